@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { inn, kpp, ogrn, optionalString, requiredString, email, isValidAccount, Role } from './common';
+
+export const CompanyResponse = z.object({
+  id: z.number(),
+  title: z.string().nullable(),
+  full_title: z.string().nullable(),
+  inn: z.string().nullable(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  address: z.string().nullable(),
+  law: z.enum(['223', '44']),
+  parent_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type CompanyResponse = z.infer<typeof CompanyResponse>;
+
+export const CompanyRequest = z.object({
+  title: requiredString(500),
+  full_title: optionalString(1000),
+  inn: inn,
+  kpp: kpp.optional().nullable(),
+  ogrn: ogrn.optional().nullable(),
+  address: optionalString(1000),
+  law: z.enum(['223', '44']).default('223'),
+  parent_id: z.number().int().positive().optional().nullable(),
+});
+export type CompanyRequest = z.infer<typeof CompanyRequest>;
+
+export const ContactRequest = z.object({
+  name: requiredString(300),
+  position: optionalString(300),
+  phone: optionalString(50),
+  email: email.optional().nullable(),
+  is_active: z.boolean().default(false),
+});
+
+export const ContactsQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    phone: z.string().optional(),
+  });
+
+export const BankRequisitesRequest = z
+  .object({
+    bank_name: requiredString(500),
+    bik: z.string().trim().regex(/^\d{9}$/, 'БИК состоит из 9 цифр'),
+    corr_account: z.string().trim().regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
+    account: z.string().trim().regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
+    is_main: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (/^\d{9}$/.test(v.bik) && /^\d{20}$/.test(v.account) && !isValidAccount(v.account, v.bik, 'settlement'))
+      ctx.addIssue({ code: 'custom', path: ['account'], message: 'Расчётный счёт не соответствует БИК (контрольный ключ)' });
+    if (/^\d{9}$/.test(v.bik) && /^\d{20}$/.test(v.corr_account) && !isValidAccount(v.corr_account, v.bik, 'correspondent'))
+      ctx.addIssue({ code: 'custom', path: ['corr_account'], message: 'Корреспондентский счёт не соответствует БИК (контрольный ключ)' });
+  });
+export type BankRequisitesRequest = z.infer<typeof BankRequisitesRequest>;
+
+export const BankRequisitesResponse = z.object({
+  id: z.number(),
+  bank_name: z.string(),
+  bik: z.string(),
+  corr_account: z.string(),
+  account: z.string(),
+  is_main: z.boolean(),
+});
+
+export const PermissionsResponse = z.object({
+  company_id: z.number(),
+  role: Role,
+  can_read: z.boolean(),
+  can_edit: z.boolean(),
+  can_manage_users: z.boolean(),
+  can_edit_catalogs: z.boolean(),
+  can_manage_tariffs: z.boolean(),
+  can_approve_registrations: z.boolean(),
+});
+export type PermissionsResponse = z.infer<typeof PermissionsResponse>;
+
+export const CompanyUserResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  login: z.string(),
+  email: z.string().nullable(),
+  role: Role,
+  blocked: z.boolean(),
+});

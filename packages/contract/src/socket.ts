@@ -1,0 +1,62 @@
+/** Socket namespaces and event names exactly as the spec names them (misspellings included). */
+export const NAMESPACES = { unauth: '/unauth', auth: '/auth' } as const;
+
+export const EVENTS = {
+  emailServiceRequest: 'emailServiceRequest',
+  emailServiceReceived: 'emailServiceReceived',
+  emailServiceResponse: 'emailServiceResponse',
+  readyDocumentRequest: 'readyDocumentRequest',
+  readyDocumentReceived: 'readyDocumentReceived',
+  readyDocumentResponse: 'readyDocumentResponse',
+  documentUserfieldsRequest: 'documentUserfieldsRequest',
+  documentUserfieldsReceived: 'documentUserfieldsReceived',
+  documentUserfieldsResponse: 'documentUserfieldsResponse',
+  copyProcurementRuleRequest: 'copyProcurementRuleRequest',
+  copyProcurementRuleReceived: 'copyProcurementRuleReceived',
+  copyProcurementRuleResponse: 'copyProcurementRuleResponse',
+  eisPlanResponse: 'eisPlanResponse',
+  notificationMapInvoiceItemsResponse: 'notificationMapInvoiceItemsResponse',
+  notificationEisContractsResponse: 'notificationEisContractsResponse',
+  notificationImportPaymentsResponse: 'notificationImportPaymentsResponse',
+  notificationPerfomanceContractResponse: 'notificationPerfomanceContractResponse',
+  reportCreateResponse: 'reportCreateResponse',
+  catalogUserfieldsRequest: 'catalogUserfieldsRequest',
+  catalogUserfieldsReceived: 'catalogUserfieldsReceived',
+  catalogUserfieldsResponse: 'catalogUserfieldsResponse',
+} as const;
+export type EventName = keyof typeof EVENTS;
+
+/** Common payload fields of real-time events (spec section 3). */
+export interface RealtimePayload {
+  key?: string | number;
+  result?: 'success' | 'error' | string;
+  error?: string;
+  upload_file_name?: string;
+  date_from?: string;
+  date_to?: string;
+  eais_registry_number?: string;
+  violations?: string[];
+  performance_contract_guid?: string;
+  contract_guid?: string;
+  report_code?: string;
+  contract_regnumber?: string;
+  registration_number?: string;
+  [k: string]: unknown;
+}
+
+/** Socket settings of the web client (spec section 9). */
+export const SOCKET_SETTINGS = {
+  reconnectionDelay: 1000,
+  reconnectionDelayMax: 5000,
+  timeout: 20000,
+} as const;
+
+export const CONSTANTS = {
+  noticeLifetimeMs: 10_000,
+  supportWidgetPollMs: 500,
+  companyPickerWidth: 450,
+  selectScrollStep: 10,
+  contactsPageSize: 10,
+  replaySessionSampleRate: 0.1,
+  replayOnErrorSampleRate: 1,
+} as const;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { Role, requiredString, email, optionalString } from './common';
+
+export const UserResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  login: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  company_id: z.number(),
+  company_title: z.string().nullable(),
+  blocked: z.boolean(),
+  granted_company_ids: z.array(z.number()),
+  created_at: z.string(),
+});
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const UsersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  q: z.string().optional(),
+  role: Role.optional(),
+  sort: z.enum(['title', 'login', 'created_at']).default('title'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+
+export const CreateUserRequest = z.object({
+  title: requiredString(200),
+  login: requiredString(100).regex(/^[A-Za-z0-9._@-]+$/, 'Логин: латинские буквы, цифры и . _ @ -'),
+  email: email.optional().nullable(),
+  phone: optionalString(50),
+  role: Role,
+  company_id: z.number().int().positive(),
+  password: z.string().min(8, 'Пароль не короче 8 символов').max(200),
+});
+export const UpdateUserRequest = z.object({
+  title: requiredString(200).optional(),
+  email: email.optional().nullable(),
+  phone: optionalString(50),
+  role: Role.optional(),
+  blocked: z.boolean().optional(),
+});
+export const GrantsRequest = z.object({ company_ids: z.array(z.number().int().positive()) });
+export const ResetPasswordRequest = z.object({ password: z.string().min(8, 'Пароль не короче 8 символов').max(200) });
+
+export const ProfileRequest = z.object({
+  title: requiredString(200),
+  email: email.optional().nullable(),
+  phone: optionalString(50),
+});
+export const ChangePasswordRequest = z.object({
+  current_password: requiredString(200),
+  new_password: z.string().min(8, 'Пароль не короче 8 символов').max(200),
+});
+
+export const EisSettingsRequest = z.object({
+  inn: z.string().trim().regex(/^\d{10}$|^\d{12}$/, 'ИНН состоит из 10 или 12 цифр'),
+  kpp: z.string().trim().regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'КПП состоит из 9 символов').optional().nullable(),
+  ogrn: z.string().trim().regex(/^\d{13}$|^\d{15}$/, 'ОГРН состоит из 13 или 15 цифр').optional().nullable(),
+  registry_code: z.string().trim().regex(/^\d{8,11}$/, 'Код по реестру (СПЗ) состоит из 8–11 цифр').optional().nullable(),
+  login: optionalString(200),
+  /** Write-only: never sent back. Empty keeps the stored secret. */
+  password: z.string().max(200).optional().nullable(),
+});
+export const EisSettingsResponse = z.object({
+  inn: z.string().nullable(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  registry_code: z.string().nullable(),
+  login: z.string().nullable(),
+  has_password: z.boolean(),
+});

@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { serializerCompiler, validatorCompiler, jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { openDatabase, runMigrations, type Database } from './db/client';
+import { createJobs } from './platform/jobs';
+import { createRealtime } from './platform/realtime';
+import { createMailer } from './platform/mail';
+import { directoryStore } from './platform/files';
+import { installErrorHandler } from './platform/errors';
+import { bearer, userByToken } from './platform/auth';
+import { createAdapterFactory } from './platform/scale';
+import { reportError, initErrorReporting } from './platform/sentry';
+import type { Deps } from './platform/context';
+import type { App } from './platform/module';
+import { MODULES } from './modules';
+
+export interface Server {
+  app: App;
+  deps: Deps;
+  /** Listens on the configured port (0 = any free one); returns the base URL. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  /** Reuse an open database (tests share one PGlite between restarts of the app). */
+  database?: Database;
+  /** Whether this process runs job workers (default: config.JOBS_ENABLED). */
+  work?: boolean;
+}
+
+export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<Server> {
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  initErrorReporting(config);
+  installErrorHandler(app, reportError);
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite') }));
+  const ownsDatabase = !opts.database;
+  await runMigrations(database);
+
+  const jobs = createJobs(database, app.log);
+  const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log));
+  const deps: Deps = {
+    config,
+    database,
+    db: database.db,
+    jobs,
+    realtime,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), log: app.log }),
+    files: directoryStore(path.join(config.DATA_DIR, 'files')),
+  };
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (req) => {
+    const token = bearer(req);
+    req.user = token ? await userByToken(database.db, token) : null;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+  });
+
+  await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Система автоматизации закупок — API', version: '1.0.0' }, servers: [{ url: '/api' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      api.get('/health', async () => ({ ok: true, database: database.kind }));
+      for (const m of MODULES) await m.routes?.(api as App, deps);
+    },
+    { prefix: '/api' },
+  );
+  for (const m of MODULES) m.jobs?.(deps);
+  for (const m of MODULES) m.socket?.(deps);
+
+  if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+    const indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'), 'utf8');
+    // history fallback: any non-API GET that is not a file gets the SPA
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+        return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+      }
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Запрашиваемый ресурс не найден' });
+    });
+  }
+
+  await app.ready();
+  for (const m of MODULES) await m.seed?.(deps);
+  await jobs.start({ work: opts.work ?? config.JOBS_ENABLED });
+
+  let listening = false;
+  return {
+    app,
+    deps,
+    async listen() {
+      await realtime.attach(app.server, (token) => userByToken(database.db, token));
+      const address = await app.listen({ port: config.PORT, host: config.HOST });
+      listening = true;
+      const port = (app.server.address() as { port: number }).port;
+      app.log.info({ address }, 'listening');
+      return `http://127.0.0.1:${port}`;
+    },
+    async close() {
+      await realtime.close();
+      await jobs.stop().catch(() => undefined);
+      if (listening) await app.close();
+      else await app.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}

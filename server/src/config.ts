@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public address of the web client (links in e-mails, CORS). */
+  CLIENT_URL: z.string().url().default('http://localhost:3000'),
+  /** Address the browser calls for the API; same origin by default. */
+  API_URL: z.string().default('/api'),
+  /** The separate integration (ЕИС) service. */
+  INTEGRATION_API_URL: z.string().url().default('http://127.0.0.1:3001'),
+  /** ЕИС address used by the integration service. */
+  EIS_URL: z.string().url().default('http://127.0.0.1:3002'),
+  /** DaData-compatible company lookup (findById/party). */
+  COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  COMPANY_LOOKUP_KEY: z.string().optional(),
+  SENTRY_DSN: z.string().optional(),
+  CHAT_WIDGET_URL: z.string().optional(),
+  ANALYTICS_ENABLED: bool.default(false),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Система автоматизации закупок <noreply@localhost>'),
+  DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  DEMO_DATA: bool.default(true),
+  WEB_DIST: z.string().default(path.join(REPO_ROOT, 'web/dist')),
+  /** Key for secrets stored in the database (ЕИС passwords); generated into DATA_DIR when absent. */
+  SECRET_KEY: z.string().min(16).optional(),
+  JOBS_ENABLED: bool.default(true),
+  SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
+  SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  return { ...parsed.data, ...overrides };
+}

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction or the database itself: repository functions accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+/** Raw SQL access for the job queue and maintenance: `query` with parameters, `exec` for scripts. */
+export interface SqlClient {
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Runs a script of one or more statements; returns the last statement's rows. */
+  exec(text: string): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  sql: SqlClient;
+  /** The server pool (PostgreSQL path only), for adapters that need their own connections. */
+  pool?: pg.Pool;
+  url?: string;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+// numeric columns come back as strings already; keep int8 as string too (never lose precision)
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; omitted means in-memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', (err) => console.error('[db] idle client error', err.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const sql: SqlClient = {
+      query: async (text, params) => {
+        const r = await pool.query(text, params as unknown[]);
+        return { rows: r.rows };
+      },
+      exec: async (text) => {
+        const r = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(r) ? (r[r.length - 1]?.rows ?? []) : r.rows };
+      },
+    };
+    return { kind: 'postgres', db, sql, pool, url: opts.databaseUrl, close: () => pool.end() };
+  }
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const sql: SqlClient = {
+    query: async (text, params) => {
+      const r = await client.query(text, params as unknown[]);
+      return { rows: r.rows as never[] };
+    },
+    exec: async (text) => {
+      const r = await client.exec(text);
+      return { rows: r[r.length - 1]?.rows ?? [] };
+    },
+  };
+  return { kind: 'pglite', db, sql, close: () => client.close() };
+}
+
+export async function runMigrations(database: Database): Promise<void> {
+  await database.sql.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  if (database.kind === 'postgres' && database.pool) {
+    // several nodes may start at once: one migrates, the others wait on the lock
+    const lockClient = await database.pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock(727001)');
+      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS });
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+      lockClient.release();
+    }
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS });
+  }
+}

@@ -1,0 +1,234 @@
+/**
+ * Russian formatting of values for documents: money, numbers, dates, a sum in words, and the preparation of
+ * template data by the field types of `template-fields.ts`. Money is handled with decimal.js only.
+ */
+import Decimal from 'decimal.js';
+import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
+
+/** Non-breaking space: groups of digits in Russian documents must not be split across lines. */
+export const NBSP = '\u00a0';
+
+export type DecimalInput = string | number | Decimal;
+
+/** Parses a decimal string ("1234.5", "1 234,50") or a number; null for anything that is not a number. */
+export function toDecimal(value: unknown): Decimal | null {
+  if (value instanceof Decimal) return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Decimal(value) : null;
+  if (typeof value !== 'string') return null;
+  const cleaned = value.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (!/^[-+]?\d+(\.\d+)?$/.test(cleaned)) return null;
+  return new Decimal(cleaned);
+}
+
+function groupThousands(digits: string, separator: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
+}
+
+function formatFixed(value: Decimal, places: number | null, separator: string): string {
+  const fixed = places === null ? value.toFixed() : value.toFixed(places, Decimal.ROUND_HALF_UP);
+  const negative = fixed.startsWith('-');
+  const [int, frac] = (negative ? fixed.slice(1) : fixed).split('.');
+  const grouped = groupThousands(int, separator);
+  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `,${frac}` : ''}`;
+}
+
+/** `1234567.8` → `1 234 567,80` (non-breaking spaces by default). */
+export function formatMoneyRu(value: DecimalInput, separator = NBSP): string {
+  const d = toDecimal(value);
+  if (!d) throw new Error(`Не число: ${String(value)}`);
+  return formatFixed(d, 2, separator);
+}
+
+/** `1234.500` → `1 234,5`: trailing zeros dropped, as many decimals as the value has. */
+export function formatNumberRu(value: DecimalInput, separator = NBSP): string {
+  const d = toDecimal(value);
+  if (!d) throw new Error(`Не число: ${String(value)}`);
+  return formatFixed(d, null, separator);
+}
+
+const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+
+/** `2025-03-15` (or a Date, read in UTC) → `15.03.2025`; null when the value is not a date. */
+export function formatDateRu(value: unknown): string | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const dd = String(value.getUTCDate()).padStart(2, '0');
+    const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
+    return `${dd}.${mm}.${value.getUTCFullYear()}`;
+  }
+  if (typeof value !== 'string') return null;
+  const m = ISO_DATE_RE.exec(value.trim());
+  if (!m) return null;
+  return `${m[3]}.${m[2]}.${m[1]}`;
+}
+
+const MONTHS_GENITIVE = [
+  'января',
+  'февраля',
+  'марта',
+  'апреля',
+  'мая',
+  'июня',
+  'июля',
+  'августа',
+  'сентября',
+  'октября',
+  'ноября',
+  'декабря',
+];
+
+/** `2025-03-15` → `«15» марта 2025 г.`, the form used at the head of contracts. */
+export function formatDateLongRu(value: string): string | null {
+  const m = ISO_DATE_RE.exec(value.trim());
+  if (!m) return null;
+  return `«${m[3]}» ${MONTHS_GENITIVE[Number(m[2]) - 1]} ${m[1]} г.`;
+}
+
+// ---- sum in words ------------------------------------------------------------------------------------------------
+
+const ONES_M = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
+const ONES_F = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
+const TEENS = [
+  'десять',
+  'одиннадцать',
+  'двенадцать',
+  'тринадцать',
+  'четырнадцать',
+  'пятнадцать',
+  'шестнадцать',
+  'семнадцать',
+  'восемнадцать',
+  'девятнадцать',
+];
+const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
+const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
+
+/** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
+export function pluralIndexRu(n: number): 0 | 1 | 2 {
+  const n100 = n % 100;
+  const n10 = n % 10;
+  if (n100 >= 11 && n100 <= 19) return 2;
+  if (n10 === 1) return 0;
+  if (n10 >= 2 && n10 <= 4) return 1;
+  return 2;
+}
+
+function tripletWords(n: number, feminine: boolean): string[] {
+  const words: string[] = [];
+  const h = Math.floor(n / 100);
+  const rest = n % 100;
+  if (h) words.push(HUNDREDS[h]);
+  if (rest >= 10 && rest < 20) words.push(TEENS[rest - 10]);
+  else {
+    const t = Math.floor(rest / 10);
+    const o = rest % 10;
+    if (t) words.push(TENS[t]);
+    if (o) words.push((feminine ? ONES_F : ONES_M)[o]);
+  }
+  return words;
+}
+
+const SCALES: { forms: [string, string, string]; feminine: boolean }[] = [
+  { forms: ['', '', ''], feminine: false },
+  { forms: ['тысяча', 'тысячи', 'тысяч'], feminine: true },
+  { forms: ['миллион', 'миллиона', 'миллионов'], feminine: false },
+  { forms: ['миллиард', 'миллиарда', 'миллиардов'], feminine: false },
+  { forms: ['триллион', 'триллиона', 'триллионов'], feminine: false },
+];
+
+/** Integer part in words, masculine ("один", "два") or feminine ("одна", "две") for the last group. */
+export function integerInWordsRu(value: DecimalInput, feminine = false): string {
+  const d = toDecimal(value);
+  if (!d || !d.isInteger() || d.isNegative()) throw new Error(`Ожидалось целое неотрицательное число: ${String(value)}`);
+  const digits = d.toFixed(0);
+  if (digits === '0') return 'ноль';
+  if (digits.length > 15) throw new Error('Слишком большое число для записи прописью');
+  const groups: number[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.push(Number(digits.slice(Math.max(0, end - 3), end)));
+  const words: string[] = [];
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const n = groups[g];
+    if (!n) continue;
+    const scale = SCALES[g];
+    words.push(...tripletWords(n, g === 0 ? feminine : scale.feminine));
+    if (g > 0) words.push(scale.forms[pluralIndexRu(n)]);
+  }
+  return words.join(' ');
+}
+
+/**
+ * A rouble sum in words, as written in contracts: `1234.5` → `Одна тысяча двести тридцать четыре рубля 50 копеек`.
+ */
+export function rublesInWords(value: DecimalInput): string {
+  const d = toDecimal(value);
+  if (!d || d.isNegative()) throw new Error(`Сумма должна быть неотрицательным числом: ${String(value)}`);
+  const rounded = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const rubles = rounded.floor();
+  const kopecks = rounded.minus(rubles).times(100).toNumber();
+  const rubleCount = Number(rubles.mod(1000).toFixed(0));
+  const words = integerInWordsRu(rubles);
+  const rubleWord = ['рубль', 'рубля', 'рублей'][pluralIndexRu(rubleCount)];
+  const kopeckWord = ['копейка', 'копейки', 'копеек'][pluralIndexRu(kopecks)];
+  const text = `${words} ${rubleWord} ${String(kopecks).padStart(2, '0')} ${kopeckWord}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ---- template data -----------------------------------------------------------------------------------------------
+
+const RUBLE_CURRENCY_RE = /руб|rub|643|₽/i;
+
+function formatField(field: TemplateField, value: unknown): unknown {
+  if (value === undefined || value === null) return value;
+  switch (field.type) {
+    case 'money': {
+      const d = toDecimal(value);
+      return d ? formatMoneyRu(d) : value;
+    }
+    case 'number': {
+      const d = toDecimal(value);
+      return d ? formatNumberRu(d) : value;
+    }
+    case 'date':
+      return formatDateRu(value) ?? value;
+    default:
+      return typeof value === 'string' ? value : String(value);
+  }
+}
+
+function formatFields(fields: TemplateField[], values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const field of fields) {
+    if (field.name in values) out[field.name] = formatField(field, values[field.name]);
+  }
+  // "<money>InWords" fields are filled from the money field when the currency is the rouble (or not given).
+  for (const field of fields) {
+    if (!field.name.endsWith('InWords') || (values[field.name] !== undefined && values[field.name] !== null)) continue;
+    const source = fields.find((f) => f.type === 'money' && `${f.name}InWords` === field.name);
+    const amount = source ? toDecimal(values[source.name]) : null;
+    const currency = values.currency;
+    if (amount && !amount.isNegative() && (currency === undefined || RUBLE_CURRENCY_RE.test(String(currency)))) {
+      out[field.name] = rublesInWords(amount);
+    }
+  }
+  return out;
+}
+
+/**
+ * Formats raw values (ISO dates, decimal strings) for a template: dates as ДД.ММ.ГГГГ, money with two decimals
+ * and grouped thousands, numbers without trailing zeros; fills loop rows' `index` (1, 2, …) when absent and
+ * `…InWords` from the matching money field. Keys that the template does not know are passed through unchanged.
+ */
+export function prepareTemplateData(code: TemplateCode, values: Record<string, unknown>): Record<string, unknown> {
+  const def = getTemplateDefinition(code);
+  const out = formatFields(def.fields, values);
+  for (const loop of def.loops) {
+    const rows = values[loop.name];
+    if (!Array.isArray(rows)) continue;
+    out[loop.name] = rows.map((row: unknown, idx) => {
+      const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
+      const withIndex = r.index === undefined || r.index === null ? { ...r, index: idx + 1 } : r;
+      return formatFields(loop.fields, withIndex);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,199 @@
+/**
+ * Filling Word templates with docxtemplater, reading the text of a .docx back, and listing a template's tags.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import PizZip from 'pizzip';
+import Docxtemplater from 'docxtemplater';
+import { getTemplateDefinition, type TemplateCode } from './template-fields';
+import { prepareTemplateData } from './format';
+
+/** Folder with the committed templates: `server/templates/docx/`. */
+export const DOCX_TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/docx');
+
+export function templatePath(code: TemplateCode): string {
+  return path.join(DOCX_TEMPLATES_DIR, getTemplateDefinition(code).fileName);
+}
+
+export function readTemplate(code: TemplateCode): Promise<Buffer> {
+  return readFile(templatePath(code));
+}
+
+/** One problem found in a template, in Russian, with the tag it concerns when known. */
+export interface DocxTemplateIssue {
+  id: string;
+  tag?: string;
+  message: string;
+}
+
+/** Thrown for a template that cannot be opened or filled: `message` is Russian and lists every problem. */
+export class DocxTemplateError extends Error {
+  readonly issues: DocxTemplateIssue[];
+  constructor(message: string, issues: DocxTemplateIssue[] = [], options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DocxTemplateError';
+    this.issues = issues;
+  }
+}
+
+interface XtErrorProperties {
+  id?: string;
+  xtag?: string;
+  explanation?: string;
+  errors?: { properties?: XtErrorProperties; message?: string }[];
+  openingtag?: string;
+  closingtag?: string;
+  file?: string;
+}
+
+function describeIssue(props: XtErrorProperties, fallback: string): DocxTemplateIssue {
+  const id = props.id ?? 'unknown';
+  const tag = props.xtag;
+  const q = (t: string | undefined) => `«${t ?? ''}»`;
+  const messages: Record<string, string> = {
+    unopened_tag: `тег ${q(tag)} закрыт, но не открыт (лишняя «}»)`,
+    unclosed_tag: `тег ${q(tag)} открыт, но не закрыт (нет «}»)`,
+    duplicate_open_tag: `у тега ${q(tag)} две открывающие скобки «{{»`,
+    duplicate_close_tag: `у тега ${q(tag)} две закрывающие скобки «}}»`,
+    closing_tag_does_not_match_opening_tag: `цикл ${q(props.openingtag)} закрыт тегом ${q(props.closingtag)}`,
+    unopened_loop: `цикл ${q(tag)} закрыт, но не открыт`,
+    unclosed_loop: `цикл ${q(tag)} открыт, но не закрыт`,
+    unbalanced_loop_tags: 'теги циклов перекрываются (открытие и закрытие циклов не согласованы)',
+    loop_position_invalid: `теги цикла ${q(tag)} расположены неверно (например, начало в таблице, а конец вне её)`,
+    raw_xml_tag_should_be_only_text_in_paragraph: `тег ${q(tag)} должен быть единственным текстом абзаца`,
+    malformed_xml: 'повреждена XML-разметка документа',
+    file_has_invalid_xml: 'повреждена XML-разметка документа',
+    filetype_not_identified: 'файл не распознан как документ Word (.docx)',
+    filetype_not_handled: 'тип файла не поддерживается',
+    invalid_xml_characters: `значение поля ${q(tag)} содержит недопустимые символы`,
+    scopeparser_compilation_failed: `не удалось разобрать выражение в теге ${q(tag)}`,
+    scopeparser_execution_failed: `ошибка при вычислении тега ${q(tag)}`,
+  };
+  const where = props.file && props.file !== 'word/document.xml' ? ` (часть ${props.file})` : '';
+  return { id, tag, message: (messages[id] ?? props.explanation ?? fallback) + where };
+}
+
+function toTemplateError(error: unknown, stage: 'open' | 'render'): DocxTemplateError {
+  const err = error as { message?: string; properties?: XtErrorProperties };
+  const props = err?.properties;
+  const head = stage === 'open' ? 'Шаблон DOCX содержит ошибки' : 'Не удалось заполнить шаблон DOCX';
+  if (!props) {
+    return new DocxTemplateError(`${head}: ${err?.message ?? String(error)}`, [], { cause: error });
+  }
+  const list = props.errors?.length
+    ? props.errors.map((e) => describeIssue(e.properties ?? {}, e.message ?? 'неизвестная ошибка'))
+    : [describeIssue(props, err.message ?? 'неизвестная ошибка')];
+  const text = list.map((it, n) => `${n + 1}) ${it.message}`).join('; ');
+  return new DocxTemplateError(`${head}: ${text}`, list, { cause: error });
+}
+
+function openZip(templateBuffer: Buffer | Uint8Array): PizZip {
+  try {
+    return new PizZip(templateBuffer);
+  } catch (error) {
+    throw new DocxTemplateError('Файл шаблона повреждён: это не документ Word (.docx) — архив ZIP не читается', [], {
+      cause: error,
+    });
+  }
+}
+
+function compile(zip: PizZip): Docxtemplater<PizZip> {
+  if (!zip.file('word/document.xml')) {
+    throw new DocxTemplateError('Файл шаблона повреждён: в архиве нет word/document.xml', [
+      { id: 'missing_document', message: 'в архиве нет word/document.xml' },
+    ]);
+  }
+  try {
+    return new Docxtemplater<PizZip>(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+  } catch (error) {
+    throw toTemplateError(error, 'open');
+  }
+}
+
+/**
+ * Fills a .docx template with data (`{field}`, loops `{#items}…{/items}`); missing values become empty text.
+ * Throws `DocxTemplateError` (Russian message) when the template is broken.
+ */
+export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>): Buffer {
+  const doc = compile(openZip(templateBuffer));
+  try {
+    doc.render(data);
+  } catch (error) {
+    throw toTemplateError(error, 'render');
+  }
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** Reads a committed template, formats raw values by its field types and renders it. */
+export async function renderTemplate(code: TemplateCode, values: Record<string, unknown>): Promise<Buffer> {
+  return renderDocx(await readTemplate(code), prepareTemplateData(code, values));
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXml(text: string): string {
+  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|amp|lt|gt|quot|apos);/g, (_, ent: string) => {
+    if (ent.startsWith('#x')) return String.fromCodePoint(parseInt(ent.slice(2), 16));
+    if (ent.startsWith('#')) return String.fromCodePoint(parseInt(ent.slice(1), 10));
+    return XML_ENTITIES[ent];
+  });
+}
+
+/**
+ * Plain text of `word/document.xml`: one line per paragraph (table cells are paragraphs too), `<w:br/>` as a line
+ * break and `<w:tab/>` as a tab.
+ */
+export function readDocxText(buf: Buffer): string {
+  const zip = openZip(buf);
+  const file = zip.file('word/document.xml');
+  if (!file) throw new DocxTemplateError('Файл повреждён: в архиве нет word/document.xml');
+  const xml = file.asText();
+  const token = /<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:tab\/>|<w:br(?:\s[^>]*)?\/>|<w:cr\/>|<\/w:p>|<w:p\/>/g;
+  let out = '';
+  for (let m = token.exec(xml); m; m = token.exec(xml)) {
+    const t = m[0];
+    if (m[1] !== undefined) out += decodeXml(m[1]);
+    else if (t === '<w:tab/>') out += '\t';
+    else out += '\n';
+  }
+  return out.replace(/\n+$/, '');
+}
+
+/** Tags of a template: plain fields and loops with the fields used inside them. */
+export interface DocxTemplateTags {
+  fields: string[];
+  loops: Record<string, string[]>;
+}
+
+/**
+ * Lists the tags a .docx template uses (for checking templates against `template-fields.ts`). The template is
+ * compiled first, so a broken one throws `DocxTemplateError`. Conditions (`{#flag}…{/flag}` around no inner tags)
+ * are reported as loops with no fields.
+ */
+export function getDocxTemplateTags(templateBuffer: Buffer): DocxTemplateTags {
+  const doc = compile(openZip(templateBuffer));
+  const fields = new Set<string>();
+  const loops: Record<string, Set<string>> = {};
+  const stack: string[] = [];
+  for (const target of doc.targets) {
+    const text = doc.getFullText(target);
+    for (const m of text.matchAll(/\{([#^/]?)\s*([^{}]+?)\s*\}/g)) {
+      const [, kind, name] = m;
+      if (kind === '#' || kind === '^') {
+        loops[name] ??= new Set();
+        stack.push(name);
+      } else if (kind === '/') {
+        stack.pop();
+      } else if (stack.length > 0) {
+        loops[stack[stack.length - 1]].add(name);
+      } else {
+        fields.add(name);
+      }
+    }
+  }
+  return {
+    fields: [...fields].sort(),
+    loops: Object.fromEntries(Object.entries(loops).map(([name, inner]) => [name, [...inner].sort()])),
+  };
+}

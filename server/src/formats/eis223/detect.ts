@@ -1,0 +1,30 @@
+import { assertNotEmpty } from '../errors';
+import { sniffXmlRoot } from '../xml';
+import type { EisDocumentKind } from './types';
+
+/** Root element (local name) → kind. Notices have one root per purchase method: purchaseNotice, purchaseNoticeAE… */
+export function eisKindOfRoot(rootName: string): EisDocumentKind | null {
+  if (rootName === 'contract') return 'contracts';
+  if (rootName === 'performanceContract') return 'performance';
+  if (rootName === 'purchasePlan') return 'plan';
+  if (/^purchaseNotice[A-Za-z0-9]*$/.test(rootName)) return 'notice';
+  return null;
+}
+
+export const EIS_KIND_TITLES: Record<EisDocumentKind, string> = {
+  contracts: 'сведения о договорах',
+  performance: 'сведения об исполнении договора',
+  plan: 'план закупки',
+  notice: 'извещение о закупке',
+};
+
+/**
+ * Which ЕИС 223-FZ document a file holds, judged by its root element without a full parse (cheap enough to route
+ * uploads). Returns null for anything else, including non-XML; throws FormatError only for an empty file.
+ * The full parse (parseEisFile) still validates everything.
+ */
+export function detectEisDocument(buf: Uint8Array): EisDocumentKind | null {
+  assertNotEmpty(buf);
+  const root = sniffXmlRoot(buf);
+  return root ? eisKindOfRoot(root) : null;
+}

@@ -1,0 +1,72 @@
+import { FormatError, withFormatErrors } from '../errors';
+import { validateResult } from '../validate';
+import { parseXml } from '../xml';
+import { readPacket } from './common';
+import { readContracts } from './contract';
+import { EIS_KIND_TITLES, eisKindOfRoot } from './detect';
+import { readNotice } from './notice';
+import { readPerformances } from './performance';
+import { readPlan } from './plan';
+import { eisFile, type EisDocumentKind, type EisFile } from './types';
+
+const WHAT = 'ЕИС 223-ФЗ';
+
+function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
+  return withFormatErrors(WHAT, () => {
+    const { rootName, root } = parseXml(buf);
+    const kind = eisKindOfRoot(rootName);
+    if (!kind) {
+      throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
+    }
+    if (expected && kind !== expected) {
+      throw new FormatError(
+        'WRONG_EIS_KIND',
+        `Файл содержит ${EIS_KIND_TITLES[kind]}, а ожидается ${EIS_KIND_TITLES[expected]} (ЕИС 223-ФЗ)`,
+      );
+    }
+    const packet = readPacket(root);
+    let result: EisFile;
+    switch (kind) {
+      case 'contracts':
+        result = { kind, packet, contracts: readContracts(root) };
+        break;
+      case 'performance':
+        result = { kind, packet, performances: readPerformances(root) };
+        break;
+      case 'plan':
+        result = { kind, packet, plan: readPlan(root) };
+        break;
+      case 'notice':
+        result = { kind, packet, notice: readNotice(root, rootName) };
+        break;
+    }
+    return validateResult(eisFile, result, WHAT);
+  });
+}
+
+/** Parses any supported ЕИС 223-FZ export; throws FormatError only. */
+export function parseEisFile(buf: Uint8Array): EisFile {
+  return parseEis(buf);
+}
+
+type Of<K extends EisDocumentKind> = Extract<EisFile, { kind: K }>;
+
+/** Contract register records (`contract` packet; a daily export may hold several). */
+export function parseEisContracts(buf: Uint8Array): Of<'contracts'> {
+  return parseEis(buf, 'contracts') as Of<'contracts'>;
+}
+
+/** Execution records (`performanceContract` packet). */
+export function parseEisPerformance(buf: Uint8Array): Of<'performance'> {
+  return parseEis(buf, 'performance') as Of<'performance'>;
+}
+
+/** Procurement plan (`purchasePlan` packet). */
+export function parseEisPlan(buf: Uint8Array): Of<'plan'> {
+  return parseEis(buf, 'plan') as Of<'plan'>;
+}
+
+/** Procurement notice (`purchaseNotice*` packet). */
+export function parseEisNotice(buf: Uint8Array): Of<'notice'> {
+  return parseEis(buf, 'notice') as Of<'notice'>;
+}

@@ -1,0 +1,5 @@
+import type { Module } from '../../platform/module';
+import { authRoutes } from './routes';
+import { authSocket } from './socket';
+
+export const authModule: Module = { name: 'auth', routes: authRoutes, socket: authSocket };

@@ -1,0 +1,95 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { RegistrationRequest, RegistrationResponse } from '@proc/contract';
+import type { Deps, AuthUser } from '../../platform/context';
+import { companies, registrations, users, auditLog } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { hashPassword, hashToken } from '../../platform/passwords';
+import { consumeEmailCode } from './email-codes';
+
+type Row = typeof registrations.$inferSelect;
+const toResponse = (r: Row): RegistrationResponse => ({
+  id: r.id,
+  status: r.status as RegistrationResponse['status'],
+  reason: r.reason,
+  company_title: (r.company as { title: string }).title,
+  user_login: r.login,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** Creates a pending registration; returns it with a ticket the applicant's browser uses to watch its status. */
+export async function register(deps: Deps, input: RegistrationRequest): Promise<RegistrationResponse & { ticket: string }> {
+  const login = input.user.login.trim();
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, login)).limit(1);
+  const [pending] = await deps.db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.login, login), eq(registrations.status, 'pending')))
+    .limit(1);
+  if (taken || pending) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { 'user.login': ['Логин занят'] });
+  const passwordHash = await hashPassword(input.user.password);
+  const ticket = crypto.randomBytes(24).toString('base64url');
+  const row = await deps.db.transaction(async (tx) => {
+    await consumeEmailCode(tx, input.user.email, input.email_code);
+    const [r] = await tx
+      .insert(registrations)
+      .values({
+        company: { ...input.company, ticket_hash: hashToken(ticket) },
+        userTitle: input.user.title,
+        login,
+        email: input.user.email.toLowerCase(),
+        phone: input.user.phone ?? null,
+        passwordHash,
+      })
+      .returning();
+    return r;
+  });
+  return { ...toResponse(row), ticket };
+}
+
+export async function registrationByTicket(deps: Deps, ticket: string): Promise<RegistrationResponse> {
+  const [row] = await deps.db
+    .select()
+    .from(registrations)
+    .where(sql`${registrations.company}->>'ticket_hash' = ${hashToken(ticket)}`)
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toResponse(row);
+}
+
+export async function listRegistrations(deps: Deps, status: string): Promise<(RegistrationResponse & { inn: string; email: string; user_title: string })[]> {
+  const rows = await deps.db.select().from(registrations).where(eq(registrations.status, status)).orderBy(desc(registrations.id)).limit(200);
+  return rows.map((r) => ({ ...toResponse(r), inn: (r.company as { inn: string }).inn, email: r.email, user_title: r.userTitle }));
+}
+
+export async function decideRegistration(deps: Deps, by: AuthUser, id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<RegistrationResponse> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.status !== 'pending') throw new AppError('INVALID_STATE', 'Заявка уже рассмотрена');
+    if (!decision.approve) {
+      const [r] = await tx
+        .update(registrations)
+        .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: new Date() })
+        .where(eq(registrations.id, id))
+        .returning();
+      return toResponse(r);
+    }
+    const c = row.company as { inn: string; kpp?: string | null; ogrn?: string | null; title: string; full_title?: string | null; address?: string | null };
+    const [company] = await tx
+      .insert(companies)
+      .values({ title: c.title, fullTitle: c.full_title ?? null, inn: c.inn, kpp: c.kpp ?? null, ogrn: c.ogrn ?? null, address: c.address ?? null })
+      .returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ companyId: company.id, login: row.login, title: row.userTitle, email: row.email, phone: row.phone, role: 'client', passwordHash: row.passwordHash })
+      .returning();
+    const [r] = await tx
+      .update(registrations)
+      .set({ status: 'approved', decidedBy: by.id, decidedAt: new Date(), companyId: company.id, userId: user.id })
+      .where(eq(registrations.id, id))
+      .returning();
+    await tx.insert(auditLog).values({ companyId: company.id, userId: by.id, entity: 'registration', entityId: String(id), action: 'approve', before: { status: 'pending' }, after: { status: 'approved', company_id: company.id, user_id: user.id } });
+    return toResponse(r);
+  });
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  CompanyRequest, CompanyResponse, CompanyBrief, ContactsQuery, ContactRequest, Contact, PermissionsResponse,
+  CompanyUserResponse, BankRequisitesRequest, BankRequisitesResponse, IdParams, Id, paged,
+} from '@proc/contract';
+import type { App } from '../../platform/module';
+import type { Deps } from '../../platform/context';
+import { requireUser } from '../../platform/auth';
+import { companyCtx } from '../../platform/tenancy';
+import { listCompanyRules } from '../rules/list-company-rules';
+import * as svc from './service';
+
+const SubParams = z.object({ id: Id, subId: Id });
+const tags = ['companies'];
+
+export function companyRoutes(app: App, deps: Deps): void {
+  app.get('/companies', { schema: { tags, querystring: z.object({ q: z.string().optional() }), response: { 200: z.array(CompanyResponse) } } }, async (req) =>
+    (await svc.myCompanies(deps, requireUser(req), req.query.q)).map(svc.companyResponse),
+  );
+  app.get('/companies/my', { schema: { tags, response: { 200: z.array(CompanyBrief) } } }, async (req) =>
+    (await svc.myCompanies(deps, requireUser(req))).map((c) => ({ id: c.id, title: c.title })),
+  );
+  app.post('/companies', { schema: { tags, body: CompanyRequest, response: { 200: CompanyResponse } } }, async (req) =>
+    svc.companyResponse(await svc.createCompany(deps, requireUser(req), req.body)),
+  );
+  app.get('/companies/:id', { schema: { tags, params: IdParams, response: { 200: CompanyResponse } } }, async (req) =>
+    svc.companyResponse(await svc.getCompany(await companyCtx(deps, req, req.params.id))),
+  );
+  app.put('/companies/:id', { schema: { tags, params: IdParams, body: CompanyRequest } }, async (req, reply) => {
+    await svc.updateCompany(await companyCtx(deps, req, req.params.id), req.body);
+    return reply.status(204).send();
+  });
+  app.delete('/companies/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
+    await svc.deleteCompany(await companyCtx(deps, req, req.params.id));
+    return reply.status(204).send();
+  });
+  app.get('/companies/:id/active_contact', { schema: { tags, params: IdParams, response: { 200: Contact.nullable() } } }, async (req) =>
+    svc.activeContact(await companyCtx(deps, req, req.params.id)),
+  );
+  app.get('/companies/:id/contacts', { schema: { tags, params: IdParams, querystring: ContactsQuery, response: { 200: paged(Contact) } } }, async (req) =>
+    svc.listContacts(await companyCtx(deps, req, req.params.id), req.query),
+  );
+  app.post('/companies/:id/contacts', { schema: { tags, params: IdParams, body: ContactRequest, response: { 200: Contact } } }, async (req) =>
+    svc.saveContact(await companyCtx(deps, req, req.params.id), req.body),
+  );
+  app.put('/companies/:id/contacts/:subId', { schema: { tags, params: SubParams, body: ContactRequest, response: { 200: Contact } } }, async (req) =>
+    svc.saveContact(await companyCtx(deps, req, req.params.id), req.body, req.params.subId),
+  );
+  app.delete('/companies/:id/contacts/:subId', { schema: { tags, params: SubParams } }, async (req, reply) => {
+    await svc.deleteContact(await companyCtx(deps, req, req.params.id), req.params.subId);
+    return reply.status(204).send();
+  });
+  app.get('/companies/:id/permissions', { schema: { tags, params: IdParams, response: { 200: PermissionsResponse } } }, async (req) =>
+    svc.permissionsFor(await companyCtx(deps, req, req.params.id)),
+  );
+  app.get('/companies/:id/users', { schema: { tags, params: IdParams, response: { 200: z.array(CompanyUserResponse) } } }, async (req) =>
+    svc.companyUsers(await companyCtx(deps, req, req.params.id)),
+  );
+  // the spec's spelling of the path
+  app.get('/companies/:id/bank_requesits', { schema: { tags, params: IdParams, response: { 200: z.array(BankRequisitesResponse) } } }, async (req) =>
+    svc.listBankRequisites(await companyCtx(deps, req, req.params.id)),
+  );
+  app.post('/companies/:id/bank_requesits', { schema: { tags, params: IdParams, body: BankRequisitesRequest, response: { 200: BankRequisitesResponse } } }, async (req) =>
+    svc.saveBankRequisites(await companyCtx(deps, req, req.params.id), req.body),
+  );
+  app.put('/companies/:id/bank_requesits/:subId', { schema: { tags, params: SubParams, body: BankRequisitesRequest, response: { 200: BankRequisitesResponse } } }, async (req) =>
+    svc.saveBankRequisites(await companyCtx(deps, req, req.params.id), req.body, req.params.subId),
+  );
+  app.delete('/companies/:id/bank_requesits/:subId', { schema: { tags, params: SubParams } }, async (req, reply) => {
+    await svc.deleteBankRequisites(await companyCtx(deps, req, req.params.id), req.params.subId);
+    return reply.status(204).send();
+  });
+  app.get('/companies/:id/customers', { schema: { tags, params: IdParams, response: { 200: z.array(CompanyResponse) } } }, async (req) =>
+    svc.customers(await companyCtx(deps, req, req.params.id)),
+  );
+  app.get('/companies/:id/procurement_rules', { schema: { tags, params: IdParams } }, async (req) =>
+    listCompanyRules(await companyCtx(deps, req, req.params.id)),
+  );
+}

@@ -1,0 +1,183 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { isStaff, type CompanyRequest, type PermissionsResponse, type BankRequisitesRequest, type Paged } from '@proc/contract';
+import type { z } from 'zod';
+import type { ContactRequest, ContactsQuery } from '@proc/contract';
+import type { AuthUser, Ctx, Deps } from '../../platform/context';
+import { auditLog, bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+
+type CompanyRow = typeof companies.$inferSelect;
+export const companyResponse = (c: CompanyRow) => ({
+  id: c.id,
+  title: c.title,
+  full_title: c.fullTitle,
+  inn: c.inn,
+  kpp: c.kpp,
+  ogrn: c.ogrn,
+  address: c.address,
+  law: c.law as '223' | '44',
+  parent_id: c.parentId,
+  created_at: c.createdAt.toISOString(),
+});
+
+/** Companies the user may act for, in Russian title order. */
+export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promise<CompanyRow[]> {
+  const filters: SQL[] = [isNull(companies.deletedAt)];
+  if (user.role === 'client') filters.push(eq(companies.id, user.companyId));
+  else if (user.role !== 'admin') {
+    const granted = deps.db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, user.id));
+    filters.push(or(eq(companies.id, user.companyId), inArray(companies.id, granted))!);
+  }
+  if (q?.trim()) filters.push(or(ilike(companies.title, `%${q.trim()}%`), ilike(companies.inn, `${q.trim()}%`))!);
+  return deps.db
+    .select()
+    .from(companies)
+    .where(and(...filters))
+    .orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id))
+    .limit(1000);
+}
+
+export async function getCompany(ctx: Ctx): Promise<CompanyRow> {
+  const [c] = await ctx.deps.db.select().from(companies).where(eq(companies.id, ctx.companyId));
+  if (!c) throw new AppError('NOT_FOUND');
+  return c;
+}
+
+const CAN_CREATE = ['admin', 'administrator', 'specialist'];
+
+export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRequest): Promise<CompanyRow> {
+  if (!CAN_CREATE.includes(user.role)) throw new AppError('FORBIDDEN');
+  return deps.db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(companies)
+      .values({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .returning();
+    // whoever creates a customer serves it
+    if (user.role !== 'admin') await tx.insert(companyGrants).values({ userId: user.id, companyId: c.id, grantedBy: user.id });
+    await tx.insert(auditLog).values({ companyId: c.id, userId: user.id, entity: 'company', entityId: String(c.id), action: 'create', after: companyResponse(c) });
+    return c;
+  });
+}
+
+export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<void> {
+  if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
+  await ctx.deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId));
+    if (input.parent_id === ctx.companyId) throw new AppError('VALIDATION', 'Организация не может быть подчинена самой себе');
+    const [after] = await tx
+      .update(companies)
+      .set({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .where(eq(companies.id, ctx.companyId))
+      .returning();
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'company', entityId: String(ctx.companyId), action: 'update', before: companyResponse(before), after: companyResponse(after) });
+  });
+}
+
+export async function deleteCompany(ctx: Ctx): Promise<void> {
+  if (!['admin', 'administrator'].includes(ctx.user.role)) throw new AppError('FORBIDDEN');
+  if (ctx.companyId === ctx.user.companyId) throw new AppError('INVALID_STATE', 'Нельзя удалить собственную организацию');
+  await ctx.deps.db.transaction(async (tx) => {
+    const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
+    if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
+    await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId));
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'company', entityId: String(ctx.companyId), action: 'delete' });
+  });
+}
+
+export function permissionsFor(ctx: Ctx): PermissionsResponse {
+  const r = ctx.user.role;
+  return {
+    company_id: ctx.companyId,
+    role: r,
+    can_read: true,
+    can_edit: r !== 'operator',
+    can_manage_users: r === 'admin' || r === 'administrator',
+    can_edit_catalogs: isStaff(r) && r !== 'operator',
+    can_manage_tariffs: r === 'admin',
+    can_approve_registrations: r === 'operator' || r === 'admin' || r === 'administrator',
+  };
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+export const contactResponse = (c: ContactRow) => ({ id: c.id, name: c.name, position: c.position, phone: c.phone, email: c.email, is_active: c.isActive });
+
+export async function activeContact(ctx: Ctx) {
+  const [c] = await ctx.deps.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.isActive, true)))
+    .orderBy(desc(contacts.id))
+    .limit(1);
+  return c ? contactResponse(c) : null;
+}
+
+export async function listContacts(ctx: Ctx, q: z.infer<typeof ContactsQuery>): Promise<Paged<ReturnType<typeof contactResponse>>> {
+  const filters: SQL[] = [eq(contacts.companyId, ctx.companyId)];
+  if (q.name) filters.push(ilike(contacts.name, `%${q.name}%`));
+  if (q.email) filters.push(ilike(contacts.email, `%${q.email}%`));
+  if (q.phone) filters.push(ilike(contacts.phone, `%${q.phone}%`));
+  const where = and(...filters);
+  const [rows, [{ n }]] = await Promise.all([
+    ctx.deps.db.select().from(contacts).where(where).orderBy(desc(contacts.isActive), asc(contacts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.deps.db.select({ n: count() }).from(contacts).where(where),
+  ]);
+  return { items: rows.map(contactResponse), total: n, page: q.page, limit: q.limit };
+}
+
+export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest>, id?: number) {
+  return ctx.deps.db.transaction(async (tx) => {
+    // one active contact per company
+    if (input.is_active) await tx.update(contacts).set({ isActive: false }).where(eq(contacts.companyId, ctx.companyId));
+    const values = { name: input.name, position: input.position ?? null, phone: input.phone ?? null, email: input.email ?? null, isActive: input.is_active };
+    const [row] = id
+      ? await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning()
+      : await tx.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return contactResponse(row);
+  });
+}
+
+export async function deleteContact(ctx: Ctx, id: number) {
+  const rows = await ctx.deps.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning({ id: contacts.id });
+  if (!rows.length) throw new AppError('NOT_FOUND');
+}
+
+export async function companyUsers(ctx: Ctx) {
+  const rows = await ctx.deps.db.select().from(users).where(eq(users.companyId, ctx.companyId)).orderBy(sql`${users.title} COLLATE "und-x-icu"`);
+  return rows.map((u) => ({ id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as PermissionsResponse['role'], blocked: u.blocked }));
+}
+
+type BankRow = typeof bankRequisites.$inferSelect;
+const bankResponse = (b: BankRow) => ({ id: b.id, bank_name: b.bankName, bik: b.bik, corr_account: b.corrAccount, account: b.account, is_main: b.isMain });
+
+export async function listBankRequisites(ctx: Ctx) {
+  const rows = await ctx.deps.db.select().from(bankRequisites).where(eq(bankRequisites.companyId, ctx.companyId)).orderBy(desc(bankRequisites.isMain), asc(bankRequisites.id));
+  return rows.map(bankResponse);
+}
+
+export async function saveBankRequisites(ctx: Ctx, input: BankRequisitesRequest, id?: number) {
+  return ctx.deps.db.transaction(async (tx) => {
+    if (input.is_main) await tx.update(bankRequisites).set({ isMain: false }).where(eq(bankRequisites.companyId, ctx.companyId));
+    const values = { bankName: input.bank_name, bik: input.bik, corrAccount: input.corr_account, account: input.account, isMain: input.is_main };
+    const [row] = id
+      ? await tx.update(bankRequisites).set(values).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning()
+      : await tx.insert(bankRequisites).values({ ...values, companyId: ctx.companyId }).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    return bankResponse(row);
+  });
+}
+
+export async function deleteBankRequisites(ctx: Ctx, id: number) {
+  const rows = await ctx.deps.db.delete(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning({ id: bankRequisites.id });
+  if (!rows.length) throw new AppError('NOT_FOUND');
+}
+
+/** Subordinate customer organisations. */
+export async function customers(ctx: Ctx) {
+  const rows = await ctx.deps.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.parentId, ctx.companyId), isNull(companies.deletedAt)))
+    .orderBy(sql`${companies.title} COLLATE "und-x-icu"`);
+  return rows.map(companyResponse);
+}

@@ -1,0 +1,5 @@
+export * from './iso-date';
+export * from './production-calendar';
+export * from './lead-times';
+export * from './check-procurement-dates';
+export * from './reporting-deadlines';

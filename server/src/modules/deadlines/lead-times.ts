@@ -1,0 +1,161 @@
+/**
+ * Notice lead times (срок между размещением извещения и окончанием подачи заявок) as DATA, so that a
+ * customer's rule version (редакция положения о закупке) can supply its own list.
+ *
+ * Defaults: 223-ФЗ ст. 3.2 (general terms) and ст. 3.4 (procurements among SMEs only, terms depending on НМЦД).
+ */
+import { Decimal } from 'decimal.js';
+import { z } from 'zod';
+import type { IsoDate } from './iso-date';
+import { DEFAULT_PRODUCTION_CALENDAR, type ProductionCalendar } from './production-calendar';
+
+export const PROCUREMENT_METHODS = [
+  'competition',
+  'competition_e',
+  'auction',
+  'auction_e',
+  'quotation',
+  'quotation_e',
+  'proposal',
+  'proposal_e',
+  'single',
+] as const;
+
+export type ProcurementMethod = (typeof PROCUREMENT_METHODS)[number];
+export type BaseProcurementMethod = 'competition' | 'auction' | 'quotation' | 'proposal' | 'single';
+export type LeadTimeUnit = 'calendar' | 'working';
+
+export interface LeadTimeRule {
+  /** A method code; a base code ('competition') also covers its electronic form ('competition_e'). */
+  method: string;
+  /** true: SME-only procurements; false: all others; null: both. */
+  smeOnly: boolean | null;
+  /** The rule applies when НМЦД ≤ nmcdMax (decimal roubles, e.g. '30000000.00'). */
+  nmcdMax?: string;
+  days: number;
+  unit: LeadTimeUnit;
+  /** Legal basis, for display. */
+  basis?: string;
+}
+
+const decimalRubSchema = z.string().regex(/^\d+(\.\d{1,2})?$/, 'Ожидается сумма в рублях, например 30000000.00');
+
+export const leadTimeRuleSchema = z.object({
+  method: z.string().min(1),
+  smeOnly: z.boolean().nullable(),
+  nmcdMax: decimalRubSchema.optional(),
+  days: z.number().int().min(0),
+  unit: z.enum(['calendar', 'working']),
+  basis: z.string().optional(),
+});
+export const leadTimeRulesSchema = z.array(leadTimeRuleSchema);
+
+const ART_3_2 = '223-ФЗ, ст. 3.2';
+const ART_3_4 = '223-ФЗ, ст. 3.4 (закупки только у субъектов МСП)';
+
+export const DEFAULT_LEAD_TIMES: readonly LeadTimeRule[] = Object.freeze([
+  { method: 'competition', smeOnly: null, days: 15, unit: 'calendar', basis: ART_3_2 },
+  { method: 'auction', smeOnly: null, days: 15, unit: 'calendar', basis: ART_3_2 },
+  { method: 'quotation', smeOnly: null, days: 5, unit: 'working', basis: ART_3_2 },
+  { method: 'proposal', smeOnly: null, days: 7, unit: 'working', basis: ART_3_2 },
+  { method: 'competition', smeOnly: true, nmcdMax: '30000000.00', days: 7, unit: 'calendar', basis: ART_3_4 },
+  { method: 'competition', smeOnly: true, days: 15, unit: 'calendar', basis: ART_3_4 },
+  { method: 'auction', smeOnly: true, nmcdMax: '30000000.00', days: 7, unit: 'calendar', basis: ART_3_4 },
+  { method: 'auction', smeOnly: true, days: 15, unit: 'calendar', basis: ART_3_4 },
+  { method: 'quotation', smeOnly: true, nmcdMax: '7000000.00', days: 4, unit: 'working', basis: ART_3_4 },
+  { method: 'proposal', smeOnly: true, nmcdMax: '15000000.00', days: 5, unit: 'working', basis: ART_3_4 },
+  { method: 'single', smeOnly: null, days: 0, unit: 'calendar', basis: '223-ФЗ: закупка у единственного поставщика' },
+] satisfies LeadTimeRule[]);
+
+/** 'competition_e' → 'competition', etc. Unknown (customer-defined) codes are returned unchanged. */
+export function baseMethod(method: string): string {
+  return method.endsWith('_e') && (PROCUREMENT_METHODS as readonly string[]).includes(method)
+    ? method.slice(0, -2)
+    : method;
+}
+
+/** Parses an amount in roubles without floats: accepts '30000000.00', '30 000 000,00', numbers and Decimals. */
+export function parseRub(value: Decimal.Value): Decimal {
+  const text = typeof value === 'string' ? value.replace(/[\s\u00a0]/g, '').replace(',', '.') : value;
+  let d: Decimal;
+  try {
+    d = new Decimal(text);
+  } catch {
+    throw new RangeError(`Некорректная сумма: ${JSON.stringify(String(value))}`);
+  }
+  if (!d.isFinite()) throw new RangeError(`Некорректная сумма: ${JSON.stringify(String(value))}`);
+  return d;
+}
+
+export interface LeadTimeQuery {
+  method: string;
+  smeOnly?: boolean | null;
+  /** НМЦД in roubles; when absent, rules limited by nmcdMax are not applied. */
+  nmcd?: Decimal.Value | null;
+  rules?: readonly LeadTimeRule[];
+}
+
+/**
+ * The most specific applicable rule: an exact method code beats its base code, an SME-specific rule beats a
+ * general one, a rule limited by НМЦД beats an unlimited one (the smallest limit first). Undefined if none.
+ */
+export function findLeadTimeRule({ method, smeOnly, nmcd, rules = DEFAULT_LEAD_TIMES }: LeadTimeQuery):
+  | LeadTimeRule
+  | undefined {
+  const base = baseMethod(method);
+  const sme = smeOnly === true;
+  const amount = nmcd === null || nmcd === undefined || nmcd === '' ? undefined : parseRub(nmcd);
+  const applicable = rules.filter(
+    (r) =>
+      (r.method === method || r.method === base) &&
+      (r.smeOnly === null || r.smeOnly === sme) &&
+      (r.nmcdMax === undefined || (amount !== undefined && amount.lte(parseRub(r.nmcdMax)))),
+  );
+  const rank = (r: LeadTimeRule): [number, number, number] => [
+    r.method === method ? 0 : 1,
+    r.smeOnly === null ? 1 : 0,
+    r.nmcdMax === undefined ? 1 : 0,
+  ];
+  return applicable.sort((a, b) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i] - rb[i];
+    if (a.nmcdMax !== undefined && b.nmcdMax !== undefined) return parseRub(a.nmcdMax).cmp(parseRub(b.nmcdMax));
+    return 0;
+  })[0];
+}
+
+export interface EarliestDeadlineInput extends LeadTimeQuery {
+  publishedOn: IsoDate;
+  calendar?: ProductionCalendar;
+}
+
+export interface EarliestDeadline {
+  date: IsoDate;
+  rule: LeadTimeRule;
+}
+
+/**
+ * The earliest allowed application deadline. Calendar days: publishedOn + days (plain arithmetic, even when the
+ * result is a non-working day). Working days: the `days`-th working day after the publication day.
+ * Throws when no rule applies to the method.
+ */
+export function earliestApplicationDeadline(input: EarliestDeadlineInput): EarliestDeadline {
+  const { publishedOn, calendar = DEFAULT_PRODUCTION_CALENDAR } = input;
+  const rule = findLeadTimeRule(input);
+  if (!rule) throw new Error(`Не найдено правило о сроке подачи заявок для способа закупки «${input.method}»`);
+  const date =
+    rule.unit === 'working'
+      ? calendar.addWorkingDays(publishedOn, rule.days)
+      : calendar.addCalendarDays(publishedOn, rule.days);
+  return { date, rule };
+}
+
+/** 'не менее 15 календарных дней', 'не менее 1 рабочего дня'. */
+export function describeLeadTime(rule: Pick<LeadTimeRule, 'days' | 'unit'>): string {
+  const n = rule.days;
+  const singular = n % 10 === 1 && n % 100 !== 11;
+  const adjective =
+    rule.unit === 'working' ? (singular ? 'рабочего' : 'рабочих') : singular ? 'календарного' : 'календарных';
+  return `не менее ${n} ${adjective} ${singular ? 'дня' : 'дней'}`;
+}

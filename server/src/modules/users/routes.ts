@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import {
+  UsersQuery, UserResponse, CreateUserRequest, UpdateUserRequest, GrantsRequest, ResetPasswordRequest, ProfileRequest,
+  ChangePasswordRequest, EisSettingsRequest, EisSettingsResponse, IdParams, Role, paged,
+} from '@proc/contract';
+import type { App } from '../../platform/module';
+import type { Deps } from '../../platform/context';
+import { requireStaff, requireUser } from '../../platform/auth';
+import { companyCtx } from '../../platform/tenancy';
+import * as svc from './service';
+import { getEisSettings, saveEisSettings } from './eis-settings';
+
+const tags = ['users'];
+const Profile = z.object({ id: z.number(), title: z.string(), login: z.string(), email: z.string().nullable(), phone: z.string().nullable(), role: Role, company_id: z.number() });
+
+export function userRoutes(app: App, deps: Deps): void {
+  app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: paged(UserResponse) } } }, async (req) =>
+    svc.listUsers(deps, requireStaff(req), req.query),
+  );
+  app.post('/users', { schema: { tags, body: CreateUserRequest, response: { 200: z.object({ id: z.number() }) } } }, async (req) => ({
+    id: await svc.createUser(deps, requireStaff(req), req.body),
+  }));
+  app.patch('/users/:id', { schema: { tags, params: IdParams, body: UpdateUserRequest } }, async (req, reply) => {
+    await svc.updateUser(deps, requireStaff(req), req.params.id, req.body);
+    return reply.status(204).send();
+  });
+  app.put('/users/:id/grants', { schema: { tags, params: IdParams, body: GrantsRequest } }, async (req, reply) => {
+    await svc.setGrants(deps, requireStaff(req), req.params.id, req.body.company_ids);
+    return reply.status(204).send();
+  });
+  app.post('/users/:id/password', { schema: { tags, params: IdParams, body: ResetPasswordRequest } }, async (req, reply) => {
+    await svc.resetPassword(deps, requireStaff(req), req.params.id, req.body.password);
+    return reply.status(204).send();
+  });
+
+  app.get('/profile', { schema: { tags: ['profile'], response: { 200: Profile } } }, async (req) => svc.getProfile(deps, requireUser(req)));
+  app.put('/profile', { schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } }, async (req) => {
+    const user = requireUser(req);
+    await svc.updateProfile(deps, user, req.body);
+    return svc.getProfile(deps, user);
+  });
+  app.post('/profile/password', { schema: { tags: ['profile'], body: ChangePasswordRequest } }, async (req, reply) => {
+    await svc.changeOwnPassword(deps, requireUser(req), req.body.current_password, req.body.new_password);
+    return reply.status(204).send();
+  });
+  app.get('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, response: { 200: EisSettingsResponse } } }, async (req) =>
+    getEisSettings(await companyCtx(deps, req, req.params.id)),
+  );
+  app.put('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } }, async (req) =>
+    saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
+  );
+}

@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { UsersQuery, CreateUserRequest, UpdateUserRequest, UserResponse, Paged, Role } from '@proc/contract';
+import type { AuthUser, Deps } from '../../platform/context';
+import { auditLog, companies, companyGrants, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { canActFor } from '../../platform/tenancy';
+import { revokeUserSessions } from '../auth/sessions';
+
+const MANAGERS: Role[] = ['admin', 'administrator'];
+
+/** Staff see users of the companies they may act for; admin sees all. */
+async function visibleCompanyIds(deps: Deps, actor: AuthUser): Promise<number[] | null> {
+  if (actor.role === 'admin') return null;
+  const granted = await deps.db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, actor.id));
+  return [actor.companyId, ...granted.map((g) => g.id)];
+}
+
+export async function listUsers(deps: Deps, actor: AuthUser, q: z.infer<typeof UsersQuery>): Promise<Paged<UserResponse>> {
+  const filters: SQL[] = [];
+  const visible = await visibleCompanyIds(deps, actor);
+  if (visible) filters.push(inArray(users.companyId, visible));
+  if (q.q?.trim()) {
+    const s = `%${q.q.trim()}%`;
+    filters.push(or(ilike(users.title, s), ilike(users.login, s), ilike(users.email, s), ilike(companies.title, s))!);
+  }
+  if (q.role) filters.push(eq(users.role, q.role));
+  const where = filters.length ? and(...filters) : undefined;
+  const col = q.sort === 'login' ? users.login : q.sort === 'created_at' ? users.createdAt : sql`${users.title} COLLATE "und-x-icu"`;
+  const [rows, [{ n }]] = await Promise.all([
+    deps.db
+      .select({ u: users, companyTitle: companies.title })
+      .from(users)
+      .leftJoin(companies, eq(companies.id, users.companyId))
+      .where(where)
+      .orderBy(q.order === 'desc' ? desc(col) : asc(col), asc(users.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    deps.db.select({ n: count() }).from(users).leftJoin(companies, eq(companies.id, users.companyId)).where(where),
+  ]);
+  const ids = rows.map((r) => r.u.id);
+  const grants = ids.length ? await deps.db.select().from(companyGrants).where(inArray(companyGrants.userId, ids)) : [];
+  return {
+    items: rows.map(({ u, companyTitle }) => ({
+      id: u.id,
+      title: u.title,
+      login: u.login,
+      email: u.email,
+      phone: u.phone,
+      role: u.role as Role,
+      company_id: u.companyId,
+      company_title: companyTitle,
+      blocked: u.blocked,
+      granted_company_ids: grants.filter((g) => g.userId === u.id).map((g) => g.companyId),
+      created_at: u.createdAt.toISOString(),
+    })),
+    total: n,
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+async function loadManaged(deps: Deps, actor: AuthUser, id: number) {
+  if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
+  const [u] = await deps.db.select().from(users).where(eq(users.id, id));
+  if (!u || !(await canActFor(deps.db, actor, u.companyId))) throw new AppError('NOT_FOUND');
+  if (u.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN');
+  return u;
+}
+
+export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typeof CreateUserRequest>) {
+  if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
+  if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Назначить роль главного администратора может только главный администратор');
+  if (!(await canActFor(deps.db, actor, input.company_id))) throw new AppError('NOT_FOUND');
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
+  if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
+  const [u] = await deps.db
+    .insert(users)
+    .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash: await hashPassword(input.password) })
+    .returning();
+  await deps.db.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(u.id), action: 'create', after: { login: u.login, role: u.role } });
+  return u.id;
+}
+
+export async function updateUser(deps: Deps, actor: AuthUser, id: number, input: z.infer<typeof UpdateUserRequest>) {
+  const u = await loadManaged(deps, actor, id);
+  if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (id === actor.id && (input.blocked || (input.role && input.role !== actor.role))) throw new AppError('INVALID_STATE', 'Нельзя заблокировать себя или изменить свою роль');
+  const patch = {
+    ...(input.title !== undefined ? { title: input.title } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+    ...(input.phone !== undefined ? { phone: input.phone } : {}),
+    ...(input.role !== undefined ? { role: input.role } : {}),
+    ...(input.blocked !== undefined ? { blocked: input.blocked } : {}),
+  };
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set(patch).where(eq(users.id, id));
+    await tx.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(id), action: 'update', before: { title: u.title, role: u.role, blocked: u.blocked }, after: patch });
+  });
+  if (input.blocked) for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
+}
+
+export async function setGrants(deps: Deps, actor: AuthUser, id: number, companyIds: number[]) {
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Доступ к заказчикам выдаёт главный администратор');
+  const [u] = await deps.db.select().from(users).where(eq(users.id, id));
+  if (!u) throw new AppError('NOT_FOUND');
+  if (u.role === 'client') throw new AppError('INVALID_STATE', 'Клиенту доступна только его организация');
+  const unique = [...new Set(companyIds)];
+  if (unique.length) {
+    const found = await deps.db.select({ id: companies.id }).from(companies).where(inArray(companies.id, unique));
+    if (found.length !== unique.length) throw new AppError('VALIDATION', 'Некоторые организации не найдены');
+  }
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(companyGrants).where(eq(companyGrants.userId, id));
+    if (unique.length) await tx.insert(companyGrants).values(unique.map((companyId) => ({ userId: id, companyId, grantedBy: actor.id })));
+    await tx.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(id), action: 'grants', after: { company_ids: unique } });
+  });
+}
+
+export async function resetPassword(deps: Deps, actor: AuthUser, id: number, password: string) {
+  const u = await loadManaged(deps, actor, id);
+  await deps.db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+  for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
+}
+
+export async function updateProfile(deps: Deps, actor: AuthUser, input: { title: string; email?: string | null; phone?: string | null }) {
+  await deps.db.update(users).set({ title: input.title, email: input.email ?? null, phone: input.phone ?? null }).where(eq(users.id, actor.id));
+}
+
+export async function changeOwnPassword(deps: Deps, actor: AuthUser, current: string, next: string) {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, actor.id));
+  if (!(await verifyPassword(u.passwordHash, current))) throw new AppError('VALIDATION', 'Текущий пароль указан неверно', { current_password: ['Неверный пароль'] });
+  await deps.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, actor.id));
+  // other sessions end; this one stays
+  for (const s of await revokeUserSessions(deps.db, actor.id, actor.sessionId)) deps.realtime.dropSession(s);
+}
+
+export async function getProfile(deps: Deps, actor: AuthUser) {
+  const [u] = await deps.db.select().from(users).where(eq(users.id, actor.id));
+  return { id: u.id, title: u.title, login: u.login, email: u.email, phone: u.phone, role: u.role as Role, company_id: u.companyId };
+}

@@ -1,0 +1,61 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isStaff, type Role } from '@proc/contract';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { AuthUser } from './context';
+import { hashToken } from './passwords';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+}
+
+export async function userByToken(db: Db, token: string): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      id: users.id,
+      title: users.title,
+      login: users.login,
+      email: users.email,
+      role: users.role,
+      companyId: users.companyId,
+      blocked: users.blocked,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  if (!row || row.blocked) return null;
+  return { ...row, role: row.role as Role };
+}
+
+export const bearer = (req: FastifyRequest): string | null => {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() || null : null;
+};
+
+export function requireUser(req: FastifyRequest): AuthUser {
+  if (!req.user) throw new AppError('UNAUTHORIZED');
+  return req.user;
+}
+
+export function requireStaff(req: FastifyRequest): AuthUser {
+  const user = requireUser(req);
+  if (!isStaff(user.role)) throw new AppError('FORBIDDEN');
+  return user;
+}
+
+export function requireRole(req: FastifyRequest, roles: readonly Role[]): AuthUser {
+  const user = requireUser(req);
+  if (!roles.includes(user.role)) throw new AppError('FORBIDDEN');
+  return user;
+}
+
+/** preHandler for routes that need a signed-in user. */
+export async function authenticated(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  requireUser(req);
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** SMTP when configured; otherwise each message is written to the outbox folder and the log. */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const file = path.join(opts.outboxDir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
+      await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
+    },
+  };
+}

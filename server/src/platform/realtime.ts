@@ -1,0 +1,101 @@
+import type http from 'node:http';
+import { Server, type Socket, type Namespace } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import { NAMESPACES, type RealtimePayload } from '@proc/contract';
+import type { AuthUser } from './context';
+import { AppError } from './errors';
+
+export type SocketAuth = (token: string) => Promise<AuthUser | null>;
+
+/** Handler for a spec triad `xRequest` → `xReceived` → `xResponse`; returns the response payload, or null when a job will answer later. */
+export type TriadHandler = (
+  args: { user: AuthUser | null; socket: Socket; key: string | number },
+  payload: Record<string, unknown>,
+) => Promise<RealtimePayload | null>;
+
+export interface Realtime {
+  attach(server: http.Server, auth: SocketAuth): Promise<Server>;
+  toUser(userId: number, event: string, payload: RealtimePayload): void;
+  toCompany(companyId: number, event: string, payload: RealtimePayload): void;
+  /** Registers a triad on a namespace; the event names are `${base}Request`, `${base}Received`, `${base}Response`. */
+  triad(ns: 'auth' | 'unauth', base: string, handler: TriadHandler): void;
+  /** Disconnects every socket of a session (logout, block, password change). */
+  dropSession(sessionId: number): void;
+  close(): Promise<void>;
+  io(): Server | null;
+}
+
+export type AdapterFactory = () => Promise<Parameters<Server['adapter']>[0] | undefined>;
+
+export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterFactory): Realtime {
+  let io: Server | null = null;
+  const triads: { ns: 'auth' | 'unauth'; base: string; handler: TriadHandler }[] = [];
+
+  const bindTriads = (nsp: Namespace, ns: 'auth' | 'unauth') => {
+    nsp.on('connection', (socket) => {
+      for (const t of triads.filter((x) => x.ns === ns)) {
+        socket.on(`${t.base}Request`, async (raw: unknown) => {
+          const payload = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+          const key = (payload.key as string | number | undefined) ?? Math.floor(Math.random() * 1e9);
+          socket.emit(`${t.base}Received`, { key });
+          try {
+            const result = await t.handler({ user: (socket.data.user as AuthUser) ?? null, socket, key }, payload);
+            if (result) socket.emit(`${t.base}Response`, { key, ...result });
+          } catch (err) {
+            const message = err instanceof AppError ? err.message : 'Произошла неизвестная ошибка';
+            if (!(err instanceof AppError)) log.error({ err, event: t.base }, 'socket handler failed');
+            socket.emit(`${t.base}Response`, { key, result: 'error', error: message });
+          }
+        });
+      }
+    });
+  };
+
+  return {
+    async attach(server, auth) {
+      io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
+      const adapter = adapterFactory ? await adapterFactory() : undefined;
+      if (adapter) io.adapter(adapter);
+      const unauth = io.of(NAMESPACES.unauth);
+      const authNs = io.of(NAMESPACES.auth);
+      authNs.use(async (socket, next) => {
+        const header = socket.handshake.headers.authorization;
+        const token =
+          (socket.handshake.auth?.token as string | undefined) ??
+          (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
+        const user = token ? await auth(token).catch(() => null) : null;
+        if (!user) return next(new Error('unauthorized'));
+        socket.data.user = user;
+        next();
+      });
+      authNs.on('connection', (socket) => {
+        const user = socket.data.user as AuthUser;
+        void socket.join([`user:${user.id}`, `company:${user.companyId}`, `session:${user.sessionId}`]);
+      });
+      bindTriads(unauth, 'unauth');
+      bindTriads(authNs, 'auth');
+      return io;
+    },
+    toUser(userId, event, payload) {
+      io?.of(NAMESPACES.auth).to(`user:${userId}`).emit(event, payload);
+    },
+    toCompany(companyId, event, payload) {
+      io?.of(NAMESPACES.auth).to(`company:${companyId}`).emit(event, payload);
+    },
+    triad(ns, base, handler) {
+      triads.push({ ns, base, handler });
+    },
+    dropSession(sessionId) {
+      io?.of(NAMESPACES.auth).in(`session:${sessionId}`).disconnectSockets(true);
+    },
+    async close() {
+      if (!io) return;
+      const server = io;
+      io = null;
+      server.of(NAMESPACES.auth).disconnectSockets(true);
+      server.of(NAMESPACES.unauth).disconnectSockets(true);
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+    io: () => io,
+  };
+}
