@@ -63,10 +63,10 @@ export function installErrorHandler(app: FastifyInstance, report: ErrorReporter)
     if (err instanceof AppError) return reply.status(err.status).send(errorBody(err.code, err.message, err.fields));
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields = zodFields(
-        err.validation.map((v) => {
-          const issue = v.params.issue as { path?: PropertyKey[]; message?: string };
-          return { path: [...(issue.path ?? [])], message: issue.message ?? v.message ?? 'Некорректное значение' };
-        }),
+        err.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? 'Некорректное значение',
+        })),
       );
       const first = Object.entries(fields)[0];
       return reply.status(400).send(errorBody('VALIDATION', first ? `${first[0]}: ${first[1].join(', ')}` : ERROR_TEXT.VALIDATION, fields));

@@ -199,7 +199,7 @@ export interface DocxPackageOptions {
   title: string;
   body: string;
   page?: PageSetup;
-  /** Fixed timestamp written into the zip entries and core properties, so the build is reproducible. */
+  /** Timestamp of the zip entries and core properties; fixed by default so the build is reproducible. */
   date?: Date;
 }
 
@@ -235,7 +235,8 @@ const DOCUMENT_RELS_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/settings" Target="settings.xml"/><Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/footer" Target="footer1.xml"/></Relationships>`;
 
 function coreXml(docTitle: string, date: Date): string {
-  const stamp = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const stamp = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:00Z`;
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${escapeXml(docTitle)}</dc:title><dc:language>ru-RU</dc:language><cp:lastModifiedBy></cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">${stamp}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${stamp}</dcterms:modified></cp:coreProperties>`;
 }
@@ -256,7 +257,8 @@ function documentXml(body: string, page: PageSetup): string {
 
 /** Packs a document body into a .docx (a zip with the parts Word needs). */
 export function buildDocxPackage(options: DocxPackageOptions): Buffer {
-  const date = options.date ?? new Date(Date.UTC(2025, 0, 1));
+  // Zip entries carry local (DOS) time: a local midnight gives the same bytes in every time zone.
+  const date = options.date ?? new Date(2025, 0, 1);
   const zip = new PizZip();
   const add = (name: string, content: string) => zip.file(name, content, { date, createFolders: false });
   add('[Content_Types].xml', CONTENT_TYPES_XML);

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => t?.close());
+
+describe('sign-in', () => {
+  it('logs in a demo user and returns the session payload', async () => {
+    const r = await t.api<{ token: string; user: { login: string; role: string }; company: { id: number; title: string } }>('POST', '/api/auth/login', {
+      body: { login: 'client', password: 'demo12345' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.user).toMatchObject({ login: 'client', role: 'client' });
+    expect(r.body.company.title).toBe('АО «Демо-Заказчик»');
+    const me = await t.api('GET', '/api/auth/me', { token: r.body.token });
+    expect(me.status).toBe(200);
+  });
+
+  it('refuses a wrong password with a Russian message and a 401', async () => {
+    const r = await t.api<{ message: string; code: string }>('POST', '/api/auth/login', { body: { login: 'client', password: 'nope' } });
+    expect(r.status).toBe(401);
+    expect(r.body.message).toBe('Неверный логин или пароль');
+  });
+
+  it('validates the body with the spec message', async () => {
+    const r = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/auth/login', { body: { login: '   ', password: 'x' } });
+    expect(r.status).toBe(400);
+    expect(r.body.fields.login).toContain('Обязательное поле');
+  });
+
+  it('locks the account after five failures', async () => {
+    for (let i = 0; i < 4; i++) await t.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'bad' } });
+    const fifth = await t.api<{ message: string }>('POST', '/api/auth/login', { body: { login: 'operator', password: 'bad' } });
+    expect(fifth.status).toBe(429);
+    const right = await t.api<{ message: string }>('POST', '/api/auth/login', { body: { login: 'operator', password: 'demo12345' } });
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(/^Слишком много неудачных попыток входа/);
+  });
+
+  it('revokes the token on logout; the old token then gets 401', async () => {
+    const token = await t.login('specialist');
+    expect((await t.api('POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(401);
+  });
+});
+
+describe('sockets', () => {
+  it('rejects the auth namespace without a valid token and accepts it with one', async () => {
+    await expect(t.socket('auth', 'bogus')).rejects.toThrow(/unauthorized/);
+    const s = await t.socket('auth', await t.login('client'));
+    expect(s.connected).toBe(true);
+  });
+
+  it('answers the emailService triad on unauth with Received then Response', async () => {
+    const s = await t.socket('unauth');
+    const received = nextEvent(s, 'emailServiceReceived');
+    const response = nextEvent<{ key: number; result: string; error?: string }>(s, 'emailServiceResponse');
+    s.emit('emailServiceRequest', { key: 42, email: 'not-an-email' });
+    expect(await received).toEqual({ key: 42 });
+    expect(await response).toMatchObject({ key: 42, result: 'error', error: 'Введите корректный email' });
+  });
+});
