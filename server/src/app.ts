@@ -12,7 +12,8 @@ import { createJobs } from './platform/jobs';
 import { createRealtime } from './platform/realtime';
 import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
-import { installErrorHandler } from './platform/errors';
+import { installErrorHandler, errorBody } from './platform/errors';
+import { ERROR_TEXT } from '@proc/contract';
 import { bearer, userByToken } from './platform/auth';
 import { createAdapterFactory } from './platform/scale';
 import { reportError, initErrorReporting } from './platform/sentry';
@@ -88,6 +89,17 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   await app.register(
     async (api) => {
       api.get('/health', async () => ({ ok: true, database: database.kind }));
+      // what the browser needs to know of this deployment; nothing secret
+      api.get('/config', async () => ({
+        apiUrl: config.API_URL,
+        sentryDsn: config.SENTRY_DSN ?? null,
+        chatWidgetUrl: config.CHAT_WIDGET_URL ?? null,
+        analytics: config.ANALYTICS_ENABLED,
+        supportEmail: config.SUPPORT_EMAIL,
+        supportPhones: config.SUPPORT_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
+        clientUrl: config.CLIENT_URL,
+        integrationApiUrl: config.INTEGRATION_API_URL,
+      }));
       for (const m of MODULES) await m.routes?.(api as App, deps);
     },
     { prefix: '/api' },
@@ -95,17 +107,16 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   for (const m of MODULES) m.jobs?.(deps);
   for (const m of MODULES) m.socket?.(deps);
 
-  if (fs.existsSync(path.join(config.WEB_DIST, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
-    const indexHtml = fs.readFileSync(path.join(config.WEB_DIST, 'index.html'), 'utf8');
-    // history fallback: any non-API GET that is not a file gets the SPA
-    app.setNotFoundHandler((req, reply) => {
-      if (req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
-        return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
-      }
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', code: 'NOT_FOUND', message: 'Запрашиваемый ресурс не найден' });
-    });
-  }
+  const hasWeb = fs.existsSync(path.join(config.WEB_DIST, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+  const indexHtml = hasWeb ? fs.readFileSync(path.join(config.WEB_DIST, 'index.html'), 'utf8') : null;
+  // history fallback: a GET outside /api and /socket.io that is no file gets the SPA
+  app.setNotFoundHandler((req, reply) => {
+    if (indexHtml && req.method === 'GET' && !req.url.startsWith('/api') && !req.url.startsWith('/socket.io')) {
+      return reply.type('text/html').header('Cache-Control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send(errorBody('NOT_FOUND', ERROR_TEXT.NOT_FOUND));
+  });
 
   await app.ready();
   for (const m of MODULES) await m.seed?.(deps);

@@ -5,3 +5,4 @@ export * from './auth';
 export * from './companies';
 export * from './users';
 export * from './socket';
+export * from './catalog-menu';

@@ -88,5 +88,4 @@ export function installErrorHandler(app: FastifyInstance, report: ErrorReporter)
     report(err, code);
     return reply.status(500).send(errorBody('INTERNAL', ERROR_TEXT.INTERNAL, undefined, code));
   });
-  app.setNotFoundHandler((req, reply) => reply.status(404).send(errorBody('NOT_FOUND', ERROR_TEXT.NOT_FOUND)));
 }

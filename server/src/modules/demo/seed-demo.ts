@@ -32,7 +32,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
       .returning();
     const [customer] = await tx
       .insert(companies)
-      .values({ title: 'АО «Демо-Заказчик»', fullTitle: 'Акционерное общество «Демо-Заказчик»', inn: innFrom9('010512345'), kpp: '010501001', ogrn: '1020100001234', address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1' })
+      .values({ title: 'АО «Демо-Заказчик»', fullTitle: 'Акционерное общество «Демо-Заказчик»', inn: innFrom9('010512345'), kpp: '010501001', ogrn: '1020100001239', address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1' })
       .returning();
     const ids: Record<string, number> = {};
     for (const u of DEMO_USERS) {

@@ -1,0 +1,39 @@
+// `npm start`: builds the web when needed, then runs the server (SPA, API and sockets on one port).
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'web/dist/index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = [path.join(root, 'web/src'), path.join(root, 'packages/contract/src')];
+const stale = !fs.existsSync(dist) || sources.some((d) => newestMtime(d) > fs.statSync(dist).mtimeMs);
+if (stale) {
+  console.log('Сборка веб-интерфейса…');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const children = [];
+const run = (name, args) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('exit', (code) => {
+    console.log(`${name} exited with ${code}`);
+    for (const c of children) if (c !== child) c.kill('SIGTERM');
+    process.exit(code ?? 1);
+  });
+  children.push(child);
+};
+for (const extra of (process.env.START_EXTRA ?? '').split(',').filter(Boolean)) run(extra, [extra]);
+run('server', ['server/src/main.ts']);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));

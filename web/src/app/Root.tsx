@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { setUnauthorizedHandler } from '../lib/api';
+import { useSession } from '../lib/session';
+import { openAuthSocket, closeAuthSocket, openUnauthSocket } from '../lib/socket';
+import { NoticeStack } from './NoticeStack';
+import { useRealtimeNotices } from './realtime-notices';
+import { queryClient } from './query-client';
+
+/** Session side effects: the sockets follow the session, a 401 sends the user to /login. */
+export function Root() {
+  const navigate = useNavigate();
+  const session = useSession();
+  useEffect(() => {
+    setUnauthorizedHandler(() => navigate('/login', { replace: true }));
+    openUnauthSocket();
+  }, [navigate]);
+  useEffect(() => {
+    if (session) openAuthSocket(session.token);
+    else {
+      closeAuthSocket();
+      queryClient.clear();
+    }
+    return undefined;
+  }, [session?.token]); // eslint-disable-line react-hooks/exhaustive-deps
+  useRealtimeNotices();
+  return (
+    <>
+      <Outlet />
+      <NoticeStack />
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Layout, Menu, Dropdown, Button, Space, Typography, App as AntApp, Badge, Tooltip } from 'antd';
+import { SettingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { MESSAGES, MAIN_TABS, catalogMenuFor, isStaff } from '@proc/contract';
+import { sessionStore, useSession } from '../lib/session';
+import { useSocketState } from '../lib/socket';
+import { api } from '../lib/api';
+import { CompanyPicker } from './CompanyPicker';
+import { SupportChat } from './SupportChat';
+import { Footer } from './Footer';
+
+function TopBar() {
+  const session = useSession()!;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { modal } = AntApp.useApp();
+  const { authConnected } = useSocketState();
+  const role = session.user.role;
+  const active = MAIN_TABS.filter((t) => location.pathname.startsWith('match' in t ? t.match : t.path)).map((t) => t.path);
+  const gear = catalogMenuFor(role).map((m) => ({ key: m.path, label: <Link to={m.path}>{m.label}</Link> }));
+  const staffLinks = isStaff(role)
+    ? [
+        { type: 'divider' as const },
+        { key: '/users', label: <Link to="/users">Пользователи</Link> },
+        ...(['operator', 'admin', 'administrator'].includes(role) ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }] : []),
+      ]
+    : [];
+
+  const logout = () =>
+    modal.confirm({
+      title: MESSAGES.logoutConfirm,
+      okText: 'Выйти',
+      cancelText: 'Отмена',
+      onOk: async () => {
+        await api.post('/auth/logout', { name: 'Выход' }).catch(() => undefined);
+        sessionStore.logout();
+        navigate('/login', { replace: true });
+      },
+    });
+
+  return (
+    <Layout.Header style={{ background: '#fff', display: 'flex', alignItems: 'center', gap: 16, padding: '0 16px', borderBottom: '1px solid #f0f0f0', height: 'auto', lineHeight: '56px', flexWrap: 'wrap' }}>
+      <Link to="/" style={{ fontWeight: 700, whiteSpace: 'nowrap', color: '#1677ff' }}>
+        {MESSAGES.appTitle}
+      </Link>
+      <Menu
+        mode="horizontal"
+        selectedKeys={active}
+        style={{ flex: 1, minWidth: 300, borderBottom: 0 }}
+        items={MAIN_TABS.map((t) => ({ key: t.path, label: <Link to={t.path}>{t.label}</Link> }))}
+      />
+      <CompanyPicker />
+      <Space size="middle">
+        <Tooltip title={authConnected ? 'Соединение установлено' : 'Нет соединения с сервером'}>
+          <Badge status={authConnected ? 'success' : 'error'} text={authConnected ? 'онлайн' : 'нет связи'} data-testid="socket-status" />
+        </Tooltip>
+        <Link to="/profile/my" title="Профиль" data-testid="profile-link">
+          <Space size={4}>
+            <UserOutlined />
+            <span data-testid="user-title">{session.user.title}</span>
+            <Typography.Text type="secondary" data-testid="user-login">
+              ({session.user.login})
+            </Typography.Text>
+          </Space>
+        </Link>
+        <Dropdown menu={{ items: [...gear, ...staffLinks] }} trigger={['click']}>
+          <Button icon={<SettingOutlined />} aria-label="Справочники" data-testid="gear-menu" />
+        </Dropdown>
+        <Button icon={<LogoutOutlined />} onClick={logout} aria-label="Выйти" data-testid="logout">
+          Выйти
+        </Button>
+      </Space>
+    </Layout.Header>
+  );
+}
+
+/** The signed-in frame: top bar, content, footer and the support chat. */
+export function Shell() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <TopBar />
+      <Layout.Content style={{ padding: 24 }}>
+        <Outlet />
+      </Layout.Content>
+      <Footer />
+      <SupportChat />
+    </Layout>
+  );
+}

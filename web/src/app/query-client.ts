@@ -1,0 +1,6 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/** The one query client. */
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 10_000 } },
+});

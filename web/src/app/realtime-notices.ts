@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { EVENTS, MESSAGES, type RealtimePayload } from '@proc/contract';
+import { onAuthEvent } from '../lib/socket';
+import { noticeStore } from '../lib/notices';
+import { queryClient } from './query-client';
+
+type Text = { header: string; message?: string };
+const ok = (p: RealtimePayload) => p.result === 'success';
+const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** Spec section 8: each push becomes a success or error notice with the exact texts. */
+export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
+  [EVENTS.notificationMapInvoiceItemsResponse]: (p) =>
+    ok(p)
+      ? { header: MESSAGES.updSuccessHeader, message: MESSAGES.updSuccess(s(p.upload_file_name)) }
+      : { header: MESSAGES.updErrorHeader(s(p.upload_file_name)), message: s(p.error) },
+  [EVENTS.notificationEisContractsResponse]: (p) => {
+    if (p.eais_registry_number || (!p.date_from && !p.date_to)) {
+      return ok(p)
+        ? { header: MESSAGES.contractSuccessHeader, message: MESSAGES.contractSuccess(s(p.eais_registry_number)) }
+        : { header: s(p.error), message: (p.violations ?? []).join('\n') };
+    }
+    return ok(p)
+      ? { header: MESSAGES.contractsSuccessHeader, message: MESSAGES.contractsSuccess(s(p.date_from), s(p.date_to)) }
+      : { header: MESSAGES.contractsErrorHeader, message: s(p.error) };
+  },
+  [EVENTS.notificationImportPaymentsResponse]: (p) =>
+    ok(p)
+      ? { header: MESSAGES.paymentSuccessHeader, message: MESSAGES.paymentSuccess(s(p.upload_file_name)) }
+      : { header: MESSAGES.paymentErrorHeader(s(p.upload_file_name)), message: s(p.error) },
+  [EVENTS.notificationPerfomanceContractResponse]: (p) =>
+    ok(p)
+      ? { header: MESSAGES.executionSuccessHeader, message: MESSAGES.executionSuccess(s(p.registration_number ?? p.contract_regnumber)) }
+      : { header: MESSAGES.executionErrorHeader(s(p.registration_number ?? p.contract_regnumber)), message: s(p.error) },
+  [EVENTS.reportCreateResponse]: (p) =>
+    ok(p)
+      ? { header: MESSAGES.reportSuccessHeader, message: MESSAGES.reportSuccess(s(p.contract_regnumber)) }
+      : { header: MESSAGES.reportErrorHeader(s(p.contract_regnumber)), message: s(p.error) },
+};
+
+/** Which lists a finished job refreshes (the spec's refresh flags for register, execution and export). */
+const REFRESH: Record<string, string[][]> = {
+  [EVENTS.notificationEisContractsResponse]: [['contracts']],
+  [EVENTS.notificationMapInvoiceItemsResponse]: [['contracts'], ['execution']],
+  [EVENTS.notificationImportPaymentsResponse]: [['contracts'], ['execution'], ['payments']],
+  [EVENTS.notificationPerfomanceContractResponse]: [['execution'], ['export']],
+  [EVENTS.reportCreateResponse]: [['reports']],
+  [EVENTS.eisPlanResponse]: [['plans']],
+};
+
+export function useRealtimeNotices(): void {
+  useEffect(() => {
+    const offs = Object.entries(REALTIME_NOTICES).map(([event, text]) =>
+      onAuthEvent(event, (p) => {
+        // a pending item becomes success or error under the same key
+        noticeStore.show({ key: p.key, kind: ok(p) ? 'success' : 'error', ...text(p) });
+        for (const k of REFRESH[event] ?? []) void queryClient.invalidateQueries({ queryKey: k });
+      }),
+    );
+    offs.push(onAuthEvent(EVENTS.eisPlanResponse, () => void queryClient.invalidateQueries({ queryKey: ['plans'] })));
+    return () => offs.forEach((off) => off());
+  }, []);
+}

@@ -1,0 +1,20 @@
+import { Tabs, Typography } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+const TABS = [
+  { key: '/contracts/register', label: 'Реестр договоров' },
+  { key: '/contracts/execution', label: 'Исполнение' },
+  { key: '/contracts/export', label: 'Выгрузка в ЕИС' },
+];
+
+export default function ContractsLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Typography.Title level={3}>Исполнение договоров</Typography.Title>
+      <Tabs activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key} items={TABS} onChange={(k) => navigate(k)} />
+      <Outlet />
+    </>
+  );
+}

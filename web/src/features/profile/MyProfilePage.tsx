@@ -1,0 +1,65 @@
+import { Button, Card, Col, Form, Input, Row, message } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ROLE_TITLES, type Role } from '@proc/contract';
+import { api } from '../../lib/api';
+import { rules, applyServerErrors } from '../../lib/forms';
+import { Field } from '../../lib/Field';
+
+interface Profile { id: number; title: string; login: string; email: string | null; phone: string | null; role: Role }
+
+export default function MyProfilePage() {
+  const [form] = Form.useForm();
+  const [pwd] = Form.useForm();
+  const q = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile', { name: 'Профиль' }) });
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api.put('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
+    onSuccess: () => void message.success('Данные сохранены'),
+    onError: (e) => applyServerErrors(form, e),
+  });
+  const change = useMutation({
+    mutationFn: (v: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body: v, quiet: true }),
+    onSuccess: () => {
+      pwd.resetFields();
+      void message.success('Пароль изменён; другие сеансы завершены');
+    },
+    onError: (e) => applyServerErrors(pwd, e),
+  });
+  if (!q.data) return null;
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={12}>
+        <Card title={`${q.data.login} · ${ROLE_TITLES[q.data.role]}`}>
+          <Form form={form} layout="vertical" initialValues={q.data} onFinish={(v) => save.mutate(v)}>
+            <Field label="ФИО" name="title" rules={[rules.required]}>
+              <Input />
+            </Field>
+            <Field label="E-mail" name="email" rules={[rules.email]}>
+              <Input />
+            </Field>
+            <Field label="Телефон" name="phone">
+              <Input />
+            </Field>
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              Сохранить
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+      <Col xs={24} lg={12}>
+        <Card title="Смена пароля">
+          <Form form={pwd} layout="vertical" onFinish={(v) => change.mutate(v)}>
+            <Field label="Текущий пароль" name="current_password" rules={[rules.required]}>
+              <Input.Password autoComplete="current-password" />
+            </Field>
+            <Field label="Новый пароль" name="new_password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
+              <Input.Password autoComplete="new-password" />
+            </Field>
+            <Button htmlType="submit" loading={change.isPending}>
+              Изменить пароль
+            </Button>
+          </Form>
+        </Card>
+      </Col>
+    </Row>
+  );
+}

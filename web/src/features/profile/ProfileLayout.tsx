@@ -1,0 +1,20 @@
+import { Tabs, Typography } from 'antd';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+
+const TABS = [
+  { key: '/profile/my', label: 'Мои данные' },
+  { key: '/profile/eisSettings', label: 'Настройки ЕИС' },
+  { key: '/profile/companies', label: 'Мои организации' },
+];
+
+export default function ProfileLayout() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <Typography.Title level={3}>Профиль</Typography.Title>
+      <Tabs activeKey={pathname} items={TABS} onChange={(k) => navigate(k)} />
+      <Outlet />
+    </>
+  );
+}

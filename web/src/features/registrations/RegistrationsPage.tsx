@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationResponse } from '@proc/contract';
+import { api } from '../../lib/api';
+import { rules } from '../../lib/forms';
+import { Field } from '../../lib/Field';
+import { formatDateTime } from '../../lib/format';
+
+type Item = RegistrationResponse & { inn: string; email: string; user_title: string };
+
+/** Operators approve or reject registrations. */
+export default function RegistrationsPage() {
+  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
+  const [rejecting, setRejecting] = useState<Item | null>(null);
+  const [form] = Form.useForm<{ reason: string }>();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['registrations', status], queryFn: () => api.get<Item[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }) });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['registrations'] });
+  const approve = useMutation({ mutationFn: (id: number) => api.post(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }), onSuccess: refresh });
+  const reject = useMutation({
+    mutationFn: (v: { id: number; reason: string }) => api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
+    onSuccess: () => {
+      setRejecting(null);
+      form.resetFields();
+      void refresh();
+    },
+  });
+  return (
+    <>
+      <Typography.Title level={3}>Заявки на регистрацию</Typography.Title>
+      <Tabs activeKey={status} onChange={(k) => setStatus(k as typeof status)} items={[{ key: 'pending', label: 'Ожидают' }, { key: 'approved', label: 'Подтверждены' }, { key: 'rejected', label: 'Отклонены' }]} />
+      <Table<Item>
+        rowKey="id"
+        loading={q.isLoading}
+        dataSource={q.data ?? []}
+        pagination={{ pageSize: 10 }}
+        columns={[
+          { title: 'Организация', dataIndex: 'company_title' },
+          { title: 'ИНН', dataIndex: 'inn' },
+          { title: 'Пользователь', dataIndex: 'user_title' },
+          { title: 'Логин', dataIndex: 'user_login' },
+          { title: 'E-mail', dataIndex: 'email' },
+          { title: 'Подана', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+          ...(status === 'rejected' ? [{ title: 'Причина', dataIndex: 'reason' }] : []),
+          ...(status === 'pending'
+            ? [
+                {
+                  title: 'Действия',
+                  key: 'actions',
+                  render: (_: unknown, r: Item) => (
+                    <Space>
+                      <Button type="primary" size="small" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id}>
+                        Подтвердить
+                      </Button>
+                      <Button danger size="small" onClick={() => setRejecting(r)}>
+                        Отклонить
+                      </Button>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      <Modal open={!!rejecting} title={`Отклонить заявку «${rejecting?.company_title ?? ''}»`} okText="Отклонить" cancelText="Отмена" okButtonProps={{ danger: true, loading: reject.isPending }} onCancel={() => setRejecting(null)} onOk={() => form.submit()} destroyOnHidden>
+        <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
+          <Field label="Причина отказа" name="reason" rules={[rules.required]}>
+            <Input.TextArea rows={3} />
+          </Field>
+        </Form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { MESSAGES, type ErrorBody } from '@proc/contract';
+import { sessionStore } from './session';
+import { loadingStore, noticeStore } from './notices';
+import { runtimeConfig } from './runtime-config';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public body: Partial<ErrorBody> | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+  get fields() {
+    return this.body?.fields ?? {};
+  }
+}
+
+/** Where a 401 sends the user; the router sets it so the API client needs no React. */
+let onUnauthorized: () => void = () => {
+  window.location.assign('/login');
+};
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
+
+export interface RequestOptions {
+  /** The request's name for the loading notice ('Выполняется запрос: {name}'). */
+  name: string;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  /** Form errors are shown under the fields by the caller, not as a notice. */
+  quiet?: boolean;
+  signal?: AbortSignal;
+}
+
+const qs = (query?: Record<string, unknown>) => {
+  if (!query) return '';
+  const p = new URLSearchParams();
+  // only non-empty filter pairs travel
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+};
+
+/** Shows the spec's error catalogue (section 8) for an HTTP error. */
+export function showHttpError(err: ApiError): void {
+  const header = MESSAGES.httpErrorHeader;
+  if (err.status === 404) noticeStore.show({ kind: 'error', header, message: MESSAGES.http404 });
+  else if (err.status === 504) noticeStore.show({ kind: 'error', header, message: MESSAGES.http504 });
+  else if (err.body?.sentry_code) noticeStore.show({ kind: 'error', header, message: MESSAGES.httpWithCode(err.body.sentry_code), code: err.body.sentry_code });
+  else if (err.status >= 400 && err.status < 500 && err.body?.message) noticeStore.show({ kind: 'error', header, message: err.body.message });
+  else noticeStore.show({ kind: 'error', header, message: MESSAGES.httpUnknown });
+}
+
+export async function request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
+  const session = sessionStore.get();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (session?.token) headers.Authorization = `Bearer ${session.token}`;
+  const company = sessionStore.actingCompanyId();
+  if (company) headers['X-Company-Id'] = String(company);
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const url = `${runtimeConfig().apiUrl}${path}${qs(opts.query)}`;
+  const done = loadingStore.start(opts.name);
+  console.info('[api] →', method, url, opts.body instanceof FormData ? '(form data)' : (opts.body ?? ''));
+  try {
+    const res = await fetch(url, { method, headers, body, signal: opts.signal });
+    const text = await res.text();
+    let data: unknown = null;
+    if (text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    console.info('[api] ←', res.status, method, url, data);
+    if (res.status === 401 && session) {
+      // a 401 acts as logout, with no notice
+      sessionStore.logout();
+      onUnauthorized();
+      throw new ApiError(401, data as ErrorBody);
+    }
+    if (!res.ok) {
+      const err = new ApiError(res.status, (data && typeof data === 'object' ? data : null) as ErrorBody | null);
+      if (!opts.quiet || res.status >= 500 || !err.body?.fields) showHttpError(err);
+      throw err;
+    }
+    return data as T;
+  } catch (err) {
+    if (!(err instanceof ApiError) && !(err instanceof DOMException && err.name === 'AbortError')) {
+      noticeStore.show({ kind: 'error', header: MESSAGES.httpErrorHeader, message: MESSAGES.httpUnknown });
+    }
+    throw err;
+  } finally {
+    done();
+  }
+}
+
+export const api = {
+  get: <T>(path: string, opts: RequestOptions) => request<T>('GET', path, opts),
+  post: <T>(path: string, opts: RequestOptions) => request<T>('POST', path, opts),
+  put: <T>(path: string, opts: RequestOptions) => request<T>('PUT', path, opts),
+  patch: <T>(path: string, opts: RequestOptions) => request<T>('PATCH', path, opts),
+  delete: <T>(path: string, opts: RequestOptions) => request<T>('DELETE', path, opts),
+  /** A file download through the same auth: returns the blob and the server's file name. */
+  async download(path: string, name: string): Promise<void> {
+    const session = sessionStore.get();
+    const done = loadingStore.start(name);
+    try {
+      const res = await fetch(`${runtimeConfig().apiUrl}${path}`, {
+        headers: {
+          ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
+          ...(sessionStore.actingCompanyId() ? { 'X-Company-Id': String(sessionStore.actingCompanyId()) } : {}),
+        },
+      });
+      if (!res.ok) {
+        const err = new ApiError(res.status, await res.json().catch(() => null));
+        if (res.status === 401) {
+          sessionStore.logout();
+          onUnauthorized();
+        } else showHttpError(err);
+        throw err;
+      }
+      const disposition = res.headers.get('content-disposition') ?? '';
+      const m = /filename\*=UTF-8''([^;]+)/.exec(disposition);
+      const fileName = m ? decodeURIComponent(m[1]) : 'file';
+      const blob = await res.blob();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = fileName;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } finally {
+      done();
+    }
+  },
+};

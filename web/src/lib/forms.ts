@@ -1,0 +1,20 @@
+import type { FormInstance, Rule } from 'antd/es/form';
+import { MESSAGES, NUMERIC_RE } from '@proc/contract';
+import { ApiError } from './api';
+
+/** The spec's form rules (section 5); the required rule trims strings. */
+export const rules = {
+  required: { required: true, whitespace: true, message: MESSAGES.required } satisfies Rule,
+  requiredAny: { required: true, message: MESSAGES.required } satisfies Rule,
+  numeric: { pattern: NUMERIC_RE, message: MESSAGES.numeric } satisfies Rule,
+  email: { type: 'email', message: MESSAGES.email } satisfies Rule,
+};
+
+/** Puts the server's field errors under the fields; true when there were some. */
+export function applyServerErrors(form: FormInstance, err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  const entries = Object.entries(err.fields);
+  if (!entries.length) return false;
+  form.setFields(entries.map(([name, errors]) => ({ name: name.split('.'), errors })));
+  return true;
+}

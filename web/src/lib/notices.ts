@@ -1,0 +1,77 @@
+import { useSyncExternalStore } from 'react';
+import { CONSTANTS } from '@proc/contract';
+
+export type NoticeKind = 'success' | 'error' | 'pending' | 'loading' | 'socket';
+export interface Notice {
+  key: string;
+  kind: NoticeKind;
+  header: string;
+  message?: string;
+  /** A support code: the notice shows 'Скопировать код'. */
+  code?: string;
+  date: Date;
+}
+
+let notices: Notice[] = [];
+const listeners = new Set<() => void>();
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+const emit = () => listeners.forEach((l) => l());
+
+/** Keys are strings; an event without a key gets a random number, as the spec says. */
+export const noticeKey = (key?: string | number | null) => String(key ?? Math.floor(Math.random() * 1e12));
+
+export const noticeStore = {
+  list: () => notices,
+  subscribe(l: () => void) {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  /** Adds or replaces (same key) a notice; success and error ones go away after the spec's 10 seconds. */
+  show(n: Omit<Notice, 'date' | 'key'> & { key?: string | number }): string {
+    const key = noticeKey(n.key);
+    const notice: Notice = { ...n, key, date: new Date() };
+    notices = [...notices.filter((x) => x.key !== key), notice];
+    clearTimeout(timers.get(key));
+    if (n.kind === 'success' || n.kind === 'error') timers.set(key, setTimeout(() => noticeStore.close(key), CONSTANTS.noticeLifetimeMs));
+    emit();
+    return key;
+  },
+  close(key: string) {
+    clearTimeout(timers.get(key));
+    timers.delete(key);
+    if (!notices.some((n) => n.key === key)) return;
+    notices = notices.filter((n) => n.key !== key);
+    emit();
+  },
+  clear() {
+    notices.forEach((n) => clearTimeout(timers.get(n.key)));
+    notices = [];
+    emit();
+  },
+};
+
+export const useNotices = () => useSyncExternalStore(noticeStore.subscribe, noticeStore.list);
+
+/** The global loading flag with the current request's name (HTTP and socket). */
+let loading: string[] = [];
+const loadingListeners = new Set<() => void>();
+export const loadingStore = {
+  get: () => loading,
+  subscribe(l: () => void) {
+    loadingListeners.add(l);
+    return () => loadingListeners.delete(l);
+  },
+  start(name: string): () => void {
+    loading = [...loading, name];
+    loadingListeners.forEach((l) => l());
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const i = loading.indexOf(name);
+      loading = [...loading.slice(0, i), ...loading.slice(i + 1)];
+      loadingListeners.forEach((l) => l());
+    };
+  },
+};
+export const useLoading = () => useSyncExternalStore(loadingStore.subscribe, loadingStore.get);
