@@ -78,9 +78,8 @@ export function decodeText(buf: Uint8Array, encoding: TextEncodingName): string 
   // iconv-lite maps bytes the code page does not define (0x98 in windows-1251) to U+FFFD instead of failing.
   const bad = text.indexOf('\uFFFD');
   if (bad >= 0) {
-    throw new FormatError('BAD_ENCODING', `Файл содержит байты, недопустимые в кодировке ${encoding}: проверьте кодировку файла`, {
-      details: `first invalid character at offset ${bad}`,
-    });
+    const message = `Файл содержит байты, недопустимые в кодировке ${encoding}: проверьте кодировку файла`;
+    throw new FormatError('BAD_ENCODING', message, { details: `first invalid character at offset ${bad}` });
   }
   return text;
 }

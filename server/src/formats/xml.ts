@@ -93,9 +93,8 @@ export function parseXmlText(text: string, encoding = 'utf-8'): ParsedXml {
   const valid = XMLValidator.validate(body);
   if (valid !== true) {
     const { line, col, msg } = valid.err;
-    throw new FormatError('XML_MALFORMED', `Файл повреждён или не является корректным XML: ошибка в строке ${line}, позиция ${col}`, {
-      details: msg,
-    });
+    const message = `Файл повреждён или не является корректным XML: ошибка в строке ${line}, позиция ${col}`;
+    throw new FormatError('XML_MALFORMED', message, { details: msg });
   }
   let parsed: unknown;
   try {

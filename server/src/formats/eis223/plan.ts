@@ -6,18 +6,27 @@ import { packetItems, readCodeName, readCurrency, readOrganization, readUrl, rea
 import type { EisPlan, EisPlanItem, EisPlanRow } from './types';
 
 /**
- * Reads `purchasePlan` packets. Items live in four lists: purchasePlanItems and innovationPlanItems, and their SMB
- * twins for purchases only among small and medium businesses; the list an item sits in is what makes it SME-only.
+ * Reads `purchasePlan` packets. Items live in purchasePlanItems (or innovationPlanItems for the innovative-products
+ * plan); the SMB twins of those lists name the items that are open only to small and medium businesses. ЕИС repeats
+ * such an item in full in both lists (same guid: purchasePlan_test.xml has 209 items, 20 of them repeated under
+ * purchasePlanItemsSMB), so items are merged by guid and the SMB list only sets `smeOnly`.
  */
 
 const ITEM_LISTS = [
-  { list: 'purchasePlanItems', item: 'purchasePlanItem', rows: 'purchasePlanDataItemRows', row: 'purchasePlanRowItem', smeOnly: false, innovation: false },
-  { list: 'purchasePlanItemsSMB', item: 'purchasePlanItem', rows: 'purchasePlanDataItemRows', row: 'purchasePlanRowItem', smeOnly: true, innovation: false },
-  { list: 'innovationPlanItems', item: 'innovationPlanItem', rows: 'innovationPlanDataItemRows', row: 'innovationPlanRowItem', smeOnly: false, innovation: true },
-  { list: 'innovationPlanItemsSMB', item: 'innovationPlanItem', rows: 'innovationPlanDataItemRows', row: 'innovationPlanRowItem', smeOnly: true, innovation: true },
+  { list: 'purchasePlanItems', smeOnly: false, innovation: false },
+  { list: 'purchasePlanItemsSMB', smeOnly: true, innovation: false },
+  { list: 'innovationPlanItems', smeOnly: false, innovation: true },
+  { list: 'innovationPlanItemsSMB', smeOnly: true, innovation: true },
 ] as const;
 
 type ItemList = (typeof ITEM_LISTS)[number];
+
+/** Element names inside a list: innovation items and their rows have names of their own. */
+function names(kind: ItemList): { item: string; rows: string; row: string } {
+  return kind.innovation
+    ? { item: 'innovationPlanItem', rows: 'innovationPlanDataItemRows', row: 'innovationPlanRowItem' }
+    : { item: 'purchasePlanItem', rows: 'purchasePlanDataItemRows', row: 'purchasePlanRowItem' };
+}
 
 function readRow(r: XmlNode): EisPlanRow {
   return {
@@ -58,11 +67,12 @@ function plannedPeriod(it: XmlNode): Pick<EisPlanItem, 'plannedMonth' | 'planned
 function readItem(it: XmlNode, kind: ItemList): EisPlanItem {
   const guid = text(it, 'guid');
   if (!guid) throw new FormatError('INVALID_DATA', 'В позиции плана закупки нет идентификатора (guid)');
-  const rows = childNodes(child(it, kind.rows), kind.row).map(readRow);
+  const n = names(kind);
+  const rows = childNodes(child(it, n.rows), n.row).map(readRow);
   const first = rows[0];
   return {
     guid,
-    ordinal: toIntOrNull(text(it, 'ordinalNumber'), `${kind.item}/ordinalNumber`),
+    ordinal: toIntOrNull(text(it, 'ordinalNumber'), `${n.item}/ordinalNumber`),
     subject: text(it, 'contractSubject'),
     status: text(it, 'status'),
     okpd2: first?.okpd2 ?? null,
@@ -98,7 +108,15 @@ export function readPlan(root: XmlNode): EisPlan {
   const guid = text(d, 'guid');
   if (!guid) throw new FormatError('INVALID_DATA', 'В плане закупки нет идентификатора (guid)');
   const startDate = xsdDateToIsoOrNull(text(d, 'startDate'), 'startDate');
-  const items = ITEM_LISTS.flatMap((kind) => childNodes(child(d, kind.list), kind.item).map((it) => readItem(it, kind)));
+  const byGuid = new Map<string, EisPlanItem>();
+  for (const kind of ITEM_LISTS) {
+    for (const node of childNodes(child(d, kind.list), names(kind).item)) {
+      const item = readItem(node, kind);
+      const seen = byGuid.get(item.guid);
+      if (seen) seen.smeOnly ||= item.smeOnly;
+      else byGuid.set(item.guid, item);
+    }
+  }
   return {
     guid,
     registrationNumber: text(d, 'registrationNumber'),
@@ -115,7 +133,7 @@ export function readPlan(root: XmlNode): EisPlan {
     customer: readOrganization(child(d, 'customer')),
     placer: readOrganization(child(d, 'placer')),
     urlEis: readUrl(d),
-    // Document order, list by list (general, SME, innovation, innovation SME); `smeOnly`/`innovation` tell them apart.
-    items,
+    // Document order of first appearance; an item listed only under an SMB list (not seen in ЕИС exports) is kept.
+    items: [...byGuid.values()],
   };
 }

@@ -1,0 +1,52 @@
+/** Public API of the file formats the product reads and writes. Pure functions over Buffers; no database. */
+
+export { FormatError, assertMaxSize, isFormatError, type FormatErrorCode } from './errors';
+export { detectFormat, type FileFormat } from './detect';
+export type { CodeName } from './schemas';
+
+export {
+  parseEisFile,
+  parseEisContracts,
+  parseEisPerformance,
+  parseEisPlan,
+  parseEisNotice,
+} from './eis223/parse';
+export { detectEisDocument } from './eis223/detect';
+export { buildPerformanceContractXml, type BuildPacketOptions } from './eis223/performance-build';
+export type {
+  EisContract,
+  EisContractPosition,
+  EisCurrency,
+  EisDocumentKind,
+  EisFile,
+  EisNotice,
+  EisNoticeLot,
+  EisNoticeLotItem,
+  EisOrganization,
+  EisPacket,
+  EisPayment,
+  EisPerformance,
+  EisPerformanceDocument,
+  EisPerformanceStage,
+  EisPlan,
+  EisPlanItem,
+  EisPlanRow,
+  EisSupplier,
+} from './eis223/types';
+
+export { parseUpd } from './upd/parse';
+export type { UpdDocument, UpdLine, UpdParty, UpdTotals } from './upd/types';
+
+export { parseBank1c } from './bank1c/parse';
+export type { Bank1cAccountSection, Bank1cDocument, Bank1cFile, Bank1cParty } from './bank1c/types';
+
+/** Zod schemas of the results, e.g. for API response validation. */
+export {
+  eisContract as eisContractSchema,
+  eisFile as eisFileSchema,
+  eisNotice as eisNoticeSchema,
+  eisPerformance as eisPerformanceSchema,
+  eisPlan as eisPlanSchema,
+} from './eis223/types';
+export { updDocument as updDocumentSchema } from './upd/types';
+export { bank1cFile as bank1cFileSchema } from './bank1c/types';
