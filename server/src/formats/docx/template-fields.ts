@@ -63,7 +63,7 @@ const procurementIdentity: TemplateField[] = [
   f('procurementNumber', 'Номер закупки (извещения)'),
   f('procurementTitle', 'Наименование (предмет) закупки'),
   f('procurementMethod', 'Способ закупки'),
-  f('procurementRuleTitle', 'Положение о закупке (наименование, редакция)'),
+  f('procurementRuleTitle', 'Положение о закупке: наименование и редакция в творительном падеже («Положением о закупке …»)'),
 ];
 
 const classifiers: TemplateField[] = [f('okpd2', 'Код(ы) ОКПД2'), opt('okved2', 'Код(ы) ОКВЭД2')];
