@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EVENTS } from '@proc/contract';
+import { REALTIME_NOTICES } from './realtime-notices';
+import { noticeStore } from '../lib/notices';
+import { rules } from '../lib/forms';
+
+describe('real-time notices carry the spec texts (section 8)', () => {
+  const t = (event: string, p: Record<string, unknown>) => REALTIME_NOTICES[event](p);
+  it('УПД', () => {
+    expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'success', upload_file_name: 'upd.xml' })).toEqual({ header: 'УПД обработано', message: 'УПД "upd.xml" успешно обработано' });
+    expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'error', upload_file_name: 'upd.xml', error: 'Файл не является УПД' })).toEqual({ header: 'Не удалось обработать УПД "upd.xml"', message: 'Файл не является УПД' });
+  });
+  it('contracts by period and a single contract', () => {
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', date_from: '01.01.2026', date_to: '31.01.2026' })).toEqual({ header: 'Договоры успешно обработаны', message: 'Договоры за период 01.01.2026-31.01.2026 успешно обработаны и добавлены' });
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'error', date_from: '01.01.2026', date_to: '31.01.2026', error: 'ЕИС недоступна' })).toEqual({ header: 'Ошибка обработки договоров', message: 'ЕИС недоступна' });
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', eais_registry_number: '50105018196190002040000' })).toEqual({ header: 'Договор успешно обработан', message: 'Номер загруженного договора: 50105018196190002040000' });
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'error', eais_registry_number: '5', error: 'Договор не соответствует положению', violations: ['a', 'b'] })).toEqual({ header: 'Договор не соответствует положению', message: 'a\nb' });
+  });
+  it('payment order, execution and report', () => {
+    expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'success', upload_file_name: 'kl_to_1c.txt' })).toEqual({ header: 'Платежное поручение обработано', message: 'Платежное поручение "kl_to_1c.txt" успешно обработано' });
+    expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'error', upload_file_name: 'x.txt', error: 'e' }).header).toBe('Не удалось обработать платежное поручение "x.txt"');
+    expect(t(EVENTS.notificationPerfomanceContractResponse, { result: 'success', registration_number: '123' })).toEqual({ header: 'Исполнение обработано', message: 'Исполнение для договора "123" успешно обработано' });
+    expect(t(EVENTS.notificationPerfomanceContractResponse, { result: 'error', registration_number: '123', error: 'e' })).toEqual({ header: 'Не удалось обработать исполнение для договора "123"', message: 'e' });
+    expect(t(EVENTS.reportCreateResponse, { result: 'success', contract_regnumber: '77' })).toEqual({ header: 'Отчёт успешно сформирован', message: 'Отчёт для договора с регистрационным номером "77" успешно сформирован' });
+    expect(t(EVENTS.reportCreateResponse, { result: 'error', contract_regnumber: '77' }).header).toBe('Не удалось создать отчёт для договора "77"');
+  });
+});
+
+describe('notice lifetime', () => {
+  afterEach(() => {
+    noticeStore.clear();
+    vi.useRealTimers();
+  });
+  it('removes success and error notices after 10 s, keeps pending ones, and replaces by key', () => {
+    vi.useFakeTimers();
+    noticeStore.show({ key: 1, kind: 'pending', header: 'Ожидание' });
+    noticeStore.show({ key: 2, kind: 'error', header: 'Ошибка' });
+    noticeStore.show({ kind: 'success', header: 'Без ключа' });
+    expect(noticeStore.list()).toHaveLength(3);
+    // the pending item becomes success under its key
+    noticeStore.show({ key: 1, kind: 'success', header: 'Готово' });
+    expect(noticeStore.list().filter((n) => n.key === '1').map((n) => n.kind)).toEqual(['success']);
+    vi.advanceTimersByTime(9_999);
+    expect(noticeStore.list()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(noticeStore.list()).toHaveLength(0);
+  });
+});
+
+describe('form rules (section 5)', () => {
+  it('use the spec messages and the numeric pattern', () => {
+    expect(rules.required.message).toBe('Обязательное поле');
+    expect(rules.numeric.message).toBe('Значение должно быть числовое');
+    expect(rules.email.message).toBe('Введите корректный email');
+    expect(['12', '12.5', '12,50'].every((v) => rules.numeric.pattern.test(v))).toBe(true);
+    expect(['12a', '.5', '', '1.2.3'].some((v) => rules.numeric.pattern.test(v))).toBe(false);
+    expect(rules.required.whitespace).toBe(true);
+  });
+});
