@@ -6,3 +6,6 @@ export * from './companies';
 export * from './users';
 export * from './socket';
 export * from './catalog-menu';
+export * from './rules';
+export * from './procurements';
+export * from './catalogs';

@@ -3,6 +3,11 @@ import { authModule } from './auth';
 import { companiesModule } from './companies';
 import { usersModule } from './users';
 import { demoModule } from './demo';
+import { catalogsModule } from './catalogs';
+import { tariffsModule } from './tariffs';
+import { rulesModule } from './rules';
+import { procurementsModule } from './procurements';
+import { documentationModule } from './documentation';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, demoModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule];

@@ -1,2 +1,4 @@
 export * from './core';
 export * from './rules';
+export * from './procurements';
+export * from './catalogs';

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { isoDate, optionalString, requiredString } from './common';
+import { DocumentKind, LeadTimeRule, SubjectKind, moneyString } from './rules';
+
+// ---- statuses ------------------------------------------------------------------------------------------------
+
+export const PROCUREMENT_STATUSES = [
+  'draft',
+  'docs_ready',
+  'published',
+  'accepting',
+  'summing_up',
+  'contract_signed',
+  'cancelled',
+  'failed',
+] as const;
+export const ProcurementStatus = z.enum(PROCUREMENT_STATUSES);
+export type ProcurementStatus = z.infer<typeof ProcurementStatus>;
+
+export const PROCUREMENT_STATUS_TITLES: Record<ProcurementStatus, string> = {
+  draft: 'Черновик',
+  docs_ready: 'Документация сформирована',
+  published: 'Опубликована',
+  accepting: 'Приём заявок',
+  summing_up: 'Подведение итогов',
+  contract_signed: 'Договор заключён',
+  cancelled: 'Отменена',
+  failed: 'Не состоялась',
+};
+
+/** The only allowed moves; 'cancelled' from any state before 'contract_signed', 'failed' from accepting/summing_up. */
+export const PROCUREMENT_TRANSITIONS: Record<ProcurementStatus, readonly ProcurementStatus[]> = {
+  draft: ['docs_ready', 'cancelled'],
+  docs_ready: ['published', 'cancelled'],
+  published: ['accepting', 'cancelled'],
+  accepting: ['summing_up', 'failed', 'cancelled'],
+  summing_up: ['contract_signed', 'failed', 'cancelled'],
+  contract_signed: [],
+  cancelled: [],
+  failed: [],
+};
+
+/** Card fields may be changed only while the procurement is being prepared. */
+export const EDITABLE_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'docs_ready'];
+
+export const canTransition = (from: ProcurementStatus, to: ProcurementStatus): boolean => PROCUREMENT_TRANSITIONS[from].includes(to);
+
+// ---- card ----------------------------------------------------------------------------------------------------
+
+export const Ensuring = z
+  .object({
+    kind: z.enum(['percent', 'amount']).describe('percent — процент от НМЦД, amount — сумма'),
+    value: moneyString,
+  })
+  .refine((e) => e.kind !== 'percent' || Number(e.value) <= 100, { message: 'Процент обеспечения не может превышать 100', path: ['value'] })
+  .describe('Обеспечение: процент от НМЦД или сумма');
+export type Ensuring = z.infer<typeof Ensuring>;
+
+export const OKPD2_CODE_RE = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
+export const Okpd2Item = z.object({
+  code: z.string().trim().regex(OKPD2_CODE_RE, 'Код ОКПД2 в формате 17.12.14.110'),
+  name: optionalString(1000).describe('Наименование; по умолчанию берётся из классификатора ОКПД2'),
+});
+
+const ids = z.array(z.number().int().positive()).max(200).default([]);
+const METHOD_CODE = z.string().trim().regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _');
+
+export const ProcurementRequest = z
+  .object({
+    title: requiredString(1000).describe('Наименование закупки'),
+    plan_item_id: z.number().int().positive().nullable().optional().describe('Позиция плана закупки (id)'),
+    plan_item_number: optionalString(50).describe('Номер позиции плана'),
+    rule_id: z.number().int().positive().nullable().optional().describe('Положение о закупке; при создании по умолчанию — единственное действующее положение организации'),
+    method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
+    subject: SubjectKind,
+    subject_description: optionalString(10000).describe('Предмет договора: описание'),
+    nmcd: moneyString.describe('НМЦД'),
+    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв').default('RUB'),
+    nmcd_method_id: z.number().int().positive().nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
+    requirement_ids: ids.describe('Дополнительные требования (справочник, тип 2)'),
+    info_document_ids: ids.describe('Дополнительная информация и документы (справочник, тип 7)'),
+    funding_source_ids: ids.describe('Источники финансирования (справочник, тип 8)'),
+    delivery_terms: optionalString(5000).describe('Сроки (условия) поставки, выполнения работ, оказания услуг'),
+    delivery_term_ids: ids.describe('Условия поставки / работ / услуг (справочник условий, тип 1)'),
+    delivery_place: optionalString(2000).describe('Место поставки'),
+    delivery_place_ids: ids.describe('Место поставки (справочник условий, тип 2)'),
+    ensuring_ids: ids.describe('Обеспечение (справочник обеспечения)'),
+    application_ensuring: Ensuring.nullable().optional().describe('Обеспечение заявки'),
+    contract_ensuring: Ensuring.nullable().optional().describe('Обеспечение исполнения договора'),
+    okpd2: z.array(Okpd2Item).max(100).default([]),
+    published_on: isoDate.nullable().optional().describe('Дата размещения извещения'),
+    application_deadline: isoDate.nullable().optional().describe('Дата окончания срока подачи заявок'),
+    review_on: isoDate.nullable().optional().describe('Дата рассмотрения заявок'),
+    summing_up_on: isoDate.nullable().optional().describe('Дата подведения итогов'),
+    sme_only: z.boolean().default(false).describe('Только для субъектов МСП'),
+  })
+  .describe('Карточка закупки (создание и полное изменение)');
+export type ProcurementRequest = z.infer<typeof ProcurementRequest>;
+export type ProcurementInput = z.input<typeof ProcurementRequest>;
+
+export const DeadlineViolation = z.object({
+  code: z.string().describe('application_deadline_too_early, application_deadline_non_working_day, review_before_application_deadline, …'),
+  field: z.string().describe('Поле карточки в терминах модуля сроков: publishedOn, applicationDeadline, reviewOn, summingUpOn, nmcd, method'),
+  message: z.string(),
+});
+export type DeadlineViolation = z.infer<typeof DeadlineViolation>;
+
+const Ref = z.object({ id: z.number(), title: z.string() });
+
+export const ProcurementResponse = z
+  .object({
+    id: z.number(),
+    company_id: z.number(),
+    number: z.string().describe('Номер закупки: год-порядковый номер, например 2026-0001'),
+    title: z.string(),
+    plan_item_id: z.number().nullable(),
+    plan_item_number: z.string().nullable(),
+    rule: Ref.nullable().describe('Положение о закупке'),
+    rule_version: z.object({ id: z.number(), number: z.string(), in_force_from: z.string().nullable() }).nullable().describe('Редакция, действующая на дату размещения (или сегодня)'),
+    method: z.string(),
+    subject: SubjectKind,
+    subject_description: z.string().nullable(),
+    nmcd: z.string(),
+    currency: z.string(),
+    nmcd_method_id: z.number().nullable(),
+    requirement_ids: z.array(z.number()),
+    info_document_ids: z.array(z.number()),
+    funding_source_ids: z.array(z.number()),
+    delivery_terms: z.string().nullable(),
+    delivery_term_ids: z.array(z.number()),
+    delivery_place: z.string().nullable(),
+    delivery_place_ids: z.array(z.number()),
+    ensuring_ids: z.array(z.number()),
+    application_ensuring: z.object({ kind: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+    contract_ensuring: z.object({ kind: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
+    okpd2: z.array(z.object({ code: z.string(), name: z.string().nullable() })),
+    published_on: z.string().nullable(),
+    application_deadline: z.string().nullable(),
+    review_on: z.string().nullable(),
+    summing_up_on: z.string().nullable(),
+    sme_only: z.boolean(),
+    status: ProcurementStatus,
+    status_title: z.string(),
+    allowed_transitions: z.array(ProcurementStatus).describe('Куда можно перевести закупку из текущего статуса'),
+    editable: z.boolean().describe('Поля можно менять (статусы draft и docs_ready)'),
+    deadline: z
+      .object({
+        earliest: z.string().nullable().describe('Самая ранняя допустимая дата окончания подачи заявок (нужна дата размещения)'),
+        rule: LeadTimeRule.nullable().describe('Применённое правило о сроке'),
+      })
+      .describe('Срок подачи заявок по действующей редакции положения'),
+    violations: z.array(DeadlineViolation),
+    has_violations: z.boolean(),
+    created_by: Ref.nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .describe('Карточка закупки');
+export type ProcurementResponse = z.infer<typeof ProcurementResponse>;
+
+export const TransitionRequest = z.object({
+  to: ProcurementStatus,
+  comment: optionalString(2000).describe('Комментарий; для отмены и признания несостоявшейся обязателен'),
+});
+
+export const StatusHistoryItem = z.object({
+  id: z.number(),
+  from_status: ProcurementStatus.nullable(),
+  to_status: ProcurementStatus,
+  to_title: z.string(),
+  comment: z.string().nullable(),
+  user: Ref.nullable(),
+  created_at: z.string(),
+});
+export type StatusHistoryItem = z.infer<typeof StatusHistoryItem>;
+
+// ---- register ------------------------------------------------------------------------------------------------
+
+export const REGISTER_SORTS = ['number', 'title', 'nmcd', 'published_on', 'application_deadline', 'status', 'created_at'] as const;
+
+const csv = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean));
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const RegisterQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  sort: z.enum(REGISTER_SORTS).default('created_at').describe('Поле сортировки'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+  status: csv.pipe(z.array(ProcurementStatus)).optional().describe('Статусы через запятую'),
+  method: csv.pipe(z.array(METHOD_CODE)).optional().describe('Коды способов через запятую'),
+  subject: SubjectKind.optional(),
+  published_from: isoDate.optional(),
+  published_to: isoDate.optional(),
+  deadline_from: isoDate.optional().describe('Окончание подачи заявок с'),
+  deadline_to: isoDate.optional(),
+  created_from: isoDate.optional(),
+  created_to: isoDate.optional(),
+  nmcd_min: moneyString.optional(),
+  nmcd_max: moneyString.optional(),
+  okpd2: z.string().trim().regex(/^\d{2}[\d.]*$/, 'Код ОКПД2 или его начало, например 17.12').optional().describe('Начало кода ОКПД2'),
+  q: z.string().trim().max(200).optional().describe('Полнотекстовый поиск (русская морфология) по наименованию, предмету и наименованиям ОКПД2; также точный номер'),
+  has_violations: bool.optional().describe('true — только закупки с нарушениями сроков'),
+  sme_only: bool.optional(),
+});
+export type RegisterQuery = z.infer<typeof RegisterQuery>;
+export const RegisterExportQuery = RegisterQuery.omit({ page: true, limit: true });
+
+export const RegisterItem = z.object({
+  id: z.number(),
+  number: z.string(),
+  title: z.string(),
+  method: z.string(),
+  subject: SubjectKind,
+  nmcd: z.string(),
+  currency: z.string(),
+  status: ProcurementStatus,
+  status_title: z.string(),
+  published_on: z.string().nullable(),
+  application_deadline: z.string().nullable(),
+  okpd2_codes: z.array(z.string()),
+  sme_only: z.boolean(),
+  has_violations: z.boolean(),
+  created_at: z.string(),
+});
+export type RegisterItem = z.infer<typeof RegisterItem>;
+
+// ---- files ---------------------------------------------------------------------------------------------------
+
+export const UPLOAD_EXTENSIONS = ['docx', 'xlsx', 'pdf', 'zip', 'xml', 'txt', 'jpg', 'jpeg', 'png'] as const;
+export const UPLOAD_TYPE_MESSAGE = 'Недопустимый тип файла. Разрешены: DOCX, XLSX, PDF, ZIP, XML, TXT, JPG, PNG';
+
+export const FileVersion = z.object({
+  version: z.number().int(),
+  name: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  created_at: z.string(),
+  created_by: Ref.nullable(),
+});
+
+export const ProcurementFileResponse = z
+  .object({
+    id: z.number(),
+    procurement_id: z.number(),
+    name: z.string(),
+    template: DocumentKind.nullable().describe('Шаблон, по которому файл сформирован; null — загружен пользователем'),
+    source: z.enum(['generated', 'uploaded']),
+    content_type: z.string(),
+    size: z.number().int(),
+    version: z.number().int().describe('Номер текущей (последней) версии'),
+    versions: z.array(FileVersion).describe('Все версии, последняя первой'),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .describe('Файл закупки; скачивание: GET /procurements/{id}/files/{fileId}/download[?version=N]');
+export type ProcurementFileResponse = z.infer<typeof ProcurementFileResponse>;
+
+// ---- documentation -------------------------------------------------------------------------------------------
+
+export const DocumentField = z.object({
+  name: z.string(),
+  label: z.string(),
+  type: z.enum(['string', 'text', 'date', 'money', 'number', 'list']).describe('list — таблица: value — массив строк, columns — её поля'),
+  value: z.unknown().describe('Сохранённое пользователем значение, иначе заполненное из закупки, организации и справочников'),
+  required: z.boolean(),
+  columns: z
+    .array(z.object({ name: z.string(), label: z.string(), type: z.enum(['string', 'text', 'date', 'money', 'number']), required: z.boolean() }))
+    .optional(),
+});
+export type DocumentField = z.infer<typeof DocumentField>;
+
+export const DocumentItem = z.object({
+  template: DocumentKind,
+  title: z.string(),
+  required: z.boolean(),
+  fields: z.array(DocumentField),
+  file: z.object({ id: z.number(), name: z.string(), version: z.number() }).nullable().describe('Последний сформированный файл'),
+});
+export type DocumentItem = z.infer<typeof DocumentItem>;
+
+export const DocumentsResponse = z.object({ procurement_id: z.number(), documents: z.array(DocumentItem) });
+export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
+
+export const DocumentValuesRequest = z.object({
+  values: z.record(z.string(), z.unknown()).describe('Имя поля → значение; null удаляет сохранённое значение'),
+});
+export const DocumentValuesResponse = z.object({ template: DocumentKind, values: z.record(z.string(), z.unknown()) });
+
+/** documentUserfieldsRequest payload (namespace 'auth'); answered with documentUserfieldsResponse { key, result, documents }. */
+export const DocumentUserfieldsPayload = z.object({
+  key: z.union([z.string(), z.number()]).optional(),
+  procurement_id: z.coerce.number().int().positive(),
+  company_id: z.coerce.number().int().positive().optional().describe('По умолчанию — организация пользователя'),
+  templates: z.array(DocumentKind).optional(),
+});
+
+/** readyDocumentRequest payload; readyDocumentResponse { key, result, files: [{id, name}], violations? } comes from a job. */
+export const ReadyDocumentPayload = z.object({
+  key: z.union([z.string(), z.number()]).optional(),
+  procurement_id: z.coerce.number().int().positive(),
+  company_id: z.coerce.number().int().positive().optional(),
+  templates: z.array(DocumentKind).optional().describe('По умолчанию — все документы, которые требует положение'),
+  values: z.partialRecord(DocumentKind, z.record(z.string(), z.unknown())).optional().describe('Шаблон → значения полей; сохраняются перед формированием'),
+});

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  pgTable, serial, integer, text, boolean, timestamp, index, date, jsonb, numeric, uniqueIndex, customType, primaryKey,
+} from 'drizzle-orm/pg-core';
+
+/** Russian full-text vector, written by the service on every save (no trigger: the same SQL runs on PGlite). */
+export const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Lifecycle order of statuses for sorting the register; the same expression is indexed, so keep it byte-identical
+ * in queries (use this constant).
+ */
+export const STATUS_RANK_SQL =
+  "(CASE \"status\" WHEN 'draft' THEN 0 WHEN 'docs_ready' THEN 1 WHEN 'published' THEN 2 WHEN 'accepting' THEN 3 " +
+  "WHEN 'summing_up' THEN 4 WHEN 'contract_signed' THEN 5 WHEN 'failed' THEN 6 WHEN 'cancelled' THEN 7 ELSE 8 END)";
+
+/** Реестр закупок. Catalogue elements are referenced by id (no foreign keys into the catalogue tables). */
+export const procurements = pgTable(
+  'procurements',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    planItemId: integer('plan_item_id'),
+    planItemNumber: text('plan_item_number'),
+    ruleId: integer('rule_id'),
+    method: text('method').notNull(),
+    subject: text('subject').notNull(),
+    subjectDescription: text('subject_description'),
+    nmcd: numeric('nmcd', { precision: 18, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('RUB'),
+    nmcdMethodId: integer('nmcd_method_id'),
+    requirementIds: integer('requirement_ids').array().notNull().default(sql`'{}'::integer[]`),
+    infoDocumentIds: integer('info_document_ids').array().notNull().default(sql`'{}'::integer[]`),
+    fundingSourceIds: integer('funding_source_ids').array().notNull().default(sql`'{}'::integer[]`),
+    deliveryTerms: text('delivery_terms'),
+    deliveryTermIds: integer('delivery_term_ids').array().notNull().default(sql`'{}'::integer[]`),
+    deliveryPlace: text('delivery_place'),
+    deliveryPlaceIds: integer('delivery_place_ids').array().notNull().default(sql`'{}'::integer[]`),
+    ensuringIds: integer('ensuring_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** { kind: 'percent' | 'amount', value: decimal string } */
+    applicationEnsuring: jsonb('application_ensuring'),
+    contractEnsuring: jsonb('contract_ensuring'),
+    smeOnly: boolean('sme_only').notNull().default(false),
+    publishedOn: date('published_on', { mode: 'string' }),
+    applicationDeadline: date('application_deadline', { mode: 'string' }),
+    reviewOn: date('review_on', { mode: 'string' }),
+    summingUpOn: date('summing_up_on', { mode: 'string' }),
+    status: text('status').notNull().default('draft'),
+    /** Computed on save from the rule version in force; lets the register mark and filter without recomputing. */
+    hasViolations: boolean('has_violations').notNull().default(false),
+    searchVector: tsvector('search_vector'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('procurements_company_number_uq').on(t.companyId, t.number),
+    index('procurements_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('procurements_company_title_idx').on(t.companyId, sql`("title" COLLATE "und-x-icu")`, t.id),
+    index('procurements_company_nmcd_idx').on(t.companyId, t.nmcd, t.id),
+    index('procurements_company_published_idx').on(t.companyId, t.publishedOn, t.id),
+    index('procurements_company_deadline_idx').on(t.companyId, t.applicationDeadline, t.id),
+    index('procurements_company_status_rank_idx').on(t.companyId, sql.raw(STATUS_RANK_SQL), t.id),
+    index('procurements_company_status_idx').on(t.companyId, t.status, t.createdAt),
+    index('procurements_company_method_idx').on(t.companyId, t.method, t.createdAt),
+    index('procurements_company_violations_idx').on(t.companyId, t.createdAt).where(sql`has_violations`),
+    index('procurements_rule_idx').on(t.ruleId),
+    index('procurements_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** ОКПД2 codes of a procurement, a row each so that a code prefix filter uses an index. */
+export const procurementOkpd2 = pgTable(
+  'procurement_okpd2',
+  {
+    procurementId: integer('procurement_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    position: integer('position').notNull(),
+    code: text('code').notNull(),
+    name: text('name'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.procurementId, t.position] }),
+    index('procurement_okpd2_code_idx').on(t.companyId, t.code.op('text_pattern_ops'), t.procurementId),
+  ],
+);
+
+/** Per company and year: the last issued procurement number. */
+export const procurementCounters = pgTable(
+  'procurement_counters',
+  {
+    companyId: integer('company_id').notNull(),
+    year: integer('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.year] })],
+);
+
+export const procurementStatusHistory = pgTable(
+  'procurement_status_history',
+  {
+    id: serial('id').primaryKey(),
+    procurementId: integer('procurement_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    comment: text('comment'),
+    userId: integer('user_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('procurement_status_history_idx').on(t.procurementId, t.id)],
+);
+
+/** A document of a procurement (generated from a template or uploaded); its content lives in versions. */
+export const procurementFiles = pgTable(
+  'procurement_files',
+  {
+    id: serial('id').primaryKey(),
+    procurementId: integer('procurement_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    name: text('name').notNull(),
+    template: text('template'),
+    source: text('source').notNull(),
+    currentVersion: integer('current_version').notNull().default(1),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: integer('deleted_by'),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('procurement_files_procurement_idx').on(t.procurementId, t.id), index('procurement_files_company_idx').on(t.companyId)],
+);
+
+export const procurementFileVersions = pgTable(
+  'procurement_file_versions',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    version: integer('version').notNull(),
+    storageKey: text('storage_key').notNull(),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('procurement_file_versions_uq').on(t.fileId, t.version)],
+);
+
+/** Values a user typed into a document's fields (they win over the values filled from the procurement). */
+export const procurementFieldValues = pgTable(
+  'procurement_field_values',
+  {
+    procurementId: integer('procurement_id').notNull(),
+    template: text('template').notNull(),
+    companyId: integer('company_id').notNull(),
+    values: jsonb('values').notNull(),
+    updatedBy: integer('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.procurementId, t.template] })],
+);

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentItem, DocumentsResponse, ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
+import { nextEvent, startTestServer, type TestServer } from '../../test/harness';
+import { readDocxText } from '../../formats/docx';
+import { download, world, type World } from '../procurements/test-support';
+
+let t: TestServer;
+let w: World;
+
+const NBSP = '\u00a0';
+const body = {
+  title: 'Поставка офисной бумаги формата А4',
+  method: 'competition_e',
+  subject: 'goods',
+  subject_description: 'Бумага офисная А4, 80 г/м², 3 000 пачек',
+  nmcd: '1500000.50',
+  okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+  delivery_place: 'г. Майкоп, ул. Победы, д. 1, склад № 2',
+  delivery_terms: 'В течение 10 рабочих дней с даты заключения договора',
+  application_ensuring: { kind: 'percent', value: '1' },
+  published_on: '2026-12-01',
+  application_deadline: '2026-12-16',
+  review_on: '2026-12-17',
+  summing_up_on: '2026-12-18',
+  rule_id: null,
+};
+
+async function procurement(over: Record<string, unknown> = {}) {
+  const r = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.client, body: { ...body, ...over } });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+const field = (doc: DocumentItem, name: string) => doc.fields.find((f) => f.name === name);
+
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await world(t);
+});
+afterAll(async () => t?.close());
+
+describe('documents of a procurement', () => {
+  it('lists the documents the rules require, with fields filled from the procurement, the company and its contact', async () => {
+    const p = await procurement();
+    const r = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents`, { token: w.client });
+    expect(r.status).toBe(200);
+    expect(r.body.documents.map((d) => [d.template, d.required])).toEqual([
+      ['notice', true], ['documentation', true], ['draft-contract', true], ['tech-spec', true], ['nmcd-justification', true],
+    ]);
+    const notice = r.body.documents[0];
+    expect(notice).toMatchObject({ title: 'Извещение о проведении закупки', file: null });
+    expect(field(notice, 'procurementNumber')).toEqual({ name: 'procurementNumber', label: 'Номер закупки (извещения)', type: 'string', required: true, value: p.number });
+    expect(field(notice, 'customerName')!.value).toBe('Акционерное общество «Демо-Заказчик»');
+    expect(field(notice, 'contactPerson')!.value).toBe('Иванова Мария Петровна');
+    expect(field(notice, 'procurementMethod')!.value).toBe('Конкурс в электронной форме');
+    expect(field(notice, 'nmcd')).toMatchObject({ type: 'money', value: '1500000.50' });
+    expect(field(notice, 'applicationDeadline')).toMatchObject({ type: 'date', value: '2026-12-16' });
+    expect(field(notice, 'applicationSecurity')!.value).toBe(`1 % от начальной (максимальной) цены договора, что составляет 15 000,01 руб.`);
+    expect(field(notice, 'signerName')).toMatchObject({ required: true, value: null });
+    const criteria = field(r.body.documents[1], 'criteria')!;
+    expect(criteria.type).toBe('list');
+    expect(criteria.columns!.map((c) => c.name)).toEqual(['index', 'name', 'weight', 'description']);
+    expect((criteria.value as { weight: string }[]).map((c) => c.weight)).toEqual(['60', '40']);
+    expect(field(r.body.documents[2], 'customerBankDetails')!.value).toContain('БИК 044525225');
+
+    const quotation = await procurement({ method: 'quotation_e' });
+    const q = await t.api<DocumentsResponse>('GET', `/api/procurements/${quotation.id}/documents`, { token: w.client });
+    expect(q.body.documents.find((d) => d.template === 'documentation')!.required).toBe(false);
+    const single = await procurement({ method: 'single', nmcd: '300000' });
+    const s = await t.api<DocumentsResponse>('GET', `/api/procurements/${single.id}/documents`, { token: w.client });
+    expect(s.body.documents.map((d) => [d.template, d.required])).toEqual([['draft-contract', true], ['nmcd-justification', false]]);
+  });
+
+  it('saves the user values over the filled ones, removes them with null and checks the field names', async () => {
+    const p = await procurement();
+    const url = `/api/procurements/${p.id}/documents/notice/values`;
+    const put = await t.api<DocumentItem>('PUT', url, { token: w.client, body: { values: { signerName: 'Петров Пётр Петрович', signerPosition: 'Генеральный директор', customerPhone: '+7 877 252-00-99' } } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(field(put.body, 'signerName')!.value).toBe('Петров Пётр Петрович');
+    expect(field(put.body, 'customerPhone')!.value).toBe('+7 877 252-00-99');
+    expect((await t.api<{ values: Record<string, unknown> }>('GET', url, { token: w.client })).body.values).toEqual({
+      signerName: 'Петров Пётр Петрович', signerPosition: 'Генеральный директор', customerPhone: '+7 877 252-00-99',
+    });
+    await t.api('PUT', url, { token: w.client, body: { values: { customerPhone: null } } });
+    const after = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: w.client });
+    expect(after.body.documents).toHaveLength(1);
+    expect(field(after.body.documents[0], 'customerPhone')!.value).toBe('+7 877 252-00-01'); // the contact's again
+    const bad = await t.api<{ fields: Record<string, string[]> }>('PUT', url, { token: w.client, body: { values: { hackerField: 'x', signerName: { nested: true } } } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['hackerField', 'signerName']);
+  });
+});
+
+describe('documentUserfields triad', () => {
+  it('answers with the documents and their fields under the same key', async () => {
+    const p = await procurement();
+    const s = await t.socket('auth', w.client);
+    const received = nextEvent(s, 'documentUserfieldsReceived', (x: { key: string }) => x.key === 'uf-1');
+    const response = nextEvent<{ key: string; result: string; documents: DocumentItem[] }>(s, 'documentUserfieldsResponse', (x) => x.key === 'uf-1');
+    s.emit('documentUserfieldsRequest', { key: 'uf-1', procurement_id: p.id });
+    expect(await received).toEqual({ key: 'uf-1' });
+    const res = await response;
+    expect(res.result).toBe('success');
+    expect(res.documents.map((d) => d.template)).toEqual(['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification']);
+    expect(res.documents[0].fields[0]).toEqual({ name: 'procurementNumber', label: 'Номер закупки (извещения)', type: 'string', value: p.number, required: true });
+
+    // staff name the customer they act for; a stranger gets an error
+    const staff = await t.socket('auth', w.specialist);
+    const sr = nextEvent<{ key: unknown; result: string; documents: unknown[] }>(staff, 'documentUserfieldsResponse', (x) => x.key === 5);
+    staff.emit('documentUserfieldsRequest', { key: 5, procurement_id: p.id, company_id: w.demoId, templates: ['draft-contract'] });
+    expect((await sr).documents).toHaveLength(1);
+    const other = await t.socket('auth', w.otherClient);
+    const or = nextEvent<{ key: unknown; result: string; error: string }>(other, 'documentUserfieldsResponse', (x) => x.key === 'x');
+    other.emit('documentUserfieldsRequest', { key: 'x', procurement_id: p.id });
+    expect(await or).toEqual({ key: 'x', result: 'error', error: 'Закупка не найдена' });
+    const op = await t.socket('auth', w.operator);
+    const opr = nextEvent<{ key: unknown; result: string; error: string }>(op, 'documentUserfieldsResponse', (x) => x.key === 'op');
+    op.emit('documentUserfieldsRequest', { key: 'op', procurement_id: p.id, company_id: w.demoId });
+    expect((await opr).result).toBe('error');
+  });
+});
+
+describe('readyDocument triad', () => {
+  it('builds real DOCX files with the filled values, stores them as procurement files and moves the draft to docs_ready', async () => {
+    const p = await procurement();
+    const s = await t.socket('auth', w.client);
+    const received = nextEvent(s, 'readyDocumentReceived', (x: { key: string }) => x.key === 'rd-1');
+    const response = nextEvent<{ key: string; result: string; files: { id: number; name: string }[]; violations: string[] }>(s, 'readyDocumentResponse', (x) => x.key === 'rd-1');
+    s.emit('readyDocumentRequest', {
+      key: 'rd-1',
+      procurement_id: p.id,
+      values: { notice: { signerName: 'Петров Пётр Петрович', signerPosition: 'Генеральный директор' } },
+    });
+    expect(await received).toEqual({ key: 'rd-1' });
+    const res = await response;
+    expect(res.result, JSON.stringify(res)).toBe('success');
+    expect(res.files.map((f) => f.name)).toEqual([
+      `Извещение о проведении закупки № ${p.number}.docx`,
+      `Документация о закупке № ${p.number}.docx`,
+      `Проект договора № ${p.number}.docx`,
+      `Техническое задание № ${p.number}.docx`,
+      `Обоснование начальной (максимальной) цены договора № ${p.number}.docx`,
+    ]);
+    expect(res.violations).toContain('Проект договора: не заполнено поле «Место заключения договора (город)»');
+    expect(res.violations.some((v) => v.includes('Ф. И. О. подписанта»') && v.startsWith('Извещение'))).toBe(false);
+
+    const notice = await download(t, `/api/procurements/${p.id}/files/${res.files[0].id}/download`, w.client);
+    expect(notice.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    const text = readDocxText(notice.data);
+    for (const expected of [p.number, 'Поставка офисной бумаги формата А4', 'Петров Пётр Петрович', 'Генеральный директор', 'Акционерное общество «Демо-Заказчик»', `1${NBSP}500${NBSP}000,50`, '16.12.2026', '17.12.14.129', 'г. Майкоп, ул. Победы, д. 1, склад № 2']) {
+      expect(text, expected).toContain(expected);
+    }
+    const contract = readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[2].id}/download`, w.client)).data);
+    expect(contract).toContain('Бумага печатная прочая');
+
+    const card = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });
+    expect(card.body.status).toBe('docs_ready');
+    const docs = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents`, { token: w.client });
+    expect(docs.body.documents.every((d) => d.file !== null)).toBe(true);
+
+    // again, with a changed value: the same files get a second version
+    const again = nextEvent<{ key: unknown; result: string; files: { id: number }[] }>(s, 'readyDocumentResponse', (x) => x.key === 'rd-2');
+    s.emit('readyDocumentRequest', { key: 'rd-2', procurement_id: p.id, templates: ['notice'], values: { notice: { signerName: 'Сидорова Анна Ивановна' } } });
+    const second = await again;
+    expect(second.files.map((f) => f.id)).toEqual([res.files[0].id]);
+    const file = await t.api<ProcurementFileResponse>('GET', `/api/procurements/${p.id}/files/${res.files[0].id}`, { token: w.client });
+    expect(file.body).toMatchObject({ source: 'generated', template: 'notice', version: 2 });
+    expect(readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[0].id}/download`, w.client)).data)).toContain('Сидорова Анна Ивановна');
+    expect(readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[0].id}/download?version=1`, w.client)).data)).toContain('Петров Пётр Петрович');
+  });
+
+  it('refuses a procurement past preparation and one of another company', async () => {
+    const p = await procurement({ rule_id: undefined, method: 'single', nmcd: '100000', published_on: '2026-12-01', application_deadline: '2026-12-01' });
+    const s = await t.socket('auth', w.client);
+    const first = nextEvent<{ key: unknown; result: string }>(s, 'readyDocumentResponse', (x) => x.key === 'a');
+    s.emit('readyDocumentRequest', { key: 'a', procurement_id: p.id });
+    expect((await first).result).toBe('success');
+    await t.api('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'published' } });
+    const late = nextEvent<{ key: unknown; result: string; error: string }>(s, 'readyDocumentResponse', (x) => x.key === 'b');
+    s.emit('readyDocumentRequest', { key: 'b', procurement_id: p.id });
+    expect(await late).toEqual({ key: 'b', result: 'error', error: 'Формировать документацию можно только в статусах «Черновик» и «Документация сформирована»' });
+
+    const fresh = await procurement();
+    const other = await t.socket('auth', w.otherClient);
+    const denied = nextEvent<{ key: unknown; result: string; error: string }>(other, 'readyDocumentResponse', (x) => x.key === 'c');
+    other.emit('readyDocumentRequest', { key: 'c', procurement_id: fresh.id, values: { notice: { signerName: 'Взломщик' } } });
+    expect(await denied).toEqual({ key: 'c', result: 'error', error: 'Закупка не найдена' });
+    expect((await t.api<{ values: object }>('GET', `/api/procurements/${fresh.id}/documents/notice/values`, { token: w.client })).body.values).toEqual({});
+    expect((await t.api<unknown[]>('GET', `/api/procurements/${fresh.id}/files`, { token: w.client })).body).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { EDITABLE_PROCUREMENT_STATUSES, type DocumentKind, type ProcurementStatus } from '@proc/contract';
+import { DocxTemplateError, renderTemplate } from '../../formats/docx';
+import type { Ctx } from '../../platform/context';
+import { auditLog, procurementFiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { assertCanEdit } from '../rules/access';
+import { getProcurement, loadProcurement } from '../procurements/procurement-card';
+import { addFileVersion } from '../procurements/procurement-files';
+import { applyTransition, missingRequiredDocuments } from '../procurements/transition-procurement';
+import { CONTENT_TYPES, cleanFileName } from '../procurements/uploads';
+import { documentFields, documentPlan, mergedValues, missingFields, savedValues } from './list-documents';
+import { prefillValues } from './prefill-values';
+
+export interface GeneratedDocuments {
+  files: { id: number; name: string }[];
+  /** Required fields left empty (the documents are built anyway, with blanks). */
+  violations: string[];
+}
+
+/**
+ * Builds the procurement's documents from their Word templates and stores each as a procurement file (a new version
+ * when the document exists already). When every required document is there, a draft becomes docs_ready.
+ * All database writes happen in one transaction; the blobs written before it are removed if it fails.
+ */
+export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?: DocumentKind[]): Promise<GeneratedDocuments> {
+  const row = await loadProcurement(ctx, procurementId);
+  assertCanEdit(ctx);
+  if (!EDITABLE_PROCUREMENT_STATUSES.includes(row.status as ProcurementStatus)) {
+    throw new AppError('INVALID_STATE', 'Формировать документацию можно только в статусах «Черновик» и «Документация сформирована»');
+  }
+  const plan = await documentPlan(ctx.deps.db, ctx, procurementId, kinds);
+  if (!plan.length) throw new AppError('INVALID_STATE', 'Положение о закупке не предусматривает документов для этой закупки');
+  const card = await getProcurement(ctx, procurementId);
+  const [filled, saved] = await Promise.all([prefillValues(ctx, card), savedValues(ctx.deps.db, procurementId)]);
+
+  const violations: string[] = [];
+  const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
+  try {
+    for (const d of plan) {
+      const own = saved.get(d.kind) ?? {};
+      violations.push(...missingFields(d.title, documentFields(d.template, filled, own)));
+      const data = await renderTemplate(d.template, mergedValues(d.template, filled, own)).catch((err: unknown) => {
+        throw err instanceof DocxTemplateError ? new AppError('BAD_FILE', `«${d.title}»: ${err.message}`) : err;
+      });
+      const name = cleanFileName(`${d.title} № ${card.number}.docx`);
+      built.push({ kind: d.kind, name, data, key: await ctx.deps.files.put(data, 'docx') });
+    }
+    const files = await ctx.deps.db.transaction(async (tx) => {
+      const locked = await loadProcurement(ctx, procurementId, tx, true);
+      const out: { id: number; name: string }[] = [];
+      for (const b of built) {
+        const [existing] = await tx
+          .select({ id: procurementFiles.id })
+          .from(procurementFiles)
+          .where(and(eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.template, b.kind), isNull(procurementFiles.deletedAt)))
+          .limit(1);
+        const f = await addFileVersion(
+          tx,
+          { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: existing?.id, template: b.kind, source: 'generated' },
+          { name: b.name, ext: 'docx', contentType: CONTENT_TYPES.docx, data: b.data },
+          b.key,
+        );
+        out.push({ id: f.id, name: b.name });
+      }
+      if (locked.status === 'draft' && (await missingRequiredDocuments(tx, locked)).length === 0) {
+        await applyTransition(tx, { companyId: ctx.companyId, userId: ctx.user.id }, locked, 'docs_ready', 'Документация сформирована');
+      }
+      await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(procurementId), action: 'generate_documents', after: { files: out } });
+      return out;
+    });
+    return { files, violations };
+  } catch (err) {
+    await Promise.all(built.map((b) => ctx.deps.files.remove(b.key).catch(() => undefined)));
+    throw err;
+  }
+}

@@ -1,0 +1,11 @@
+import type { Module } from '../../platform/module';
+import { documentationRoutes } from './routes';
+import { defineDocumentationJobs, documentationSocket } from './socket';
+
+/** Документация о закупке: user fields of the documents and DOCX generation. */
+export const documentationModule: Module = {
+  name: 'documentation',
+  routes: documentationRoutes,
+  jobs: defineDocumentationJobs,
+  socket: documentationSocket,
+};

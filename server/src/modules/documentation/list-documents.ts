@@ -1,0 +1,141 @@
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  DOCUMENT_KIND_TITLES, EDITABLE_PROCUREMENT_STATUSES, type DocumentField, type DocumentItem, type DocumentKind, type ProcurementStatus,
+} from '@proc/contract';
+import { TEMPLATE_DEFINITIONS } from '../../formats/docx';
+import type { Ctx } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { auditLog, procurementFieldValues, procurementFiles } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { assertCanEdit } from '../rules/access';
+import { requiredDocuments } from '../rules/required-documents';
+import { getProcurement, loadProcurement } from '../procurements/procurement-card';
+import { traitsOf } from '../procurements/transition-procurement';
+import { prefillValues } from './prefill-values';
+
+export interface DocumentPlan {
+  kind: DocumentKind;
+  template: DocumentKind;
+  title: string;
+  required: boolean;
+}
+
+const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
+
+/** Field list of a template with values: the user's saved value if any, else the filled one. */
+export function documentFields(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>): DocumentField[] {
+  const def = TEMPLATE_DEFINITIONS[template];
+  const pick = (name: string) => (name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
+  return [
+    ...def.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required, value: pick(f.name) })),
+    ...def.loops.map((l) => ({
+      name: l.name,
+      label: l.label,
+      type: 'list' as const,
+      required: false,
+      value: pick(l.name) ?? [],
+      columns: l.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required })),
+    })),
+  ];
+}
+
+/** Raw values for rendering a template: the same merge as the editor shows. */
+export function mergedValues(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(documentFields(template, filled, saved).map((f) => [f.name, f.value]));
+}
+
+/** Required fields left empty, as "Документ: не заполнено поле «…»". */
+export function missingFields(title: string, fields: DocumentField[]): string[] {
+  return fields.filter((f) => f.required && !present(f.value)).map((f) => `${title}: не заполнено поле «${f.label}»`);
+}
+
+/** The documents the rule version in force requires for the procurement (or the ones asked for). */
+export async function documentPlan(db: Tx, ctx: Ctx, procurementId: number, kinds?: DocumentKind[]): Promise<DocumentPlan[]> {
+  const row = await loadProcurement(ctx, procurementId, db);
+  const { documents } = await requiredDocuments(db, traitsOf(row));
+  const plan = documents.map((d) => ({ kind: d.documentKind, template: d.template, title: d.title, required: d.required }));
+  if (!kinds?.length) return plan;
+  // a document the rules do not list may still be built, as an optional one from its own template
+  return kinds.map((k) => plan.find((d) => d.kind === k) ?? { kind: k, template: k, title: DOCUMENT_KIND_TITLES[k], required: false });
+}
+
+export async function savedValues(db: Tx, procurementId: number): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await db.select().from(procurementFieldValues).where(eq(procurementFieldValues.procurementId, procurementId));
+  return new Map(rows.map((r) => [r.template, r.values as Record<string, unknown>]));
+}
+
+export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: DocumentKind[]): Promise<DocumentItem[]> {
+  const db = ctx.deps.db;
+  const card = await getProcurement(ctx, procurementId);
+  const plan = await documentPlan(db, ctx, procurementId, kinds);
+  const [filled, saved, files] = await Promise.all([
+    prefillValues(ctx, card),
+    savedValues(db, procurementId),
+    plan.length
+      ? db
+          .select({ id: procurementFiles.id, name: procurementFiles.name, version: procurementFiles.currentVersion, template: procurementFiles.template })
+          .from(procurementFiles)
+          .where(and(eq(procurementFiles.procurementId, procurementId), isNull(procurementFiles.deletedAt), inArray(procurementFiles.template, plan.map((d) => d.kind))))
+          .orderBy(desc(procurementFiles.updatedAt), desc(procurementFiles.id))
+      : Promise.resolve([]),
+  ]);
+  return plan.map((d) => {
+    const file = files.find((f) => f.template === d.kind);
+    return {
+      template: d.kind,
+      title: d.title,
+      required: d.required,
+      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}),
+      file: file ? { id: file.id, name: file.name, version: file.version } : null,
+    };
+  });
+}
+
+export async function getValues(ctx: Ctx, procurementId: number, kind: DocumentKind) {
+  await loadProcurement(ctx, procurementId);
+  return { template: kind, values: (await savedValues(ctx.deps.db, procurementId)).get(kind) ?? {} };
+}
+
+function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
+  const def = TEMPLATE_DEFINITIONS[kind];
+  const fields: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const loop = def.loops.find((l) => l.name === name);
+    const known = loop || def.fields.some((f) => f.name === name);
+    if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${def.title}»`];
+    else if (value === null) continue;
+    else if (loop ? !Array.isArray(value) || value.some((r) => !r || typeof r !== 'object' || Array.isArray(r)) : !['string', 'number'].includes(typeof value)) {
+      fields[name] = [loop ? 'Ожидается список строк таблицы' : 'Ожидается текст или число'];
+    }
+  }
+  if (Object.keys(fields).length) throw new AppError('VALIDATION', 'Проверьте значения полей документа', fields);
+}
+
+/** Merges values into the saved ones (null removes a value); only while the card may be edited. */
+export async function saveValues(tx: Tx, ctx: Ctx, procurementId: number, kind: DocumentKind, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const row = await loadProcurement(ctx, procurementId, tx, true);
+  assertCanEdit(ctx);
+  if (!EDITABLE_PROCUREMENT_STATUSES.includes(row.status as ProcurementStatus)) {
+    throw new AppError('INVALID_STATE', 'Документацию можно менять только в статусах «Черновик» и «Документация сформирована»');
+  }
+  const [plan] = await documentPlan(tx, ctx, procurementId, [kind]);
+  checkValues(plan.template, values);
+  const current = (await savedValues(tx, procurementId)).get(kind) ?? {};
+  const next: Record<string, unknown> = { ...current };
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null) delete next[name];
+    else next[name] = value;
+  }
+  await tx
+    .insert(procurementFieldValues)
+    .values({ procurementId, template: kind, companyId: ctx.companyId, values: next, updatedBy: ctx.user.id })
+    .onConflictDoUpdate({ target: [procurementFieldValues.procurementId, procurementFieldValues.template], set: { values: next, updatedBy: ctx.user.id, updatedAt: new Date() } });
+  await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_field_values', entityId: `${procurementId}:${kind}`, action: 'update', after: values });
+  return next;
+}
+
+export async function putValues(ctx: Ctx, procurementId: number, kind: DocumentKind, values: Record<string, unknown>): Promise<DocumentItem> {
+  await ctx.deps.db.transaction((tx) => saveValues(tx, ctx, procurementId, kind, values));
+  const [item] = await listDocuments(ctx, procurementId, [kind]);
+  return item;
+}

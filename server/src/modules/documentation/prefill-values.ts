@@ -1,0 +1,92 @@
+import { Decimal } from 'decimal.js';
+import type { Ensuring, ProcurementResponse } from '@proc/contract';
+import { activeContact, getCompany, listBankRequisites } from '../companies/service';
+import { baseMethod } from '../deadlines';
+import { formatMoneyRu } from '../../formats/docx';
+import type { Ctx } from '../../platform/context';
+import { moscowToday } from '../rules/access';
+import { catalogNames, methodTitles } from '../procurements/catalog-lookup';
+
+const CURRENCIES: Record<string, string> = { RUB: 'Российский рубль', USD: 'Доллар США', EUR: 'Евро', CNY: 'Китайский юань' };
+
+function ensuringText(e: Ensuring | null, nmcd: string): string {
+  if (!e) return 'Не требуется';
+  if (e.kind === 'amount') return `${formatMoneyRu(e.value, ' ')} руб.`;
+  const amount = new Decimal(nmcd).times(e.value).div(100);
+  return `${e.value.replace('.', ',')} % от начальной (максимальной) цены договора, что составляет ${formatMoneyRu(amount, ' ')} руб.`;
+}
+
+function criteriaFor(method: string) {
+  const base = baseMethod(method);
+  if (base === 'competition' || base === 'proposal') {
+    return [
+      { name: 'Цена договора', weight: '60', description: 'Оценивается предложенная участником цена договора' },
+      { name: 'Квалификация участника закупки', weight: '40', description: 'Опыт исполнения аналогичных договоров за последние три года' },
+    ];
+  }
+  return [{ name: 'Цена договора', weight: '100', description: 'Победителем признаётся участник, предложивший наименьшую цену договора' }];
+}
+
+/**
+ * Raw values (ISO dates, decimal strings) for every template field the system can fill: from the procurement, its
+ * company (requisites, active contact, main bank account) and the catalogues. The user's saved values go on top.
+ */
+export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<Record<string, unknown>> {
+  const [company, contact, banks, titles, nmcdMethod, requirements, infoDocs, funding, terms, places] = await Promise.all([
+    getCompany(ctx),
+    activeContact(ctx),
+    listBankRequisites(ctx),
+    methodTitles(ctx, [p.method]),
+    catalogNames(ctx, 'nmcd_method', p.nmcd_method_id ? [p.nmcd_method_id] : []),
+    catalogNames(ctx, 'requirement', p.requirement_ids),
+    catalogNames(ctx, 'info_document', p.info_document_ids),
+    catalogNames(ctx, 'funding_source', p.funding_source_ids),
+    catalogNames(ctx, 'delivery_term', p.delivery_term_ids),
+    catalogNames(ctx, 'delivery_place', p.delivery_place_ids),
+  ]);
+  const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
+  const bank = banks.find((b) => b.is_main) ?? banks[0];
+  const items = p.okpd2.map((o) => ({ name: o.name ?? p.title, okpd2: o.code }));
+  return {
+    customerName: company.fullTitle ?? company.title,
+    customerInn: company.inn,
+    customerKpp: company.kpp,
+    customerOgrn: company.ogrn,
+    customerAddress: company.address,
+    customerPostalAddress: company.address,
+    customerEmail: contact?.email ?? null,
+    customerPhone: contact?.phone ?? null,
+    contactPerson: contact?.name ?? null,
+    customerBankDetails: bank ? `${bank.bank_name}\nБИК ${bank.bik}\nк/с ${bank.corr_account}\nр/с ${bank.account}` : null,
+    procurementNumber: p.number,
+    procurementTitle: p.title,
+    procurementMethod: titles[p.method] ?? p.method,
+    procurementRuleTitle: p.rule ? `${p.rule.title}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}` : null,
+    okpd2: p.okpd2.map((o) => o.code).join(', '),
+    subjectDescription: p.subject_description ?? p.title,
+    nmcd: p.nmcd,
+    contractPrice: p.nmcd,
+    currency: CURRENCIES[p.currency] ?? p.currency,
+    nmcdMethod: names(nmcdMethod, p.nmcd_method_id ? [p.nmcd_method_id] : [])[0] ?? null,
+    publicationDate: p.published_on,
+    applicationStartDate: p.published_on,
+    applicationDeadline: p.application_deadline,
+    applicationDeadlineTime: '10:00',
+    reviewDate: p.review_on,
+    summingUpDate: p.summing_up_on,
+    deliveryPlace: p.delivery_place || names(places, p.delivery_place_ids).join('; ') || null,
+    deliveryTerms: p.delivery_terms || names(terms, p.delivery_term_ids).join('\n') || null,
+    applicationSecurity: ensuringText(p.application_ensuring, p.nmcd),
+    contractSecurity: ensuringText(p.contract_ensuring, p.nmcd),
+    participantRequirements: names(requirements, p.requirement_ids).join('\n') || null,
+    smeParticipation: p.sme_only
+      ? 'Участниками закупки могут быть только субъекты малого и среднего предпринимательства'
+      : 'Участниками закупки могут быть любые лица, в том числе субъекты малого и среднего предпринимательства',
+    fundingSource: names(funding, p.funding_source_ids).join(', ') || null,
+    otherInfo: names(infoDocs, p.info_document_ids).join('\n') || null,
+    calculationDate: moscowToday(),
+    preparedByName: ctx.user.title,
+    criteria: criteriaFor(p.method),
+    items,
+  };
+}

@@ -1,0 +1,59 @@
+import { Decimal } from 'decimal.js';
+import type { DeadlineViolation, LeadTimeRule } from '@proc/contract';
+import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLeadTimeRule, isIsoDate } from '../deadlines';
+import { formatMoneyRu } from '../../formats/docx';
+import type { Tx } from '../../db/client';
+import { moscowToday } from '../rules/access';
+import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from '../rules/version-in-force';
+
+export interface DatedProcurement {
+  ruleId: number | null;
+  method: string;
+  smeOnly: boolean;
+  nmcd: string;
+  publishedOn: string | null;
+  applicationDeadline: string | null;
+  reviewOn: string | null;
+  summingUpOn: string | null;
+}
+
+export interface DeadlineResult {
+  version: RuleVersionRow | null;
+  deadline: { earliest: string | null; rule: LeadTimeRule | null };
+  violations: DeadlineViolation[];
+}
+
+/** The date whose rule version governs a procurement: its publication, or today while it has none. */
+export const governingDate = (p: Pick<DatedProcurement, 'publishedOn'>) => p.publishedOn ?? moscowToday();
+
+/**
+ * The earliest lawful application deadline and the date violations under the rule version in force (its lead-time
+ * overrides, else the defaults of 223-ФЗ), plus the version's limit for a single-supplier purchase.
+ */
+export async function computeDeadlines(db: Tx, p: DatedProcurement): Promise<DeadlineResult> {
+  const version = p.ruleId ? await versionInForce(db, p.ruleId, governingDate(p)) : null;
+  const rules = effectiveLeadTimes(version?.leadTimeOverrides);
+  const query = { method: p.method, smeOnly: p.smeOnly, nmcd: p.nmcd, rules };
+  const rule = findLeadTimeRule(query) ?? null;
+  let earliest: string | null = null;
+  if (rule && p.publishedOn && isIsoDate(p.publishedOn)) {
+    try {
+      earliest = earliestApplicationDeadline({ ...query, publishedOn: p.publishedOn }).date;
+    } catch {
+      earliest = null; // outside the loaded production calendar: checkProcurementDates reports it
+    }
+  }
+  const violations: DeadlineViolation[] = checkProcurementDates({ ...query, publishedOn: p.publishedOn, applicationDeadline: p.applicationDeadline, reviewOn: p.reviewOn, summingUpOn: p.summingUpOn });
+  if (!rule) {
+    violations.push({ code: 'no_lead_time_rule', field: 'method', message: `Для способа закупки «${p.method}» положением не установлен срок подачи заявок` });
+  }
+  const limit = version?.singleSupplierMax;
+  if (baseMethod(p.method) === 'single' && limit && new Decimal(p.nmcd).gt(limit)) {
+    violations.push({
+      code: 'single_supplier_over_limit',
+      field: 'nmcd',
+      message: `НМЦД превышает предельную сумму закупки у единственного поставщика по положению (${formatMoneyRu(limit, ' ')} ₽)`,
+    });
+  }
+  return { version, deadline: { earliest, rule }, violations };
+}

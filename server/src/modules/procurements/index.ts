@@ -1,0 +1,15 @@
+import type { Module } from '../../platform/module';
+import { procurementRoutes } from './routes';
+import { defineProcurementJobs } from './jobs';
+import { seedDemoProcurements } from './seed-demo-procurements';
+import { registerCatalogUsage } from './register-catalog-usage';
+
+registerCatalogUsage();
+
+/** Реестр закупок: procurement cards, statuses, deadlines, files. */
+export const procurementsModule: Module = {
+  name: 'procurements',
+  routes: procurementRoutes,
+  jobs: defineProcurementJobs,
+  seed: seedDemoProcurements,
+};

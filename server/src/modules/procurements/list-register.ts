@@ -1,0 +1,131 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PROCUREMENT_STATUS_TITLES, type Paged, type ProcurementStatus, type RegisterItem, type RegisterQuery, type SubjectKind } from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
+
+export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
+
+/** Start of a Moscow calendar day as a timestamp: keeps created_at comparisons sargable. */
+const moscowDayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE 'Europe/Moscow')`;
+
+/** The WHERE of the register; the count and the export use exactly the same conditions. */
+export function registerWhere(companyId: number, q: RegisterFilters): SQL {
+  const p = procurements;
+  const w: SQL[] = [eq(p.companyId, companyId)];
+  if (q.status?.length) w.push(inArray(p.status, q.status));
+  if (q.method?.length) w.push(inArray(p.method, q.method));
+  if (q.subject) w.push(eq(p.subject, q.subject));
+  if (q.published_from) w.push(gte(p.publishedOn, q.published_from));
+  if (q.published_to) w.push(lte(p.publishedOn, q.published_to));
+  if (q.deadline_from) w.push(gte(p.applicationDeadline, q.deadline_from));
+  if (q.deadline_to) w.push(lte(p.applicationDeadline, q.deadline_to));
+  if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(q.created_from)}`);
+  if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(q.created_to)} + interval '1 day'`);
+  if (q.nmcd_min) w.push(gte(p.nmcd, q.nmcd_min));
+  if (q.nmcd_max) w.push(lte(p.nmcd, q.nmcd_max));
+  if (q.has_violations !== undefined) w.push(eq(p.hasViolations, q.has_violations));
+  if (q.sme_only !== undefined) w.push(eq(p.smeOnly, q.sme_only));
+  if (q.okpd2) {
+    // the pattern holds digits and dots only (validated), so no LIKE escaping is needed
+    w.push(
+      inArray(
+        p.id,
+        sql`(SELECT ${procurementOkpd2.procurementId} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.companyId} = ${companyId} AND ${procurementOkpd2.code} LIKE ${q.okpd2 + '%'})`,
+      ),
+    );
+  }
+  if (q.q) w.push(or(sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${q.q}::text)`, eq(p.number, q.q))!);
+  return and(...w)!;
+}
+
+/** ORDER BY for a sort key: each has an index (company_id, key, id) so a page reads only its rows. */
+export function registerOrder(q: Pick<RegisterFilters, 'sort' | 'order'>): SQL[] {
+  const p = procurements;
+  const dir = q.order === 'asc' ? asc : desc;
+  const key: Record<RegisterFilters['sort'], SQL | typeof p.id> = {
+    number: sql`${p.number}`,
+    title: sql`(${p.title} COLLATE "und-x-icu")`,
+    nmcd: sql`${p.nmcd}`,
+    published_on: sql`${p.publishedOn}`,
+    application_deadline: sql`${p.applicationDeadline}`,
+    status: sql.raw(STATUS_RANK_SQL),
+    created_at: sql`${p.createdAt}`,
+  };
+  return [dir(key[q.sort]), dir(p.id)];
+}
+
+export const registerColumns = {
+  id: procurements.id,
+  number: procurements.number,
+  title: procurements.title,
+  method: procurements.method,
+  subject: procurements.subject,
+  nmcd: procurements.nmcd,
+  currency: procurements.currency,
+  status: procurements.status,
+  publishedOn: procurements.publishedOn,
+  applicationDeadline: procurements.applicationDeadline,
+  smeOnly: procurements.smeOnly,
+  hasViolations: procurements.hasViolations,
+  createdAt: procurements.createdAt,
+};
+type RegisterRow = Pick<typeof procurements.$inferSelect, keyof typeof registerColumns>;
+
+/** ОКПД2 codes of a set of procurements in one query. */
+export async function okpd2CodesOf(db: Tx, ids: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({ id: procurementOkpd2.procurementId, code: procurementOkpd2.code })
+    .from(procurementOkpd2)
+    .where(inArray(procurementOkpd2.procurementId, ids))
+    .orderBy(asc(procurementOkpd2.procurementId), asc(procurementOkpd2.position));
+  for (const r of rows) (out.get(r.id) ?? out.set(r.id, []).get(r.id)!).push(r.code);
+  return out;
+}
+
+export const registerItem = (r: RegisterRow, codes: string[]): RegisterItem => ({
+  id: r.id,
+  number: r.number,
+  title: r.title,
+  method: r.method,
+  subject: r.subject as SubjectKind,
+  nmcd: r.nmcd,
+  currency: r.currency,
+  status: r.status as ProcurementStatus,
+  status_title: PROCUREMENT_STATUS_TITLES[r.status as ProcurementStatus],
+  published_on: r.publishedOn,
+  application_deadline: r.applicationDeadline,
+  okpd2_codes: codes,
+  sme_only: r.smeOnly,
+  has_violations: r.hasViolations,
+  created_at: r.createdAt.toISOString(),
+});
+
+/**
+ * Ids of one page, read through the sort index alone. A page past the middle is read from the other end in the
+ * mirrored order (ASC NULLS LAST ↔ DESC NULLS FIRST, ties by id), so no page walks more than half of the index.
+ */
+async function pageIds(db: Tx, where: SQL, q: RegisterQuery, total: number): Promise<number[]> {
+  const offset = (q.page - 1) * q.limit;
+  if (offset >= total) return [];
+  const ids = (order: 'asc' | 'desc', limit: number, skip: number) =>
+    db.select({ id: procurements.id }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
+  if (offset <= total / 2) return (await ids(q.order, q.limit, offset)).map((r) => r.id);
+  const take = Math.min(q.limit, total - offset);
+  const rows = await ids(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take);
+  return rows.map((r) => r.id).reverse();
+}
+
+/** Реестр закупок: one page with the total under the same filters. */
+export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<Paged<RegisterItem>> {
+  const db = ctx.deps.db;
+  const where = registerWhere(ctx.companyId, q);
+  const [{ n }] = await db.select({ n: count() }).from(procurements).where(where);
+  const ids = await pageIds(db, where, q, n);
+  if (!ids.length) return { items: [], total: n, page: q.page, limit: q.limit };
+  const [rows, codes] = await Promise.all([db.select(registerColumns).from(procurements).where(inArray(procurements.id, ids)), okpd2CodesOf(db, ids)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.map((id) => registerItem(byId.get(id)!, codes.get(id) ?? [])), total: n, page: q.page, limit: q.limit };
+}

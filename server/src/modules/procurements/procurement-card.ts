@@ -1,0 +1,94 @@
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import {
+  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Ensuring, type ProcurementResponse,
+  type ProcurementStatus, type SubjectKind,
+} from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
+
+const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
+export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
+
+/** A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. */
+export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
+  const q = db.select(cardColumns).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
+  const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw new AppError('NOT_FOUND', 'Закупка не найдена');
+  return row;
+}
+
+export const datedOf = (r: ProcurementRow) => ({
+  ruleId: r.ruleId,
+  method: r.method,
+  smeOnly: r.smeOnly,
+  nmcd: r.nmcd,
+  publishedOn: r.publishedOn,
+  applicationDeadline: r.applicationDeadline,
+  reviewOn: r.reviewOn,
+  summingUpOn: r.summingUpOn,
+});
+
+export function cardResponse(
+  r: ProcurementRow,
+  extra: { okpd2: { code: string; name: string | null }[]; rule: { id: number; title: string } | null; createdBy: { id: number; title: string } | null; computed: DeadlineResult },
+): ProcurementResponse {
+  const status = r.status as ProcurementStatus;
+  const v = extra.computed.version;
+  return {
+    id: r.id,
+    company_id: r.companyId,
+    number: r.number,
+    title: r.title,
+    plan_item_id: r.planItemId,
+    plan_item_number: r.planItemNumber,
+    rule: extra.rule,
+    rule_version: v ? { id: v.id, number: v.number, in_force_from: v.inForceFrom } : null,
+    method: r.method,
+    subject: r.subject as SubjectKind,
+    subject_description: r.subjectDescription,
+    nmcd: r.nmcd,
+    currency: r.currency,
+    nmcd_method_id: r.nmcdMethodId,
+    requirement_ids: r.requirementIds,
+    info_document_ids: r.infoDocumentIds,
+    funding_source_ids: r.fundingSourceIds,
+    delivery_terms: r.deliveryTerms,
+    delivery_term_ids: r.deliveryTermIds,
+    delivery_place: r.deliveryPlace,
+    delivery_place_ids: r.deliveryPlaceIds,
+    ensuring_ids: r.ensuringIds,
+    application_ensuring: (r.applicationEnsuring as Ensuring | null) ?? null,
+    contract_ensuring: (r.contractEnsuring as Ensuring | null) ?? null,
+    okpd2: extra.okpd2,
+    published_on: r.publishedOn,
+    application_deadline: r.applicationDeadline,
+    review_on: r.reviewOn,
+    summing_up_on: r.summingUpOn,
+    sme_only: r.smeOnly,
+    status,
+    status_title: PROCUREMENT_STATUS_TITLES[status],
+    allowed_transitions: [...PROCUREMENT_TRANSITIONS[status]],
+    editable: EDITABLE_PROCUREMENT_STATUSES.includes(status),
+    deadline: extra.computed.deadline,
+    violations: extra.computed.violations,
+    has_violations: extra.computed.violations.length > 0,
+    created_by: extra.createdBy,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  };
+}
+
+/** The card with its deadlines computed now from the rule version in force. */
+export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db): Promise<ProcurementResponse> {
+  const r = await loadProcurement(ctx, id, db);
+  const [okpd2, rule, creator, computed] = await Promise.all([
+    db.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(asc(procurementOkpd2.position)),
+    r.ruleId ? db.select({ id: procurementRules.id, title: procurementRules.title }).from(procurementRules).where(eq(procurementRules.id, r.ruleId)) : Promise.resolve([]),
+    r.createdBy ? db.select({ id: users.id, title: users.title }).from(users).where(eq(users.id, r.createdBy)) : Promise.resolve([]),
+    computeDeadlines(db, datedOf(r)),
+  ]);
+  return cardResponse(r, { okpd2, rule: rule[0] ?? null, createdBy: creator[0] ?? null, computed });
+}

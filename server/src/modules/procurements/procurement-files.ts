@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DocumentKind, ProcurementFileResponse } from '@proc/contract';
+import type { Ctx, Deps } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { auditLog, procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { assertCanEdit } from '../rules/access';
+import { loadProcurement } from './procurement-card';
+import type { Upload } from './uploads';
+
+type FileRow = typeof procurementFiles.$inferSelect;
+
+async function fileResponses(db: Tx, files: FileRow[]): Promise<ProcurementFileResponse[]> {
+  const ids = files.map((f) => f.id);
+  const versions = ids.length
+    ? await db
+        .select({ v: procurementFileVersions, userTitle: users.title })
+        .from(procurementFileVersions)
+        .leftJoin(users, eq(users.id, procurementFileVersions.createdBy))
+        .where(inArray(procurementFileVersions.fileId, ids))
+        .orderBy(desc(procurementFileVersions.version))
+    : [];
+  return files.map((f) => {
+    const own = versions.filter((x) => x.v.fileId === f.id);
+    const current = own.find((x) => x.v.version === f.currentVersion)?.v ?? own[0].v;
+    return {
+      id: f.id,
+      procurement_id: f.procurementId,
+      name: f.name,
+      template: (f.template as DocumentKind | null) ?? null,
+      source: f.source as 'generated' | 'uploaded',
+      content_type: current.contentType,
+      size: current.size,
+      version: f.currentVersion,
+      versions: own.map(({ v, userTitle }) => ({
+        version: v.version,
+        name: v.name,
+        size: v.size,
+        content_type: v.contentType,
+        created_at: v.createdAt.toISOString(),
+        created_by: v.createdBy && userTitle ? { id: v.createdBy, title: userTitle } : null,
+      })),
+      created_at: f.createdAt.toISOString(),
+      updated_at: f.updatedAt.toISOString(),
+    };
+  });
+}
+
+async function loadFile(ctx: Ctx, procurementId: number, fileId: number, db: Tx = ctx.deps.db): Promise<FileRow> {
+  const [f] = await db
+    .select()
+    .from(procurementFiles)
+    .where(and(eq(procurementFiles.id, fileId), eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)));
+  if (!f) throw new AppError('NOT_FOUND', 'Файл не найден');
+  return f;
+}
+
+export async function listFiles(ctx: Ctx, procurementId: number): Promise<ProcurementFileResponse[]> {
+  await loadProcurement(ctx, procurementId);
+  const files = await ctx.deps.db
+    .select()
+    .from(procurementFiles)
+    .where(and(eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)))
+    .orderBy(procurementFiles.id);
+  return fileResponses(ctx.deps.db, files);
+}
+
+export async function getFile(ctx: Ctx, procurementId: number, fileId: number): Promise<ProcurementFileResponse> {
+  await loadProcurement(ctx, procurementId);
+  return (await fileResponses(ctx.deps.db, [await loadFile(ctx, procurementId, fileId)]))[0];
+}
+
+export interface NewContent {
+  name: string;
+  ext: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/**
+ * Adds content as a new file, or as the next version of `fileId`, inside the caller's transaction. The blob is
+ * written first; the caller removes `key` if its transaction fails.
+ */
+export async function addFileVersion(
+  tx: Tx,
+  target: { companyId: number; procurementId: number; userId: number | null; fileId?: number; template?: DocumentKind | null; source: 'generated' | 'uploaded' },
+  content: NewContent,
+  key: string,
+): Promise<FileRow> {
+  const sha256 = crypto.createHash('sha256').update(content.data).digest('hex');
+  let file: FileRow;
+  if (target.fileId) {
+    [file] = await tx
+      .update(procurementFiles)
+      .set({ name: content.name, currentVersion: sql`${procurementFiles.currentVersion} + 1`, updatedAt: new Date() })
+      .where(and(eq(procurementFiles.id, target.fileId), eq(procurementFiles.companyId, target.companyId)))
+      .returning();
+  } else {
+    [file] = await tx
+      .insert(procurementFiles)
+      .values({ procurementId: target.procurementId, companyId: target.companyId, name: content.name, template: target.template ?? null, source: target.source, currentVersion: 1, createdBy: target.userId })
+      .returning();
+  }
+  await tx.insert(procurementFileVersions).values({
+    fileId: file.id, companyId: target.companyId, version: file.currentVersion, storageKey: key, name: content.name,
+    contentType: content.contentType, size: content.data.length, sha256, createdBy: target.userId,
+  });
+  return file;
+}
+
+/** Stores a blob and runs `write` in a transaction; the blob is removed again when the transaction fails. */
+export async function withStoredBlob<T>(deps: Deps, content: NewContent, write: (tx: Tx, key: string) => Promise<T>): Promise<T> {
+  const key = await deps.files.put(content.data, content.ext);
+  try {
+    return await deps.db.transaction((tx) => write(tx, key));
+  } catch (err) {
+    await deps.files.remove(key).catch(() => undefined);
+    throw err;
+  }
+}
+
+export async function uploadFile(ctx: Ctx, procurementId: number, upload: Upload, template: DocumentKind | null): Promise<ProcurementFileResponse> {
+  await loadProcurement(ctx, procurementId);
+  assertCanEdit(ctx);
+  const file = await withStoredBlob(ctx.deps, upload, async (tx, key) => {
+    await loadProcurement(ctx, procurementId, tx, true);
+    const f = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' }, upload, key);
+    await tx.update(procurements).set({ updatedAt: new Date() }).where(eq(procurements.id, procurementId));
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'upload', after: { name: upload.name, size: upload.data.length } });
+    return f;
+  });
+  return getFile(ctx, procurementId, file.id);
+}
+
+export async function replaceFile(ctx: Ctx, procurementId: number, fileId: number, upload: Upload): Promise<ProcurementFileResponse> {
+  await loadFile(ctx, procurementId, fileId);
+  assertCanEdit(ctx);
+  await withStoredBlob(ctx.deps, upload, async (tx, key) => {
+    await loadProcurement(ctx, procurementId, tx, true);
+    const f = await loadFile(ctx, procurementId, fileId, tx);
+    await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'replace', after: { name: upload.name, size: upload.data.length } });
+  });
+  return getFile(ctx, procurementId, fileId);
+}
+
+/** The latest version, or the given one. */
+export async function downloadFile(ctx: Ctx, procurementId: number, fileId: number, version?: number) {
+  const f = await loadFile(ctx, procurementId, fileId);
+  const [v] = await ctx.deps.db
+    .select()
+    .from(procurementFileVersions)
+    .where(and(eq(procurementFileVersions.fileId, f.id), eq(procurementFileVersions.version, version ?? f.currentVersion)));
+  if (!v) throw new AppError('NOT_FOUND', 'Версия файла не найдена');
+  return { name: v.name, contentType: v.contentType, data: await ctx.deps.files.get(v.storageKey) };
+}
+
+/** Soft delete: the file disappears from the procurement; its versions stay stored for the audit trail. */
+export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number): Promise<void> {
+  await loadFile(ctx, procurementId, fileId);
+  assertCanEdit(ctx);
+  await ctx.deps.db.transaction(async (tx) => {
+    const f = await loadFile(ctx, procurementId, fileId, tx);
+    await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'delete', before: { name: f.name } });
+  });
+}

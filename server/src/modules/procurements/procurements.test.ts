@@ -1,0 +1,308 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Paged, type ProcurementResponse, type ProcurementStatus,
+  type RegisterItem, type RuleVersionResponse,
+} from '@proc/contract';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { moscowToday } from '../rules/access';
+import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
+import { PDF, as, download, upload, world, xlsxRows, type World } from './test-support';
+
+let t: TestServer;
+let w: World;
+/** A rule of the demo customer whose version in force needs no documents: transitions are free to test. */
+let bareRuleId: number;
+/** A rule with its own lead time for quotations: 7 working days instead of 5. */
+let ownRuleId: number;
+
+async function approvedRule(title: string, version: Record<string, unknown>) {
+  const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', { token: w.client, body: { title } });
+  const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions`, { token: w.client, body: version });
+  const ok = await t.api('POST', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}/approve`, { token: w.client });
+  expect(ok.status).toBe(200);
+  return rule.body.id;
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  w = await world(t);
+  bareRuleId = await approvedRule('Положение без обязательных документов', { number: '1', in_force_from: '2024-01-01' });
+  ownRuleId = await approvedRule('Положение со своими сроками', {
+    number: '1', in_force_from: '2024-01-01', lead_time_overrides: [{ method: 'quotation', smeOnly: null, days: 7, unit: 'working', basis: 'Положение, п. 9.1' }],
+  });
+});
+afterAll(async () => t?.close());
+
+const card = (over: Record<string, unknown> = {}) => ({
+  title: 'Поставка офисной бумаги',
+  method: 'auction_e',
+  subject: 'goods',
+  nmcd: '1500000.50',
+  okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+  rule_id: bareRuleId,
+  published_on: '2026-12-01',
+  application_deadline: '2026-12-16',
+  review_on: '2026-12-17',
+  summing_up_on: '2026-12-18',
+  ...over,
+});
+
+async function create(over: Record<string, unknown> = {}, token = w.client, headers: Record<string, string> = {}) {
+  const r = await t.api<ProcurementResponse>('POST', '/api/procurements', { token, headers, body: card(over) });
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+  return r.body;
+}
+
+const move = (id: number, to: ProcurementStatus, comment?: string) =>
+  t.api<ProcurementResponse & { message: string }>('POST', `/api/procurements/${id}/transition`, { token: w.client, body: { to, comment } });
+
+const PATH: Record<ProcurementStatus, ProcurementStatus[]> = {
+  draft: [],
+  docs_ready: ['docs_ready'],
+  published: ['docs_ready', 'published'],
+  accepting: ['docs_ready', 'published', 'accepting'],
+  summing_up: ['docs_ready', 'published', 'accepting', 'summing_up'],
+  contract_signed: ['docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed'],
+  cancelled: ['cancelled'],
+  failed: ['docs_ready', 'published', 'accepting', 'failed'],
+};
+
+async function inStatus(status: ProcurementStatus) {
+  const p = await create();
+  for (const step of PATH[status]) expect((await move(p.id, step, 'причина')).status).toBe(200);
+  return p.id;
+}
+
+describe('procurement card', () => {
+  it('creates a draft with a yearly number, the rule in force and the computed deadline', async () => {
+    const a = await create();
+    const b = await create({ title: 'Поставка картриджей' });
+    const year = moscowToday().slice(0, 4);
+    expect(a.number).toMatch(new RegExp(`^${year}-\\d{4}$`));
+    expect(Number(b.number.slice(5))).toBe(Number(a.number.slice(5)) + 1);
+    expect(a).toMatchObject({
+      status: 'draft', status_title: 'Черновик', editable: true, allowed_transitions: ['docs_ready', 'cancelled'],
+      nmcd: '1500000.50', currency: 'RUB', okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+      rule: { id: bareRuleId, title: 'Положение без обязательных документов' }, rule_version: { number: '1' },
+      deadline: { earliest: '2026-12-16', rule: { method: 'auction', days: 15, unit: 'calendar' } }, violations: [], has_violations: false,
+      created_by: { title: 'Иванова Мария Петровна' },
+    });
+    // another company counts from one
+    const other = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.otherClient, body: card({ rule_id: undefined }) });
+    expect(other.body.number).toBe(`${year}-0001`);
+  });
+
+  it('validates money, dates, codes and the method with Russian messages', async () => {
+    const r = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurements', {
+      token: w.client,
+      body: card({ nmcd: '12,345', published_on: '01.12.2026', okpd2: [{ code: 'abc' }], title: '' }),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.fields.nmcd).toEqual(['Сумма: число с не более чем двумя знаками после запятой']);
+    expect(r.body.fields.published_on).toEqual(['Дата в формате ГГГГ-ММ-ДД']);
+    expect(r.body.fields['okpd2.0.code']).toEqual(['Код ОКПД2 в формате 17.12.14.110']);
+    expect(r.body.fields.title).toContain('Обязательное поле');
+    const m = await t.api<{ message: string }>('POST', '/api/procurements', { token: w.client, body: card({ method: 'tender_x' }) });
+    expect(m.status).toBe(400);
+    expect(m.body.message).toBe('Неизвестный способ закупки «tender_x»');
+    const foreignRule = await t.api('POST', '/api/procurements', { token: w.otherClient, body: card() });
+    expect(foreignRule.status).toBe(400);
+  });
+
+  it('edits in draft and docs_ready only', async () => {
+    const p = await create();
+    const edited = await t.api<ProcurementResponse>('PUT', `/api/procurements/${p.id}`, { token: w.client, body: card({ title: 'Поставка бумаги для принтеров', nmcd: '990000', application_ensuring: { kind: 'percent', value: '2.5' } }) });
+    expect(edited.body).toMatchObject({ title: 'Поставка бумаги для принтеров', nmcd: '990000.00', application_ensuring: { kind: 'percent', value: '2.5' }, number: p.number });
+    await move(p.id, 'docs_ready');
+    expect((await t.api('PUT', `/api/procurements/${p.id}`, { token: w.client, body: card({ title: 'Ещё правка' }) })).status).toBe(200);
+    await move(p.id, 'published');
+    const refused = await t.api<{ message: string }>('PUT', `/api/procurements/${p.id}`, { token: w.client, body: card({ title: 'Поздно' }) });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Изменять карточку можно только в статусах «Черновик» и «Документация сформирована»');
+  });
+});
+
+describe('status transitions', () => {
+  it('allows exactly the lifecycle moves and refuses every other one', async () => {
+    for (const from of PROCUREMENT_STATUSES) {
+      const allowed = PROCUREMENT_TRANSITIONS[from];
+      const stuck = await inStatus(from);
+      for (const to of PROCUREMENT_STATUSES.filter((s) => !allowed.includes(s))) {
+        const r = await move(stuck, to, 'причина');
+        expect(r.status, `${from} → ${to}`).toBe(409);
+        expect(r.body.message).toBe(`Переход из статуса «${PROCUREMENT_STATUS_TITLES[from]}» в статус «${PROCUREMENT_STATUS_TITLES[to]}» недопустим`);
+      }
+      expect((await t.api<ProcurementResponse>('GET', `/api/procurements/${stuck}`, { token: w.client })).body.status).toBe(from);
+      for (const to of allowed) {
+        const id = await inStatus(from);
+        const r = await move(id, to, 'причина');
+        expect(r.status, `${from} → ${to}: ${r.body.message}`).toBe(200);
+        expect(r.body).toMatchObject({ status: to, status_title: PROCUREMENT_STATUS_TITLES[to], allowed_transitions: [...PROCUREMENT_TRANSITIONS[to]] });
+      }
+    }
+  });
+
+  it('records who moved the procurement, when and why', async () => {
+    const id = await inStatus('accepting');
+    await move(id, 'failed', 'Не подано ни одной заявки');
+    const h = await t.api<{ from_status: string | null; to_status: string; to_title: string; comment: string | null; user: { title: string } }[]>('GET', `/api/procurements/${id}/history`, { token: w.client });
+    expect(h.body.map((x) => [x.from_status, x.to_status])).toEqual([[null, 'draft'], ['draft', 'docs_ready'], ['docs_ready', 'published'], ['published', 'accepting'], ['accepting', 'failed']]);
+    expect(h.body.at(-1)).toMatchObject({ to_title: 'Не состоялась', comment: 'Не подано ни одной заявки', user: { title: 'Иванова Мария Петровна' } });
+  });
+
+  it('needs a reason to cancel or to declare a procurement failed', async () => {
+    const p = await create();
+    const r = await t.api<{ fields: Record<string, string[]>; message: string }>('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'cancelled' } });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe('Укажите причину отмены закупки');
+    expect(r.body.fields.comment).toEqual(['Обязательное поле']);
+  });
+
+  it('needs the required documents before docs_ready', async () => {
+    const p = await create({ rule_id: null });
+    const r = await move(p.id, 'docs_ready');
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('Не сформированы обязательные документы: «Извещение о проведении закупки», «Документация о закупке», «Проект договора», «Техническое задание», «Обоснование начальной (максимальной) цены договора»');
+  });
+
+  it('publishes only with both dates and no deadline violations', async () => {
+    const p = await create();
+    await move(p.id, 'docs_ready');
+    await t.api('PUT', `/api/procurements/${p.id}`, { token: w.client, body: card({ application_deadline: '2026-12-10' }) });
+    const early = await move(p.id, 'published');
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Закупку нельзя опубликовать: Срок подачи заявок должен быть не ранее 16.12.2026 (не менее 15 календарных дней с даты размещения извещения)');
+    await t.api('PUT', `/api/procurements/${p.id}`, { token: w.client, body: card({ published_on: null, application_deadline: null, review_on: null, summing_up_on: null }) });
+    const undated = await t.api<{ fields: Record<string, string[]> }>('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'published' } });
+    expect(undated.status).toBe(400);
+    expect(Object.keys(undated.body.fields).sort()).toEqual(['application_deadline', 'published_on']);
+  });
+});
+
+describe('deadlines through the API', () => {
+  const quotation = (published_on: string, application_deadline: string, over: Record<string, unknown> = {}) =>
+    create({ method: 'quotation_e', published_on, application_deadline, review_on: null, summing_up_on: null, ...over });
+
+  it('counts working days across a weekend', async () => {
+    const early = await quotation('2026-04-15', '2026-04-21');
+    expect(early.deadline).toMatchObject({ earliest: '2026-04-22', rule: { method: 'quotation', days: 5, unit: 'working' } });
+    expect(early.violations).toEqual([
+      { code: 'application_deadline_too_early', field: 'applicationDeadline', message: 'Срок подачи заявок должен быть не ранее 22.04.2026 (не менее 5 рабочих дней с даты размещения извещения)' },
+    ]);
+    expect(early.has_violations).toBe(true);
+    expect((await quotation('2026-04-15', '2026-04-22')).violations).toEqual([]);
+  });
+
+  it('skips a public holiday (12 June)', async () => {
+    const p = await quotation('2026-06-08', '2026-06-15');
+    expect(p.deadline.earliest).toBe('2026-06-16');
+    expect(p.violations.map((v) => v.code)).toEqual(['application_deadline_too_early']);
+  });
+
+  it('counts a moved working day (Saturday 1 November 2025) and skips the moved day off', async () => {
+    const p = await quotation('2025-10-29', '2025-11-05');
+    expect(p.deadline.earliest).toBe('2025-11-06');
+    expect(p.violations.map((v) => v.code)).toEqual(['application_deadline_too_early']);
+  });
+
+  it('uses the SME term and flags a deadline on a day off', async () => {
+    expect((await quotation('2026-04-15', '2026-04-21', { sme_only: true, nmcd: '6000000' })).violations).toEqual([]);
+    const weekend = await create({ method: 'auction_e', published_on: '2026-04-03', application_deadline: '2026-04-18', review_on: null, summing_up_on: null });
+    expect(weekend.deadline.earliest).toBe('2026-04-18');
+    expect(weekend.violations).toEqual([{ code: 'application_deadline_non_working_day', field: 'applicationDeadline', message: 'Окончание срока подачи заявок приходится на нерабочий день 18.04.2026' }]);
+  });
+
+  it("applies the lead times of the rule version in force and refreshes the register mark when a new version is approved", async () => {
+    const p = await quotation('2026-04-15', '2026-04-22', { rule_id: ownRuleId });
+    expect(p.deadline).toMatchObject({ earliest: '2026-04-24', rule: { days: 7, basis: 'Положение, п. 9.1' } });
+    expect(p.has_violations).toBe(true);
+    const ok = await quotation('2026-04-15', '2026-04-24', { rule_id: ownRuleId });
+    expect(ok.has_violations).toBe(false);
+
+    // a later version with a longer term, in force before the publication: the stored mark follows
+    const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${ownRuleId}/versions`, {
+      token: w.client, body: { number: '2', in_force_from: '2026-01-01', lead_time_overrides: [{ method: 'quotation', smeOnly: null, days: 10, unit: 'working' }] },
+    });
+    await t.api('POST', `/api/procurement_rules/${ownRuleId}/versions/${v.body.id}/approve`, { token: w.client });
+    await t.server.deps.jobs.idle(REFRESH_VIOLATIONS_JOB);
+    const fresh = await t.api<ProcurementResponse>('GET', `/api/procurements/${ok.id}`, { token: w.client });
+    expect(fresh.body).toMatchObject({ rule_version: { number: '2' }, deadline: { earliest: '2026-04-29' }, has_violations: true });
+    const marked = await t.api<Paged<RegisterItem>>('GET', `/api/procurements?has_violations=true&limit=100`, { token: w.client });
+    expect(marked.body.items.map((i) => i.id)).toContain(ok.id);
+  });
+
+  it('flags a single-supplier purchase above the limit of the rule', async () => {
+    const tpl = await t.api<{ id: number; title: string }[]>('GET', '/api/procurement_rules/templates', { token: w.client });
+    const demoRules = await t.api<Paged<{ id: number; copied_from_id: number | null }>>('GET', '/api/procurement_rules', { token: w.client });
+    const copied = demoRules.body.items.find((r) => r.copied_from_id === tpl.body[0].id)!;
+    const p = await create({ method: 'single', nmcd: '750000', rule_id: copied.id, published_on: '2026-04-15', application_deadline: '2026-04-15' });
+    expect(p.violations).toEqual([{ code: 'single_supplier_over_limit', field: 'nmcd', message: 'НМЦД превышает предельную сумму закупки у единственного поставщика по положению (600 000,00 ₽)' }]);
+  });
+});
+
+describe('catalogue references', () => {
+  it('accepts visible elements of the right catalogue, fills documents with their names and keeps used elements from deletion', async () => {
+    const elements = async (type: number, token = w.specialist) =>
+      (await t.api<Paged<{ id: number; name: string; code: string | null }>>('GET', `/api/catalogs/elements?type=${type}&limit=100`, { token, headers: as(w.demoId) })).body.items;
+    const market = (await elements(1)).find((e) => e.code === 'market')!;
+    const own = (await elements(8, w.client)).find((e) => e.code === 'own')!;
+    const grant = await t.api<{ id: number }>('POST', '/api/catalogs/elements', { token: w.specialist, headers: as(w.demoId), body: { type: 8, name: 'Грант Фонда содействия инновациям' } });
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    const foreign = await t.api<{ id: number }>('POST', '/api/catalogs/elements', { token: await t.login('admin'), headers: as(w.otherId), body: { type: 8, name: 'Средства другого заказчика' } });
+    expect(foreign.status).toBe(200);
+
+    const p = await create({ nmcd_method_id: market.id, funding_source_ids: [own.id, grant.body.id] });
+    expect(p).toMatchObject({ nmcd_method_id: market.id, funding_source_ids: [own.id, grant.body.id] });
+    const docs = await t.api<{ documents: { template: string; fields: { name: string; value: unknown }[] }[] }>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: w.client });
+    const value = (name: string) => docs.body.documents[0].fields.find((f) => f.name === name)!.value;
+    expect(value('nmcdMethod')).toBe('Метод сопоставимых рыночных цен (анализа рынка)');
+    expect(value('fundingSource')).toBe('Собственные средства, Грант Фонда содействия инновациям');
+
+    const wrongType = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurements', { token: w.client, body: card({ requirement_ids: [own.id] }) });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.fields.requirement_ids).toEqual([`Не найден элемент справочника (дополнительное требование): ${own.id}`]);
+    const invisible = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurements', { token: w.client, body: card({ funding_source_ids: [foreign.body.id] }) });
+    expect(invisible.status).toBe(400);
+    expect(Object.keys(invisible.body.fields)).toEqual(['funding_source_ids']);
+
+    const del = await t.api<{ message: string }>('DELETE', `/api/catalogs/elements/${grant.body.id}`, { token: w.specialist, headers: as(w.demoId) });
+    expect(del.status).toBe(409);
+    expect(del.body.message).toContain('закупки: 1');
+  });
+});
+
+describe('tenant isolation', () => {
+  it('answers 404 to a client of another company and to staff without a grant, on every endpoint', async () => {
+    const p = await create();
+    const up = await upload(t, 'POST', `/api/procurements/${p.id}/files`, w.client, 'Смета.pdf', PDF);
+    const fileId = up.body.id as number;
+    const base = `/api/procurements/${p.id}`;
+    const calls: [string, string, unknown?][] = [
+      ['GET', base], ['PUT', base, card()], ['POST', `${base}/transition`, { to: 'cancelled', comment: 'чужая' }], ['GET', `${base}/history`],
+      ['GET', `${base}/files`], ['GET', `${base}/files/${fileId}`], ['DELETE', `${base}/files/${fileId}`],
+      ['GET', `${base}/documents`], ['GET', `${base}/documents/notice/values`], ['PUT', `${base}/documents/notice/values`, { values: { signerName: 'Чужой' } }],
+    ];
+    const intruders: [string, string, Record<string, string>][] = [
+      ['client of another company', w.otherClient, {}],
+      ['client of another company naming the company', w.otherClient, as(w.demoId)],
+      ['operator without a grant', w.operator, {}],
+      ['operator without a grant naming the company', w.operator, as(w.demoId)],
+    ];
+    for (const [who, token, headers] of intruders) {
+      for (const [method, url, body] of calls) expect((await t.api(method, url, { token, headers, body })).status, `${who}: ${method} ${url}`).toBe(404);
+      expect((await download(t, `${base}/files/${fileId}/download`, token, headers)).status, `${who}: download`).toBe(404);
+      expect((await upload(t, 'POST', `${base}/files`, token, 'x.pdf', PDF, headers)).status, `${who}: upload`).toBe(404);
+      expect((await upload(t, 'PUT', `${base}/files/${fileId}`, token, 'x.pdf', PDF, headers)).status, `${who}: replace`).toBe(404);
+      const register = await t.api<Paged<RegisterItem>>('GET', `/api/procurements?q=${encodeURIComponent(p.number)}`, { token, headers });
+      if (register.status === 200) expect(register.body.items).toEqual([]);
+      else expect(register.status).toBe(404);
+      const xlsx = await download(t, '/api/procurements/export.xlsx', token, headers);
+      expect([200, 404]).toContain(xlsx.status);
+      if (xlsx.status === 200) expect((await xlsxRows(xlsx.data)).flat()).not.toContain(p.number);
+    }
+    // the staff member with a grant sees it, the card is untouched
+    const granted = await t.api<ProcurementResponse>('GET', base, { token: w.specialist, headers: as(w.demoId) });
+    expect(granted.body).toMatchObject({ id: p.id, status: 'draft', title: 'Поставка офисной бумаги' });
+    expect((await t.api<unknown[]>('GET', `${base}/files`, { token: w.client })).body).toHaveLength(1);
+  });
+});

@@ -1,0 +1,180 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
+} from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { auditLog, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { assertCanEdit, moscowToday } from '../rules/access';
+import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
+import { computeDeadlines } from './compute-deadlines';
+import { getProcurement, loadProcurement } from './procurement-card';
+
+/** Next number of the company's procurements this year: '2026-0001'. The counter row serialises concurrent creations. */
+export async function nextNumber(tx: Tx, companyId: number, year: number): Promise<string> {
+  const [c] = await tx
+    .insert(procurementCounters)
+    .values({ companyId, year, last: 1 })
+    .onConflictDoUpdate({ target: [procurementCounters.companyId, procurementCounters.year], set: { last: sql`${procurementCounters.last} + 1` } })
+    .returning({ last: procurementCounters.last });
+  return `${year}-${String(c.last).padStart(4, '0')}`;
+}
+
+interface Okpd2Line {
+  code: string;
+  name: string | null;
+}
+
+/** Russian full-text vector of the title (A), the subject (B) and the ОКПД2 codes and names (C). */
+export function searchVectorSql(title: string, subject: string, subjectDescription: string | null, okpd2: Okpd2Line[]) {
+  const subjectText = [SUBJECT_TITLES[subject as keyof typeof SUBJECT_TITLES] ?? '', subjectDescription ?? ''].join(' ');
+  const okpdText = okpd2.map((o) => `${o.code} ${o.name ?? ''}`).join(' ');
+  return sql`setweight(to_tsvector('russian'::regconfig, ${title}::text), 'A') || setweight(to_tsvector('russian'::regconfig, ${subjectText}::text), 'B') || setweight(to_tsvector('russian'::regconfig, ${okpdText}::text), 'C')`;
+}
+
+const uniq = (ids: number[]) => [...new Set(ids)];
+
+function fieldValues(input: ProcurementRequest) {
+  return {
+    title: input.title,
+    planItemId: input.plan_item_id ?? null,
+    planItemNumber: input.plan_item_number ?? null,
+    method: input.method,
+    subject: input.subject,
+    subjectDescription: input.subject_description ?? null,
+    nmcd: input.nmcd,
+    currency: input.currency,
+    nmcdMethodId: input.nmcd_method_id ?? null,
+    requirementIds: uniq(input.requirement_ids),
+    infoDocumentIds: uniq(input.info_document_ids),
+    fundingSourceIds: uniq(input.funding_source_ids),
+    deliveryTerms: input.delivery_terms ?? null,
+    deliveryTermIds: uniq(input.delivery_term_ids),
+    deliveryPlace: input.delivery_place ?? null,
+    deliveryPlaceIds: uniq(input.delivery_place_ids),
+    ensuringIds: uniq(input.ensuring_ids),
+    applicationEnsuring: input.application_ensuring ?? null,
+    contractEnsuring: input.contract_ensuring ?? null,
+    smeOnly: input.sme_only,
+    publishedOn: input.published_on ?? null,
+    applicationDeadline: input.application_deadline ?? null,
+    reviewOn: input.review_on ?? null,
+    summingUpOn: input.summing_up_on ?? null,
+  };
+}
+
+/** The rule a procurement follows: the given one (the company's own, not archived) or, on creation, the only active one. */
+async function resolveRule(ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined): Promise<number | null> {
+  if (ruleId === undefined) {
+    if (current !== undefined) return current;
+    const active = await tx
+      .select({ id: procurementRules.id })
+      .from(procurementRules)
+      .where(and(eq(procurementRules.companyId, ctx.companyId), eq(procurementRules.archived, false)))
+      .limit(2);
+    return active.length === 1 ? active[0].id : null;
+  }
+  if (ruleId === null) return null;
+  const [rule] = await tx.select().from(procurementRules).where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
+  if (!rule) throw new AppError('VALIDATION', 'Положение о закупке не найдено', { rule_id: ['Выберите положение своей организации'] });
+  if (rule.archived && rule.id !== current) throw new AppError('VALIDATION', 'Положение о закупке находится в архиве', { rule_id: ['Положение в архиве'] });
+  return rule.id;
+}
+
+/**
+ * Catalogue checks and look-ups, made before the write transaction: the method exists, the referenced elements are
+ * visible and of the right type, ОКПД2 names come from the classifier unless given.
+ */
+async function checkedReferences(ctx: Ctx, input: ProcurementRequest, currentMethod?: string): Promise<Okpd2Line[]> {
+  if (input.method !== currentMethod) await assertKnownMethod(ctx, input.method);
+  await assertCatalogRefs(ctx, {
+    nmcd_method: input.nmcd_method_id ? [input.nmcd_method_id] : [],
+    requirement: input.requirement_ids,
+    info_document: input.info_document_ids,
+    funding_source: input.funding_source_ids,
+    delivery_term: input.delivery_term_ids,
+    delivery_place: input.delivery_place_ids,
+    ensuring: input.ensuring_ids,
+  });
+  const seen = new Set<string>();
+  const lines = input.okpd2.filter((o) => !seen.has(o.code) && seen.add(o.code));
+  const names = await okpd2Names(ctx, lines.filter((l) => !l.name).map((l) => l.code));
+  return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
+}
+
+async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[]) {
+  await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
+  if (lines.length) await tx.insert(procurementOkpd2).values(lines.map((l, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code: l.code, name: l.name })));
+}
+
+export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
+  assertCanEdit(ctx);
+  const okpd2 = await checkedReferences(ctx, input);
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
+    const values = fieldValues(input);
+    const computed = await computeDeadlines(tx, { ...values, ruleId });
+    const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
+    const [row] = await tx
+      .insert(procurements)
+      .values({
+        ...values, ruleId, number, companyId: ctx.companyId, status: 'draft', createdBy: ctx.user.id,
+        hasViolations: computed.violations.length > 0,
+        searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
+      })
+      .returning({ id: procurements.id });
+    await writeOkpd2(tx, ctx, row.id, okpd2);
+    await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: 'draft', userId: ctx.user.id });
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(row.id), action: 'create', after: { number, ...input } });
+    return row.id;
+  });
+  return getProcurement(ctx, id);
+}
+
+function assertEditable(r: { status: string }) {
+  if (!EDITABLE_PROCUREMENT_STATUSES.includes(r.status as ProcurementStatus)) {
+    throw new AppError('INVALID_STATE', 'Изменять карточку можно только в статусах «Черновик» и «Документация сформирована»');
+  }
+}
+
+export async function updateProcurement(ctx: Ctx, id: number, input: ProcurementRequest): Promise<ProcurementResponse> {
+  const current = await loadProcurement(ctx, id);
+  assertCanEdit(ctx);
+  assertEditable(current);
+  const okpd2 = await checkedReferences(ctx, input, current.method);
+  await ctx.deps.db.transaction(async (tx) => {
+    const before = await loadProcurement(ctx, id, tx, true);
+    assertEditable(before);
+    const ruleId = await resolveRule(ctx, tx, input.rule_id, before.ruleId);
+    const values = fieldValues(input);
+    const computed = await computeDeadlines(tx, { ...values, ruleId });
+    await tx
+      .update(procurements)
+      .set({
+        ...values, ruleId, updatedAt: new Date(),
+        hasViolations: computed.violations.length > 0,
+        searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
+      })
+      .where(eq(procurements.id, id));
+    await writeOkpd2(tx, ctx, id, okpd2);
+    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(id), action: 'update', before: { ...before, createdAt: undefined, updatedAt: undefined }, after: input });
+  });
+  return getProcurement(ctx, id);
+}
+
+/** Recomputes the stored violation mark of a rule's procurements still in progress (a version was approved). */
+export async function refreshRuleViolations(db: Tx, ruleId: number): Promise<number> {
+  const rows = await db
+    .select({ id: procurements.id, hasViolations: procurements.hasViolations, ruleId: procurements.ruleId, method: procurements.method, smeOnly: procurements.smeOnly, nmcd: procurements.nmcd, publishedOn: procurements.publishedOn, applicationDeadline: procurements.applicationDeadline, reviewOn: procurements.reviewOn, summingUpOn: procurements.summingUpOn })
+    .from(procurements)
+    .where(and(eq(procurements.ruleId, ruleId), sql`${procurements.status} NOT IN ('contract_signed', 'cancelled', 'failed')`));
+  let changed = 0;
+  for (const r of rows) {
+    const has = (await computeDeadlines(db, r)).violations.length > 0;
+    if (has === r.hasViolations) continue;
+    await db.update(procurements).set({ hasViolations: has }).where(eq(procurements.id, r.id));
+    changed++;
+  }
+  return changed;
+}

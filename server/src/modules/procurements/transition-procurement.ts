@@ -1,0 +1,84 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  PROCUREMENT_STATUS_TITLES, canTransition, type ProcurementResponse, type ProcurementStatus, type StatusHistoryItem,
+} from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import type { Tx } from '../../db/client';
+import { procurementFiles, procurementStatusHistory, procurements, users } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { assertCanEdit } from '../rules/access';
+import { requiredDocuments, type RequiredDocument } from '../rules/required-documents';
+import { computeDeadlines, governingDate } from './compute-deadlines';
+import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
+
+const T = PROCUREMENT_STATUS_TITLES;
+
+export const traitsOf = (r: ProcurementRow) => ({ ruleId: r.ruleId, date: governingDate(r), method: r.method, subject: r.subject, nmcd: r.nmcd });
+
+/** Required documents of the procurement that have no file yet. */
+export async function missingRequiredDocuments(tx: Tx, r: ProcurementRow): Promise<RequiredDocument[]> {
+  const { documents } = await requiredDocuments(tx, traitsOf(r));
+  const files = await tx
+    .selectDistinct({ template: procurementFiles.template })
+    .from(procurementFiles)
+    .where(and(eq(procurementFiles.procurementId, r.id), isNull(procurementFiles.deletedAt)));
+  const have = new Set(files.map((f) => f.template));
+  return documents.filter((d) => d.required && !have.has(d.documentKind));
+}
+
+/**
+ * Moves a locked procurement to another status if the lifecycle allows it and its preconditions hold; records who
+ * and when. Used by the transition endpoint and by the documentation job (draft → docs_ready).
+ */
+export async function applyTransition(tx: Tx, actor: { companyId: number; userId: number }, r: ProcurementRow, to: ProcurementStatus, comment: string | null): Promise<void> {
+  const from = r.status as ProcurementStatus;
+  if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
+  if ((to === 'cancelled' || to === 'failed') && !comment) {
+    throw new AppError('VALIDATION', to === 'cancelled' ? 'Укажите причину отмены закупки' : 'Укажите, почему закупка не состоялась', { comment: ['Обязательное поле'] });
+  }
+  if (to === 'docs_ready') {
+    const missing = await missingRequiredDocuments(tx, r);
+    if (missing.length) throw new AppError('INVALID_STATE', `Не сформированы обязательные документы: ${missing.map((d) => `«${d.title}»`).join(', ')}`);
+  }
+  if (to === 'published') {
+    if (!r.publishedOn || !r.applicationDeadline) {
+      throw new AppError('VALIDATION', 'Для публикации укажите дату размещения извещения и дату окончания подачи заявок', {
+        ...(r.publishedOn ? {} : { published_on: ['Обязательное поле'] }),
+        ...(r.applicationDeadline ? {} : { application_deadline: ['Обязательное поле'] }),
+      });
+    }
+    const { violations } = await computeDeadlines(tx, datedOf(r));
+    if (violations.length) throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
+  }
+  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
+  await tx.insert(procurementStatusHistory).values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
+}
+
+export async function transitionProcurement(ctx: Ctx, id: number, to: ProcurementStatus, comment: string | null): Promise<ProcurementResponse> {
+  await ctx.deps.db.transaction(async (tx) => {
+    const r = await loadProcurement(ctx, id, tx, true);
+    assertCanEdit(ctx);
+    await applyTransition(tx, { companyId: ctx.companyId, userId: ctx.user.id }, r, to, comment);
+  });
+  return getProcurement(ctx, id);
+}
+
+export async function statusHistory(ctx: Ctx, id: number): Promise<z.infer<typeof StatusHistoryItem>[]> {
+  await loadProcurement(ctx, id);
+  const rows = await ctx.deps.db
+    .select({ h: procurementStatusHistory, userTitle: users.title })
+    .from(procurementStatusHistory)
+    .leftJoin(users, eq(users.id, procurementStatusHistory.userId))
+    .where(and(eq(procurementStatusHistory.procurementId, id), eq(procurementStatusHistory.companyId, ctx.companyId)))
+    .orderBy(asc(procurementStatusHistory.id));
+  return rows.map(({ h, userTitle }) => ({
+    id: h.id,
+    from_status: (h.fromStatus as ProcurementStatus | null) ?? null,
+    to_status: h.toStatus as ProcurementStatus,
+    to_title: T[h.toStatus as ProcurementStatus],
+    comment: h.comment,
+    user: h.userId && userTitle ? { id: h.userId, title: userTitle } : null,
+    created_at: h.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,18 @@
+import { isStaff } from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+
+/** Moscow calendar date 'YYYY-MM-DD': procurement dates are Moscow dates whatever the server's zone. */
+export function moscowToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Company data is changed by everyone acting for the company except the operator (as with company cards). */
+export function assertCanEdit(ctx: Ctx): void {
+  if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
+}
+
+/** Document rules are configured by the provider's staff; the customer only reads them. */
+export function assertStaffEditor(ctx: Ctx): void {
+  if (!isStaff(ctx.user.role) || ctx.user.role === 'operator') throw new AppError('FORBIDDEN', 'Правила документов настраивают только специалисты сервиса');
+}

@@ -1,0 +1,7 @@
+import type { Module } from '../../platform/module';
+import { tariffRoutes } from './routes';
+import { seedTariffPlans } from './seed-plans';
+
+export { assertTariffAllows, tariffStatus, registerTariffCounter, type TariffCounter } from './limits';
+
+export const tariffsModule: Module = { name: 'tariffs', routes: tariffRoutes, seed: seedTariffPlans };

@@ -1,0 +1,88 @@
+import { and, count, eq } from 'drizzle-orm';
+import { CATALOG_MESSAGES, type CurrentTariffResponse, type TariffLimit } from '@proc/contract';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Ctx } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { formatRuDate } from '../deadlines/iso-date';
+import { assignmentState, companyAssignments } from './assignments';
+import { tariffResponse } from './plans';
+import { todayMoscow } from './today';
+
+/** Counts what a limit restricts for a company; `year` is the calendar period the per-year limits refer to. */
+export type TariffCounter = (tx: Tx, companyId: number, year: { from: string; to: string }) => Promise<number>;
+
+const counters = new Map<TariffLimit, TariffCounter>();
+
+/**
+ * The module that owns the counted records tells how to count them, e.g. procurements:
+ *   registerTariffCounter('procurements', (tx, companyId, { from, to }) => countProcurementsCreated(tx, companyId, from, to));
+ * Without a counter the usage is 0. Returns an unregister function.
+ */
+export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter): () => void {
+  const previous = counters.get(limit);
+  counters.set(limit, counter);
+  return () => {
+    if (counters.get(limit) !== counter) return;
+    if (previous) counters.set(limit, previous);
+    else counters.delete(limit);
+  };
+}
+
+// active (not blocked) users of the company
+registerTariffCounter('users', async (tx, companyId) => (await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.blocked, false))))[0].n);
+
+/** The company's tariff today, its usage and the notice the UI shows when the tariff has lapsed or a limit is reached. */
+export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = todayMoscow()): Promise<CurrentTariffResponse> {
+  const year = Number(today.slice(0, 4));
+  const period = { from: `${year}-01-01`, to: `${year}-12-31` };
+  // sequential: `tx` may be the caller's transaction (one connection)
+  const list = await companyAssignments(tx, ctx.companyId);
+  const usersUsed = (await counters.get('users')?.(tx, ctx.companyId, period)) ?? 0;
+  const procurementsUsed = (await counters.get('procurements')?.(tx, ctx.companyId, period)) ?? 0;
+  const base = { company_id: ctx.companyId };
+  const unlimited = (used: number) => ({ used, limit: null, reached: false });
+  if (!list.length) {
+    return { ...base, status: 'none', tariff: null, valid_from: null, valid_to: null, usage: { users: unlimited(usersUsed), procurements: { ...unlimited(procurementsUsed), year } }, notice: null };
+  }
+  const current = list.find(({ a }) => assignmentState(a, today) === 'active');
+  // without a current period: the one that ended last, else the nearest future one
+  const past = list.filter(({ a }) => assignmentState(a, today) === 'expired').sort((x, y) => (y.a.validTo ?? '').localeCompare(x.a.validTo ?? ''))[0];
+  const future = list.filter(({ a }) => assignmentState(a, today) === 'planned').sort((x, y) => x.a.validFrom.localeCompare(y.a.validFrom))[0];
+  const chosen = current ?? past ?? future!;
+  const status: CurrentTariffResponse['status'] = current ? 'active' : past ? 'expired' : 'not_started';
+  const plan = chosen.p;
+  const usage = (used: number, limit: number | null) => ({ used, limit, reached: status === 'active' && limit !== null && used >= limit });
+  const result: CurrentTariffResponse = {
+    ...base,
+    status,
+    tariff: tariffResponse(plan),
+    valid_from: chosen.a.validFrom,
+    valid_to: chosen.a.validTo,
+    usage: { users: usage(usersUsed, plan.maxUsers), procurements: { ...usage(procurementsUsed, plan.maxProcurementsPerYear), year } },
+    notice: null,
+  };
+  const notices: string[] = [];
+  if (status === 'expired') notices.push(CATALOG_MESSAGES.tariffExpired(plan.name, formatRuDate(chosen.a.validTo!)));
+  if (status === 'not_started') notices.push(CATALOG_MESSAGES.tariffNotStarted(plan.name, formatRuDate(chosen.a.validFrom)));
+  if (result.usage.procurements.reached) notices.push(CATALOG_MESSAGES.tariffProcurementsLimit(plan.name, plan.maxProcurementsPerYear!));
+  if (result.usage.users.reached) notices.push(CATALOG_MESSAGES.tariffUsersLimit(plan.name, plan.maxUsers!));
+  result.notice = notices.length ? notices.join('\n') : null;
+  return result;
+}
+
+/**
+ * Call before adding a user or a procurement for `ctx.companyId` (inside the same transaction when there is one).
+ * Throws AppError('TARIFF_LIMIT') with the text for the user when the tariff has lapsed, has not started yet or the
+ * limit is reached. A company without any tariff assignment is not limited.
+ */
+export async function assertTariffAllows(ctx: Ctx, limit: TariffLimit, tx: Tx = ctx.deps.db): Promise<void> {
+  const s = await tariffStatus(ctx, tx);
+  if (s.status === 'none') return;
+  const name = s.tariff!.name;
+  if (s.status === 'expired') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffExpired(name, formatRuDate(s.valid_to!)));
+  if (s.status === 'not_started') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffNotStarted(name, formatRuDate(s.valid_from!)));
+  const u = s.usage[limit];
+  if (u.reached)
+    throw new AppError('TARIFF_LIMIT', limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, u.limit!) : CATALOG_MESSAGES.tariffProcurementsLimit(name, u.limit!));
+}
