@@ -74,7 +74,7 @@ export async function upload(t: TestServer, method: 'POST' | 'PUT', url: string,
   } catch {
     /* not JSON */
   }
-  return { status: res.statusCode, body: body as any, headers: res.headers };
+  return { status: res.statusCode, body: body as Record<string, unknown>, headers: res.headers };
 }
 
 /** GET returning raw bytes (downloads). */
