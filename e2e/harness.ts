@@ -61,7 +61,8 @@ function startSmtp(mails: Mail[]): Promise<{ url: string; close(): Promise<void>
 
 /** The built app on a free port, a fresh embedded database, a real SMTP server, a fake DaData and Debian's Chromium. */
 export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
-  const dist = path.join(ROOT, 'web/dist');
+  // WEB_DIST lets several engineers build and test side by side
+  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-e2e-'));
