@@ -11,6 +11,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          globalSetup: ['server/src/test/global-setup.ts'],
         },
       },
       {

@@ -28,6 +28,8 @@ export interface Database {
   /** The server pool (PostgreSQL path only), for adapters that need their own connections. */
   pool?: pg.Pool;
   url?: string;
+  /** PGlite only: the whole data directory as a tar blob. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export interface OpenOptions {
   /** PGlite data directory; omitted means in-memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** A PGlite data directory dump to start from (tests start from one migrated, seeded copy). */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -60,7 +64,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const sql: SqlClient = {
     query: async (text, params) => {
@@ -72,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return { rows: r[r.length - 1]?.rows ?? [] };
     },
   };
-  return { kind: 'pglite', db, sql, close: () => client.close() };
+  return { kind: 'pglite', db, sql, dump: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -54,7 +54,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...overrides,
   });
-  const database = opts.database ?? (await openDatabase({ databaseUrl, dataDir: undefined }));
+  const template = !databaseUrl && process.env.PG_TEMPLATE_FILE;
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined }));
   const server = await buildServer(config, { database });
   const url = opts.listen === false ? '' : await server.listen();
   const api: TestServer['api'] = async (method, u, o = {}) => {
