@@ -34,6 +34,9 @@ const run = (name, args) => {
   });
   children.push(child);
 };
-for (const extra of (process.env.START_EXTRA ?? '').split(',').filter(Boolean)) run(extra, [extra]);
+// Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
+const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
+const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
+for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, [extra]);
 run('server', ['server/src/main.ts']);
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));

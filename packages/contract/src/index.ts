@@ -9,3 +9,5 @@ export * from './catalog-menu';
 export * from './rules';
 export * from './procurements';
 export * from './catalogs';
+export * from './execution';
+export * from './eis';

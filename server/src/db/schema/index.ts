@@ -2,3 +2,6 @@ export * from './core';
 export * from './rules';
 export * from './procurements';
 export * from './catalogs';
+export * from './contracts';
+export * from './plans';
+export * from './execution';

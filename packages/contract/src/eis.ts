@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { PageQuery, isoDate } from './common';
+
+/** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
+
+const registry23 = z.string().trim().regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
+
+export const EisContractsImportRequest = z
+  .union([
+    z.object({ date_from: isoDate, date_to: isoDate }).refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] }),
+    z.object({ eais_registry_number: registry23 }),
+  ])
+  .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру');
+export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
+
+export const JobAccepted = z.object({ key: z.string() });
+
+export const ContractsQuery = PageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  status: z.string().trim().max(50).optional(),
+  supplier_inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, 'ИНН: 10 или 12 цифр').optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+  sort: z.enum(['contract_date', '-contract_date', 'price', '-price', 'subject', '-subject', 'created_at', '-created_at']).default('-contract_date'),
+});
+
+export const ContractPositionResponse = z.object({
+  id: z.number(),
+  ordinal: z.number(),
+  name: z.string(),
+  okpd2_code: z.string().nullable(),
+  okpd2_name: z.string().nullable(),
+  okei_code: z.string().nullable(),
+  okei_name: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unit_price: z.string().nullable(),
+  amount: z.string().nullable(),
+});
+
+export const ContractResponse = z.object({
+  id: z.number(),
+  registry_number: z.string().nullable(),
+  version: z.number(),
+  guid: z.string().nullable(),
+  number: z.string().nullable(),
+  contract_date: z.string().nullable(),
+  subject: z.string(),
+  supplier_name: z.string().nullable(),
+  supplier_inn: z.string().nullable(),
+  supplier_kpp: z.string().nullable(),
+  price: z.string().nullable(),
+  currency: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  status: z.string(),
+  procurement_id: z.number().nullable(),
+  purchase_notice_number: z.string().nullable(),
+  method_code: z.string().nullable(),
+  violations: z.array(z.string()),
+  source: z.string(),
+});
+export type ContractResponse = z.infer<typeof ContractResponse>;
+export const ContractCardResponse = ContractResponse.extend({ positions: z.array(ContractPositionResponse) });
+
+export const PlansQuery = PageQuery.extend({
+  sort: z.enum(['year', '-year', 'created_at', '-created_at', 'total', '-total']).default('-year'),
+});
+export const PlanResponse = z.object({
+  id: z.number(),
+  registration_number: z.string(),
+  year: z.number().nullable(),
+  version: z.number(),
+  name: z.string().nullable(),
+  status: z.string(),
+  item_count: z.number(),
+  total: z.string(),
+});
+
+export const PlanItemsQuery = PageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  okpd2: z.string().trim().max(20).optional(),
+  method: z.string().trim().max(50).optional(),
+  sme_only: z.enum(['true', 'false']).optional(),
+  month: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+  sort: z.enum(['ordinal', '-ordinal', 'nmcd', '-nmcd', 'planned_month', '-planned_month', 'subject', '-subject']).default('ordinal'),
+});
+export const PlanItemResponse = z.object({
+  id: z.number(),
+  ordinal: z.number(),
+  subject: z.string(),
+  okpd2_code: z.string().nullable(),
+  okved2_code: z.string().nullable(),
+  okei_code: z.string().nullable(),
+  okei_name: z.string().nullable(),
+  quantity: z.string().nullable(),
+  nmcd: z.string().nullable(),
+  currency: z.string(),
+  planned_month: z.string().nullable(),
+  method: z.string().nullable(),
+  method_code: z.string().nullable(),
+  sme_only: z.boolean(),
+});
+
+export const EisUploadResponse = z.object({
+  kind: z.enum(['contracts', 'performance', 'plan', 'notice']),
+  contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
+  plan_id: z.number().nullable(),
+  performances: z.number(),
+});
+
+export const ExecutionAttemptResponse = z.object({
+  id: z.number(),
+  attempted_at: z.string(),
+  outcome: z.string(),
+  error: z.string().nullable(),
+  http_status: z.number().nullable(),
+});
+export const ExecutionRecordResponse = z.object({
+  id: z.number(),
+  guid: z.string(),
+  status: z.string(),
+  registration_number: z.string().nullable(),
+  reject_reasons: z.array(z.string()).nullable(),
+  created_at: z.string(),
+  attempts: z.array(ExecutionAttemptResponse),
+});

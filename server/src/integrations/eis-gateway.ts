@@ -1,0 +1,62 @@
+/**
+ * The main server's client of the integration service (INTEGRATION_API_URL). It returns the raw ЕИС XML files; the
+ * eis module parses them with server/src/formats. Transport failures and ЕИС outages are GatewayError (retryable).
+ */
+
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    public httpStatus: number | null,
+    public retryable: boolean,
+  ) {
+    super(message);
+  }
+}
+
+export type ContractsQuery = { customerInn: string } & ({ dateFrom: string; dateTo: string } | { registryNumber: string });
+
+export type ExecutionAnswer = { result: 'accepted'; registrationNumber: string | null } | { result: 'rejected'; reasons: string[] };
+
+export interface EisGateway {
+  fetchPlans(customerInn: string): Promise<string[]>;
+  fetchContracts(q: ContractsQuery): Promise<string[]>;
+  sendExecution(xml: string): Promise<ExecutionAnswer>;
+}
+
+export function createEisGateway(baseUrl: string, timeoutMs = 30_000): EisGateway {
+  async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(new URL(path, baseUrl), { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (e) {
+      const timeout = (e as Error).name === 'TimeoutError';
+      throw new GatewayError(timeout ? 'Сервис интеграции с ЕИС не ответил вовремя' : 'Сервис интеграции с ЕИС недоступен', null, true);
+    }
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string; http_status?: number | null };
+    if (res.status >= 500) throw new GatewayError(body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`, body.http_status ?? res.status, true);
+    if (res.status >= 400) throw new GatewayError(body.message ?? `Запрос отклонён (${res.status})`, res.status, false);
+    return body;
+  }
+  return {
+    async fetchPlans(customerInn) {
+      return (await call<{ files: string[] }>(`/eis/plans?customer_inn=${encodeURIComponent(customerInn)}`)).files;
+    },
+    async fetchContracts(q) {
+      const p = new URLSearchParams({ customer_inn: q.customerInn });
+      if ('registryNumber' in q) p.set('registry_number', q.registryNumber);
+      else {
+        p.set('date_from', q.dateFrom);
+        p.set('date_to', q.dateTo);
+      }
+      return (await call<{ files: string[] }>(`/eis/contracts?${p}`)).files;
+    },
+    async sendExecution(xml) {
+      const r = await call<{ result: 'accepted' | 'rejected'; registration_number?: string | null; reasons?: string[] }>('/eis/performance', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ xml }),
+      });
+      return r.result === 'accepted' ? { result: 'accepted', registrationNumber: r.registration_number ?? null } : { result: 'rejected', reasons: r.reasons ?? [] };
+    },
+  };
+}

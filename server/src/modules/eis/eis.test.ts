@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { EVENTS } from '@proc/contract';
+import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
+import { buildIntegrationApp } from '../../integration/build-integration-app';
+import { fixturePath } from '../../formats/fixtures-path';
+
+let t: TestServer;
+let eis: FakeEis;
+let integration: FastifyInstance;
+let client: string;
+let operator: string;
+let customerId: number;
+
+function multipart(name: string, data: Buffer) {
+  const boundary = '----eis' + Math.random().toString(16).slice(2);
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/xml\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+async function upload(token: string, name: string, data: Buffer) {
+  const m = multipart(name, data);
+  const res = await t.server.app.inject({ method: 'POST', url: '/api/eis/upload', payload: m.body, headers: { ...m.headers, authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+const count = async (table: string) => ((await t.server.deps.database.sql.query(`SELECT count(*)::int AS n FROM ${table}`)) as { rows: { n: number }[] }).rows[0].n;
+
+beforeAll(async () => {
+  eis = await startFakeEis();
+  integration = await buildIntegrationApp({ eisUrl: eis.url, timeoutMs: 500, logLevel: 'silent' });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  const port = (integration.server.address() as { port: number }).port;
+  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  client = await t.login('client');
+  operator = await t.login('operator');
+  const me = await t.api<{ company_id: number }>('GET', '/api/profile', { token: client });
+  customerId = me.body.company_id;
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await integration?.close();
+  await eis?.close();
+});
+
+describe('ЕИС upload', () => {
+  it('imports every ЕИС fixture file, refuses the empty one and a non-ЕИС XML with Russian messages', async () => {
+    const dir = fixturePath('eis223');
+    for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.xml'))) {
+      const r = await upload(client, f, fs.readFileSync(path.join(dir, f)));
+      if (f === 'contract_empty.xml') {
+        expect(r.status).toBe(400);
+        expect(r.body.message).toBe('Файл пуст');
+      } else if (f.startsWith('purchaseNotice')) {
+        expect(r.status).toBe(400);
+      } else {
+        expect(r.status, `${f}: ${JSON.stringify(r.body)}`).toBe(200);
+      }
+    }
+    const list = await t.api<{ total: number; items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?limit=50', { token: client });
+    expect(list.body.total).toBe(4);
+    const before = await count('contracts');
+    const bad = await upload(client, 'x.xml', Buffer.from('<?xml version="1.0"?><root><a>1</a></root>'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Файл не является выгрузкой ЕИС 223-ФЗ');
+    expect(await count('contracts')).toBe(before);
+    const card = await t.api<{ positions: unknown[]; registry_number: string }>('GET', `/api/contracts/${list.body.items[0].id}`, { token: client });
+    expect(card.status).toBe(200);
+    expect(card.body.positions.length).toBeGreaterThan(0);
+    // tenant isolation: the operator's company does not see the customer's contract
+    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}`, { token: operator })).status).toBe(404);
+    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}/execution`, { token: operator })).status).toBe(404);
+    expect((await t.api('POST', `/api/contracts/${list.body.items[0].id}/execution/send`, { token: operator })).status).toBe(404);
+    expect((await t.api<{ total: number }>('GET', '/api/contracts', { token: operator })).body.total).toBe(0);
+    expect((await t.api('GET', '/api/contracts', { token: operator, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
+  }, 120_000);
+});
+
+describe('ЕИС import over the integration service', () => {
+  it('imports a period twice without duplicates and pushes the spec payload', async () => {
+    const s = await t.socket('auth', client);
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
+    expect(r.status).toBe(202);
+    const p = await ev;
+    expect(p).toMatchObject({ key: r.body.key, result: 'success', date_from: '2024-01-01', date_to: '2024-12-31' });
+    expect(Array.isArray(p.violations)).toBe(true);
+    expect((p.violations as string[]).some((v) => v.includes('единственным поставщиком'))).toBe(true);
+    const n = await count('contracts');
+    const pos = await count('contract_positions');
+    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
+    expect((await ev2).result).toBe('success');
+    expect(await count('contracts')).toBe(n);
+    expect(await count('contract_positions')).toBe(pos);
+  }, 60_000);
+
+  it('imports plans and creates a procurement from an item', async () => {
+    const s = await t.socket('auth', client);
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse);
+    const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
+    expect((await ev)).toMatchObject({ key: r.body.key, result: 'success' });
+    const plans = await t.api<{ items: { registration_number: string; item_count: number }[] }>('GET', '/api/eis/plans', { token: client });
+    expect(plans.body.items[0].item_count).toBe(3);
+    const num = plans.body.items[0].registration_number;
+    const items = await t.api<{ items: { id: number }[]; total: number }>('GET', `/api/eis/plans/${num}/items?sme_only=true`, { token: client });
+    expect(items.body.total).toBe(2);
+    const pr = await t.api<{ id: number; status: string }>('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: client });
+    expect(pr.status, JSON.stringify(pr.body)).toBe(200);
+    expect((await t.api('GET', `/api/eis/plans/${num}/items`, { token: operator })).status).toBe(404);
+    expect((await t.api('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: operator })).status).toBe(404);
+    const ocds = await t.api<{ version: string; releases: { ocid: string; tag: string[] }[] }>('GET', '/api/opendata/ocds.json', { token: client });
+    expect(ocds.body.version).toBe('1.1');
+    expect(ocds.body.releases.some((x) => x.tag.includes('planning'))).toBe(true);
+    expect(ocds.body.releases.some((x) => x.tag.includes('contract'))).toBe(true);
+  }, 60_000);
+
+  it('retries an execution export through an ЕИС outage and logs every attempt', async () => {
+    const list = await t.api<{ items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?q=картриджей', { token: client });
+    const id = list.body.items[0].id;
+    eis.fail(2, 'error', 503);
+    const s = await t.socket('auth', client);
+    const pending = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result === 'pending');
+    const done = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result !== 'pending', 60_000);
+    const r = await t.api<{ key: string }>('POST', `/api/contracts/${id}/execution/send`, { token: client });
+    expect(r.status).toBe(202);
+    expect(await pending).toMatchObject({ key: r.body.key, registration_number: list.body.items[0].registry_number });
+    const p = await done;
+    expect(p).toMatchObject({ key: r.body.key, result: 'success' });
+    expect(p.performance_contract_guid).toBeTruthy();
+    expect(p.contract_guid).toBeTruthy();
+    expect(p.registration_number).toMatch(/^\d{23}$/);
+    const recs = await t.api<{ status: string; attempts: { outcome: string }[] }[]>('GET', `/api/contracts/${id}/execution`, { token: client });
+    expect(recs.body[0].status).toBe('registered');
+    expect(recs.body[0].attempts.map((a) => a.outcome)).toEqual(['failed', 'failed', 'registered']);
+  }, 90_000);
+});

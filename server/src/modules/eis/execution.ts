@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { EVENTS, MESSAGES } from '@proc/contract';
+import { buildPerformanceContractXml, type EisPerformance, type EisPerformanceStage } from '../../formats';
+import type { Tx } from '../../db/client';
+import { companies, contractPositions, contracts, executionAttempts, executionRecords } from '../../db/schema';
+import type { Ctx, Deps } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { GatewayError } from '../../integrations/eis-gateway';
+import { gatewayOf } from './gateway';
+import { loadContract } from './list-eis';
+
+export const EXECUTION_SEND_JOB = 'eis.execution-send';
+const RETRY_LIMIT = 5;
+
+/**
+ * A source of execution stages (acceptance documents and payments) for a contract. The УПД/payments module adds its
+ * own with registerExecutionSource; collectExecution merges the stages of all sources in order.
+ */
+export type ExecutionSource = (db: Tx, companyId: number, contractId: number) => Promise<EisPerformanceStage[]>;
+const sources: ExecutionSource[] = [];
+export function registerExecutionSource(source: ExecutionSource): void {
+  if (!sources.includes(source)) sources.push(source);
+}
+
+/** The performanceContract data of a contract, from its own data and every registered execution source. */
+export async function collectExecution(db: Tx, companyId: number, contractId: number): Promise<EisPerformance> {
+  const [c] = await db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
+  if (!c) throw new AppError('NOT_FOUND');
+  if (!c.registryNumber) throw new AppError('VALIDATION', 'У договора нет реестрового номера ЕИС: сведения об исполнении направить нельзя');
+  const [co] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const stages: EisPerformanceStage[] = [];
+  for (const s of sources) stages.push(...(await s(db, companyId, contractId)));
+  await db.select({ id: contractPositions.id }).from(contractPositions).where(eq(contractPositions.contractId, contractId)).limit(1);
+  const now = `${new Date().toISOString().slice(0, 19)}Z`;
+  return {
+    guid: randomUUID(),
+    registrationNumber: null,
+    contractRegistrationNumber: c.registryNumber,
+    version: 1,
+    status: 'P',
+    createDateTime: now,
+    publicationDate: null,
+    completed: false,
+    hasPenalty: false,
+    customer: { name: co?.fullTitle ?? co?.title ?? null, shortName: co?.title ?? null, inn: co?.inn ?? null, kpp: co?.kpp ?? null, ogrn: co?.ogrn ?? null, okato: null },
+    placer: null,
+    contract: { guid: c.guid, number: c.number, customerName: co?.title ?? null, supplierName: c.supplierName, subject: c.subject, contractDate: c.contractDate },
+    stages,
+    total: null,
+    urlEis: null,
+  };
+}
+
+export async function requestExecutionSend(ctx: Ctx, contractId: number): Promise<{ key: string; id: number }> {
+  const c = await loadContract(ctx, contractId);
+  const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
+  const xml = buildPerformanceContractXml(data);
+  const key = randomUUID();
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(executionRecords)
+      .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
+      .returning({ id: executionRecords.id });
+    await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId: r.id, key }, { tx });
+    return r.id;
+  });
+  ctx.deps.realtime.toUser(ctx.user.id, EVENTS.notificationPerfomanceContractResponse, {
+    key,
+    result: 'pending',
+    registration_number: c.registryNumber ?? undefined,
+    contract_regnumber: c.registryNumber ?? undefined,
+    performance_contract_guid: data.guid,
+    contract_guid: c.guid ?? undefined,
+  });
+  return { key, id };
+}
+
+export function defineExecutionJob(deps: Deps): void {
+  deps.jobs.define({
+    name: EXECUTION_SEND_JOB,
+    schema: z.object({ recordId: z.number(), key: z.string() }),
+    options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
+    async handler({ recordId, key }, job) {
+      const [r] = await deps.db.select().from(executionRecords).where(eq(executionRecords.id, recordId));
+      if (!r || r.status === 'registered' || r.status === 'rejected') return;
+      const [c] = await deps.db.select().from(contracts).where(eq(contracts.id, r.contractId));
+      const base = { key, performance_contract_guid: r.guid, contract_guid: c?.guid ?? undefined, contract_regnumber: c?.registryNumber ?? undefined };
+      const push = (p: Record<string, unknown>) => r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
+      let answer;
+      try {
+        answer = await gatewayOf(deps).sendExecution(r.xml ?? '');
+      } catch (e) {
+        const g = e instanceof GatewayError ? e : null;
+        await deps.db.transaction(async (tx) => {
+          await tx.insert(executionAttempts).values({ recordId, outcome: 'failed', error: (e as Error).message, httpStatus: g?.httpStatus ?? null });
+          await tx.update(executionRecords).set({ status: 'sent', updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+        });
+        if (job.retryCount >= RETRY_LIMIT || (g && !g.retryable)) {
+          push({ result: 'error', error: `${MESSAGES.executionErrorHeader(c?.number ?? c?.registryNumber ?? '')}: ${(e as Error).message}` });
+          return;
+        }
+        throw e; // pg-boss retries with backoff; the attempt is already logged
+      }
+      await deps.db.transaction(async (tx) => {
+        if (answer.result === 'accepted') {
+          await tx.insert(executionAttempts).values({ recordId, outcome: 'registered', httpStatus: 200 });
+          await tx.update(executionRecords).set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+        } else {
+          await tx.insert(executionAttempts).values({ recordId, outcome: 'rejected', error: answer.reasons.join('; '), httpStatus: 200 });
+          await tx.update(executionRecords).set({ status: 'rejected', rejectReasons: answer.reasons, updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+        }
+      });
+      if (answer.result === 'accepted') push({ result: 'success', registration_number: answer.registrationNumber ?? undefined });
+      else push({ result: 'error', error: answer.reasons.join('; ') });
+    },
+  });
+}
+
+export async function listExecution(ctx: Ctx, contractId: number) {
+  await loadContract(ctx, contractId);
+  const records = await ctx.deps.db.select().from(executionRecords).where(and(eq(executionRecords.contractId, contractId), eq(executionRecords.companyId, ctx.companyId))).orderBy(desc(executionRecords.id));
+  const attempts = records.length
+    ? await ctx.deps.db.select().from(executionAttempts).where(inArray(executionAttempts.recordId, records.map((r) => r.id))).orderBy(asc(executionAttempts.id))
+    : [];
+  return records.map((r) => ({
+    id: r.id,
+    guid: r.guid,
+    status: r.status,
+    registration_number: r.registrationNumber,
+    reject_reasons: r.rejectReasons ?? null,
+    created_at: r.createdAt.toISOString(),
+    attempts: attempts.filter((a) => a.recordId === r.id).map((a) => ({ id: a.id, attempted_at: a.attemptedAt.toISOString(), outcome: a.outcome, error: a.error, http_status: a.httpStatus })),
+  }));
+}
+
+/** Execution records uploaded from ЕИС files: stored as registered records of the company's matching contracts. */
+export async function recordRegisteredPerformances(tx: Tx, companyId: number, list: EisPerformance[]): Promise<number> {
+  let n = 0;
+  for (const p of list) {
+    if (!p.contractRegistrationNumber) continue;
+    const [c] = await tx.select({ id: contracts.id }).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, p.contractRegistrationNumber)));
+    if (!c) continue;
+    const [dup] = await tx.select({ id: executionRecords.id }).from(executionRecords).where(eq(executionRecords.guid, p.guid));
+    if (dup) continue;
+    await tx.insert(executionRecords).values({ contractId: c.id, companyId, guid: p.guid, status: 'registered', payload: p, registrationNumber: p.registrationNumber });
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { EVENTS, MESSAGES, type EisContractsImportRequest } from '@proc/contract';
+import { parseEisContracts, parseEisPlan, isFormatError } from '../../formats';
+import { companies } from '../../db/schema';
+import type { Ctx, Deps } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { gatewayOf } from './gateway';
+import { storeContracts } from './store-contracts';
+import { storePlan } from './store-plan';
+
+export const CONTRACTS_IMPORT_JOB = 'eis.contracts-import';
+export const PLANS_IMPORT_JOB = 'eis.plans-import';
+
+const contractsJob = z.object({
+  companyId: z.number(),
+  userId: z.number(),
+  key: z.string(),
+  date_from: z.string().optional(),
+  date_to: z.string().optional(),
+  eais_registry_number: z.string().optional(),
+});
+const plansJob = z.object({ companyId: z.number(), userId: z.number(), key: z.string() });
+
+async function companyInn(deps: Deps, companyId: number): Promise<string> {
+  const [c] = await deps.db.select({ inn: companies.inn }).from(companies).where(eq(companies.id, companyId));
+  if (!c?.inn) throw new AppError('VALIDATION', 'У организации не указан ИНН: загрузка из ЕИС невозможна');
+  return c.inn;
+}
+
+export async function requestContractsImport(ctx: Ctx, input: EisContractsImportRequest): Promise<{ key: string }> {
+  await companyInn(ctx.deps, ctx.companyId);
+  const key = randomUUID();
+  await ctx.deps.jobs.send(CONTRACTS_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key, ...input });
+  return { key };
+}
+
+export async function requestPlansImport(ctx: Ctx): Promise<{ key: string }> {
+  await companyInn(ctx.deps, ctx.companyId);
+  const key = randomUUID();
+  await ctx.deps.jobs.send(PLANS_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key });
+  return { key };
+}
+
+const errorText = (e: unknown) => (e instanceof Error && (isFormatError(e) || e.name === 'GatewayError' || e instanceof AppError || 'retryable' in e) ? e.message : 'Не удалось обработать ответ ЕИС');
+
+export function defineImportJobs(deps: Deps): void {
+  deps.jobs.define({
+    name: CONTRACTS_IMPORT_JOB,
+    schema: contractsJob,
+    options: { retryLimit: 0 },
+    async handler(p) {
+      const base = { key: p.key, date_from: p.date_from, date_to: p.date_to, eais_registry_number: p.eais_registry_number };
+      try {
+        const inn = await companyInn(deps, p.companyId);
+        const files = await gatewayOf(deps).fetchContracts(
+          p.eais_registry_number ? { customerInn: inn, registryNumber: p.eais_registry_number } : { customerInn: inn, dateFrom: p.date_from!, dateTo: p.date_to! },
+        );
+        const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts);
+        const stored = await deps.db.transaction((tx) => storeContracts(tx, p.companyId, records, 'eis'));
+        const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
+        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
+          ...base,
+          result: 'success',
+          violations,
+          message: p.eais_registry_number ? MESSAGES.contractSuccess(p.eais_registry_number) : MESSAGES.contractsSuccess(p.date_from!, p.date_to!),
+          created: stored.filter((s) => s.change === 'created').length,
+          updated: stored.filter((s) => s.change === 'updated').length,
+          unchanged: stored.filter((s) => s.change === 'unchanged').length,
+        });
+      } catch (e) {
+        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, { ...base, result: 'error', error: errorText(e), violations: [] });
+      }
+    },
+  });
+  deps.jobs.define({
+    name: PLANS_IMPORT_JOB,
+    schema: plansJob,
+    options: { retryLimit: 0 },
+    async handler(p) {
+      try {
+        const inn = await companyInn(deps, p.companyId);
+        const files = await gatewayOf(deps).fetchPlans(inn);
+        const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan);
+        const stored = await deps.db.transaction(async (tx) => {
+          const out = [];
+          for (const plan of parsed) out.push({ ...(await storePlan(tx, p.companyId, plan, 'eis')), number: plan.registrationNumber });
+          return out;
+        });
+        deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'success', plans: stored.map((s) => s.number), created: stored.filter((s) => s.created).length });
+      } catch (e) {
+        deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'error', error: errorText(e) });
+      }
+    },
+  });
+}

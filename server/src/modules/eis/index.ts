@@ -1,0 +1,16 @@
+import type { Module } from '../../platform/module';
+import { eisRoutes } from './routes';
+import { defineImportJobs } from './import-eis';
+import { defineExecutionJob } from './execution';
+
+export { collectExecution, registerExecutionSource, type ExecutionSource } from './execution';
+
+/** Интеграция с ЕИС: планы закупки, реестр договоров, сведения об исполнении, открытые данные. */
+export const eisModule: Module = {
+  name: 'eis',
+  routes: eisRoutes,
+  jobs: (deps) => {
+    defineImportJobs(deps);
+    defineExecutionJob(deps);
+  },
+};

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import {
+  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
+  PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
+} from '@proc/contract';
+import type { App } from '../../platform/module';
+import type { Deps } from '../../platform/context';
+import { companyCtx } from '../../platform/tenancy';
+import { requestContractsImport, requestPlansImport } from './import-eis';
+import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
+import { importEisUpload, readEisUpload } from './upload-eis';
+import { listExecution, requestExecutionSend } from './execution';
+import { procurementFromPlanItem } from './plan-item-procurement';
+import { ocdsPackage } from './opendata';
+
+const tags = ['eis'];
+const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
+const PlanItemParams = PlanParams.extend({ itemId: z.coerce.number().int().positive() });
+
+export function eisRoutes(app: App, deps: Deps): void {
+  app.post('/eis/contracts/import', { schema: { tags, summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)', body: EisContractsImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
+    reply.status(202).send(await requestContractsImport(await companyCtx(deps, req), req.body)),
+  );
+  app.post('/eis/plans/import', { schema: { tags, summary: 'Загрузить планы закупки из ЕИС', response: { 202: JobAccepted } } }, async (req, reply) =>
+    reply.status(202).send(await requestPlansImport(await companyCtx(deps, req))),
+  );
+  app.get('/eis/plans', { schema: { tags, summary: 'Планы закупки', querystring: PlansQuery, response: { 200: paged(PlanResponse) } } }, async (req) => listPlans(await companyCtx(deps, req), req.query));
+  app.get('/eis/plans/:number/items', { schema: { tags, summary: 'Позиции плана закупки', params: PlanParams, querystring: PlanItemsQuery, response: { 200: paged(PlanItemResponse) } } }, async (req) =>
+    listPlanItems(await companyCtx(deps, req), req.params.number, req.query),
+  );
+  app.post('/eis/plans/:number/items/:itemId/procurement', { schema: { tags, summary: 'Создать закупку (черновик) по позиции плана', params: PlanItemParams, response: { 200: ProcurementResponse } } }, async (req) =>
+    procurementFromPlanItem(await companyCtx(deps, req), req.params.number, req.params.itemId),
+  );
+  app.post('/eis/upload', { schema: { tags, summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)', response: { 200: EisUploadResponse } } }, async (req) => {
+    const ctx = await companyCtx(deps, req);
+    return importEisUpload(ctx, await readEisUpload(req, deps.config.UPLOAD_MAX_BYTES));
+  });
+  app.get('/contracts', { schema: { tags, summary: 'Реестр договоров', querystring: ContractsQuery, response: { 200: paged(ContractResponse) } } }, async (req) => listContracts(await companyCtx(deps, req), req.query));
+  app.get('/contracts/:id', { schema: { tags, summary: 'Договор с позициями', params: IdParams, response: { 200: ContractCardResponse } } }, async (req) => getContract(await companyCtx(deps, req), req.params.id));
+  app.post('/contracts/:id/execution/send', { schema: { tags, summary: 'Направить сведения об исполнении в ЕИС', params: IdParams, response: { 202: z.object({ key: z.string(), id: z.number() }) } } }, async (req, reply) =>
+    reply.status(202).send(await requestExecutionSend(await companyCtx(deps, req), req.params.id)),
+  );
+  app.get('/contracts/:id/execution', { schema: { tags, summary: 'Сведения об исполнении и попытки отправки', params: IdParams, response: { 200: z.array(ExecutionRecordResponse) } } }, async (req) =>
+    listExecution(await companyCtx(deps, req), req.params.id),
+  );
+  app.get('/opendata/ocds.json', { schema: { tags, summary: 'Открытые данные: пакет релизов OCDS 1.1' } }, async (req) => ocdsPackage(await companyCtx(deps, req)));
+}

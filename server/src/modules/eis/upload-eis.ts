@@ -1,0 +1,53 @@
+import type { FastifyRequest } from 'fastify';
+import { assertMaxSize, isFormatError, parseEisFile } from '../../formats';
+import type { Ctx } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { storeContracts } from './store-contracts';
+import { storePlan } from './store-plan';
+
+/** Reads the uploaded ЕИС file; parser refusals become 400 with the parser's Russian text. */
+export async function readEisUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!req.isMultipart()) throw new AppError('VALIDATION', 'Прикрепите файл (multipart/form-data)');
+  const part = await req.file();
+  if (!part) throw new AppError('VALIDATION', 'Прикрепите файл');
+  let data: Buffer;
+  try {
+    data = await part.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') data = Buffer.alloc(maxBytes + 1);
+    else throw err;
+  }
+  try {
+    assertMaxSize(data, maxBytes);
+  } catch (e) {
+    throw new AppError('PAYLOAD_TOO_LARGE', (e as Error).message);
+  }
+  return data;
+}
+
+/** Contracts, plans and performance records from a file, through the same parsers and storage as the ЕИС import. */
+export async function importEisUpload(ctx: Ctx, data: Buffer) {
+  let file;
+  try {
+    file = parseEisFile(data);
+  } catch (e) {
+    if (isFormatError(e)) throw new AppError('BAD_FILE', e.message);
+    throw e;
+  }
+  if (file.kind === 'notice') throw new AppError('BAD_FILE', 'Извещения о закупке не загружаются: загрузите договоры, сведения об исполнении или план закупки');
+  const f = file;
+  return ctx.deps.db.transaction(async (tx) => {
+    if (f.kind === 'contracts') {
+      const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload');
+      return { kind: f.kind, contracts: stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })), plan_id: null, performances: 0 };
+    }
+    if (f.kind === 'plan') {
+      const { id } = await storePlan(tx, ctx.companyId, f.plan, 'upload');
+      return { kind: f.kind, contracts: [], plan_id: id, performances: 0 };
+    }
+    // execution records from ЕИС: kept as registered records of the company's contracts they reference
+    const { recordRegisteredPerformances } = await import('./execution');
+    const n = await recordRegisteredPerformances(tx, ctx.companyId, f.performances);
+    return { kind: f.kind, contracts: [], plan_id: null, performances: n };
+  });
+}

@@ -1,0 +1,94 @@
+import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { DashboardResponse } from '@proc/contract';
+import { contracts, planItems, plans, procurements } from '../../db/schema';
+import type { Ctx } from '../../platform/context';
+import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
+import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
+
+const WINDOW_WORKING_DAYS = 10;
+const safely = <T>(f: () => T): T | null => {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof CalendarNotLoadedError) return null;
+    throw e;
+  }
+};
+
+/** The selected company at a glance: plan, procurements, contracts, delivery vs payment, SME share, near deadlines. */
+export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
+  const db = ctx.deps.db;
+  const today = todayIso();
+  const year = Number(today.slice(0, 4));
+  const [procByStatus, contractRows, [plan]] = await Promise.all([
+    db.select({ status: procurements.status, n: count() }).from(procurements).where(eq(procurements.companyId, ctx.companyId)).groupBy(procurements.status),
+    db
+      .select({ c: contracts, sme: procurements.smeOnly })
+      .from(contracts)
+      .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
+      .where(eq(contracts.companyId, ctx.companyId)),
+    db.select().from(plans).where(and(eq(plans.companyId, ctx.companyId), eq(plans.year, year))).orderBy(desc(plans.version)).limit(1),
+  ]);
+  const procurementsByStatus = Object.fromEntries(procByStatus.map((r) => [r.status, r.n]));
+
+  let planPart: DashboardResponse['plan'];
+  if (plan) {
+    const [[items], [started]] = await Promise.all([
+      db.select({ n: count(), sum: sql<string>`COALESCE(SUM(${planItems.nmcd}), 0)::text` }).from(planItems).where(eq(planItems.planId, plan.id)),
+      db
+        .select({ n: sql<number>`COUNT(DISTINCT ${procurements.planItemId})::int` })
+        .from(procurements)
+        .innerJoin(planItems, eq(planItems.id, procurements.planItemId))
+        .where(and(eq(procurements.companyId, ctx.companyId), eq(planItems.planId, plan.id), isNotNull(procurements.planItemId))),
+    ]);
+    planPart = { source: 'plan', year, planned_count: items.n, planned_amount: new Decimal(items.sum).toFixed(2), started_count: started.n, fulfilment_share: items.n ? new Decimal(started.n).div(items.n).times(100).toFixed(2) : '0.00', procurements_by_status: procurementsByStatus };
+  } else {
+    const total = procByStatus.reduce((s, r) => s + r.n, 0);
+    const done = procurementsByStatus.contract_signed ?? 0;
+    planPart = { source: 'procurements', year, planned_count: total, planned_amount: '0.00', started_count: done, fulfilment_share: total ? new Decimal(done).div(total).times(100).toFixed(2) : '0.00', procurements_by_status: procurementsByStatus };
+  }
+
+  const ids = contractRows.map((r) => r.c.id);
+  const [totals, reported] = await Promise.all([contractTotals(db, ctx.companyId, ids), reportedOn(db, ctx.companyId, ids)]);
+  const byStatus: Record<string, number> = {};
+  let contractsTotal = new Decimal(0);
+  let sme = new Decimal(0);
+  let delivered = new Decimal(0);
+  let paid = new Decimal(0);
+  const horizon = safely(() => DEFAULT_PRODUCTION_CALENDAR.addWorkingDays(today, WINDOW_WORKING_DAYS)) ?? today;
+  const deadlines: DashboardResponse['deadlines'] = [];
+  for (const { c, sme: isSme } of contractRows) {
+    byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
+    contractsTotal = contractsTotal.plus(c.price ?? 0);
+    if (isSme) sme = sme.plus(c.price ?? 0);
+    const t = totals.get(c.id)!;
+    delivered = delivered.plus(t.delivered);
+    paid = paid.plus(t.paid);
+    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today)) {
+      if (!d.done && d.due_on <= horizon && (d.due_on >= today || d.overdue)) {
+        const { done: _done, ...rest } = d;
+        deadlines.push({ ...rest, contract_id: c.id, contract_regnumber: c.registryNumber });
+      }
+    }
+  }
+  // the monthly report on last month's contracts
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
+  const monthly = safely(() => monthlyReportDeadline(prev.y, prev.m));
+  if (monthly && monthly >= today && monthly <= horizon)
+    deadlines.push({ kind: 'monthly', label: 'Ежемесячный отчёт о договорах', basis_date: `${prev.y}-${String(prev.m).padStart(2, '0')}-01`, due_on: monthly, overdue: false, contract_id: null, contract_regnumber: null });
+  deadlines.sort((a, b) => a.due_on.localeCompare(b.due_on));
+
+  return {
+    company_id: ctx.companyId,
+    today,
+    plan: planPart,
+    contracts_by_status: byStatus,
+    contracts_total: contractsTotal.toFixed(2),
+    delivered_total: delivered.toFixed(2),
+    paid_total: paid.toFixed(2),
+    sme: { amount: sme.toFixed(2), share: share(sme.toString(), contractsTotal.toString()) },
+    deadlines,
+  };
+}

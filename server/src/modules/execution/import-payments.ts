@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { parseBank1c } from '../../formats';
+import { paymentImports } from '../../db/schema';
+import type { Ctx } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { parseOr4xx, type RawUpload } from './read-upload';
+
+export const IMPORT_PAYMENTS_JOB = 'execution.import-payments';
+export const ImportPaymentsPayload = z.object({ import_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
+export type ImportPaymentsPayload = z.infer<typeof ImportPaymentsPayload>;
+
+/** Checks the 1C client-bank file now (bad file: 400, nothing stored), stores it and queues the import. */
+export async function importPayments(ctx: Ctx, upload: RawUpload) {
+  const file = parseOr4xx(parseBank1c, upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  if (!file.documents.length) throw new AppError('BAD_FILE', `В файле «${upload.name}» нет платёжных документов`);
+  const fileKey = await ctx.deps.files.put(upload.data, 'txt');
+  try {
+    return await ctx.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(paymentImports)
+        .values({ companyId: ctx.companyId, fileKey, fileName: upload.name, total: file.documents.length, createdBy: ctx.user.id })
+        .returning();
+      const key = `payments-${row.id}`;
+      await ctx.deps.jobs.send<ImportPaymentsPayload>(IMPORT_PAYMENTS_JOB, { import_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
+      return { id: row.id, key, status: 'processing' as const, upload_file_name: upload.name, documents: file.documents.length };
+    });
+  } catch (e) {
+    await ctx.deps.files.remove(fileKey).catch(() => undefined);
+    throw e;
+  }
+}

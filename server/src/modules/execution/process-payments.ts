@@ -1,0 +1,80 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { EVENTS, MESSAGES } from '@proc/contract';
+import { isFormatError, parseBank1c } from '../../formats';
+import { contracts, paymentImports, paymentOrders } from '../../db/schema';
+import type { Deps } from '../../platform/context';
+import { matchPayment, type ContractForPayment } from './match-payment';
+import type { ImportPaymentsPayload } from './import-payments';
+
+/** Stores the file's documents once each (number+date+amount+payer account), links what names a contract. */
+export async function processPayments(deps: Deps, job: ImportPaymentsPayload): Promise<void> {
+  const [imp] = await deps.db
+    .select()
+    .from(paymentImports)
+    .where(and(eq(paymentImports.id, job.import_id), eq(paymentImports.companyId, job.company_id)))
+    .limit(1);
+  if (!imp || imp.status !== 'processing') return;
+  const push = (p: Record<string, unknown>) =>
+    deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, { key: job.key, upload_file_name: imp.fileName, import_id: imp.id, ...p });
+  try {
+    const file = parseBank1c(await deps.files.get(imp.fileKey));
+    const counts = await deps.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(paymentOrders)
+        .values(
+          file.documents.map((d) => ({
+            companyId: imp.companyId,
+            importId: imp.id,
+            kind: d.kind,
+            number: d.number,
+            docDate: d.date,
+            amount: new Decimal(d.amount).toFixed(2),
+            payerName: d.payer.name,
+            payerInn: d.payer.inn,
+            payerAccount: d.payer.account ?? '',
+            payeeName: d.payee.name,
+            payeeInn: d.payee.inn,
+            payeeKpp: d.payee.kpp,
+            payeeAccount: d.payee.account,
+            purpose: d.purpose,
+            writtenOffDate: d.writtenOffDate,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      const inns = [...new Set(inserted.map((p) => p.payeeInn).filter((x): x is string => !!x))];
+      let matched = 0;
+      if (inns.length) {
+        const candidates = await tx
+          .select({
+            id: contracts.id,
+            registryNumber: contracts.registryNumber,
+            number: contracts.number,
+            supplierInn: contracts.supplierInn,
+            price: contracts.price,
+            paid: sql<string>`(SELECT COALESCE(SUM(${paymentOrders.amount}), 0)::text FROM ${paymentOrders} WHERE ${paymentOrders.contractId} = ${contracts.id})`,
+          })
+          .from(contracts)
+          .where(and(eq(contracts.companyId, imp.companyId), isNotNull(contracts.supplierInn), inArray(contracts.supplierInn, inns)));
+        const pool: ContractForPayment[] = candidates.map((c) => ({ ...c, paid: String(c.paid) }));
+        for (const p of [...inserted].sort((a, b) => a.docDate.localeCompare(b.docDate) || a.id - b.id)) {
+          const contractId = matchPayment({ payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose }, pool);
+          if (contractId === null) continue;
+          await tx.update(paymentOrders).set({ contractId, linkedBy: 'auto' }).where(eq(paymentOrders.id, p.id));
+          const c = pool.find((x) => x.id === contractId)!;
+          c.paid = new Decimal(c.paid).plus(p.amount).toString();
+          matched++;
+        }
+      }
+      const result = { created: inserted.length, duplicates: file.documents.length - inserted.length, matched };
+      await tx.update(paymentImports).set({ status: 'processed', ...result }).where(eq(paymentImports.id, imp.id));
+      return result;
+    });
+    push({ result: 'success', message: MESSAGES.paymentSuccess(imp.fileName), total: file.documents.length, ...counts, unmatched: counts.created - counts.matched });
+  } catch (err) {
+    const error = isFormatError(err) ? err.message : 'Не удалось сохранить платёжные поручения';
+    await deps.db.update(paymentImports).set({ status: 'error', error }).where(eq(paymentImports.id, imp.id));
+    push({ result: 'error', error });
+  }
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { EVENTS, MESSAGES } from '@proc/contract';
+import { isFormatError, parseUpd } from '../../formats';
+import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
+import type { Deps } from '../../platform/context';
+import { looksLikeOkpd2, matchLines } from './match-lines';
+import type { ProcessUpdPayload } from './upload-upd';
+
+/** Parses the stored УПД, keeps every line, maps what it can to the contract's positions, tells the user. */
+export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<void> {
+  const [doc] = await deps.db
+    .select()
+    .from(acceptanceDocuments)
+    .where(and(eq(acceptanceDocuments.id, job.document_id), eq(acceptanceDocuments.companyId, job.company_id)))
+    .limit(1);
+  if (!doc || doc.status !== 'processing') return;
+  const push = (p: Record<string, unknown>) =>
+    deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, { key: job.key, upload_file_name: doc.fileName, contract_id: doc.contractId, document_id: doc.id, ...p });
+  try {
+    const upd = parseUpd(await deps.files.get(doc.fileKey));
+    const positions = await deps.db
+      .select({ id: contractPositions.id, name: contractPositions.name, okpd2: contractPositions.okpd2Code, okeiCode: contractPositions.okeiCode, price: contractPositions.unitPrice })
+      .from(contractPositions)
+      .where(eq(contractPositions.contractId, doc.contractId));
+    const matches = matchLines(
+      upd.lines.map((l) => ({ name: l.name, okeiCode: l.okeiCode, price: l.price, okpd2: looksLikeOkpd2(l.itemCode) })),
+      positions,
+    );
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(acceptanceLines).where(eq(acceptanceLines.documentId, doc.id));
+      if (upd.lines.length)
+        await tx.insert(acceptanceLines).values(
+          upd.lines.map((l, i) => ({
+            documentId: doc.id,
+            companyId: doc.companyId,
+            ordinal: l.ordinal,
+            name: l.name,
+            okeiCode: l.okeiCode,
+            unitName: l.unitName,
+            quantity: l.quantity,
+            price: l.price,
+            amountWithoutVat: l.amountWithoutVat,
+            vatRate: l.vatRate,
+            vatAmount: l.vatAmount,
+            amountWithVat: l.amountWithVat,
+            itemCode: l.itemCode,
+            positionId: matches[i].positionId,
+            confidence: matches[i].confidence,
+            mappedBy: matches[i].positionId ? ('auto' as const) : null,
+          })),
+        );
+      await tx.update(acceptanceDocuments).set({ status: 'processed', error: null }).where(eq(acceptanceDocuments.id, doc.id));
+    });
+    const mapped = matches.filter((m) => m.positionId !== null).length;
+    push({ result: 'success', message: MESSAGES.updSuccess(doc.fileName), lines: upd.lines.length, mapped, unmapped: upd.lines.length - mapped });
+  } catch (err) {
+    const error = isFormatError(err) ? err.message : 'Не удалось сопоставить строки УПД с позициями договора';
+    await deps.db.update(acceptanceDocuments).set({ status: 'error', error }).where(eq(acceptanceDocuments.id, doc.id));
+    push({ result: 'error', error });
+  }
+}

@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { EVENTS, MESSAGES, type ReportResponse } from '@proc/contract';
+import { buildContractExecutionReportXlsx, buildMonthlySummaryXlsx } from '../../formats/xlsx';
+import { buildContractExecutionReportPdf } from '../../formats/pdf';
+import {
+  acceptanceDocuments, acceptanceLines, companies, contractPositions, contracts, paymentOrders, procurements, reports,
+} from '../../db/schema';
+import type { Ctx, Deps } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { CONTENT_TYPES } from '../procurements/uploads';
+import { contractLabel, loadContract } from './contract-access';
+import { formatIsoDate, daysInMonth } from '../deadlines';
+
+export const BUILD_REPORT_JOB = 'execution.build-report';
+export const BuildReportPayload = z.object({ report_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
+export type BuildReportPayload = z.infer<typeof BuildReportPayload>;
+
+type ReportRow = typeof reports.$inferSelect;
+
+async function queue(ctx: Ctx, values: Omit<typeof reports.$inferInsert, 'companyId' | 'code' | 'createdBy'>, regnumber: string | null) {
+  return ctx.deps.db.transaction(async (tx) => {
+    const [row] = await tx.insert(reports).values({ ...values, companyId: ctx.companyId, code: crypto.randomUUID(), createdBy: ctx.user.id }).returning();
+    const key = `report-${row.id}`;
+    await ctx.deps.jobs.send<BuildReportPayload>(BUILD_REPORT_JOB, { report_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
+    return { ...toResponse(row, regnumber), key };
+  });
+}
+
+export async function createContractReport(ctx: Ctx, contractId: number, format: 'xlsx' | 'pdf') {
+  const c = await loadContract(ctx, contractId);
+  return queue(ctx, { kind: 'contract_execution', format, contractId: c.id }, c.registryNumber);
+}
+
+export async function createMonthlyReport(ctx: Ctx, year: number, month: number) {
+  const from = formatIsoDate(year, month, 1);
+  return queue(ctx, { kind: 'monthly_summary', format: 'xlsx', periodFrom: from, periodTo: formatIsoDate(year, month, daysInMonth(year, month)) }, null);
+}
+
+export async function listReports(ctx: Ctx, q: { page: number; limit: number }) {
+  const rows = await ctx.deps.db
+    .select({ r: reports, regnumber: contracts.registryNumber })
+    .from(reports)
+    .leftJoin(contracts, eq(contracts.id, reports.contractId))
+    .where(eq(reports.companyId, ctx.companyId))
+    .orderBy(desc(reports.createdAt), desc(reports.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const total = await ctx.deps.db.$count(reports, eq(reports.companyId, ctx.companyId));
+  return { items: rows.map((x) => toResponse(x.r, x.regnumber)), total, page: q.page, limit: q.limit };
+}
+
+export async function downloadReport(ctx: Ctx, code: string) {
+  const [r] = await ctx.deps.db.select().from(reports).where(and(eq(reports.code, code), eq(reports.companyId, ctx.companyId))).limit(1);
+  if (!r) throw new AppError('NOT_FOUND', 'Отчёт не найден');
+  if (r.status !== 'ready' || !r.fileKey) throw new AppError('INVALID_STATE', r.status === 'error' ? `Отчёт не сформирован: ${r.error}` : 'Отчёт ещё формируется');
+  return { name: r.fileName!, contentType: CONTENT_TYPES[r.format], data: await ctx.deps.files.get(r.fileKey) };
+}
+
+function toResponse(r: ReportRow, regnumber: string | null): ReportResponse {
+  return {
+    id: r.id,
+    report_code: r.code,
+    kind: r.kind,
+    format: r.format,
+    status: r.status,
+    error: r.error,
+    contract_id: r.contractId,
+    contract_regnumber: regnumber,
+    period_from: r.periodFrom,
+    period_to: r.periodTo,
+    file_name: r.fileName,
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+const party = (c: typeof companies.$inferSelect) => {
+  if (!c.inn) throw new AppError('INVALID_STATE', 'У организации не указан ИНН');
+  return { name: c.fullTitle ?? c.title ?? `id:${c.id}`, inn: c.inn, kpp: c.kpp ?? undefined, address: c.address ?? undefined };
+};
+
+async function contractReportFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
+  const db = deps.db;
+  const [c] = await db.select().from(contracts).where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
+  if (!c) throw new AppError('NOT_FOUND', 'Договор не найден');
+  if (!c.supplierInn || !c.supplierName) throw new AppError('INVALID_STATE', 'У договора не указан поставщик (наименование и ИНН)');
+  const [positions, lines, docs, pays, proc] = await Promise.all([
+    db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal)),
+    db
+      .select({ positionId: acceptanceLines.positionId, quantity: acceptanceLines.quantity, amount: acceptanceLines.amountWithVat, net: acceptanceLines.amountWithoutVat })
+      .from(acceptanceLines)
+      .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
+      .where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceLines.companyId, r.companyId))),
+    db.select().from(acceptanceDocuments).where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceDocuments.companyId, r.companyId))).orderBy(asc(acceptanceDocuments.docDate)),
+    db.select().from(paymentOrders).where(and(eq(paymentOrders.contractId, c.id), eq(paymentOrders.companyId, r.companyId))).orderBy(asc(paymentOrders.docDate)),
+    c.procurementId ? db.select().from(procurements).where(eq(procurements.id, c.procurementId)) : Promise.resolve([]),
+  ]);
+  const input = {
+    customer: party(company),
+    supplier: { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp ?? undefined, isSme: proc[0]?.smeOnly ?? undefined },
+    contract: {
+      registryNumber: c.registryNumber ?? undefined,
+      number: c.number ?? String(c.id),
+      date: c.contractDate ?? c.createdAt.toISOString().slice(0, 10),
+      subject: c.subject || '—',
+      price: c.price ?? '0',
+      currency: c.currency,
+      startDate: c.startDate ?? undefined,
+      endDate: c.endDate ?? undefined,
+      procurementNumber: proc[0]?.number ?? c.purchaseNoticeNumber ?? undefined,
+      procurementMethod: proc[0]?.method ?? c.methodCode ?? undefined,
+      status: c.status,
+    },
+    positions: positions.map((p) => {
+      const mine = lines.filter((l) => l.positionId === p.id);
+      const sum = (f: (l: (typeof mine)[number]) => string | null) => mine.reduce((s, l) => s.plus(f(l) ?? 0), new Decimal(0)).toString();
+      return {
+        name: p.name || `Позиция ${p.ordinal}`,
+        okpd2: p.okpd2Code ?? undefined,
+        unit: p.okeiName ?? undefined,
+        quantity: p.quantity ?? '0',
+        price: p.unitPrice ?? p.amount ?? '0',
+        amount: p.amount ?? undefined,
+        deliveredQuantity: sum((l) => l.quantity),
+        deliveredAmount: sum((l) => l.amount ?? l.net),
+      };
+    }),
+    documents: docs.map((d) => ({ kind: 'УПД', number: d.number, date: d.docDate, amount: d.amountWithVat ?? d.amountWithoutVat ?? '0', vatAmount: d.vatAmount ?? undefined, status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается' })),
+    payments: pays.map((p) => ({ number: p.number, date: p.docDate, amount: p.amount, purpose: p.purpose ?? undefined })),
+  };
+  const data = r.format === 'pdf' ? await buildContractExecutionReportPdf(input) : await buildContractExecutionReportXlsx(input);
+  return { data, name: `Отчёт об исполнении договора ${contractLabel(c)}.${r.format}`, regnumber: contractLabel(c) };
+}
+
+async function monthlyFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
+  const rows = await deps.db
+    .select({ c: contracts, sme: procurements.smeOnly, method: procurements.method })
+    .from(contracts)
+    .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
+    .where(and(eq(contracts.companyId, r.companyId), gte(contracts.contractDate, r.periodFrom!), lte(contracts.contractDate, r.periodTo!)))
+    .orderBy(asc(contracts.contractDate), asc(contracts.id));
+  const { name, inn, kpp } = party(company);
+  const data = await buildMonthlySummaryXlsx({
+    customer: { name, inn, kpp },
+    periodFrom: r.periodFrom!,
+    periodTo: r.periodTo!,
+    contracts: rows.map(({ c, sme, method }) => ({
+      registryNumber: c.registryNumber ?? undefined,
+      number: c.number ?? String(c.id),
+      date: c.contractDate!,
+      subject: c.subject || undefined,
+      method: method ?? c.methodCode ?? 'Не указан',
+      supplierName: c.supplierName ?? undefined,
+      supplierInn: c.supplierInn ?? undefined,
+      amount: c.price ?? '0',
+      isSme: sme ?? false,
+    })),
+  });
+  return { data, name: `Сводка о договорах за ${r.periodFrom!.slice(5, 7)}.${r.periodFrom!.slice(0, 4)}.xlsx`, regnumber: undefined };
+}
+
+export async function buildReport(deps: Deps, job: BuildReportPayload): Promise<void> {
+  const [r] = await deps.db.select().from(reports).where(and(eq(reports.id, job.report_id), eq(reports.companyId, job.company_id)));
+  if (!r || r.status !== 'pending') return;
+  let regnumber: string | undefined;
+  if (r.contractId) {
+    const [c] = await deps.db.select().from(contracts).where(eq(contracts.id, r.contractId));
+    regnumber = c ? contractLabel(c) : undefined;
+  }
+  const push = (p: Record<string, unknown>) =>
+    deps.realtime.toUser(job.user_id, EVENTS.reportCreateResponse, { key: job.key, report_code: r.code, ...(regnumber ? { contract_regnumber: regnumber } : { period_from: r.periodFrom, period_to: r.periodTo }), ...p });
+  try {
+    const [company] = await deps.db.select().from(companies).where(eq(companies.id, r.companyId));
+    const file = r.kind === 'contract_execution' ? await contractReportFile(deps, r, company) : await monthlyFile(deps, r, company);
+    const fileKey = await deps.files.put(file.data, r.format);
+    await deps.db.update(reports).set({ status: 'ready', fileKey, fileName: file.name, error: null }).where(eq(reports.id, r.id));
+    push({ result: 'success', ...(regnumber ? { message: MESSAGES.reportSuccess(regnumber) } : {}), file_name: file.name });
+  } catch (err) {
+    const error = err instanceof AppError ? err.message : 'Не удалось сформировать отчёт';
+    await deps.db.update(reports).set({ status: 'error', error }).where(eq(reports.id, r.id));
+    push({ result: 'error', error });
+  }
+}

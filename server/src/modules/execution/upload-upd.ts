@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { parseUpd, type UpdDocument } from '../../formats';
+import { acceptanceDocuments } from '../../db/schema';
+import type { Ctx } from '../../platform/context';
+import { loadContract } from './contract-access';
+import { parseOr4xx, type RawUpload } from './read-upload';
+
+export const PROCESS_UPD_JOB = 'execution.process-upd';
+export const ProcessUpdPayload = z.object({ document_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
+export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
+
+/**
+ * Checks the file is an УПД now (a bad file is a 400 and nothing is stored), then stores the file and the document
+ * header and queues the line mapping; the job answers with notificationMapInvoiceItemsResponse.
+ */
+export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload) {
+  const contract = await loadContract(ctx, contractId);
+  const upd: UpdDocument = parseOr4xx(parseUpd, upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  const fileKey = await ctx.deps.files.put(upload.data, 'xml');
+  try {
+    return await ctx.deps.db.transaction(async (tx) => {
+      const [doc] = await tx
+        .insert(acceptanceDocuments)
+        .values({
+          companyId: ctx.companyId,
+          contractId: contract.id,
+          number: upd.number,
+          docDate: upd.date,
+          formatVersion: upd.formatVersion,
+          sellerName: upd.seller.name,
+          sellerInn: upd.seller.inn,
+          buyerName: upd.buyer?.name ?? null,
+          buyerInn: upd.buyer?.inn ?? null,
+          amountWithoutVat: upd.totals?.amountWithoutVat ?? null,
+          vatAmount: upd.totals?.vatAmount ?? null,
+          amountWithVat: upd.totals?.amountWithVat ?? null,
+          fileKey,
+          fileName: upload.name,
+          createdBy: ctx.user.id,
+        })
+        .returning();
+      const key = `upd-${doc.id}`;
+      await ctx.deps.jobs.send<ProcessUpdPayload>(PROCESS_UPD_JOB, { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
+      return { id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name };
+    });
+  } catch (e) {
+    await ctx.deps.files.remove(fileKey).catch(() => undefined);
+    throw e;
+  }
+}

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { parseEisFile, isFormatError } from '../../server/src/formats';
+import { demoRecords, type DemoCustomer } from './generate-demo';
+
+/**
+ * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
+ * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
+ *
+ *   GET  /223/plans?customer_inn=…                                   → XML files of the customer's plans (JSON list)
+ *   GET  /223/contracts?customer_inn=…&date_from=…&date_to=…          → XML files of contracts concluded in the period
+ *   GET  /223/contracts/:registryNumber                               → the XML file(s) of one contract
+ *   POST /223/performance  (body: performanceContract XML)            → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
+ *   POST /control/fail {count, mode: 'error'|'timeout', status?}      → fail the next `count` requests
+ *   POST /control/reset, GET /control/received                        → clear failures / list accepted packages
+ */
+
+export const DEMO_CUSTOMER: DemoCustomer = { inn: '0105123458', kpp: '010501001', ogrn: '1020100001239', name: 'АО «Демо-Заказчик»' };
+
+interface Entry {
+  xml: string;
+  kind: string;
+  customerInn: string | null;
+  contracts: Array<{ regNumber: string | null; date: string | null }>;
+}
+
+export interface FakeEis {
+  url: string;
+  port: number;
+  /** Accepted execution packages, newest last. */
+  received: Array<{ registrationNumber: string; contractRegNumber: string; xml: string }>;
+  requests: number;
+  fail(count: number, mode?: 'error' | 'timeout', status?: number): void;
+  close(): Promise<void>;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function loadEntries(dataDir: string, customer: DemoCustomer): Entry[] {
+  const texts = fs
+    .readdirSync(dataDir)
+    .filter((f) => f.endsWith('.xml'))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(dataDir, f), 'utf8'));
+  const demo = demoRecords(customer);
+  const entries: Entry[] = [];
+  for (const xml of [...texts, ...demo.contracts, ...demo.plans]) {
+    try {
+      const f = parseEisFile(Buffer.from(xml));
+      if (f.kind === 'contracts') {
+        entries.push({ xml, kind: f.kind, customerInn: f.contracts[0]?.customer?.inn ?? null, contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })) });
+      } else if (f.kind === 'plan') {
+        entries.push({ xml, kind: f.kind, customerInn: f.plan.customer?.inn ?? null, contracts: [] });
+      } else if (f.kind === 'performance') {
+        entries.push({ xml, kind: f.kind, customerInn: f.performances[0]?.customer?.inn ?? null, contracts: [] });
+      }
+    } catch (e) {
+      if (!isFormatError(e)) throw e; // broken samples (the empty one) are simply not served
+    }
+  }
+  return entries;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer } = {}): Promise<FakeEis> {
+  const entries = loadEntries(opts.dataDir ?? path.join(here, 'data'), opts.customer ?? DEMO_CUSTOMER);
+  const knownContracts = new Set(entries.flatMap((e) => e.contracts.map((c) => c.regNumber)).filter(Boolean) as string[]);
+  let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
+  const open = new Set<http.ServerResponse>();
+
+  const state: Omit<FakeEis, 'url' | 'port' | 'close'> = {
+    received: [],
+    requests: 0,
+    fail(count, mode = 'error', status = 503) {
+      failures = { count, mode, status };
+    },
+  };
+
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    try {
+      if (url.pathname === '/control/fail' && req.method === 'POST') {
+        const b = JSON.parse((await readBody(req)).toString() || '{}') as { count?: number; mode?: 'error' | 'timeout'; status?: number };
+        state.fail(b.count ?? 1, b.mode ?? 'error', b.status ?? 503);
+        return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/control/reset' && req.method === 'POST') {
+        state.fail(0);
+        return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/control/received') return json(res, 200, state.received);
+      state.requests++;
+      if (failures.count > 0) {
+        failures.count--;
+        if (failures.mode === 'timeout') {
+          open.add(res); // never answered: the caller's timeout must fire
+          res.on('close', () => open.delete(res));
+          return;
+        }
+        return json(res, failures.status, { error: 'Сервис ЕИС временно недоступен' });
+      }
+      const inn = url.searchParams.get('customer_inn');
+      if (url.pathname === '/223/plans' && req.method === 'GET') {
+        return json(res, 200, { files: entries.filter((e) => e.kind === 'plan' && e.customerInn === inn).map((e) => e.xml) });
+      }
+      if (url.pathname === '/223/contracts' && req.method === 'GET') {
+        const from = url.searchParams.get('date_from') ?? '0000-01-01';
+        const to = url.searchParams.get('date_to') ?? '9999-12-31';
+        const files = entries.filter((e) => e.kind === 'contracts' && e.customerInn === inn && e.contracts.some((c) => c.date && c.date >= from && c.date <= to));
+        return json(res, 200, { files: files.map((e) => e.xml) });
+      }
+      const one = /^\/223\/contracts\/(\d{23})$/.exec(url.pathname);
+      if (one && req.method === 'GET') {
+        const files = entries.filter((e) => e.contracts.some((c) => c.regNumber === one[1]));
+        return files.length ? json(res, 200, { files: files.map((e) => e.xml) }) : json(res, 404, { error: 'Договор не найден в реестре договоров' });
+      }
+      if (url.pathname === '/223/performance' && req.method === 'POST') {
+        const body = await readBody(req);
+        let contractRegNumber: string | null = null;
+        try {
+          const f = parseEisFile(body);
+          if (f.kind !== 'performance') return json(res, 200, { result: 'rejected', reasons: ['Пакет не является сведениями об исполнении договора (performanceContract)'] });
+          contractRegNumber = f.performances[0]?.contractRegistrationNumber ?? null;
+        } catch (e) {
+          return json(res, 200, { result: 'rejected', reasons: [isFormatError(e) ? e.message : 'Пакет не разобран'] });
+        }
+        if (!contractRegNumber || !knownContracts.has(contractRegNumber)) {
+          return json(res, 200, { result: 'rejected', reasons: [`Договор с реестровым номером ${contractRegNumber ?? '(не указан)'} не найден в реестре договоров`] });
+        }
+        const registrationNumber = `${contractRegNumber.slice(0, 19)}${String(randomInt(1000, 9999))}`;
+        state.received.push({ registrationNumber, contractRegNumber, xml: body.toString('utf8') });
+        return json(res, 200, { result: 'accepted', registration_number: registrationNumber });
+      }
+      return json(res, 404, { error: 'not found' });
+    } catch (e) {
+      return json(res, 500, { error: String(e) });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return Object.assign(state, {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    async close() {
+      for (const r of open) r.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}
