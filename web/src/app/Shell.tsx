@@ -8,6 +8,7 @@ import { api } from '../lib/api';
 import { CompanyPicker } from './CompanyPicker';
 import { SupportChat } from './SupportChat';
 import { Footer } from './Footer';
+import { TariffNotice } from './TariffNotice';
 
 function TopBar() {
   const session = useSession()!;
@@ -80,6 +81,7 @@ export function Shell() {
     <Layout style={{ minHeight: '100vh' }}>
       <TopBar />
       <Layout.Content style={{ padding: 24 }}>
+        <TariffNotice />
         <Outlet />
       </Layout.Content>
       <Footer />

@@ -16,6 +16,10 @@ describe('real-time notices carry the spec texts (section 8)', () => {
     expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', eais_registry_number: '50105018196190002040000' })).toEqual({ header: 'Договор успешно обработан', message: 'Номер загруженного договора: 50105018196190002040000' });
     expect(t(EVENTS.notificationEisContractsResponse, { result: 'error', eais_registry_number: '5', error: 'Договор не соответствует положению', violations: ['a', 'b'] })).toEqual({ header: 'Договор не соответствует положению', message: 'a\nb' });
   });
+  it('plans from ЕИС', () => {
+    expect(t(EVENTS.eisPlanResponse, { result: 'success', plans: ['2010512345'] })).toEqual({ header: 'Планы закупки загружены', message: 'Планы закупки: 2010512345' });
+    expect(t(EVENTS.eisPlanResponse, { result: 'error', error: 'ЕИС недоступна' })).toEqual({ header: 'Ошибка загрузки планов закупки', message: 'ЕИС недоступна' });
+  });
   it('payment order, execution and report', () => {
     expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'success', upload_file_name: 'kl_to_1c.txt' })).toEqual({ header: 'Платежное поручение обработано', message: 'Платежное поручение "kl_to_1c.txt" успешно обработано' });
     expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'error', upload_file_name: 'x.txt', error: 'e' }).header).toBe('Не удалось обработать платежное поручение "x.txt"');

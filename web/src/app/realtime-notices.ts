@@ -36,6 +36,13 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
     ok(p)
       ? { header: MESSAGES.reportSuccessHeader, message: MESSAGES.reportSuccess(s(p.contract_regnumber)) }
       : { header: MESSAGES.reportErrorHeader(s(p.contract_regnumber)), message: s(p.error) },
+  // the spec gives no texts for plans: these follow the contracts ones
+  [EVENTS.eisPlanResponse]: (p) => {
+    const plans = Array.isArray(p.plans) ? p.plans.map(s) : [];
+    return ok(p)
+      ? { header: 'Планы закупки загружены', message: plans.length ? `Планы закупки: ${plans.join(', ')}` : 'В ЕИС нет планов закупки организации' }
+      : { header: 'Ошибка загрузки планов закупки', message: s(p.error) };
+  },
 };
 
 /** Which lists a finished job refreshes (the spec's refresh flags for register, execution and export). */
@@ -57,7 +64,6 @@ export function useRealtimeNotices(): void {
         for (const k of REFRESH[event] ?? []) void queryClient.invalidateQueries({ queryKey: k });
       }),
     );
-    offs.push(onAuthEvent(EVENTS.eisPlanResponse, () => void queryClient.invalidateQueries({ queryKey: ['plans'] })));
     return () => offs.forEach((off) => off());
   }, []);
 }

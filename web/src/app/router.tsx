@@ -15,15 +15,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => {
   );
 };
 const staff = (el: ReactNode) => <StaffOnly>{el}</StaffOnly>;
-
-const placeholder = (title: string, issue: string) => {
-  const Placeholder = lazy(() => import('../features/placeholder/PlaceholderPage'));
-  return (
-    <Suspense fallback={<Spin />}>
-      <Placeholder title={title} issue={issue} />
-    </Suspense>
-  );
-};
+/** One shared page for every catalogue screen (it reads its CATALOG_ROUTES entry from the path). */
+const catalogPage = () => page(() => import('../features/catalogs/CatalogPage'));
 
 export const routes = [
   {
@@ -49,24 +42,26 @@ export const routes = [
         ),
         children: [
           { path: '/', element: page(() => import('../features/home/HomePage')) },
-          { path: '/procurementsRules', element: placeholder('Положения о закупке', 'Положения о закупке, их редакции и правила документов') },
-          { path: '/procurementsRules/:id/versions', element: placeholder('Редакции положения', 'Положения о закупке') },
-          { path: '/procurementsRules/:procId/versions/:id/documentsRules', element: staff(placeholder('Правила документов', 'Положения о закупке')) },
-          { path: '/files/:id', element: placeholder('Документы закупки', 'Реестр закупок') },
-          { path: '/procurement_documents/:id', element: placeholder('Документация о закупке', 'Реестр закупок') },
-          { path: '/eisPlanItems/:number', element: placeholder('Позиции плана закупки', 'Интеграция с ЕИС') },
-          { path: '/eisPlans', element: placeholder('Планы закупки', 'Интеграция с ЕИС') },
+          { path: '/procurementsRules', element: page(() => import('../features/rules/RulesPage')) },
+          { path: '/procurementsRules/:id/versions', element: page(() => import('../features/rules/VersionsPage')) },
+          { path: '/procurementsRules/:procId/versions/:id/documentsRules', element: staff(page(() => import('../features/rules/DocumentRulesPage'))) },
+          { path: '/files/:id', element: page(() => import('../features/procurements/FilesPage')) },
+          { path: '/procurement_documents/:id', element: page(() => import('../features/procurements/DocumentationPage')) },
+          { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
+          { path: '/eisPlans', element: page(() => import('../features/eis/PlansPage')) },
           { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
           { path: '/registrations', element: staff(page(() => import('../features/registrations/RegistrationsPage'))) },
-          { path: '/documents', element: placeholder('Реестр закупок', 'Реестр закупок') },
+          { path: '/documents', element: page(() => import('../features/procurements/RegisterPage')) },
+          { path: '/documents/:id', element: page(() => import('../features/procurements/ProcurementPage')) },
           {
             path: '/contracts',
             element: page(() => import('../features/contracts/ContractsLayout')),
             children: [
               { index: true, element: <Navigate to="/contracts/register" replace /> },
-              { path: 'register', element: placeholder('Реестр договоров', 'Исполнение договоров') },
-              { path: 'execution', element: placeholder('Исполнение', 'Исполнение договоров') },
-              { path: 'export', element: placeholder('Выгрузка в ЕИС', 'Исполнение договоров') },
+              { path: 'register', element: page(() => import('../features/contracts/RegisterPage')) },
+              { path: 'register/:id', element: page(() => import('../features/contracts/ContractCardPage')) },
+              { path: 'execution', element: page(() => import('../features/contracts/ExecutionPage')) },
+              { path: 'export', element: page(() => import('../features/contracts/ExportPage')) },
             ],
           },
           {
@@ -79,23 +74,23 @@ export const routes = [
               { path: 'companies', element: page(() => import('../features/profile/CompaniesPage')) },
             ],
           },
-          { path: '/catalogDocument', element: staff(placeholder('Документы', 'Справочники')) },
-          { path: '/catalog', element: staff(placeholder('Методы определения НМЦД', 'Справочники')) },
-          { path: '/catalogRequirements', element: staff(placeholder('Единые (дополнительные) требования', 'Справочники')) },
-          { path: '/catalogFinancialResults', element: staff(placeholder('Финансовые результаты', 'Справочники')) },
-          { path: '/catalogInfoAndDocuments', element: staff(placeholder('Дополнительные требования, информация и документы', 'Справочники')) },
-          { path: '/catalogFundingSources', element: placeholder('Источники финансирования', 'Справочники') },
-          { path: '/catalogContractBasis', element: placeholder('Основания заключения договора', 'Справочники') },
-          { path: '/catalogDeliveryTerms', element: staff(placeholder('Условия поставки товара', 'Справочники')) },
-          { path: '/catalogWorkTerms', element: staff(placeholder('Условия выполнения работ', 'Справочники')) },
-          { path: '/catalogServiceTerms', element: staff(placeholder('Условия оказания услуг', 'Справочники')) },
-          { path: '/catalogExecPlace', element: placeholder('Место поставки', 'Справочники') },
-          { path: '/catalogMethod', element: staff(placeholder('Способы закупки', 'Справочники')) },
-          { path: '/catalogTariffs', element: staff(<AdminOnly>{placeholder('Тарифы', 'Справочники и тарифы')}</AdminOnly>) },
-          { path: '/catalogService', element: staff(placeholder('Предметы закупки', 'Справочники')) },
-          { path: '/catalogEnsuring', element: staff(placeholder('Обеспечение', 'Справочники')) },
-          { path: '/catalogServiceDocument', element: staff(placeholder('Товары, работы, услуги', 'Справочники')) },
-          { path: '/catalogDocumentSubject', element: staff(placeholder('Документы по предмету закупки', 'Справочники')) },
+          { path: '/catalogDocument', element: staff(catalogPage()) },
+          { path: '/catalog', element: staff(catalogPage()) },
+          { path: '/catalogRequirements', element: staff(catalogPage()) },
+          { path: '/catalogFinancialResults', element: staff(catalogPage()) },
+          { path: '/catalogInfoAndDocuments', element: staff(catalogPage()) },
+          { path: '/catalogFundingSources', element: catalogPage() },
+          { path: '/catalogContractBasis', element: catalogPage() },
+          { path: '/catalogDeliveryTerms', element: staff(catalogPage()) },
+          { path: '/catalogWorkTerms', element: staff(catalogPage()) },
+          { path: '/catalogServiceTerms', element: staff(catalogPage()) },
+          { path: '/catalogExecPlace', element: catalogPage() },
+          { path: '/catalogMethod', element: staff(catalogPage()) },
+          { path: '/catalogTariffs', element: staff(<AdminOnly>{page(() => import('../features/tariffs/TariffsPage'))}</AdminOnly>) },
+          { path: '/catalogService', element: staff(catalogPage()) },
+          { path: '/catalogEnsuring', element: staff(catalogPage()) },
+          { path: '/catalogServiceDocument', element: staff(catalogPage()) },
+          { path: '/catalogDocumentSubject', element: staff(catalogPage()) },
           { path: '*', element: page(() => import('../features/placeholder/NotFoundPage')) },
         ],
       },

@@ -1,5 +1,6 @@
 import { Tabs, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ImportContractsButton } from '../eis/ImportContractsButton';
 
 const TABS = [
   { key: '/contracts/register', label: 'Реестр договоров' },
@@ -13,7 +14,7 @@ export default function ContractsLayout() {
   return (
     <>
       <Typography.Title level={3}>Исполнение договоров</Typography.Title>
-      <Tabs activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key} items={TABS} onChange={(k) => navigate(k)} />
+      <Tabs activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key} items={TABS} onChange={(k) => navigate(k)} tabBarExtraContent={<ImportContractsButton />} />
       <Outlet />
     </>
   );

@@ -5,6 +5,7 @@ import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../../app/CompanyPicker';
 import { useSelectedCompany } from '../../lib/session';
 import { companyTitle } from '../../lib/format';
+import { Dashboard } from '../dashboard/Dashboard';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/procurementsRules': 'Положения о закупке, их редакции и правила формирования документов',
@@ -37,6 +38,7 @@ export default function HomePage() {
           </Col>
         ))}
       </Row>
+      <Dashboard />
     </div>
   );
 }

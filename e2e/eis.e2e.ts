@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import type { ContractResponse, Paged, ProcurementResponse } from '@proc/contract';
+import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
+import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { fixturePath } from '../server/src/formats/fixtures-path';
+import { startE2E, type E2E } from './harness';
+
+let e: E2E;
+let page: Page;
+let eis: FakeEis;
+let integration: FastifyInstance;
+// the fake ЕИС's plan of АО «Демо-Заказчик» (tools/fake-eis/generate-demo.ts)
+const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
+
+beforeAll(async () => {
+  // the harness starts the main server only: ЕИС and the integration service run beside it here
+  eis = await startFakeEis({ port: 0 });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, timeoutMs: 5_000, logLevel: 'silent' });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
+  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
+  page = await e.newPage();
+});
+afterAll(async () => {
+  await e?.close();
+  await integration?.close();
+  await eis?.close();
+});
+
+async function api<T>(method: 'GET' | 'POST', url: string): Promise<{ status: number; body: T }> {
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+  const res = await e.server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+  return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
+}
+
+describe('issue 6: ЕИС contracts and plans import', () => {
+  it('a client imports the contracts of a period from ЕИС and sees the spec notice', async () => {
+    await e.login(page, 'client');
+    await page.goto('/contracts/register');
+    await page.getByTestId('contracts-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
+    await dialog.getByPlaceholder('Дата с').click();
+    await page.keyboard.type('01.01.2024');
+    await page.keyboard.press('Enter');
+    await dialog.getByPlaceholder('Дата по').click();
+    await page.keyboard.type('31.12.2024');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('contracts-import-submit').click();
+    await page.getByText('Договоры успешно обработаны', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Договоры за период 2024-01-01-2024-12-31 успешно обработаны и добавлены', { exact: true }).waitFor();
+    const list = await api<Paged<ContractResponse>>('GET', '/api/contracts?limit=50');
+    expect(list.body.total).toBeGreaterThanOrEqual(3);
+    expect(list.body.items.map((c) => c.subject)).toContain('Поставка картриджей');
+  });
+
+  it('imports one contract by its registry number and uploads an ЕИС XML by hand', async () => {
+    const list = await api<Paged<ContractResponse>>('GET', '/api/contracts?q=картриджей');
+    const number = list.body.items[0].registry_number!;
+    expect(number).toMatch(/^\d{23}$/);
+    await page.getByTestId('contracts-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
+    await dialog.getByText('Один договор').click();
+    // a wrong number is refused in the form
+    await page.getByTestId('contracts-import-number').fill('123');
+    await page.getByTestId('contracts-import-submit').click();
+    await dialog.getByText('Реестровый номер договора: 23 цифры').waitFor();
+    await page.getByTestId('contracts-import-number').fill(number);
+    await page.getByTestId('contracts-import-submit').click();
+    await page.getByText('Договор успешно обработан', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText(`Номер загруженного договора: ${number}`, { exact: true }).waitFor();
+
+    await page.getByTestId('contracts-import').click();
+    await page.getByTestId('contracts-upload-input').setInputFiles(fixturePath('eis223', 'contract_test.xml'));
+    await page.getByText('Файл «contract_test.xml» загружен').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Отмена' }).click();
+  });
+
+  it('imports the plan from ЕИС, opens its items, filters them and creates a procurement from an item', async () => {
+    await page.goto('/eisPlans');
+    await page.getByRole('heading', { name: 'Планы закупки' }).waitFor();
+    await page.getByText('Планов закупки нет', { exact: false }).waitFor();
+    await page.getByTestId('plans-import').click();
+    await page.getByText('Планы закупки загружены', { exact: true }).waitFor({ timeout: 30_000 });
+    // the push refreshes the list
+    const row = page.getByRole('row').filter({ has: page.getByTestId(`plan-${PLAN}`) });
+    await row.waitFor();
+    await expect.poll(() => row.innerText()).toMatch(/2024[\s\S]*Размещён[\s\S]*\b3\b/);
+    await e.shot(page, 'eis-plans');
+    await page.getByTestId(`plan-${PLAN}`).click();
+    await page.waitForURL(`**/eisPlanItems/${PLAN}`);
+    await page.getByRole('heading', { name: `Позиции плана закупки № ${PLAN}` }).waitFor();
+    const rows = page.getByTestId('plan-items-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.first().locator('td').first().innerText()).toBe('1');
+    const firstSubject = await rows.first().locator('td').nth(1).innerText();
+    expect(['Поставка бумаги для офисной техники', 'Техническое обслуживание кондиционеров', 'Поставка картриджей']).toContain(firstSubject);
+    expect(await page.getByTestId('plan-items-table').innerText()).toContain('17.12.14.110');
+
+    // the SME filter goes into the URL and narrows the list on the server
+    await page.getByLabel('Только для МСП').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Только МСП' }).click();
+    await page.waitForURL(/sme_only=true/);
+    await expect.poll(() => rows.count()).toBe(2);
+    await e.shot(page, 'eis-plan-items');
+    await page.goto(`/eisPlanItems/${PLAN}`);
+    await expect.poll(() => rows.count()).toBe(3);
+
+    await page.getByTestId('plan-item-create-1').click();
+    await page.waitForURL(/\/documents\/\d+$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const p = await api<ProcurementResponse>('GET', `/api/procurements/${id}`);
+    expect(p.status).toBe(200);
+    expect(p.body.status).toBe('draft');
+    expect(p.body.title).toBe(firstSubject);
+    expect(p.body.plan_item_number).toBe(`${PLAN}-1`);
+  });
+});

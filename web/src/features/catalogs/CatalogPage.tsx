@@ -1,0 +1,199 @@
+import { useState } from 'react';
+import { App as AntApp, Button, Checkbox, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearchParams } from 'react-router';
+import { catalogRoute, type CatalogKind, type CatalogRoute } from '@proc/contract';
+import { ApiError } from '../../lib/api';
+import { Field } from '../../lib/Field';
+import { applyServerErrors, rules } from '../../lib/forms';
+import { noticeStore } from '../../lib/notices';
+import { useSelectedCompany, useSession } from '../../lib/session';
+import { catalogApi, type CatalogItem } from './api';
+import { KIND_DEFS, toBody } from './kind-fields';
+import { UserFieldsEditor } from './UserFieldsEditor';
+import NotFoundPage from '../placeholder/NotFoundPage';
+
+const ARCHIVED = [
+  { value: 'false', label: 'Актуальные' },
+  { value: 'true', label: 'Архив' },
+  { value: 'all', label: 'Все' },
+];
+
+/** Every catalogue screen of the gear menu: the CATALOG_ROUTES entry of the current path tells kind, API and fixed filters. */
+export default function CatalogPage() {
+  const { pathname } = useLocation();
+  const route = catalogRoute(pathname);
+  if (!route || route.kind === 'tariffs') return <NotFoundPage />;
+  // a new screen starts with fresh state
+  return <CatalogScreen key={route.path} route={route as CatalogRoute & { kind: CatalogKind }} />;
+}
+
+function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } }) {
+  const session = useSession()!;
+  const company = useSelectedCompany();
+  const { modal } = AntApp.useApp();
+  const def = KIND_DEFS[route.kind];
+  const canEdit = route.edit_roles.includes(session.user.role);
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const q = params.get('q') ?? '';
+  const archived = params.get('archived') ?? 'false';
+  const sort = params.get('sort') ?? def.defaultSort;
+  const order = params.get('order') ?? 'asc';
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const qc = useQueryClient();
+  const query = { ...route.query, page, limit: 10, q: q || undefined, archived, sort, order };
+  const list = useQuery({
+    queryKey: ['catalog', route.api, company, query],
+    queryFn: () => catalogApi.list(route.api, query, route.label),
+  });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['catalog', route.api] });
+    void qc.invalidateQueries({ queryKey: ['options'] });
+  };
+  const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
+
+  const archive = useMutation({
+    mutationFn: (i: CatalogItem) => catalogApi.archive(route.api, i.id, !i.archived),
+    onSuccess: (i) => {
+      noticeStore.show({ kind: 'success', header: route.label, message: i.archived ? `«${i.name}» перенесён в архив` : `«${i.name}» возвращён из архива` });
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (i: CatalogItem) => catalogApi.remove(route.api, i.id),
+    onSuccess: (_r, i) => {
+      noticeStore.show({ kind: 'success', header: route.label, message: `«${i.name}» удалён` });
+      refresh();
+    },
+    // the API client already shows a 4xx message (409 IN_USE suggests the archive) as the notice
+    onError: (err) => void (err instanceof ApiError),
+  });
+  const confirmDelete = (i: CatalogItem) =>
+    modal.confirm({
+      title: 'Удалить элемент?',
+      content: `«${i.name}» будет удалён без возможности восстановления. Используемый элемент удалить нельзя — его можно перенести в архив.`,
+      okText: 'Удалить',
+      okButtonProps: { danger: true },
+      cancelText: 'Отмена',
+      onOk: () => remove.mutateAsync(i).catch(() => undefined),
+    });
+
+  const sortOrder = (key?: string) => (key && sort === key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+
+  return (
+    <>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3} data-testid="catalog-title">
+          {route.label}
+        </Typography.Title>
+        {canEdit ? (
+          <Button type="primary" onClick={() => setEditing('new')}>
+            Добавить
+          </Button>
+        ) : (
+          <Tag>только просмотр</Tag>
+        )}
+      </Space>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search allowClear placeholder="Поиск по наименованию и коду" aria-label="Поиск" defaultValue={q} onSearch={(v) => patch({ q: v || undefined, page: undefined })} style={{ width: 380 }} />
+        <Segmented aria-label="Архив" value={archived} options={ARCHIVED} onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })} data-testid="archived-filter" />
+      </Space>
+      <Table<CatalogItem>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          patch({
+            page: String(p.current ?? 1),
+            sort: sorter?.order ? String(sorter.columnKey) : undefined,
+            order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined,
+          });
+        }}
+        columns={[
+          ...def.columns.map((c) => ({ title: c.title, key: c.sort ?? c.key, sorter: !!c.sort, sortOrder: sortOrder(c.sort), render: (_: unknown, i: CatalogItem) => c.render(i) })),
+          {
+            title: 'Принадлежность',
+            key: 'system',
+            render: (_: unknown, i: CatalogItem) => (
+              <Space size={4}>
+                {i.system ? <Tag color="geekblue">системный</Tag> : <Tag color="green">свой</Tag>}
+                {i.archived && <Tag>в архиве</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: 'Действия',
+            key: 'actions',
+            render: (_: unknown, i: CatalogItem) => (
+              <Space wrap>
+                <a onClick={() => setEditing(i)}>{canEdit ? 'Изменить' : 'Открыть'}</a>
+                {canEdit && <a onClick={() => archive.mutate(i)}>{i.archived ? 'Вернуть из архива' : 'В архив'}</a>}
+                {canEdit && (
+                  <a onClick={() => confirmDelete(i)} style={{ color: '#cf1322' }}>
+                    Удалить
+                  </a>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <ElementForm route={route} item={editing === 'new' ? null : editing} readOnly={!canEdit} onClose={() => setEditing(null)} onSaved={refresh} />}
+    </>
+  );
+}
+
+function ElementForm({ route, item, readOnly, onClose, onSaved }: { route: CatalogRoute & { kind: CatalogKind }; item: CatalogItem | null; readOnly: boolean; onClose: () => void; onSaved: () => void }) {
+  const session = useSession()!;
+  const def = KIND_DEFS[route.kind];
+  const [form] = Form.useForm();
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => {
+      const body = toBody(route.kind, v);
+      return item ? catalogApi.update(route.api, item.id, body) : catalogApi.create(route.api, { ...body, ...route.query });
+    },
+    onSuccess: (saved) => {
+      noticeStore.show({ kind: 'success', header: route.label, message: `«${saved.name}» сохранён` });
+      onSaved();
+      onClose();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const initial = item ? { ...item, user_fields: item.user_fields ?? [] } : { ...def.defaults, user_fields: [] };
+  const title = readOnly ? route.element : item ? `Изменить: ${route.element}` : `Новый элемент: ${route.element}`;
+  return (
+    <Modal
+      open
+      width={760}
+      title={title}
+      okText="Сохранить"
+      cancelText={readOnly ? 'Закрыть' : 'Отмена'}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending, style: readOnly ? { display: 'none' } : undefined }}
+    >
+      <Form form={form} layout="vertical" disabled={readOnly} initialValues={initial} onFinish={(v) => save.mutate(v)}>
+        <Field label="Наименование" name="name" rules={def.nameOptional ? [] : [rules.required]}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+        </Field>
+        {def.Fields && <def.Fields item={item} />}
+        <Field label="Описание" name="description">
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+        </Field>
+        {!item && session.user.role === 'admin' && (
+          <Form.Item name="shared" valuePropName="checked">
+            <Checkbox>Системный элемент (виден всем организациям)</Checkbox>
+          </Form.Item>
+        )}
+        <UserFieldsEditor disabled={readOnly} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,17 @@
+import { CATALOG_API, type CatalogKind } from '@proc/contract';
+import { OptionsSelect, type OptionsSelectProps } from './OptionsSelect';
+
+export type CatalogSelectProps<T> = Omit<OptionsSelectProps<T>, 'path' | 'requestName'> & {
+  /** Catalogue kind (CATALOG_API); filters such as type / subject_type go to `query`. */
+  kind: CatalogKind;
+  requestName?: string;
+};
+
+/**
+ * A catalogue element select for any form: server search and infinite scroll in steps of 10 via `{kind}/options`.
+ * The value is the option's `value` (id; the code for methods and subjects). Example:
+ * `<CatalogSelect kind="elements" query={{ type: 8 }} />` — funding sources.
+ */
+export function CatalogSelect<T = unknown>({ kind, requestName = 'Справочник', ...rest }: CatalogSelectProps<T>) {
+  return <OptionsSelect<T> path={`${CATALOG_API[kind]}/options`} requestName={requestName} allowClear {...rest} />;
+}

@@ -1,0 +1,82 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Select, Spin, type SelectProps } from 'antd';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { useSelectedCompany } from '../../lib/session';
+import type { ListQuery, OptionsPage } from './api';
+
+/** The spec's select step: 10 options per page. */
+export const OPTIONS_STEP = 10;
+export type OptionValue = string | number;
+
+export interface OptionsSelectProps<T> extends Omit<SelectProps<OptionValue | OptionValue[]>, 'options' | 'showSearch' | 'onSearch' | 'filterOption' | 'loading' | 'onChange'> {
+  /** Full API path of an `/options` endpoint. */
+  path: string;
+  /** Request name for the loading notice. */
+  requestName: string;
+  /** Fixed filters (type, subject_type, …). */
+  query?: ListQuery;
+  /** Text of the current value when it is not among the loaded options (an edited element). */
+  selectedLabel?: string | null;
+  /** Texts of current values (mode="multiple") that may be missing from the loaded options. */
+  knownOptions?: { value: OptionValue; label: string }[];
+  /** Which field of an option is the value (default: its `value`), e.g. the id where the API gives a code. */
+  optionValue?: (item: { value: OptionValue; obj: T }) => OptionValue;
+  /** The value (an array with mode="multiple") and the picked element(s). */
+  onChange?: (value: OptionValue | OptionValue[] | undefined, obj: T | T[] | undefined) => void;
+}
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+/** A select fed by an `/options` endpoint: server search, infinite scroll in steps of 10; empty → 'нет значения' (ConfigProvider). */
+export function OptionsSelect<T = unknown>({ path, requestName, query, selectedLabel, knownOptions, optionValue = (i) => i.value, onChange, value, ...rest }: OptionsSelectProps<T>) {
+  const company = useSelectedCompany();
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  const q = useDebounced(search.trim(), 300);
+  const list = useInfiniteQuery({
+    queryKey: ['options', path, query ?? {}, q, company],
+    queryFn: ({ pageParam, signal }) => api.get<OptionsPage<T>>(path, { name: requestName, query: { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    enabled: open,
+  });
+  const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const options = useMemo(() => {
+    const opts = items.map((i) => ({ value: optionValue(i), label: i.name }));
+    const known = [...(knownOptions ?? []), ...(selectedLabel && (typeof value === 'string' || typeof value === 'number') ? [{ value, label: selectedLabel }] : [])];
+    for (const k of known) if (!opts.some((o) => o.value === k.value)) opts.unshift(k);
+    return opts;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- valueOf is a pure accessor
+  }, [items, value, selectedLabel, knownOptions]);
+
+  return (
+    <Select<OptionValue | OptionValue[]>
+      {...rest}
+      value={value}
+      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      options={options}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (!o) setSearch('');
+      }}
+      loading={list.isFetching}
+      notFoundContent={list.isFetching ? <Spin size="small" /> : undefined}
+      onPopupScroll={(e) => {
+        const el = e.currentTarget as HTMLElement;
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+      }}
+      onChange={(v) => {
+        const objOf = (x: OptionValue) => items.find((i) => optionValue(i) === x)?.obj;
+        onChange?.(v, Array.isArray(v) ? (v.map(objOf).filter(Boolean) as T[]) : v === undefined ? undefined : objOf(v));
+      }}
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import type { CatalogUsageResponse, Paged } from '@proc/contract';
+import { api } from '../../lib/api';
+
+/** Fields every catalogue element has; kinds add their own (see kind-fields.tsx). */
+export interface CatalogItem {
+  id: number;
+  name: string;
+  description: string | null;
+  system: boolean;
+  company_id: number | null;
+  archived: boolean;
+  user_fields: { name: string; label: string; type: string; default: string | null }[];
+  created_at: string;
+  updated_at: string;
+  [field: string]: unknown;
+}
+
+/** One page of a select list with infinite scroll (spec section 3: name, value, obj). */
+export interface OptionsPage<T = unknown> {
+  items: { name: string; value: string | number; obj: T }[];
+  page: number;
+  limit: number;
+  has_more: boolean;
+}
+
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** Calls of one catalogue kind; `base` is the API path from CATALOG_API (or CATALOG_ROUTES[].api). */
+export const catalogApi = {
+  list: (base: string, query: ListQuery, name: string) => api.get<Paged<CatalogItem>>(base, { name, query }),
+  options: <T,>(base: string, query: ListQuery, name: string, signal?: AbortSignal) => api.get<OptionsPage<T>>(`${base}/options`, { name, query, signal }),
+  create: (base: string, body: unknown) => api.post<CatalogItem>(base, { name: 'Создание элемента справочника', body, quiet: true }),
+  update: (base: string, id: number, body: unknown) => api.put<CatalogItem>(`${base}/${id}`, { name: 'Сохранение элемента справочника', body, quiet: true }),
+  archive: (base: string, id: number, archived: boolean) =>
+    api.post<CatalogItem>(`${base}/${id}/archive`, { name: archived ? 'Перенос в архив' : 'Возврат из архива', body: { archived } }),
+  usage: (base: string, id: number) => api.get<CatalogUsageResponse>(`${base}/${id}/usage`, { name: 'Использование элемента' }),
+  remove: (base: string, id: number) => api.delete<void>(`${base}/${id}`, { name: 'Удаление элемента справочника' }),
+};

@@ -1,0 +1,151 @@
+import { useState } from 'react';
+import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useSelectedCompany } from '../../lib/session';
+import { formatDate, formatMoney } from '../../lib/format';
+import { ProgressBar } from '../dashboard/charts/ProgressBar';
+import { contractsApi, type ContractPosition } from './api';
+import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
+import { AcceptanceDocuments } from './AcceptanceDocuments';
+import { BuildReportButtons, ReportsTable } from './ContractReports';
+import { PaymentsTable } from './PaymentsTable';
+import { UpdUploadButton } from './uploads';
+
+/** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
+export default function ContractCardPage() {
+  const id = Number(useParams().id);
+  const company = useSelectedCompany();
+  const card = useQuery({ queryKey: ['contracts', company, 'card', id], queryFn: () => contractsApi.get(id), enabled: Number.isInteger(id) && id > 0 });
+  const summary = useQuery({ queryKey: ['execution', company, 'summary', id], queryFn: () => contractsApi.summary(id), enabled: card.isSuccess });
+  const [payPage, setPayPage] = useState<{ page: number; sort: 'date' | 'amount' | 'number'; order: 'asc' | 'desc' }>({ page: 1, sort: 'date', order: 'desc' });
+
+  if (card.isLoading) return <Skeleton active />;
+  if (!card.data) return <Empty description="Договор не найден" />;
+  const c = card.data;
+  const s = summary.data;
+  return (
+    <div data-testid="contract-card">
+      <Space style={{ justifyContent: 'space-between', width: '100%', marginBottom: 8 }} wrap>
+        <Link to="/contracts/register">
+          <ArrowLeftOutlined /> К реестру договоров
+        </Link>
+      </Space>
+      <Typography.Title level={4} data-testid="contract-title">
+        Договор {c.number ? `№ ${c.number}` : ''} {c.contract_date ? `от ${formatDate(c.contract_date)}` : ''} <Tag color={CONTRACT_STATUS_COLORS[c.status]}>{contractStatusTitle(c.status)}</Tag>
+      </Typography.Title>
+      {c.violations.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Нарушения"
+          data-testid="contract-violations"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {c.violations.map((v) => (
+                <li key={v}>{v}</li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <Card title="Реквизиты" size="small">
+            <Descriptions size="small" column={1}>
+              <Descriptions.Item label="Реестровый номер">{c.registry_number ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Предмет">{c.subject}</Descriptions.Item>
+              <Descriptions.Item label="Цена">{formatMoney(c.price, c.currency === 'RUB' ? '₽' : c.currency)}</Descriptions.Item>
+              <Descriptions.Item label="Срок исполнения">
+                {c.start_date ? formatDate(c.start_date) : '—'} — {c.end_date ? formatDate(c.end_date) : '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label="Поставщик">{c.supplier_name ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="ИНН / КПП поставщика">
+                {c.supplier_inn ?? '—'} / {c.supplier_kpp ?? '—'}
+              </Descriptions.Item>
+              <Descriptions.Item label="Извещение о закупке">{c.purchase_notice_number ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Версия">{c.version}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} xl={10}>
+          <Card title="Исполнение" size="small" data-testid="execution-summary">
+            {summary.isLoading ? (
+              <Skeleton active />
+            ) : s ? (
+              <>
+                <ProgressBar label={`Поставлено: ${formatMoney(s.delivered_amount)}`} percent={shareNumber(s.delivered_share)} display={`${s.delivered_share} %`} testId="delivered-share" />
+                <ProgressBar label={`Оплачено: ${formatMoney(s.paid_amount)}`} percent={shareNumber(s.paid_share)} display={`${s.paid_share} %`} color="#52c41a" testId="paid-share" />
+                <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+                  Осталось оплатить: {formatMoney(s.remaining_to_pay)}. Документов приёмки: {s.documents}, не сопоставлено строк: {s.unmapped_lines}, платежей: {s.payments}.
+                </Typography.Paragraph>
+                <Typography.Text strong>Сроки сведений в реестр договоров ЕИС</Typography.Text>
+                <List
+                  size="small"
+                  data-testid="reporting-deadlines"
+                  locale={{ emptyText: 'Сроков нет' }}
+                  dataSource={s.deadlines}
+                  renderItem={(d) => (
+                    <List.Item style={d.overdue ? { color: '#cf1322' } : undefined} data-overdue={d.overdue || undefined}>
+                      <span>
+                        {d.label} <Typography.Text type="secondary">(основание от {formatDate(d.basis_date)})</Typography.Text>
+                      </span>
+                      <span>
+                        до {formatDate(d.due_on)} {d.overdue && <Tag color="red">Просрочено</Tag>}
+                      </span>
+                    </List.Item>
+                  )}
+                />
+              </>
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Нет данных об исполнении" />
+            )}
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title="Позиции договора" size="small">
+            <Table<ContractPosition>
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={c.positions}
+              locale={{ emptyText: 'Позиций нет' }}
+              columns={[
+                { title: '№', dataIndex: 'ordinal', width: 50 },
+                { title: 'Наименование', dataIndex: 'name' },
+                { title: 'ОКПД2', dataIndex: 'okpd2_code', render: (v: string | null, p) => (v ? <span title={p.okpd2_name ?? undefined}>{v}</span> : '—') },
+                { title: 'Ед. изм.', dataIndex: 'okei_name', render: (v: string | null, p) => v ?? p.okei_code ?? '—' },
+                { title: 'Количество', dataIndex: 'quantity', align: 'right', render: (v: string | null) => v ?? '—' },
+                { title: 'Цена за ед.', dataIndex: 'unit_price', align: 'right', render: (v: string | null) => formatMoney(v) },
+                { title: 'Сумма', dataIndex: 'amount', align: 'right', render: (v: string | null) => formatMoney(v) },
+              ]}
+            />
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title="Документы приёмки (УПД)" size="small" extra={<UpdUploadButton contractId={c.id} />}>
+            <AcceptanceDocuments contractId={c.id} positions={c.positions} />
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title="Платёжные поручения по договору" size="small">
+            <PaymentsTable
+              contractId={c.id}
+              page={payPage.page}
+              sort={payPage.sort}
+              order={payPage.order}
+              onPageSort={(page, sort, order) => setPayPage({ page, sort: (sort as 'date' | 'amount' | 'number') ?? 'date', order: (order as 'asc' | 'desc') ?? 'desc' })}
+            />
+          </Card>
+        </Col>
+        <Col xs={24}>
+          <Card title="Отчёты об исполнении" size="small" extra={<BuildReportButtons contractId={c.id} />}>
+            <ReportsTable contractId={c.id} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { Button, Space, Table, Tag } from 'antd';
+import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReportResponse } from '@proc/contract';
+import { useSelectedCompany } from '../../lib/session';
+import { noticeStore } from '../../lib/notices';
+import { formatDateTime } from '../../lib/format';
+import { contractsApi } from './api';
+import { REPORT_KIND_TITLES, REPORT_STATUS_TITLES } from './labels';
+
+const STATUS_COLOR: Record<string, string> = { pending: 'blue', ready: 'green', error: 'red' };
+
+/** A table of built reports with their download; contractId narrows it to one contract's reports. */
+export function ReportsTable({ contractId }: { contractId?: number }) {
+  const company = useSelectedCompany();
+  // /reports pages without a contract filter: the newest hundred cover a card's own reports
+  const q = useQuery({ queryKey: ['reports', company, 'list'], queryFn: () => contractsApi.reports({ page: 1, limit: 100 }) });
+  const rows = (q.data?.items ?? []).filter((r) => contractId === undefined || r.contract_id === contractId);
+  return (
+    <Table<ReportResponse>
+      rowKey="id"
+      size="small"
+      data-testid="reports-table"
+      loading={q.isLoading}
+      dataSource={rows}
+      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      locale={{ emptyText: 'Отчётов пока нет' }}
+      columns={[
+        { title: 'Отчёт', dataIndex: 'kind', render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${r.period_from.slice(0, 7)}` : ''}` },
+        { title: 'Формат', dataIndex: 'format', render: (f: string) => f.toUpperCase() },
+        { title: 'Создан', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+        { title: 'Статус', dataIndex: 'status', render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error ?? undefined}>{REPORT_STATUS_TITLES[s] ?? s}</Tag> },
+        {
+          title: 'Файл',
+          key: 'dl',
+          render: (_: unknown, r) =>
+            r.status === 'ready' ? (
+              <Button size="small" icon={<DownloadOutlined />} onClick={() => void contractsApi.downloadReport(r.report_code)} data-testid={`report-download-${r.id}`}>
+                Скачать
+              </Button>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
+
+/** 'Сформировать отчёт' in xlsx or pdf; the reportCreateResponse notice and the list refresh come from the global handler. */
+export function BuildReportButtons({ contractId }: { contractId: number }) {
+  const build = useMutation({
+    mutationFn: (format: 'xlsx' | 'pdf') => contractsApi.buildReport(contractId, format),
+    onSuccess: (r) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Отчёт', message: 'Отчёт формируется' }),
+  });
+  return (
+    <Space>
+      <Button icon={<FileExcelOutlined />} loading={build.isPending && build.variables === 'xlsx'} onClick={() => build.mutate('xlsx')} data-testid="report-build-xlsx">
+        Сформировать отчёт (XLSX)
+      </Button>
+      <Button icon={<FilePdfOutlined />} loading={build.isPending && build.variables === 'pdf'} onClick={() => build.mutate('pdf')} data-testid="report-build-pdf">
+        Сформировать отчёт (PDF)
+      </Button>
+    </Space>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Card, Checkbox, Empty, Select, Space, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useSelectedCompany } from '../../lib/session';
+import { contractsApi } from './api';
+import { AcceptanceDocuments } from './AcceptanceDocuments';
+import { PaymentsTable } from './PaymentsTable';
+import { StatementUploadButton } from './uploads';
+
+type Sort = 'date' | 'amount' | 'number';
+
+/** /contracts/execution: payment orders from 1C statements (filter, sort, page in the URL) and acceptance documents by contract. */
+export default function ExecutionPage() {
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const unmatched = params.get('unmatched') === 'true';
+  const sort = (params.get('sort') as Sort | null) ?? 'date';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Card
+        title="Платёжные поручения"
+        extra={
+          <Space>
+            <Checkbox checked={unmatched} onChange={(e) => patch({ unmatched: e.target.checked ? 'true' : undefined, page: undefined })} data-testid="payments-unmatched">
+              Только не привязанные к договору
+            </Checkbox>
+            <StatementUploadButton />
+          </Space>
+        }
+      >
+        <PaymentsTable
+          unmatched={unmatched}
+          page={page}
+          sort={sort}
+          order={order}
+          onPageSort={(p, s, o) => patch({ page: p > 1 ? String(p) : undefined, sort: s, order: o })}
+        />
+      </Card>
+      <AcceptanceByContract />
+    </Space>
+  );
+}
+
+/** The server lists acceptance documents per contract, so the user picks one. */
+function AcceptanceByContract() {
+  const company = useSelectedCompany();
+  const [q, setQ] = useState('');
+  const [contractId, setContractId] = useState<number | null>(null);
+  const found = useQuery({ queryKey: ['contracts', company, 'pick', q], queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }), staleTime: 30_000 });
+  const card = useQuery({ queryKey: ['contracts', company, 'card', contractId], queryFn: () => contractsApi.get(contractId!), enabled: contractId !== null });
+  return (
+    <Card title="Документы приёмки по договору">
+      <Select
+        allowClear
+        showSearch={{ filterOption: false, onSearch: setQ }}
+        aria-label="Договор"
+        placeholder="Выберите договор"
+        style={{ width: 480, marginBottom: 16 }}
+        value={contractId ?? undefined}
+        onChange={(v: number | undefined) => setContractId(v ?? null)}
+        options={(found.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.subject}` }))}
+      />
+      {contractId === null ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<Typography.Text type="secondary">Выберите договор, чтобы увидеть его УПД и сопоставление строк</Typography.Text>} />
+      ) : card.data ? (
+        <AcceptanceDocuments contractId={contractId} positions={card.data.positions} />
+      ) : null}
+    </Card>
+  );
+}

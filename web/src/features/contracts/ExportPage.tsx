@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ContractResponse } from '@proc/contract';
+import { useSelectedCompany } from '../../lib/session';
+import { noticeStore } from '../../lib/notices';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api';
+import { ReportsTable } from './ContractReports';
+import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
+
+const OUTCOME: Record<string, { title: string; color: string }> = {
+  registered: { title: 'Зарегистрировано', color: 'green' },
+  rejected: { title: 'Отклонено', color: 'red' },
+  failed: { title: 'Ошибка отправки', color: 'orange' },
+};
+
+/** One contract's execution records with the attempt log of each. */
+function ExecutionRecords({ contractId }: { contractId: number }) {
+  const company = useSelectedCompany();
+  const q = useQuery({ queryKey: ['export', company, 'records', contractId], queryFn: () => contractsApi.execution(contractId) });
+  return (
+    <Table<ExecutionRecord>
+      rowKey="id"
+      size="small"
+      loading={q.isLoading}
+      dataSource={q.data ?? []}
+      pagination={false}
+      locale={{ emptyText: 'Сведения об исполнении ещё не формировались' }}
+      expandable={{
+        rowExpandable: (r) => r.attempts.length > 0,
+        expandedRowRender: (r) => (
+          <Table<ExecutionAttempt>
+            rowKey="id"
+            size="small"
+            pagination={false}
+            dataSource={r.attempts}
+            columns={[
+              { title: 'Попытка', dataIndex: 'attempted_at', render: (v: string) => formatDateTime(v) },
+              { title: 'Результат', dataIndex: 'outcome', render: (o: string) => <Tag color={OUTCOME[o]?.color}>{OUTCOME[o]?.title ?? o}</Tag> },
+              { title: 'HTTP', dataIndex: 'http_status', render: (v: number | null) => v ?? '—' },
+              { title: 'Ошибка', dataIndex: 'error', render: (v: string | null) => v ?? '—' },
+            ]}
+          />
+        ),
+      }}
+      columns={[
+        { title: 'Сформированы', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+        { title: 'Статус', dataIndex: 'status', render: (s: string) => <Tag color={EXECUTION_STATUS_COLORS[s]}>{EXECUTION_STATUS_TITLES[s] ?? s}</Tag> },
+        { title: 'Номер в ЕИС', dataIndex: 'registration_number', render: (v: string | null) => v ?? '—' },
+        { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
+        { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
+      ]}
+    />
+  );
+}
+
+/** /contracts/export: contracts with their execution records for ЕИС, the send action and the monthly summary. */
+export default function ExportPage() {
+  const company = useSelectedCompany();
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const query = { page, limit: 10, sort: '-contract_date' };
+  const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
+  const send = useMutation({
+    mutationFn: (c: ContractResponse) => contractsApi.sendExecution(c.id),
+    onSuccess: (r, c) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Исполнение', message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» отправляются в ЕИС` }),
+  });
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} size="large">
+      <Card title="Сведения об исполнении для ЕИС">
+        <Table<ContractResponse>
+          rowKey="id"
+          data-testid="export-table"
+          loading={list.isLoading}
+          dataSource={list.data?.items ?? []}
+          locale={{ emptyText: 'Договоров нет' }}
+          pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+          onChange={(p) => setParams(p.current && p.current > 1 ? { page: String(p.current) } : {}, { replace: true })}
+          expandable={{ expandedRowRender: (c) => <ExecutionRecords contractId={c.id} /> }}
+          columns={[
+            { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <Link to={`/contracts/register/${c.id}`}>{v ?? `№ ${c.number ?? c.id}`}</Link> },
+            { title: 'Дата', dataIndex: 'contract_date', render: (v: string | null) => (v ? formatDate(v) : '—') },
+            { title: 'Поставщик', dataIndex: 'supplier_name', render: (v: string | null) => v ?? '—' },
+            { title: 'Цена', dataIndex: 'price', align: 'right', render: (v: string | null) => formatMoney(v) },
+            {
+              title: 'Действие',
+              key: 'send',
+              render: (_: unknown, c) => (
+                <Popconfirm title="Направить сведения об исполнении договора в ЕИС?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
+                  <Button size="small" icon={<SendOutlined />} loading={send.isPending && send.variables?.id === c.id} data-testid={`execution-send-${c.id}`}>
+                    Направить в ЕИС
+                  </Button>
+                </Popconfirm>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <MonthlyReport />
+    </Space>
+  );
+}
+
+/** 'Месячный отчёт': the 223-ФЗ monthly summary for a chosen month, built as a job; listed below with downloads. */
+function MonthlyReport() {
+  const [month, setMonth] = useState<Dayjs | null>(dayjs().subtract(1, 'month').startOf('month'));
+  const build = useMutation({
+    mutationFn: (m: Dayjs) => contractsApi.buildMonthly(m.year(), m.month() + 1),
+    onSuccess: (r) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Месячный отчёт', message: 'Отчёт формируется' }),
+  });
+  return (
+    <Card title="Месячный отчёт">
+      <Space style={{ marginBottom: 16 }}>
+        <DatePicker picker="month" format="MM.YYYY" aria-label="Месяц отчёта" value={month} onChange={setMonth} allowClear={false} />
+        <Button type="primary" disabled={!month} loading={build.isPending} onClick={() => month && build.mutate(month)} data-testid="monthly-build">
+          Сформировать месячный отчёт
+        </Button>
+      </Space>
+      <ReportsTable />
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Select, Table, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentOrderResponse } from '@proc/contract';
+import { useSelectedCompany } from '../../lib/session';
+import { formatDate, formatMoney } from '../../lib/format';
+import { contractsApi } from './api';
+
+/** Contracts to link a payment to, searched on the server as the user types. */
+function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderResponse; onLink: (id: number | null) => void; disabled: boolean }) {
+  const company = useSelectedCompany();
+  const [q, setQ] = useState('');
+  const found = useQuery({ queryKey: ['contracts', company, 'pick', q], queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }), staleTime: 30_000 });
+  const options = (found.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.supplier_name ?? c.subject}` }));
+  if (payment.contract_id && !options.some((o) => o.value === payment.contract_id)) {
+    options.unshift({ value: payment.contract_id, label: payment.contract_regnumber ?? `№ ${payment.contract_number ?? payment.contract_id}` });
+  }
+  return (
+    <Select
+      allowClear
+      showSearch={{ filterOption: false, onSearch: setQ }}
+      aria-label={`Договор для платёжного поручения ${payment.number}`}
+      placeholder="Привязать к договору"
+      style={{ width: 300 }}
+      loading={found.isFetching}
+      value={payment.contract_id ?? undefined}
+      options={options}
+      disabled={disabled}
+      onChange={(v: number | undefined) => onLink(v ?? null)}
+      data-testid={`payment-link-${payment.id}`}
+    />
+  );
+}
+
+/** Payment orders: all, only unmatched, or one contract's; sort and page kept by the caller (URL) or locally. */
+export function PaymentsTable({
+  contractId,
+  unmatched,
+  page,
+  sort,
+  order,
+  onPageSort,
+}: {
+  contractId?: number;
+  unmatched?: boolean;
+  page: number;
+  sort: 'date' | 'amount' | 'number';
+  order: 'asc' | 'desc';
+  onPageSort: (page: number, sort?: string, order?: string) => void;
+}) {
+  const company = useSelectedCompany();
+  const qc = useQueryClient();
+  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined };
+  const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
+  const link = useMutation({
+    mutationFn: ({ id, contract }: { id: number; contract: number | null }) => contractsApi.linkPayment(id, contract),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+  });
+  const so = (f: string) => (sort === f ? (order === 'desc' ? 'descend' : 'ascend') : null);
+  return (
+    <Table<PaymentOrderResponse>
+      rowKey="id"
+      size="small"
+      data-testid="payments-table"
+      loading={list.isLoading}
+      dataSource={list.data?.items ?? []}
+      locale={{ emptyText: unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
+      pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
+      onChange={(p, _f, s) => {
+        const sorter = Array.isArray(s) ? s[0] : s;
+        onPageSort(p.current ?? 1, sorter?.order ? String(sorter.columnKey) : undefined, sorter?.order === 'ascend' ? 'asc' : sorter?.order ? 'desc' : undefined);
+      }}
+      columns={[
+        { title: 'Номер', key: 'number', dataIndex: 'number', sorter: true, sortOrder: so('number') },
+        { title: 'Дата', key: 'date', dataIndex: 'date', sorter: true, sortOrder: so('date'), render: (v: string) => formatDate(v) },
+        { title: 'Сумма', key: 'amount', dataIndex: 'amount', sorter: true, sortOrder: so('amount'), align: 'right', render: (v: string) => formatMoney(v) },
+        { title: 'Получатель', key: 'payee', render: (_: unknown, p) => `${p.payee.name ?? '—'}${p.payee.inn ? `, ИНН ${p.payee.inn}` : ''}` },
+        { title: 'Назначение платежа', dataIndex: 'purpose', ellipsis: true, render: (v: string | null) => v ?? '—' },
+        {
+          title: 'Договор',
+          key: 'contract',
+          render: (_: unknown, p) => (
+            <>
+              <ContractSelect payment={p} disabled={link.isPending} onLink={(c) => link.mutate({ id: p.id, contract: c })} />
+              {p.linked_by && <Tag style={{ marginLeft: 4 }}>{p.linked_by === 'auto' ? 'авто' : 'вручную'}</Tag>}
+            </>
+          ),
+        },
+      ]}
+    />
+  );
+}

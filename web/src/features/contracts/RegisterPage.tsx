@@ -1,0 +1,87 @@
+import { DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import type { ContractResponse } from '@proc/contract';
+import { useSelectedCompany } from '../../lib/session';
+import { formatDate, formatMoney } from '../../lib/format';
+import { CONTRACT_FILTERS, contractsApi } from './api';
+import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
+import { ShareBars } from './ShareBars';
+
+const SORTABLE: Record<string, string> = { contract_date: 'contract_date', price: 'price', subject: 'subject' };
+const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
+
+/** /contracts/register: the company's contracts with filters, sort and page in the URL. */
+export default function RegisterPage() {
+  const company = useSelectedCompany();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const sort = params.get('sort') ?? '-contract_date';
+  const filters = Object.fromEntries(CONTRACT_FILTERS.map((k) => [k, params.get(k) ?? undefined]));
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const query = { ...filters, page, limit: 10, sort };
+  const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
+  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const range = filters.date_from && filters.date_to ? ([dayjs(filters.date_from), dayjs(filters.date_to)] as const) : null;
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          allowClear
+          aria-label="Поиск договоров"
+          placeholder="Поиск по предмету, номеру, поставщику"
+          defaultValue={filters.q}
+          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          style={{ width: 340 }}
+        />
+        <Select allowClear aria-label="Статус договора" placeholder="Статус" style={{ width: 180 }} value={filters.status} options={statusOptions} onChange={(v) => patch({ status: v, page: undefined })} />
+        <Input.Search
+          allowClear
+          aria-label="ИНН поставщика"
+          placeholder="ИНН поставщика"
+          defaultValue={filters.supplier_inn}
+          onSearch={(v) => patch({ supplier_inn: /^\d{10}(\d{2})?$/.test(v) ? v : undefined, page: undefined })}
+          style={{ width: 200 }}
+        />
+        <DatePicker.RangePicker
+          aria-label="Дата договора"
+          format="DD.MM.YYYY"
+          placeholder={['Дата с', 'Дата по']}
+          value={range as never}
+          onChange={(v) => patch({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD'), page: undefined })}
+        />
+      </Space>
+      <Table<ContractResponse>
+        rowKey="id"
+        data-testid="contracts-table"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: 'Договоров нет. Загрузите договоры из ЕИС или файлом.' }}
+        onRow={(c) => ({ onClick: () => navigate(`/contracts/register/${c.id}`), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const field = sorter?.order ? SORTABLE[String(sorter.columnKey)] : undefined;
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter.order === 'descend' ? '-' : ''}${field}` : undefined });
+        }}
+        columns={[
+          { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()}>{v ?? '—'}</a> },
+          { title: 'Номер', dataIndex: 'number', render: (v: string | null) => v ?? '—' },
+          { title: 'Дата', key: 'contract_date', dataIndex: 'contract_date', sorter: true, sortOrder: sortOrder('contract_date'), render: (v: string | null) => (v ? formatDate(v) : '—') },
+          { title: 'Предмет', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject'), ellipsis: true },
+          { title: 'Поставщик', dataIndex: 'supplier_name', render: (v: string | null, c) => (v ? `${v}${c.supplier_inn ? `, ИНН ${c.supplier_inn}` : ''}` : '—') },
+          { title: 'Цена', key: 'price', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), align: 'right', render: (v: string | null) => formatMoney(v) },
+          { title: 'Статус', dataIndex: 'status', render: (s: string) => <Tag color={CONTRACT_STATUS_COLORS[s]}>{contractStatusTitle(s)}</Tag> },
+          { title: 'Поставлено / оплачено', key: 'shares', render: (_: unknown, c) => <ShareBars contractId={c.id} /> },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type {
+  AcceptanceDocumentResponse,
+  AcceptanceLine,
+  ContractResponse,
+  DashboardResponse,
+  ExecutionSummaryResponse,
+  Paged,
+  PaymentOrderResponse,
+  ReportResponse,
+} from '@proc/contract';
+import { api } from '../../lib/api';
+
+/** Shapes of the ЕИС module's contract routes (its zod schemas export no inferred types for these). */
+export interface ContractPosition {
+  id: number;
+  ordinal: number;
+  name: string;
+  okpd2_code: string | null;
+  okpd2_name: string | null;
+  okei_code: string | null;
+  okei_name: string | null;
+  quantity: string | null;
+  unit_price: string | null;
+  amount: string | null;
+}
+export type ContractCard = ContractResponse & { positions: ContractPosition[] };
+export interface ExecutionAttempt {
+  id: number;
+  attempted_at: string;
+  outcome: string;
+  error: string | null;
+  http_status: number | null;
+}
+export interface ExecutionRecord {
+  id: number;
+  guid: string;
+  status: string;
+  registration_number: string | null;
+  reject_reasons: string[] | null;
+  created_at: string;
+  attempts: ExecutionAttempt[];
+}
+export type Deadline = ExecutionSummaryResponse['deadlines'][number];
+
+/** Filters of the contracts register as the URL carries them. */
+export const CONTRACT_FILTERS = ['q', 'status', 'supplier_inn', 'date_from', 'date_to'] as const;
+
+const form = (file: File) => {
+  const body = new FormData();
+  body.append('file', file);
+  return body;
+};
+
+export const contractsApi = {
+  list: (query: Record<string, unknown>) => api.get<Paged<ContractResponse>>('/contracts', { name: 'Реестр договоров', query }),
+  get: (id: number) => api.get<ContractCard>(`/contracts/${id}`, { name: 'Карточка договора' }),
+  summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
+  acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
+  uploadUpd: (id: number, file: File) =>
+    api.post<{ id: number; key: string; upload_file_name: string }>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file) }),
+  mapLine: (lineId: number, positionId: number | null) =>
+    api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
+  payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
+  importPayments: (file: File) =>
+    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file) }),
+  linkPayment: (id: number, contractId: number | null) =>
+    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId } }),
+  buildReport: (id: number, format: 'xlsx' | 'pdf') =>
+    api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
+  buildMonthly: (year: number, month: number) =>
+    api.post<ReportResponse & { key: string }>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
+  reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
+  downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
+  execution: (id: number) => api.get<ExecutionRecord[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
+  sendExecution: (id: number) => api.post<{ key: string; id: number }>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
+  dashboard: () => api.get<DashboardResponse>('/dashboard', { name: 'Сводка' }),
+};

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { Button, DatePicker, Divider, Form, Input, Modal, Radio, Typography } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import type { Dayjs } from 'dayjs';
+import type { EisContractsImportRequest } from '@proc/contract';
+import { ApiError } from '../../lib/api';
+import { rules } from '../../lib/forms';
+import { Field } from '../../lib/Field';
+import { eisApi, showPending } from './api';
+import { UploadEisButton } from './UploadEisButton';
+
+type Mode = 'period' | 'single';
+interface Values {
+  mode: Mode;
+  period?: [Dayjs, Dayjs];
+  eais_registry_number?: string;
+}
+
+/** 'Загрузить из ЕИС' for the contracts register: a period or one contract by its 23-digit registry number, or an XML file. */
+export function ImportContractsButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="contracts-import">
+        Загрузить из ЕИС
+      </Button>
+      {open && <ImportContractsModal onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ImportContractsModal({ onClose }: { onClose: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const mode = Form.useWatch('mode', form) ?? 'period';
+  const send = useMutation({
+    mutationFn: (body: EisContractsImportRequest) => eisApi.importContracts(body),
+    onSuccess: ({ key }, body) => {
+      showPending(
+        key,
+        'Загрузка договоров из ЕИС',
+        'eais_registry_number' in body ? `Запрошен договор ${body.eais_registry_number}` : `Запрошены договоры за период ${body.date_from}-${body.date_to}`,
+      );
+      onClose();
+    },
+    onError: (err) => {
+      // the server names date_from/date_to; the form holds them in one range field
+      if (!(err instanceof ApiError)) return;
+      form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: (name.startsWith('date_') ? 'period' : 'eais_registry_number') as keyof Values, errors })));
+    },
+  });
+  const submit = (v: Values) =>
+    send.mutate(
+      v.mode === 'single'
+        ? { eais_registry_number: v.eais_registry_number!.trim() }
+        : // ISO dates, as the server takes them and gives them back in the notice
+          { date_from: v.period![0].format('YYYY-MM-DD'), date_to: v.period![1].format('YYYY-MM-DD') },
+    );
+
+  return (
+    <Modal
+      open
+      title="Загрузка договоров из ЕИС"
+      okText="Загрузить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: send.isPending, ...({ 'data-testid': 'contracts-import-submit' } as Record<string, string>) }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ mode: 'period' }} onFinish={submit}>
+        <Form.Item name="mode" label="Что загрузить">
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'period', label: 'За период' },
+              { value: 'single', label: 'Один договор' },
+            ]}
+          />
+        </Form.Item>
+        {mode === 'period' ? (
+          <Field label="Период заключения договоров" name="period" rules={[rules.requiredAny]}>
+            <DatePicker.RangePicker format="DD.MM.YYYY" style={{ width: '100%' }} placeholder={['Дата с', 'Дата по']} data-testid="contracts-import-period" />
+          </Field>
+        ) : (
+          <Field
+            label="Реестровый номер договора"
+            name="eais_registry_number"
+            rules={[rules.required, { pattern: /^\s*\d{23}\s*$/, message: 'Реестровый номер договора: 23 цифры' }]}
+          >
+            <Input inputMode="numeric" maxLength={23} placeholder="23 цифры" onPressEnter={() => form.submit()} data-testid="contracts-import-number" />
+          </Field>
+        )}
+      </Form>
+      <Divider plain>или</Divider>
+      <Typography.Paragraph type="secondary">XML-файл из ЕИС: договоры, сведения об исполнении или план закупки</Typography.Paragraph>
+      <UploadEisButton label="Загрузить файл" testId="contracts-upload" />
+    </Modal>
+  );
+}

@@ -1,0 +1,125 @@
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { formatMoney } from '../../lib/format';
+import { useSelectedCompany } from '../../lib/session';
+import { useMethods } from '../procurements/api';
+import { eisApi, formatQuantity, PLAN_ITEM_FILTERS, type PlanItem } from './api';
+
+const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
+const monthTitle = (m: string | null) => (m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—');
+
+export default function PlanItemsPage() {
+  const { number = '' } = useParams();
+  const company = useSelectedCompany();
+  const navigate = useNavigate();
+  const methods = useMethods();
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const sort = params.get('sort') ?? 'ordinal';
+  const filters = Object.fromEntries(PLAN_ITEM_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof PLAN_ITEM_FILTERS)[number], string | undefined>;
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const list = useQuery({
+    queryKey: ['plans', company, number, 'items', { page, sort, ...filters }],
+    queryFn: () => eisApi.planItems(number, { page, limit: 10, sort, ...filters }),
+  });
+  const create = useMutation({
+    mutationFn: (item: PlanItem) => eisApi.createProcurement(number, item.id),
+    onSuccess: (p) => navigate(`/documents/${p.id}`),
+  });
+  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/eisPlans">
+          <ArrowLeftOutlined /> Планы закупки
+        </Link>
+      </Space>
+      <Typography.Title level={3}>Позиции плана закупки № {number}</Typography.Title>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search
+          allowClear
+          aria-label="Поиск по предмету"
+          placeholder="Поиск по предмету договора"
+          defaultValue={filters.q}
+          onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+          style={{ width: 320 }}
+        />
+        <Input
+          key={`okpd2-${filters.okpd2 ?? ''}`}
+          allowClear
+          aria-label="ОКПД2"
+          placeholder="ОКПД2 (начало кода)"
+          defaultValue={filters.okpd2}
+          onBlur={(e) => patch({ okpd2: e.target.value.trim() || undefined, page: undefined })}
+          onPressEnter={(e) => patch({ okpd2: e.currentTarget.value.trim() || undefined, page: undefined })}
+          style={{ width: 200 }}
+        />
+        <Select allowClear aria-label="Способ закупки" placeholder="Способ закупки" style={{ width: 280 }} value={filters.method} options={methods.options} onChange={(v) => patch({ method: v, page: undefined })} />
+        <DatePicker
+          picker="month"
+          format="MM.YYYY"
+          aria-label="Планируемый месяц"
+          placeholder="Планируемый месяц"
+          value={filters.month ? dayjs(`${filters.month}-01`) : null}
+          onChange={(d) => patch({ month: d ? d.format('YYYY-MM') : undefined, page: undefined })}
+        />
+        <Select
+          allowClear
+          aria-label="Только для МСП"
+          placeholder="Участники"
+          style={{ width: 200 }}
+          value={filters.sme_only}
+          options={[
+            { value: 'true', label: 'Только МСП' },
+            { value: 'false', label: 'Без ограничения' },
+          ]}
+          onChange={(v) => patch({ sme_only: v, page: undefined })}
+        />
+      </Space>
+      <Table<PlanItem>
+        rowKey="id"
+        data-testid="plan-items-table"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 1300 }}
+        locale={{ emptyText: <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} /> }}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const field = sorter?.order && SORTS.includes(String(sorter.columnKey) as (typeof SORTS)[number]) ? String(sorter.columnKey) : undefined;
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter?.order === 'descend' ? '-' : ''}${field}` : undefined });
+        }}
+        columns={[
+          { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },
+          { title: 'Предмет договора', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject') },
+          { title: 'ОКПД2', dataIndex: 'okpd2_code', render: (v: string | null) => v ?? '—' },
+          { title: 'ОКВЭД2', dataIndex: 'okved2_code', render: (v: string | null) => v ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Количество', dataIndex: 'quantity', align: 'right', render: formatQuantity },
+          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency) },
+          { title: 'Планируемый месяц', key: 'planned_month', dataIndex: 'planned_month', sorter: true, sortOrder: sortOrder('planned_month'), render: monthTitle },
+          { title: 'Способ закупки', dataIndex: 'method', render: (v: string | null) => (v ? methods.title(v) : '—') },
+          { title: 'МСП', dataIndex: 'sme_only', render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>) },
+          {
+            title: 'Действия',
+            key: 'actions',
+            fixed: 'right',
+            render: (_: unknown, i: PlanItem) => (
+              <Button size="small" loading={create.isPending && create.variables?.id === i.id} disabled={create.isPending} onClick={() => create.mutate(i)} data-testid={`plan-item-create-${i.ordinal}`}>
+                Создать закупку
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </>
+  );
+}

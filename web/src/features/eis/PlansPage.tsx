@@ -1,0 +1,75 @@
+import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatMoney } from '../../lib/format';
+import { useSelectedCompany } from '../../lib/session';
+import { eisApi, PLAN_STATUS, showPending, type Plan } from './api';
+import { UploadEisButton } from './UploadEisButton';
+
+const SORTS = ['year', 'total'] as const;
+
+export default function PlansPage() {
+  const company = useSelectedCompany();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const sort = params.get('sort') ?? '-year';
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  // under ['plans', …]: the eisPlanResponse handler refreshes every plans query
+  const list = useQuery({ queryKey: ['plans', company, { page, sort }], queryFn: () => eisApi.plans({ page, limit: 10, sort }) });
+  const importPlans = useMutation({
+    mutationFn: eisApi.importPlans,
+    onSuccess: ({ key }) => showPending(key, 'Загрузка планов закупки из ЕИС', 'Запрос отправлен в ЕИС, планы появятся в списке после обработки'),
+  });
+  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+
+  return (
+    <>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={3}>Планы закупки</Typography.Title>
+        <Space wrap>
+          <Button type="primary" icon={<CloudDownloadOutlined />} loading={importPlans.isPending} onClick={() => importPlans.mutate()} data-testid="plans-import">
+            Загрузить из ЕИС
+          </Button>
+          <UploadEisButton testId="plans-upload" />
+        </Space>
+      </Space>
+      <Table<Plan>
+        rowKey="id"
+        data-testid="plans-table"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: <Empty description="Планов закупки нет. Загрузите их из ЕИС или из файла." /> }}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+        onRow={(p) => ({ onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`), style: { cursor: 'pointer' } })}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          const field = sorter?.order && SORTS.includes(String(sorter.columnKey) as (typeof SORTS)[number]) ? String(sorter.columnKey) : undefined;
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter?.order === 'descend' ? '-' : ''}${field}` : undefined });
+        }}
+        columns={[
+          {
+            title: 'Реестровый номер',
+            key: 'registration_number',
+            render: (_: unknown, p: Plan) => (
+              <a href={`/eisPlanItems/${encodeURIComponent(p.registration_number)}`} onClick={(ev) => ev.preventDefault()} data-testid={`plan-${p.registration_number}`}>
+                {p.registration_number}
+              </a>
+            ),
+          },
+          { title: 'Наименование', dataIndex: 'name', render: (v: string | null) => v ?? '—' },
+          { title: 'Год', key: 'year', dataIndex: 'year', sorter: true, sortOrder: sortOrder('year'), render: (v: number | null) => v ?? '—' },
+          { title: 'Версия', dataIndex: 'version' },
+          { title: 'Статус', dataIndex: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{PLAN_STATUS[s] ?? s}</Tag> },
+          { title: 'Позиций', dataIndex: 'item_count', align: 'right' },
+          { title: 'Сумма НМЦД', key: 'total', dataIndex: 'total', align: 'right', sorter: true, sortOrder: sortOrder('total'), render: (v: string) => formatMoney(v) },
+        ]}
+      />
+    </>
+  );
+}

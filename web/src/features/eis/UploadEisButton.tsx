@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+import { Button } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { noticeStore } from '../../lib/notices';
+import { eisApi, uploadSummary } from './api';
+
+/** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records or a plan); the server tells what it was. */
+export function UploadEisButton({ label = 'Загрузить файл', testId = 'eis-upload' }: { label?: string; testId?: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const qc = useQueryClient();
+  const upload = useMutation({
+    mutationFn: (file: File) => eisApi.upload(file),
+    onSuccess: (r, file) => {
+      noticeStore.show({ kind: 'success', header: `Файл «${file.name}» загружен`, message: uploadSummary(r) });
+      // the upload may add contracts, execution records or a plan: every list it touches reloads
+      for (const k of ['plans', 'contracts', 'execution']) void qc.invalidateQueries({ queryKey: [k] });
+    },
+  });
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept=".xml,application/xml,text/xml"
+        hidden
+        data-testid={`${testId}-input`}
+        onChange={(ev) => {
+          const file = ev.target.files?.[0];
+          ev.target.value = '';
+          if (file) upload.mutate(file);
+        }}
+      />
+      <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid={testId}>
+        {label}
+      </Button>
+    </>
+  );
+}

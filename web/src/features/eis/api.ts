@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import type { EisContractsImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import { api } from '../../lib/api';
+import { noticeStore } from '../../lib/notices';
+
+export type Plan = z.infer<typeof PlanResponse>;
+export type PlanItem = z.infer<typeof PlanItemResponse>;
+export type EisUpload = z.infer<typeof EisUploadResponse>;
+
+/** Filters of the plan items list as the URL carries them. */
+export const PLAN_ITEM_FILTERS = ['q', 'okpd2', 'method', 'sme_only', 'month'] as const;
+
+export const eisApi = {
+  plans: (query: Record<string, unknown>) => api.get<Paged<Plan>>('/eis/plans', { name: 'Планы закупки', query }),
+  planItems: (number: string, query: Record<string, unknown>) =>
+    api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
+  createProcurement: (number: string, itemId: number) =>
+    api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, { name: 'Создание закупки по позиции плана' }),
+  importPlans: () => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС' }),
+  importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
+  upload: (file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.post<EisUpload>('/eis/upload', { name: 'Загрузка файла ЕИС', body });
+  },
+};
+
+/**
+ * The job's pending notice under the server's key; the real-time handler replaces it with success or error.
+ * A push that outran the HTTP answer already stands under that key and is kept.
+ */
+export function showPending(key: string, header: string, message: string): void {
+  if (noticeStore.list().some((n) => n.key === key)) return;
+  noticeStore.show({ key, kind: 'pending', header, message });
+}
+
+export const PLAN_STATUS: Record<string, string> = { published: 'Размещён', draft: 'Черновик', cancelled: 'Отменён' };
+
+/** What a manual upload added, for the success notice. */
+export function uploadSummary(r: EisUpload): string {
+  if (r.kind === 'plan') return 'План закупки загружен';
+  if (r.kind === 'performance') return `Загружено сведений об исполнении: ${r.performances}`;
+  const violations = r.contracts.flatMap((c) => c.violations.map((v) => (c.registry_number ? `${c.registry_number}: ${v}` : v)));
+  return [`Загружено договоров: ${r.contracts.length}`, ...violations].join('\n');
+}
+
+/** A decimal quantity with Russian grouping and comma, its own digits kept (no floats, no padding). */
+export function formatQuantity(v: string | null): string {
+  if (!v) return '—';
+  const [int, frac] = v.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const f = frac?.replace(/0+$/, '');
+  return f ? `${grouped},${f}` : grouped;
+}

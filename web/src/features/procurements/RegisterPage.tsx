@@ -1,0 +1,186 @@
+import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ExclamationCircleFilled, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, type ProcurementStatus, type RegisterItem } from '@proc/contract';
+import { useSelectedCompany } from '../../lib/session';
+import { formatDate, formatMoney } from '../../lib/format';
+import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
+
+const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
+const ISO = 'YYYY-MM-DD';
+const SHOWN = 'DD.MM.YYYY';
+
+/** A from–to date pair kept in two URL params. */
+function DateRange({ label, from, to, params, patch }: { label: string; from: string; to: string; params: URLSearchParams; patch: (p: Record<string, string | undefined>) => void }) {
+  const a = params.get(from);
+  const b = params.get(to);
+  return (
+    <DatePicker.RangePicker
+      aria-label={label}
+      placeholder={[`${label} с`, 'по']}
+      format={SHOWN}
+      allowEmpty={[true, true]}
+      value={[a ? dayjs(a) : null, b ? dayjs(b) : null]}
+      onChange={(v) => patch({ [from]: v?.[0]?.format(ISO), [to]: v?.[1]?.format(ISO), page: undefined })}
+    />
+  );
+}
+
+export default function RegisterPage() {
+  const company = useSelectedCompany();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const methods = useMethods();
+  const page = Number(params.get('page') ?? 1);
+  const limit = Number(params.get('limit') ?? 10);
+  const sort = (REGISTER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'created_at';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const filters = Object.fromEntries(REGISTER_FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Record<string, string>;
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v);
+    else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const list = useQuery({
+    queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
+    queryFn: () => procurementsApi.register({ page, limit, sort, order, ...filters }),
+  });
+  const sortOrder = (k: string) => (sort === k ? (order === 'desc' ? 'descend' : 'ascend') : null);
+  const statuses = (filters.status?.split(',') ?? []) as ProcurementStatus[];
+  const methodValues = filters.method?.split(',') ?? [];
+
+  return (
+    <>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3}>Реестр закупок</Typography.Title>
+        <Space>
+          <Button icon={<FileExcelOutlined />} onClick={() => void procurementsApi.exportRegister({ sort, order, ...filters })}>
+            Выгрузить в Excel
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/documents/new')}>
+            Создать закупку
+          </Button>
+        </Space>
+      </Space>
+      <Space style={{ marginBottom: 16 }} wrap data-testid="register-filters">
+        <Input.Search
+          key={`q-${filters.q ?? ''}`}
+          allowClear
+          aria-label="Поиск"
+          placeholder="Поиск по наименованию, предмету, ОКПД2, номеру"
+          defaultValue={filters.q}
+          onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+          style={{ width: 360 }}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label="Статус"
+          placeholder="Статус"
+          style={{ minWidth: 220 }}
+          value={statuses}
+          options={statusOptions}
+          onChange={(v: string[]) => patch({ status: v.join(',') || undefined, page: undefined })}
+        />
+        <Select
+          mode="multiple"
+          allowClear
+          aria-label="Способ закупки"
+          placeholder="Способ закупки"
+          style={{ minWidth: 240 }}
+          value={methodValues}
+          options={methods.options}
+          showSearch={{ optionFilterProp: 'label' }}
+          onChange={(v: string[]) => patch({ method: v.join(',') || undefined, page: undefined })}
+        />
+        <DateRange label="Размещение" from="published_from" to="published_to" params={params} patch={patch} />
+        <DateRange label="Окончание подачи заявок" from="deadline_from" to="deadline_to" params={params} patch={patch} />
+        <Space.Compact>
+          <Input
+            key={`min-${filters.nmcd_min ?? ''}`}
+            aria-label="НМЦД от"
+            placeholder="НМЦД от"
+            style={{ width: 130 }}
+            defaultValue={filters.nmcd_min}
+            onBlur={(e) => patch({ nmcd_min: e.target.value.trim() || undefined, page: undefined })}
+            onPressEnter={(e) => patch({ nmcd_min: e.currentTarget.value.trim() || undefined, page: undefined })}
+          />
+          <Input
+            key={`max-${filters.nmcd_max ?? ''}`}
+            aria-label="НМЦД до"
+            placeholder="до"
+            style={{ width: 130 }}
+            defaultValue={filters.nmcd_max}
+            onBlur={(e) => patch({ nmcd_max: e.target.value.trim() || undefined, page: undefined })}
+            onPressEnter={(e) => patch({ nmcd_max: e.currentTarget.value.trim() || undefined, page: undefined })}
+          />
+        </Space.Compact>
+        <Input
+          key={`okpd2-${filters.okpd2 ?? ''}`}
+          aria-label="Код ОКПД2"
+          placeholder="ОКПД2, например 17.12"
+          style={{ width: 180 }}
+          defaultValue={filters.okpd2}
+          onBlur={(e) => patch({ okpd2: e.target.value.trim() || undefined, page: undefined })}
+          onPressEnter={(e) => patch({ okpd2: e.currentTarget.value.trim() || undefined, page: undefined })}
+        />
+        <Checkbox checked={filters.has_violations === 'true'} onChange={(e) => patch({ has_violations: e.target.checked ? 'true' : undefined, page: undefined })}>
+          Только с нарушениями
+        </Checkbox>
+        <Checkbox checked={filters.sme_only === 'true'} onChange={(e) => patch({ sme_only: e.target.checked ? 'true' : undefined, page: undefined })}>
+          Только для МСП
+        </Checkbox>
+        {Object.keys(filters).length > 0 && <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button>}
+      </Space>
+      <Table<RegisterItem>
+        rowKey="id"
+        data-testid="register-table"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `Всего: ${t}` }}
+        onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          patch({
+            page: String(p.current ?? 1),
+            limit: p.pageSize && p.pageSize !== 10 ? String(p.pageSize) : undefined,
+            sort: sorter?.order ? String(sorter.columnKey ?? sorter.field) : undefined,
+            order: sorter?.order === 'ascend' ? 'asc' : sorter?.order ? 'desc' : undefined,
+          });
+        }}
+        columns={[
+          {
+            title: 'Номер',
+            key: 'number',
+            dataIndex: 'number',
+            sorter: true,
+            sortOrder: sortOrder('number'),
+            render: (n: string, r) => (
+              <Space size={4}>
+                <Link to={`/documents/${r.id}`} onClick={(e) => e.stopPropagation()}>
+                  {n}
+                </Link>
+                {r.has_violations && (
+                  <Tooltip title="Нарушены сроки по положению о закупке">
+                    <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label="Есть нарушения" data-testid="violation-mark" />
+                  </Tooltip>
+                )}
+              </Space>
+            ),
+          },
+          { title: 'Наименование', key: 'title', dataIndex: 'title', sorter: true, sortOrder: sortOrder('title') },
+          { title: 'Способ', key: 'method', dataIndex: 'method', render: (m: string) => methods.title(m) },
+          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), render: (v: string, r) => formatMoney(v, r.currency === 'RUB' ? '₽' : r.currency) },
+          { title: 'Размещение', key: 'published_on', dataIndex: 'published_on', sorter: true, sortOrder: sortOrder('published_on'), render: (d: string | null) => (d ? formatDate(d) : '—') },
+          { title: 'Окончание подачи заявок', key: 'application_deadline', dataIndex: 'application_deadline', sorter: true, sortOrder: sortOrder('application_deadline'), render: (d: string | null) => (d ? formatDate(d) : '—') },
+          { title: 'Статус', key: 'status', dataIndex: 'status', sorter: true, sortOrder: sortOrder('status'), render: (s: ProcurementStatus, r) => <Tag color={STATUS_COLORS[s]}>{r.status_title}</Tag> },
+          { title: 'Создана', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrder('created_at'), render: (d: string) => formatDate(d) },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  isStaff,
+  type DocumentItem,
+  type DocumentKind,
+  type Paged,
+  type ProcurementFileResponse,
+  type ProcurementInput,
+  type ProcurementResponse,
+  type ProcurementStatus,
+  type RegisterItem,
+  type StatusHistoryItem,
+} from '@proc/contract';
+import { api } from '../../lib/api';
+import { socketRequest } from '../../lib/socket';
+import { useSelectedCompany, useSession } from '../../lib/session';
+
+/** Filters of the register as the URL carries them (spec: route parameters are passed to the view). */
+export const REGISTER_FILTERS = [
+  'status', 'method', 'subject', 'published_from', 'published_to', 'deadline_from', 'deadline_to', 'created_from', 'created_to',
+  'nmcd_min', 'nmcd_max', 'okpd2', 'q', 'has_violations', 'sme_only',
+] as const;
+
+export const procurementsApi = {
+  register: (query: Record<string, unknown>) => api.get<Paged<RegisterItem>>('/procurements', { name: 'Реестр закупок', query }),
+  exportRegister: (query: Record<string, string>) => {
+    const qs = new URLSearchParams(query).toString();
+    return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
+  },
+  get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
+  create: (body: ProcurementInput) => api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true }),
+  update: (id: number, body: ProcurementInput) => api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
+  transition: (id: number, to: ProcurementStatus, comment?: string) =>
+    api.post<ProcurementResponse>(`/procurements/${id}/transition`, { name: 'Смена статуса закупки', body: { to, comment: comment || undefined } }),
+  history: (id: number) => api.get<StatusHistoryItem[]>(`/procurements/${id}/history`, { name: 'История статусов' }),
+  files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки' }),
+  upload: (id: number, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.post<ProcurementFileResponse>(`/procurements/${id}/files`, { name: 'Загрузка файла', body });
+  },
+  replace: (id: number, fileId: number, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.put<ProcurementFileResponse>(`/procurements/${id}/files/${fileId}`, { name: 'Замена файла', body });
+  },
+  removeFile: (id: number, fileId: number) => api.delete<void>(`/procurements/${id}/files/${fileId}`, { name: 'Удаление файла' }),
+  download: (id: number, fileId: number, version?: number) =>
+    api.download(`/procurements/${id}/files/${fileId}/download${version ? `?version=${version}` : ''}`, 'Скачивание файла'),
+  saveValues: (id: number, template: DocumentKind, values: Record<string, unknown>) =>
+    api.put<DocumentItem>(`/procurements/${id}/documents/${template}/values`, { name: 'Сохранение полей документа', body: { values } }),
+  /** documentUserfields triad; the Received event is ignored, as the spec says. */
+  userfields: (id: number, companyId: number | null) =>
+    socketRequest<{ key: number; result: string; documents: DocumentItem[] }>('auth', 'documentUserfields', { procurement_id: id, company_id: companyId ?? undefined }, { name: 'Поля документов закупки' }),
+  /** readyDocument triad: the Response comes from a job, so the wait is long. */
+  readyDocument: (id: number, companyId: number | null, values: Record<string, Record<string, unknown>>) =>
+    socketRequest<{ key: number; result: string; files: { id: number; name: string }[]; violations?: string[] }>(
+      'auth',
+      'readyDocument',
+      { procurement_id: id, company_id: companyId ?? undefined, values },
+      { name: 'Формирование документации', timeoutMs: 60_000 },
+    ),
+};
+
+/** Standard 223-ФЗ methods; the methods catalogue (staff only) adds the company's own ones. */
+export const STANDARD_METHODS: Record<string, string> = {
+  competition: 'Конкурс',
+  competition_e: 'Конкурс в электронной форме',
+  auction: 'Аукцион',
+  auction_e: 'Аукцион в электронной форме',
+  quotation: 'Запрос котировок',
+  quotation_e: 'Запрос котировок в электронной форме',
+  proposal: 'Запрос предложений',
+  proposal_e: 'Запрос предложений в электронной форме',
+  single: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
+};
+
+interface MethodOption {
+  name: string;
+  value: string | number;
+  obj: { code: string; name: string };
+}
+
+/** Method code → title: the catalogue for staff, the standard list for everyone. */
+export function useMethods(): { options: { value: string; label: string }[]; title: (code: string) => string } {
+  const session = useSession();
+  const company = useSelectedCompany();
+  const staff = isStaff(session?.user.role);
+  const q = useQuery({
+    queryKey: ['procurement-methods', company],
+    enabled: staff,
+    staleTime: 60_000,
+    queryFn: () => api.get<{ items: MethodOption[] }>('/catalogs/methods/options', { name: 'Способы закупки', query: { limit: 100 } }),
+  });
+  const map: Record<string, string> = { ...STANDARD_METHODS };
+  for (const o of q.data?.items ?? []) map[o.obj.code] = o.obj.name;
+  return { options: Object.entries(map).map(([value, label]) => ({ value, label })), title: (code) => map[code] ?? code };
+}
+
+export const STATUS_COLORS: Record<ProcurementStatus, string> = {
+  draft: 'default',
+  docs_ready: 'blue',
+  published: 'cyan',
+  accepting: 'geekblue',
+  summing_up: 'purple',
+  contract_signed: 'green',
+  cancelled: 'red',
+  failed: 'volcano',
+};
+
+export const formatSize = (n: number) => (n < 1024 ? `${n} Б` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} КБ` : `${(n / 1024 / 1024).toFixed(1)} МБ`);

@@ -1,0 +1,187 @@
+import { useState, type HTMLAttributes } from 'react';
+import { Breadcrumb, Button, DatePicker, Empty, Modal, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { RULE_VERSION_STATUS_TITLES, isStaff, type RuleVersionResponse, type RuleVersionStatus } from '@proc/contract';
+import { useSession, useSelectedCompany } from '../../lib/session';
+import { formatDate, formatMoney } from '../../lib/format';
+import { rulesApi } from './api';
+import { DATE_FORMAT, fromIso, toIso } from './dates';
+import { LAW_TITLES } from './methods';
+import { VersionForm } from './VersionForm';
+
+const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
+
+export default function VersionsPage() {
+  const ruleId = Number(useParams().id);
+  const session = useSession()!;
+  const company = useSelectedCompany();
+  const qc = useQueryClient();
+  const rule = useQuery({ queryKey: ['procurement_rules', company, 'rule', ruleId], queryFn: () => rulesApi.get(ruleId), enabled: ruleId > 0 });
+  const list = useQuery({ queryKey: ['procurement_rules', company, 'versions', ruleId], queryFn: () => rulesApi.versions(ruleId), enabled: ruleId > 0 });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
+  const [editing, setEditing] = useState<RuleVersionResponse | 'new' | null>(null);
+  const [approving, setApproving] = useState<RuleVersionResponse | null>(null);
+  // templates are shared and read-only; the operator does not change customers' data
+  const canEdit = session.user.role !== 'operator' && !!rule.data && !rule.data.is_template && !rule.data.archived;
+  const staff = isStaff(session.user.role);
+
+  const publish = useMutation({ mutationFn: (v: RuleVersionResponse) => rulesApi.publish(ruleId, v.id), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (v: RuleVersionResponse) => rulesApi.deleteVersion(ruleId, v.id), onSuccess: refresh });
+  const upload = useMutation({ mutationFn: ({ v, file }: { v: RuleVersionResponse; file: File }) => rulesApi.uploadApproval(ruleId, v.id, file), onSuccess: refresh });
+  const versions = list.data ?? [];
+
+  return (
+    <>
+      <Breadcrumb items={[{ title: <Link to="/procurementsRules">Положения о закупке</Link> }, { title: rule.data?.title ?? '…' }]} style={{ marginBottom: 8 }} />
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} align="start">
+        <div>
+          <Typography.Title level={3} style={{ marginBottom: 4 }}>
+            Редакции положения
+          </Typography.Title>
+          {rule.data && (
+            <Typography.Paragraph type="secondary" data-testid="rule-title">
+              {rule.data.title} · {LAW_TITLES[rule.data.law]}
+              {rule.data.is_template ? ' · типовое' : ''}
+              {rule.data.archived ? ' · в архиве' : ''}
+            </Typography.Paragraph>
+          )}
+        </div>
+        {canEdit && (
+          <Button type="primary" onClick={() => setEditing('new')} data-testid="version-create">
+            Создать редакцию
+          </Button>
+        )}
+      </Space>
+      <Table<RuleVersionResponse>
+        rowKey="id"
+        data-testid="versions-table"
+        loading={list.isLoading}
+        dataSource={versions}
+        pagination={false}
+        onRow={(v) => ({ 'data-testid': `version-row-${v.number}` }) as HTMLAttributes<HTMLElement>}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Редакций пока нет" /> }}
+        columns={[
+          { title: '№', dataIndex: 'number', width: 70 },
+          { title: 'Дата утверждения', dataIndex: 'approved_on', render: (d: string | null) => (d ? formatDate(d) : '—') },
+          { title: 'Вступает в силу', dataIndex: 'in_force_from', render: (d: string | null) => (d ? formatDate(d) : '—') },
+          {
+            title: 'Статус',
+            key: 'status',
+            render: (_: unknown, v) => (
+              <Space size={4} wrap>
+                <Tag color={STATUS_COLORS[v.status]} data-testid={`version-status-${v.id}`}>
+                  {RULE_VERSION_STATUS_TITLES[v.status]}
+                </Tag>
+                {v.in_force_today && (
+                  <Tag color="green" data-testid={`version-in-force-${v.id}`}>
+                    в силе
+                  </Tag>
+                )}
+              </Space>
+            ),
+          },
+          { title: 'Ед. поставщик до', dataIndex: 'single_supplier_max', render: (s: string | null) => formatMoney(s) },
+          {
+            title: 'Сроки',
+            key: 'lead',
+            render: (_: unknown, v) => (v.lead_time_overrides?.length ? `свои (${v.lead_time_overrides.length})` : 'типовые'),
+          },
+          {
+            title: 'Документ об утверждении',
+            key: 'doc',
+            render: (_: unknown, v) => (
+              <Space direction="vertical" size={0}>
+                {v.approval_document ? (
+                  <a role="button" tabIndex={0} onClick={() => void rulesApi.downloadApproval(ruleId, v.id)} data-testid={`version-doc-download-${v.id}`}>
+                    {v.approval_document.name}
+                  </a>
+                ) : (
+                  <Typography.Text type="secondary">нет</Typography.Text>
+                )}
+                {canEdit && v.status === 'draft' && (
+                  <Upload
+                    showUploadList={false}
+                    beforeUpload={(file) => {
+                      upload.mutate({ v, file });
+                      return false;
+                    }}
+                  >
+                    <Button size="small" type="link" icon={<UploadOutlined />} style={{ padding: 0 }} data-testid={`version-doc-upload-${v.id}`}>
+                      {v.approval_document ? 'Заменить' : 'Загрузить'}
+                    </Button>
+                  </Upload>
+                )}
+              </Space>
+            ),
+          },
+          {
+            title: 'Действия',
+            key: 'actions',
+            render: (_: unknown, v) => (
+              <Space wrap>
+                {canEdit && v.status === 'draft' && (
+                  <>
+                    <a role="button" tabIndex={0} onClick={() => setEditing(v)} data-testid={`version-edit-${v.id}`}>
+                      Изменить
+                    </a>
+                    <a role="button" tabIndex={0} onClick={() => setApproving(v)} data-testid={`version-approve-${v.id}`}>
+                      Утвердить
+                    </a>
+                    <Popconfirm title="Удалить черновик редакции?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(v)}>
+                      <a role="button" tabIndex={0} data-testid={`version-delete-${v.id}`}>
+                        Удалить
+                      </a>
+                    </Popconfirm>
+                  </>
+                )}
+                {canEdit && v.status === 'approved' && (
+                  <Popconfirm title="Опубликовать редакцию?" okText="Опубликовать" cancelText="Отмена" onConfirm={() => publish.mutate(v)}>
+                    <a role="button" tabIndex={0} data-testid={`version-publish-${v.id}`}>
+                      Опубликовать
+                    </a>
+                  </Popconfirm>
+                )}
+                {staff && (
+                  <Link to={`/procurementsRules/${ruleId}/versions/${v.id}/documentsRules`} data-testid={`version-doc-rules-${v.id}`}>
+                    Правила документов ({v.document_rules_count})
+                  </Link>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <VersionForm ruleId={ruleId} version={editing === 'new' ? null : editing} versions={versions} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {approving && <ApproveModal ruleId={ruleId} version={approving} onClose={() => setApproving(null)} onDone={refresh} />}
+    </>
+  );
+}
+
+function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
+  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? dayjs());
+  const approve = useMutation({
+    mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      title={`Утвердить редакцию № ${version.number}`}
+      okText="Утвердить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => approve.mutate()}
+      okButtonProps={{ loading: approve.isPending, disabled: !date, 'data-testid': 'version-approve-submit' }}
+    >
+      <Typography.Paragraph>После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.</Typography.Paragraph>
+      <label htmlFor="approve-date">Дата утверждения</label>
+      <DatePicker id="approve-date" format={DATE_FORMAT} value={date} onChange={setDate} style={{ width: '100%', marginTop: 4 }} data-testid="version-approve-date" />
+    </Modal>
+  );
+}

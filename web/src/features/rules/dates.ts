@@ -1,0 +1,15 @@
+import dayjs, { type Dayjs } from 'dayjs';
+
+/** The API speaks ISO dates ('YYYY-MM-DD'); pickers speak dayjs. */
+export const toIso = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
+export const fromIso = (s: string | null | undefined) => (s ? dayjs(s) : undefined);
+export const DATE_FORMAT = 'DD.MM.YYYY';
+
+/** Decimal input with a comma or a dot → the API's dot form; empty → null. */
+export const decimalOrNull = (v: unknown) => {
+  const s = String(v ?? '').trim().replace(/[\s\u00a0]/g, '').replace(',', '.');
+  return s ? s : null;
+};
+/** At most two decimals: roubles and kopecks. */
+export const MONEY_RE = /^\d+([.,]\d{1,2})?$/;
+export const moneyRule = { pattern: MONEY_RE, message: 'Не более двух знаков после запятой' };

@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import { TARIFF_PERIODS, TARIFF_PERIOD_TITLES, type CompanyTariffResponse, type TariffRequest, type TariffResponse } from '@proc/contract';
+import { Field } from '../../lib/Field';
+import { applyServerErrors, rules } from '../../lib/forms';
+import { formatDate, formatMoney, companyTitle } from '../../lib/format';
+import { noticeStore } from '../../lib/notices';
+import { companiesApi } from '../companies/api';
+import { OptionsSelect } from '../catalogs/OptionsSelect';
+import { tariffsApi } from './api';
+
+const ARCHIVED = [
+  { value: 'false', label: 'Актуальные' },
+  { value: 'true', label: 'Архив' },
+  { value: 'all', label: 'Все' },
+];
+const STATE: Record<CompanyTariffResponse['state'], { color: string; label: string }> = {
+  active: { color: 'green', label: 'действует' },
+  planned: { color: 'blue', label: 'запланирован' },
+  expired: { color: 'default', label: 'истёк' },
+};
+const limitText = (n: number | null) => (n === null ? 'без ограничения' : String(n));
+
+/** Tariff plans and their periods per company (admin only; the route is wrapped in AdminOnly). */
+export default function TariffsPage() {
+  const { modal } = AntApp.useApp();
+  const [params, setParams] = useSearchParams();
+  const page = Number(params.get('page') ?? 1);
+  const q = params.get('q') ?? '';
+  const archived = params.get('archived') ?? 'false';
+  const sort = params.get('sort') ?? 'name';
+  const order = params.get('order') ?? 'asc';
+  const patch = (p: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
+    setParams(next, { replace: true });
+  };
+  const qc = useQueryClient();
+  const query = { page, limit: 10, q: q || undefined, archived, sort, order };
+  const list = useQuery({ queryKey: ['tariffs', query], queryFn: () => tariffsApi.list(query) });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['tariffs'] });
+    void qc.invalidateQueries({ queryKey: ['options', '/tariffs/options'] });
+  };
+  const [editing, setEditing] = useState<TariffResponse | 'new' | null>(null);
+  const archive = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.archive(t.id, !t.archived), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.remove(t.id), onSuccess: refresh });
+  const sortOrder = (key: string) => (sort === key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+
+  return (
+    <>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Typography.Title level={3}>Тарифы</Typography.Title>
+        <Button type="primary" onClick={() => setEditing('new')}>
+          Добавить тариф
+        </Button>
+      </Space>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Input.Search allowClear placeholder="Поиск по наименованию" aria-label="Поиск" defaultValue={q} onSearch={(v) => patch({ q: v || undefined, page: undefined })} style={{ width: 320 }} />
+        <Segmented aria-label="Архив" value={archived} options={ARCHIVED} onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })} />
+      </Space>
+      <Table<TariffResponse>
+        rowKey="id"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
+        onChange={(p, _f, s) => {
+          const sorter = Array.isArray(s) ? s[0] : s;
+          patch({ page: String(p.current ?? 1), sort: sorter?.order ? String(sorter.columnKey) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+        }}
+        columns={[
+          { title: 'Наименование', key: 'name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), render: (n: string, t) => (t.archived ? <Space>{n}<Tag>в архиве</Tag></Space> : n) },
+          { title: 'Цена', key: 'price', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: (p: string, t) => `${formatMoney(p)} / ${t.period_title}` },
+          { title: 'Пользователей', key: 'max_users', dataIndex: 'max_users', render: limitText },
+          { title: 'Закупок в год', key: 'max_procurements_per_year', dataIndex: 'max_procurements_per_year', render: limitText },
+          {
+            title: 'Действия',
+            key: 'actions',
+            render: (_: unknown, t) => (
+              <Space wrap>
+                <a onClick={() => setEditing(t)}>Изменить</a>
+                <a onClick={() => archive.mutate(t)}>{t.archived ? 'Вернуть из архива' : 'В архив'}</a>
+                <a
+                  style={{ color: '#cf1322' }}
+                  onClick={() =>
+                    modal.confirm({
+                      title: 'Удалить тариф?',
+                      content: `«${t.name}» будет удалён. Назначавшийся организациям тариф удалить нельзя — перенесите его в архив.`,
+                      okText: 'Удалить',
+                      okButtonProps: { danger: true },
+                      cancelText: 'Отмена',
+                      onOk: () => remove.mutateAsync(t).catch(() => undefined),
+                    })
+                  }
+                >
+                  Удалить
+                </a>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {editing && <TariffForm tariff={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      <CompanyTariffs />
+    </>
+  );
+}
+
+function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm();
+  const save = useMutation({
+    mutationFn: (v: Record<string, unknown>) => {
+      const body = {
+        name: v.name,
+        description: (v.description as string | undefined)?.trim() || null,
+        price: String(v.price).replace(/\s/g, '').replace(',', '.'),
+        period: v.period,
+        max_users: v.max_users ?? null,
+        max_procurements_per_year: v.max_procurements_per_year ?? null,
+      } as TariffRequest;
+      return tariff ? tariffsApi.update(tariff.id, body) : tariffsApi.create(body);
+    },
+    onSuccess: (t) => {
+      noticeStore.show({ kind: 'success', header: 'Тарифы', message: `Тариф «${t.name}» сохранён` });
+      onSaved();
+      onClose();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  return (
+    <Modal open title={tariff ? 'Изменить тариф' : 'Новый тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+      <Form form={form} layout="vertical" initialValues={tariff ?? { period: 'month' }} onFinish={(v) => save.mutate(v)}>
+        <Field label="Наименование" name="name" rules={[rules.required]}>
+          <Input />
+        </Field>
+        <Field label="Цена, ₽" name="price" rules={[rules.required, rules.numeric]}>
+          <Input inputMode="decimal" />
+        </Field>
+        <Field label="Период" name="period" rules={[rules.requiredAny]}>
+          <Select options={TARIFF_PERIODS.map((p) => ({ value: p, label: TARIFF_PERIOD_TITLES[p] }))} />
+        </Field>
+        <Field label="Не более пользователей" name="max_users" extra="Пусто — без ограничения">
+          <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Field>
+        <Field label="Не более закупок в год" name="max_procurements_per_year" extra="Пусто — без ограничения">
+          <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Field>
+        <Field label="Описание" name="description">
+          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Field>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Periods of plans for one company: validity dates do not overlap (the server answers 409 otherwise). */
+function CompanyTariffs() {
+  const { modal } = AntApp.useApp();
+  const [companyId, setCompanyId] = useState<number | undefined>();
+  const [editing, setEditing] = useState<CompanyTariffResponse | 'new' | null>(null);
+  const qc = useQueryClient();
+  const companies = useQuery({ queryKey: ['companies', 'all'], queryFn: async () => (await companiesApi.list()) ?? [] });
+  const list = useQuery({ queryKey: ['company-tariffs', companyId], queryFn: () => tariffsApi.companyTariffs(companyId!), enabled: !!companyId });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['company-tariffs', companyId] });
+  const remove = useMutation({ mutationFn: (a: CompanyTariffResponse) => tariffsApi.removeAssignment(a.company_id, a.id), onSuccess: refresh });
+  return (
+    <>
+      <Typography.Title level={4} style={{ marginTop: 24 }}>
+        Тарифы организаций
+      </Typography.Title>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          aria-label="Организация"
+          placeholder="Выберите организацию"
+          style={{ width: 420 }}
+          value={companyId}
+          onChange={setCompanyId}
+          loading={companies.isLoading}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(companies.data ?? []).map((c) => ({ value: c.id, label: companyTitle(c) }))}
+          data-testid="tariff-company"
+        />
+        <Button disabled={!companyId} onClick={() => setEditing('new')}>
+          Назначить тариф
+        </Button>
+      </Space>
+      {companyId && (
+        <Table<CompanyTariffResponse>
+          rowKey="id"
+          loading={list.isLoading}
+          dataSource={list.data ?? []}
+          pagination={false}
+          columns={[
+            { title: 'Тариф', key: 'tariff', render: (_: unknown, a) => a.tariff.name },
+            { title: 'Действует с', dataIndex: 'valid_from', render: (d: string) => formatDate(d) },
+            { title: 'по', dataIndex: 'valid_to', render: (d: string | null) => (d ? formatDate(d) : 'бессрочно') },
+            { title: 'Состояние', dataIndex: 'state', render: (s: CompanyTariffResponse['state']) => <Tag color={STATE[s].color}>{STATE[s].label}</Tag> },
+            {
+              title: 'Действия',
+              key: 'actions',
+              render: (_: unknown, a) => (
+                <Space>
+                  <a onClick={() => setEditing(a)}>Изменить</a>
+                  <a
+                    style={{ color: '#cf1322' }}
+                    onClick={() => modal.confirm({ title: 'Снять тариф с организации?', okText: 'Снять', okButtonProps: { danger: true }, cancelText: 'Отмена', onOk: () => remove.mutateAsync(a).catch(() => undefined) })}
+                  >
+                    Снять
+                  </a>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      )}
+      {editing && companyId && <AssignmentForm companyId={companyId} assignment={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+    </>
+  );
+}
+
+function AssignmentForm({ companyId, assignment, onClose, onSaved }: { companyId: number; assignment: CompanyTariffResponse | null; onClose: () => void; onSaved: () => void }) {
+  const [form] = Form.useForm();
+  const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
+  const save = useMutation({
+    mutationFn: (v: { tariff_id: number; valid_from: Dayjs; valid_to?: Dayjs | null }) => {
+      const body = { tariff_id: v.tariff_id, valid_from: day(v.valid_from)!, valid_to: day(v.valid_to) };
+      return assignment ? tariffsApi.updateAssignment(companyId, assignment.id, body) : tariffsApi.assign(companyId, body);
+    },
+    onSuccess: () => {
+      onSaved();
+      onClose();
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  const initial = assignment
+    ? { tariff_id: assignment.tariff.id, valid_from: dayjs(assignment.valid_from), valid_to: assignment.valid_to ? dayjs(assignment.valid_to) : null }
+    : { valid_from: dayjs() };
+  return (
+    <Modal open title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
+        <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
+          <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
+        </Field>
+        <Field label="Действует с" name="valid_from" rules={[rules.requiredAny]}>
+          <DatePicker format="DD.MM.YYYY" />
+        </Field>
+        <Field label="Действует по" name="valid_to" extra="Пусто — бессрочно">
+          <DatePicker format="DD.MM.YYYY" />
+        </Field>
+      </Form>
+    </Modal>
+  );
+}
