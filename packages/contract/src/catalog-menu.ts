@@ -35,7 +35,7 @@ export const STAFF_ONLY_CATALOG_ROUTES = CATALOG_MENU.filter((m) => m.access !==
 
 export const MAIN_TABS = [
   { path: '/procurementsRules', label: 'Положения о закупке' },
-  { path: '/eisPlans', label: 'Планы закупки' },
+  { path: '/eisPlans', label: 'Планы закупки', match: '/eisPlan' },
   { path: '/documents', label: 'Реестр закупок' },
   { path: '/contracts/register', label: 'Исполнение договоров', match: '/contracts' },
 ] as const;
