@@ -20,10 +20,15 @@ import { reportError, initErrorReporting } from './platform/sentry';
 import type { Deps } from './platform/context';
 import type { App } from './platform/module';
 import { MODULES } from './modules';
+import { collectRoutes, type RouteEntry } from './platform/route-table';
+import { installSecurityHeaders } from './platform/security-headers';
+import { installAuthRateLimits } from './platform/rate-limit';
 
 export interface Server {
   app: App;
   deps: Deps;
+  /** Every route of the app (method + full url), collected as registered; security tests walk it. */
+  routes: RouteEntry[];
   /** Listens on the configured port (0 = any free one); returns the base URL. */
   listen(): Promise<string>;
   close(): Promise<void>;
@@ -49,6 +54,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   initErrorReporting(config);
   installErrorHandler(app, reportError);
+  // before any route is registered, so the table is complete
+  const routes = collectRoutes(app);
 
   const database =
     opts.database ??
@@ -73,11 +80,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     const token = bearer(req);
     req.user = token ? await userByToken(database.db, token) : null;
   });
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'DENY');
-  });
+  installSecurityHeaders(app, config);
+  installAuthRateLimits(app, deps);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
   await app.register(fastifySwagger, {
@@ -126,6 +130,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   return {
     app,
     deps,
+    routes,
     async listen() {
       await realtime.attach(app.server, (token) => userByToken(database.db, token));
       const address = await app.listen({ port: config.PORT, host: config.HOST });

@@ -11,3 +11,4 @@ export * from './procurements';
 export * from './catalogs';
 export * from './execution';
 export * from './eis';
+export * from './audit';

@@ -9,7 +9,8 @@ import { rulesModule } from './rules';
 import { procurementsModule } from './procurements';
 import { documentationModule } from './documentation';
 import { eisModule } from './eis';
+import { auditModule } from './audit';
 import { executionModule } from './execution';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, executionModule, eisModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule];

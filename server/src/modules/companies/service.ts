@@ -3,7 +3,8 @@ import { isStaff, type CompanyRequest, type PermissionsResponse, type BankRequis
 import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
-import { auditLog, bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
+import { bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -54,7 +55,7 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
       .returning();
     // whoever creates a customer serves it
     if (user.role !== 'admin') await tx.insert(companyGrants).values({ userId: user.id, companyId: c.id, grantedBy: user.id });
-    await tx.insert(auditLog).values({ companyId: c.id, userId: user.id, entity: 'company', entityId: String(c.id), action: 'create', after: companyResponse(c) });
+    await audit(tx, { user, companyId: c.id }, { entity: 'company', entityId: c.id, action: 'create', after: companyResponse(c) });
     return c;
   });
 }
@@ -69,7 +70,7 @@ export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<vo
       .set({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
       .where(eq(companies.id, ctx.companyId))
       .returning();
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'company', entityId: String(ctx.companyId), action: 'update', before: companyResponse(before), after: companyResponse(after) });
+    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', before: companyResponse(before), after: companyResponse(after) });
   });
 }
 
@@ -80,7 +81,7 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
     const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
     if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
     await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'company', entityId: String(ctx.companyId), action: 'delete' });
+    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete' });
   });
 }
 
@@ -133,13 +134,17 @@ export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest
       ? await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning()
       : await tx.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'contact', entityId: row.id, action: id ? 'update' : 'create', after: contactResponse(row) });
     return contactResponse(row);
   });
 }
 
 export async function deleteContact(ctx: Ctx, id: number) {
-  const rows = await ctx.deps.db.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning({ id: contacts.id });
-  if (!rows.length) throw new AppError('NOT_FOUND');
+  await ctx.deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'contact', entityId: id, action: 'delete', before: contactResponse(row) });
+  });
 }
 
 export async function companyUsers(ctx: Ctx) {
@@ -163,13 +168,17 @@ export async function saveBankRequisites(ctx: Ctx, input: BankRequisitesRequest,
       ? await tx.update(bankRequisites).set(values).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning()
       : await tx.insert(bankRequisites).values({ ...values, companyId: ctx.companyId }).returning();
     if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'bank_requisites', entityId: row.id, action: id ? 'update' : 'create', after: bankResponse(row) });
     return bankResponse(row);
   });
 }
 
 export async function deleteBankRequisites(ctx: Ctx, id: number) {
-  const rows = await ctx.deps.db.delete(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning({ id: bankRequisites.id });
-  if (!rows.length) throw new AppError('NOT_FOUND');
+  await ctx.deps.db.transaction(async (tx) => {
+    const [row] = await tx.delete(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'bank_requisites', entityId: id, action: 'delete', before: bankResponse(row) });
+  });
 }
 
 /** Subordinate customer organisations. */

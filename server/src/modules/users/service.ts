@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { z } from 'zod';
 import type { UsersQuery, CreateUserRequest, UpdateUserRequest, UserResponse, Paged, Role } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
-import { auditLog, companies, companyGrants, users } from '../../db/schema';
+import { companies, companyGrants, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { canActFor } from '../../platform/tenancy';
@@ -75,12 +76,15 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
   if (!(await canActFor(deps.db, actor, input.company_id))) throw new AppError('NOT_FOUND');
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
   if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
-  const [u] = await deps.db
-    .insert(users)
-    .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash: await hashPassword(input.password) })
-    .returning();
-  await deps.db.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(u.id), action: 'create', after: { login: u.login, role: u.role } });
-  return u.id;
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const [u] = await tx
+      .insert(users)
+      .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash })
+      .returning();
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'create', after: { login: u.login, title: u.title, role: u.role } });
+    return u.id;
+  });
 }
 
 export async function updateUser(deps: Deps, actor: AuthUser, id: number, input: z.infer<typeof UpdateUserRequest>) {
@@ -96,7 +100,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
   };
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set(patch).where(eq(users.id, id));
-    await tx.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(id), action: 'update', before: { title: u.title, role: u.role, blocked: u.blocked }, after: patch });
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action: input.blocked === true && !u.blocked ? 'block' : 'update', before: { title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, after: patch });
   });
   if (input.blocked) for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
 }
@@ -112,26 +116,40 @@ export async function setGrants(deps: Deps, actor: AuthUser, id: number, company
     if (found.length !== unique.length) throw new AppError('VALIDATION', 'Некоторые организации не найдены');
   }
   await deps.db.transaction(async (tx) => {
+    const before = await tx.select({ companyId: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, id));
     await tx.delete(companyGrants).where(eq(companyGrants.userId, id));
     if (unique.length) await tx.insert(companyGrants).values(unique.map((companyId) => ({ userId: id, companyId, grantedBy: actor.id })));
-    await tx.insert(auditLog).values({ companyId: u.companyId, userId: actor.id, entity: 'user', entityId: String(id), action: 'grants', after: { company_ids: unique } });
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action: 'grants', before: { company_ids: before.map((g) => g.companyId) }, after: { company_ids: unique } });
   });
 }
 
 export async function resetPassword(deps: Deps, actor: AuthUser, id: number, password: string) {
   const u = await loadManaged(deps, actor, id);
-  await deps.db.update(users).set({ passwordHash: await hashPassword(password), failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(users.id, u.id));
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'password_reset' });
+  });
   for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
 }
 
 export async function updateProfile(deps: Deps, actor: AuthUser, input: { title: string; email?: string | null; phone?: string | null }) {
-  await deps.db.update(users).set({ title: input.title, email: input.email ?? null, phone: input.phone ?? null }).where(eq(users.id, actor.id));
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ title: users.title, email: users.email, phone: users.phone }).from(users).where(eq(users.id, actor.id));
+    const after = { title: input.title, email: input.email ?? null, phone: input.phone ?? null };
+    await tx.update(users).set(after).where(eq(users.id, actor.id));
+    await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'profile', before, after });
+  });
 }
 
 export async function changeOwnPassword(deps: Deps, actor: AuthUser, current: string, next: string) {
   const [u] = await deps.db.select().from(users).where(eq(users.id, actor.id));
   if (!(await verifyPassword(u.passwordHash, current))) throw new AppError('VALIDATION', 'Текущий пароль указан неверно', { current_password: ['Неверный пароль'] });
-  await deps.db.update(users).set({ passwordHash: await hashPassword(next) }).where(eq(users.id, actor.id));
+  const passwordHash = await hashPassword(next);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+    await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'password_change' });
+  });
   // other sessions end; this one stays
   for (const s of await revokeUserSessions(deps.db, actor.id, actor.sessionId)) deps.realtime.dropSession(s);
 }

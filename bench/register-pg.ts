@@ -1,0 +1,153 @@
+/**
+ * Реестр закупок under load on PostgreSQL, and Russian full-text search, through the real server in its own process.
+ *
+ *   npx tsx bench/register-pg.ts                          # 1,000,000 procurements, 100 connections, 10 s
+ *   PG_ROWS=50000 DURATION=5 npx tsx bench/register-pg.ts    # small
+ *   PGLITE_ROWS=0 …                                       # skip the embedded-database run (default 100,000 rows)
+ *
+ * PostgreSQL at TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); a fresh database is made and
+ * dropped. Data: tools/generate-data.ts into the demo customer. Load: autocannon with CONNECTIONS connections on one
+ * register page (limit 50, a status filter, sort by НМЦД); the same SQL (captured from the service) is then replayed
+ * straight through `pg` with RAW_CLIENTS clients (default min(CONNECTIONS, 60): PostgreSQL's default max_connections is
+ * 100 and the server holds its own pools), for the ratio server/raw. Prints the server's RSS after the load.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { RegisterQuery } from '@proc/contract';
+import * as schema from '../server/src/db/schema';
+import type { Ctx, Deps } from '../server/src/platform/context';
+import type { Db } from '../server/src/db/client';
+import { listRegister } from '../server/src/modules/procurements/list-register';
+import { freshDatabase, pgReachable, PG_URL, startNode, type NodeProcess } from '../server/src/test/nodes';
+import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+import { generateData } from '../tools/generate-data';
+
+const ROWS = Number(process.env.PG_ROWS ?? 1_000_000);
+const PGLITE_ROWS = Number(process.env.PGLITE_ROWS ?? 100_000);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 100);
+const DURATION = Number(process.env.DURATION ?? 10);
+const SEARCHES = Number(process.env.SEARCHES ?? 60);
+// PostgreSQL's default max_connections is 100 and the server holds its own pools: the raw run uses fewer clients
+const RAW_CLIENTS = Number(process.env.RAW_CLIENTS ?? Math.min(CONNECTIONS, 60));
+const PAGE = { limit: '50', status: 'published,accepting', sort: 'nmcd', order: 'desc' };
+const WORDS = ['бумага', 'ремонт кровли', 'услуги охраны', 'молоко', 'ноутбуки', 'бензин', 'мебель офисная', 'обувь', 'строительство дорог', 'медицинские изделия', 'программное обеспечение', 'уборка'];
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+};
+const mb = (b: number) => `${Math.round(b / 2 ** 20)} MB`;
+
+async function login(base: string) {
+  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: DEMO_PASSWORD }) });
+  return ((await r.json()) as { token: string }).token;
+}
+
+async function load(base: string, token: string) {
+  const qs = new URLSearchParams(PAGE).toString();
+  const probe = await fetch(`${base}/api/procurements?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = (await probe.json()) as { total: number; items: unknown[] };
+  const r = await autocannon({ url: `${base}/api/procurements?${qs}`, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
+  return { total: body.total, items: body.items.length, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function search(base: string, token: string) {
+  const ms: number[] = [];
+  for (let i = 0; i < SEARCHES; i++) {
+    const q = new URLSearchParams({ q: WORDS[i % WORDS.length], limit: '10' });
+    const t0 = performance.now();
+    const r = await fetch(`${base}/api/procurements?${q}`, { headers: { authorization: `Bearer ${token}` } });
+    await r.arrayBuffer();
+    if (i >= WORDS.length) ms.push(performance.now() - t0); // the first round warms caches
+  }
+  return { p50: pct(ms, 50), p95: pct(ms, 95), n: ms.length };
+}
+
+/** The statements one register page runs, captured from the service itself, then replayed by CONNECTIONS raw clients. */
+async function rawSql(url: string, companyId: number) {
+  const captured: { text: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: RAW_CLIENTS });
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ text, params }) } }) as unknown as Db;
+  const ctx = { deps: { db } as Deps, user: { id: 1 } as Ctx['user'], companyId } as Ctx;
+  await listRegister(ctx, RegisterQuery.parse(PAGE));
+  let done = 0;
+  const lat: number[] = [];
+  const until = Date.now() + DURATION * 1000;
+  await Promise.all(
+    Array.from({ length: RAW_CLIENTS }, async () => {
+      while (Date.now() < until) {
+        const t0 = performance.now();
+        for (const q of captured) await pool.query(q.text, q.params as unknown[]);
+        lat.push(performance.now() - t0);
+        done++;
+      }
+    }),
+  );
+  await pool.end();
+  return { statements: captured.length, clients: RAW_CLIENTS, rps: done / DURATION, p99: pct(lat, 99) };
+}
+
+async function main() {
+  console.log(`register under load: ${CONNECTIONS} connections × ${DURATION} s, page ${JSON.stringify(PAGE)}; ${os.cpus().length} CPU`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-register-pg-'));
+  const common = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'error', JOBS_ENABLED: 'false', REDIS_URL: '' };
+  let node: NodeProcess | null = null;
+  try {
+    if (!(await pgReachable())) console.log(`PostgreSQL: not reachable at ${PG_URL} — skipped`);
+    else {
+      const db = await freshDatabase(PG_URL, 'bench');
+      try {
+        node = await startNode({ ...common, DATABASE_URL: db.url });
+        const t0 = Date.now();
+        const gen = new pg.Client({ connectionString: db.url });
+        gen.on('error', () => undefined);
+        await gen.connect();
+        const { companyId } = await generateData({ exec: (t) => gen.query(t), procurements: ROWS, contracts: 0, plans: 0, log: () => undefined });
+        await gen.end();
+        console.log(`\nPostgreSQL: ${ROWS.toLocaleString('en')} procurements generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+        const token = await login(node.url);
+        const http = await load(node.url, token);
+        const rss = await node.rss();
+        const raw = await rawSql(db.url, companyId);
+        const s = await search(node.url, token);
+        console.log(`page: ${http.items} of ${http.total.toLocaleString('en')} matching rows`);
+        console.log(`server (HTTP):  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}`);
+        console.log(`raw pg (${raw.statements} statements of the page, ${raw.clients} clients): ${raw.rps.toFixed(0)} pages/s, p99 ${raw.p99.toFixed(1)} ms`);
+        console.log(`ratio server/raw: ${(http.rps / raw.rps).toFixed(2)} (goal ≥ 0.4); p99 goal ≤ 30 ms`);
+        console.log(`full-text search (${s.n} sequential, limit 10): p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (goal ≤ 50 ms)`);
+        console.log(`server RSS after the load: ${mb(rss)}`);
+      } finally {
+        await node?.stop();
+        node = null;
+        await db.drop();
+      }
+    }
+    if (PGLITE_ROWS > 0) {
+      // the embedded database lives in the server process: fill it through the node, then the same load
+      node = await startNode({ ...common, DATABASE_URL: '' });
+      const t0 = Date.now();
+      await generateData({ exec: (t) => node!.sql(t), procurements: PGLITE_ROWS, contracts: 0, plans: 0, log: () => undefined });
+      console.log(`\nPGlite (embedded): ${PGLITE_ROWS.toLocaleString('en')} procurements generated in ${((Date.now() - t0) / 1000).toFixed(0)} s (fewer rows: one process, one core for the database)`);
+      const token = await login(node.url);
+      const http = await load(node.url, token);
+      const rss = await node.rss();
+      const s = await search(node.url, token);
+      console.log(`server (HTTP):  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}; page of ${http.total.toLocaleString('en')} matching`);
+      console.log(`full-text search: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
+      console.log(`server RSS after the load (embedded database included): ${mb(rss)}`);
+    }
+  } finally {
+    await node?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

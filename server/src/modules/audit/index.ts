@@ -1,0 +1,4 @@
+import type { Module } from '../../platform/module';
+import { auditRoutes } from './routes';
+
+export const auditModule: Module = { name: 'audit', routes: auditRoutes };

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config';
+
+/** The origin of an absolute http(s) URL, or null for relative/invalid ones. */
+export function originOf(url: string | undefined | null): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sentry's ingest origin from a DSN `https://key@o1.ingest.sentry.io/42` → `https://o1.ingest.sentry.io`. */
+export const sentryOrigin = (dsn: string | undefined) => originOf(dsn);
+
+/** Host names allowed into the websocket source: the request's own host, sanitised (it comes from the client). */
+const safeHost = (host: string | undefined) => (host && /^[A-Za-z0-9.\-:[\]]{1,255}$/.test(host) ? host : null);
+
+/**
+ * Content-Security-Policy of the web client: everything from self; the support chat's origin may add a script, connect
+ * and frame; Sentry's ingest receives reports; the socket connects back to this host. antd writes inline styles, so
+ * style-src needs 'unsafe-inline' (scripts never do).
+ */
+export function contentSecurityPolicy(config: Config, host?: string): string {
+  const chat = originOf(config.CHAT_WIDGET_URL);
+  const sentry = sentryOrigin(config.SENTRY_DSN);
+  const api = originOf(config.API_URL);
+  const integration = originOf(config.INTEGRATION_API_URL);
+  const h = safeHost(host);
+  const list = (...xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", chat)}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src 'self' data: blob:`,
+    `font-src 'self' data:`,
+    `connect-src ${list("'self'", h && `ws://${h}`, h && `wss://${h}`, api, integration, chat, sentry)}`,
+    `frame-src ${chat ?? "'none'"}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/** Whether the request reached us over HTTPS (directly or through a proxy we trust). */
+const overHttps = (req: FastifyRequest) => req.protocol === 'https';
+
+export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    // Swagger UI ships its own inline bootstrap; it is a developer page with no user data
+    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', contentSecurityPolicy(config, req.headers.host));
+    if (overHttps(req)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  });
+}
