@@ -1,4 +1,4 @@
-import type { Role } from './common';
+import type { Role } from './roles';
 
 export type MenuAccess = 'all' | 'editors' | 'admin';
 

@@ -5,7 +5,7 @@ import 'dayjs/locale/ru';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Empty } from 'antd';
 import { RouterProvider } from 'react-router';
-import { MESSAGES } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
 import { router } from './router';
 import { queryClient } from './query-client';
 

@@ -1,7 +1,10 @@
 import { useEffect, useMemo } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { CONSTANTS, MESSAGES, isStaff, type CompanyBrief } from '@proc/contract';
+import { CONSTANTS } from '@proc/contract/socket';
+import { MESSAGES } from '@proc/contract/messages';
+import { isStaff } from '@proc/contract/roles';
+import type { CompanyBrief } from '@proc/contract/auth';
 import { sessionStore, useSession, useSelectedCompany } from '../lib/session';
 import { companyTitle } from '../lib/format';
 import { companiesApi } from '../features/companies/api';

@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { MESSAGES } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
 import { noticeStore, useLoading, useNotices, type Notice } from '../lib/notices';
 import { formatDateTime } from '../lib/format';
 

@@ -1,7 +1,9 @@
 import { Layout, Menu, Dropdown, Button, Space, Typography, App as AntApp, Badge, Tooltip } from 'antd';
 import { SettingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { MESSAGES, MAIN_TABS, catalogMenuFor, isStaff } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
+import { MAIN_TABS, catalogMenuFor } from '@proc/contract/catalog-menu';
+import { isStaff } from '@proc/contract/roles';
 import { sessionStore, useSession } from '../lib/session';
 import { useSocketState } from '../lib/socket';
 import { api } from '../lib/api';

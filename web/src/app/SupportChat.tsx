@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FloatButton } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
-import { CONSTANTS } from '@proc/contract';
+import { CONSTANTS } from '@proc/contract/socket';
 import { runtimeConfig } from '../lib/runtime-config';
 
 /** The external widget is expected to define window.SupportChat with open(). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isStaff } from '@proc/contract';
+import { isStaff } from '@proc/contract/roles';
 import { useSession } from '../lib/session';
 
 /** Login-only routes: without an active session, to /login. */

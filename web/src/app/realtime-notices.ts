@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { EVENTS, MESSAGES, type RealtimePayload } from '@proc/contract';
+import { EVENTS, type RealtimePayload } from '@proc/contract/socket';
+import { MESSAGES } from '@proc/contract/messages';
 import { onAuthEvent } from '../lib/socket';
 import { noticeStore } from '../lib/notices';
 import { queryClient } from './query-client';

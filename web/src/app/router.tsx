@@ -3,7 +3,8 @@ import { createBrowserRouter, Navigate, Outlet } from 'react-router';
 import { Spin } from 'antd';
 import { RequireAuth, PublicOnly, StaffOnly, AdminOnly } from './guards';
 import { Root } from './Root';
-import { Shell } from './Shell';
+// the signed-in frame is a chunk of its own: /login must not load the top bar's components
+const Shell = lazy(() => import('./Shell').then((m) => ({ default: m.Shell })));
 
 /** Every feature is its own chunk. */
 const page = (load: () => Promise<{ default: ComponentType }>) => {
@@ -37,7 +38,9 @@ export const routes = [
       {
         element: (
           <RequireAuth>
-            <Shell />
+            <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+              <Shell />
+            </Suspense>
           </RequireAuth>
         ),
         children: [

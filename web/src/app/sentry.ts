@@ -1,4 +1,4 @@
-import { CONSTANTS } from '@proc/contract';
+import { CONSTANTS } from '@proc/contract/socket';
 import type { RuntimeConfig } from '../lib/runtime-config';
 
 /** Error reporting only when a DSN is configured; loaded lazily so it costs nothing otherwise. */

@@ -1,4 +1,5 @@
-import { MESSAGES, type ErrorBody } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
+import type { ErrorBody } from '@proc/contract/errors';
 import { sessionStore } from './session';
 import { loadingStore, noticeStore } from './notices';
 import { runtimeConfig } from './runtime-config';

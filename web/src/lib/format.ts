@@ -1,5 +1,5 @@
 import type { CompanyBrief } from '@proc/contract';
-import { MESSAGES } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
 
 export const companyTitle = (c: Pick<CompanyBrief, 'id' | 'title'>) => c.title || MESSAGES.companyNoTitle(c.id);
 

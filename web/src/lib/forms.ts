@@ -1,5 +1,6 @@
 import type { FormInstance, Rule } from 'antd/es/form';
-import { MESSAGES, NUMERIC_RE } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
+import { NUMERIC_RE } from '@proc/contract/checks';
 import { ApiError } from './api';
 
 /** The spec's form rules (section 5); the required rule trims strings. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { CONSTANTS } from '@proc/contract';
+import { CONSTANTS } from '@proc/contract/socket';
 
 export type NoticeKind = 'success' | 'error' | 'pending' | 'loading' | 'socket';
 export interface Notice {

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { MESSAGES, NAMESPACES, SOCKET_SETTINGS, type RealtimePayload } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
+import { NAMESPACES, SOCKET_SETTINGS, type RealtimePayload } from '@proc/contract/socket';
 import { loadingStore, noticeStore } from './notices';
 
 /** One socket client: `unauth` always open, `auth` while signed in (spec sections 4 and 7). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Typography } from 'antd';
-import { MESSAGES } from '@proc/contract';
+import { MESSAGES } from '@proc/contract/messages';
 
 export function AuthCard({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Row, Space, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { isValidInn, type RegistrationRequest } from '@proc/contract';
+import { isValidInn } from '@proc/contract/checks';
+import type { RegistrationRequest } from '@proc/contract/auth';
 import { ApiError } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';

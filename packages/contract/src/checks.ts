@@ -1,0 +1,31 @@
+/** Pure checks without zod (shared by schemas and the web's forms). */
+
+/** Digits with an optional decimal part (spec section 5). */
+export const NUMERIC_RE = /^\d+([.,]\d+)?$/;
+
+/** Validates an INN (10 digits for organisations, 12 for individuals) by its control digits. */
+export function isValidInn(inn: string): boolean {
+  if (!/^\d{10}$|^\d{12}$/.test(inn)) return false;
+  const d = inn.split('').map(Number);
+  const check = (weights: number[]) => (weights.reduce((s, w, i) => s + w * d[i], 0) % 11) % 10;
+  if (inn.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
+  return (
+    check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11]
+  );
+}
+export function isValidOgrn(v: string): boolean {
+  if (/^\d{13}$/.test(v)) return Number(BigInt(v.slice(0, 12)) % 11n % 10n) === Number(v[12]);
+  if (/^\d{15}$/.test(v)) return Number(BigInt(v.slice(0, 14)) % 13n % 10n) === Number(v[14]);
+  return false;
+}
+
+/** Settlement/correspondent account control key against the BIC (Bank of Russia rules). */
+export function isValidAccount(account: string, bik: string, kind: 'settlement' | 'correspondent'): boolean {
+  if (!/^\d{20}$/.test(account) || !/^\d{9}$/.test(bik)) return false;
+  const prefix = kind === 'settlement' ? bik.slice(-3) : '0' + bik.slice(4, 6);
+  const s = prefix + account;
+  const w = [7, 1, 3];
+  let sum = 0;
+  for (let i = 0; i < s.length; i++) sum += (Number(s[i]) * w[i % 3]) % 10;
+  return sum % 10 === 0;
+}

@@ -1,0 +1,13 @@
+/** Roles without zod, so the web's first chunk stays small. */
+export const ROLES = ['client', 'admin', 'administrator', 'specialist', 'operator'] as const;
+export type Role = (typeof ROLES)[number];
+export const isStaff = (role: Role | string | undefined | null): boolean => !!role && role !== 'client';
+
+export const ROLE_TITLES: Record<Role, string> = {
+  client: 'Клиент',
+  admin: 'Главный администратор',
+  administrator: 'Администратор',
+  specialist: 'Специалист',
+  operator: 'Оператор',
+};
+
