@@ -3,8 +3,10 @@ import { procurementRoutes } from './routes';
 import { defineProcurementJobs } from './jobs';
 import { seedDemoProcurements } from './seed-demo-procurements';
 import { registerCatalogUsage } from './register-catalog-usage';
+import { registerProcurementTariffCounter } from './register-tariff-counter';
 
 registerCatalogUsage();
+registerProcurementTariffCounter();
 
 /** Реестр закупок: procurement cards, statuses, deadlines, files. */
 export const procurementsModule: Module = {

@@ -1,3 +1,4 @@
+import { assertTariffAllows } from '../tariffs';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
@@ -112,6 +113,7 @@ export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Pr
   assertCanEdit(ctx);
   const okpd2 = await checkedReferences(ctx, input);
   const id = await ctx.deps.db.transaction(async (tx) => {
+    await assertTariffAllows(ctx, 'procurements', tx);
     const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
     const values = fieldValues(input);
     const computed = await computeDeadlines(tx, { ...values, ruleId });

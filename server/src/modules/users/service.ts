@@ -1,3 +1,4 @@
+import { assertTariffAllows } from '../tariffs';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsersQuery, CreateUserRequest, UpdateUserRequest, UserResponse, Paged, Role } from '@proc/contract';
@@ -78,6 +79,7 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
   if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
+    await assertTariffAllows({ deps, user: actor, companyId: input.company_id }, 'users', tx);
     const [u] = await tx
       .insert(users)
       .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash })
