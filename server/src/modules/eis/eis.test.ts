@@ -1,3 +1,4 @@
+import { ocdsErrors } from './ocds/validate-ocds';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -118,6 +119,13 @@ describe('ЕИС import over the integration service', () => {
     expect(ocds.body.version).toBe('1.1');
     expect(ocds.body.releases.some((x) => x.tag.includes('planning'))).toBe(true);
     expect(ocds.body.releases.some((x) => x.tag.includes('contract'))).toBe(true);
+    expect(ocds.body.releases.some((x) => x.tag.includes('tender'))).toBe(true);
+    expect(ocdsErrors(ocds.body)).toEqual([]);
+    // the check itself bites: a broken release is reported
+    const broken = structuredClone(ocds.body) as { releases: Record<string, unknown>[] };
+    broken.releases[0].tag = ['bogus'];
+    delete broken.releases[0].ocid;
+    expect(ocdsErrors(broken).length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
   it('retries an execution export through an ЕИС outage and logs every attempt', async () => {
