@@ -1,0 +1,285 @@
+/**
+ * Soak test: N virtual users with a mixed read/write workload over real HTTP for a fixed time.
+ *
+ *   npx tsx bench/soak.ts [--users 200] [--minutes 10]
+ *   npx tsx bench/soak.ts --users 20 --seconds 20   # short check run
+ *
+ * Starts the server in this process on a fresh embedded database (PGlite in a temporary folder, demo data seeded,
+ * job workers on as in production), signs in as the demo users client, specialist and admin (the staff act for the
+ * demo customer through X-Company-Id), then lets every virtual user loop: one request, 50–200 ms think time, repeat.
+ * Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and memory; at the end a
+ * summary. Memory is process.memoryUsage() of THIS process, which holds both the server and the load generator.
+ * Figures are printed, not asserted: the exit code is 0 even with errors.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadConfig } from '../server/src/config';
+import { buildServer } from '../server/src/app';
+import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const USERS = arg('users', 200);
+const SECONDS = arg('seconds', arg('minutes', 10) * 60); // --seconds for short check runs
+const INTERVAL_MS = 10_000;
+const MB = 2 ** 20;
+
+const rand = Math.random;
+const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
+const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const WORDS = ['бумага', 'ремонт', 'поставка', 'услуги', 'топливо', 'мебель', 'охрана', 'уборка', 'компьютер', 'лицензии', 'кровля', 'спецодежда'];
+const OKPD2_Q = ['17.12', '26.20', '81.21', '43', 'бумага', 'ноутбук', 'бензин', 'услуги охраны', 'мебель', 'уборка зданий', 'хлеб', '10.71'];
+const SORTS = ['number', 'title', 'nmcd', 'published_on', 'application_deadline', 'status', 'created_at'];
+const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
+const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'single'];
+const CONTRACT_SORTS = ['contract_date', '-contract_date', 'price', '-price', 'subject', '-created_at'];
+
+// ---- measurement -----------------------------------------------------------------------------------------------
+
+interface Bucket {
+  ms: number[];
+  errors: number;
+  statuses: Map<string, number>;
+}
+const newBucket = (): Bucket => ({ ms: [], errors: 0, statuses: new Map() });
+let interval = newBucket();
+const total = newBucket();
+const perRoute = new Map<string, Bucket>();
+const errorMessages = new Map<string, number>();
+
+const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const pcts = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
+};
+const histogram = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}×${v}`).join(' ');
+
+function record(route: string, status: string, ms: number, ok: boolean, message?: string) {
+  const bucket = perRoute.get(route) ?? newBucket();
+  perRoute.set(route, bucket);
+  for (const b of [interval, total, bucket]) {
+    b.ms.push(ms);
+    b.statuses.set(status, (b.statuses.get(status) ?? 0) + 1);
+    if (!ok) b.errors += 1;
+  }
+  if (!ok) {
+    const key = `${route} → ${status}${message ? `: ${message}` : ''}`.slice(0, 300);
+    errorMessages.set(key, (errorMessages.get(key) ?? 0) + 1);
+  }
+}
+
+// ---- HTTP ------------------------------------------------------------------------------------------------------
+
+interface Session {
+  login: string;
+  headers: Record<string, string>;
+}
+
+let base = '';
+
+/** One timed request; `route` names the endpoint template so figures and error messages group by endpoint. */
+async function call<T = unknown>(s: Session, method: string, route: string, url: string, body?: unknown): Promise<T | undefined> {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: body === undefined ? s.headers : { ...s.headers, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const ms = performance.now() - started;
+    const ok = res.status >= 200 && res.status < 300;
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    const message = ok ? undefined : ((json as { message?: string } | undefined)?.message ?? text.slice(0, 200));
+    record(`${method} ${route}`, String(res.status), ms, ok, message ? `${message} [${s.login}]` : undefined);
+    return ok ? (json as T) : undefined;
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    record(`${method} ${route}`, 'network', performance.now() - started, false, `${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+    return undefined;
+  }
+}
+
+async function signIn(login: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
+  });
+  if (res.status !== 200) throw new Error(`вход ${login}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+// ---- workload --------------------------------------------------------------------------------------------------
+
+interface VU {
+  s: Session;
+  companyId: number;
+  seenIds: number[]; // procurement ids from register pages
+  ownDrafts: number[]; // drafts this user created, for PUT
+}
+
+const draftBody = (title: string) => ({ title, method: 'quotation_e', subject: 'goods', nmcd: '100000' });
+const title = () => `Поставка ${pick(['офисной бумаги', 'мебели', 'спецодежды', 'ноутбуков', 'топлива', 'моющих средств'])} — нагрузочный тест ${int(1, 1e6)}`;
+
+function registerQuery(): string {
+  const q = new URLSearchParams({ page: String(rand() < 0.7 ? 1 : int(2, 5)), limit: String(pick([10, 10, 20, 50])) });
+  if (rand() < 0.6) q.set('sort', pick(SORTS)), q.set('order', pick(['asc', 'desc']));
+  if (rand() < 0.3) q.set('q', pick(WORDS));
+  if (rand() < 0.2) q.set('status', pick(STATUSES));
+  if (rand() < 0.15) q.set('method', pick(METHODS));
+  if (rand() < 0.1) q.set('subject', pick(['goods', 'works', 'services']));
+  if (rand() < 0.1) q.set('nmcd_min', '50000');
+  if (rand() < 0.05) q.set('has_violations', 'true');
+  return q.toString();
+}
+
+type Op = (u: VU) => Promise<unknown>;
+const OPS: [number, Op][] = [
+  [25, async (u) => {
+    const page = await call<{ items: { id: number }[] }>(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
+    for (const it of page?.items ?? []) if (u.seenIds.length < 200) u.seenIds.push(it.id);
+  }],
+  [15, async (u) => {
+    const id = pick(u.seenIds.length ? u.seenIds : u.ownDrafts);
+    if (id) return call(u.s, 'GET', '/api/procurements/:id', `/api/procurements/${id}`);
+    return call(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
+  }],
+  [8, (u) => call(u.s, 'GET', '/api/catalogs/elements?type=8', `/api/catalogs/elements?type=8&page=${int(1, 2)}`)],
+  [10, (u) => call(u.s, 'GET', '/api/classifiers/okpd2', `/api/classifiers/okpd2?q=${encodeURIComponent(pick(OKPD2_Q))}&limit=10`)],
+  [8, (u) => call(u.s, 'GET', '/api/contracts', `/api/contracts?sort=${pick(CONTRACT_SORTS)}${rand() < 0.3 ? `&q=${encodeURIComponent(pick(WORDS))}` : ''}`)],
+  [8, (u) => call(u.s, 'GET', '/api/dashboard', '/api/dashboard')],
+  [6, (u) => call(u.s, 'GET', '/api/companies/my', '/api/companies/my')],
+  [8, async (u) => {
+    const p = await call<{ id: number }>(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
+    if (p && u.ownDrafts.length < 50) u.ownDrafts.push(p.id);
+  }],
+  [7, async (u) => {
+    const id = pick(u.ownDrafts);
+    if (!id) return call(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
+    return call(u.s, 'PUT', '/api/procurements/:id', `/api/procurements/${id}`, draftBody(`${title()} (изм.)`));
+  }],
+  [5, (u) => call(u.s, 'POST', '/api/companies/:id/contacts', `/api/companies/${u.companyId}/contacts`, {
+    name: `Контакт нагрузки ${int(1, 1e6)}`, position: 'Специалист', phone: `+7 900 ${int(100, 999)}-${int(10, 99)}-${int(10, 99)}`, email: `soak${int(1, 1e6)}@example.ru`,
+  })],
+];
+const WEIGHT = OPS.reduce((n, [w]) => n + w, 0);
+function nextOp(): Op {
+  let r = rand() * WEIGHT;
+  for (const [w, op] of OPS) if ((r -= w) < 0) return op;
+  return OPS[0][1];
+}
+
+// ---- main ------------------------------------------------------------------------------------------------------
+
+const mem = () => {
+  const m = process.memoryUsage();
+  return { rss: m.rss / MB, heap: m.heapUsed / MB };
+};
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-bench-'));
+  const config = loadConfig({ ...process.env, NODE_ENV: 'production' } as Record<string, string>, {
+    PORT: 0,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: undefined,
+    REDIS_URL: undefined,
+    DEMO_DATA: true,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+  });
+  const t0 = performance.now();
+  const server = await buildServer(config);
+  base = await server.listen();
+  const startS = (performance.now() - t0) / 1000;
+  try {
+    const client: Session = { login: 'client', headers: { authorization: `Bearer ${await signIn('client')}` } };
+    const my = (await (await fetch(`${base}/api/companies/my`, { headers: client.headers })).json()) as { id: number; title: string }[];
+    const customer = my[0];
+    if (!customer) throw new Error('у client нет организации');
+    const staff = await Promise.all(
+      ['specialist', 'admin'].map(async (login): Promise<Session> => ({
+        login,
+        headers: { authorization: `Bearer ${await signIn(login)}`, 'x-company-id': String(customer.id) },
+      })),
+    );
+    const sessions = [client, ...staff];
+
+    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; server in-process on a fresh embedded database (PGlite), started in ${startS.toFixed(1)} s`);
+    console.log(`sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`);
+    console.log('memory = process.memoryUsage() of this one process: server and load generator together');
+    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)}  statuses`);
+
+    const durationMs = SECONDS * 1000;
+    const runStart = performance.now();
+    const deadline = runStart + durationMs;
+    const mems: { rss: number; heap: number }[] = [];
+    let lastTick = runStart;
+    const tick = () => {
+      const now = performance.now();
+      const b = interval;
+      interval = newBucket();
+      const p = pcts(b.ms);
+      const m = mem();
+      mems.push(m);
+      const elapsed = `${Math.round((now - runStart) / 1000)} s`;
+      console.log(
+        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(m.rss).padStart(7)} ${f1(m.heap).padStart(8)}  ${histogram(b.statuses)}`,
+      );
+      lastTick = now;
+    };
+    const timer = setInterval(tick, INTERVAL_MS);
+
+    const vus: VU[] = Array.from({ length: USERS }, (_, i) => ({ s: sessions[i % sessions.length], companyId: customer.id, seenIds: [], ownDrafts: [] }));
+    await Promise.all(
+      vus.map(async (u, i) => {
+        await sleep((i * 1000) / USERS); // spread the first requests over one second
+        while (performance.now() < deadline) {
+          await nextOp()(u);
+          await sleep(int(50, 200));
+        }
+      }),
+    );
+    clearInterval(timer);
+    if (interval.ms.length) tick(); // the last partial interval
+
+    const seconds = (performance.now() - runStart) / 1000;
+    const p = pcts(total.ms);
+    const first = mems[0];
+    const last = mems[mems.length - 1];
+    console.log(`\nsummary: ${total.ms.length} requests in ${seconds.toFixed(1)} s (${f1(total.ms.length / seconds)} req/s), ${total.errors} errors; statuses ${histogram(total.statuses)}`);
+    console.log(`latency overall: p50 ${f1(p.p50)} ms, p95 ${f1(p.p95)} ms, p99 ${f1(p.p99)} ms, max ${f1(p.max)} ms`);
+    console.log(`${'endpoint'.padEnd(38)} ${'reqs'.padStart(6)} ${'errs'.padStart(5)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}`);
+    for (const [route, b] of [...perRoute].sort(([a], [c]) => a.localeCompare(c))) {
+      const r = pcts(b.ms);
+      console.log(`${route.padEnd(38)} ${String(b.ms.length).padStart(6)} ${String(b.errors).padStart(5)} ${f1(r.p50).padStart(7)} ${f1(r.p95).padStart(7)} ${f1(r.p99).padStart(7)}`);
+    }
+    console.log(`memory (this process: server + load generator): first interval RSS ${f1(first.rss)} MB / heap ${f1(first.heap)} MB, last interval RSS ${f1(last.rss)} MB / heap ${f1(last.heap)} MB; growth RSS ${f1(last.rss - first.rss)} MB, heap ${f1(last.heap - first.heap)} MB`);
+    if (errorMessages.size) {
+      console.log(`first ${Math.min(5, errorMessages.size)} of ${errorMessages.size} distinct error messages:`);
+      for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
+    }
+    console.log(`errors: ${total.errors}, memory growth: ${f1(last.rss - first.rss)} MB`);
+  } finally {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
