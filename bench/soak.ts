@@ -135,7 +135,10 @@ const title = () => `Поставка ${pick(['офисной бумаги', 'м
 
 function registerQuery(): string {
   const q = new URLSearchParams({ page: String(rand() < 0.7 ? 1 : int(2, 5)), limit: String(pick([10, 10, 20, 50])) });
-  if (rand() < 0.6) q.set('sort', pick(SORTS)), q.set('order', pick(['asc', 'desc']));
+  if (rand() < 0.6) {
+    q.set('sort', pick(SORTS));
+    q.set('order', pick(['asc', 'desc']));
+  }
   if (rand() < 0.3) q.set('q', pick(WORDS));
   if (rand() < 0.2) q.set('status', pick(STATUSES));
   if (rand() < 0.15) q.set('method', pick(METHODS));
