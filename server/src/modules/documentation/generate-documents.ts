@@ -8,7 +8,8 @@ import { assertCanEdit } from '../rules/access';
 import { getProcurement, loadProcurement } from '../procurements/procurement-card';
 import { addFileVersion } from '../procurements/procurement-files';
 import { applyTransition, missingRequiredDocuments } from '../procurements/transition-procurement';
-import { CONTENT_TYPES, cleanFileName } from '../procurements/uploads';
+import { CONTENT_TYPES } from '../procurements/uploads';
+import { cleanFileName } from '../../platform/uploads';
 import { documentFields, documentPlan, mergedValues, missingFields, savedValues } from './list-documents';
 import { prefillValues } from './prefill-values';
 

@@ -1,28 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import { assertMaxSize, isFormatError, parseEisFile } from '../../formats';
+import { isFormatError, parseEisFile } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { readMultipartFile } from '../../platform/uploads';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 
-/** Reads the uploaded ЕИС file; parser refusals become 400 with the parser's Russian text. */
+/** Reads the uploaded ЕИС file within the size limit; parser refusals (empty, not ЕИС) come later with its Russian text. */
 export async function readEisUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!req.isMultipart()) throw new AppError('VALIDATION', 'Прикрепите файл (multipart/form-data)');
-  const part = await req.file();
-  if (!part) throw new AppError('VALIDATION', 'Прикрепите файл');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') data = Buffer.alloc(maxBytes + 1);
-    else throw err;
-  }
-  try {
-    assertMaxSize(data, maxBytes);
-  } catch (e) {
-    throw new AppError('PAYLOAD_TOO_LARGE', (e as Error).message);
-  }
-  return data;
+  return (await readMultipartFile(req, maxBytes)).data;
 }
 
 /** Contracts, plans and performance records from a file, through the same parsers and storage as the ЕИС import. */

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_EXTENSIONS, UPLOAD_TYPE_MESSAGE } from '@proc/contract';
 import { AppError } from '../../platform/errors';
+import { cleanFileName, readMultipartFile } from '../../platform/uploads';
 
 export interface Upload {
   name: string;
@@ -53,17 +54,6 @@ function looksLike(ext: string, data: Buffer): boolean {
   }
 }
 
-/** A file name safe to store and show: no folders, no control characters, at most 255 characters. */
-export function cleanFileName(raw: string): string {
-  // control characters are exactly what this strips
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (!base) return 'file';
-  if (base.length <= 255) return base;
-  const ext = path.extname(base);
-  return base.slice(0, 255 - ext.length) + ext;
-}
-
 /** Checks a file's type by extension and content; throws a Russian 415/400 otherwise. */
 export function checkUpload(rawName: string, data: Buffer): Upload {
   const name = cleanFileName(rawName);
@@ -76,22 +66,9 @@ export function checkUpload(rawName: string, data: Buffer): Upload {
 
 /** Reads the one file of a multipart request within the configured size limit. */
 export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Upload> {
-  if (!req.isMultipart()) throw new AppError('VALIDATION', 'Прикрепите файл (multipart/form-data)');
-  const part = await req.file();
-  if (!part) throw new AppError('VALIDATION', 'Прикрепите файл');
-  let data: Buffer;
-  try {
-    data = await part.toBuffer();
-  } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw err;
-  }
-  if (part.file.truncated) throw tooLarge(maxBytes);
-  return checkUpload(part.filename, data);
+  const file = await readMultipartFile(req, maxBytes);
+  return checkUpload(file.filename, file.data);
 }
-
-const tooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `Размер файла превышает допустимый: не более ${(maxBytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`);
 
 /** RFC 6266/5987: an ASCII fallback plus the UTF-8 name, so Cyrillic names survive every browser. */
 export function contentDisposition(name: string): string {
