@@ -158,18 +158,18 @@ async function main() {
     const q = RegisterQuery.parse(raw);
     await listRegister(ctx, q); // warm-up
     const times: number[] = [];
-    let total = 0;
+    let total = '';
     for (let i = 0; i < RUNS; i++) {
       const s = performance.now();
       const r = await listRegister(ctx, q);
       times.push(performance.now() - s);
-      total = r.total;
+      total = `${r.total}${r.total_capped ? '+' : ''}`;
     }
     const m = median(times);
     if (m > TARGET_MS) slow.push([name, raw]);
-    console.log(`${name.padEnd(44)} ${String(total).padStart(7)} ${m.toFixed(1).padStart(10)} ${Math.max(...times).toFixed(1).padStart(8)}${m > TARGET_MS ? '  ⚠ over target' : ''}`);
+    console.log(`${name.padEnd(44)} ${total.padStart(7)} ${m.toFixed(1).padStart(10)} ${Math.max(...times).toFixed(1).padStart(8)}${m > TARGET_MS ? '  ⚠ over target' : ''}`);
   }
-  console.log(`\nmedian of ${RUNS} runs of one page (page query + count with the same filters + ОКПД2 codes of the page); target < ${TARGET_MS} ms per page`);
+  console.log(`\nmedian of ${RUNS} runs of one page (page query + count with the same filters, capped at 10,000 (shown as 10000+), + ОКПД2 codes of the page); target < ${TARGET_MS} ms per page`);
   console.log(slow.length ? `over target: ${slow.map(([n]) => n).join('; ')}` : 'every query within target');
 
   if (process.env.EXPLAIN) {

@@ -6,7 +6,7 @@
  *
  * Migrates the database first. Writes procurements (Russian titles from ОКПД2 names in server/data/okpd2.tsv, statuses,
  * methods, НМЦД, dates, ОКПД2 lines and the search vector the service writes), contracts with positions and plans with
- * items. There is no payments table in the schema (payments live inside execution records' payloads), so none are made.
+ * items, and payment orders (1C «Платежное поручение», linked to their contract) for contracts in execution or completed.
  * Without --company-id the demo customer «АО «Демо-Заказчик»» is used when present, else a new company.
  */
 import fs from 'node:fs';
@@ -139,6 +139,21 @@ export async function generateData(opts: GenerateOptions): Promise<{ companyId: 
           FROM ins CROSS JOIN generate_series(1, 3) k JOIN gen_okpd2 o ON o.n = (hashint4(ins.id + k)::bigint & 2147483647)::int % ${nLeaves}`,
         );
       }
+    }
+    if (opts.contracts > 0) {
+      // one advance for contracts in execution, an advance and the final payment for completed ones
+      await step(
+        'payment orders of contracts in execution and completed',
+        `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount, payer_name, payer_account, payee_name, payee_inn, payee_kpp, payee_account, purpose, written_off_date)
+        SELECT c.company_id, c.id, 'auto', 'Платежное поручение', (c.id * 10 + k)::text, c.contract_date + 20 * k,
+          CASE k WHEN 1 THEN round(c.price * 0.3, 2) ELSE c.price - round(c.price * 0.3, 2) END,
+          'АО «Демо-Заказчик»', '40702810900000000001', c.supplier_name, c.supplier_inn, c.supplier_kpp, '40702810' || lpad((c.id % 1000000000000)::text, 12, '0'),
+          'Оплата по договору № ' || c.number || ' от ' || to_char(c.contract_date, 'DD.MM.YYYY') || CASE k WHEN 1 THEN ', аванс 30 %' ELSE ', окончательный расчёт' END || '. В т.ч. НДС 20 %',
+          c.contract_date + 20 * k
+        FROM contracts c CROSS JOIN generate_series(1, 2) k
+        WHERE c.company_id = ${companyId} AND (c.status = 'completed' OR (c.status = 'executing' AND k = 1))
+        ON CONFLICT DO NOTHING`,
+      );
     }
     const plans = opts.plans ?? 3;
     if (plans > 0) {

@@ -226,6 +226,20 @@ export const RegisterItem = z.object({
 });
 export type RegisterItem = z.infer<typeof RegisterItem>;
 
+/**
+ * The register counts matching rows exactly up to this many; past it the total is this number with `total_capped`
+ * (as ЕИС's own search does), because an exact count over a million rows costs more than the page itself.
+ */
+export const REGISTER_COUNT_CAP = 10_000;
+export const RegisterPage = z.object({
+  items: z.array(RegisterItem),
+  total: z.number().int(),
+  total_capped: z.boolean().describe(`true — совпадений больше ${REGISTER_COUNT_CAP}, total равен ${REGISTER_COUNT_CAP}`),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type RegisterPage = z.infer<typeof RegisterPage>;
+
 // ---- files ---------------------------------------------------------------------------------------------------
 
 export const UPLOAD_EXTENSIONS = ['docx', 'xlsx', 'pdf', 'zip', 'xml', 'txt', 'jpg', 'jpeg', 'png'] as const;

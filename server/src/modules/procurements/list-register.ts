@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { PROCUREMENT_STATUS_TITLES, type Paged, type ProcurementStatus, type RegisterItem, type RegisterQuery, type SubjectKind } from '@proc/contract';
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
@@ -106,26 +106,42 @@ export const registerItem = (r: RegisterRow, codes: string[]): RegisterItem => (
 /**
  * Ids of one page, read through the sort index alone. A page past the middle is read from the other end in the
  * mirrored order (ASC NULLS LAST ↔ DESC NULLS FIRST, ties by id), so no page walks more than half of the index.
+ * Within a capped count pages are read forward; a page beyond the cap (a hand-made URL) pays for the exact count.
  */
-async function pageIds(db: Tx, where: SQL, q: RegisterQuery, total: number): Promise<number[]> {
+async function pageIds(db: Tx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<number[]> {
   const offset = (q.page - 1) * q.limit;
-  if (offset >= total) return [];
   const ids = (order: 'asc' | 'desc', limit: number, skip: number) =>
     db.select({ id: procurements.id }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
+  if (counted.capped && offset + q.limit <= counted.total) return (await ids(q.order, q.limit, offset)).map((r) => r.id);
+  const total = counted.capped ? await exactCount(db, where) : counted.total;
+  if (offset >= total) return [];
   if (offset <= total / 2) return (await ids(q.order, q.limit, offset)).map((r) => r.id);
   const take = Math.min(q.limit, total - offset);
   const rows = await ids(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take);
   return rows.map((r) => r.id).reverse();
 }
 
+async function exactCount(db: Tx, where: SQL): Promise<number> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
+  return n;
+}
+
+/** Matching rows counted up to REGISTER_COUNT_CAP + 1: the scan stops there, whatever the register's size. */
+async function cappedCount(db: Tx, where: SQL): Promise<{ total: number; capped: boolean }> {
+  const probe = db.select({ one: sql`1` }).from(procurements).where(where).limit(REGISTER_COUNT_CAP + 1).as('probe');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(probe);
+  return n > REGISTER_COUNT_CAP ? { total: REGISTER_COUNT_CAP, capped: true } : { total: n, capped: false };
+}
+
 /** Реестр закупок: one page with the total under the same filters. */
-export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<Paged<RegisterItem>> {
+export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RegisterPage> {
   const db = ctx.deps.db;
   const where = registerWhere(ctx.companyId, q);
-  const [{ n }] = await db.select({ n: count() }).from(procurements).where(where);
-  const ids = await pageIds(db, where, q, n);
-  if (!ids.length) return { items: [], total: n, page: q.page, limit: q.limit };
+  const counted = await cappedCount(db, where);
+  const ids = await pageIds(db, where, q, counted);
+  const page = { total: counted.total, total_capped: counted.capped, page: q.page, limit: q.limit };
+  if (!ids.length) return { items: [], ...page };
   const [rows, codes] = await Promise.all([db.select(registerColumns).from(procurements).where(inArray(procurements.id, ids)), okpd2CodesOf(db, ids)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: ids.map((id) => registerItem(byId.get(id)!, codes.get(id) ?? [])), total: n, page: q.page, limit: q.limit };
+  return { items: ids.map((id) => registerItem(byId.get(id)!, codes.get(id) ?? [])), ...page };
 }

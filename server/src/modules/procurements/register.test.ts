@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Paged, ProcurementResponse, ProcurementStatus, RegisterItem } from '@proc/contract';
+import { sql } from 'drizzle-orm';
+import { REGISTER_COUNT_CAP, type Paged, type ProcurementResponse, type ProcurementStatus, type RegisterItem, type RegisterPage } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { moscowToday } from '../rules/access';
 import { download, world, xlsxRows, type World } from './test-support';
@@ -166,4 +167,20 @@ it('keeps every company to its own register', async () => {
   const demo = await t.api<Paged<RegisterItem>>('GET', '/api/procurements?limit=100', { token: w.client });
   expect(demo.body.items.some((i) => Object.values(ids).includes(i.id))).toBe(false);
   expect(demo.body.total).toBeGreaterThanOrEqual(15); // the demo data
+});
+
+it('counts up to the cap and says so past it, still paging forward', async () => {
+  const big = await world(t);
+  // one statement: 10,005 drafts of a third company, numbered so the default sort (newest first) is checkable
+  await t.server.deps.db.execute(sql`
+    INSERT INTO procurements (company_id, number, title, method, subject, nmcd, created_at)
+    SELECT ${big.otherId}, 'Б-' || g, 'Закупка ' || g, 'auction_e', 'goods', 1000, now() - g * interval '1 second'
+    FROM generate_series(1, ${REGISTER_COUNT_CAP + 5}) g`);
+  const r = await t.api<RegisterPage>('GET', '/api/procurements?limit=50&page=3', { token: big.otherClient });
+  expect(r.body).toMatchObject({ total: REGISTER_COUNT_CAP, total_capped: true, page: 3 });
+  expect(r.body.items.map((i) => i.number).slice(0, 2)).toEqual(['Б-101', 'Б-102']);
+  const past = await t.api<RegisterPage>('GET', `/api/procurements?limit=50&page=${REGISTER_COUNT_CAP / 50 + 1}`, { token: big.otherClient });
+  expect(past.body.items.map((i) => i.number)[0]).toBe(`Б-${REGISTER_COUNT_CAP + 1}`);
+  const few = await t.api<RegisterPage>('GET', '/api/procurements?q=Б-7', { token: big.otherClient });
+  expect(few.body).toMatchObject({ total: 1, total_capped: false });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   DocumentKind, Id, IdParams, ProcurementFileResponse, ProcurementRequest, ProcurementResponse, RegisterExportQuery,
-  RegisterItem, RegisterQuery, StatusHistoryItem, TransitionRequest, UPLOAD_EXTENSIONS, paged,
+  RegisterPage, RegisterQuery, StatusHistoryItem, TransitionRequest, UPLOAD_EXTENSIONS,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
@@ -23,7 +23,7 @@ export function procurementRoutes(app: App, deps: Deps): void {
   app.get('/procurements', {
     schema: {
       tags, summary: 'Реестр закупок', description: `${COMPANY} Фильтры, сортировка и страницы — в строке запроса.`,
-      querystring: RegisterQuery, response: { 200: paged(RegisterItem) },
+      querystring: RegisterQuery, response: { 200: RegisterPage },
     },
   }, async (req) => listRegister(await companyCtx(deps, req), req.query));
 

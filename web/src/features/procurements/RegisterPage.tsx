@@ -141,7 +141,7 @@ export default function RegisterPage() {
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `Всего: ${t}` }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => (list.data?.total_capped ? `Найдено более ${t.toLocaleString('ru-RU')}: уточните фильтры` : `Всего: ${t}`) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         onChange={(p, _f, s) => {
           const sorter = Array.isArray(s) ? s[0] : s;

@@ -3,12 +3,11 @@ import {
   isStaff,
   type DocumentItem,
   type DocumentKind,
-  type Paged,
   type ProcurementFileResponse,
   type ProcurementInput,
   type ProcurementResponse,
   type ProcurementStatus,
-  type RegisterItem,
+  type RegisterPage,
   type StatusHistoryItem,
 } from '@proc/contract';
 import { api } from '../../lib/api';
@@ -22,7 +21,7 @@ export const REGISTER_FILTERS = [
 ] as const;
 
 export const procurementsApi = {
-  register: (query: Record<string, unknown>) => api.get<Paged<RegisterItem>>('/procurements', { name: 'Реестр закупок', query }),
+  register: (query: Record<string, unknown>) => api.get<RegisterPage>('/procurements', { name: 'Реестр закупок', query }),
   exportRegister: (query: Record<string, string>) => {
     const qs = new URLSearchParams(query).toString();
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
