@@ -1,41 +1,61 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
 
 /**
- * Fixed-window counters per key, in this process's memory. Enough for one node; several nodes behind a balancer each
- * keep their own window, so the effective limit is max × nodes (a shared table would make it exact).
+ * Fixed-window attempt counters per key, kept in the database (table rate_limits) so that every node behind a
+ * balancer counts against the same window: the limit is the same with one node or ten.
  */
 export interface RateLimiter {
   /** Whether the key has used up its window. */
-  exceeded(key: string): boolean;
+  exceeded(key: string): Promise<boolean>;
   /** Counts one attempt. */
-  add(key: string): void;
+  add(key: string): Promise<void>;
   /** Counts one attempt and refuses with 429 when over the limit. */
-  take(key: string): void;
+  take(key: string): Promise<void>;
 }
 
-export function createRateLimiter(opts: { max: number; windowMs: number; now?: () => number }): RateLimiter {
-  const now = opts.now ?? Date.now;
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string) => {
-    const t = now();
-    let w = windows.get(key);
-    if (!w || t - w.start >= opts.windowMs) {
-      w = { start: t, count: 0 };
-      windows.set(key, w);
-    }
-    if (windows.size > 10_000) for (const [k, v] of windows) if (t - v.start >= opts.windowMs) windows.delete(k);
-    return w;
+/** Rows of windows that ended a day ago are deleted every this many attempts of a process. */
+const CLEAN_EVERY = 500;
+let attempts = 0;
+
+export function createRateLimiter(db: Db, name: string, opts: { max: number; windowMs: number }): RateLimiter {
+  const window = sql`make_interval(secs => ${opts.windowMs / 1000})`;
+  const k = (key: string) => `${name}:${key}`;
+  /** The window's count after this attempt; a window that has run out starts again at this attempt. */
+  const bump = async (key: string): Promise<number> => {
+    if (++attempts % CLEAN_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.startedAt} < now() - interval '1 day'`);
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key: k(key), startedAt: sql`now()`, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          count: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+          startedAt: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN now() ELSE ${rateLimits.startedAt} END`,
+        },
+      })
+      .returning({ count: rateLimits.count });
+    return row.count;
   };
-  const limiter: RateLimiter = {
-    exceeded: (key) => current(key).count >= opts.max,
-    add: (key) => void current(key).count++,
-    take(key) {
-      if (limiter.exceeded(key)) throw new AppError('RATE_LIMITED');
-      limiter.add(key);
+  return {
+    async exceeded(key) {
+      const rows = await db
+        .select({ count: rateLimits.count })
+        .from(rateLimits)
+        .where(sql`${rateLimits.key} = ${k(key)} AND ${rateLimits.startedAt} > now() - ${window}`);
+      return (rows[0]?.count ?? 0) >= opts.max;
+    },
+    async add(key) {
+      await bump(key);
+    },
+    async take(key) {
+      // counted first, in one statement: two nodes taking at once cannot both see the last free attempt
+      if ((await bump(key)) > opts.max) throw new AppError('RATE_LIMITED');
     },
   };
-  return limiter;
 }
 
 /** The limits of the unauthenticated entry points, per client IP. */
@@ -48,16 +68,16 @@ export const LIMITS = {
 
 const perServer = new WeakMap<object, Record<keyof typeof LIMITS, RateLimiter>>();
 
-/** The limiters of one server (keyed by its deps object, so test servers do not share counters). */
-export function limitersOf(owner: object): Record<keyof typeof LIMITS, RateLimiter> {
-  let l = perServer.get(owner);
+/** The limiters of one server (keyed by its deps object). */
+export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLimiter> {
+  let l = perServer.get(deps);
   if (!l) {
     l = {
-      loginFailures: createRateLimiter(LIMITS.loginFailures),
-      registrations: createRateLimiter(LIMITS.registrations),
-      emailCodes: createRateLimiter(LIMITS.emailCodes),
+      loginFailures: createRateLimiter(deps.db, 'login', LIMITS.loginFailures),
+      registrations: createRateLimiter(deps.db, 'registration', LIMITS.registrations),
+      emailCodes: createRateLimiter(deps.db, 'email-code', LIMITS.emailCodes),
     };
-    perServer.set(owner, l);
+    perServer.set(deps, l);
   }
   return l;
 }
@@ -65,15 +85,17 @@ export function limitersOf(owner: object): Record<keyof typeof LIMITS, RateLimit
 const path = (req: FastifyRequest) => req.url.split('?')[0];
 
 /** Per-IP limits on POST /api/auth/login (failures) and POST /api/auth/registrations (every attempt). */
-export function installAuthRateLimits(app: FastifyInstance, owner: object): void {
-  const limits = limitersOf(owner);
+export function installAuthRateLimits(app: FastifyInstance, deps: { db: Db }): void {
+  const limits = limitersOf(deps);
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'POST') return;
     const p = path(req);
-    if (p === '/api/auth/login' && limits.loginFailures.exceeded(req.ip)) throw new AppError('RATE_LIMITED');
-    if (p === '/api/auth/registrations') limits.registrations.take(req.ip);
+    if (p === '/api/auth/login' && (await limits.loginFailures.exceeded(req.ip))) throw new AppError('RATE_LIMITED');
+    if (p === '/api/auth/registrations') await limits.registrations.take(req.ip);
   });
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method === 'POST' && path(req) === '/api/auth/login' && (reply.statusCode === 401 || reply.statusCode === 400)) limits.loginFailures.add(req.ip);
+  // counted before the answer leaves, so the client's next attempt already sees it
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'POST' && path(req) === '/api/auth/login' && (reply.statusCode === 401 || reply.statusCode === 400)) await limits.loginFailures.add(req.ip);
+    return payload;
   });
 }

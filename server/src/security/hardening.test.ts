@@ -56,6 +56,20 @@ describe('rate limits', () => {
     expect(other.status).toBe(200);
   });
 
+  it('counts failures of one IP across nodes on one database', async () => {
+    const other = await startTestServer({}, { listen: false, database: t.server.deps.database });
+    try {
+      const ip = { 'x-forwarded-for': '203.0.113.10' };
+      for (let i = 0; i < LIMITS.loginFailures.max; i++) {
+        const node = i % 2 ? other : t;
+        expect((await node.api('POST', '/api/auth/login', { body: { login: `nobody_node_${i}`, password: 'wrong-password' }, headers: ip })).status).toBe(401);
+      }
+      for (const node of [t, other]) expect((await node.api('POST', '/api/auth/login', { body: { login: 'client', password: 'demo12345' }, headers: ip })).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('limits registrations per IP', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.9' };
     for (let i = 0; i < LIMITS.registrations.max; i++) expect((await t.api('POST', '/api/auth/registrations', { body: {}, headers: ip })).status).toBe(400);

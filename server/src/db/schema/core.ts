@@ -155,3 +155,15 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_entity_idx').on(t.entity, t.entityId, t.id), index('audit_company_idx').on(t.companyId, t.id)],
 );
+
+/** Attempt counters of the rate limits (platform/rate-limit.ts), shared by every node on the database. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** '<limit>:<client IP>' */
+    key: text('key').primaryKey(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [index('rate_limits_started_idx').on(t.startedAt)],
+);

@@ -10,7 +10,7 @@ const EmailServicePayload = z.object({ email: z.string().trim().email(MESSAGES.e
 export function authSocket(deps: Deps): void {
   deps.realtime.triad('unauth', 'emailService', async ({ socket }, payload) => {
     // per client IP, on top of the per-address limit in sendEmailCode (one IP cycling many addresses)
-    limitersOf(deps).emailCodes.take(clientIp(socket.handshake));
+    await limitersOf(deps).emailCodes.take(clientIp(socket.handshake));
     const parsed = EmailServicePayload.safeParse(payload);
     if (!parsed.success) throw new AppError('VALIDATION', MESSAGES.email);
     await sendEmailCode(deps, parsed.data.email);
