@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App as AntApp, Button, Checkbox, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { catalogRoute, type CatalogKind, type CatalogRoute } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { Field } from '../../lib/Field';
@@ -12,6 +12,7 @@ import { catalogApi, type CatalogItem } from './api';
 import { KIND_DEFS, toBody } from './kind-fields';
 import { UserFieldsEditor } from './UserFieldsEditor';
 import NotFoundPage from '../placeholder/NotFoundPage';
+import { useUrlState } from '../../lib/url-state';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -34,17 +35,12 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const { modal } = AntApp.useApp();
   const def = KIND_DEFS[route.kind];
   const canEdit = route.edit_roles.includes(session.user.role);
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const q = params.get('q') ?? '';
   const archived = params.get('archived') ?? 'false';
   const sort = params.get('sort') ?? def.defaultSort;
   const order = params.get('order') ?? 'asc';
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const qc = useQueryClient();
   const query = { ...route.query, page, limit: 10, q: q || undefined, archived, sort, order };
   const list = useQuery({

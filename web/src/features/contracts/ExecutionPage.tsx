@@ -1,27 +1,22 @@
 import { useState } from 'react';
 import { Card, Checkbox, Empty, Select, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useSelectedCompany } from '../../lib/session';
 import { contractsApi } from './api';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { PaymentsTable } from './PaymentsTable';
 import { StatementUploadButton } from './uploads';
+import { useUrlState } from '../../lib/url-state';
 
 type Sort = 'date' | 'amount' | 'number';
 
 /** /contracts/execution: payment orders from 1C statements (filter, sort, page in the URL) and acceptance documents by contract. */
 export default function ExecutionPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const unmatched = params.get('unmatched') === 'true';
   const sort = (params.get('sort') as Sort | null) ?? 'date';
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card

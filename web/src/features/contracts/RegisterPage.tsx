@@ -1,6 +1,6 @@
 import { DatePicker, Input, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import type { ContractResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
@@ -8,6 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { CONTRACT_FILTERS, contractsApi } from './api';
 import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
 import { ShareBars } from './ShareBars';
+import { useUrlState } from '../../lib/url-state';
 
 const SORTABLE: Record<string, string> = { contract_date: 'contract_date', price: 'price', subject: 'subject' };
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
@@ -16,15 +17,10 @@ const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]
 export default function RegisterPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const sort = params.get('sort') ?? '-contract_date';
   const filters = Object.fromEntries(CONTRACT_FILTERS.map((k) => [k, params.get(k) ?? undefined]));
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const query = { ...filters, page, limit: 10, sort };
   const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
   const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);

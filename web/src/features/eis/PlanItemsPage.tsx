@@ -2,11 +2,12 @@ import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useMethods } from '../procurements/api';
 import { eisApi, formatQuantity, PLAN_ITEM_FILTERS, type PlanItem } from './api';
+import { useUrlState } from '../../lib/url-state';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
 const monthTitle = (m: string | null) => (m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—');
@@ -16,15 +17,10 @@ export default function PlanItemsPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
   const methods = useMethods();
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const sort = params.get('sort') ?? 'ordinal';
   const filters = Object.fromEntries(PLAN_ITEM_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof PLAN_ITEM_FILTERS)[number], string | undefined>;
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const list = useQuery({
     queryKey: ['plans', company, number, 'items', { page, sort, ...filters }],
     queryFn: () => eisApi.planItems(number, { page, limit: 10, sort, ...filters }),

@@ -1,25 +1,21 @@
 import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { eisApi, PLAN_STATUS, showPending, type Plan } from './api';
 import { UploadEisButton } from './UploadEisButton';
+import { useUrlState } from '../../lib/url-state';
 
 const SORTS = ['year', 'total'] as const;
 
 export default function PlansPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const sort = params.get('sort') ?? '-year';
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   // under ['plans', …]: the eisPlanResponse handler refreshes every plans query
   const list = useQuery({ queryKey: ['plans', company, { page, sort }], queryFn: () => eisApi.plans({ page, limit: 10, sort }) });
   const importPlans = useMutation({

@@ -1,12 +1,13 @@
 import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { ExclamationCircleFilled, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, type ProcurementStatus, type RegisterItem } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
+import { useUrlState } from '../../lib/url-state';
 
 const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
 const ISO = 'YYYY-MM-DD';
@@ -31,19 +32,13 @@ function DateRange({ label, from, to, params, patch }: { label: string; from: st
 export default function RegisterPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, patch, reset } = useUrlState();
   const methods = useMethods();
   const page = Number(params.get('page') ?? 1);
   const limit = Number(params.get('limit') ?? 10);
   const sort = (REGISTER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'created_at';
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   const filters = Object.fromEntries(REGISTER_FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Record<string, string>;
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v);
-    else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const list = useQuery({
     queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
     queryFn: () => procurementsApi.register({ page, limit, sort, order, ...filters }),
@@ -133,7 +128,7 @@ export default function RegisterPage() {
         <Checkbox checked={filters.sme_only === 'true'} onChange={(e) => patch({ sme_only: e.target.checked ? 'true' : undefined, page: undefined })}>
           Только для МСП
         </Checkbox>
-        {Object.keys(filters).length > 0 && <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button>}
+        {Object.keys(filters).length > 0 && <Button onClick={() => reset()}>Сбросить фильтры</Button>}
       </Space>
       <Table<RegisterItem>
         rowKey="id"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { ProcurementRuleResponse } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { rulesApi, type RulesArchived } from './api';
 import { LAW_TITLES } from './methods';
 import { CopyRuleModal } from './CopyRuleModal';
+import { useUrlState } from '../../lib/url-state';
 
 const archivedOptions = [
   { value: 'false', label: 'Действующие' },
@@ -20,15 +21,10 @@ const archivedOptions = [
 export default function RulesPage() {
   const session = useSession()!;
   const company = useSelectedCompany();
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1) || 1;
   const q = params.get('q') ?? '';
   const archived = (['false', 'true', 'all'].includes(params.get('archived') ?? '') ? params.get('archived') : 'false') as RulesArchived;
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['procurement_rules', company, { page, q, archived }],

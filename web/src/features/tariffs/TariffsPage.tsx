@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import { TARIFF_PERIODS, TARIFF_PERIOD_TITLES, type CompanyTariffResponse, type TariffRequest, type TariffResponse } from '@proc/contract';
 import { Field } from '../../lib/Field';
@@ -11,6 +10,7 @@ import { noticeStore } from '../../lib/notices';
 import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
+import { useUrlState } from '../../lib/url-state';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -27,17 +27,12 @@ const limitText = (n: number | null) => (n === null ? 'без ограничен
 /** Tariff plans and their periods per company (admin only; the route is wrapped in AdminOnly). */
 export default function TariffsPage() {
   const { modal } = AntApp.useApp();
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const q = params.get('q') ?? '';
   const archived = params.get('archived') ?? 'false';
   const sort = params.get('sort') ?? 'name';
   const order = params.get('order') ?? 'asc';
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const qc = useQueryClient();
   const query = { page, limit: 10, q: q || undefined, archived, sort, order };
   const list = useQuery({ queryKey: ['tariffs', query], queryFn: () => tariffsApi.list(query) });

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Popconfirm } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { ROLES, ROLE_TITLES, type Paged, type UserResponse, type Role } from '@proc/contract';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
@@ -9,22 +8,18 @@ import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../../app/CompanyPicker';
 import { companyTitle } from '../../lib/format';
+import { useUrlState } from '../../lib/url-state';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }));
 
 export default function UsersPage() {
   const session = useSession()!;
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const q = params.get('q') ?? '';
   const role = (params.get('role') as Role | null) ?? undefined;
   const sort = params.get('sort') ?? 'title';
   const order = params.get('order') ?? 'asc';
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v); else next.delete(k);
-    setParams(next, { replace: true });
-  };
   const qc = useQueryClient();
   const list = useQuery({
     queryKey: ['users', { page, q, role, sort, order }],
