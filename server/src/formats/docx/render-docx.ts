@@ -125,9 +125,23 @@ export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>
   return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
-/** Reads a committed template, formats raw values by its field types and renders it. */
+// The committed templates are build artefacts that do not change while the server runs: each is read once (a failed
+// read is not kept, so it is retried), which spares a file open for every document of a documentation pack.
+const templateBytes = new Map<TemplateCode, Promise<Buffer>>();
+
+function cachedTemplate(code: TemplateCode): Promise<Buffer> {
+  let bytes = templateBytes.get(code);
+  if (!bytes) {
+    bytes = readTemplate(code);
+    templateBytes.set(code, bytes);
+    bytes.catch(() => templateBytes.delete(code));
+  }
+  return bytes;
+}
+
+/** Reads a committed template (once per process), formats raw values by its field types and renders it. */
 export async function renderTemplate(code: TemplateCode, values: Record<string, unknown>): Promise<Buffer> {
-  return renderDocx(await readTemplate(code), prepareTemplateData(code, values));
+  return renderDocx(await cachedTemplate(code), prepareTemplateData(code, values));
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -3,6 +3,7 @@
  * All results are decimal strings with two decimals (money) or without trailing zeros (quantities).
  */
 import Decimal from 'decimal.js';
+import { formatKopecks, kopecksOf, sumMoney } from './money-sum';
 import {
   ContractExecutionReportSchema,
   type ContractExecutionReport,
@@ -12,11 +13,7 @@ import {
 
 const money = (d: Decimal): string => d.toFixed(2, Decimal.ROUND_HALF_UP);
 const qty = (d: Decimal): string => d.toFixed();
-const sum = (values: Iterable<string | undefined>): Decimal => {
-  let total = new Decimal(0);
-  for (const v of values) if (v !== undefined) total = total.plus(v);
-  return total;
-};
+const sum = sumMoney;
 const percent = (part: Decimal, whole: Decimal): string => (whole.isZero() ? '0.00' : money(part.div(whole).times(100)));
 
 export interface ExecutionPositionLine extends ExecutionPosition {
@@ -56,18 +53,43 @@ export interface ContractExecutionSummary {
   totals: ContractExecutionTotals;
 }
 
+const INTEGER_RE = /^-?\d{1,15}$/;
+
+/** `quantity − delivered` as `qty` writes it; whole quantities (the usual case) skip decimal.js. */
+function quantityLeft(quantity: string, delivered: string): string {
+  if (INTEGER_RE.test(quantity) && INTEGER_RE.test(delivered)) return String(Number(quantity) - Number(delivered));
+  return qty(new Decimal(quantity).minus(delivered));
+}
+
+/**
+ * The position's amount (given, or quantity × price) and what is left of it after delivery, both rounded to kopecks.
+ * Whole kopecks are computed exactly as integers when the inputs allow (see money-sum.ts), otherwise with decimal.js.
+ */
+function positionAmounts(p: ExecutionPosition): { amount: string; remainingAmount: string } {
+  const delivered = kopecksOf(p.deliveredAmount);
+  let amount: number | null = null;
+  if (p.amount !== undefined) {
+    amount = kopecksOf(p.amount);
+  } else if (INTEGER_RE.test(p.quantity)) {
+    const price = kopecksOf(p.price);
+    const product = price === null ? NaN : Number(p.quantity) * price + 0;
+    // A product above 2^53 is not exact, but then it is not a safe integer either.
+    if (Number.isSafeInteger(product)) amount = product;
+  }
+  const remaining = amount !== null && delivered !== null ? amount - delivered : NaN;
+  if (amount !== null && Number.isSafeInteger(remaining)) {
+    return { amount: formatKopecks(amount), remainingAmount: formatKopecks(remaining) };
+  }
+  const exact = p.amount !== undefined ? new Decimal(p.amount) : new Decimal(p.quantity).times(p.price);
+  return { amount: money(exact), remainingAmount: money(exact.minus(p.deliveredAmount)) };
+}
+
 /** Validates the report input (throws ZodError) and computes every line and total. */
 export function summarizeContractExecution(input: ContractExecutionReportInput): ContractExecutionSummary {
   const report = ContractExecutionReportSchema.parse(input);
   const positions: ExecutionPositionLine[] = report.positions.map((p, i) => {
-    const amount = p.amount !== undefined ? new Decimal(p.amount) : new Decimal(p.quantity).times(p.price);
-    return {
-      ...p,
-      index: i + 1,
-      amount: money(amount),
-      remainingQuantity: qty(new Decimal(p.quantity).minus(p.deliveredQuantity)),
-      remainingAmount: money(amount.minus(p.deliveredAmount)),
-    };
+    const { amount, remainingAmount } = positionAmounts(p);
+    return { ...p, index: i + 1, amount, remainingQuantity: quantityLeft(p.quantity, p.deliveredQuantity), remainingAmount };
   });
   const price = new Decimal(report.contract.price);
   const accepted = sum(report.documents.map((d) => d.amount));

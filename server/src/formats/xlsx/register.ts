@@ -4,9 +4,9 @@
  * database cursor), and are streamed to the file as they are written.
  */
 import type { Writable } from 'node:stream';
-import Decimal from 'decimal.js';
 import type ExcelJS from 'exceljs';
 import { toDecimal } from '../docx/format';
+import { MoneySum } from './money-sum';
 import type { RegisterColumn, RegisterOptions, RegisterRow } from './types';
 import {
   CELL_BORDER,
@@ -33,6 +33,13 @@ const DEFAULT_WIDTH: Record<NonNullable<RegisterColumn['type']>, number> = {
 
 const MONEY_RE = /^-?\d+(\.\d{1,2})?$/;
 const INTEGER_RE = /^-?\d+$/;
+const FRACTION_RE = /^-?\d+\.\d+$/;
+const ZERO_FRACTION_RE = /\.0+$/;
+/**
+ * Style of every data row. exceljs gives each new row its own empty style object and looks its style id up by
+ * object, so every row would have its (empty) style serialised again; one shared, frozen object is looked up once.
+ */
+const DATA_ROW_STYLE: Partial<ExcelJS.Style> = Object.freeze({});
 
 interface TypedCell {
   value: ExcelJS.CellValue;
@@ -58,6 +65,10 @@ export function registerCell(column: RegisterColumn, raw: unknown): TypedCell {
         return { value: raw, numFmt: Number.isInteger(raw) ? INTEGER_FORMAT : FRACTION_FORMAT };
       }
       if (typeof raw === 'string' && INTEGER_RE.test(raw)) return { value: Number(raw), numFmt: INTEGER_FORMAT };
+      // A plain decimal string: Number() gives the same double as Decimal#toNumber, and a fraction of zeros is whole.
+      if (typeof raw === 'string' && FRACTION_RE.test(raw)) {
+        return { value: Number(raw), numFmt: ZERO_FRACTION_RE.test(raw) ? INTEGER_FORMAT : FRACTION_FORMAT };
+      }
       const d = toDecimal(raw);
       return d ? { value: d.toNumber(), numFmt: quantityFormat(d) } : { value: String(raw) };
     }
@@ -117,10 +128,11 @@ export async function addTableSheet(workbook: StreamingWorkbook, options: TableS
     }
     return style;
   };
-  const moneyTotals = columns.map(() => new Decimal(0));
+  const moneyTotals = columns.map(() => new MoneySum());
   let count = 0;
   for await (const record of options.rows) {
     const row = sheet.addRow([]);
+    (row as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = DATA_ROW_STYLE; // a field exceljs does not type
     for (let i = 0; i < columns.length; i++) {
       const column = columns[i];
       const raw = (record as RegisterRow)[column.key];
@@ -129,7 +141,7 @@ export async function addTableSheet(workbook: StreamingWorkbook, options: TableS
       cell.value = typed.value;
       cell.style = styleFor(typed.numFmt);
       if (column.type === 'money' && typeof typed.value === 'number') {
-        moneyTotals[i] = moneyTotals[i].plus(toDecimal(raw)!);
+        moneyTotals[i].add(typeof raw === 'string' && MONEY_RE.test(raw) ? raw : toDecimal(raw)!);
       }
     }
     row.commit();
@@ -148,7 +160,7 @@ export async function addTableSheet(workbook: StreamingWorkbook, options: TableS
     columns.forEach((column, i) => {
       if (!totalled(column)) return;
       const cell = row.getCell(i + 1);
-      cell.value = moneyCell(moneyTotals[i]);
+      cell.value = moneyCell(moneyTotals[i].value);
       cell.numFmt = MONEY_FORMAT;
       cell.border = CELL_BORDER;
     });
