@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type Role } from '@proc/contract';
 import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { companies, sessions, users } from '../db/schema';
 import type { AuthUser } from './context';
 import { hashToken } from './passwords';
 import { AppError } from './errors';
@@ -24,13 +24,17 @@ export async function userByToken(db: Db, token: string): Promise<AuthUser | nul
       role: users.role,
       companyId: users.companyId,
       blocked: users.blocked,
+      ownCompanyId: companies.id,
+      ownCompanyDeletedAt: companies.deletedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
     .limit(1);
   if (!row || row.blocked) return null;
-  return { ...row, role: row.role as Role };
+  const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, ...user } = row;
+  return { ...user, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
 }
 
 export const bearer = (req: FastifyRequest): string | null => {

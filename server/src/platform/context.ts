@@ -25,6 +25,11 @@ export interface AuthUser {
   role: Role;
   companyId: number;
   sessionId: number;
+  /**
+   * Whether the user's own company exists and is not deleted, read with the session (when known), so acting for the
+   * own company — most requests — needs no query of its own.
+   */
+  ownCompanyActive?: boolean;
 }
 
 /** Service context: the platform, the user and the company the user acts for (already checked). */

@@ -12,6 +12,7 @@ import { AppError } from './errors';
  */
 export async function canActFor(db: Db, user: AuthUser, companyId: number): Promise<boolean> {
   if (!Number.isInteger(companyId) || companyId <= 0) return false;
+  if (companyId === user.companyId && user.ownCompanyActive !== undefined) return user.ownCompanyActive;
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)

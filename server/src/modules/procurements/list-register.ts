@@ -103,22 +103,25 @@ export const registerItem = (r: RegisterRow, codes: string[]): RegisterItem => (
   created_at: r.createdAt.toISOString(),
 });
 
+/** ОКПД2 codes of the row in their order, read with the page itself (an index lookup per row of the page). */
+const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${procurements.id} ORDER BY ${procurementOkpd2.position})`;
+type PageRow = RegisterRow & { codes: string[] };
+
 /**
- * Ids of one page, read through the sort index alone. A page past the middle is read from the other end in the
+ * One page's rows with their ОКПД2 codes, in one statement. A page past the middle is read from the other end in the
  * mirrored order (ASC NULLS LAST ↔ DESC NULLS FIRST, ties by id), so no page walks more than half of the index.
  * Within a capped count pages are read forward; a page beyond the cap (a hand-made URL) pays for the exact count.
  */
-async function pageIds(db: Tx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<number[]> {
+async function pageRows(db: Tx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<PageRow[]> {
   const offset = (q.page - 1) * q.limit;
-  const ids = (order: 'asc' | 'desc', limit: number, skip: number) =>
-    db.select({ id: procurements.id }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
-  if (counted.capped && offset + q.limit <= counted.total) return (await ids(q.order, q.limit, offset)).map((r) => r.id);
+  const read = (order: 'asc' | 'desc', limit: number, skip: number): Promise<PageRow[]> =>
+    db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
+  if (counted.capped && offset + q.limit <= counted.total) return read(q.order, q.limit, offset);
   const total = counted.capped ? await exactCount(db, where) : counted.total;
   if (offset >= total) return [];
-  if (offset <= total / 2) return (await ids(q.order, q.limit, offset)).map((r) => r.id);
+  if (offset <= total / 2) return read(q.order, q.limit, offset);
   const take = Math.min(q.limit, total - offset);
-  const rows = await ids(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take);
-  return rows.map((r) => r.id).reverse();
+  return (await read(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take)).reverse();
 }
 
 async function exactCount(db: Tx, where: SQL): Promise<number> {
@@ -133,15 +136,11 @@ async function cappedCount(db: Tx, where: SQL): Promise<{ total: number; capped:
   return n > REGISTER_COUNT_CAP ? { total: REGISTER_COUNT_CAP, capped: true } : { total: n, capped: false };
 }
 
-/** Реестр закупок: one page with the total under the same filters. */
+/** Реестр закупок: one page with the total under the same filters — two statements. */
 export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RegisterPage> {
   const db = ctx.deps.db;
   const where = registerWhere(ctx.companyId, q);
   const counted = await cappedCount(db, where);
-  const ids = await pageIds(db, where, q, counted);
-  const page = { total: counted.total, total_capped: counted.capped, page: q.page, limit: q.limit };
-  if (!ids.length) return { items: [], ...page };
-  const [rows, codes] = await Promise.all([db.select(registerColumns).from(procurements).where(inArray(procurements.id, ids)), okpd2CodesOf(db, ids)]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return { items: ids.map((id) => registerItem(byId.get(id)!, codes.get(id) ?? [])), ...page };
+  const rows = await pageRows(db, where, q, counted);
+  return { items: rows.map((r) => registerItem(r, r.codes)), total: counted.total, total_capped: counted.capped, page: q.page, limit: q.limit };
 }
