@@ -231,10 +231,12 @@ export type RegisterItem = z.infer<typeof RegisterItem>;
  * (as ЕИС's own search does), because an exact count over a million rows costs more than the page itself.
  */
 export const REGISTER_COUNT_CAP = 10_000;
+/** The same for a full-text search: its count reads every matching row from the table, not just an index. */
+export const REGISTER_TEXT_COUNT_CAP = 1_000;
 export const RegisterPage = z.object({
   items: z.array(RegisterItem),
   total: z.number().int(),
-  total_capped: z.boolean().describe(`true — совпадений больше ${REGISTER_COUNT_CAP}, total равен ${REGISTER_COUNT_CAP}`),
+  total_capped: z.boolean().describe(`true — совпадений больше, чем total (${REGISTER_COUNT_CAP}, при поиске по тексту ${REGISTER_TEXT_COUNT_CAP})`),
   page: z.number().int(),
   limit: z.number().int(),
 });

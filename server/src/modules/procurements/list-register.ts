@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
+import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
@@ -129,18 +129,18 @@ async function exactCount(db: Tx, where: SQL): Promise<number> {
   return n;
 }
 
-/** Matching rows counted up to REGISTER_COUNT_CAP + 1: the scan stops there, whatever the register's size. */
-async function cappedCount(db: Tx, where: SQL): Promise<{ total: number; capped: boolean }> {
-  const probe = db.select({ one: sql`1` }).from(procurements).where(where).limit(REGISTER_COUNT_CAP + 1).as('probe');
+/** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
+async function cappedCount(db: Tx, where: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
+  const probe = db.select({ one: sql`1` }).from(procurements).where(where).limit(cap + 1).as('probe');
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(probe);
-  return n > REGISTER_COUNT_CAP ? { total: REGISTER_COUNT_CAP, capped: true } : { total: n, capped: false };
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
 /** Реестр закупок: one page with the total under the same filters — two statements. */
 export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RegisterPage> {
   const db = ctx.deps.db;
   const where = registerWhere(ctx.companyId, q);
-  const counted = await cappedCount(db, where);
+  const counted = await cappedCount(db, where, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
   const rows = await pageRows(db, where, q, counted);
   return { items: rows.map((r) => registerItem(r, r.codes)), total: counted.total, total_capped: counted.capped, page: q.page, limit: q.limit };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { REGISTER_COUNT_CAP, type Paged, type ProcurementResponse, type ProcurementStatus, type RegisterItem, type RegisterPage } from '@proc/contract';
+import { REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type Paged, type ProcurementResponse, type ProcurementStatus, type RegisterItem, type RegisterPage } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { moscowToday } from '../rules/access';
 import { download, world, xlsxRows, type World } from './test-support';
@@ -183,4 +183,15 @@ it('counts up to the cap and says so past it, still paging forward', async () =>
   expect(past.body.items.map((i) => i.number)[0]).toBe(`Б-${REGISTER_COUNT_CAP + 1}`);
   const few = await t.api<RegisterPage>('GET', '/api/procurements?q=Б-7', { token: big.otherClient });
   expect(few.body).toMatchObject({ total: 1, total_capped: false });
+});
+
+it('caps the count of a text search lower, as it reads every matching row', async () => {
+  const big = await world(t);
+  await t.server.deps.db.execute(sql`
+    INSERT INTO procurements (company_id, number, title, method, subject, nmcd, search_vector)
+    SELECT ${big.otherId}, 'Т-' || g, 'Поставка бумаги ' || g, 'auction_e', 'goods', 1000, to_tsvector('russian', 'Поставка бумаги')
+    FROM generate_series(1, ${REGISTER_TEXT_COUNT_CAP + 1}) g`);
+  const r = await t.api<RegisterPage>('GET', '/api/procurements?q=бумага&limit=10', { token: big.otherClient });
+  expect(r.body).toMatchObject({ total: REGISTER_TEXT_COUNT_CAP, total_capped: true });
+  expect(r.body.items).toHaveLength(10);
 });
