@@ -21,6 +21,14 @@ for (const file of scripts) {
   process.stdout.write(r.stdout ?? '');
   sections.push(`## ${file}\n\nexit ${r.status}, ${((Date.now() - started) / 1000).toFixed(1)} s\n\n\`\`\`\n${(r.stdout ?? '').trim()}\n\`\`\`\n`);
 }
-const header = `# Benchmark results\n\n${new Date().toISOString()} · ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}\n\n`;
-fs.writeFileSync(path.join(dir, 'results.md'), header + sections.join('\n'));
+// sections of benchmarks not run this time (the soak, run alone) stay as they were, each with its own date
+const resultsFile = path.join(dir, 'results.md');
+const kept = new Map();
+if (fs.existsSync(resultsFile)) {
+  for (const part of fs.readFileSync(resultsFile, 'utf8').split(/^(?=## )/m).slice(1)) kept.set(part.split('\n')[0].slice(3).trim(), part.trimEnd() + '\n');
+}
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`;
+for (const [i, file] of scripts.entries()) kept.set(file, sections[i].replace('\n\nexit', `\n\n${new Date().toISOString().slice(0, 16)} UTC · ${machine} · exit`));
+const ordered = [...kept.keys()].sort().map((k) => kept.get(k));
+fs.writeFileSync(resultsFile, `# Benchmark results\n\nWritten by \`npm run bench\` (each section says when and where it ran).\n\n${ordered.join('\n')}`);
 console.log(`\nbench/results.md written (${scripts.length} benchmarks)`);

@@ -59,11 +59,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite') }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'), sharedBuffers: config.PGLITE_SHARED_BUFFERS }));
   const ownsDatabase = !opts.database;
   await runMigrations(database);
 
-  const jobs = createJobs(database, app.log);
+  const jobs = createJobs(database, app.log, { expireInSeconds: config.JOB_EXPIRE_SECONDS });
   const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log));
   const deps: Deps = {
     config,

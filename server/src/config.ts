@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Система автоматизации закупок <noreply@localhost>'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
+  /** shared_buffers of the embedded database (see db/client.ts); PostgreSQL's own default is 128MB. */
+  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'например 32MB').default('32MB'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
@@ -39,6 +41,11 @@ const ConfigSchema = z.object({
   /** Key for secrets stored in the database (ЕИС passwords); generated into DATA_DIR when absent. */
   SECRET_KEY: z.string().min(16).optional(),
   JOBS_ENABLED: bool.default(true),
+  /**
+   * After how long a running ЕИС import or report job counts as lost and is run again (by any node, PostgreSQL). On the
+   * embedded database the jobs of a process that died are run again at the next start, without waiting.
+   */
+  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(300),
   SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
 });

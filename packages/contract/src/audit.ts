@@ -3,16 +3,16 @@
  */
 import { z } from 'zod';
 import { PageQuery, isoDate } from './common';
+import { CATALOG_KIND_TITLES, type CatalogKind } from './catalogs';
 
 export const AuditQuery = PageQuery.extend({
-  entity: z.string().trim().max(50).optional(),
-  entity_id: z.string().trim().max(50).optional(),
-  /** Words searched in the action, entity and the before/after values. */
-  q: z.string().trim().max(200).optional(),
-  user_id: z.coerce.number().int().positive().optional(),
-  company_id: z.coerce.number().int().positive().optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  entity: z.string().trim().max(300).optional().describe("Вид объекта (company, procurement, contract, …) или несколько через запятую: 'company,contact,bank_requisites'"),
+  entity_id: z.string().trim().max(50).optional().describe('Идентификатор объекта'),
+  q: z.string().trim().max(200).optional().describe('Слова, которые ищутся в действии, виде объекта и значениях до/после'),
+  user_id: z.coerce.number().int().positive().optional().describe('Кто изменил'),
+  company_id: z.coerce.number().int().positive().optional().describe('Организация (должна быть доступна пользователю)'),
+  from: isoDate.optional().describe('С даты (по Москве)'),
+  to: isoDate.optional().describe('По дату включительно (по Москве)'),
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
@@ -32,3 +32,78 @@ export const AuditItem = z.object({
   after: z.unknown().nullable(),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
+
+/**
+ * Object types of the trail. A part of an object (a procurement's file, a contract's payment, a version's document
+ * rule) is recorded on the object with its own action, so a card's history is complete.
+ */
+export const AUDIT_ENTITY_TITLES: Record<string, string> = {
+  company: 'Организация',
+  contact: 'Контакт организации',
+  bank_requisites: 'Банковские реквизиты',
+  eis_settings: 'Настройки ЕИС',
+  company_tariff: 'Тариф организации',
+  tariff: 'Тариф',
+  user: 'Пользователь',
+  registration: 'Заявка на регистрацию',
+  procurement_rule: 'Положение о закупке',
+  rule_version: 'Редакция положения',
+  procurement: 'Закупка',
+  contract: 'Договор',
+  plan: 'План закупки',
+  payment_import: 'Загрузка платёжных поручений',
+  ...Object.fromEntries(Object.entries(CATALOG_KIND_TITLES).map(([k, t]) => [`catalog.${k as CatalogKind}`, `Справочник «${t}»`])),
+};
+
+/** What a company card's history covers: the company and its parts, all recorded with its company_id. */
+export const COMPANY_AUDIT_ENTITIES = ['company', 'contact', 'bank_requisites', 'eis_settings', 'company_tariff'] as const;
+
+export const AUDIT_ACTION_TITLES: Record<string, string> = {
+  create: 'Создание',
+  update: 'Изменение',
+  delete: 'Удаление',
+  archive: 'Перенос в архив',
+  restore: 'Восстановление из архива',
+  block: 'Блокировка',
+  unblock: 'Разблокировка',
+  grants: 'Доступ к заказчикам',
+  password_reset: 'Сброс пароля',
+  password_change: 'Смена пароля',
+  profile: 'Изменение профиля',
+  approve: 'Утверждение',
+  reject: 'Отклонение',
+  publish: 'Публикация',
+  approval_document: 'Документ об утверждении',
+  copy: 'Копирование',
+  status: 'Смена статуса',
+  file_upload: 'Загрузка файла',
+  file_replace: 'Замена файла',
+  file_delete: 'Удаление файла',
+  document_values: 'Поля документа',
+  generate_documents: 'Формирование документации',
+  document_rule_create: 'Правило документа: добавление',
+  document_rule_update: 'Правило документа: изменение',
+  document_rule_delete: 'Правило документа: удаление',
+  import_create: 'Загрузка: новый',
+  import_update: 'Загрузка: новая версия',
+  upd_upload: 'Загрузка УПД',
+  upd_processed: 'Обработка УПД',
+  line_mapping: 'Сопоставление строки УПД',
+  payment_link: 'Привязка платёжного поручения',
+  payment_unlink: 'Отвязка платёжного поручения',
+  execution_send: 'Отправка сведений об исполнении',
+  execution_registered: 'Сведения об исполнении зарегистрированы',
+  execution_rejected: 'Сведения об исполнении отклонены',
+  execution_import: 'Загрузка сведений об исполнении',
+  processed: 'Обработка',
+};
+
+/** Where one object type says it differently. */
+const ACTION_OVERRIDES: Record<string, string> = {
+  'registration.approve': 'Одобрение',
+  'plan.import_create': 'Загрузка версии плана',
+  'payment_import.create': 'Загрузка файла',
+};
+
+export const auditEntityTitle = (entity: string): string => AUDIT_ENTITY_TITLES[entity] ?? entity;
+export const auditActionTitle = (entity: string, action: string): string => ACTION_OVERRIDES[`${entity}.${action}`] ?? AUDIT_ACTION_TITLES[action] ?? action;

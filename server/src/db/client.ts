@@ -43,6 +43,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** A PGlite data directory dump to start from (tests start from one migrated, seeded copy). */
   loadDataDir?: Blob;
+  /**
+   * PGlite's shared_buffers. PostgreSQL's 128MB lives inside the WebAssembly heap, which never shrinks; the data files
+   * are read through the OS, whose page cache keeps them warm anyway, so a smaller buffer pool costs little speed.
+   */
+  sharedBuffers?: string;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -64,7 +69,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
+  const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] : undefined;
+  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir, startParams });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   const sql: SqlClient = {
     query: async (text, params) => {

@@ -1,14 +1,21 @@
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema';
 
-/** Who acted and for which company; a service Ctx fits as is. */
+/**
+ * Who acted and for which company; a service Ctx fits as is. `user: null` is the system (a job nobody started, an
+ * import without a user); `companyId: null` is a global object (tariffs, shared catalogues): only admin reads those.
+ */
 export interface AuditCtx {
-  user: { id: number };
+  user: { id: number } | null;
   companyId: number | null;
 }
 
 export interface AuditEntry {
-  /** What kind of object: 'company', 'user', 'procurement', … (the `entity` filter of GET /audit). */
+  /**
+   * The business object a card shows: 'company', 'user', 'procurement', 'contract', 'rule_version', … (the `entity`
+   * filter of GET /audit). Changes of its parts (a procurement's files, a contract's payments) are recorded on it, with
+   * the part named in the action and its id in the values, so the card's history is complete.
+   */
   entity: string;
   entityId: number | string;
   action: string;
@@ -17,7 +24,7 @@ export interface AuditEntry {
 }
 
 /** Keys never written to the trail, whatever a caller passes in before/after. */
-const SECRET_KEYS = /^(password|password_?hash|passwordHash|token|token_?hash|tokenHash|secret|current_password|new_password)$/i;
+const SECRET_KEYS = /^(password|password_?hash|passwordHash|token|token_?hash|tokenHash|ticket_?hash|secret|current_password|new_password|email_code)$/i;
 
 function scrub(v: unknown): unknown {
   if (v === undefined) return null;
@@ -29,15 +36,59 @@ function scrub(v: unknown): unknown {
   return v;
 }
 
-/** Records one change in audit_log. Call it inside the transaction that makes the change, so both commit or neither. */
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** JSON with sorted keys: two values are the same change-wise when these match (an empty list is no value either). */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : Array.isArray(x) && !x.length ? null : x));
+
+/** The row's own modification time: the entry has its time already. */
+const STAMP_KEYS = /^updated_?at$/i;
+
+/**
+ * What an update changed: the keys of `after` whose value differs from `before` (a key missing from `after` was not
+ * touched by a partial update; the modification time is no change of its own), with their old and new values. Spread it into an entry: `{ action, ...changes(b, a) }`.
+ */
+export function changes(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  const was = scrub(before) as Record<string, unknown>;
+  for (const [k, x] of Object.entries(scrub(after) as Record<string, unknown>)) {
+    if (STAMP_KEYS.test(k)) continue;
+    const old = k in was ? was[k] : null;
+    if (canonical(old) === canonical(x)) continue;
+    b[k] = old;
+    a[k] = x;
+  }
+  return { before: b, after: a };
+}
+
+/** A new object's empty fields say nothing: left out. */
+const withoutEmpty = (v: unknown) =>
+  isRecord(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== null && !(Array.isArray(x) && !x.length))) : v;
+
+/** camelCase row keys as the API names them (snake_case), for the before/after of database rows. */
+export function snakeKeys(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v]));
+}
+
+const isEmptyRecord = (v: unknown) => isRecord(v) && !Object.keys(v).length;
+
+/**
+ * Records one change in audit_log. Call it inside the transaction that makes the change, so both commit or neither.
+ * An update that changed nothing (both sides empty, as `changes` gives for a save without edits) is no change: skipped.
+ */
 export async function audit(tx: Tx, ctx: AuditCtx, e: AuditEntry): Promise<void> {
+  const before = scrub(e.before);
+  const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
+  if (isEmptyRecord(before) && isEmptyRecord(after)) return;
   await tx.insert(auditLog).values({
     companyId: ctx.companyId,
-    userId: ctx.user.id,
+    userId: ctx.user?.id ?? null,
     entity: e.entity,
     entityId: String(e.entityId),
     action: e.action,
-    before: scrub(e.before),
-    after: scrub(e.after),
+    before,
+    after,
   });
 }

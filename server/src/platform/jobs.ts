@@ -49,9 +49,31 @@ export interface JobDef<T> {
   concurrency?: number;
 }
 
+/**
+ * Thrown by `completeIn` when the job is no longer this run's to finish: another run of it already committed its work,
+ * or it expired on this node and waits to be retried elsewhere. The caller's transaction rolls back; the handler stops
+ * quietly (no second notice).
+ */
+export class JobSuperseded extends Error {
+  constructor(name: string, id: string) {
+    super(`job ${name} ${id} was finished or taken over by another run`);
+  }
+}
+
 export interface Jobs {
   define<T>(def: JobDef<T>): void;
   send<T>(name: string, payload: T, opts?: { tx?: Tx } & JobOptions): Promise<string | null>;
+  /**
+   * Marks the job completed inside the caller's transaction, so the job's effects and its completion commit together:
+   * a run killed before the commit leaves neither, and is run again; a run killed after it is not. Throws JobSuperseded
+   * when the job is already finished or was taken over.
+   */
+  completeIn(tx: Tx, name: string, id: string, output?: Record<string, unknown>): Promise<void>;
+  /**
+   * Wakes this node's sleeping workers of a queue so a job just committed starts now rather than at the next poll.
+   * `send` without `tx` does it itself; after `send(..., { tx })` call it once the transaction has committed.
+   */
+  wake(name: string): void;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
   /** Waits until the queue has no created/active/retry jobs (tests, graceful shutdown). */
@@ -59,12 +81,46 @@ export interface Jobs {
   boss: PgBoss;
 }
 
+/** Queues that can run long (ЕИС imports, reports) set a shorter expireInSeconds of their own (JOB_EXPIRE_SECONDS). */
 const DEFAULTS: JobOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 };
 
-export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
+export interface JobsConfig {
+  /**
+   * JOB_EXPIRE_SECONDS: after how long an active job of those queues counts as lost. On PostgreSQL pg-boss looks for
+   * expired jobs at its maintenance, so maintenance runs every half of it (at most every 2 minutes, pg-boss's default).
+   */
+  expireInSeconds: number;
+}
+
+/**
+ * The embedded database belongs to the one process that opened DATA_DIR, so a job still 'active' when it opens was
+ * being run by a process that died (kill -9, power loss); waiting for its expiry would leave it stuck for minutes.
+ * It goes back to the queue at once. The run that died counts as an attempt: pg-boss adds it to retry_count when the
+ * job is fetched again (started_on is set), and a job with no retries left fails, as an expired one would.
+ */
+async function requeueJobsOfDeadProcess(db: Executor, log: FastifyBaseLogger): Promise<void> {
+  const { rows } = await db.executeSql(
+    `UPDATE pgboss.job SET
+       state = CASE WHEN retry_count < retry_limit THEN 'retry'::pgboss.job_state ELSE 'failed'::pgboss.job_state END,
+       start_after = now(),
+       completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+       output = '{ "value": { "message": "the process running the job stopped" } }'::jsonb
+     WHERE state = 'active'
+     RETURNING name, id, state::text AS state, retry_count`,
+    [],
+  );
+  if (rows.length) log.warn({ jobs: rows }, 'jobs left active by a stopped process are queued again');
+}
+
+export function createJobs(database: Database, log: FastifyBaseLogger, config: JobsConfig = { expireInSeconds: 300 }): Jobs {
   const defs = new Map<string, JobDef<unknown>>();
+  const workerIds = new Map<string, string[]>();
+  const wake = (name: string) => {
+    for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+  };
   const db = executorOf({ query: (t, p) => database.sql.query(t, p), exec: (t) => database.sql.exec(t) });
-  const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, migrate: true } as never);
+  const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(config.expireInSeconds / 2)));
+  const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, migrate: true, maintenanceIntervalSeconds } as never);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
   return {
@@ -77,25 +133,39 @@ export function createJobs(database: Database, log: FastifyBaseLogger): Jobs {
       if (!def) throw new Error(`unknown job ${name}`);
       const data = def.schema.parse(payload);
       const { tx, ...rest } = opts;
-      return boss.send(name, data as object, {
+      const id = await boss.send(name, data as object, {
         ...DEFAULTS,
         ...def.options,
         ...rest,
         ...(tx ? { db: txExecutor(tx) } : {}),
       } as PgBoss.SendOptions);
+      if (!tx) wake(name);
+      return id;
+    },
+    wake,
+    async completeIn(tx, name, id, output) {
+      // state < 'completed': a run that outlived its expiry may still finish a job waiting for its retry
+      const { rows } = await txExecutor(tx).executeSql(
+        `UPDATE pgboss.job SET state = 'completed', completed_on = now(), output = $3::jsonb
+         WHERE name = $1 AND id = $2 AND state < 'completed' RETURNING id`,
+        [name, id, output ? JSON.stringify(output) : null],
+      );
+      if (rows.length === 0) throw new JobSuperseded(name, id);
     },
     async start({ work }) {
       await boss.start();
+      if (database.kind === 'pglite') await requeueJobsOfDeadProcess(db, log);
       for (const def of defs.values()) {
         await boss.createQueue(def.name);
         if (!work) continue;
         const workers = def.concurrency ?? 1;
         for (let i = 0; i < workers; i++) {
-          await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
             const payload = def.schema.parse(job.data);
             const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
             await def.handler(payload, { id: job.id, retryCount });
           });
+          workerIds.set(def.name, [...(workerIds.get(def.name) ?? []), workerId]);
         }
       }
     },

@@ -58,7 +58,10 @@ async function page(deps: Deps, where: SQL | undefined, limit: number, offset: n
 /** The trail, newest first, limited to the companies the user may act for. */
 export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Promise<Paged<AuditItem>> {
   const conds: (SQL | undefined)[] = [await scope(deps, user, q.company_id)];
-  if (q.entity) conds.push(eq(auditLog.entity, q.entity));
+  if (q.entity) {
+    const kinds = q.entity.split(',').map((e) => e.trim()).filter(Boolean);
+    conds.push(kinds.length === 1 ? eq(auditLog.entity, kinds[0]) : inArray(auditLog.entity, kinds));
+  }
   if (q.entity_id) conds.push(eq(auditLog.entityId, q.entity_id));
   if (q.user_id) conds.push(eq(auditLog.userId, q.user_id));
   if (q.from) conds.push(gte(auditLog.createdAt, moscowDayStart(q.from)));

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { RegistrationRequest, RegistrationResponse } from '@proc/contract';
 import type { Deps, AuthUser } from '../../platform/context';
-import { companies, registrations, users, auditLog } from '../../db/schema';
+import { companies, registrations, users } from '../../db/schema';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
 import { consumeEmailCode } from './email-codes';
@@ -42,6 +43,11 @@ export async function register(deps: Deps, input: RegistrationRequest): Promise<
         passwordHash,
       })
       .returning();
+    // the applicant has no user yet, and no company exists: a global entry of the system
+    await audit(tx, { user: null, companyId: null }, {
+      entity: 'registration', entityId: r.id, action: 'create',
+      after: { company_title: input.company.title, inn: input.company.inn, login, email: r.email, user_title: r.userTitle },
+    });
     return r;
   });
   return { ...toResponse(row), ticket };
@@ -73,6 +79,11 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
         .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: new Date() })
         .where(eq(registrations.id, id))
         .returning();
+      // no company exists for a refused application: the entry is global (admin reads it)
+      await audit(tx, { user: by, companyId: null }, {
+        entity: 'registration', entityId: id, action: 'reject',
+        before: { status: 'pending' }, after: { status: 'rejected', reason: decision.reason, company_title: (row.company as { title: string }).title, login: row.login },
+      });
       return toResponse(r);
     }
     const c = row.company as { inn: string; kpp?: string | null; ogrn?: string | null; title: string; full_title?: string | null; address?: string | null };
@@ -89,7 +100,10 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
       .set({ status: 'approved', decidedBy: by.id, decidedAt: new Date(), companyId: company.id, userId: user.id })
       .where(eq(registrations.id, id))
       .returning();
-    await tx.insert(auditLog).values({ companyId: company.id, userId: by.id, entity: 'registration', entityId: String(id), action: 'approve', before: { status: 'pending' }, after: { status: 'approved', company_id: company.id, user_id: user.id } });
+    const ctx = { user: by, companyId: company.id };
+    await audit(tx, ctx, { entity: 'registration', entityId: id, action: 'approve', before: { status: 'pending' }, after: { status: 'approved', company_id: company.id, user_id: user.id } });
+    await audit(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', after: { title: company.title, full_title: company.fullTitle, inn: company.inn, kpp: company.kpp, ogrn: company.ogrn, address: company.address, registration_id: id } });
+    await audit(tx, ctx, { entity: 'user', entityId: user.id, action: 'create', after: { login: user.login, title: user.title, email: user.email, role: user.role, registration_id: id } });
     return toResponse(r);
   });
 }

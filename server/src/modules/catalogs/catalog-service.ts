@@ -6,9 +6,9 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CatalogKind, type Paged } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { auditLog } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { audit as record, changes } from '../../platform/audit';
 import { assertCanEdit, assertCanRead } from './access';
 import type { AnyKindDef, CatalogTable, CommonInput, CommonRow, Scope } from './kind-def';
 import { KINDS } from './kinds';
@@ -141,17 +141,9 @@ const isUniqueViolation = (e: unknown): boolean => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-async function audit(tx: Tx, ctx: Ctx, kind: CatalogKind, row: CommonRow, action: string, before?: unknown, after?: unknown) {
-  await tx.insert(auditLog).values({
-    companyId: row.companyId,
-    userId: ctx.user.id,
-    entity: `catalog.${kind}`,
-    entityId: String(row.id),
-    action,
-    before: before ?? null,
-    after: after ?? null,
-  });
-}
+/** Shared elements (no company) have global entries: admin reads them. */
+const audit = (tx: Tx, ctx: Ctx, kind: CatalogKind, row: CommonRow, action: string, before?: unknown, after?: unknown) =>
+  record(tx, { user: ctx.user, companyId: row.companyId }, { entity: `catalog.${kind}`, entityId: row.id, action, before, after });
 
 export async function createCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogKind, input: CommonInput & { shared?: boolean; code?: unknown }): Promise<T> {
   const def = kindDef(kind);
@@ -199,7 +191,8 @@ export async function updateCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogK
         .returning()) as unknown as CommonRow[];
       const [was] = await def.respond(tx, [before]);
       const [res] = await def.respond(tx, [row]);
-      await audit(tx, ctx, kind, row, 'update', was, res);
+      const diff = changes(was as Record<string, unknown>, res as Record<string, unknown>);
+      await audit(tx, ctx, kind, row, 'update', diff.before, diff.after);
       return res;
     });
   } catch (e) {

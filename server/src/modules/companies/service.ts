@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
-import { audit } from '../../platform/audit';
+import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -70,7 +70,7 @@ export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<vo
       .set({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
       .where(eq(companies.id, ctx.companyId))
       .returning();
-    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', before: companyResponse(before), after: companyResponse(after) });
+    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', ...changes(companyResponse(before), companyResponse(after)) });
   });
 }
 
@@ -80,8 +80,8 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
     const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
     if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
-    await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId));
-    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete' });
+    const [c] = await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId)).returning();
+    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete', before: { title: c.title, inn: c.inn } });
   });
 }
 
@@ -128,13 +128,14 @@ export async function listContacts(ctx: Ctx, q: z.infer<typeof ContactsQuery>): 
 export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest>, id?: number) {
   return ctx.deps.db.transaction(async (tx) => {
     // one active contact per company
+    const [was] = id ? await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))) : [];
     if (input.is_active) await tx.update(contacts).set({ isActive: false }).where(eq(contacts.companyId, ctx.companyId));
     const values = { name: input.name, position: input.position ?? null, phone: input.phone ?? null, email: input.email ?? null, isActive: input.is_active };
     const [row] = id
       ? await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning()
       : await tx.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, ctx, { entity: 'contact', entityId: row.id, action: id ? 'update' : 'create', after: contactResponse(row) });
+    await audit(tx, ctx, was ? { entity: 'contact', entityId: row.id, action: 'update', ...changes(contactResponse(was), contactResponse(row)) } : { entity: 'contact', entityId: row.id, action: 'create', after: contactResponse(row) });
     return contactResponse(row);
   });
 }
@@ -162,13 +163,14 @@ export async function listBankRequisites(ctx: Ctx) {
 
 export async function saveBankRequisites(ctx: Ctx, input: BankRequisitesRequest, id?: number) {
   return ctx.deps.db.transaction(async (tx) => {
+    const [was] = id ? await tx.select().from(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))) : [];
     if (input.is_main) await tx.update(bankRequisites).set({ isMain: false }).where(eq(bankRequisites.companyId, ctx.companyId));
     const values = { bankName: input.bank_name, bik: input.bik, corrAccount: input.corr_account, account: input.account, isMain: input.is_main };
     const [row] = id
       ? await tx.update(bankRequisites).set(values).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning()
       : await tx.insert(bankRequisites).values({ ...values, companyId: ctx.companyId }).returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, ctx, { entity: 'bank_requisites', entityId: row.id, action: id ? 'update' : 'create', after: bankResponse(row) });
+    await audit(tx, ctx, was ? { entity: 'bank_requisites', entityId: row.id, action: 'update', ...changes(bankResponse(was), bankResponse(row)) } : { entity: 'bank_requisites', entityId: row.id, action: 'create', after: bankResponse(row) });
     return bankResponse(row);
   });
 }

@@ -2,7 +2,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { EDITABLE_PROCUREMENT_STATUSES, type DocumentKind, type ProcurementStatus } from '@proc/contract';
 import { DocxTemplateError, renderTemplate } from '../../formats/docx';
 import type { Ctx } from '../../platform/context';
-import { auditLog, procurementFiles } from '../../db/schema';
+import { procurementFiles } from '../../db/schema';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../rules/access';
 import { getProcurement, loadProcurement } from '../procurements/procurement-card';
@@ -64,10 +65,10 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
         );
         out.push({ id: f.id, name: b.name });
       }
+      await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'generate_documents', after: { files: out } });
       if (locked.status === 'draft' && (await missingRequiredDocuments(tx, locked)).length === 0) {
         await applyTransition(tx, { companyId: ctx.companyId, userId: ctx.user.id }, locked, 'docs_ready', 'Документация сформирована');
       }
-      await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(procurementId), action: 'generate_documents', after: { files: out } });
       return out;
     });
     return { files, violations };

@@ -5,7 +5,8 @@ import {
 import { TEMPLATE_DEFINITIONS } from '../../formats/docx';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, procurementFieldValues, procurementFiles } from '../../db/schema';
+import { procurementFieldValues, procurementFiles } from '../../db/schema';
+import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../rules/access';
 import { requiredDocuments } from '../rules/required-documents';
@@ -130,7 +131,9 @@ export async function saveValues(tx: Tx, ctx: Ctx, procurementId: number, kind: 
     .insert(procurementFieldValues)
     .values({ procurementId, template: kind, companyId: ctx.companyId, values: next, updatedBy: ctx.user.id })
     .onConflictDoUpdate({ target: [procurementFieldValues.procurementId, procurementFieldValues.template], set: { values: next, updatedBy: ctx.user.id, updatedAt: new Date() } });
-  await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_field_values', entityId: `${procurementId}:${kind}`, action: 'update', after: values });
+  const diff = changes(current, Object.fromEntries(Object.keys(values).map((name) => [name, next[name] ?? null])));
+  // the document's name stays on both sides: it says which document's fields these are
+  if (Object.keys(diff.after).length) await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'document_values', before: { document: kind, ...diff.before }, after: { document: kind, ...diff.after } });
   return next;
 }
 

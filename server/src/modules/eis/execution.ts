@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client';
 import { companies, contractPositions, contracts, executionAttempts, executionRecords } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { audit } from '../../platform/audit';
 import { GatewayError } from '../../integrations/eis-gateway';
 import { gatewayOf } from './gateway';
 import { loadContract } from './list-eis';
@@ -63,6 +64,7 @@ export async function requestExecutionSend(ctx: Ctx, contractId: number): Promis
       .insert(executionRecords)
       .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
       .returning({ id: executionRecords.id });
+    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_send', after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
     await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId: r.id, key }, { tx });
     return r.id;
   });
@@ -104,6 +106,14 @@ export function defineExecutionJob(deps: Deps): void {
         throw e; // pg-boss retries with backoff; the attempt is already logged
       }
       await deps.db.transaction(async (tx) => {
+        // ЕИС's answer changes the record: on behalf of the user who sent it
+        await audit(tx, { user: r.userId ? { id: r.userId } : null, companyId: r.companyId }, {
+          entity: 'contract', entityId: r.contractId, action: answer.result === 'accepted' ? 'execution_registered' : 'execution_rejected',
+          before: { execution_record_id: recordId, status: r.status },
+          after: answer.result === 'accepted'
+            ? { execution_record_id: recordId, status: 'registered', registration_number: answer.registrationNumber }
+            : { execution_record_id: recordId, status: 'rejected', reasons: answer.reasons },
+        });
         if (answer.result === 'accepted') {
           await tx.insert(executionAttempts).values({ recordId, outcome: 'registered', httpStatus: 200 });
           await tx.update(executionRecords).set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
@@ -136,7 +146,7 @@ export async function listExecution(ctx: Ctx, contractId: number) {
 }
 
 /** Execution records uploaded from ЕИС files: stored as registered records of the company's matching contracts. */
-export async function recordRegisteredPerformances(tx: Tx, companyId: number, list: EisPerformance[]): Promise<number> {
+export async function recordRegisteredPerformances(tx: Tx, companyId: number, list: EisPerformance[], user: { id: number } | null = null): Promise<number> {
   let n = 0;
   for (const p of list) {
     if (!p.contractRegistrationNumber) continue;
@@ -144,7 +154,8 @@ export async function recordRegisteredPerformances(tx: Tx, companyId: number, li
     if (!c) continue;
     const [dup] = await tx.select({ id: executionRecords.id }).from(executionRecords).where(eq(executionRecords.guid, p.guid));
     if (dup) continue;
-    await tx.insert(executionRecords).values({ contractId: c.id, companyId, guid: p.guid, status: 'registered', payload: p, registrationNumber: p.registrationNumber });
+    const [rec] = await tx.insert(executionRecords).values({ contractId: c.id, companyId, guid: p.guid, status: 'registered', payload: p, registrationNumber: p.registrationNumber }).returning({ id: executionRecords.id });
+    await audit(tx, { user, companyId }, { entity: 'contract', entityId: c.id, action: 'execution_import', after: { execution_record_id: rec.id, guid: p.guid, registration_number: p.registrationNumber } });
     n++;
   }
   return n;

@@ -6,6 +6,7 @@ import { parseEisContracts, parseEisPlan, isFormatError } from '../../formats';
 import { companies } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { JobSuperseded } from '../../platform/jobs';
 import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
@@ -45,12 +46,20 @@ export async function requestPlansImport(ctx: Ctx): Promise<{ key: string }> {
 
 const errorText = (e: unknown) => (e instanceof Error && (isFormatError(e) || e.name === 'GatewayError' || e instanceof AppError || 'retryable' in e) ? e.message : 'Не удалось обработать ответ ЕИС');
 
+/*
+ * The handlers report their own failures to the user, so a retry only happens to a run that was cut short: its process
+ * died (kill -9, power loss) or it outlived JOB_EXPIRE_SECONDS. Such a run committed nothing, because the stored data
+ * and the job's completion commit in one transaction; the next run does the whole import again and alone sends the
+ * notice. A run that finds its job already completed by another stops without a word.
+ */
+const importOptions = (deps: Deps) => ({ retryLimit: 2, retryDelay: 1, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS });
+
 export function defineImportJobs(deps: Deps): void {
   deps.jobs.define({
     name: CONTRACTS_IMPORT_JOB,
     schema: contractsJob,
-    options: { retryLimit: 0 },
-    async handler(p) {
+    options: importOptions(deps),
+    async handler(p, job) {
       const base = { key: p.key, date_from: p.date_from, date_to: p.date_to, eais_registry_number: p.eais_registry_number };
       try {
         const inn = await companyInn(deps, p.companyId);
@@ -58,7 +67,11 @@ export function defineImportJobs(deps: Deps): void {
           p.eais_registry_number ? { customerInn: inn, registryNumber: p.eais_registry_number } : { customerInn: inn, dateFrom: p.date_from!, dateTo: p.date_to! },
         );
         const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts);
-        const stored = await deps.db.transaction((tx) => storeContracts(tx, p.companyId, records, 'eis'));
+        const stored = await deps.db.transaction(async (tx) => {
+          const out = await storeContracts(tx, p.companyId, records, 'eis', { id: p.userId });
+          await deps.jobs.completeIn(tx, CONTRACTS_IMPORT_JOB, job.id, { contracts: out.length });
+          return out;
+        });
         const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
@@ -70,6 +83,7 @@ export function defineImportJobs(deps: Deps): void {
           unchanged: stored.filter((s) => s.change === 'unchanged').length,
         });
       } catch (e) {
+        if (e instanceof JobSuperseded) return;
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, { ...base, result: 'error', error: errorText(e), violations: [] });
       }
     },
@@ -77,19 +91,21 @@ export function defineImportJobs(deps: Deps): void {
   deps.jobs.define({
     name: PLANS_IMPORT_JOB,
     schema: plansJob,
-    options: { retryLimit: 0 },
-    async handler(p) {
+    options: importOptions(deps),
+    async handler(p, job) {
       try {
         const inn = await companyInn(deps, p.companyId);
         const files = await gatewayOf(deps).fetchPlans(inn);
         const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan);
         const stored = await deps.db.transaction(async (tx) => {
           const out = [];
-          for (const plan of parsed) out.push({ ...(await storePlan(tx, p.companyId, plan, 'eis')), number: plan.registrationNumber });
+          for (const plan of parsed) out.push({ ...(await storePlan(tx, p.companyId, plan, 'eis', { id: p.userId })), number: plan.registrationNumber });
+          await deps.jobs.completeIn(tx, PLANS_IMPORT_JOB, job.id, { plans: out.length });
           return out;
         });
         deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'success', plans: stored.map((s) => s.number), created: stored.filter((s) => s.created).length });
       } catch (e) {
+        if (e instanceof JobSuperseded) return;
         deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'error', error: errorText(e) });
       }
     },

@@ -1,8 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
 import type { EisContract } from '../../formats';
 import type { Tx } from '../../db/client';
 import { contractPositions, contracts } from '../../db/schema';
 import { checkContract } from './check-contract';
+import { audit, changes } from '../../platform/audit';
 
 export interface StoredContract {
   id: number;
@@ -11,19 +13,39 @@ export interface StoredContract {
   change: 'created' | 'updated' | 'unchanged';
 }
 
+/** The stored contract's fields the trail records when an import creates or replaces it. */
+const EXISTING = {
+  id: contracts.id, version: contracts.version, violations: contracts.violations, registryNumber: contracts.registryNumber, number: contracts.number,
+  contractDate: contracts.contractDate, subject: contracts.subject, supplierName: contracts.supplierName, supplierInn: contracts.supplierInn,
+  price: contracts.price, currency: contracts.currency, startDate: contracts.startDate, endDate: contracts.endDate, status: contracts.status, source: contracts.source,
+};
+type ContractRow = typeof contracts.$inferSelect;
+type AuditedFields = 'registryNumber' | 'version' | 'number' | 'contractDate' | 'subject' | 'supplierName' | 'supplierInn' | 'price' | 'currency' | 'startDate' | 'endDate' | 'status' | 'violations' | 'source';
+const audited = (c: Pick<ContractRow, AuditedFields>) => ({
+  registry_number: c.registryNumber, version: c.version, number: c.number, contract_date: c.contractDate, subject: c.subject, supplier_name: c.supplierName,
+  supplier_inn: c.supplierInn, price: c.price === null ? null : new Decimal(c.price).toFixed(2), currency: c.currency, start_date: c.startDate, end_date: c.endDate, status: c.status, violations: c.violations, source: c.source,
+});
+
+/** Advisory lock class of a company's contract stores (727001 is the migration lock). */
+const CONTRACTS_LOCK = 727002;
+
 const STATUS: Record<string, string> = { P: 'registered', F: 'editing', I: 'invalid', M: 'changing' };
 
 /**
  * Stores ЕИС contract records of one company by registry number: a newer version replaces the row (and its
- * positions) in place, the same or an older version changes nothing. Runs inside the caller's transaction.
+ * positions) in place, the same or an older version changes nothing. Runs inside the caller's transaction; each
+ * creation or replacement is recorded in the trail on behalf of `user` (who started the import; null — the system).
  */
-export async function storeContracts(tx: Tx, companyId: number, records: EisContract[], source: 'eis' | 'upload'): Promise<StoredContract[]> {
+export async function storeContracts(tx: Tx, companyId: number, records: EisContract[], source: 'eis' | 'upload', user: { id: number } | null = null): Promise<StoredContract[]> {
+  // one store per company at a time (an import, its run repeated after expiry, an upload): the later one sees the
+  // earlier one's rows instead of inserting them again (a contract without a registry number has no unique key)
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTRACTS_LOCK}, ${companyId})`);
   const out: StoredContract[] = [];
   for (const r of records) {
     const version = r.version ?? 1;
     const [existing] = r.registrationNumber
-      ? await tx.select({ id: contracts.id, version: contracts.version, violations: contracts.violations }).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, r.registrationNumber)))
-      : await tx.select({ id: contracts.id, version: contracts.version, violations: contracts.violations }).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.guid, r.guid)));
+      ? await tx.select(EXISTING).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, r.registrationNumber)))
+      : await tx.select(EXISTING).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.guid, r.guid)));
     if (existing && existing.version >= version) {
       out.push({ id: existing.id, registryNumber: r.registrationNumber, violations: existing.violations, change: 'unchanged' });
       continue;
@@ -83,6 +105,8 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
         }),
       );
     }
+    if (existing) await audit(tx, { user, companyId }, { entity: 'contract', entityId: id, action: 'import_update', ...changes(audited(existing), audited(values)) });
+    else await audit(tx, { user, companyId }, { entity: 'contract', entityId: id, action: 'import_create', after: { ...audited(values), positions: r.positions.length } });
     out.push({ id, registryNumber: r.registrationNumber, violations, change: existing ? 'updated' : 'created' });
   }
   return out;

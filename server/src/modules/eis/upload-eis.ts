@@ -24,16 +24,16 @@ export async function importEisUpload(ctx: Ctx, data: Buffer) {
   const f = file;
   return ctx.deps.db.transaction(async (tx) => {
     if (f.kind === 'contracts') {
-      const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload');
+      const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
       return { kind: f.kind, contracts: stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })), plan_id: null, performances: 0 };
     }
     if (f.kind === 'plan') {
-      const { id } = await storePlan(tx, ctx.companyId, f.plan, 'upload');
+      const { id } = await storePlan(tx, ctx.companyId, f.plan, 'upload', ctx.user);
       return { kind: f.kind, contracts: [], plan_id: id, performances: 0 };
     }
     // execution records from ЕИС: kept as registered records of the company's contracts they reference
     const { recordRegisteredPerformances } = await import('./execution');
-    const n = await recordRegisteredPerformances(tx, ctx.companyId, f.performances);
+    const n = await recordRegisteredPerformances(tx, ctx.companyId, f.performances, ctx.user);
     return { kind: f.kind, contracts: [], plan_id: null, performances: n };
   });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AcceptanceDocumentResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
 
@@ -61,7 +62,7 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
 /** The user's correction of one line's position; the position must belong to the line's contract. */
 export async function setLineMapping(ctx: Ctx, lineId: number, positionId: number | null) {
   const [row] = await ctx.deps.db
-    .select({ lineId: acceptanceLines.id, contractId: acceptanceDocuments.contractId })
+    .select({ lineId: acceptanceLines.id, contractId: acceptanceDocuments.contractId, documentId: acceptanceLines.documentId, ordinal: acceptanceLines.ordinal, name: acceptanceLines.name, positionId: acceptanceLines.positionId })
     .from(acceptanceLines)
     .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
     .where(and(eq(acceptanceLines.id, lineId), eq(acceptanceLines.companyId, ctx.companyId)))
@@ -75,10 +76,14 @@ export async function setLineMapping(ctx: Ctx, lineId: number, positionId: numbe
       .limit(1);
     if (!pos) throw new AppError('VALIDATION', 'Позиция не относится к договору этого документа', { position_id: ['Выберите позицию этого договора'] });
   }
-  await ctx.deps.db
-    .update(acceptanceLines)
-    .set({ positionId, mappedBy: positionId === null ? null : 'user', confidence: positionId === null ? null : 1 })
-    .where(eq(acceptanceLines.id, lineId));
+  await ctx.deps.db.transaction(async (tx) => {
+    await tx
+      .update(acceptanceLines)
+      .set({ positionId, mappedBy: positionId === null ? null : 'user', confidence: positionId === null ? null : 1 })
+      .where(eq(acceptanceLines.id, lineId));
+    const line = { document_id: row.documentId, line_id: lineId, ordinal: row.ordinal, name: row.name };
+    await audit(tx, ctx, { entity: 'contract', entityId: row.contractId, action: 'line_mapping', before: { ...line, position_id: row.positionId }, after: { ...line, position_id: positionId } });
+  });
   const docs = await listAcceptance(ctx, row.contractId);
   return docs.flatMap((d) => d.lines).find((l) => l.id === lineId)!;
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseBank1c } from '../../formats';
 import { paymentImports } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { parseOr4xx, type RawUpload } from './read-upload';
 
@@ -15,15 +16,18 @@ export async function importPayments(ctx: Ctx, upload: RawUpload) {
   if (!file.documents.length) throw new AppError('BAD_FILE', `В файле «${upload.name}» нет платёжных документов`);
   const fileKey = await ctx.deps.files.put(upload.data, 'txt');
   try {
-    return await ctx.deps.db.transaction(async (tx) => {
+    const queued = await ctx.deps.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(paymentImports)
         .values({ companyId: ctx.companyId, fileKey, fileName: upload.name, total: file.documents.length, createdBy: ctx.user.id })
         .returning();
+      await audit(tx, ctx, { entity: 'payment_import', entityId: row.id, action: 'create', after: { file_name: upload.name, documents: file.documents.length } });
       const key = `payments-${row.id}`;
       await ctx.deps.jobs.send<ImportPaymentsPayload>(IMPORT_PAYMENTS_JOB, { import_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
       return { id: row.id, key, status: 'processing' as const, upload_file_name: upload.name, documents: file.documents.length };
     });
+    ctx.deps.jobs.wake(IMPORT_PAYMENTS_JOB);
+    return queued;
   } catch (e) {
     await ctx.deps.files.remove(fileKey).catch(() => undefined);
     throw e;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { PaymentOrderResponse, PaymentsQuery, Paged } from '@proc/contract';
 import { contracts, paymentOrders } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
 
@@ -31,11 +32,22 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
   const [p] = await ctx.deps.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId))).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Платёжное поручение не найдено');
   const contract = contractId === null ? null : await loadContract(ctx, contractId);
-  const [row] = await ctx.deps.db
-    .update(paymentOrders)
-    .set({ contractId, linkedBy: contractId === null ? null : 'user' })
-    .where(eq(paymentOrders.id, p.id))
-    .returning();
+  const row = await ctx.deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(paymentOrders)
+      .set({ contractId, linkedBy: contractId === null ? null : 'user' })
+      .where(eq(paymentOrders.id, p.id))
+      .returning();
+    // each contract's history shows the payment leaving or joining it
+    const payment = { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount };
+    if (p.contractId !== null && p.contractId !== contractId) {
+      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? null : { moved_to_contract_id: contractId } });
+    }
+    if (contractId !== null && p.contractId !== contractId) {
+      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user' } });
+    }
+    return r;
+  });
   return toResponse(row, contract?.registryNumber ?? null, contract?.number ?? null);
 }
 

@@ -4,6 +4,7 @@ import { EVENTS, MESSAGES } from '@proc/contract';
 import { isFormatError, parseBank1c } from '../../formats';
 import { contracts, paymentImports, paymentOrders } from '../../db/schema';
 import type { Deps } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { matchPayment, type ContractForPayment } from './match-payment';
 import type { ImportPaymentsPayload } from './import-payments';
 
@@ -19,6 +20,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
     deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, { key: job.key, upload_file_name: imp.fileName, import_id: imp.id, ...p });
   try {
     const file = parseBank1c(await deps.files.get(imp.fileKey));
+    const actor = { user: { id: job.user_id }, companyId: imp.companyId };
     const counts = await deps.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(paymentOrders)
@@ -62,6 +64,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
           const contractId = matchPayment({ payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose }, pool);
           if (contractId === null) continue;
           await tx.update(paymentOrders).set({ contractId, linkedBy: 'auto' }).where(eq(paymentOrders.id, p.id));
+          await audit(tx, actor, { entity: 'contract', entityId: contractId, action: 'payment_link', after: { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount, linked_by: 'auto' } });
           const c = pool.find((x) => x.id === contractId)!;
           c.paid = new Decimal(c.paid).plus(p.amount).toString();
           matched++;
@@ -69,12 +72,16 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
       }
       const result = { created: inserted.length, duplicates: file.documents.length - inserted.length, matched };
       await tx.update(paymentImports).set({ status: 'processed', ...result }).where(eq(paymentImports.id, imp.id));
+      await audit(tx, actor, { entity: 'payment_import', entityId: imp.id, action: 'processed', before: { status: imp.status }, after: { status: 'processed', ...result } });
       return result;
     });
     push({ result: 'success', message: MESSAGES.paymentSuccess(imp.fileName), total: file.documents.length, ...counts, unmatched: counts.created - counts.matched });
   } catch (err) {
     const error = isFormatError(err) ? err.message : 'Не удалось сохранить платёжные поручения';
-    await deps.db.update(paymentImports).set({ status: 'error', error }).where(eq(paymentImports.id, imp.id));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(paymentImports).set({ status: 'error', error }).where(eq(paymentImports.id, imp.id));
+      await audit(tx, { user: { id: job.user_id }, companyId: imp.companyId }, { entity: 'payment_import', entityId: imp.id, action: 'processed', before: { status: imp.status }, after: { status: 'error', error } });
+    });
     push({ result: 'error', error });
   }
 }

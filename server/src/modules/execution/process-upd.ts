@@ -3,6 +3,7 @@ import { EVENTS, MESSAGES } from '@proc/contract';
 import { isFormatError, parseUpd } from '../../formats';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Deps } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { looksLikeOkpd2, matchLines } from './match-lines';
 import type { ProcessUpdPayload } from './upload-upd';
 
@@ -50,12 +51,23 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
           })),
         );
       await tx.update(acceptanceDocuments).set({ status: 'processed', error: null }).where(eq(acceptanceDocuments.id, doc.id));
+      const mapped = matches.filter((m) => m.positionId !== null).length;
+      await audit(tx, { user: { id: job.user_id }, companyId: doc.companyId }, {
+        entity: 'contract', entityId: doc.contractId, action: 'upd_processed',
+        before: { document_id: doc.id, status: doc.status }, after: { document_id: doc.id, status: 'processed', lines: upd.lines.length, mapped },
+      });
     });
     const mapped = matches.filter((m) => m.positionId !== null).length;
     push({ result: 'success', message: MESSAGES.updSuccess(doc.fileName), lines: upd.lines.length, mapped, unmapped: upd.lines.length - mapped });
   } catch (err) {
     const error = isFormatError(err) ? err.message : 'Не удалось сопоставить строки УПД с позициями договора';
-    await deps.db.update(acceptanceDocuments).set({ status: 'error', error }).where(eq(acceptanceDocuments.id, doc.id));
+    await deps.db.transaction(async (tx) => {
+      await tx.update(acceptanceDocuments).set({ status: 'error', error }).where(eq(acceptanceDocuments.id, doc.id));
+      await audit(tx, { user: { id: job.user_id }, companyId: doc.companyId }, {
+        entity: 'contract', entityId: doc.contractId, action: 'upd_processed',
+        before: { document_id: doc.id, status: doc.status }, after: { document_id: doc.id, status: 'error', error },
+      });
+    });
     push({ result: 'error', error });
   }
 }

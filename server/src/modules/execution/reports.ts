@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { JobSuperseded } from '../../platform/jobs';
 import { CONTENT_TYPES } from '../procurements/uploads';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';
@@ -97,6 +98,13 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     db.select().from(paymentOrders).where(and(eq(paymentOrders.contractId, c.id), eq(paymentOrders.companyId, r.companyId))).orderBy(asc(paymentOrders.docDate)),
     c.procurementId ? db.select().from(procurements).where(eq(procurements.id, c.procurementId)) : Promise.resolve([]),
   ]);
+  // Lines grouped by position once: filtering all lines for every position is quadratic on large contracts.
+  const linesByPosition = new Map<number | null, (typeof lines)[number][]>();
+  for (const l of lines) {
+    const list = linesByPosition.get(l.positionId);
+    if (list) list.push(l);
+    else linesByPosition.set(l.positionId, [l]);
+  }
   const input = {
     customer: party(company),
     supplier: { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp ?? undefined, isSme: proc[0]?.smeOnly ?? undefined },
@@ -114,7 +122,7 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
       status: c.status,
     },
     positions: positions.map((p) => {
-      const mine = lines.filter((l) => l.positionId === p.id);
+      const mine = linesByPosition.get(p.id) ?? [];
       const sum = (f: (l: (typeof mine)[number]) => string | null) => mine.reduce((s, l) => s.plus(f(l) ?? 0), new Decimal(0)).toString();
       return {
         name: p.name || `Позиция ${p.ordinal}`,
@@ -161,7 +169,15 @@ async function monthlyFile(deps: Deps, r: ReportRow, company: typeof companies.$
   return { data, name: `Сводка о договорах за ${r.periodFrom!.slice(5, 7)}.${r.periodFrom!.slice(0, 4)}.xlsx`, regnumber: undefined };
 }
 
-export async function buildReport(deps: Deps, job: BuildReportPayload): Promise<void> {
+/** Where a report's file lives: one fixed key per report, so a run repeated after a crash overwrites rather than adds. */
+const reportFileKey = (r: ReportRow) => `reports/${r.code}.${r.format}`;
+
+/**
+ * Builds the report's file and marks it ready. Safe to run again for the same report (after a crash, or when the job
+ * expired while still running elsewhere): the file goes to the report's own key, and marking it ready commits together
+ * with the job's completion, so only one run reports success.
+ */
+export async function buildReport(deps: Deps, job: BuildReportPayload, jobId: string): Promise<void> {
   const [r] = await deps.db.select().from(reports).where(and(eq(reports.id, job.report_id), eq(reports.companyId, job.company_id)));
   if (!r || r.status !== 'pending') return;
   let regnumber: string | undefined;
@@ -171,15 +187,29 @@ export async function buildReport(deps: Deps, job: BuildReportPayload): Promise<
   }
   const push = (p: Record<string, unknown>) =>
     deps.realtime.toUser(job.user_id, EVENTS.reportCreateResponse, { key: job.key, report_code: r.code, ...(regnumber ? { contract_regnumber: regnumber } : { period_from: r.periodFrom, period_to: r.periodTo }), ...p });
+  /** Sets the outcome once: false when another run of the job got there first. */
+  const settle = (values: Partial<ReportRow>) =>
+    deps.db.transaction(async (tx) => {
+      const done = await tx.update(reports).set(values).where(and(eq(reports.id, r.id), eq(reports.status, 'pending'))).returning({ id: reports.id });
+      if (done.length === 0) return false;
+      await deps.jobs.completeIn(tx, BUILD_REPORT_JOB, jobId, { report_id: r.id, status: values.status });
+      return true;
+    }).catch((err: unknown) => {
+      if (err instanceof JobSuperseded) return false;
+      throw err;
+    });
+  const fileKey = reportFileKey(r);
+  let file: { data: Buffer; name: string };
   try {
     const [company] = await deps.db.select().from(companies).where(eq(companies.id, r.companyId));
-    const file = r.kind === 'contract_execution' ? await contractReportFile(deps, r, company) : await monthlyFile(deps, r, company);
-    const fileKey = await deps.files.put(file.data, r.format);
-    await deps.db.update(reports).set({ status: 'ready', fileKey, fileName: file.name, error: null }).where(eq(reports.id, r.id));
-    push({ result: 'success', ...(regnumber ? { message: MESSAGES.reportSuccess(regnumber) } : {}), file_name: file.name });
+    file = r.kind === 'contract_execution' ? await contractReportFile(deps, r, company) : await monthlyFile(deps, r, company);
+    await deps.files.putAt(fileKey, file.data);
   } catch (err) {
     const error = err instanceof AppError ? err.message : 'Не удалось сформировать отчёт';
-    await deps.db.update(reports).set({ status: 'error', error }).where(eq(reports.id, r.id));
-    push({ result: 'error', error });
+    if (await settle({ status: 'error', error })) push({ result: 'error', error });
+    return;
+  }
+  if (await settle({ status: 'ready', fileKey, fileName: file.name, error: null })) {
+    push({ result: 'success', ...(regnumber ? { message: MESSAGES.reportSuccess(regnumber) } : {}), file_name: file.name });
   }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseUpd, type UpdDocument } from '../../formats';
 import { acceptanceDocuments } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { audit } from '../../platform/audit';
 import { loadContract } from './contract-access';
 import { parseOr4xx, type RawUpload } from './read-upload';
 
@@ -18,7 +19,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload)
   const upd: UpdDocument = parseOr4xx(parseUpd, upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
   try {
-    return await ctx.deps.db.transaction(async (tx) => {
+    const queued = await ctx.deps.db.transaction(async (tx) => {
       const [doc] = await tx
         .insert(acceptanceDocuments)
         .values({
@@ -39,10 +40,16 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload)
           createdBy: ctx.user.id,
         })
         .returning();
+      await audit(tx, ctx, {
+        entity: 'contract', entityId: contract.id, action: 'upd_upload',
+        after: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat, file_name: upload.name },
+      });
       const key = `upd-${doc.id}`;
       await ctx.deps.jobs.send<ProcessUpdPayload>(PROCESS_UPD_JOB, { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
       return { id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name };
     });
+    ctx.deps.jobs.wake(PROCESS_UPD_JOB);
+    return queued;
   } catch (e) {
     await ctx.deps.files.remove(fileKey).catch(() => undefined);
     throw e;

@@ -3,8 +3,9 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DocumentKind, ProcurementFileResponse } from '@proc/contract';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
+import { procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../rules/access';
 import { loadProcurement } from './procurement-card';
 import type { Upload } from './uploads';
@@ -127,7 +128,7 @@ export async function uploadFile(ctx: Ctx, procurementId: number, upload: Upload
     await loadProcurement(ctx, procurementId, tx, true);
     const f = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' }, upload, key);
     await tx.update(procurements).set({ updatedAt: new Date() }).where(eq(procurements.id, procurementId));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'upload', after: { name: upload.name, size: upload.data.length } });
+    await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_upload', after: { file_id: f.id, name: upload.name, size: upload.data.length, template } });
     return f;
   });
   return getFile(ctx, procurementId, file.id);
@@ -139,8 +140,11 @@ export async function replaceFile(ctx: Ctx, procurementId: number, fileId: numbe
   await withStoredBlob(ctx.deps, upload, async (tx, key) => {
     await loadProcurement(ctx, procurementId, tx, true);
     const f = await loadFile(ctx, procurementId, fileId, tx);
-    await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'replace', after: { name: upload.name, size: upload.data.length } });
+    const next = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
+    await audit(tx, ctx, {
+      entity: 'procurement', entityId: procurementId, action: 'file_replace',
+      before: { file_id: f.id, name: f.name, version: f.currentVersion }, after: { file_id: f.id, name: upload.name, version: next.currentVersion, size: upload.data.length },
+    });
   });
   return getFile(ctx, procurementId, fileId);
 }
@@ -163,6 +167,6 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
   await ctx.deps.db.transaction(async (tx) => {
     const f = await loadFile(ctx, procurementId, fileId, tx);
     await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_file', entityId: String(f.id), action: 'delete', before: { name: f.name } });
+    await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_delete', before: { file_id: f.id, name: f.name } });
   });
 }

@@ -1,12 +1,14 @@
 import { assertTariffAllows } from '../tariffs';
 import { and, eq, sql } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
 import {
   EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements } from '../../db/schema';
+import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { audit, changes, snakeKeys } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
 import { computeDeadlines } from './compute-deadlines';
@@ -35,6 +37,14 @@ export function searchVectorSql(title: string, subject: string, subjectDescripti
 }
 
 const uniq = (ids: number[]) => [...new Set(ids)];
+
+/** The card's fields as the trail records them: API names, ОКПД2 as codes. */
+const audited = (values: ReturnType<typeof fieldValues>, ruleId: number | null, okpd2: Okpd2Line[]) => ({
+  ...snakeKeys(values),
+  nmcd: new Decimal(values.nmcd).toFixed(2),
+  rule_id: ruleId,
+  okpd2: okpd2.map((o) => o.code),
+});
 
 function fieldValues(input: ProcurementRequest) {
   return {
@@ -128,7 +138,7 @@ export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Pr
       .returning({ id: procurements.id });
     await writeOkpd2(tx, ctx, row.id, okpd2);
     await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: 'draft', userId: ctx.user.id });
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(row.id), action: 'create', after: { number, ...input } });
+    await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2) } });
     return row.id;
   });
   return getProcurement(ctx, id);
@@ -151,6 +161,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     const ruleId = await resolveRule(ctx, tx, input.rule_id, before.ruleId);
     const values = fieldValues(input);
     const computed = await computeDeadlines(tx, { ...values, ruleId });
+    const wasOkpd2 = await tx.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(procurementOkpd2.position);
     await tx
       .update(procurements)
       .set({
@@ -160,7 +171,8 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
       })
       .where(eq(procurements.id, id));
     await writeOkpd2(tx, ctx, id, okpd2);
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement', entityId: String(id), action: 'update', before: { ...before, createdAt: undefined, updatedAt: undefined }, after: input });
+    const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])) as typeof values;
+    await audit(tx, ctx, { entity: 'procurement', entityId: id, action: 'update', ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)) });
   });
   return getProcurement(ctx, id);
 }

@@ -7,6 +7,7 @@ import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFiles, procurementStatusHistory, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../rules/access';
 import { requiredDocuments, type RequiredDocument } from '../rules/required-documents';
 import { computeDeadlines, governingDate } from './compute-deadlines';
@@ -53,6 +54,7 @@ export async function applyTransition(tx: Tx, actor: { companyId: number; userId
   }
   await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
   await tx.insert(procurementStatusHistory).values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
+  await audit(tx, { user: { id: actor.userId }, companyId: actor.companyId }, { entity: 'procurement', entityId: r.id, action: 'status', before: { status: from }, after: { status: to, comment } });
 }
 
 export async function transitionProcurement(ctx: Ctx, id: number, to: ProcurementStatus, comment: string | null): Promise<ProcurementResponse> {

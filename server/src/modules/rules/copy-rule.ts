@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { CopyProcurementRulePayload, EVENTS } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, documentRules, procurementRules, ruleVersions } from '../../db/schema';
+import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
+import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
 
@@ -34,7 +35,10 @@ export async function copyRuleInto(tx: Tx, source: typeof procurementRules.$infe
     const own = docs.filter((d) => d.versionId === oldId);
     if (own.length) await tx.insert(documentRules).values(own.map(({ id: _id, createdAt: _d, ...d }) => ({ ...d, versionId: copy.id, companyId })));
   }
-  await tx.insert(auditLog).values({ companyId, userId, entity: 'procurement_rule', entityId: String(rule.id), action: 'copy', after: { from: source.id } });
+  await audit(tx, { user: userId === null ? null : { id: userId }, companyId }, {
+    entity: 'procurement_rule', entityId: rule.id, action: 'copy',
+    after: { title: rule.title, law: rule.law, copied_from_id: source.id, copied_from_title: source.title, versions: versions.length },
+  });
   return rule.id;
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, eq, max } from 'drizzle-orm';
 import { DOCUMENT_KIND_TITLES, type DocumentKind, type DocumentRuleRequest, type DocumentRuleResponse } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import { auditLog, documentRules } from '../../db/schema';
+import { documentRules } from '../../db/schema';
+import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertStaffEditor } from './access';
 import { loadDraftVersion, loadVisibleVersion } from './manage-versions';
@@ -25,6 +26,12 @@ export const documentRuleResponse = (r: DocumentRuleRow): DocumentRuleResponse =
   nmcd_max: r.nmcdMax,
   note: r.note,
 });
+
+/** A document rule as a version's history shows it: its id, then its fields. */
+const audited = (r: DocumentRuleRow) => {
+  const { id, version_id: _v, ...rest } = documentRuleResponse(r);
+  return { document_rule_id: id, ...rest };
+};
 
 export async function listDocumentRules(ctx: Ctx, ruleId: number, versionId: number): Promise<DocumentRuleResponse[]> {
   await loadVisibleVersion(ctx, ruleId, versionId);
@@ -65,7 +72,7 @@ export async function createDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
       .insert(documentRules)
       .values({ ...values(input), versionId, companyId: ctx.companyId, position: (last ?? 0) + 1 })
       .returning();
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'document_rule', entityId: String(row.id), action: 'create', after: input });
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'document_rule_create', after: audited(row) });
     return documentRuleResponse(row);
   });
 }
@@ -73,13 +80,16 @@ export async function createDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
 export async function updateDocumentRule(ctx: Ctx, ruleId: number, versionId: number, id: number, input: DocumentRuleRequest): Promise<DocumentRuleResponse> {
   return ctx.deps.db.transaction(async (tx) => {
     await editableDraft(ctx, ruleId, versionId, tx);
+    const [before] = await tx.select().from(documentRules).where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId)));
     const [row] = await tx
       .update(documentRules)
       .set(values(input))
       .where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId)))
       .returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'document_rule', entityId: String(id), action: 'update', after: input });
+    // the rule's id stays in both sides: it says which line of the version changed
+    const { before: b, after: a } = changes(audited(before), audited(row));
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'document_rule_update', before: { document_rule_id: id, ...b }, after: { document_rule_id: id, ...a } });
     return documentRuleResponse(row);
   });
 }
@@ -87,8 +97,8 @@ export async function updateDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
 export async function deleteDocumentRule(ctx: Ctx, ruleId: number, versionId: number, id: number): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
     await editableDraft(ctx, ruleId, versionId, tx);
-    const rows = await tx.delete(documentRules).where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId))).returning({ id: documentRules.id });
-    if (!rows.length) throw new AppError('NOT_FOUND');
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'document_rule', entityId: String(id), action: 'delete' });
+    const [row] = await tx.delete(documentRules).where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId))).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'document_rule_delete', before: audited(row) });
   });
 }

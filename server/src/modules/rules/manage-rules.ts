@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Paged, ProcurementRuleRequest, ProcurementRuleResponse, ProcurementRulesQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, procurementRules, ruleVersions } from '../../db/schema';
+import { procurementRules, ruleVersions } from '../../db/schema';
+import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit, moscowToday } from './access';
 
@@ -113,7 +114,7 @@ export async function createRule(ctx: Ctx, input: ProcurementRuleRequest): Promi
       .insert(procurementRules)
       .values({ companyId: ctx.companyId, title: input.title, description: input.description ?? null, law: input.law, createdBy: ctx.user.id })
       .returning();
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_rule', entityId: String(r.id), action: 'create', after: input });
+    await audit(tx, ctx, { entity: 'procurement_rule', entityId: r.id, action: 'create', after: { title: r.title, description: r.description, law: r.law } });
     return r;
   });
   return getRule(ctx, row.id);
@@ -126,9 +127,9 @@ export async function updateRule(ctx: Ctx, id: number, input: ProcurementRuleReq
       .update(procurementRules)
       .set({ title: input.title, description: input.description ?? null, law: input.law, updatedAt: new Date() })
       .where(eq(procurementRules.id, id));
-    await tx.insert(auditLog).values({
-      companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_rule', entityId: String(id), action: 'update',
-      before: { title: before.title, description: before.description, law: before.law }, after: input,
+    await audit(tx, ctx, {
+      entity: 'procurement_rule', entityId: id, action: 'update',
+      ...changes({ title: before.title, description: before.description, law: before.law }, { title: input.title, description: input.description ?? null, law: input.law }),
     });
   });
   return getRule(ctx, id);
@@ -136,9 +137,9 @@ export async function updateRule(ctx: Ctx, id: number, input: ProcurementRuleReq
 
 export async function setRuleArchived(ctx: Ctx, id: number, archived: boolean): Promise<ProcurementRuleResponse> {
   await ctx.deps.db.transaction(async (tx) => {
-    await editableRule(ctx, id, tx);
+    const before = await editableRule(ctx, id, tx);
     await tx.update(procurementRules).set({ archived, updatedAt: new Date() }).where(eq(procurementRules.id, id));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'procurement_rule', entityId: String(id), action: archived ? 'archive' : 'restore' });
+    await audit(tx, ctx, { entity: 'procurement_rule', entityId: id, action: archived ? 'archive' : 'restore', before: { archived: before.archived }, after: { archived } });
   });
   return getRule(ctx, id);
 }

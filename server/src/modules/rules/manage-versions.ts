@@ -5,7 +5,8 @@ import {
 import { formatRuDate, leadTimeRulesSchema } from '../deadlines';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, documentRules, procurementRules, ruleVersions } from '../../db/schema';
+import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
+import { audit, changes, snakeKeys } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../procurements/uploads';
 import { moscowToday } from './access';
@@ -78,6 +79,12 @@ export async function getVersion(ctx: Ctx, ruleId: number, versionId: number): P
   return (await responses(ctx.deps.db, ruleId, [version]))[0];
 }
 
+/** A version's own fields as the trail records them (API names; the approval file and timestamps are not among them). */
+const audited = (v: RuleVersionRow) => {
+  const { id: _id, ruleId: _r, companyId: _c, createdBy: _b, createdAt: _ca, updatedAt: _u, approvalFileKey: _k, approvalFileType: _t, approvalFileSize: _s, ...rest } = v;
+  return snakeKeys(rest);
+};
+
 function versionValues(input: RuleVersionRequest) {
   const overrides = input.lead_time_overrides ? leadTimeRulesSchema.parse(input.lead_time_overrides) : null;
   return {
@@ -104,7 +111,7 @@ export async function createVersion(ctx: Ctx, ruleId: number, input: RuleVersion
       const docs = await tx.select().from(documentRules).where(eq(documentRules.versionId, base.id));
       if (docs.length) await tx.insert(documentRules).values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, versionId: v.id, companyId: ctx.companyId })));
     }
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(v.id), action: 'create', after: input });
+    await audit(tx, ctx, { entity: 'rule_version', entityId: v.id, action: 'create', after: { rule_id: ruleId, ...audited(v), based_on_version_id: input.based_on_version_id } });
     return v.id;
   });
   return getVersion(ctx, ruleId, id);
@@ -113,9 +120,9 @@ export async function createVersion(ctx: Ctx, ruleId: number, input: RuleVersion
 export async function updateVersion(ctx: Ctx, ruleId: number, versionId: number, input: RuleVersionRequest): Promise<RuleVersionResponse> {
   await ctx.deps.db.transaction(async (tx) => {
     await editableRule(ctx, ruleId, tx);
-    await loadDraftVersion(ctx, ruleId, versionId, tx);
-    await tx.update(ruleVersions).set(versionValues(input)).where(eq(ruleVersions.id, versionId));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(versionId), action: 'update', after: input });
+    const before = await loadDraftVersion(ctx, ruleId, versionId, tx);
+    const [after] = await tx.update(ruleVersions).set(versionValues(input)).where(eq(ruleVersions.id, versionId)).returning();
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'update', ...changes(audited(before), audited(after)) });
   });
   return getVersion(ctx, ruleId, versionId);
 }
@@ -123,10 +130,10 @@ export async function updateVersion(ctx: Ctx, ruleId: number, versionId: number,
 export async function deleteVersion(ctx: Ctx, ruleId: number, versionId: number): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
     await editableRule(ctx, ruleId, tx);
-    await loadDraftVersion(ctx, ruleId, versionId, tx);
+    const before = await loadDraftVersion(ctx, ruleId, versionId, tx);
     await tx.delete(documentRules).where(eq(documentRules.versionId, versionId));
     await tx.delete(ruleVersions).where(eq(ruleVersions.id, versionId));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(versionId), action: 'delete' });
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'delete', before: { rule_id: ruleId, ...audited(before) } });
   });
 }
 
@@ -146,12 +153,10 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
         .from(ruleVersions)
         .where(and(eq(ruleVersions.ruleId, ruleId), ne(ruleVersions.status, 'draft'), eq(ruleVersions.inForceFrom, v.inForceFrom)));
       if (clash) throw sameDay(clash.number, v.inForceFrom);
-      await tx
-        .update(ruleVersions)
-        .set({ status: 'approved', approvedOn: approvedOn ?? v.approvedOn ?? moscowToday(), updatedAt: new Date() })
-        .where(eq(ruleVersions.id, versionId));
+      const on = approvedOn ?? v.approvedOn ?? moscowToday();
+      await tx.update(ruleVersions).set({ status: 'approved', approvedOn: on, updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
       await tx.update(procurementRules).set({ updatedAt: new Date() }).where(eq(procurementRules.id, ruleId));
-      await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(versionId), action: 'approve' });
+      await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approve', before: { status: v.status, approved_on: v.approvedOn }, after: { status: 'approved', approved_on: on } });
       await ctx.deps.jobs.send(REFRESH_VIOLATIONS_JOB, { rule_id: ruleId }, { tx });
     });
   } catch (err) {
@@ -173,7 +178,7 @@ export async function publishVersion(ctx: Ctx, ruleId: number, versionId: number
     const v = await loadVersion(tx, ruleId, versionId);
     if (v.status !== 'approved') throw new AppError('INVALID_STATE', 'Опубликовать можно только утверждённую редакцию');
     await tx.update(ruleVersions).set({ status: 'published', updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(versionId), action: 'publish' });
+    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'publish', before: { status: v.status }, after: { status: 'published' } });
   });
   return getVersion(ctx, ruleId, versionId);
 }
@@ -184,12 +189,12 @@ export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId
   const key = await ctx.deps.files.put(upload.data, upload.ext);
   try {
     await ctx.deps.db.transaction(async (tx) => {
-      await loadDraftVersion(ctx, ruleId, versionId, tx);
+      const v = await loadDraftVersion(ctx, ruleId, versionId, tx);
       await tx
         .update(ruleVersions)
         .set({ approvalFileKey: key, approvalFileName: upload.name, approvalFileType: upload.contentType, approvalFileSize: upload.data.length, updatedAt: new Date() })
         .where(eq(ruleVersions.id, versionId));
-      await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'rule_version', entityId: String(versionId), action: 'approval_document', after: { name: upload.name } });
+      await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approval_document', before: { name: v.approvalFileName }, after: { name: upload.name, size: upload.data.length } });
     });
   } catch (err) {
     await ctx.deps.files.remove(key).catch(() => undefined);

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CompanyTariffRequest, type CompanyTariffResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { auditLog, companyTariffs, tariffPlans } from '../../db/schema';
+import { companyTariffs, tariffPlans } from '../../db/schema';
+import { audit, changes } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { formatRuDate } from '../deadlines/iso-date';
@@ -26,6 +27,9 @@ const assignmentResponse = (a: AssignmentRow, p: PlanRow, today: string): Compan
   state: assignmentState(a, today),
   created_at: a.createdAt.toISOString(),
 });
+
+/** A period as the trail records it: the plan by id and name, the dates. */
+const period = (a: AssignmentRow, p: PlanRow | undefined) => ({ tariff_id: a.planId, tariff_name: p?.name ?? null, valid_from: a.validFrom, valid_to: a.validTo });
 
 /** Every assignment of the company with its plan, newest period first. */
 export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a: AssignmentRow; p: PlanRow }[]> {
@@ -74,7 +78,7 @@ export async function assignTariff(ctx: Ctx, input: CompanyTariffRequest): Promi
       .insert(companyTariffs)
       .values({ companyId: ctx.companyId, planId: p.id, validFrom: input.valid_from, validTo: input.valid_to, createdBy: ctx.user.id })
       .returning();
-    await tx.insert(auditLog).values({ companyId: ctx.companyId, userId: ctx.user.id, entity: 'company_tariff', entityId: String(a.id), action: 'create', after: input });
+    await audit(tx, ctx, { entity: 'company_tariff', entityId: a.id, action: 'create', after: period(a, p) });
     return assignmentResponse(a, p, todayMoscow());
   });
 }
@@ -88,15 +92,8 @@ export async function updateAssignment(ctx: Ctx, id: number, input: CompanyTarif
     const p = before.planId === input.tariff_id ? (await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId)))[0] : await activePlan(tx, input.tariff_id);
     await assertNoOverlap(tx, ctx.companyId, input, id);
     const [a] = await tx.update(companyTariffs).set({ planId: p.id, validFrom: input.valid_from, validTo: input.valid_to }).where(eq(companyTariffs.id, id)).returning();
-    await tx.insert(auditLog).values({
-      companyId: ctx.companyId,
-      userId: ctx.user.id,
-      entity: 'company_tariff',
-      entityId: String(id),
-      action: 'update',
-      before: { tariff_id: before.planId, valid_from: before.validFrom, valid_to: before.validTo },
-      after: input,
-    });
+    const [was] = before.planId === p.id ? [p] : await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId));
+    await audit(tx, ctx, { entity: 'company_tariff', entityId: id, action: 'update', ...changes(period(before, was), period(a, p)) });
     return assignmentResponse(a, p, todayMoscow());
   });
 }
@@ -106,13 +103,7 @@ export async function removeAssignment(ctx: Ctx, id: number): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
     const [a] = await tx.delete(companyTariffs).where(and(eq(companyTariffs.id, id), eq(companyTariffs.companyId, ctx.companyId))).returning();
     if (!a) throw new AppError('NOT_FOUND');
-    await tx.insert(auditLog).values({
-      companyId: ctx.companyId,
-      userId: ctx.user.id,
-      entity: 'company_tariff',
-      entityId: String(id),
-      action: 'delete',
-      before: { tariff_id: a.planId, valid_from: a.validFrom, valid_to: a.validTo },
-    });
+    const [p] = await tx.select().from(tariffPlans).where(eq(tariffPlans.id, a.planId));
+    await audit(tx, ctx, { entity: 'company_tariff', entityId: id, action: 'delete', before: period(a, p) });
   });
 }

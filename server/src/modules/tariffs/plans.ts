@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import { CATALOG_MESSAGES, TARIFF_PERIOD_TITLES, type Paged, type TariffRequest, type TariffResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { auditLog, companyTariffs, tariffPlans } from '../../db/schema';
+import { companyTariffs, tariffPlans } from '../../db/schema';
+import { audit as record, changes } from '../../platform/audit';
 import type { AuthUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerUsage, usageDetails, usageOf } from '../catalogs/usage';
@@ -92,8 +93,9 @@ export async function getTariff(deps: Deps, user: AuthUser, id: number): Promise
   return tariffResponse(await loadPlan(deps.db, id));
 }
 
+/** Tariffs are global: their entries have no company (admin reads them). */
 const audit = (tx: Tx, user: AuthUser, id: number, action: string, before: unknown, after: unknown) =>
-  tx.insert(auditLog).values({ companyId: null, userId: user.id, entity: 'tariff', entityId: String(id), action, before: before ?? null, after: after ?? null });
+  record(tx, { user, companyId: null }, { entity: 'tariff', entityId: id, action, before, after });
 
 export async function createTariff(deps: Deps, user: AuthUser, input: TariffRequest): Promise<TariffResponse> {
   assertAdmin(user);
@@ -109,7 +111,8 @@ export async function updateTariff(deps: Deps, user: AuthUser, id: number, input
   return deps.db.transaction(async (tx) => {
     const before = await loadPlan(tx, id);
     const [p] = await tx.update(tariffPlans).set({ ...values(input), updatedAt: new Date() }).where(eq(tariffPlans.id, id)).returning();
-    await audit(tx, user, id, 'update', tariffResponse(before), tariffResponse(p));
+    const { before: was, after: now } = changes(tariffResponse(before), tariffResponse(p));
+    await audit(tx, user, id, 'update', was, now);
     return tariffResponse(p);
   });
 }
@@ -117,9 +120,9 @@ export async function updateTariff(deps: Deps, user: AuthUser, id: number, input
 export async function archiveTariff(deps: Deps, user: AuthUser, id: number, archived: boolean): Promise<TariffResponse> {
   assertAdmin(user);
   return deps.db.transaction(async (tx) => {
-    await loadPlan(tx, id);
+    const before = await loadPlan(tx, id);
     const [p] = await tx.update(tariffPlans).set({ archived, updatedAt: new Date() }).where(eq(tariffPlans.id, id)).returning();
-    await audit(tx, user, id, archived ? 'archive' : 'restore', null, { archived });
+    await audit(tx, user, id, archived ? 'archive' : 'restore', { archived: before.archived }, { archived });
     return tariffResponse(p);
   });
 }

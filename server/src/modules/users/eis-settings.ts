@@ -5,6 +5,7 @@ import type { Ctx } from '../../platform/context';
 import { eisSettings, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { encryptSecret } from '../../platform/secrets';
+import { audit, changes } from '../../platform/audit';
 
 export async function getEisSettings(ctx: Ctx) {
   const [row] = await ctx.deps.db.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
@@ -27,9 +28,21 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     // an empty password keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
   };
-  await ctx.deps.db
-    .insert(eisSettings)
-    .values({ companyId: ctx.companyId, ...values })
-    .onConflictDoUpdate({ target: eisSettings.companyId, set: values });
+  await ctx.deps.db.transaction(async (tx) => {
+    const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
+    await tx
+      .insert(eisSettings)
+      .values({ companyId: ctx.companyId, ...values })
+      .onConflictDoUpdate({ target: eisSettings.companyId, set: values });
+    // the password itself never reaches the trail: only that it was changed
+    const now = { inn: values.inn, kpp: values.kpp, ogrn: values.ogrn, registry_code: values.registryCode, login: values.login };
+    const passwordChanged = !!input.password;
+    if (!was) await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'create', after: { ...now, password_changed: passwordChanged || null } });
+    else {
+      const diff = changes({ inn: was.inn, kpp: was.kpp, ogrn: was.ogrn, registry_code: was.registryCode, login: was.login }, now);
+      if (passwordChanged) Object.assign(diff.after, { password_changed: true });
+      await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'update', ...diff });
+    }
+  });
   return getEisSettings(ctx);
 }

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { UsersQuery, CreateUserRequest, UpdateUserRequest, UserResponse, Paged, Role } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
 import { companies, companyGrants, users } from '../../db/schema';
-import { audit } from '../../platform/audit';
+import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { canActFor } from '../../platform/tenancy';
@@ -84,7 +84,7 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
       .insert(users)
       .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash })
       .returning();
-    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'create', after: { login: u.login, title: u.title, role: u.role } });
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'create', after: { login: u.login, title: u.title, email: u.email, phone: u.phone, role: u.role, company_id: u.companyId } });
     return u.id;
   });
 }
@@ -102,7 +102,8 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
   };
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set(patch).where(eq(users.id, id));
-    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action: input.blocked === true && !u.blocked ? 'block' : 'update', before: { title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, after: patch });
+    const action = input.blocked === true && !u.blocked ? 'block' : input.blocked === false && u.blocked ? 'unblock' : 'update';
+    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action, ...changes({ title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, patch) });
   });
   if (input.blocked) for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
 }
@@ -140,7 +141,7 @@ export async function updateProfile(deps: Deps, actor: AuthUser, input: { title:
     const [before] = await tx.select({ title: users.title, email: users.email, phone: users.phone }).from(users).where(eq(users.id, actor.id));
     const after = { title: input.title, email: input.email ?? null, phone: input.phone ?? null };
     await tx.update(users).set(after).where(eq(users.id, actor.id));
-    await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'profile', before, after });
+    await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'profile', ...changes(before, after) });
   });
 }
 
