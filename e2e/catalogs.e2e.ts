@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(async () => e?.close());
 
 /** Staff links that follow the catalogues after a divider: not part of this comparison. */
-const STAFF_LINKS = ['Пользователи', 'Заявки на регистрацию'];
+const STAFF_LINKS = ['Пользователи', 'Заявки на регистрацию', 'Журнал изменений'];
 
 async function catalogItems(page: Page): Promise<string[]> {
   await page.getByTestId('gear-menu').click();

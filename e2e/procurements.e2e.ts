@@ -171,3 +171,31 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.waitForURL(`**/documents/${draft.body.id}`);
   });
 });
+
+describe('issue 9: audit trail', () => {
+  it('the card shows its history with before → after, and /audit finds the object', async () => {
+    await page.goto(`/documents/${procurementId}`);
+    await page.getByTestId('audit-panel').getByText('Журнал изменений').click();
+    const history = page.getByTestId('audit-history');
+    // newest first: the generation moved the draft on
+    await history.getByText('Смена статуса').first().waitFor();
+    expect(await history.getByTestId('audit-changes').first().innerText()).toMatch(/Статус: Черновик → Документация сформирована/);
+    await history.getByText('Формирование документации').waitFor();
+    await e.shot(page, 'procurement-audit-history');
+    // the oldest entry, the creation, is on the last page
+    const pages = history.locator('.ant-pagination-item');
+    if (await pages.count()) await pages.last().click();
+    await history.getByText('Создание').waitFor();
+
+    await page.getByTestId('gear-menu').click();
+    await page.getByRole('menuitem', { name: 'Журнал изменений' }).click();
+    await page.waitForURL('**/audit');
+    await page.getByLabel('Номер объекта').fill(String(procurementId));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/audit?entity_id=${procurementId}`);
+    const table = page.getByTestId('audit-table');
+    await table.getByText(`Закупка № ${procurementId}`).first().waitFor();
+    await table.getByText('Формирование документации').first().waitFor();
+    await e.shot(page, 'audit-search');
+  });
+});

@@ -51,7 +51,7 @@ describe('registration → approval → sign-in → roles → logout', () => {
     await e.login(op, 'operator');
     // an operator serves only its own company: picker hidden
     expect(await op.getByTestId('company-picker').count()).toBe(0);
-    expect(await gearItems(op)).toEqual([...catalogMenuFor('operator').map((m) => m.label), 'Пользователи', 'Заявки на регистрацию']);
+    expect(await gearItems(op)).toEqual([...catalogMenuFor('operator').map((m) => m.label), 'Пользователи', 'Заявки на регистрацию', 'Журнал изменений']);
     await op.goto('/registrations');
     const row = op.getByRole('row', { name: /МАЙКОПВОДОКАНАЛ/ });
     await row.getByRole('button', { name: 'Подтвердить' }).click();

@@ -1,31 +1,23 @@
-import { ConfigProvider, App as AntApp } from 'antd';
-import ruRU from 'antd/locale/ru_RU';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ru';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Empty } from 'antd';
-import { RouterProvider } from 'react-router';
-import { MESSAGES } from '@proc/contract/messages';
-import { router } from './router';
-import { queryClient } from './query-client';
-
-dayjs.locale('ru');
-
+import { ConfigProvider } from 'antd';
+import ruRU from 'antd/es/locale/ru_RU';
+import { BrowserRouter } from 'react-router';
+import { AppFrame } from '../lib/antd-lite';
+import { AppRoutes } from './router';
 
 const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
 
+/**
+ * What every page shares. The signed-in shell adds antd's <App> (modal, message, notification hooks), the empty-list
+ * texts and the query cache (SignedIn.tsx); the signed-out pages get only the <App> frame, to keep /login light.
+ */
 export function App() {
   return (
-    <ConfigProvider
-      locale={ruRU}
-      theme={theme}
-      renderEmpty={(name) => (name === 'Select' ? <span style={{ padding: 4 }}>{MESSAGES.emptySelect}</span> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />)}
-    >
-      <AntApp>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </AntApp>
+    <ConfigProvider locale={ruRU} theme={theme}>
+      <AppFrame>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </AppFrame>
     </ConfigProvider>
   );
 }

@@ -4,10 +4,8 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { useSession } from '../lib/session';
 import { openAuthSocket, closeAuthSocket, openUnauthSocket } from '../lib/socket';
 import { NoticeStack } from './NoticeStack';
-import { useRealtimeNotices } from './realtime-notices';
-import { queryClient } from './query-client';
 
-/** Session side effects: the sockets follow the session, a 401 sends the user to /login. */
+/** Session side effects: the sockets follow the session, a 401 sends the user to /login (the shell drops the query cache). */
 export function Root() {
   const navigate = useNavigate();
   const session = useSession();
@@ -17,13 +15,9 @@ export function Root() {
   }, [navigate]);
   useEffect(() => {
     if (session) openAuthSocket(session.token);
-    else {
-      closeAuthSocket();
-      queryClient.clear();
-    }
+    else closeAuthSocket();
     return undefined;
   }, [session?.token]); // eslint-disable-line react-hooks/exhaustive-deps
-  useRealtimeNotices();
   return (
     <>
       <Outlet />

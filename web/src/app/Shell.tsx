@@ -1,4 +1,4 @@
-import { Layout, Menu, Dropdown, Button, Space, Typography, App as AntApp, Badge, Tooltip } from 'antd';
+import { Layout, Menu, Dropdown, Button, Space, Typography, App as AntApp, Badge, Tooltip, ConfigProvider, Empty } from 'antd';
 import { SettingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@proc/contract/messages';
@@ -11,6 +11,8 @@ import { CompanyPicker } from './CompanyPicker';
 import { SupportChat } from './SupportChat';
 import { Footer } from './Footer';
 import { TariffNotice } from './TariffNotice';
+import { useRealtimeNotices } from './realtime-notices';
+import './dayjs-locale';
 
 function TopBar() {
   const session = useSession()!;
@@ -26,6 +28,7 @@ function TopBar() {
         { type: 'divider' as const },
         { key: '/users', label: <Link to="/users">Пользователи</Link> },
         ...(['operator', 'admin', 'administrator'].includes(role) ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }] : []),
+        { key: '/audit', label: <Link to="/audit">Журнал изменений</Link> },
       ]
     : [];
 
@@ -77,17 +80,27 @@ function TopBar() {
   );
 }
 
-/** The signed-in frame: top bar, content, footer and the support chat. */
+const renderEmpty = (name?: string) => (name === 'Select' ? <span style={{ padding: 4 }}>{MESSAGES.emptySelect}</span> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
+
+/**
+ * The signed-in frame: top bar, content, footer and the support chat. antd's <App> (modal.confirm and the like), the
+ * empty-list texts and the real-time notices are set up here, so the signed-out pages do not load them.
+ */
 export function Shell() {
+  useRealtimeNotices();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <TopBar />
-      <Layout.Content style={{ padding: 24 }}>
-        <TariffNotice />
-        <Outlet />
-      </Layout.Content>
-      <Footer />
-      <SupportChat />
-    </Layout>
+    <ConfigProvider renderEmpty={renderEmpty}>
+      <AntApp>
+        <Layout style={{ minHeight: '100vh' }}>
+          <TopBar />
+          <Layout.Content style={{ padding: 24 }}>
+            <TariffNotice />
+            <Outlet />
+          </Layout.Content>
+          <Footer />
+          <SupportChat />
+        </Layout>
+      </AntApp>
+    </ConfigProvider>
   );
 }

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
 import { MESSAGES } from '@proc/contract/messages';
+import { PlainCard, SecondaryText, Title3 } from '../../lib/antd-lite';
 
 export function AuthCard({ title, children, width = 420 }: { title: string; children: ReactNode; width?: number }) {
   return (
     <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f0f5ff', padding: 16 }}>
-      <Card style={{ width, maxWidth: '100%' }}>
-        <Typography.Text type="secondary">{MESSAGES.appTitle}</Typography.Text>
-        <Typography.Title level={3} style={{ marginTop: 4 }}>
-          {title}
-        </Typography.Title>
+      <PlainCard style={{ width, maxWidth: '100%' }}>
+        <SecondaryText>{MESSAGES.appTitle}</SecondaryText>
+        <Title3 style={{ marginTop: 4 }}>{title}</Title3>
         {children}
-      </Card>
+      </PlainCard>
     </div>
   );
 }

@@ -1,11 +1,21 @@
 import { Alert, Button, Result, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { queryClient } from '../../app/query-client';
 import { authApi, TICKET_KEY } from './api';
 import { AuthCard } from './AuthCard';
 
-/** The applicant waits here until an operator approves or rejects the registration. */
+/** The query cache is provided by the signed-in shell; this signed-out page brings it along itself. */
 export default function ExpectRegistrationPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ExpectRegistration />
+    </QueryClientProvider>
+  );
+}
+
+/** The applicant waits here until an operator approves or rejects the registration. */
+function ExpectRegistration() {
   const ticket = localStorage.getItem(TICKET_KEY);
   const q = useQuery({
     queryKey: ['registration', ticket],

@@ -1,5 +1,8 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Form } from 'antd';
+// not the Input barrel: it brings TextArea, Search, OTP and Group, which /login does not use
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { Link, useNavigate } from 'react-router';
 import type { LoginRequest } from '@proc/contract';
 import { ApiError } from '../../lib/api';
@@ -9,6 +12,10 @@ import { sessionStore } from '../../lib/session';
 import { authApi } from './api';
 import { AuthCard } from './AuthCard';
 
+// the error alert is fetched when the form is sent, not with the page: most sign-ins never show it
+const loadAlert = () => import('antd/es/alert');
+const Alert = lazy(loadAlert);
+
 export default function LoginPage() {
   const [form] = Form.useForm<LoginRequest>();
   const [error, setError] = useState<string | null>(null);
@@ -17,6 +24,7 @@ export default function LoginPage() {
   const submit = async (values: LoginRequest) => {
     setError(null);
     setBusy(true);
+    void loadAlert();
     try {
       sessionStore.login(await authApi.login(values));
       navigate('/', { replace: true });
@@ -33,9 +41,13 @@ export default function LoginPage() {
           <Input autoComplete="username" autoFocus />
         </Field>
         <Field label="Пароль" name="password" rules={[rules.required]}>
-          <Input.Password autoComplete="current-password" />
+          <Password autoComplete="current-password" />
         </Field>
-        {error && <Alert type="error" title={error} style={{ marginBottom: 16 }} showIcon />}
+        {error && (
+          <Suspense fallback={null}>
+            <Alert type="error" title={error} style={{ marginBottom: 16 }} showIcon />
+          </Suspense>
+        )}
         <Button type="primary" htmlType="submit" block loading={busy}>
           Войти
         </Button>

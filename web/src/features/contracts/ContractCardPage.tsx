@@ -12,6 +12,7 @@ import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { BuildReportButtons, ReportsTable } from './ContractReports';
 import { PaymentsTable } from './PaymentsTable';
 import { UpdUploadButton } from './uploads';
+import { AuditHistoryPanel } from '../audit/AuditHistory';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
@@ -144,6 +145,9 @@ export default function ContractCardPage() {
           <Card title="Отчёты об исполнении" size="small" extra={<BuildReportButtons contractId={c.id} />}>
             <ReportsTable contractId={c.id} />
           </Card>
+        </Col>
+        <Col xs={24}>
+          <AuditHistoryPanel entity="contract" entityId={c.id} />
         </Col>
       </Row>
     </div>

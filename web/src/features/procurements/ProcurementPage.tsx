@@ -23,6 +23,7 @@ import { noticeStore } from '../../lib/notices';
 import { CatalogSelect } from '../catalogs/CatalogSelect';
 import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
+import { AuditHistoryPanel } from '../audit/AuditHistory';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -320,6 +321,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
           />
         )}
       </Card>
+      <AuditHistoryPanel entity="procurement" entityId={p.id} />
       <Modal
         open={commentFor !== null}
         title={commentFor ? TRANSITION_LABELS[commentFor] : ''}

@@ -1,8 +1,9 @@
 import { Card, Descriptions, List, Space, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { CompanyResponse, Paged, Contact } from '@proc/contract';
+import { COMPANY_AUDIT_ENTITIES, type CompanyResponse, type Paged, type Contact } from '@proc/contract';
 import { api } from '../../lib/api';
 import { companyTitle } from '../../lib/format';
+import { AuditHistoryPanel } from '../audit/AuditHistory';
 
 interface Bank { id: number; bank_name: string; bik: string; corr_account: string; account: string; is_main: boolean }
 
@@ -30,6 +31,7 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
           <Space wrap>{k.name}{k.position && ` — ${k.position}`}{k.phone && ` · ${k.phone}`}{k.email && ` · ${k.email}`} {k.is_active && <Tag color="green">активный</Tag>}</Space>
         </List.Item>
       )} />
+      <AuditHistoryPanel entity={COMPANY_AUDIT_ENTITIES} companyId={c.id} style={{ marginTop: 16 }} />
     </Card>
   );
 }

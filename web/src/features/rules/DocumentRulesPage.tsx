@@ -13,6 +13,7 @@ import { formatMoney } from '../../lib/format';
 import { rulesApi } from './api';
 import { decimalOrNull, moneyRule } from './dates';
 import { METHOD_TITLES, methodOptions, methodTitle } from './methods';
+import { AuditHistoryPanel } from '../audit/AuditHistory';
 
 type Subject = DocumentRuleResponse['subject'];
 const subjectTitle = (s: Subject) => (s === 'any' ? 'Любой' : SUBJECT_TITLES[s]);
@@ -159,6 +160,7 @@ export default function DocumentRulesPage() {
             : []),
         ]}
       />
+      <AuditHistoryPanel entity="rule_version" entityId={versionId} title="Журнал изменений редакции" style={{ marginTop: 16 }} />
       {editing && (
         <DocumentRuleForm ruleId={ruleId} versionId={versionId} docRule={editing === 'new' ? null : editing} method={method} onClose={() => setEditing(null)} onSaved={refresh} />
       )}

@@ -11,6 +11,7 @@ import { rulesApi } from './api';
 import { DATE_FORMAT, fromIso, toIso } from './dates';
 import { LAW_TITLES } from './methods';
 import { VersionForm } from './VersionForm';
+import { AuditHistory, AuditHistoryPanel } from '../audit/AuditHistory';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
@@ -24,6 +25,7 @@ export default function VersionsPage() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   const [editing, setEditing] = useState<RuleVersionResponse | 'new' | null>(null);
   const [approving, setApproving] = useState<RuleVersionResponse | null>(null);
+  const [history, setHistory] = useState<RuleVersionResponse | null>(null);
   // templates are shared and read-only; the operator does not change customers' data
   const canEdit = session.user.role !== 'operator' && !!rule.data && !rule.data.is_template && !rule.data.archived;
   const staff = isStaff(session.user.role);
@@ -149,6 +151,11 @@ export default function VersionsPage() {
                     Правила документов ({v.document_rules_count})
                   </Link>
                 )}
+                {staff && !rule.data?.is_template && (
+                  <a role="button" tabIndex={0} onClick={() => setHistory(v)} data-testid={`version-history-${v.id}`}>
+                    История
+                  </a>
+                )}
               </Space>
             ),
           },
@@ -156,6 +163,12 @@ export default function VersionsPage() {
       />
       {editing && <VersionForm ruleId={ruleId} version={editing === 'new' ? null : editing} versions={versions} onClose={() => setEditing(null)} onSaved={refresh} />}
       {approving && <ApproveModal ruleId={ruleId} version={approving} onClose={() => setApproving(null)} onDone={refresh} />}
+      {history && (
+        <Modal open title={`История редакции № ${history.number}`} footer={null} width={760} onCancel={() => setHistory(null)}>
+          <AuditHistory entity="rule_version" entityId={history.id} />
+        </Modal>
+      )}
+      {rule.data && !rule.data.is_template && <AuditHistoryPanel entity="procurement_rule" entityId={ruleId} title="Журнал изменений положения" style={{ marginTop: 16 }} />}
     </>
   );
 }

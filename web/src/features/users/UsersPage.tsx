@@ -8,6 +8,7 @@ import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../../app/CompanyPicker';
 import { companyTitle } from '../../lib/format';
+import { AuditHistory } from '../audit/AuditHistory';
 import { useUrlState } from '../../lib/url-state';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }));
@@ -29,6 +30,7 @@ export default function UsersPage() {
   const [editing, setEditing] = useState<UserResponse | 'new' | null>(null);
   const [granting, setGranting] = useState<UserResponse | null>(null);
   const [resetting, setResetting] = useState<UserResponse | null>(null);
+  const [history, setHistory] = useState<UserResponse | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['users'] });
   const canManage = session.user.role === 'admin' || session.user.role === 'administrator';
   const block = useMutation({ mutationFn: (u: UserResponse) => api.patch(`/users/${u.id}`, { name: u.blocked ? 'Разблокировка' : 'Блокировка', body: { blocked: !u.blocked } }), onSuccess: refresh });
@@ -63,31 +65,39 @@ export default function UsersPage() {
           { title: 'Роль', dataIndex: 'role', render: (r: Role) => ROLE_TITLES[r] },
           { title: 'Организация', dataIndex: 'company_title' },
           { title: 'Состояние', dataIndex: 'blocked', render: (b: boolean) => (b ? <Tag color="red">заблокирован</Tag> : <Tag color="green">активен</Tag>) },
-          ...(canManage
-            ? [
-                {
-                  title: 'Действия',
-                  key: 'a',
-                  render: (_: unknown, u: UserResponse) => (
-                    <Space wrap>
-                      <a onClick={() => setEditing(u)}>Изменить</a>
-                      {session.user.role === 'admin' && u.role !== 'client' && <a onClick={() => setGranting(u)}>Доступ к заказчикам</a>}
-                      <a onClick={() => setResetting(u)}>Сбросить пароль</a>
-                      {u.id !== session.user.id && (
-                        <Popconfirm title={u.blocked ? 'Разблокировать пользователя?' : 'Заблокировать пользователя? Его сеансы будут завершены.'} okText="Да" cancelText="Нет" onConfirm={() => block.mutate(u)}>
-                          <a>{u.blocked ? 'Разблокировать' : 'Заблокировать'}</a>
-                        </Popconfirm>
-                      )}
-                    </Space>
-                  ),
-                },
-              ]
-            : []),
+          {
+            title: 'Действия',
+            key: 'a',
+            render: (_: unknown, u: UserResponse) => (
+              <Space wrap>
+                {canManage && (
+                  <>
+                    <a onClick={() => setEditing(u)}>Изменить</a>
+                    {session.user.role === 'admin' && u.role !== 'client' && <a onClick={() => setGranting(u)}>Доступ к заказчикам</a>}
+                    <a onClick={() => setResetting(u)}>Сбросить пароль</a>
+                    {u.id !== session.user.id && (
+                      <Popconfirm title={u.blocked ? 'Разблокировать пользователя?' : 'Заблокировать пользователя? Его сеансы будут завершены.'} okText="Да" cancelText="Нет" onConfirm={() => block.mutate(u)}>
+                        <a>{u.blocked ? 'Разблокировать' : 'Заблокировать'}</a>
+                      </Popconfirm>
+                    )}
+                  </>
+                )}
+                <a onClick={() => setHistory(u)} data-testid={`user-history-${u.id}`}>
+                  История
+                </a>
+              </Space>
+            ),
+          },
         ]}
       />
       {editing && <UserForm user={editing === 'new' ? null : editing} companies={companies} onClose={() => setEditing(null)} onSaved={refresh} />}
       {granting && <GrantsForm user={granting} onClose={() => setGranting(null)} onSaved={refresh} />}
       {resetting && <ResetPasswordForm user={resetting} onClose={() => setResetting(null)} />}
+      {history && (
+        <Modal open title={`История изменений: ${history.title}`} footer={null} width={760} onCancel={() => setHistory(null)}>
+          <AuditHistory entity="user" entityId={history.id} />
+        </Modal>
+      )}
     </>
   );
 }

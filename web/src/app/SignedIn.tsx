@@ -1,0 +1,82 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StaffOnly, AdminOnly } from './guards';
+import { page } from './lazy-page';
+import { queryClient } from './query-client';
+import { Shell } from './Shell';
+
+const staff = (el: ReactNode) => <StaffOnly>{el}</StaffOnly>;
+/** One shared page for every catalogue screen (it reads its CATALOG_ROUTES entry from the path). */
+const catalogPage = () => page(() => import('../features/catalogs/CatalogPage'));
+
+/** The signed-in pages, each its own chunk, inside the shell. */
+const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    children: [
+      { path: '/', element: page(() => import('../features/home/HomePage')) },
+      { path: '/procurementsRules', element: page(() => import('../features/rules/RulesPage')) },
+      { path: '/procurementsRules/:id/versions', element: page(() => import('../features/rules/VersionsPage')) },
+      { path: '/procurementsRules/:procId/versions/:id/documentsRules', element: staff(page(() => import('../features/rules/DocumentRulesPage'))) },
+      { path: '/files/:id', element: page(() => import('../features/procurements/FilesPage')) },
+      { path: '/procurement_documents/:id', element: page(() => import('../features/procurements/DocumentationPage')) },
+      { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
+      { path: '/eisPlans', element: page(() => import('../features/eis/PlansPage')) },
+      { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
+      { path: '/registrations', element: staff(page(() => import('../features/registrations/RegistrationsPage'))) },
+      { path: '/audit', element: staff(page(() => import('../features/audit/AuditPage'))) },
+      { path: '/documents', element: page(() => import('../features/procurements/RegisterPage')) },
+      { path: '/documents/:id', element: page(() => import('../features/procurements/ProcurementPage')) },
+      {
+        path: '/contracts',
+        element: page(() => import('../features/contracts/ContractsLayout')),
+        children: [
+          { index: true, element: <Navigate to="/contracts/register" replace /> },
+          { path: 'register', element: page(() => import('../features/contracts/RegisterPage')) },
+          { path: 'register/:id', element: page(() => import('../features/contracts/ContractCardPage')) },
+          { path: 'execution', element: page(() => import('../features/contracts/ExecutionPage')) },
+          { path: 'export', element: page(() => import('../features/contracts/ExportPage')) },
+        ],
+      },
+      {
+        path: '/profile',
+        element: page(() => import('../features/profile/ProfileLayout')),
+        children: [
+          { index: true, element: <Navigate to="/profile/my" replace /> },
+          { path: 'my', element: page(() => import('../features/profile/MyProfilePage')) },
+          { path: 'eisSettings', element: page(() => import('../features/profile/EisSettingsPage')) },
+          { path: 'companies', element: page(() => import('../features/profile/CompaniesPage')) },
+        ],
+      },
+      { path: '/catalogDocument', element: staff(catalogPage()) },
+      { path: '/catalog', element: staff(catalogPage()) },
+      { path: '/catalogRequirements', element: staff(catalogPage()) },
+      { path: '/catalogFinancialResults', element: staff(catalogPage()) },
+      { path: '/catalogInfoAndDocuments', element: staff(catalogPage()) },
+      { path: '/catalogFundingSources', element: catalogPage() },
+      { path: '/catalogContractBasis', element: catalogPage() },
+      { path: '/catalogDeliveryTerms', element: staff(catalogPage()) },
+      { path: '/catalogWorkTerms', element: staff(catalogPage()) },
+      { path: '/catalogServiceTerms', element: staff(catalogPage()) },
+      { path: '/catalogExecPlace', element: catalogPage() },
+      { path: '/catalogMethod', element: staff(catalogPage()) },
+      { path: '/catalogTariffs', element: staff(<AdminOnly>{page(() => import('../features/tariffs/TariffsPage'))}</AdminOnly>) },
+      { path: '/catalogService', element: staff(catalogPage()) },
+      { path: '/catalogEnsuring', element: staff(catalogPage()) },
+      { path: '/catalogServiceDocument', element: staff(catalogPage()) },
+      { path: '/catalogDocumentSubject', element: staff(catalogPage()) },
+      { path: '*', element: page(() => import('../features/placeholder/NotFoundPage')) },
+    ],
+  },
+];
+
+/**
+ * Everything a signed-in user sees: the route table, the shell and the query cache live in this chunk, so /login loads
+ * none of them. The cache goes when the user does (logout or a 401 unmount this).
+ */
+export default function SignedIn() {
+  useEffect(() => () => queryClient.clear(), []);
+  const element = useRoutes(routes);
+  return <QueryClientProvider client={queryClient}>{element}</QueryClientProvider>;
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { isStaff, type AuditItem, type Paged } from '@proc/contract';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+/** Filters of GET /audit as the search screen keeps them in the URL. */
+export const AUDIT_FILTERS = ['entity', 'entity_id', 'user_id', 'company_id', 'from', 'to', 'q'] as const;
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
+
+export const auditApi = {
+  list: (query: AuditFilters & { page: number; limit: number }) => api.get<Paged<AuditItem>>('/audit', { name: 'Журнал изменений', query }),
+};
+
+/** The trail is for staff only (the API answers 403 to a client): nobody else asks for it. */
+export function useCanSeeAudit(): boolean {
+  const session = useSession();
+  return isStaff(session?.user.role);
+}
+
+/** One page of the trail under the given filters, newest first; the previous page stays on screen while the next loads. */
+export function useAudit(filters: AuditFilters, page: number, limit: number, enabled = true) {
+  const staff = useCanSeeAudit();
+  return useQuery({
+    queryKey: ['audit', filters, page, limit],
+    queryFn: () => auditApi.list({ ...filters, page, limit }),
+    enabled: staff && enabled,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,168 @@
+import { PROCUREMENT_STATUS_TITLES, RULE_VERSION_STATUS_TITLES, ROLE_TITLES, DOCUMENT_KIND_TITLES, SUBJECT_TITLES } from '@proc/contract';
+import { formatDate } from '../../lib/format';
+import { METHOD_TITLES } from '../rules/methods';
+
+/** Russian names of the fields the trail records; a field without one is shown by its API name. */
+export const FIELD_TITLES: Record<string, string> = {
+  title: 'Наименование',
+  name: 'Наименование',
+  full_title: 'Полное наименование',
+  description: 'Описание',
+  inn: 'ИНН',
+  kpp: 'КПП',
+  ogrn: 'ОГРН',
+  address: 'Адрес',
+  law: 'Закон',
+  parent_id: 'Головная организация',
+  position: 'Должность',
+  phone: 'Телефон',
+  email: 'E-mail',
+  is_active: 'Активный',
+  bank_name: 'Банк',
+  bik: 'БИК',
+  corr_account: 'Корр. счёт',
+  account: 'Расчётный счёт',
+  is_main: 'Основные',
+  login: 'Логин',
+  role: 'Роль',
+  blocked: 'Заблокирован',
+  company_ids: 'Доступ к заказчикам',
+  company_id: 'Организация',
+  status: 'Статус',
+  comment: 'Комментарий',
+  reason: 'Причина',
+  number: 'Номер',
+  method: 'Способ закупки',
+  subject: 'Предмет',
+  subject_description: 'Предмет договора',
+  nmcd: 'НМЦД',
+  currency: 'Валюта',
+  nmcd_method_id: 'Метод определения НМЦД',
+  requirement_ids: 'Требования',
+  info_document_ids: 'Доп. информация и документы',
+  funding_source_ids: 'Источники финансирования',
+  delivery_terms: 'Сроки поставки',
+  delivery_term_ids: 'Условия поставки',
+  delivery_place: 'Место поставки',
+  delivery_place_ids: 'Место поставки (справочник)',
+  ensuring_ids: 'Обеспечение (справочник)',
+  application_ensuring: 'Обеспечение заявки',
+  contract_ensuring: 'Обеспечение исполнения договора',
+  sme_only: 'Только для МСП',
+  published_on: 'Дата размещения',
+  application_deadline: 'Окончание подачи заявок',
+  review_on: 'Рассмотрение заявок',
+  summing_up_on: 'Подведение итогов',
+  rule_id: 'Положение о закупке',
+  okpd2: 'ОКПД2',
+  plan_item_id: 'Позиция плана',
+  plan_item_number: 'Номер позиции плана',
+  file_id: 'Файл',
+  file_name: 'Файл',
+  size: 'Размер, байт',
+  version: 'Версия',
+  template: 'Шаблон',
+  document: 'Документ',
+  files: 'Файлы',
+  archived: 'В архиве',
+  approved_on: 'Дата утверждения',
+  in_force_from: 'Вступает в силу',
+  lead_time_overrides: 'Свои сроки',
+  single_supplier_max: 'Ед. поставщик до',
+  notes: 'Примечание',
+  document_rule_id: 'Правило документа',
+  document_kind: 'Вид документа',
+  required: 'Обязательный',
+  min_days: 'Не менее дней',
+  days_unit: 'Дни',
+  nmcd_min: 'НМЦД от',
+  nmcd_max: 'НМЦД до',
+  note: 'Примечание',
+  tariff_id: 'Тариф',
+  tariff_name: 'Тариф',
+  valid_from: 'Действует с',
+  valid_to: 'Действует по',
+  price: 'Цена',
+  period: 'Период',
+  max_users: 'Пользователей не более',
+  max_procurements_per_year: 'Закупок в год не более',
+  registry_code: 'Код в реестре',
+  password_changed: 'Пароль изменён',
+  registry_number: 'Реестровый номер',
+  registration_number: 'Реестровый номер',
+  contract_date: 'Дата договора',
+  supplier_name: 'Поставщик',
+  supplier_inn: 'ИНН поставщика',
+  start_date: 'Начало исполнения',
+  end_date: 'Окончание исполнения',
+  violations: 'Нарушения',
+  source: 'Источник',
+  positions: 'Позиций',
+  document_id: 'Документ приёмки',
+  date: 'Дата',
+  seller_inn: 'ИНН продавца',
+  amount_with_vat: 'Сумма с НДС',
+  amount: 'Сумма',
+  lines: 'Строк',
+  mapped: 'Сопоставлено',
+  line_id: 'Строка',
+  ordinal: '№ строки',
+  position_id: 'Позиция договора',
+  payment_id: 'Платёжное поручение',
+  linked_by: 'Привязал',
+  moved_to_contract_id: 'Перенесено в договор',
+  moved_from_contract_id: 'Перенесено из договора',
+  execution_record_id: 'Сведения об исполнении',
+  stages: 'Этапов',
+  reasons: 'Причины',
+  error: 'Ошибка',
+  created: 'Добавлено',
+  duplicates: 'Повторов',
+  matched: 'Привязано',
+  documents: 'Документов',
+  company_title: 'Организация',
+  user_title: 'ФИО',
+  user_id: 'Пользователь',
+  registration_id: 'Заявка',
+  copied_from_id: 'Скопировано из',
+  copied_from_title: 'Скопировано из',
+  versions: 'Редакций',
+  year: 'Год',
+  items: 'Позиций',
+  total: 'Сумма',
+  code: 'Код',
+  type: 'Тип',
+};
+
+export const fieldTitle = (key: string) => FIELD_TITLES[key] ?? key;
+
+const SOURCE_TITLES: Record<string, string> = { eis: 'ЕИС', upload: 'файл', manual: 'вручную', auto: 'автоматически', user: 'пользователь' };
+
+/** Values that have a Russian name in the field's vocabulary. */
+function named(entity: string, key: string, v: string): string | null {
+  if (key === 'status' && entity === 'procurement') return PROCUREMENT_STATUS_TITLES[v as keyof typeof PROCUREMENT_STATUS_TITLES] ?? null;
+  if (key === 'status' && entity === 'rule_version') return RULE_VERSION_STATUS_TITLES[v as keyof typeof RULE_VERSION_STATUS_TITLES] ?? null;
+  if (key === 'subject' && entity === 'procurement') return SUBJECT_TITLES[v as keyof typeof SUBJECT_TITLES] ?? null;
+  if (key === 'method') return METHOD_TITLES[v] ?? null;
+  if (key === 'role') return ROLE_TITLES[v as keyof typeof ROLE_TITLES] ?? null;
+  if (key === 'document' || key === 'document_kind' || key === 'template') return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? null;
+  if (key === 'source' || key === 'linked_by') return SOURCE_TITLES[v] ?? null;
+  if (key === 'law') return v === '44' ? '44-ФЗ' : v === '223' ? '223-ФЗ' : null;
+  return null;
+}
+
+/** A list item: its name when it has one (files), else compact JSON. */
+const itemText = (x: Record<string, unknown>) => (typeof x.name === 'string' ? `«${x.name}»` : JSON.stringify(x));
+
+/** One recorded value as text: dates in Russian, yes/no, lists joined, nested values as compact JSON. */
+export function formatValue(entity: string, key: string, v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'boolean') return v ? 'да' : 'нет';
+  if (typeof v === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
+    return named(entity, key, v) ?? v;
+  }
+  if (typeof v === 'number') return String(v);
+  if (Array.isArray(v)) return v.length ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x))).join(', ') : '—';
+  return JSON.stringify(v);
+}
