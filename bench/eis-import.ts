@@ -45,8 +45,10 @@ async function main() {
     let created = 0;
     for (let i = 0; i < files.length; i += BATCH) {
       const chunk = files.slice(i, i + BATCH);
+      // as the ЕИС import job does: the files fetched are parsed, then stored in one call in one transaction
+      const parsed = chunk.flatMap((f) => parseEisContracts(f).contracts);
       await database.db.transaction(async (tx) => {
-        for (const f of chunk) created += (await storeContracts(tx, company.id, parseEisContracts(f).contracts, 'upload')).filter((s) => s.change === 'created').length;
+        created += (await storeContracts(tx, company.id, parsed, 'eis')).filter((s) => s.change === 'created').length;
       });
     }
     const importMs = performance.now() - t0;

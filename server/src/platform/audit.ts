@@ -79,16 +79,17 @@ const isEmptyRecord = (v: unknown) => isRecord(v) && !Object.keys(v).length;
  * An update that changed nothing (both sides empty, as `changes` gives for a save without edits) is no change: skipped.
  */
 export async function audit(tx: Tx, ctx: AuditCtx, e: AuditEntry): Promise<void> {
-  const before = scrub(e.before);
-  const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
-  if (isEmptyRecord(before) && isEmptyRecord(after)) return;
-  await tx.insert(auditLog).values({
-    companyId: ctx.companyId,
-    userId: ctx.user?.id ?? null,
-    entity: e.entity,
-    entityId: String(e.entityId),
-    action: e.action,
-    before,
-    after,
+  await auditMany(tx, ctx, [e]);
+}
+
+/** Records several changes in one statement (an import's batch); the same rules as `audit`. */
+export async function auditMany(tx: Tx, ctx: AuditCtx, entries: AuditEntry[]): Promise<void> {
+  const rows = entries.flatMap((e) => {
+    const before = scrub(e.before);
+    const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
+    if (isEmptyRecord(before) && isEmptyRecord(after)) return [];
+    return [{ companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: String(e.entityId), action: e.action, before, after }];
   });
+  // well under PostgreSQL's 65,535 parameters a statement (7 a row)
+  for (let i = 0; i < rows.length; i += 5000) await tx.insert(auditLog).values(rows.slice(i, i + 5000));
 }

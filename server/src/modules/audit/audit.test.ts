@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { AcceptanceDocumentResponse, AuditItem, Paged, PaymentOrderResponse, ProcurementResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { PDF, as, upload, world, type World } from '../procurements/test-support';
@@ -176,6 +177,15 @@ describe('contracts and their execution', () => {
     const records = parseEisContracts(FIX('eis223', 'contract_without_xmlns.xml')).contracts;
     const [stored] = await t.server.deps.db.transaction((tx) => storeContracts(tx, w.otherId, records, 'eis'));
     expect(await last('contract', stored.id, 'import_create')).toMatchObject({ user_id: null, company_id: w.otherId });
+
+    // two versions of one record in one batch: one contract, of the later version, and both answers name it
+    const [one] = parseEisContracts(FIX('eis223', 'contract_test.xml')).contracts;
+    const batch = [{ ...one, registrationNumber: '59999999999999999999991', version: 3 }, { ...one, registrationNumber: '59999999999999999999991', version: 1 }];
+    const [a, b] = await t.server.deps.db.transaction((tx) => storeContracts(tx, w.otherId, batch, 'eis'));
+    expect(a).toMatchObject({ change: 'created' });
+    expect(b.id).toBe(a.id);
+    const rows = await t.server.deps.db.select({ version: contracts.version }).from(contracts).where(eq(contracts.registryNumber, '59999999999999999999991'));
+    expect(rows).toEqual([{ version: 3 }]);
   });
 
   it('records УПД upload and processing, a manual line mapping and a payment linked and unlinked', async () => {

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { documentRules, procurementRules } from '../../db/schema';
 import { addWorkingDays, baseMethod, CalendarNotLoadedError, formatRuDate } from '../deadlines';
 import { SINGLE_SUPPLIER_MAX } from '../rules/default-document-rules';
-import { versionInForce } from '../rules/version-in-force';
+import { versionInForce, type RuleVersionRow } from '../rules/version-in-force';
 
 export interface ContractTraits {
   contractDate: string | null;
@@ -27,26 +27,50 @@ export function methodOf(code: string | null, name: string | null): string | nul
 }
 
 /**
- * Checks an imported contract against the company's rule version in force on the contract date: the method is one
+ * Checks imported contracts against the company's rule version in force on each contract date: the method is one
  * the version provides for, a single-supplier contract stays within the version's limit, and the record reached the
- * register within 3 working days (223-ФЗ art. 4.1). Returns Russian texts; empty when all is well.
+ * register within 3 working days (223-ФЗ art. 4.1). Returns Russian texts; empty when all is well. The checker keeps
+ * the rules, the version per date and the methods per version it has read, so a batch of an import reads each once.
  */
-export async function checkContract(db: Tx, companyId: number, c: ContractTraits): Promise<string[]> {
+export function contractChecker(db: Tx, companyId: number): (c: ContractTraits) => Promise<string[]> {
+  let rules: Promise<{ id: number }[]> | null = null;
+  const versions = new Map<string, Promise<RuleVersionRow | null>>();
+  const methods = new Map<number, Promise<Set<string>>>();
+  const versionOn = (date: string) => {
+    let v = versions.get(date);
+    if (!v) {
+      v = (async () => {
+        rules ??= db.select({ id: procurementRules.id }).from(procurementRules).where(and(eq(procurementRules.companyId, companyId), eq(procurementRules.archived, false))).orderBy(asc(procurementRules.id));
+        for (const r of await rules) {
+          const found = await versionInForce(db, r.id, date);
+          if (found) return found;
+        }
+        return null;
+      })();
+      versions.set(date, v);
+    }
+    return v;
+  };
+  const methodsOf = (versionId: number) => {
+    let m = methods.get(versionId);
+    if (!m) {
+      m = db.selectDistinct({ m: documentRules.method }).from(documentRules).where(eq(documentRules.versionId, versionId)).then((rows) => new Set(rows.map((r) => r.m)));
+      methods.set(versionId, m);
+    }
+    return m;
+  };
+  return (c) => check(c, versionOn, methodsOf);
+}
+
+export const checkContract = (db: Tx, companyId: number, c: ContractTraits): Promise<string[]> => contractChecker(db, companyId)(c);
+
+async function check(c: ContractTraits, versionOn: (date: string) => Promise<RuleVersionRow | null>, methodsOf: (versionId: number) => Promise<Set<string>>): Promise<string[]> {
   const out: string[] = [];
   if (!c.contractDate) return out;
-  const rules = await db
-    .select({ id: procurementRules.id })
-    .from(procurementRules)
-    .where(and(eq(procurementRules.companyId, companyId), eq(procurementRules.archived, false)))
-    .orderBy(asc(procurementRules.id));
-  let version = null;
-  for (const r of rules) {
-    version = await versionInForce(db, r.id, c.contractDate);
-    if (version) break;
-  }
+  const version = await versionOn(c.contractDate);
   const method = methodOf(c.methodCode, c.methodName);
   if (version && method) {
-    const allowed = new Set((await db.selectDistinct({ m: documentRules.method }).from(documentRules).where(eq(documentRules.versionId, version.id))).map((r) => r.m));
+    const allowed = await methodsOf(version.id);
     if (allowed.size > 0 && !allowed.has(method) && !allowed.has(baseMethod(method))) {
       out.push(`Способ закупки «${c.methodName ?? method}» не предусмотрен положением о закупке (редакция ${version.number})`);
     }

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import type { EisContract } from '../../formats';
 import type { Tx } from '../../db/client';
 import { contractPositions, contracts } from '../../db/schema';
-import { checkContract } from './check-contract';
-import { audit, changes } from '../../platform/audit';
+import { contractChecker } from './check-contract';
+import { auditMany, changes, type AuditEntry } from '../../platform/audit';
 
 export interface StoredContract {
   id: number;
@@ -31,30 +31,59 @@ const CONTRACTS_LOCK = 727002;
 
 const STATUS: Record<string, string> = { P: 'registered', F: 'editing', I: 'invalid', M: 'changing' };
 
+/** A record's key among the company's contracts: the registry number, or the guid of a record without one. */
+const keyOf = (r: { registrationNumber?: string | null; registryNumber?: string | null; guid: string | null }) => {
+  const number = 'registrationNumber' in r ? r.registrationNumber : r.registryNumber;
+  return number ? `n:${number}` : `g:${r.guid}`;
+};
+
+/** Rows of at most this many go in one INSERT (PostgreSQL takes 65,535 parameters a statement). */
+const CHUNK = 2000;
+
 /**
  * Stores ЕИС contract records of one company by registry number: a newer version replaces the row (and its
  * positions) in place, the same or an older version changes nothing. Runs inside the caller's transaction; each
  * creation or replacement is recorded in the trail on behalf of `user` (who started the import; null — the system).
+ * A batch is read and written in a few statements whatever its size: the existing rows in two, new contracts,
+ * their positions and the trail in multi-row inserts; only replacements go one by one.
  */
 export async function storeContracts(tx: Tx, companyId: number, records: EisContract[], source: 'eis' | 'upload', user: { id: number } | null = null): Promise<StoredContract[]> {
   // one store per company at a time (an import, its run repeated after expiry, an upload): the later one sees the
   // earlier one's rows instead of inserting them again (a contract without a registry number has no unique key)
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTRACTS_LOCK}, ${companyId})`);
-  const out: StoredContract[] = [];
+  const numbers = [...new Set(records.flatMap((r) => (r.registrationNumber ? [r.registrationNumber] : [])))];
+  const guids = [...new Set(records.flatMap((r) => (r.registrationNumber ? [] : [r.guid])))];
+  const existingRows = [
+    ...(numbers.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.registryNumber, numbers))) : []),
+    ...(guids.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.guid, guids))) : []),
+  ];
+  const existing = new Map(existingRows.map((e) => [keyOf(e), e]));
+  const check = contractChecker(tx, companyId);
+
+  // the latest version of each key in the batch wins, as if the records were stored one after another
+  const latest = new Map<string, EisContract>();
   for (const r of records) {
+    const k = keyOf(r);
+    const seen = latest.get(k);
+    if (!seen || (r.version ?? 1) > (seen.version ?? 1)) latest.set(k, r);
+  }
+
+  type Values = Omit<typeof contracts.$inferInsert, 'searchVector'> & { searchVector: SQL } & Pick<ContractRow, AuditedFields>;
+  const stored = new Map<string, StoredContract>();
+  const fresh: { key: string; r: EisContract; values: Values }[] = [];
+  const trail: AuditEntry[] = [];
+  for (const [key, r] of latest) {
     const version = r.version ?? 1;
-    const [existing] = r.registrationNumber
-      ? await tx.select(EXISTING).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, r.registrationNumber)))
-      : await tx.select(EXISTING).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.guid, r.guid)));
-    if (existing && existing.version >= version) {
-      out.push({ id: existing.id, registryNumber: r.registrationNumber, violations: existing.violations, change: 'unchanged' });
+    const old = existing.get(key);
+    if (old && old.version >= version) {
+      stored.set(key, { id: old.id, registryNumber: r.registrationNumber, violations: old.violations, change: 'unchanged' });
       continue;
     }
     const supplier = r.suppliers[0] ?? null;
     const publishedOn = (r.publicationDate ?? r.createDateTime)?.slice(0, 10) ?? null;
-    const violations = await checkContract(tx, companyId, { contractDate: r.contractDate, publishedOn, price: r.rubPrice ?? r.price, methodCode: r.purchase.methodCode, methodName: r.purchase.methodName });
+    const violations = await check({ contractDate: r.contractDate, publishedOn, price: r.rubPrice ?? r.price, methodCode: r.purchase.methodCode, methodName: r.purchase.methodName });
     const subject = r.subject ?? r.purchase.noticeName ?? '';
-    const values = {
+    const values: Values = {
       companyId,
       registryNumber: r.registrationNumber,
       version,
@@ -78,36 +107,47 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
       searchVector: sql`to_tsvector('russian', ${[subject, r.number ?? '', supplier?.name ?? '', r.registrationNumber ?? ''].join(' ')})`,
       updatedAt: new Date(),
     };
-    let id: number;
-    if (existing) {
-      await tx.update(contracts).set(values).where(eq(contracts.id, existing.id));
-      await tx.delete(contractPositions).where(eq(contractPositions.contractId, existing.id));
-      id = existing.id;
+    if (old) {
+      await tx.update(contracts).set(values).where(eq(contracts.id, old.id));
+      await tx.delete(contractPositions).where(eq(contractPositions.contractId, old.id));
+      stored.set(key, { id: old.id, registryNumber: r.registrationNumber, violations, change: 'updated' });
+      trail.push({ entity: 'contract', entityId: old.id, action: 'import_update', ...changes(audited(old), audited(values)) });
     } else {
-      [{ id }] = await tx.insert(contracts).values(values).returning({ id: contracts.id });
+      fresh.push({ key, r, values });
     }
-    if (r.positions.length) {
-      await tx.insert(contractPositions).values(
-        r.positions.map((p, i) => {
-          const cls = p.okpd2 ?? p.okpd ?? p.okdp;
-          return {
-            contractId: id,
-            ordinal: i + 1,
-            name: p.name ?? cls?.name ?? '',
-            okpd2Code: cls?.code ?? null,
-            okpd2Name: cls?.name ?? null,
-            okeiCode: p.okei?.code ?? null,
-            okeiName: p.okei?.name ?? null,
-            quantity: p.quantity,
-            unitPrice: p.unitPrice,
-            amount: p.amount,
-          };
-        }),
-      );
-    }
-    if (existing) await audit(tx, { user, companyId }, { entity: 'contract', entityId: id, action: 'import_update', ...changes(audited(existing), audited(values)) });
-    else await audit(tx, { user, companyId }, { entity: 'contract', entityId: id, action: 'import_create', after: { ...audited(values), positions: r.positions.length } });
-    out.push({ id, registryNumber: r.registrationNumber, violations, change: existing ? 'updated' : 'created' });
   }
-  return out;
+  for (let i = 0; i < fresh.length; i += CHUNK) {
+    const part = fresh.slice(i, i + CHUNK);
+    // RETURNING gives the key back with the id, so nothing depends on the order of the returned rows
+    const ids = await tx.insert(contracts).values(part.map((f) => f.values)).returning({ id: contracts.id, registryNumber: contracts.registryNumber, guid: contracts.guid });
+    const idOf = new Map(ids.map((x) => [keyOf(x), x.id]));
+    for (const f of part) {
+      const id = idOf.get(f.key)!;
+      stored.set(f.key, { id, registryNumber: f.r.registrationNumber, violations: f.values.violations ?? [], change: 'created' });
+      trail.push({ entity: 'contract', entityId: id, action: 'import_create', after: { ...audited(f.values), positions: f.r.positions.length } });
+    }
+  }
+  const positions = [...latest].flatMap(([key, r]) => {
+    const s = stored.get(key)!;
+    if (s.change === 'unchanged') return [];
+    return r.positions.map((p, i) => {
+      const cls = p.okpd2 ?? p.okpd ?? p.okdp;
+      return {
+        contractId: s.id,
+        ordinal: i + 1,
+        name: p.name ?? cls?.name ?? '',
+        okpd2Code: cls?.code ?? null,
+        okpd2Name: cls?.name ?? null,
+        okeiCode: p.okei?.code ?? null,
+        okeiName: p.okei?.name ?? null,
+        quantity: p.quantity,
+        unitPrice: p.unitPrice,
+        amount: p.amount,
+      };
+    });
+  });
+  for (let i = 0; i < positions.length; i += CHUNK * 2) await tx.insert(contractPositions).values(positions.slice(i, i + CHUNK * 2));
+  await auditMany(tx, { user, companyId }, trail);
+  // one answer per record given, in its order (an older duplicate in the batch answers as its key's outcome)
+  return records.map((r) => stored.get(keyOf(r))!);
 }
