@@ -12,6 +12,7 @@
  * Figures are printed, not asserted: the exit code is 0 even with errors.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -60,7 +61,16 @@ const pcts = (ms: number[]) => {
 };
 const histogram = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}×${v}`).join(' ');
 
+/** The slowest requests of the run with when they started, to tell a slow endpoint from a queue at the start. */
+const slowest: { route: string; ms: number; at: number }[] = [];
+let runStarted = 0;
+
 function record(route: string, status: string, ms: number, ok: boolean, message?: string) {
+  if (slowest.length < 10 || ms > slowest[slowest.length - 1].ms) {
+    slowest.push({ route, ms, at: performance.now() - ms - runStarted });
+    slowest.sort((a, b) => b.ms - a.ms);
+    slowest.length = Math.min(slowest.length, 10);
+  }
   const bucket = perRoute.get(route) ?? newBucket();
   perRoute.set(route, bucket);
   for (const b of [interval, total, bucket]) {
@@ -83,16 +93,33 @@ interface Session {
 
 let base = '';
 
+/**
+ * The virtual users share a keep-alive pool of 32 connections, as a reverse proxy's upstream pool or a few dozen
+ * browsers would. One connection per request in flight (fetch's default) makes a saturated Node server accept new
+ * connections only now and then, so a few requests wait in the kernel for the whole run: a fault of the harness, not a
+ * queue the product has behind its proxy.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
+
+function send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${url}`, { method, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) }, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** One timed request; `route` names the endpoint template so figures and error messages group by endpoint. */
 async function call<T = unknown>(s: Session, method: string, route: string, url: string, body?: unknown): Promise<T | undefined> {
   const started = performance.now();
   try {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: body === undefined ? s.headers : { ...s.headers, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
+    const res = await send(method, url, body === undefined ? s.headers : { ...s.headers, 'content-type': 'application/json' }, body === undefined ? undefined : JSON.stringify(body));
+    const text = res.text;
     const ms = performance.now() - started;
     const ok = res.status >= 200 && res.status < 300;
     let json: unknown;
@@ -112,13 +139,9 @@ async function call<T = unknown>(s: Session, method: string, route: string, url:
 }
 
 async function signIn(login: string): Promise<string> {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login, password: DEMO_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`вход ${login}: HTTP ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { token: string }).token;
+  const res = await send('POST', '/api/auth/login', { 'content-type': 'application/json' }, JSON.stringify({ login, password: DEMO_PASSWORD }));
+  if (res.status !== 200) throw new Error(`вход ${login}: HTTP ${res.status} ${res.text}`);
+  return (JSON.parse(res.text) as { token: string }).token;
 }
 
 // ---- workload --------------------------------------------------------------------------------------------------
@@ -228,6 +251,7 @@ async function main() {
 
     const durationMs = SECONDS * 1000;
     const runStart = performance.now();
+    runStarted = runStart;
     const deadline = runStart + durationMs;
     const mems: { rss: number; heap: number }[] = [];
     let lastTick = runStart;
@@ -270,6 +294,7 @@ async function main() {
       const r = pcts(b.ms);
       console.log(`${route.padEnd(38)} ${String(b.ms.length).padStart(6)} ${String(b.errors).padStart(5)} ${f1(r.p50).padStart(7)} ${f1(r.p95).padStart(7)} ${f1(r.p99).padStart(7)}`);
     }
+    console.log(`slowest: ${slowest.map((x) => `${x.route} ${f1(x.ms)} ms (started at ${f1(x.at / 1000)} s)`).join('; ')}`);
     console.log(`memory (this process: server + load generator): first interval RSS ${f1(first.rss)} MB / heap ${f1(first.heap)} MB, last interval RSS ${f1(last.rss)} MB / heap ${f1(last.heap)} MB; growth RSS ${f1(last.rss - first.rss)} MB, heap ${f1(last.heap - first.heap)} MB`);
     if (errorMessages.size) {
       console.log(`first ${Math.min(5, errorMessages.size)} of ${errorMessages.size} distinct error messages:`);
