@@ -9,7 +9,7 @@ import { createJobs, JobSuperseded, type Jobs } from './jobs';
 import { parseEisContracts } from '../formats';
 import { buildIntegrationApp } from '../integration/build-integration-app';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
-import { startNode, type NodeProcess } from '../test/nodes';
+import { startNode, type NodeProcess, httpApi as api } from '../test/nodes';
 import { DEMO_CUSTOMER, startFakeEis, type FakeEis } from '../../../tools/fake-eis/server';
 import { contractXml, type DemoContractSpec } from '../../../tools/fake-eis/generate-demo';
 
@@ -49,15 +49,6 @@ function eisData(dir: string): void {
     };
     fs.writeFileSync(path.join(dir, `contract_${i}.xml`), contractXml(DEMO_CUSTOMER, spec));
   }
-}
-
-async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, timeoutMs = 30_000, everyMs = 20): Promise<T> {

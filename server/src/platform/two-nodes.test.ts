@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { freshDatabase, pgReachable, PG_URL, redisReachable, REDIS_URL, startNode, type NodeProcess } from '../test/nodes';
+import { freshDatabase, pgReachable, PG_URL, redisReachable, REDIS_URL, startNode, type NodeProcess, httpApi as api } from '../test/nodes';
 import { nextEvent } from '../test/harness';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 
@@ -16,15 +16,6 @@ const hasPg = await pgReachable();
 const hasRedis = hasPg && (await redisReachable());
 if (!hasPg) console.warn(`two-nodes.test: skipped — no PostgreSQL answers at ${PG_URL} (set TEST_DATABASE_URL)`);
 else if (!hasRedis) console.warn(`two-nodes.test: Redis variant skipped — no Redis answers at ${REDIS_URL}`);
-
-async function api<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(base + url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 function scenario(name: string, redis: boolean, enabled: boolean) {
   describe.skipIf(!enabled)(name, () => {

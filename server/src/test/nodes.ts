@@ -10,6 +10,16 @@ const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node-pro
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
+/** One JSON call over HTTP to a node in another process (in-process servers use TestServer.api). */
+export async function httpApi<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
 /** Whether something answers at the URL within a second (PostgreSQL by a query, Redis by PING). */
 export async function pgReachable(url = PG_URL): Promise<boolean> {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
