@@ -63,6 +63,19 @@ export const Okpd2Item = z.object({
 });
 
 const ids = z.array(z.number().int().positive()).max(200).default([]);
+
+/** Titles of the standard 223-ФЗ method codes, for a method the company's catalogue does not (or no longer) list. */
+export const STANDARD_METHOD_TITLES: Record<string, string> = {
+  competition: 'Конкурс',
+  competition_e: 'Конкурс в электронной форме',
+  auction: 'Аукцион',
+  auction_e: 'Аукцион в электронной форме',
+  quotation: 'Запрос котировок',
+  quotation_e: 'Запрос котировок в электронной форме',
+  proposal: 'Запрос предложений',
+  proposal_e: 'Запрос предложений в электронной форме',
+  single: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
+};
 const METHOD_CODE = z.string().trim().regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _');
 
 export const ProcurementRequest = z

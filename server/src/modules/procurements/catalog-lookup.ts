@@ -3,24 +3,11 @@
  * references — through the catalogue module's service, in one file. Call these before opening a transaction: the
  * catalogue service reads through deps.db, and on PGlite a second query waits for an open transaction forever.
  */
-import type { CatalogKind } from '@proc/contract';
+import { STANDARD_METHOD_TITLES, type CatalogKind } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { PROCUREMENT_METHODS } from '../deadlines';
 import { catalogElementsByIds, findCatalogElementByCode, getOkpd2 } from '../catalogs';
-
-/** Titles of the standard codes, for a method the catalogue does not (or no longer) list. */
-export const METHOD_TITLES: Record<string, string> = {
-  competition: 'Конкурс',
-  competition_e: 'Конкурс в электронной форме',
-  auction: 'Аукцион',
-  auction_e: 'Аукцион в электронной форме',
-  quotation: 'Запрос котировок',
-  quotation_e: 'Запрос котировок в электронной форме',
-  proposal: 'Запрос предложений',
-  proposal_e: 'Запрос предложений в электронной форме',
-  single: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
-};
 
 interface Named {
   id: number;
@@ -35,7 +22,7 @@ const methodOf = (ctx: Ctx, code: string) => findCatalogElementByCode<Named>(ctx
 export async function methodTitles(ctx: Ctx, codes: string[]): Promise<Record<string, string>> {
   const unique = [...new Set(codes)];
   const found = await Promise.all(unique.map((c) => methodOf(ctx, c)));
-  return Object.fromEntries(unique.map((c, i) => [c, found[i]?.name ?? METHOD_TITLES[c] ?? c]));
+  return Object.fromEntries(unique.map((c, i) => [c, found[i]?.name ?? STANDARD_METHOD_TITLES[c] ?? c]));
 }
 
 /** A method the company may choose: an active catalogue method, or a standard code the catalogue does not list. */

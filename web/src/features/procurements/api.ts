@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   isStaff,
+  STANDARD_METHOD_TITLES,
   type DocumentItem,
   type DocumentKind,
   type ProcurementFileResponse,
@@ -61,19 +62,6 @@ export const procurementsApi = {
     ),
 };
 
-/** Standard 223-ФЗ methods; the methods catalogue (staff only) adds the company's own ones. */
-export const STANDARD_METHODS: Record<string, string> = {
-  competition: 'Конкурс',
-  competition_e: 'Конкурс в электронной форме',
-  auction: 'Аукцион',
-  auction_e: 'Аукцион в электронной форме',
-  quotation: 'Запрос котировок',
-  quotation_e: 'Запрос котировок в электронной форме',
-  proposal: 'Запрос предложений',
-  proposal_e: 'Запрос предложений в электронной форме',
-  single: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
-};
-
 interface MethodOption {
   name: string;
   value: string | number;
@@ -91,7 +79,7 @@ export function useMethods(): { options: { value: string; label: string }[]; tit
     staleTime: 60_000,
     queryFn: () => api.get<{ items: MethodOption[] }>('/catalogs/methods/options', { name: 'Способы закупки', query: { limit: 100 } }),
   });
-  const map: Record<string, string> = { ...STANDARD_METHODS };
+  const map: Record<string, string> = { ...STANDARD_METHOD_TITLES };
   for (const o of q.data?.items ?? []) map[o.obj.code] = o.obj.name;
   return { options: Object.entries(map).map(([value, label]) => ({ value, label })), title: (code) => map[code] ?? code };
 }

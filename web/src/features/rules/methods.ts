@@ -1,15 +1,7 @@
-/** Russian names of the procurement method codes the server knows (server/src/modules/deadlines/lead-times.ts). */
-export const METHOD_TITLES: Record<string, string> = {
-  competition: 'Конкурс',
-  competition_e: 'Конкурс в электронной форме',
-  auction: 'Аукцион',
-  auction_e: 'Аукцион в электронной форме',
-  quotation: 'Запрос котировок',
-  quotation_e: 'Запрос котировок в электронной форме',
-  proposal: 'Запрос предложений',
-  proposal_e: 'Запрос предложений в электронной форме',
-  single: 'Закупка у единственного поставщика',
-};
+import { STANDARD_METHOD_TITLES } from '@proc/contract';
+
+/** The method codes the server knows (server/src/modules/deadlines/lead-times.ts); the rules screens name «ЕП» short. */
+export const METHOD_TITLES: Record<string, string> = { ...STANDARD_METHOD_TITLES, single: 'Закупка у единственного поставщика' };
 
 export const methodTitle = (code: string) => METHOD_TITLES[code] ?? code;
 
