@@ -62,8 +62,6 @@ export function contractChecker(db: Tx, companyId: number): (c: ContractTraits) 
   return (c) => check(c, versionOn, methodsOf);
 }
 
-export const checkContract = (db: Tx, companyId: number, c: ContractTraits): Promise<string[]> => contractChecker(db, companyId)(c);
-
 async function check(c: ContractTraits, versionOn: (date: string) => Promise<RuleVersionRow | null>, methodsOf: (versionId: number) => Promise<Set<string>>): Promise<string[]> {
   const out: string[] = [];
   if (!c.contractDate) return out;

@@ -32,10 +32,7 @@ const CONTRACTS_LOCK = 727002;
 const STATUS: Record<string, string> = { P: 'registered', F: 'editing', I: 'invalid', M: 'changing' };
 
 /** A record's key among the company's contracts: the registry number, or the guid of a record without one. */
-const keyOf = (r: { registrationNumber?: string | null; registryNumber?: string | null; guid: string | null }) => {
-  const number = 'registrationNumber' in r ? r.registrationNumber : r.registryNumber;
-  return number ? `n:${number}` : `g:${r.guid}`;
-};
+const keyOf = (registryNumber: string | null | undefined, guid: string | null) => (registryNumber ? `n:${registryNumber}` : `g:${guid}`);
 
 /** Rows of at most this many go in one INSERT (PostgreSQL takes 65,535 parameters a statement). */
 const CHUNK = 2000;
@@ -57,13 +54,13 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
     ...(numbers.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.registryNumber, numbers))) : []),
     ...(guids.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.guid, guids))) : []),
   ];
-  const existing = new Map(existingRows.map((e) => [keyOf(e), e]));
+  const existing = new Map(existingRows.map((e) => [keyOf(e.registryNumber, e.guid), e]));
   const check = contractChecker(tx, companyId);
 
   // the latest version of each key in the batch wins, as if the records were stored one after another
   const latest = new Map<string, EisContract>();
   for (const r of records) {
-    const k = keyOf(r);
+    const k = keyOf(r.registrationNumber, r.guid);
     const seen = latest.get(k);
     if (!seen || (r.version ?? 1) > (seen.version ?? 1)) latest.set(k, r);
   }
@@ -120,7 +117,7 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
     const part = fresh.slice(i, i + CHUNK);
     // RETURNING gives the key back with the id, so nothing depends on the order of the returned rows
     const ids = await tx.insert(contracts).values(part.map((f) => f.values)).returning({ id: contracts.id, registryNumber: contracts.registryNumber, guid: contracts.guid });
-    const idOf = new Map(ids.map((x) => [keyOf(x), x.id]));
+    const idOf = new Map(ids.map((x) => [keyOf(x.registryNumber, x.guid), x.id]));
     for (const f of part) {
       const id = idOf.get(f.key)!;
       stored.set(f.key, { id, registryNumber: f.r.registrationNumber, violations: f.values.violations ?? [], change: 'created' });
@@ -149,5 +146,5 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
   for (let i = 0; i < positions.length; i += CHUNK * 2) await tx.insert(contractPositions).values(positions.slice(i, i + CHUNK * 2));
   await auditMany(tx, { user, companyId }, trail);
   // one answer per record given, in its order (an older duplicate in the batch answers as its key's outcome)
-  return records.map((r) => stored.get(keyOf(r))!);
+  return records.map((r) => stored.get(keyOf(r.registrationNumber, r.guid))!);
 }
