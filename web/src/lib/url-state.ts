@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import type { SorterResult } from 'antd/es/table/interface';
 
 /**
  * The list pages' filters, sort and page live in the URL (the spec passes route parameters to the view), so a link or
@@ -17,3 +18,20 @@ export function useUrlState() {
   const reset = () => setParams(new URLSearchParams(), { replace: true });
   return { params, patch, reset };
 }
+
+type Dir = 'asc' | 'desc';
+
+/** The column and direction an antd Table's onChange names; undefined when the user cleared the sort. */
+export function tableSort<T>(s: SorterResult<T> | SorterResult<T>[]): { key: string; dir: Dir } | undefined {
+  const sorter = Array.isArray(s) ? s[0] : s;
+  return sorter?.order ? { key: String(sorter.columnKey ?? sorter.field), dir: sorter.order === 'descend' ? 'desc' : 'asc' } : undefined;
+}
+
+/** antd's sortOrder of a column, from the sort key and direction the URL holds. */
+export const sortOrderOf = (sort: string | undefined, dir: string | undefined, key?: string) => (key && sort === key ? (dir === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+
+/** Lists whose URL holds the sort in one parameter, '-' first when descending ('-year'). */
+export const signedSort = {
+  parse: (sort: string): { key: string; dir: Dir } => (sort.startsWith('-') ? { key: sort.slice(1), dir: 'desc' } : { key: sort, dir: 'asc' }),
+  format: (s: { key: string; dir: Dir } | undefined) => (s ? `${s.dir === 'desc' ? '-' : ''}${s.key}` : undefined),
+};

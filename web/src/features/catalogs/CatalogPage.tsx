@@ -12,7 +12,7 @@ import { catalogApi, type CatalogItem } from './api';
 import { KIND_DEFS, toBody } from './kind-fields';
 import { UserFieldsEditor } from './UserFieldsEditor';
 import NotFoundPage from '../placeholder/NotFoundPage';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -79,7 +79,7 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
       onOk: () => remove.mutateAsync(i).catch(() => undefined),
     });
 
-  const sortOrder = (key?: string) => (key && sort === key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+  const sortOrder = (key?: string) => sortOrderOf(sort, order, key);
 
   return (
     <>
@@ -105,12 +105,8 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
         dataSource={list.data?.items ?? []}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          patch({
-            page: String(p.current ?? 1),
-            sort: sorter?.order ? String(sorter.columnKey) : undefined,
-            order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined,
-          });
+          const sorted = tableSort(s);
+          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
         }}
         columns={[
           ...def.columns.map((c) => ({ title: c.title, key: c.sort ?? c.key, sorter: !!c.sort, sortOrder: sortOrder(c.sort), render: (_: unknown, i: CatalogItem) => c.render(i) })),

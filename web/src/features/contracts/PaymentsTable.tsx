@@ -5,6 +5,7 @@ import type { PaymentOrderResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
+import { tableSort, sortOrderOf } from '../../lib/url-state';
 
 /** Contracts to link a payment to, searched on the server as the user types. */
 function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderResponse; onLink: (id: number | null) => void; disabled: boolean }) {
@@ -56,7 +57,7 @@ export function PaymentsTable({
     mutationFn: ({ id, contract }: { id: number; contract: number | null }) => contractsApi.linkPayment(id, contract),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
   });
-  const so = (f: string) => (sort === f ? (order === 'desc' ? 'descend' : 'ascend') : null);
+  const so = (f: string) => sortOrderOf(sort, order, f);
   return (
     <Table<PaymentOrderResponse>
       rowKey="id"
@@ -67,8 +68,8 @@ export function PaymentsTable({
       locale={{ emptyText: unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
       pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
       onChange={(p, _f, s) => {
-        const sorter = Array.isArray(s) ? s[0] : s;
-        onPageSort(p.current ?? 1, sorter?.order ? String(sorter.columnKey) : undefined, sorter?.order === 'ascend' ? 'asc' : sorter?.order ? 'desc' : undefined);
+        const sorted = tableSort(s);
+        onPageSort(p.current ?? 1, sorted?.key, sorted?.dir);
       }}
       columns={[
         { title: 'Номер', key: 'number', dataIndex: 'number', sorter: true, sortOrder: so('number') },

@@ -8,7 +8,7 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { CONTRACT_FILTERS, contractsApi } from './api';
 import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
 import { ShareBars } from './ShareBars';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTABLE: Record<string, string> = { contract_date: 'contract_date', price: 'price', subject: 'subject' };
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
@@ -23,7 +23,8 @@ export default function RegisterPage() {
   const filters = Object.fromEntries(CONTRACT_FILTERS.map((k) => [k, params.get(k) ?? undefined]));
   const query = { ...filters, page, limit: 10, sort };
   const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
-  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const sorted = signedSort.parse(sort);
+  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
   const range = filters.date_from && filters.date_to ? ([dayjs(filters.date_from), dayjs(filters.date_to)] as const) : null;
 
   return (
@@ -63,9 +64,9 @@ export default function RegisterPage() {
         onRow={(c) => ({ onClick: () => navigate(`/contracts/register/${c.id}`), style: { cursor: 'pointer' } })}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const field = sorter?.order ? SORTABLE[String(sorter.columnKey)] : undefined;
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter.order === 'descend' ? '-' : ''}${field}` : undefined });
+          const next = tableSort(s);
+          const field = next && SORTABLE[next.key];
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(field ? { key: field, dir: next.dir } : undefined) });
         }}
         columns={[
           { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()}>{v ?? '—'}</a> },

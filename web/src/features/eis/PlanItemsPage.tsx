@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useMethods } from '../procurements/api';
 import { eisApi, formatQuantity, PLAN_ITEM_FILTERS, type PlanItem } from './api';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
 const monthTitle = (m: string | null) => (m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—');
@@ -29,7 +29,8 @@ export default function PlanItemsPage() {
     mutationFn: (item: PlanItem) => eisApi.createProcurement(number, item.id),
     onSuccess: (p) => navigate(`/documents/${p.id}`),
   });
-  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const sorted = signedSort.parse(sort);
+  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
 
   return (
     <>
@@ -89,9 +90,8 @@ export default function PlanItemsPage() {
         locale={{ emptyText: <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} /> }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const field = sorter?.order && SORTS.includes(String(sorter.columnKey) as (typeof SORTS)[number]) ? String(sorter.columnKey) : undefined;
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter?.order === 'descend' ? '-' : ''}${field}` : undefined });
+          const next = tableSort(s);
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined) });
         }}
         columns={[
           { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },

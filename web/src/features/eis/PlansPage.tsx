@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { eisApi, PLAN_STATUS, showPending, type Plan } from './api';
 import { UploadEisButton } from './UploadEisButton';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['year', 'total'] as const;
 
@@ -22,7 +22,8 @@ export default function PlansPage() {
     mutationFn: eisApi.importPlans,
     onSuccess: ({ key }) => showPending(key, 'Загрузка планов закупки из ЕИС', 'Запрос отправлен в ЕИС, планы появятся в списке после обработки'),
   });
-  const sortOrder = (field: string) => (sort === field ? 'ascend' : sort === `-${field}` ? 'descend' : null);
+  const sorted = signedSort.parse(sort);
+  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
 
   return (
     <>
@@ -44,9 +45,8 @@ export default function PlansPage() {
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onRow={(p) => ({ onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`), style: { cursor: 'pointer' } })}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          const field = sorter?.order && SORTS.includes(String(sorter.columnKey) as (typeof SORTS)[number]) ? String(sorter.columnKey) : undefined;
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: field ? `${sorter?.order === 'descend' ? '-' : ''}${field}` : undefined });
+          const next = tableSort(s);
+          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined) });
         }}
         columns={[
           {

@@ -7,7 +7,7 @@ import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, type P
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 
 const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
 const ISO = 'YYYY-MM-DD';
@@ -43,7 +43,7 @@ export default function RegisterPage() {
     queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
     queryFn: () => procurementsApi.register({ page, limit, sort, order, ...filters }),
   });
-  const sortOrder = (k: string) => (sort === k ? (order === 'desc' ? 'descend' : 'ascend') : null);
+  const sortOrder = (k: string) => sortOrderOf(sort, order, k);
   const statuses = (filters.status?.split(',') ?? []) as ProcurementStatus[];
   const methodValues = filters.method?.split(',') ?? [];
 
@@ -139,12 +139,12 @@ export default function RegisterPage() {
         pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => (list.data?.total_capped ? `Найдено более ${t.toLocaleString('ru-RU')}: уточните фильтры` : `Всего: ${t}`) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
+          const sorted = tableSort(s);
           patch({
             page: String(p.current ?? 1),
             limit: p.pageSize && p.pageSize !== 10 ? String(p.pageSize) : undefined,
-            sort: sorter?.order ? String(sorter.columnKey ?? sorter.field) : undefined,
-            order: sorter?.order === 'ascend' ? 'asc' : sorter?.order ? 'desc' : undefined,
+            sort: sorted?.key,
+            order: sorted?.dir,
           });
         }}
         columns={[

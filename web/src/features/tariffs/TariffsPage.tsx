@@ -10,7 +10,7 @@ import { noticeStore } from '../../lib/notices';
 import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -43,7 +43,7 @@ export default function TariffsPage() {
   const [editing, setEditing] = useState<TariffResponse | 'new' | null>(null);
   const archive = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.archive(t.id, !t.archived), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.remove(t.id), onSuccess: refresh });
-  const sortOrder = (key: string) => (sort === key ? (order === 'desc' ? ('descend' as const) : ('ascend' as const)) : null);
+  const sortOrder = (key: string) => sortOrderOf(sort, order, key);
 
   return (
     <>
@@ -63,8 +63,8 @@ export default function TariffsPage() {
         dataSource={list.data?.items ?? []}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          patch({ page: String(p.current ?? 1), sort: sorter?.order ? String(sorter.columnKey) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+          const sorted = tableSort(s);
+          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
         }}
         columns={[
           { title: 'Наименование', key: 'name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), render: (n: string, t) => (t.archived ? <Space>{n}<Tag>в архиве</Tag></Space> : n) },

@@ -9,7 +9,7 @@ import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../../app/CompanyPicker';
 import { companyTitle } from '../../lib/format';
 import { AuditHistory } from '../audit/AuditHistory';
-import { useUrlState } from '../../lib/url-state';
+import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }));
 
@@ -55,12 +55,12 @@ export default function UsersPage() {
         dataSource={list.data?.items ?? []}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
-          const sorter = Array.isArray(s) ? s[0] : s;
-          patch({ page: String(p.current ?? 1), sort: sorter?.order ? String(sorter.field) : undefined, order: sorter?.order === 'descend' ? 'desc' : sorter?.order ? 'asc' : undefined });
+          const sorted = tableSort(s);
+          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
         }}
         columns={[
-          { title: 'ФИО', dataIndex: 'title', sorter: true, sortOrder: sort === 'title' ? (order === 'desc' ? 'descend' : 'ascend') : null },
-          { title: 'Логин', dataIndex: 'login', sorter: true, sortOrder: sort === 'login' ? (order === 'desc' ? 'descend' : 'ascend') : null },
+          { title: 'ФИО', dataIndex: 'title', sorter: true, sortOrder: sortOrderOf(sort, order, 'title') },
+          { title: 'Логин', dataIndex: 'login', sorter: true, sortOrder: sortOrderOf(sort, order, 'login') },
           { title: 'E-mail', dataIndex: 'email' },
           { title: 'Роль', dataIndex: 'role', render: (r: Role) => ROLE_TITLES[r] },
           { title: 'Организация', dataIndex: 'company_title' },
