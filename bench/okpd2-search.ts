@@ -16,7 +16,7 @@ import { loadConfig } from '../server/src/config';
 import { buildServer } from '../server/src/app';
 import { openDatabase, runMigrations } from '../server/src/db/client';
 import type { Deps } from '../server/src/platform/context';
-import { OKPD2_FILE, seedOkpd2 } from '../server/src/modules/catalogs/seed/seed-okpd2';
+import { readOkpd2Text, seedOkpd2 } from '../server/src/modules/catalogs/seed/seed-okpd2';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 
 const arg = (name: string, fallback: number) => {
@@ -38,7 +38,7 @@ function rng(seed: number) {
 function queries(count: number): { prefix: string[]; words: string[] } {
   const rand = rng(20240601);
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
-  const lines = fs.readFileSync(OKPD2_FILE, 'utf8').split('\n').filter(Boolean);
+  const lines = readOkpd2Text().split('\n').filter(Boolean);
   const codes = lines.map((l) => l.split('\t')[0].trim()).filter((c) => /^\d/.test(c));
   const names = lines.map((l) => l.split('\t').slice(1).join(' ').toLowerCase().match(/[а-яё]{5,}/g) ?? []).filter((w) => w.length > 0);
   const words = [...new Set(names.flat())];

@@ -6,9 +6,6 @@
  *   ROWS=20000 npx tsx bench/register.ts
  *   EXPLAIN=1 npx tsx bench/register.ts  # plans of the queries over the target
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { RegisterQuery } from '@proc/contract';
 import { openDatabase, runMigrations } from '../server/src/db/client';
@@ -16,6 +13,7 @@ import { companies, procurementOkpd2, procurements } from '../server/src/db/sche
 import type { Ctx, Deps } from '../server/src/platform/context';
 import { listRegister, registerOrder, registerWhere } from '../server/src/modules/procurements/list-register';
 import { searchVectorSql } from '../server/src/modules/procurements/save-procurement';
+import { readOkpd2Text } from '../server/src/modules/catalogs/seed/seed-okpd2';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const NOISE_ROWS = Math.round(ROWS / 10); // another company's procurements, so the company filter matters
@@ -23,8 +21,6 @@ const BATCH = 1000;
 const TARGET_MS = 100;
 const RUNS = 7;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const okpd2Path = [path.join(here, '../../shared/fixtures/classifiers/okpd2.tsv'), path.join(here, '../server/fixtures/classifiers/okpd2.tsv')].find((p) => fs.existsSync(p));
 
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
 let seed = 42;
@@ -36,13 +32,10 @@ const FALLBACK_OKPD2: [string, string][] = [
   ['43.91.19.110', 'Работы строительные по устройству любых видов кровельных покрытий зданий и сооружений'],
   ['19.20.21.125', 'Бензин автомобильный с октановым числом более 92, но не более 95'], ['80.10.12.200', 'Услуги частных охранных организаций'],
 ];
-const okpd2Leaves: [string, string][] = okpd2Path
-  ? fs
-      .readFileSync(okpd2Path, 'utf8')
-      .split('\n')
-      .map((l) => l.split('\t').map((s) => s.trim()) as [string, string])
-      .filter(([code, name]) => /^\d{2}\.\d{2}\.\d{2}\.\d{3}$/.test(code ?? '') && name)
-  : FALLBACK_OKPD2;
+const okpd2Leaves: [string, string][] = readOkpd2Text()
+  .split('\n')
+  .map((l) => l.split('\t').map((s) => s.trim()) as [string, string])
+  .filter(([code, name]) => /^\d{2}\.\d{2}\.\d{2}\.\d{3}$/.test(code ?? '') && name);
 
 const WHAT = ['Поставка', 'Закупка', 'Приобретение', 'Оказание услуг по', 'Выполнение работ по'];
 const OBJECTS = [

@@ -6,7 +6,7 @@ import { MESSAGES, type ContractResponse, type Paged } from '@proc/contract';
 import { multipart } from '../server/src/modules/procurements/test-support';
 import { ROOT, startE2E, type E2E } from './harness';
 
-const FIX = path.resolve(ROOT, '../shared/fixtures');
+const FIX = path.join(ROOT, 'fixtures');
 // the Adygeya file's contracts name no supplier, which the execution report requires: contract_test.xml has one
 const CONTRACT_FILES = ['contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml', 'contract_test.xml'].map((f) => path.join(FIX, 'eis223', f));
 const UPD = path.join(FIX, 'upd/upd_970_v5_02_seller.xml');

@@ -4,7 +4,7 @@
  *
  *   npx tsx tools/generate-data.ts --procurements 1000000 --contracts 200000 --database-url postgres://…/db [--company-id 2]
  *
- * Migrates the database first. Writes procurements (Russian titles from ОКПД2 names in server/data/okpd2.tsv, statuses,
+ * Migrates the database first. Writes procurements (Russian titles from ОКПД2 names in server/data/okpd2.tsv.gz, statuses,
  * methods, НМЦД, dates, ОКПД2 lines and the search vector the service writes), contracts with positions and plans with
  * items, and payment orders (1C «Платежное поручение», linked to their contract) for contracts in execution or completed.
  * Without --company-id the demo customer «АО «Демо-Заказчик»» is used when present, else a new company.
@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { SUBJECT_TITLES } from '@proc/contract';
 import { openDatabase, runMigrations } from '../server/src/db/client';
-import { OKPD2_FILE } from '../server/src/modules/catalogs/seed/seed-okpd2';
+import { readOkpd2Text } from '../server/src/modules/catalogs/seed/seed-okpd2';
 
 /** Runs one SQL statement (a pg client, or a node's embedded database through tools that have one). */
 export type Exec = (text: string) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
@@ -39,8 +39,7 @@ const arr = (xs: string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`;
 
 /** ОКПД2 leaves (codes XX.XX.XX.XXX) with their names, lower-cased first letter for use inside a title. */
 function okpd2Leaves(): [string, string][] {
-  return fs
-    .readFileSync(OKPD2_FILE, 'utf8')
+  return readOkpd2Text()
     .split('\n')
     .map((l) => l.split('\t').map((s) => s.trim()) as [string, string])
     .filter(([code, name]) => /^\d{2}\.\d{2}\.\d{2}\.\d{3}$/.test(code ?? '') && name && name.length < 160);

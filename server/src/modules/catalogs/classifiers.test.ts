@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { catalogMethods, okpd2 } from '../../db/schema';
-import { OKPD2_FILE, seedOkpd2 } from './seed/seed-okpd2';
+import { readOkpd2Text, seedOkpd2 } from './seed/seed-okpd2';
 import { seedReference } from './seed/seed-reference';
 
 type Node = { code: string; name: string; parent_code: string | null; depth: number; is_leaf: boolean };
 type Page = { items: Node[]; total: number };
-const codesInFile = fs
-  .readFileSync(OKPD2_FILE, 'utf8')
+const codesInFile = readOkpd2Text()
   .split('\n')
   .filter(Boolean)
   .map((l) => l.split('\t')[0].trim());

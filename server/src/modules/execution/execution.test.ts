@@ -6,11 +6,11 @@ import type { Socket } from 'socket.io-client';
 import { EVENTS, MESSAGES, type AcceptanceDocumentResponse, type ExecutionSummaryResponse, type PaymentOrderResponse, type Paged } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
 import { as, download, upload, world, type World } from '../procurements/test-support';
+import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders } from '../../db/schema';
 
-const FIX = path.resolve(__dirname, '../../../../../shared/fixtures');
-const UPD = fs.readFileSync(path.join(FIX, 'upd/upd_970_v5_02_seller.xml'));
-const BANK = fs.readFileSync(path.join(FIX, 'bank1c/statement_cp1251.txt'));
+const UPD = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+const BANK = fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt'));
 const LIMIT = 256 * 1024;
 const REG = '31234567890123456789012';
 const SUPPLIER_INN = '9103624367';
