@@ -12,3 +12,4 @@ export * from './catalogs';
 export * from './execution';
 export * from './eis';
 export * from './audit';
+export * from './format';
