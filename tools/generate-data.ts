@@ -9,7 +9,6 @@
  * items, and payment orders (1C «Платежное поручение», linked to their contract) for contracts in execution or completed.
  * Without --company-id the demo customer «АО «Демо-Заказчик»» is used when present, else a new company.
  */
-import fs from 'node:fs';
 import pg from 'pg';
 import { SUBJECT_TITLES } from '@proc/contract';
 import { openDatabase, runMigrations } from '../server/src/db/client';
