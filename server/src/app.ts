@@ -20,9 +20,10 @@ import { reportError, initErrorReporting } from './platform/sentry';
 import type { Deps } from './platform/context';
 import type { App } from './platform/module';
 import { MODULES } from './modules';
-import { collectRoutes, type RouteEntry } from './platform/route-table';
+import { collectRoutes, installReadOnlyGuard, type RouteEntry } from './platform/route-table';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installAuthRateLimits } from './platform/rate-limit';
+import { trustRule } from './platform/client-ip';
 
 export interface Server {
   app: App;
@@ -48,7 +49,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustRule(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -78,10 +79,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (req) => {
     const token = bearer(req);
-    req.user = token ? await userByToken(database.db, token) : null;
+    req.user = token ? await userByToken(database.db, token, config.SESSION_IDLE_HOURS) : null;
   });
   installSecurityHeaders(app, config);
   installAuthRateLimits(app, deps);
+  installReadOnlyGuard(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
   await app.register(fastifySwagger, {
@@ -132,7 +134,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     deps,
     routes,
     async listen() {
-      await realtime.attach(app.server, (token) => userByToken(database.db, token));
+      await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS));
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       listening = true;
       const port = (app.server.address() as { port: number }).port;

@@ -36,6 +36,26 @@ const ConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  /** A session unused for this long ends (a stolen token is worth less). */
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+  /**
+   * Which proxies' X-Forwarded-For to believe when finding the client's IP (rate limits, sessions list): off by default
+   * (the socket's address); a hop count (`1` behind one nginx) or a list of proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx): false | number | string[] => {
+      const s = v?.trim() ?? '';
+      if (s === '' || s === 'false' || s === '0') return false;
+      if (/^\d+$/.test(s)) return Number(s);
+      const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+      if (list.some((x) => !/^[\da-fA-F.:]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(x))) {
+        ctx.addIssue({ code: 'custom', message: 'число прокси или список адресов/подсетей через запятую' });
+        return z.NEVER;
+      }
+      return list;
+    }),
   DEMO_DATA: bool.default(true),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'web/dist')),
   /** Key for secrets stored in the database (ЕИС passwords); generated into DATA_DIR when absent. */

@@ -2,15 +2,15 @@
  * Audit trail: GET /audit (staff; companies they may act for, admin all) and GET /audit/{entity}/{id} (one object's history).
  */
 import { z } from 'zod';
-import { PageQuery, isoDate } from './common';
+import { Id, PageQuery, isoDate } from './common';
 import { CATALOG_KIND_TITLES, type CatalogKind } from './catalogs';
 
 export const AuditQuery = PageQuery.extend({
   entity: z.string().trim().max(300).optional().describe("Вид объекта (company, procurement, contract, …) или несколько через запятую: 'company,contact,bank_requisites'"),
   entity_id: z.string().trim().max(50).optional().describe('Идентификатор объекта'),
   q: z.string().trim().max(200).optional().describe('Слова, которые ищутся в действии, виде объекта и значениях до/после'),
-  user_id: z.coerce.number().int().positive().optional().describe('Кто изменил'),
-  company_id: z.coerce.number().int().positive().optional().describe('Организация (должна быть доступна пользователю)'),
+  user_id: Id.optional().describe('Кто изменил'),
+  company_id: Id.optional().describe('Организация (должна быть доступна пользователю)'),
   from: isoDate.optional().describe('С даты (по Москве)'),
   to: isoDate.optional().describe('По дату включительно (по Москве)'),
 });

@@ -10,7 +10,7 @@
  *   GET/POST /companies/{id}/tariffs, PUT/DELETE /companies/{id}/tariffs/{assignmentId}, GET /tariffs/current.
  */
 import { z } from 'zod';
-import { ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
+import { Id, BodyId, ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
@@ -354,7 +354,7 @@ export const CatalogUsageResponse = z
   .describe('Где используется элемент; используемый элемент нельзя удалить, только перенести в архив');
 export type CatalogUsageResponse = z.infer<typeof CatalogUsageResponse>;
 
-const ref = (what: string) => z.number().int().positive().describe(what);
+const ref = (what: string) => BodyId.describe(what);
 
 // ---- elements (type 1, 2, 6, 7, 8, 9) ------------------------------------------------------------------------
 
@@ -498,7 +498,7 @@ export const CatalogProductRequest = z
     code: optionalString(50).describe('Артикул / внутренний код (необязательный)'),
     okpd2_code: z.string().trim().regex(OKPD2_CODE_PATTERN, 'Код ОКПД2 в формате 17.12.14.110').describe('Код ОКПД2 из классификатора'),
     okei_code: z.string().trim().regex(/^\d{3,4}$/, 'Код ОКЕИ из 3–4 цифр').describe('Код единицы измерения по ОКЕИ, например 796'),
-    subject_id: z.number().int().positive().nullable().optional().describe('Предмет закупки (справочник subjects)'),
+    subject_id: BodyId.nullable().optional().describe('Предмет закупки (справочник subjects)'),
   })
   .describe('Товар, работа, услуга (изменение)');
 export const CreateCatalogProductRequest = CatalogProductRequest.extend(shared).describe('Товар, работа, услуга (создание)');
@@ -518,10 +518,10 @@ export const CatalogProductResponse = z
 export const CatalogProductsQuery = z.object({
   ...listBase,
   okpd2: z.string().trim().regex(/^\d{2}[\d.]*$/, 'Начало кода ОКПД2, например 17.12').optional().describe('Начало кода ОКПД2'),
-  subject_id: z.coerce.number().int().positive().optional(),
+  subject_id: Id.optional(),
   sort: sortOf(['name', 'okpd2_code', 'code', 'created_at', 'updated_at'] as const),
 });
-export const CatalogProductOptionsQuery = z.object({ ...optionsBase, subject_id: z.coerce.number().int().positive().optional() });
+export const CatalogProductOptionsQuery = z.object({ ...optionsBase, subject_id: Id.optional() });
 export type CatalogProductResponse = z.infer<typeof CatalogProductResponse>;
 
 // ---- documents -----------------------------------------------------------------------------------------------
@@ -586,11 +586,11 @@ export const CatalogDocumentSubjectResponse = z
   .describe('Документ по предмету закупки');
 export const CatalogDocumentSubjectsQuery = z.object({
   ...listBase,
-  subject_id: z.coerce.number().int().positive().optional(),
-  document_id: z.coerce.number().int().positive().optional(),
+  subject_id: Id.optional(),
+  document_id: Id.optional(),
   sort: sortOf(['sort_order', 'name', 'created_at', 'updated_at'] as const),
 });
-export const CatalogDocumentSubjectOptionsQuery = z.object({ ...optionsBase, subject_id: z.coerce.number().int().positive().optional() });
+export const CatalogDocumentSubjectOptionsQuery = z.object({ ...optionsBase, subject_id: Id.optional() });
 export type CatalogDocumentSubjectResponse = z.infer<typeof CatalogDocumentSubjectResponse>;
 
 // ---- classifiers ---------------------------------------------------------------------------------------------
@@ -635,11 +635,11 @@ export const OkeiQuery = z.object({
 export const CatalogUserfieldsRequest = z
   .object({
     key: z.union([z.string(), z.number()]).optional(),
-    company_id: z.number().int().positive().optional().describe('Выбранная организация; по умолчанию — своя'),
+    company_id: BodyId.optional().describe('Выбранная организация; по умолчанию — своя'),
     kind: CatalogKind.optional(),
-    id: z.number().int().positive().optional(),
-    ids: z.array(z.number().int().positive()).max(100).optional(),
-    elements: z.array(z.object({ kind: CatalogKind, id: z.number().int().positive() })).max(100).optional(),
+    id: BodyId.optional(),
+    ids: z.array(BodyId).max(100).optional(),
+    elements: z.array(z.object({ kind: CatalogKind, id: BodyId })).max(100).optional(),
   })
   .refine((v) => (v.kind && (v.id || v.ids?.length)) || v.elements?.length, 'Укажите элементы: kind и id (ids) или elements');
 export type CatalogUserfieldsRequest = z.infer<typeof CatalogUserfieldsRequest>;

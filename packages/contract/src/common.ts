@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 import { NUMERIC_RE, isValidInn, isValidOgrn } from './checks';
 export { NUMERIC_RE, isValidInn, isValidOgrn, isValidAccount } from './checks';
 
-export { ROLES, isStaff, ROLE_TITLES } from './roles';
+export { ROLES, isStaff, canEdit, ROLE_TITLES } from './roles';
 import { ROLES } from './roles';
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
@@ -20,7 +20,15 @@ export const decimalString = z
 export const email = z.string().trim().email(MESSAGES.email);
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
 
-export const Id = z.coerce.number().int().positive();
+/** Ids are PostgreSQL `integer`s: anything outside 1 … 2^31−1 is refused as invalid before it reaches a query. */
+export const INT4_MAX = 2_147_483_647;
+const ID_MESSAGE = 'Некорректный идентификатор';
+/** An id in a JSON body. */
+export const BodyId = z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(INT4_MAX, ID_MESSAGE);
+/** An id in a path or a query string: decimal digits only (no `1e3`, no sign), then the same bounds. */
+export const Id = z.preprocess((v) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v), BodyId);
+/** Whether a number can be an id (for values read outside the schemas, such as a header). */
+export const isId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= INT4_MAX;
 export const IdParams = z.object({ id: Id });
 
 export const PageQuery = z.object({

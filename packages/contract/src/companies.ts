@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inn, kpp, ogrn, optionalString, requiredString, email, isValidAccount, Role } from './common';
+import { BodyId, inn, kpp, ogrn, optionalString, requiredString, email, isValidAccount, Role } from './common';
 
 export const CompanyResponse = z.object({
   id: z.number(),
@@ -23,7 +23,7 @@ export const CompanyRequest = z.object({
   ogrn: ogrn.optional().nullable(),
   address: optionalString(1000),
   law: z.enum(['223', '44']).default('223'),
-  parent_id: z.number().int().positive().optional().nullable(),
+  parent_id: BodyId.optional().nullable(),
 });
 export type CompanyRequest = z.infer<typeof CompanyRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BodyId, Id } from './common';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
 
@@ -52,7 +53,7 @@ export const UpdUploadResponse = z.object({
   upload_file_name: z.string(),
 });
 
-export const LineMappingRequest = z.object({ position_id: z.number().int().positive().nullable() });
+export const LineMappingRequest = z.object({ position_id: BodyId.nullable() });
 
 export const PaymentOrderResponse = z.object({
   id: z.number().int(),
@@ -74,13 +75,13 @@ export const PaymentsQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(500).default(10),
   unmatched: z.enum(['true', 'false']).optional().describe('true — только не привязанные к договору'),
-  contract_id: z.coerce.number().int().positive().optional(),
+  contract_id: Id.optional(),
   sort: z.enum(['date', 'amount', 'number']).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
 export const PaymentImportResponse = z.object({ id: z.number().int(), key: z.string(), status: z.literal('processing'), upload_file_name: z.string(), documents: z.number().int() });
-export const PaymentLinkRequest = z.object({ contract_id: z.number().int().positive().nullable() });
+export const PaymentLinkRequest = z.object({ contract_id: BodyId.nullable() });
 
 export const ReportingDeadlineItem = z.object({
   kind: z.string(),

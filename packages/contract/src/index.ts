@@ -13,3 +13,4 @@ export * from './execution';
 export * from './eis';
 export * from './audit';
 export * from './format';
+export * from './scrub';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalString, requiredString } from './common';
+import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
 import { DocumentKind, LeadTimeRule, SubjectKind, moneyString } from './rules';
 
 // ---- statuses ------------------------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ export const Okpd2Item = z.object({
   name: optionalString(1000).describe('Наименование; по умолчанию берётся из классификатора ОКПД2'),
 });
 
-const ids = z.array(z.number().int().positive()).max(200).default([]);
+const ids = z.array(BodyId).max(200).default([]);
 
 /** Titles of the standard 223-ФЗ method codes, for a method the company's catalogue does not (or no longer) list. */
 export const STANDARD_METHOD_TITLES: Record<string, string> = {
@@ -81,15 +81,15 @@ const METHOD_CODE = z.string().trim().regex(/^[a-z0-9_]{1,50}$/, 'Код спо�
 export const ProcurementRequest = z
   .object({
     title: requiredString(1000).describe('Наименование закупки'),
-    plan_item_id: z.number().int().positive().nullable().optional().describe('Позиция плана закупки (id)'),
+    plan_item_id: BodyId.nullable().optional().describe('Позиция плана закупки (id)'),
     plan_item_number: optionalString(50).describe('Номер позиции плана'),
-    rule_id: z.number().int().positive().nullable().optional().describe('Положение о закупке; при создании по умолчанию — единственное действующее положение организации'),
+    rule_id: BodyId.nullable().optional().describe('Положение о закупке; при создании по умолчанию — единственное действующее положение организации'),
     method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
     subject: SubjectKind,
     subject_description: optionalString(10000).describe('Предмет договора: описание'),
     nmcd: moneyString.describe('НМЦД'),
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв').default('RUB'),
-    nmcd_method_id: z.number().int().positive().nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
+    nmcd_method_id: BodyId.nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
     requirement_ids: ids.describe('Дополнительные требования (справочник, тип 2)'),
     info_document_ids: ids.describe('Дополнительная информация и документы (справочник, тип 7)'),
     funding_source_ids: ids.describe('Источники финансирования (справочник, тип 8)'),
@@ -320,16 +320,16 @@ export const DocumentValuesResponse = z.object({ template: DocumentKind, values:
 /** documentUserfieldsRequest payload (namespace 'auth'); answered with documentUserfieldsResponse { key, result, documents }. */
 export const DocumentUserfieldsPayload = z.object({
   key: z.union([z.string(), z.number()]).optional(),
-  procurement_id: z.coerce.number().int().positive(),
-  company_id: z.coerce.number().int().positive().optional().describe('По умолчанию — организация пользователя'),
+  procurement_id: Id,
+  company_id: Id.optional().describe('По умолчанию — организация пользователя'),
   templates: z.array(DocumentKind).optional(),
 });
 
 /** readyDocumentRequest payload; readyDocumentResponse { key, result, files: [{id, name}], violations? } comes from a job. */
 export const ReadyDocumentPayload = z.object({
   key: z.union([z.string(), z.number()]).optional(),
-  procurement_id: z.coerce.number().int().positive(),
-  company_id: z.coerce.number().int().positive().optional(),
+  procurement_id: Id,
+  company_id: Id.optional(),
   templates: z.array(DocumentKind).optional().describe('По умолчанию — все документы, которые требует положение'),
   values: z.partialRecord(DocumentKind, z.record(z.string(), z.unknown())).optional().describe('Шаблон → значения полей; сохраняются перед формированием'),
 });

@@ -11,3 +11,6 @@ export const ROLE_TITLES: Record<Role, string> = {
   operator: 'Оператор',
 };
 
+
+/** Roles that may change company data; the operator only reads (and decides registrations). */
+export const canEdit = (role: Role | string | undefined | null): boolean => !!role && role !== 'operator';

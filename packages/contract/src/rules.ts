@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDate, optionalString, requiredString } from './common';
+import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
 
 /** Codes of the document templates the server can build (server/templates/docx). */
 export const DOCUMENT_KINDS = ['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification'] as const;
@@ -104,7 +104,7 @@ export const RuleVersionRequest = z.object({
   lead_time_overrides: z.array(LeadTimeRule).max(200).nullable().optional().describe('Свои сроки подачи заявок; заменяют типовые правила с теми же способом, признаком МСП и пределом НМЦД'),
   single_supplier_max: moneyString.nullable().optional().describe('Предельная сумма закупки у единственного поставщика'),
   notes: optionalString(5000),
-  based_on_version_id: z.number().int().positive().optional().describe('Только при создании: скопировать правила документов из этой редакции'),
+  based_on_version_id: BodyId.optional().describe('Только при создании: скопировать правила документов из этой редакции'),
 });
 export type RuleVersionRequest = z.infer<typeof RuleVersionRequest>;
 
@@ -188,8 +188,8 @@ export type DocumentRuleResponse = z.infer<typeof DocumentRuleResponse>;
 /** copyProcurementRuleRequest payload (namespace 'auth'). */
 export const CopyProcurementRulePayload = z.object({
   key: z.union([z.string(), z.number()]).optional(),
-  rule_id: z.coerce.number().int().positive(),
-  company_id: z.coerce.number().int().positive().optional().describe('Куда копировать; по умолчанию — организация пользователя'),
+  rule_id: Id,
+  company_id: Id.optional().describe('Куда копировать; по умолчанию — организация пользователя'),
   title: optionalString(500).describe('Наименование копии; по умолчанию — наименование источника'),
 });
 export type CopyProcurementRulePayload = z.infer<typeof CopyProcurementRulePayload>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, requiredString, email, optionalString } from './common';
+import { BodyId, Role, requiredString, email, optionalString } from './common';
 
 export const UserResponse = z.object({
   id: z.number(),
@@ -31,7 +31,7 @@ export const CreateUserRequest = z.object({
   email: email.optional().nullable(),
   phone: optionalString(50),
   role: Role,
-  company_id: z.number().int().positive(),
+  company_id: BodyId,
   password: z.string().min(8, 'Пароль не короче 8 символов').max(200),
 });
 export const UpdateUserRequest = z.object({
@@ -41,7 +41,7 @@ export const UpdateUserRequest = z.object({
   role: Role.optional(),
   blocked: z.boolean().optional(),
 });
-export const GrantsRequest = z.object({ company_ids: z.array(z.number().int().positive()) });
+export const GrantsRequest = z.object({ company_ids: z.array(BodyId) });
 export const ResetPasswordRequest = z.object({ password: z.string().min(8, 'Пароль не короче 8 символов').max(200) });
 
 export const ProfileRequest = z.object({
@@ -71,3 +71,14 @@ export const EisSettingsResponse = z.object({
   login: z.string().nullable(),
   has_password: z.boolean(),
 });
+
+/** One of the user's own sessions, for the «Сеансы» list in the profile. */
+export const SessionResponse = z.object({
+  id: z.number(),
+  device: z.string().describe('Браузер и система по User-Agent'),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_used_at: z.string(),
+  current: z.boolean(),
+});
+export type SessionResponse = z.infer<typeof SessionResponse>;

@@ -13,10 +13,15 @@ declare module 'fastify' {
   }
 }
 
-export async function userByToken(db: Db, token: string): Promise<AuthUser | null> {
+/** How often a session's last use is written: the idle timeout and the sessions list need minutes, not requests. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** The signed-in user of a bearer token; null when the session ended, expired or sat unused longer than `idleHours`. */
+export async function userByToken(db: Db, token: string, idleHours: number): Promise<AuthUser | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
       id: users.id,
       title: users.title,
       login: users.login,
@@ -30,10 +35,18 @@ export async function userByToken(db: Db, token: string): Promise<AuthUser | nul
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastUsedAt, new Date(Date.now() - idleHours * 3600_000)),
+      ),
+    )
     .limit(1);
   if (!row || row.blocked) return null;
-  const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, ...user } = row;
+  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+  const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;
   return { ...user, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
 }
 

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from './errors';
+import { clientIp } from './client-ip';
+import type { Config } from '../config';
 
 /**
  * Fixed-window attempt counters per key, kept in the database (table rate_limits) so that every node behind a
@@ -85,17 +87,18 @@ export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLi
 const path = (req: FastifyRequest) => req.url.split('?')[0];
 
 /** Per-IP limits on POST /api/auth/login (failures) and POST /api/auth/registrations (every attempt). */
-export function installAuthRateLimits(app: FastifyInstance, deps: { db: Db }): void {
+export function installAuthRateLimits(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'TRUST_PROXY'> }): void {
   const limits = limitersOf(deps);
+  const ip = (req: FastifyRequest) => clientIp(deps.config, req);
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'POST') return;
     const p = path(req);
-    if (p === '/api/auth/login' && (await limits.loginFailures.exceeded(req.ip))) throw new AppError('RATE_LIMITED');
-    if (p === '/api/auth/registrations') await limits.registrations.take(req.ip);
+    if (p === '/api/auth/login' && (await limits.loginFailures.exceeded(ip(req)))) throw new AppError('RATE_LIMITED');
+    if (p === '/api/auth/registrations') await limits.registrations.take(ip(req));
   });
   // counted before the answer leaves, so the client's next attempt already sees it
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'POST' && path(req) === '/api/auth/login' && (reply.statusCode === 401 || reply.statusCode === 400)) await limits.loginFailures.add(req.ip);
+    if (req.method === 'POST' && path(req) === '/api/auth/login' && (reply.statusCode === 401 || reply.statusCode === 400)) await limits.loginFailures.add(ip(req));
     return payload;
   });
 }

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import { Server, type Socket, type Namespace } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
-import { NAMESPACES, type RealtimePayload } from '@proc/contract';
+import { NAMESPACES, canEdit, type RealtimePayload } from '@proc/contract';
 import type { AuthUser } from './context';
 import { AppError } from './errors';
 
@@ -17,8 +17,11 @@ export interface Realtime {
   attach(server: http.Server, auth: SocketAuth): Promise<Server>;
   toUser(userId: number, event: string, payload: RealtimePayload): void;
   toCompany(companyId: number, event: string, payload: RealtimePayload): void;
-  /** Registers a triad on a namespace; the event names are `${base}Request`, `${base}Received`, `${base}Response`. */
-  triad(ns: 'auth' | 'unauth', base: string, handler: TriadHandler): void;
+  /**
+   * Registers a triad on a namespace; the event names are `${base}Request`, `${base}Received`, `${base}Response`.
+   * `changes`: the request changes company data, so a read-only role is refused (as the HTTP routes' guard does).
+   */
+  triad(ns: 'auth' | 'unauth', base: string, handler: TriadHandler, opts?: { changes?: boolean }): void;
   /** Disconnects every socket of a session (logout, block, password change). */
   dropSession(sessionId: number): void;
   close(): Promise<void>;
@@ -29,7 +32,17 @@ export type AdapterFactory = () => Promise<Parameters<Server['adapter']>[0] | un
 
 export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterFactory): Realtime {
   let io: Server | null = null;
-  const triads: { ns: 'auth' | 'unauth'; base: string; handler: TriadHandler }[] = [];
+  const triads: { ns: 'auth' | 'unauth'; base: string; handler: TriadHandler; changes: boolean }[] = [];
+  let authenticate: SocketAuth | null = null;
+
+  /** The user as the database knows them now: a socket opened before a demotion, block or sign-out acts no longer. */
+  const currentUser = async (socket: Socket): Promise<AuthUser | null> => {
+    const token = socket.data.token as string | undefined;
+    if (!token || !authenticate) return null;
+    const user = await authenticate(token).catch(() => null);
+    if (user) socket.data.user = user;
+    return user;
+  };
 
   const bindTriads = (nsp: Namespace, ns: 'auth' | 'unauth') => {
     nsp.on('connection', (socket) => {
@@ -39,7 +52,17 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
           const key = (payload.key as string | number | undefined) ?? Math.floor(Math.random() * 1e9);
           socket.emit(`${t.base}Received`, { key });
           try {
-            const result = await t.handler({ user: (socket.data.user as AuthUser) ?? null, socket, key }, payload);
+            let user: AuthUser | null = null;
+            if (ns === 'auth') {
+              user = await currentUser(socket);
+              if (!user) {
+                socket.emit(`${t.base}Response`, { key, result: 'error', error: new AppError('UNAUTHORIZED').message });
+                socket.disconnect(true);
+                return;
+              }
+              if (t.changes && !canEdit(user.role)) throw new AppError('FORBIDDEN');
+            }
+            const result = await t.handler({ user, socket, key }, payload);
             if (result) socket.emit(`${t.base}Response`, { key, ...result });
           } catch (err) {
             const message = err instanceof AppError ? err.message : 'Произошла неизвестная ошибка';
@@ -53,6 +76,7 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
 
   return {
     async attach(server, auth) {
+      authenticate = auth;
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
       const adapter = adapterFactory ? await adapterFactory() : undefined;
       if (adapter) io.adapter(adapter);
@@ -66,6 +90,7 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
         const user = token ? await auth(token).catch(() => null) : null;
         if (!user) return next(new Error('unauthorized'));
         socket.data.user = user;
+        socket.data.token = token;
         next();
       });
       authNs.on('connection', (socket) => {
@@ -82,8 +107,8 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
     toCompany(companyId, event, payload) {
       io?.of(NAMESPACES.auth).to(`company:${companyId}`).emit(event, payload);
     },
-    triad(ns, base, handler) {
-      triads.push({ ns, base, handler });
+    triad(ns, base, handler, opts) {
+      triads.push({ ns, base, handler, changes: opts?.changes ?? false });
     },
     dropSession(sessionId) {
       io?.of(NAMESPACES.auth).in(`session:${sessionId}`).disconnectSockets(true);

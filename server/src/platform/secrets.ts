@@ -34,3 +34,21 @@ export function decryptSecret(config: Config, stored: string): string {
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 }
+
+/** A tamper-proof, time-stamped value (HMAC with the same key): proof that this server issued it recently. */
+export function signValue(config: Config, value: string): string {
+  const body = `${Date.now().toString(36)}.${Buffer.from(value).toString('base64url')}`;
+  return `${body}.${crypto.createHmac('sha256', key(config)).update(body).digest('base64url')}`;
+}
+
+/** The signed value, or null when forged or older than `maxAgeMs`. */
+export function verifySigned(config: Config, token: string, maxAgeMs: number): string | null {
+  const [at, value, mac] = token.split('.');
+  if (!at || value === undefined || !mac) return null;
+  const expected = crypto.createHmac('sha256', key(config)).update(`${at}.${value}`).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+  const age = Date.now() - parseInt(at, 36);
+  if (!(age >= 0 && age <= maxAgeMs)) return null;
+  return Buffer.from(value, 'base64url').toString('utf8');
+}

@@ -1,3 +1,4 @@
+import { scrubSecrets } from '@proc/contract';
 import type { Config } from '../config';
 
 type SentryNode = typeof import('@sentry/node');
@@ -7,7 +8,12 @@ let sentry: SentryNode | null = null;
 export function initErrorReporting(config: Config): void {
   if (!config.SENTRY_DSN || sentry) return;
   void import('@sentry/node').then((S) => {
-    S.init({ dsn: config.SENTRY_DSN, environment: config.NODE_ENV });
+    S.init({
+      dsn: config.SENTRY_DSN,
+      environment: config.NODE_ENV,
+      beforeSend: (event) => scrubSecrets(event),
+      beforeBreadcrumb: (crumb) => scrubSecrets(crumb),
+    });
     sentry = S;
   });
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { isId } from '@proc/contract';
 import type { Db } from '../db/client';
 import { companies, companyGrants } from '../db/schema';
 import type { AuthUser, Ctx, Deps } from './context';
@@ -11,7 +12,7 @@ import { AppError } from './errors';
  * a client only for its own; admin for every company; other staff for their own and the ones granted to them.
  */
 export async function canActFor(db: Db, user: AuthUser, companyId: number): Promise<boolean> {
-  if (!Number.isInteger(companyId) || companyId <= 0) return false;
+  if (!isId(companyId)) return false;
   if (companyId === user.companyId && user.ownCompanyActive !== undefined) return user.ownCompanyActive;
   const [company] = await db
     .select({ id: companies.id })

@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Form errors are shown under the fields by the caller, not as a notice. */
   quiet?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. the registration form's lookup token). */
+  headers?: Record<string, string>;
 }
 
 const qs = (query?: Record<string, unknown>) => {
@@ -55,7 +57,7 @@ export function showHttpError(err: ApiError): void {
 
 export async function request<T>(method: string, path: string, opts: RequestOptions): Promise<T> {
   const session = sessionStore.get();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
   const company = sessionStore.actingCompanyId();
   if (company) headers['X-Company-Id'] = String(company);
@@ -67,7 +69,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
   const url = `${runtimeConfig().apiUrl}${path}${qs(opts.query)}`;
   const done = loadingStore.start(opts.name);
-  console.info('[api] →', method, url, opts.body instanceof FormData ? '(form data)' : (opts.body ?? ''));
   try {
     const res = await fetch(url, { method, headers, body, signal: opts.signal });
     const text = await res.text();
@@ -79,11 +80,14 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
         data = text;
       }
     }
-    console.info('[api] ←', res.status, method, url, data);
-    if (res.status === 401 && session) {
-      // a 401 acts as logout, with no notice
-      sessionStore.logout();
-      onUnauthorized();
+    // development only, and never a body or a header: they carry passwords, tokens and codes
+    if (import.meta.env.DEV) console.debug('[api]', res.status, method, path);
+    if (res.status === 401) {
+      // a 401 shows no notice (spec): a wrong password is shown by the form; a lost session acts as logout
+      if (session) {
+        sessionStore.logout();
+        onUnauthorized();
+      }
       throw new ApiError(401, data as ErrorBody);
     }
     if (!res.ok) {

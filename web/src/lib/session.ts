@@ -47,6 +47,13 @@ export const sessionStore = {
     session = readSession();
     emit();
   },
+  /** The signed-in user's own card changed (profile saved): the top bar shows the new name at once. */
+  updateUser(patch: Partial<SessionUser>) {
+    if (!session) return;
+    setCookie('user', JSON.stringify({ ...session.user, ...patch }));
+    session = readSession();
+    emit();
+  },
   logout() {
     for (const c of COOKIES) removeCookie(c);
     localStorage.removeItem(SELECTED);

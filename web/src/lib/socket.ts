@@ -43,8 +43,13 @@ function watch(s: Socket, flag: keyof SocketState) {
     noticeStore.close(SOCKET_ERROR_KEY);
   });
   s.on('disconnect', () => set({ [flag]: false }));
-  s.on('connect_error', () => {
+  s.on('connect_error', (err: Error) => {
     set({ [flag]: false });
+    // the server refused an ended session: not a connection problem, and retrying cannot help (the API's 401 signs out)
+    if (s === auth && err.message === 'unauthorized') {
+      closeAuthSocket();
+      return;
+    }
     noticeStore.show({ key: SOCKET_ERROR_KEY, kind: 'socket', header: MESSAGES.socketErrorHeader, message: MESSAGES.socketError(location.host) });
   });
 }

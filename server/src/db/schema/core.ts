@@ -47,6 +47,10 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Updated at most once a minute: the idle timeout and the «Сеансы» list read it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -164,6 +168,8 @@ export const rateLimits = pgTable(
     key: text('key').primaryKey(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     count: integer('count').notNull(),
+    /** Sign-in throttling: no attempt for this key before then (backoff after repeated failures). */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (t) => [index('rate_limits_started_idx').on(t.startedAt)],
 );

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../platform/context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashToken } from '../../platform/passwords';
@@ -25,18 +25,35 @@ export async function sendEmailCode(deps: Deps, email: string): Promise<void> {
   });
 }
 
-export async function consumeEmailCode(tx: Tx, email: string, code: string): Promise<void> {
+const EXPIRED = () => new AppError('VALIDATION', 'Код подтверждения истёк. Запросите новый код', { email_code: ['Код подтверждения истёк'] });
+
+/**
+ * Checks the code outside any transaction, so a wrong guess is counted even though the registration that carried it
+ * fails: after MAX_ATTEMPTS wrong codes the code is dead. Returns the code's row for markEmailCodeUsed.
+ */
+export async function checkEmailCode(db: Db, email: string, code: string): Promise<number> {
   const normal = email.trim().toLowerCase();
-  const [row] = await tx
+  const [row] = await db
     .select()
     .from(emailCodes)
     .where(and(eq(emailCodes.email, normal), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, new Date())))
     .orderBy(desc(emailCodes.id))
     .limit(1);
-  if (!row || row.attempts >= MAX_ATTEMPTS) throw new AppError('VALIDATION', 'Код подтверждения истёк. Запросите новый код', { email_code: ['Код подтверждения истёк'] });
+  if (!row || row.attempts >= MAX_ATTEMPTS) throw EXPIRED();
   if (row.codeHash !== hashToken(code.trim())) {
-    await tx.update(emailCodes).set({ attempts: row.attempts + 1 }).where(eq(emailCodes.id, row.id));
+    // counted in the statement, so parallel guesses cannot share one count
+    await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id));
     throw new AppError('VALIDATION', 'Неверный код подтверждения', { email_code: ['Неверный код подтверждения'] });
   }
-  await tx.update(emailCodes).set({ usedAt: new Date() }).where(eq(emailCodes.id, row.id));
+  return row.id;
+}
+
+/** Uses the checked code up, inside the registration's transaction; a code used meanwhile counts as expired. */
+export async function markEmailCodeUsed(tx: Tx, id: number): Promise<void> {
+  const used = await tx
+    .update(emailCodes)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)))
+    .returning({ id: emailCodes.id });
+  if (!used.length) throw EXPIRED();
 }

@@ -1,34 +1,37 @@
+import crypto from 'node:crypto';
 import { and, eq, desc } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse, Role } from '@proc/contract';
 import type { Deps, AuthUser } from '../../platform/context';
-import { companies, contacts, users } from '../../db/schema';
+import { companies, contacts, registrations, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { verifyPassword } from '../../platform/passwords';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { assertNotPaused, clearFailures, recordFailure, throttleKey } from './login-throttle';
 import { openSession } from './sessions';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
+/** A real argon2 hash to verify against when the login is unknown, so both answers take the same time. */
+let dummyHash: Promise<string> | null = null;
+const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
 
-export async function login(deps: Deps, input: LoginRequest): Promise<LoginResponse> {
+export const PENDING_REGISTRATION_TEXT = 'Заявка на регистрацию ещё не одобрена. Вход станет доступен, когда оператор её одобрит: мы сообщим об этом на e-mail';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export async function login(deps: Deps, input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
+  const key = throttleKey(input.login, client.ip);
+  await assertNotPaused(deps.db, key);
   const [user] = await deps.db.select().from(users).where(eq(users.login, input.login.trim())).limit(1);
-  if (!user) throw new AppError('LOGIN_FAILED');
-  if (user.lockedUntil && user.lockedUntil > new Date()) {
-    const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-    throw new AppError('RATE_LIMITED', `Слишком много неудачных попыток входа. Повторите через ${minutes} мин.`);
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    const failed = user.failedLogins + 1;
-    const lock = failed >= MAX_FAILED_LOGINS;
-    await deps.db
-      .update(users)
-      .set({ failedLogins: lock ? 0 : failed, lockedUntil: lock ? new Date(Date.now() + LOCK_MINUTES * 60_000) : null })
-      .where(eq(users.id, user.id));
-    if (lock) throw new AppError('RATE_LIMITED', `Слишком много неудачных попыток входа. Повторите через ${LOCK_MINUTES} мин.`);
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
+  if (!user || !matches) {
+    await recordFailure(deps.db, key);
+    if (!user && (await pendingApplicant(deps, input))) throw new AppError('FORBIDDEN', PENDING_REGISTRATION_TEXT);
     throw new AppError('LOGIN_FAILED');
   }
+  await clearFailures(deps.db, key);
   if (user.blocked) throw new AppError('USER_BLOCKED');
-  if (user.failedLogins > 0 || user.lockedUntil) await deps.db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, user.id));
-  const token = await openSession(deps.db, user.id, deps.config.SESSION_TTL_HOURS);
+  const token = await openSession(deps.db, user.id, deps.config.SESSION_TTL_HOURS, client);
   const session = await sessionPayload(deps, {
     id: user.id,
     title: user.title,
@@ -57,4 +60,14 @@ export async function sessionPayload(deps: Deps, user: AuthUser): Promise<Omit<L
       ? { contact: { id: contact.id, name: contact.name, position: contact.position, phone: contact.phone, email: contact.email, is_active: contact.isActive } }
       : {}),
   };
+}
+
+/** Whether the login and password are those of an application still waiting for the operator. */
+async function pendingApplicant(deps: Deps, input: LoginRequest): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ passwordHash: registrations.passwordHash })
+    .from(registrations)
+    .where(and(eq(registrations.login, input.login.trim()), eq(registrations.status, 'pending')))
+    .limit(1);
+  return !!row && (await verifyPassword(row.passwordHash, input.password));
 }

@@ -6,7 +6,7 @@ import { companies, registrations, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
-import { consumeEmailCode } from './email-codes';
+import { checkEmailCode, markEmailCodeUsed } from './email-codes';
 
 type Row = typeof registrations.$inferSelect;
 const toResponse = (r: Row): RegistrationResponse => ({
@@ -21,6 +21,8 @@ const toResponse = (r: Row): RegistrationResponse => ({
 /** Creates a pending registration; returns it with a ticket the applicant's browser uses to watch its status. */
 export async function register(deps: Deps, input: RegistrationRequest): Promise<RegistrationResponse & { ticket: string }> {
   const login = input.user.login.trim();
+  // the code first: without it nobody learns whether a login is taken
+  const codeId = await checkEmailCode(deps.db, input.user.email, input.email_code);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, login)).limit(1);
   const [pending] = await deps.db
     .select({ id: registrations.id })
@@ -31,7 +33,7 @@ export async function register(deps: Deps, input: RegistrationRequest): Promise<
   const passwordHash = await hashPassword(input.user.password);
   const ticket = crypto.randomBytes(24).toString('base64url');
   const row = await deps.db.transaction(async (tx) => {
-    await consumeEmailCode(tx, input.user.email, input.email_code);
+    await markEmailCodeUsed(tx, codeId);
     const [r] = await tx
       .insert(registrations)
       .values({

@@ -1,49 +1,53 @@
 import { z } from 'zod';
-import { LoginRequest, LoginResponse, RegistrationRequest, RegistrationResponse, RejectRegistrationRequest, PartyLookupResponse, IdParams, inn as innSchema } from '@proc/contract';
+import { LoginRequest, LoginResponse, RegistrationRequest, RegistrationResponse, RejectRegistrationRequest, PartyLookupResponse, IdParams, SessionResponse, inn as innSchema } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireRole, requireUser } from '../../platform/auth';
-import { AppError } from '../../platform/errors';
-import { findPartyByInn } from '../../integrations/dadata';
+import { partyLookup } from './party-lookup';
 import { login, sessionPayload } from './login';
-import { revokeSession } from './sessions';
+import { clientIp } from '../../platform/client-ip';
+import { endOwnSession, listOwnSessions, revokeSession } from './sessions';
 import { register, registrationByTicket, listRegistrations, decideRegistration } from './registrations';
 
 const DECIDERS = ['operator', 'admin', 'administrator'] as const;
 
 export function authRoutes(app: App, deps: Deps): void {
-  app.post('/auth/login', { schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (req) => login(deps, req.body));
+  app.post('/auth/login', { config: { changes: false }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (req) =>
+    login(deps, req.body, { ip: clientIp(deps.config, req), userAgent: req.headers['user-agent'] }),
+  );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/auth/logout', { config: { changes: false }, schema: { tags: ['auth'] } }, async (req) => {
     const user = requireUser(req);
     await revokeSession(deps.db, user.sessionId);
     deps.realtime.dropSession(user.sessionId);
     return { ok: true };
   });
 
+  app.get('/auth/sessions', { schema: { tags: ['auth'], summary: 'Мои сеансы', response: { 200: z.array(SessionResponse) } } }, async (req) =>
+    listOwnSessions(deps.db, requireUser(req)),
+  );
+  app.delete('/auth/sessions/:id', { config: { changes: false }, schema: { tags: ['auth'], summary: 'Завершить свой сеанс', params: IdParams } }, async (req, reply) => {
+    const user = requireUser(req);
+    await endOwnSession(deps.db, user, req.params.id);
+    deps.realtime.dropSession(req.params.id);
+    return reply.status(204).send();
+  });
+
   app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: LoginResponse.omit({ token: true }) } } }, async (req) =>
     sessionPayload(deps, requireUser(req)),
   );
 
-  app.get(
-    '/auth/party',
-    { schema: { tags: ['auth'], querystring: z.object({ inn: innSchema }), response: { 200: PartyLookupResponse } } },
-    async (req) => {
-      let party;
-      try {
-        party = await findPartyByInn({ url: deps.config.COMPANY_LOOKUP_URL, key: deps.config.COMPANY_LOOKUP_KEY }, req.query.inn);
-      } catch (err) {
-        req.log.warn({ err }, 'company lookup failed');
-        throw new AppError('UPSTREAM', 'Сервис поиска организаций недоступен. Заполните данные вручную');
-      }
-      if (!party) throw new AppError('NOT_FOUND', 'Организация с таким ИНН не найдена. Заполните данные вручную');
-      return party;
-    },
+  const party = partyLookup(deps);
+  app.get('/auth/party', { schema: { tags: ['auth'], querystring: z.object({ inn: innSchema }), response: { 200: PartyLookupResponse } } }, async (req) =>
+    party.find(req, req.query.inn),
+  );
+  app.get('/auth/registrations/token', { schema: { tags: ['auth'], summary: 'Токен формы регистрации (для поиска по ИНН)', response: { 200: z.object({ token: z.string() }) } } }, async () =>
+    party.registrationToken(),
   );
 
   app.post(
     '/auth/registrations',
-    { schema: { tags: ['auth'], body: RegistrationRequest, response: { 200: RegistrationResponse.extend({ ticket: z.string() }) } } },
+    { config: { changes: false }, schema: { tags: ['auth'], body: RegistrationRequest, response: { 200: RegistrationResponse.extend({ ticket: z.string() }) } } },
     async (req) => register(deps, req.body),
   );
   app.get(
@@ -61,12 +65,12 @@ export function authRoutes(app: App, deps: Deps): void {
       return listRegistrations(deps, req.query.status);
     },
   );
-  app.post('/registrations/:id/approve', { schema: { tags: ['registrations'], params: IdParams, response: { 200: RegistrationResponse } } }, async (req) =>
+  app.post('/registrations/:id/approve', { config: { changes: 'duty' }, schema: { tags: ['registrations'], params: IdParams, response: { 200: RegistrationResponse } } }, async (req) =>
     decideRegistration(deps, requireRole(req, DECIDERS), req.params.id, { approve: true }),
   );
   app.post(
     '/registrations/:id/reject',
-    { schema: { tags: ['registrations'], params: IdParams, body: RejectRegistrationRequest, response: { 200: RegistrationResponse } } },
+    { config: { changes: 'duty' }, schema: { tags: ['registrations'], params: IdParams, body: RejectRegistrationRequest, response: { 200: RegistrationResponse } } },
     async (req) => decideRegistration(deps, requireRole(req, DECIDERS), req.params.id, { approve: false, reason: req.body.reason }),
   );
 }

@@ -1,11 +1,14 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { SessionResponse } from '@proc/contract';
+import { AppError } from '../../platform/errors';
+import { deviceLabel } from './device';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/passwords';
 
-export async function openSession(db: Db, userId: number, ttlHours: number): Promise<string> {
+export async function openSession(db: Db, userId: number, ttlHours: number, client: { ip: string; userAgent?: string }): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlHours * 3600_000) });
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlHours * 3600_000), ip: client.ip, userAgent: client.userAgent?.slice(0, 500) ?? null });
   return token;
 }
 
@@ -21,4 +24,32 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
+}
+
+/** The user's open sessions, most recently used first. */
+export async function listOwnSessions(db: Db, user: { id: number; sessionId: number }): Promise<SessionResponse[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastUsedAt))
+    .limit(100);
+  return rows.map((s) => ({
+    id: s.id,
+    device: deviceLabel(s.userAgent),
+    ip: s.ip,
+    created_at: s.createdAt.toISOString(),
+    last_used_at: s.lastUsedAt.toISOString(),
+    current: s.id === user.sessionId,
+  }));
+}
+
+/** Ends one of the user's own sessions; another user's session id is "not found". */
+export async function endOwnSession(db: Db, user: { id: number }, sessionId: number): Promise<void> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!rows.length) throw new AppError('NOT_FOUND', 'Сеанс не найден или уже завершён');
 }

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { isStaff, type CompanyRequest, type PermissionsResponse, type BankRequisitesRequest, type Paged } from '@proc/contract';
+import { canEdit, isStaff, type CompanyRequest, type PermissionsResponse, type BankRequisitesRequest, type Paged } from '@proc/contract';
 import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { canActFor } from '../../platform/tenancy';
 
 type CompanyRow = typeof companies.$inferSelect;
 export const companyResponse = (c: CompanyRow) => ({
@@ -46,8 +47,29 @@ export async function getCompany(ctx: Ctx): Promise<CompanyRow> {
 
 const CAN_CREATE = ['admin', 'administrator', 'specialist'];
 
+const PARENT_UNKNOWN = 'Головная организация не найдена или недоступна';
+
+/**
+ * A company may be placed under a parent only when the parent exists and the user may act for it, and no cycle results:
+ * otherwise a tenant could file itself among another tenant's subordinate customers.
+ */
+async function assertParentAllowed(deps: Deps, user: AuthUser, companyId: number | null, parentId: number | null | undefined): Promise<void> {
+  if (parentId == null) return;
+  if (parentId === companyId) throw new AppError('VALIDATION', 'Организация не может быть подчинена самой себе', { parent_id: ['Организация не может быть подчинена самой себе'] });
+  if (!(await canActFor(deps.db, user, parentId))) throw new AppError('VALIDATION', PARENT_UNKNOWN, { parent_id: [PARENT_UNKNOWN] });
+  if (companyId === null) return;
+  const seen = new Set<number>();
+  for (let id: number | null = parentId; id !== null && !seen.has(id); ) {
+    if (id === companyId) throw new AppError('VALIDATION', 'Головная организация не может быть подчинена этой организации', { parent_id: ['Получается замкнутый круг подчинения'] });
+    seen.add(id);
+    const [row] = await deps.db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, id));
+    id = row?.parentId ?? null;
+  }
+}
+
 export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRequest): Promise<CompanyRow> {
   if (!CAN_CREATE.includes(user.role)) throw new AppError('FORBIDDEN');
+  await assertParentAllowed(deps, user, null, input.parent_id);
   return deps.db.transaction(async (tx) => {
     const [c] = await tx
       .insert(companies)
@@ -61,10 +83,12 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
 }
 
 export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<void> {
-  if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
+  if (!canEdit(ctx.user.role)) throw new AppError('FORBIDDEN');
+  const [current] = await ctx.deps.db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, ctx.companyId));
+  // an unchanged parent stays, even one the user cannot act for (set by the provider's staff)
+  if ((input.parent_id ?? null) !== (current?.parentId ?? null)) await assertParentAllowed(ctx.deps, ctx.user, ctx.companyId, input.parent_id);
   await ctx.deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId));
-    if (input.parent_id === ctx.companyId) throw new AppError('VALIDATION', 'Организация не может быть подчинена самой себе');
     const [after] = await tx
       .update(companies)
       .set({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
@@ -91,7 +115,7 @@ export function permissionsFor(ctx: Ctx): PermissionsResponse {
     company_id: ctx.companyId,
     role: r,
     can_read: true,
-    can_edit: r !== 'operator',
+    can_edit: canEdit(r),
     can_manage_users: r === 'admin' || r === 'administrator',
     can_edit_catalogs: isStaff(r) && r !== 'operator',
     can_manage_tariffs: r === 'admin',

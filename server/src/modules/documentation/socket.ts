@@ -62,7 +62,7 @@ export function documentationSocket(deps: Deps): void {
       );
     });
     return null;
-  });
+  }, { changes: true });
 }
 
 export function defineDocumentationJobs(deps: Deps): void {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import {
+import { Id,
   ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
 } from '@proc/contract';
@@ -15,7 +15,7 @@ import { ocdsPackage } from './opendata';
 
 const tags = ['eis'];
 const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
-const PlanItemParams = PlanParams.extend({ itemId: z.coerce.number().int().positive() });
+const PlanItemParams = PlanParams.extend({ itemId: Id });
 
 export function eisRoutes(app: App, deps: Deps): void {
   app.post('/eis/contracts/import', { schema: { tags, summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)', body: EisContractsImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>

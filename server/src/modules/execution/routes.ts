@@ -58,10 +58,12 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => executionSummary(await companyCtx(deps, req), req.params.id));
 
   app.post('/contracts/:id/reports', {
+    config: { changes: false },
     schema: { tags, summary: 'Сформировать отчёт об исполнении договора (xlsx или pdf)', description: 'Результат — событие reportCreateResponse.', params: IdParams, body: ContractReportRequest, response: { 200: Queued } },
   }, async (req) => createContractReport(await companyCtx(deps, req), req.params.id, req.body.format));
 
   app.post('/reports/monthly', {
+    config: { changes: false },
     schema: { tags, summary: 'Ежемесячная сводка о договорах (223-ФЗ), XLSX', description: `${COMPANY} Результат — событие reportCreateResponse.`, body: MonthlyReportRequest, response: { 200: Queued } },
   }, async (req) => createMonthlyReport(await companyCtx(deps, req), req.body.year, req.body.month));
 

@@ -88,7 +88,7 @@ export function procurementRoutes(app: App, deps: Deps): void {
   });
 
   app.get('/procurements/:id/files/:fileId/download', {
-    schema: { tags, summary: 'Скачать файл (последнюю версию или указанную)', params: FileParams, querystring: z.object({ version: z.coerce.number().int().positive().optional() }) },
+    schema: { tags, summary: 'Скачать файл (последнюю версию или указанную)', params: FileParams, querystring: z.object({ version: Id.optional() }) },
   }, async (req, reply) => sendFile(reply, await files.downloadFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.query.version)));
 
   app.delete('/procurements/:id/files/:fileId', {

@@ -1,4 +1,4 @@
-import { isStaff } from '@proc/contract';
+import { canEdit, isStaff } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
@@ -9,7 +9,7 @@ export function moscowToday(now: Date = new Date()): string {
 
 /** Company data is changed by everyone acting for the company except the operator (as with company cards). */
 export function assertCanEdit(ctx: Ctx): void {
-  if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
+  if (!canEdit(ctx.user.role)) throw new AppError('FORBIDDEN');
 }
 
 /** Document rules are configured by the provider's staff; the customer only reads them. */

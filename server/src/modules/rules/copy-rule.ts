@@ -62,7 +62,7 @@ export function registerCopyRuleTriad(deps: Deps): void {
     await loadCopySource(deps, user, parsed.data.rule_id);
     await deps.jobs.send<CopyRuleJob>(COPY_RULE_JOB, { key, user_id: user.id, source_rule_id: parsed.data.rule_id, company_id: companyId, title: parsed.data.title ?? null });
     return null;
-  });
+  }, { changes: true });
 }
 
 export function defineCopyRuleJob(deps: Deps): void {

@@ -39,7 +39,7 @@ async function plan(body: Record<string, unknown>): Promise<Body> {
 }
 
 async function ctxFor(who: string, companyId: number): Promise<Ctx> {
-  const user = await userByToken(t.server.deps.db, tok[who]);
+  const user = await userByToken(t.server.deps.db, tok[who], t.config.SESSION_IDLE_HOURS);
   return { deps: t.server.deps, user: user!, companyId };
 }
 

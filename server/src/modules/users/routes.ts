@@ -34,12 +34,12 @@ export function userRoutes(app: App, deps: Deps): void {
   });
 
   app.get('/profile', { schema: { tags: ['profile'], response: { 200: Profile } } }, async (req) => svc.getProfile(deps, requireUser(req)));
-  app.put('/profile', { schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } }, async (req) => {
+  app.put('/profile', { config: { changes: false }, schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } }, async (req) => {
     const user = requireUser(req);
     await svc.updateProfile(deps, user, req.body);
     return svc.getProfile(deps, user);
   });
-  app.post('/profile/password', { schema: { tags: ['profile'], body: ChangePasswordRequest } }, async (req, reply) => {
+  app.post('/profile/password', { config: { changes: false }, schema: { tags: ['profile'], body: ChangePasswordRequest } }, async (req, reply) => {
     await svc.changeOwnPassword(deps, requireUser(req), req.body.current_password, req.body.new_password);
     return reply.status(204).send();
   });

@@ -63,11 +63,26 @@ export async function listUsers(deps: Deps, actor: AuthUser, q: z.infer<typeof U
   };
 }
 
+/**
+ * The one rule of who manages whom: `admin` manages everyone; an `administrator` manages a user only when it may itself
+ * act for that user's own company and for every company granted to them (so a password reset never opens a company the
+ * administrator was not granted), and never an `admin`. Other roles manage nobody.
+ */
+export async function mayManage(deps: Deps, actor: AuthUser, target: { id: number; role: string; companyId: number }): Promise<boolean> {
+  if (actor.role === 'admin') return true;
+  if (actor.role !== 'administrator' || target.role === 'admin') return false;
+  const granted = await deps.db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, target.id));
+  for (const companyId of [target.companyId, ...granted.map((g) => g.id)]) {
+    if (!(await canActFor(deps.db, actor, companyId))) return false;
+  }
+  return true;
+}
+
 async function loadManaged(deps: Deps, actor: AuthUser, id: number) {
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
   const [u] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!u || !(await canActFor(deps.db, actor, u.companyId))) throw new AppError('NOT_FOUND');
-  if (u.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN');
+  if (!(await mayManage(deps, actor, u))) throw new AppError('FORBIDDEN', 'Пользователь работает с организациями, к которым у вас нет доступа: им управляет главный администратор');
   return u;
 }
 

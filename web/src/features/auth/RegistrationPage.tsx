@@ -20,9 +20,16 @@ export default function RegistrationPage() {
   const [busy, setBusy] = useState<'lookup' | 'code' | 'submit' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const fieldsValid = (names: (string | number)[][]) =>
+    form.validateFields(names).then(
+      () => true,
+      () => false,
+    );
+
   const findByInn = async () => {
     const inn = (form.getFieldValue(['company', 'inn']) as string | undefined)?.trim() ?? '';
-    await form.validateFields([['company', 'inn']]);
+    // an invalid ИНН is shown under the field by the form; nothing to look up
+    if (!(await fieldsValid([['company', 'inn']]))) return;
     setBusy('lookup');
     try {
       const p = await authApi.party(inn);
@@ -36,7 +43,7 @@ export default function RegistrationPage() {
   };
 
   const sendCode = async () => {
-    await form.validateFields([['user', 'email']]);
+    if (!(await fieldsValid([['user', 'email']]))) return;
     const email = form.getFieldValue(['user', 'email']) as string;
     setBusy('code');
     try {

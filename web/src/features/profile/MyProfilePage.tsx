@@ -4,6 +4,8 @@ import { ROLE_TITLES, type Role } from '@proc/contract';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
+import { sessionStore } from '../../lib/session';
+import SessionsCard from './SessionsCard';
 
 interface Profile { id: number; title: string; login: string; email: string | null; phone: string | null; role: Role }
 
@@ -12,8 +14,11 @@ export default function MyProfilePage() {
   const [pwd] = Form.useForm();
   const q = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile', { name: 'Профиль' }) });
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api.put('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
-    onSuccess: () => void message.success('Данные сохранены'),
+    mutationFn: (v: Record<string, unknown>) => api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
+    onSuccess: (p) => {
+      sessionStore.updateUser({ title: p.title, email: p.email });
+      void message.success('Данные сохранены');
+    },
     onError: (e) => applyServerErrors(form, e),
   });
   const change = useMutation({
@@ -59,6 +64,9 @@ export default function MyProfilePage() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col span={24} style={{ marginTop: 16 }}>
+        <SessionsCard />
       </Col>
     </Row>
   );

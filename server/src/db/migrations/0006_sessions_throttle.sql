@@ -1,0 +1,7 @@
+ALTER TABLE "rate_limits" ADD COLUMN "blocked_until" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "last_used_at" timestamp with time zone DEFAULT now() NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "ip" text;
+--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "user_agent" text;

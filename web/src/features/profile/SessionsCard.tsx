@@ -1,0 +1,49 @@
+import { Button, Card, Popconfirm, Table, Tag, message } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionResponse } from '@proc/contract';
+import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+
+/** «Сеансы»: where the user is signed in, and a way to end any of those sessions (a lost laptop, a shared computer). */
+export default function SessionsCard() {
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api.get<SessionResponse[]>('/auth/sessions', { name: 'Сеансы' }) });
+  const end = useMutation({
+    mutationFn: (id: number) => api.delete(`/auth/sessions/${id}`, { name: 'Завершение сеанса' }),
+    onSuccess: () => {
+      void message.success('Сеанс завершён');
+      void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] });
+    },
+  });
+  return (
+    <Card title="Сеансы" data-testid="sessions">
+      <Table<SessionResponse>
+        rowKey="id"
+        size="small"
+        loading={q.isLoading}
+        dataSource={q.data ?? []}
+        pagination={false}
+        locale={{ emptyText: 'Других сеансов нет' }}
+        columns={[
+          { title: 'Устройство', dataIndex: 'device', render: (d: string, s) => (s.current ? <>{d} <Tag color="blue">этот сеанс</Tag></> : d) },
+          { title: 'IP-адрес', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+          { title: 'Последнее действие', dataIndex: 'last_used_at', render: (v: string) => formatDateTime(v) },
+          { title: 'Вход', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
+          {
+            title: '',
+            key: 'end',
+            align: 'right',
+            render: (_: unknown, s) =>
+              s.current ? null : (
+                <Popconfirm title="Завершить этот сеанс?" okText="Да" cancelText="Нет" onConfirm={() => end.mutate(s.id)}>
+                  <Button size="small" danger loading={end.isPending && end.variables === s.id}>
+                    Завершить
+                  </Button>
+                </Popconfirm>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
