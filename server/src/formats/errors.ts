@@ -18,7 +18,8 @@ export type FormatErrorCode =
   | 'NOT_BANK1C'
   | 'TRUNCATED'
   | 'INVALID_DATA'
-  | 'PARSE_FAILED';
+  | 'PARSE_FAILED'
+  | 'TOO_COMPLEX';
 
 export class FormatError extends Error {
   readonly code: FormatErrorCode;

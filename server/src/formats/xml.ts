@@ -83,6 +83,34 @@ const parser = new XMLParser({
 
 const DTD_RE = /<!DOCTYPE|<!ENTITY/i;
 
+/**
+ * Structure limits, far above any real ЕИС, УПД or plan file (depth ≤ 20, attributes in the hundreds) and far below
+ * what makes a parse take seconds: a file past them is refused before the parser builds anything.
+ */
+export const XML_LIMITS = { maxDepth: 100, maxAttributes: 100_000 };
+
+/** One pass over the text counting nesting and attributes; comments and CDATA are skipped. */
+function assertStructureLimits(body: string): void {
+  let depth = 0;
+  let attributes = 0;
+  const tag = /<(\/?)([^\s>/!?]+)([^>]*)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
+  for (let m = tag.exec(body); m; m = tag.exec(body)) {
+    if (m[2] === undefined) continue;
+    if (m[1]) {
+      depth--;
+      continue;
+    }
+    const rest = m[3];
+    for (let i = rest.indexOf('='); i !== -1; i = rest.indexOf('=', i + 1)) attributes++;
+    if (attributes > XML_LIMITS.maxAttributes) {
+      throw new FormatError('TOO_COMPLEX', `Файл не похож на документ ЕИС, УПД или выписку: в нём больше ${XML_LIMITS.maxAttributes.toLocaleString('ru-RU')} атрибутов`);
+    }
+    if (!rest.endsWith('/') && ++depth > XML_LIMITS.maxDepth) {
+      throw new FormatError('TOO_COMPLEX', `Файл не похож на документ ЕИС, УПД или выписку: вложенность элементов больше ${XML_LIMITS.maxDepth}`);
+    }
+  }
+}
+
 /** Checks and parses already-decoded XML text. */
 export function parseXmlText(text: string, encoding = 'utf-8'): ParsedXml {
   const body = text.trimStart();
@@ -90,6 +118,7 @@ export function parseXmlText(text: string, encoding = 'utf-8'): ParsedXml {
   if (DTD_RE.test(body)) {
     throw new FormatError('XML_DTD_FORBIDDEN', 'XML с объявлениями DOCTYPE/ENTITY не принимается');
   }
+  assertStructureLimits(body);
   const valid = XMLValidator.validate(body);
   if (valid !== true) {
     const { line, col, msg } = valid.err;

@@ -10,6 +10,8 @@ declare module 'fastify' {
      * as its job (the operator decides registrations), checked by the route itself.
      */
     changes?: boolean | 'duty';
+    /** What a read-only role is told when refused here (default: the catalogue's FORBIDDEN text). */
+    readOnlyRefusal?: string;
   }
 }
 
@@ -50,6 +52,6 @@ export function collectRoutes(app: FastifyInstance): RouteEntry[] {
 export function installReadOnlyGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req: FastifyRequest) => {
     if (!req.user || canEdit(req.user.role) || !req.routeOptions.url) return;
-    if (changesData(req.method, req.routeOptions.config)) throw new AppError('FORBIDDEN');
+    if (changesData(req.method, req.routeOptions.config)) throw new AppError('FORBIDDEN', req.routeOptions.config.readOnlyRefusal);
   });
 }

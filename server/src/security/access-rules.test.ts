@@ -125,6 +125,7 @@ describe('read-only roles (M2)', () => {
   it('a route marked as not changing data is one the operator needs (its own account, reports, its duty)', () => {
     const marked = t.server.routes.filter((r) => r.method !== 'GET' && !r.changes).map(key).sort();
     expect(marked).toEqual([
+      'DELETE /api/auth/sessions/:id',
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/auth/registrations',

@@ -10,7 +10,8 @@ let w: World;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startTestServer({ CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js', SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7' }, { listen: false });
+  // as deployed behind one proxy (TRUST_PROXY=1): the tests name client IPs and the scheme through X-Forwarded-*
+  t = await startTestServer({ CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js', SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7', TRUST_PROXY: 1 }, { listen: false });
   w = await world(t);
   admin = await t.login('admin');
 });
@@ -57,7 +58,7 @@ describe('rate limits', () => {
   });
 
   it('counts failures of one IP across nodes on one database', async () => {
-    const other = await startTestServer({}, { listen: false, database: t.server.deps.database });
+    const other = await startTestServer({ TRUST_PROXY: 1 }, { listen: false, database: t.server.deps.database });
     try {
       const ip = { 'x-forwarded-for': '203.0.113.10' };
       for (let i = 0; i < LIMITS.loginFailures.max; i++) {

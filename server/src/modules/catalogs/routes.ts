@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import {
+import { CATALOG_MESSAGES,
   CATALOG_API, CATALOG_KINDS, CATALOG_KIND_TITLES, CatalogArchiveRequest, CatalogUsageResponse, IdParams, Okpd2Details, Okpd2Node, Okpd2OptionsQuery,
   Okpd2Query, OkeiQuery, OkeiUnit, catalogOptions as optionsSchema, paged, type CatalogKind,
 } from '@proc/contract';
@@ -46,15 +46,15 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
   app.get(`${base}/:id`, { schema: { tags, summary: `${title}: элемент`, description, params: IdParams, response: ok(def.schemas.response) } }, async (req) =>
     svc.getCatalogElement(await companyCtx(deps, req), kind, req.params.id),
   );
-  app.post(base, { schema: { tags, summary: `${title}: создать`, description, body: def.schemas.create, response: ok(def.schemas.response) } }, async (req) =>
+  app.post(base, { config: refusal, schema: { tags, summary: `${title}: создать`, description, body: def.schemas.create, response: ok(def.schemas.response) } }, async (req) =>
     svc.createCatalogElement(await companyCtx(deps, req), kind, req.body as never),
   );
-  app.put(`${base}/:id`, { schema: { tags, summary: `${title}: изменить`, description, params: IdParams, body: def.schemas.update, response: ok(def.schemas.response) } }, async (req) =>
+  app.put(`${base}/:id`, { config: refusal, schema: { tags, summary: `${title}: изменить`, description, params: IdParams, body: def.schemas.update, response: ok(def.schemas.response) } }, async (req) =>
     svc.updateCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body as never),
   );
   app.post(
     `${base}/:id/archive`,
-    { schema: { tags, summary: `${title}: в архив / из архива`, description, params: IdParams, body: CatalogArchiveRequest, response: ok(def.schemas.response) } },
+    { config: refusal, schema: { tags, summary: `${title}: в архив / из архива`, description, params: IdParams, body: CatalogArchiveRequest, response: ok(def.schemas.response) } },
     async (req) => svc.archiveCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body.archived),
   );
   app.get(
@@ -67,13 +67,16 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
   );
   app.delete(
     `${base}/:id`,
-    { schema: { tags, summary: `${title}: удалить`, description: `Используемый элемент не удаляется: 409 IN_USE с перечнем мест, где он используется (перенесите его в архив). ${RULES}`, params: IdParams } },
+    { config: refusal, schema: { tags, summary: `${title}: удалить`, description: `Используемый элемент не удаляется: 409 IN_USE с перечнем мест, где он используется (перенесите его в архив). ${RULES}`, params: IdParams } },
     async (req, reply) => {
       await svc.deleteCatalogElement(await companyCtx(deps, req), kind, req.params.id);
       return reply.status(204).send();
     },
   );
 }
+
+/** The operator reads catalogues and is told so when it tries to change one. */
+const refusal = { readOnlyRefusal: CATALOG_MESSAGES.operatorCannotEdit };
 
 export function catalogRoutes(app: App, deps: Deps): void {
   for (const kind of CATALOG_KINDS) kindRoutes(app, deps, kind);

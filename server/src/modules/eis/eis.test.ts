@@ -13,7 +13,8 @@ let t: TestServer;
 let eis: FakeEis;
 let integration: FastifyInstance;
 let client: string;
-let operator: string;
+/** Staff of the provider with edit rights and no grant for the customer. */
+let outsider: string;
 let customerId: number;
 
 function multipart(name: string, data: Buffer) {
@@ -39,7 +40,10 @@ beforeAll(async () => {
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
   client = await t.login('client');
-  operator = await t.login('operator');
+  const admin = await t.login('admin');
+  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
+  await t.api('POST', '/api/users', { token: admin, body: { title: 'Специалист Без Доступа', login: 'eis-outsider', role: 'specialist', company_id: provider, password: 'demo12345' } });
+  outsider = await t.login('eis-outsider');
   const me = await t.api<{ company_id: number }>('GET', '/api/profile', { token: client });
   customerId = me.body.company_id;
 }, 60_000);
@@ -73,12 +77,12 @@ describe('ЕИС upload', () => {
     const card = await t.api<{ positions: unknown[]; registry_number: string }>('GET', `/api/contracts/${list.body.items[0].id}`, { token: client });
     expect(card.status).toBe(200);
     expect(card.body.positions.length).toBeGreaterThan(0);
-    // tenant isolation: the operator's company does not see the customer's contract
-    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}`, { token: operator })).status).toBe(404);
-    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}/execution`, { token: operator })).status).toBe(404);
-    expect((await t.api('POST', `/api/contracts/${list.body.items[0].id}/execution/send`, { token: operator })).status).toBe(404);
-    expect((await t.api<{ total: number }>('GET', '/api/contracts', { token: operator })).body.total).toBe(0);
-    expect((await t.api('GET', '/api/contracts', { token: operator, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
+    // tenant isolation: staff without a grant do not see the customer's contract
+    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}`, { token: outsider })).status).toBe(404);
+    expect((await t.api('GET', `/api/contracts/${list.body.items[0].id}/execution`, { token: outsider })).status).toBe(404);
+    expect((await t.api('POST', `/api/contracts/${list.body.items[0].id}/execution/send`, { token: outsider })).status).toBe(404);
+    expect((await t.api<{ total: number }>('GET', '/api/contracts', { token: outsider })).body.total).toBe(0);
+    expect((await t.api('GET', '/api/contracts', { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
   }, 120_000);
 });
 
@@ -113,8 +117,8 @@ describe('ЕИС import over the integration service', () => {
     expect(items.body.total).toBe(2);
     const pr = await t.api<{ id: number; status: string }>('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: client });
     expect(pr.status, JSON.stringify(pr.body)).toBe(200);
-    expect((await t.api('GET', `/api/eis/plans/${num}/items`, { token: operator })).status).toBe(404);
-    expect((await t.api('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: operator })).status).toBe(404);
+    expect((await t.api('GET', `/api/eis/plans/${num}/items`, { token: outsider })).status).toBe(404);
+    expect((await t.api('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: outsider })).status).toBe(404);
     const ocds = await t.api<{ version: string; releases: { ocid: string; tag: string[] }[] }>('GET', '/api/opendata/ocds.json', { token: client });
     expect(ocds.body.version).toBe('1.1');
     expect(ocds.body.releases.some((x) => x.tag.includes('planning'))).toBe(true);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isFormatError, parseEisFile } from '../../formats';
+import { isFormatError, parseInWorker } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/uploads';
@@ -15,7 +15,7 @@ export async function readEisUpload(req: FastifyRequest, maxBytes: number): Prom
 export async function importEisUpload(ctx: Ctx, data: Buffer) {
   let file;
   try {
-    file = parseEisFile(data);
+    file = await parseInWorker('eis', data);
   } catch (e) {
     if (isFormatError(e)) throw new AppError('BAD_FILE', e.message);
     throw e;

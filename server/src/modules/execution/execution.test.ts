@@ -210,7 +210,7 @@ describe('tenant isolation', () => {
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cA}/acceptance`, { token: w.client })).body;
     const pay = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?limit=1', { token: w.client })).body.items[0];
     const report = (await t.api<Paged<{ report_code: string }>>('GET', '/api/reports', { token: w.client })).body.items[0];
-    for (const [token, headers] of [[w.otherClient, {}], [w.operator, as(w.demoId)]] as const) {
+    for (const [token, headers] of [[w.otherClient, {}], [w.outsider, as(w.demoId)]] as const) {
       expect((await upload(t, 'POST', `/api/contracts/${cA}/upd`, token, 'u.xml', UPD, headers)).status).toBe(404);
       expect((await t.api('GET', `/api/contracts/${cA}/acceptance`, { token, headers })).status).toBe(404);
       expect((await t.api('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token, headers, body: { position_id: null } })).status).toBe(404);
@@ -219,9 +219,9 @@ describe('tenant isolation', () => {
       expect((await t.api('POST', `/api/contracts/${cA}/reports`, { token, headers, body: { format: 'xlsx' } })).status).toBe(404);
       expect((await download(t, `/api/reports/${report.report_code}/download`, token, headers)).status).toBe(404);
     }
-    // the operator with the demo customer picked: 404 for the lists too
-    for (const url of ['/api/payments', '/api/reports', '/api/dashboard']) expect((await t.api('GET', url, { token: w.operator, headers: as(w.demoId) })).status).toBe(404);
-    expect((await upload(t, 'POST', '/api/payments/import', w.operator, 'b.txt', BANK, as(w.demoId))).status).toBe(404);
+    // staff without a grant with the demo customer picked: 404 for the lists too
+    for (const url of ['/api/payments', '/api/reports', '/api/dashboard']) expect((await t.api('GET', url, { token: w.outsider, headers: as(w.demoId) })).status).toBe(404);
+    expect((await upload(t, 'POST', '/api/payments/import', w.outsider, 'b.txt', BANK, as(w.demoId))).status).toBe(404);
     expect((await t.api('POST', '/api/reports/monthly', { token: w.operator, headers: as(w.demoId), body: { year: 2023, month: 1 } })).status).toBe(404);
     // the other client's lists hold none of the demo customer's data; linking to a foreign contract is 404
     expect((await t.api<Paged<unknown>>('GET', '/api/payments', { token: w.otherClient })).body.total).toBe(0);

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { parseBank1c } from '../../formats';
 import { paymentImports } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -12,7 +11,7 @@ export type ImportPaymentsPayload = z.infer<typeof ImportPaymentsPayload>;
 
 /** Checks the 1C client-bank file now (bad file: 400, nothing stored), stores it and queues the import. */
 export async function importPayments(ctx: Ctx, upload: RawUpload) {
-  const file = parseOr4xx(parseBank1c, upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  const file = await parseOr4xx('bank1c', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   if (!file.documents.length) throw new AppError('BAD_FILE', `В файле «${upload.name}» нет платёжных документов`);
   const fileKey = await ctx.deps.files.put(upload.data, 'txt');
   try {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { EVENTS, MESSAGES } from '@proc/contract';
-import { isFormatError, parseBank1c } from '../../formats';
+import { isFormatError, parseInWorker } from '../../formats';
 import { contracts, paymentImports, paymentOrders } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -19,7 +19,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
   const push = (p: Record<string, unknown>) =>
     deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, { key: job.key, upload_file_name: imp.fileName, import_id: imp.id, ...p });
   try {
-    const file = parseBank1c(await deps.files.get(imp.fileKey));
+    const file = await parseInWorker('bank1c', await deps.files.get(imp.fileKey));
     const actor = { user: { id: job.user_id }, companyId: imp.companyId };
     const counts = await deps.db.transaction(async (tx) => {
       const inserted = await tx

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { EVENTS, MESSAGES } from '@proc/contract';
-import { isFormatError, parseUpd } from '../../formats';
+import { isFormatError, parseInWorker } from '../../formats';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -18,7 +18,7 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
   const push = (p: Record<string, unknown>) =>
     deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, { key: job.key, upload_file_name: doc.fileName, contract_id: doc.contractId, document_id: doc.id, ...p });
   try {
-    const upd = parseUpd(await deps.files.get(doc.fileKey));
+    const upd = await parseInWorker('upd', await deps.files.get(doc.fileKey));
     const positions = await deps.db
       .select({ id: contractPositions.id, name: contractPositions.name, okpd2: contractPositions.okpd2Code, okeiCode: contractPositions.okeiCode, price: contractPositions.unitPrice })
       .from(contractPositions)

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { FormatError, assertMaxSize } from '../../formats';
+import { FormatError, assertMaxSize, parseInWorker } from '../../formats';
 import { AppError } from '../../platform/errors';
 import { cleanFileName, readMultipartFile } from '../../platform/uploads';
 
@@ -16,10 +16,10 @@ export async function readRawUpload(req: FastifyRequest, maxBytes: number): Prom
 }
 
 /** Runs a format parser on an upload: its Russian FormatError becomes a 4xx with the same text. */
-export function parseOr4xx<T>(parse: (b: Uint8Array) => T, upload: RawUpload, maxBytes: number): T {
+export async function parseOr4xx<K extends 'upd' | 'bank1c'>(kind: K, upload: RawUpload, maxBytes: number) {
   try {
     assertMaxSize(upload.data, maxBytes);
-    return parse(upload.data);
+    return await parseInWorker(kind, upload.data);
   } catch (e) {
     if (e instanceof FormatError) {
       if (e.code === 'TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', e.message);

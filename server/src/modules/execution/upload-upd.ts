@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseUpd, type UpdDocument } from '../../formats';
+import type { UpdDocument } from '../../formats';
 import { acceptanceDocuments } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -16,7 +16,7 @@ export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
  */
 export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload) {
   const contract = await loadContract(ctx, contractId);
-  const upd: UpdDocument = parseOr4xx(parseUpd, upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  const upd: UpdDocument = await parseOr4xx('upd', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
   try {
     const queued = await ctx.deps.db.transaction(async (tx) => {

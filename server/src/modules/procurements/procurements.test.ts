@@ -285,8 +285,8 @@ describe('tenant isolation', () => {
     const intruders: [string, string, Record<string, string>][] = [
       ['client of another company', w.otherClient, {}],
       ['client of another company naming the company', w.otherClient, as(w.demoId)],
-      ['operator without a grant', w.operator, {}],
-      ['operator without a grant naming the company', w.operator, as(w.demoId)],
+      ['staff without a grant', w.outsider, {}],
+      ['staff without a grant naming the company', w.outsider, as(w.demoId)],
     ];
     for (const [who, token, headers] of intruders) {
       for (const [method, url, body] of calls) expect((await t.api(method, url, { token, headers, body })).status, `${who}: ${method} ${url}`).toBe(404);

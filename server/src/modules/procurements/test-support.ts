@@ -10,8 +10,10 @@ export interface World {
   client: string;
   /** Staff granted the demo customer: send `as(demoId)` with their calls. */
   specialist: string;
-  /** Staff without a grant for the demo customer. */
+  /** The read-only operator, without a grant for the demo customer. */
   operator: string;
+  /** A specialist (may edit) without a grant for the demo customer: isolation, not read-only rights, refuses it. */
+  outsider: string;
   /** A client of another customer company. */
   otherClient: string;
   otherId: number;
@@ -38,11 +40,18 @@ export async function world(t: TestServer): Promise<World> {
     body: { title: 'Другой Клиент', login, role: 'client', company_id: company.body.id, password: 'demo12345' },
   });
   if (user.status !== 200) throw new Error(`user: ${JSON.stringify(user.body)}`);
+  const me = await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin });
+  const outsider = await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Специалист Без Доступа', login: `outsider${n}`, role: 'specialist', company_id: me.body.company_id, password: 'demo12345' },
+  });
+  if (outsider.status !== 200) throw new Error(`outsider: ${JSON.stringify(outsider.body)}`);
   return {
     demoId,
     client,
     specialist: await t.login('specialist'),
     operator: await t.login('operator'),
+    outsider: await t.login(`outsider${n}`),
     otherClient: await t.login(login),
     otherId: company.body.id,
   };

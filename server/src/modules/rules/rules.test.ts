@@ -194,8 +194,8 @@ describe('tenant isolation', () => {
     const intruders: [string, string, Record<string, string>][] = [
       ['client of another company', w.otherClient, {}],
       ['client of another company naming the company', w.otherClient, as(w.demoId)],
-      ['operator without a grant', w.operator, {}],
-      ['operator without a grant naming the company', w.operator, as(w.demoId)],
+      ['staff without a grant', w.outsider, {}],
+      ['staff without a grant naming the company', w.outsider, as(w.demoId)],
     ];
     for (const [who, token, headers] of intruders) {
       for (const [method, url, body] of calls) {
@@ -206,7 +206,7 @@ describe('tenant isolation', () => {
       expect(up.status, `${who}: upload`).toBe(404);
     }
     expect((await rulesOf(w.otherClient)).body.items).toEqual([]);
-    expect((await rulesOf(w.operator, '', as(w.demoId))).status).toBe(404);
+    expect((await rulesOf(w.outsider, '', as(w.demoId))).status).toBe(404);
     // untouched by all those attempts
     expect((await t.api<ProcurementRuleResponse>('GET', base, { token: w.client })).body).toMatchObject({ title: 'Положение, закрытое для чужих', archived: false, versions_count: 1 });
   });
@@ -250,7 +250,7 @@ describe('copyProcurementRule triad', () => {
     expect(await response).toEqual({ key: 'steal', result: 'error', error: 'Положение о закупке не найдено' });
     expect((await rulesOf(w.otherClient)).body.items).toEqual([]);
     // copying into a company the user does not serve is refused the same way
-    const s2 = await t.socket('auth', w.operator);
+    const s2 = await t.socket('auth', w.outsider);
     const r2 = nextEvent<{ key: unknown; result: string }>(s2, 'copyProcurementRuleResponse', (p) => p.key === 'op');
     s2.emit('copyProcurementRuleRequest', { key: 'op', rule_id: templateId, company_id: w.demoId });
     expect((await r2).result).toBe('error');
