@@ -24,6 +24,7 @@ import { collectRoutes, installReadOnlyGuard, type RouteEntry } from './platform
 import { installSecurityHeaders } from './platform/security-headers';
 import { installAuthRateLimits } from './platform/rate-limit';
 import { trustRule } from './platform/client-ip';
+import { closeParsePool } from './formats';
 
 export interface Server {
   app: App;
@@ -146,7 +147,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       await jobs.stop().catch(() => undefined);
       if (listening) await app.close();
       else await app.close();
-      if (ownsDatabase) await database.close();
+      if (ownsDatabase) {
+        await closeParsePool();
+        await database.close();
+      }
     },
   };
 }

@@ -38,7 +38,7 @@ export { parseUpd } from './upd/parse';
 export type { UpdDocument, UpdLine, UpdParty, UpdTotals } from './upd/types';
 
 export { parseBank1c } from './bank1c/parse';
-export { parseInWorker, PARSE_TIME_LIMIT_MS } from './parse-pool';
+export { parseInWorker, closeParsePool, PARSE_TIME_LIMIT_MS } from './parse-pool';
 export type { Bank1cAccountSection, Bank1cDocument, Bank1cFile, Bank1cParty } from './bank1c/types';
 
 /** Zod schemas of the results, e.g. for API response validation. */

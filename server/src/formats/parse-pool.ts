@@ -88,6 +88,19 @@ class ParsePool {
     this.next();
   }
 
+  /** Stops every thread; queued and running parses fail (the server is stopping). */
+  async close(): Promise<void> {
+    const all = [...this.idle, ...this.busy.keys()];
+    this.idle = [];
+    for (const [, slot] of this.busy) {
+      clearTimeout(slot.timer);
+      slot.job.reject(new Error('parser pool closed'));
+    }
+    this.busy.clear();
+    for (const job of this.queue.splice(0)) job.reject(new Error('parser pool closed'));
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
   private fail(w: Worker, err: unknown): void {
     this.idle = this.idle.filter((x) => x !== w);
     const slot = this.busy.get(w);
@@ -107,6 +120,12 @@ let pool: ParsePool | null = null;
  * Parses an uploaded or stored file in a parser thread (at most two at once on a small machine), so that the server
  * keeps answering every tenant while a large or hostile file is read. Throws FormatError as the parsers do.
  */
+export async function closeParsePool(): Promise<void> {
+  const p = pool;
+  pool = null;
+  await p?.close();
+}
+
 export function parseInWorker<K extends ParseKind>(kind: K, data: Uint8Array): Promise<Results[K]> {
   pool ??= new ParsePool(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
   return pool.run(kind, data);

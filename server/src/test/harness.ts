@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../config';
 import { buildServer, type Server } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
+import { closeParsePool } from '../formats';
 
 export interface TestServer {
   server: Server;
@@ -93,6 +94,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
     async close() {
       for (const s of sockets) s.disconnect();
       await server.close();
+      // the parser threads would keep a script alive after its last server (a new parse starts a new pool)
+      await closeParsePool();
       if (!opts.database) await database.close();
       await dropDb?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
