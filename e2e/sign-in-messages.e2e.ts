@@ -1,0 +1,90 @@
+/** What a person sees around signing in: no false alarms, no secrets in the console, no crashes on bad input. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MESSAGES } from '@proc/contract';
+import { startE2E, DEMO_PASSWORD, type E2E } from './harness';
+
+let e: E2E;
+beforeAll(async () => {
+  // the ИНН lookup is not configured here
+  e = await startE2E({ COMPANY_LOOKUP_URL: undefined, COMPANY_LOOKUP_KEY: undefined });
+});
+afterAll(async () => e?.close());
+
+it('a wrong password shows the form alert only: no server-error notice, no websocket notice', async () => {
+  const page = await e.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Логин').fill('client');
+  await page.getByLabel('Пароль').fill('wrong-password');
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await page.getByText('Неверный логин или пароль').first().waitFor();
+  await page.waitForTimeout(1500); // a socket retry or a late notice would show by now
+  expect(await page.getByText(MESSAGES.httpErrorHeader).count()).toBe(0);
+  expect(await page.getByText(/Не удаётся подключиться к вебсокетам/).count()).toBe(0);
+  expect(await page.getByText('Неверный логин или пароль').count()).toBe(1);
+});
+
+it('after a session ends (401) the login page shows no websocket notice', async () => {
+  const page = await e.newPage();
+  await e.login(page, 'specialist');
+  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+  await e.server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${decodeURIComponent(token)}` } });
+  await page.goto('/profile/my');
+  await page.waitForURL('**/login');
+  await page.waitForTimeout(2500);
+  expect(await page.getByText(/Не удаётся подключиться к вебсокетам/).count()).toBe(0);
+});
+
+it('the browser console carries no password, token or request body', async () => {
+  const page = await e.newPage();
+  const lines: string[] = [];
+  page.on('console', (m) => lines.push(m.text()));
+  await e.login(page, 'client', DEMO_PASSWORD);
+  await page.goto('/profile/my');
+  await page.getByTestId('sessions').waitFor();
+  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+  const text = lines.join('\n');
+  expect(text).not.toContain(DEMO_PASSWORD);
+  expect(text).not.toContain(token);
+});
+
+it('«Сеансы» lists the sessions and ends another one; the profile name updates the top bar at once', async () => {
+  const other = await e.newPage();
+  await e.login(other, 'administrator');
+  const page = await e.newPage();
+  await e.login(page, 'administrator');
+  await page.goto('/profile/my');
+  const sessions = page.getByTestId('sessions');
+  await sessions.getByText('этот сеанс').waitFor();
+  const end = sessions.getByRole('button', { name: 'Завершить' });
+  expect(await end.count()).toBeGreaterThan(0);
+  await end.first().click();
+  await page.getByRole('button', { name: 'Да' }).click();
+  await page.getByText('Сеанс завершён').waitFor();
+  await e.shot(page, 'profile-sessions');
+
+  const name = page.getByLabel('ФИО');
+  await name.fill('Смирнова Ольга Викторовна');
+  await page.getByRole('button', { name: 'Сохранить' }).click();
+  await page.getByText('Данные сохранены').waitFor();
+  await expect.poll(() => page.getByTestId('user-title').innerText()).toBe('Смирнова Ольга Викторовна');
+});
+
+it('registration: no lookup configured says so and lets the user type; bad ИНН and e-mail are form errors, not crashes', async () => {
+  const page = await e.newPage();
+  const crashes: string[] = [];
+  page.on('pageerror', (err) => crashes.push(err.message));
+  await page.goto('/registration');
+  await page.getByLabel('ИНН').fill('123');
+  await page.getByRole('button', { name: 'Найти по ИНН' }).click();
+  await page.getByLabel('E-mail').fill('not-an-email');
+  await page.getByRole('button', { name: 'Отправить код на e-mail' }).click();
+  await page.getByText(MESSAGES.email).waitFor();
+  await page.getByLabel('ИНН').fill('7707083893');
+  await page.getByRole('button', { name: 'Найти по ИНН' }).click();
+  await page.getByText('Поиск организации по ИНН не подключён. Заполните данные вручную').waitFor();
+  expect(await page.getByText('Запрашиваемый ресурс не найден').count()).toBe(0);
+  expect(await page.getByText('Организация с таким ИНН не найдена').count()).toBe(0);
+  await page.getByLabel('Краткое наименование').fill('ООО «Ромашка»');
+  expect(await page.getByLabel('Краткое наименование').inputValue()).toBe('ООО «Ромашка»');
+  expect(crashes).toEqual([]);
+});
