@@ -16,10 +16,10 @@ const ConfigSchema = z.object({
   CLIENT_URL: z.string().url().default('http://localhost:3000'),
   /** Address the browser calls for the API; same origin by default. */
   API_URL: z.string().default('/api'),
-  /** The separate integration (ЕИС) service. */
-  INTEGRATION_API_URL: z.string().url().default('http://127.0.0.1:3001'),
-  /** ЕИС address used by the integration service. */
-  EIS_URL: z.string().url().default('http://127.0.0.1:3002'),
+  /** The separate integration (ЕИС) service; by default on PORT+1 (see sidePorts). */
+  INTEGRATION_API_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /** ЕИС address used by the integration service; by default the local fake on PORT+2. */
+  EIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   /** DaData-compatible company lookup (findById/party). */
   COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),
@@ -70,7 +70,7 @@ const ConfigSchema = z.object({
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = z.infer<typeof ConfigSchema> & { INTEGRATION_API_URL: string; EIS_URL: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -78,5 +78,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid configuration:\n${lines}`);
   }
-  return { ...parsed.data, ...overrides };
+  const merged = { ...parsed.data, ...overrides };
+  const side = sidePorts(merged.PORT);
+  return {
+    ...merged,
+    INTEGRATION_API_URL: merged.INTEGRATION_API_URL ?? `http://127.0.0.1:${side.integration}`,
+    EIS_URL: merged.EIS_URL ?? `http://127.0.0.1:${side.eis}`,
+  };
+}
+
+/**
+ * The ports of the processes `npm start` runs beside the server, from PORT alone (PORT+1, PORT+2), so a second instance
+ * needs nothing but another PORT and DATA_DIR. PORT 0 (any free port, tests) keeps the classic 3001/3002.
+ */
+export function sidePorts(port: number): { integration: number; eis: number } {
+  return port > 0 && port < 65534 ? { integration: port + 1, eis: port + 2 } : { integration: 3001, eis: 3002 };
 }

@@ -1,0 +1,73 @@
+/**
+ * `npm start` as a person runs it, twice side by side: only PORT and DATA_DIR differ, and both instances (each with its
+ * integration service on PORT+1 and fake ЕИС on PORT+2) answer.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const started: ChildProcess[] = [];
+afterAll(async () => {
+  await Promise.all(started.map((c) => new Promise<void>((r) => (c.exitCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))));
+});
+
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.createServer().once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+
+/** A base port whose next two are free too. */
+async function freeBase(): Promise<number> {
+  for (;;) {
+    const base = 20000 + Math.floor(Math.random() * 30000);
+    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
+  }
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string, ms = 240_000): Promise<Response> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}:\n${log()}`);
+    const r = await fetch(url).catch(() => null);
+    if (r?.ok) return r;
+    await new Promise((res) => setTimeout(res, 500));
+  }
+  throw new Error(`no answer from ${url}:\n${log()}`);
+}
+
+async function startInstance(): Promise<{ port: number; dataDir: string }> {
+  const port = await freeBase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-start-'));
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  for (const k of ['DATABASE_URL', 'TEST_DATABASE_URL', 'EIS_URL', 'INTEGRATION_API_URL', 'INTEGRATION_PORT', 'START_EXTRA', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
+  const child = spawn(process.execPath, ['tools/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const res = await waitFor(`http://127.0.0.1:${port}/login`, child, () => out);
+  expect(await res.text()).toContain('<div id="root">');
+  await waitFor(`http://127.0.0.1:${port + 1}/health`, child, () => out);
+  return { port, dataDir };
+}
+
+it('two instances started with only PORT and DATA_DIR different both serve /login and their own services', async () => {
+  // one after the other: the first may build the web, which the second then reuses
+  const a = await startInstance();
+  const b = await startInstance();
+  expect(a.port).not.toBe(b.port);
+  for (const { port } of [a, b]) {
+    const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { ok: boolean; database: string };
+    expect(health).toMatchObject({ ok: true, database: 'pglite' });
+    const cfg = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { integrationApiUrl: string };
+    expect(cfg.integrationApiUrl).toBe(`http://127.0.0.1:${port + 1}`);
+  }
+  expect(fs.existsSync(path.join(a.dataDir, 'pglite'))).toBe(true);
+  expect(fs.existsSync(path.join(b.dataDir, 'pglite'))).toBe(true);
+}, 600_000);
