@@ -1,5 +1,6 @@
 // `npm start`: builds the web when needed, then runs the server (SPA, API and sockets on one port).
 import { spawnSync, spawn } from 'node:child_process';
+import { setTimeout } from 'node:timers';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +26,21 @@ if (stale) {
 }
 
 const children = [];
+let stopping = false;
+/** Exits once every child has: a stop waits for the server to finish its requests and jobs' current steps. */
+const exitWhenAllDone = (code) => {
+  if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code);
+};
 const run = (name, args) => {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit', env: process.env });
-  child.on('exit', (code) => {
-    console.log(`${name} exited with ${code}`);
+  child.on('exit', (code, signal) => {
+    if (stopping) return exitWhenAllDone(0);
+    // one process died on its own: the product is incomplete without it, so the others stop too
+    console.log(`${name} exited with ${code ?? signal}`);
+    stopping = true;
     for (const c of children) if (c !== child) c.kill('SIGTERM');
-    process.exit(code ?? 1);
+    exitWhenAllDone(code ?? 1);
+    setTimeout(() => process.exit(code ?? 1), 15_000).unref();
   });
   children.push(child);
 };
@@ -39,4 +49,9 @@ const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
 for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, [extra]);
 run('server', ['server/src/main.ts']);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopping = true;
+    for (const c of children) if (c.exitCode === null) c.kill(sig);
+  });
+}

@@ -24,6 +24,7 @@ import { collectRoutes, installReadOnlyGuard, type RouteEntry } from './platform
 import { installSecurityHeaders } from './platform/security-headers';
 import { installAuthRateLimits } from './platform/rate-limit';
 import { trustRule } from './platform/client-ip';
+import { loggerOptions } from './platform/logging';
 import { closeParsePool } from './formats';
 
 export interface Server {
@@ -45,10 +46,7 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<Server> {
   const app = Fastify({
-    logger: {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-    },
+    logger: loggerOptions(config.LOG_LEVEL),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustRule(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
@@ -139,7 +137,6 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
       const address = await app.listen({ port: config.PORT, host: config.HOST });
       listening = true;
       const port = (app.server.address() as { port: number }).port;
-      app.log.info({ address }, 'listening');
       return `http://127.0.0.1:${port}`;
     },
     async close() {

@@ -1,23 +1,14 @@
 import { loadConfig } from './config';
 import { buildServer } from './app';
+import { stopOnSignals } from './platform/shutdown';
+import { DEMO_PASSWORD, DEMO_USERS } from './modules/demo/seed-demo';
 
 const config = loadConfig();
 const server = await buildServer(config);
 const url = await server.listen();
-server.app.log.info(`Система автоматизации закупок: ${url.replace('127.0.0.1', 'localhost')} (${server.deps.database.kind})`);
+const database = config.DATABASE_URL ? `PostgreSQL ${new URL(config.DATABASE_URL).host}${new URL(config.DATABASE_URL).pathname}` : `встроенная (${config.DATA_DIR}/pglite)`;
+const demo = config.DEMO_DATA ? ` · демо-входы: ${DEMO_USERS.map((u) => u.login).join(', ')} (пароль ${DEMO_PASSWORD})` : '';
+// the one line a person starting the product needs: where it is, what it stores into, what it talks to, how to sign in
+server.app.log.info(`Система автоматизации закупок: http://localhost:${new URL(url).port} · база: ${database} · интеграция с ЕИС: ${config.INTEGRATION_API_URL}${demo}`);
 
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    server.app.log.info({ signal }, 'stopping');
-    server.close().then(
-      () => process.exit(0),
-      (err) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  });
-}
+stopOnSignals(server);

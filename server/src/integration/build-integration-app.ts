@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callEis, EisUnavailable } from './eis-client';
+import { loggerOptions } from '../platform/logging';
 
 /**
  * The integration service: the only process that talks to ЕИС. It returns the raw XML files; the main server parses
@@ -17,7 +18,7 @@ const inn = z.string().regex(/^\d{10}(\d{2})?$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export async function buildIntegrationApp(opts: IntegrationOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: opts.logLevel ?? 'info' }, bodyLimit: 20 * 1024 * 1024 });
+  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info'), bodyLimit: 20 * 1024 * 1024 });
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs });
 

@@ -233,6 +233,35 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toContain('%%EOF');
   }, 180_000);
+
+  it('stops on SIGTERM in the middle of a report: exits 0, and after the restart the work is done once, not lost', async () => {
+    expect(node?.child.exitCode, 'the server of the report test runs').toBeNull();
+    const [contract] = await sql(`SELECT id FROM contracts WHERE registry_number = '${bigContract}'`);
+    const r = await api<{ report_code: string }>(node!.url, 'POST', `/api/contracts/${contract.id}/reports`, token, { format: 'pdf' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const code = r.body.report_code;
+    const job = await until('report job running', async () => {
+      const rows = await sql(`SELECT id, state FROM pgboss.job WHERE name = 'execution.build-report' AND data->>'report_id' = (SELECT id::text FROM reports WHERE code = '${code}')`);
+      return rows[0]?.state === 'active' && rows[0];
+    }, 30_000, 5);
+    const exited = new Promise<number | null>((res) => node!.child.once('exit', (c) => res(c)));
+    const stopping = Date.now();
+    node!.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // the report's current step is finished or left for the next start: never half a file
+    expect(Date.now() - stopping).toBeLessThan(30_000);
+    const stopped = await afterCrash(async (q) => (await q(`SELECT status, file_key FROM reports WHERE code = '${code}'`))[0]);
+    expect([JSON.stringify({ status: 'pending', file_key: null }), JSON.stringify({ status: 'ready', file_key: `reports/${code}.pdf` })]).toContain(JSON.stringify(stopped));
+
+    await start();
+    const done = await until('report job completed', async () => {
+      const [row] = await sql(`SELECT state, output FROM pgboss.job WHERE id = '${job.id}'`);
+      return row?.state === 'completed' && row;
+    }, 60_000, 100);
+    expect(done).toMatchObject({ output: { status: 'ready' } });
+    expect(await sql(`SELECT status, file_key FROM reports WHERE code = '${code}'`)).toEqual([{ status: 'ready', file_key: `reports/${code}.pdf` }]);
+    expect(storedFiles().filter((f) => f.includes(code))).toEqual([path.join('reports', `${code}.pdf`)]);
+  }, 180_000);
 });
 
 describe.skipIf(!!process.env.TEST_DATABASE_URL)('jobs a dead process left active on the embedded database', () => {
