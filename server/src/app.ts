@@ -134,7 +134,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     routes,
     async listen() {
       await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS));
-      const address = await app.listen({ port: config.PORT, host: config.HOST });
+      await app.listen({ port: config.PORT, host: config.HOST });
       listening = true;
       const port = (app.server.address() as { port: number }).port;
       return `http://127.0.0.1:${port}`;
