@@ -1,6 +1,9 @@
-// `npm start`: builds the web when needed, then runs the server (SPA, API and sockets on one port).
+// `npm start`: builds the web and the server when their sources changed, then runs the compiled server (SPA, API and
+// sockets on one port) with plain node. `npm run dev` (--dev) runs the TypeScript sources through tsx and restarts on
+// changes instead.
 import { spawnSync, spawn } from 'node:child_process';
 import { setTimeout } from 'node:timers';
+import { SERVER_DIST, buildServer, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,14 +28,24 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+const dev = process.argv.includes('--dev');
+/** What each process runs: compiled JavaScript, or in development the TypeScript source. */
+const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/integration/main.ts': 'integration', 'server/src/main.ts': 'main' };
+if (!dev && serverStale()) {
+  console.log('Сборка сервера…');
+  await buildServer();
+}
+const command = (file) =>
+  !dev && COMPILED[file] ? ['--enable-source-maps', path.join(SERVER_DIST, `${COMPILED[file]}.js`)] : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
+
 const children = [];
 let stopping = false;
 /** Exits once every child has: a stop waits for the server to finish its requests and jobs' current steps. */
 const exitWhenAllDone = (code) => {
   if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code);
 };
-const run = (name, args) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: 'inherit', env: process.env });
+const run = (name, file) => {
+  const child = spawn(process.execPath, command(file), { cwd: root, stdio: 'inherit', env: process.env });
   child.on('exit', (code, signal) => {
     if (stopping) return exitWhenAllDone(0);
     // one process died on its own: the product is incomplete without it, so the others stop too
@@ -47,8 +60,8 @@ const run = (name, args) => {
 // Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
 const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
-for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, [extra]);
-run('server', ['server/src/main.ts']);
+for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, extra);
+run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     stopping = true;

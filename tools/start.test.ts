@@ -41,7 +41,32 @@ async function waitFor(url: string, child: ChildProcess, log: () => string, ms =
   throw new Error(`no answer from ${url}:\n${log()}`);
 }
 
-async function startInstance(): Promise<{ port: number; dataDir: string }> {
+/** Command lines of the processes under `pid` (Linux /proc), to see what `npm start` really runs. */
+function descendants(pid: number): string[] {
+  const all = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const parentOf = new Map<number, number>();
+  for (const d of all) {
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      parentOf.set(Number(d), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const under = (p: number): boolean => p === pid || (parentOf.has(p) && p !== 1 && under(parentOf.get(p)!));
+  return [...parentOf.keys()]
+    .filter((p) => p !== pid && under(p))
+    .map((p) => {
+      try {
+        return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      } catch {
+        return '';
+      }
+    })
+    .filter(Boolean);
+}
+
+async function startInstance(): Promise<{ port: number; dataDir: string; processes: string[] }> {
   const port = await freeBase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-start-'));
   const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -54,7 +79,7 @@ async function startInstance(): Promise<{ port: number; dataDir: string }> {
   const res = await waitFor(`http://127.0.0.1:${port}/login`, child, () => out);
   expect(await res.text()).toContain('<div id="root">');
   await waitFor(`http://127.0.0.1:${port + 1}/health`, child, () => out);
-  return { port, dataDir };
+  return { port, dataDir, processes: descendants(child.pid!) };
 }
 
 it('two instances started with only PORT and DATA_DIR different both serve /login and their own services', async () => {
@@ -62,6 +87,9 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   const a = await startInstance();
   const b = await startInstance();
   expect(a.port).not.toBe(b.port);
+  // compiled JavaScript on plain node: no tsx, no esbuild service beside the product
+  for (const p of a.processes) expect(p).not.toMatch(/tsx|esbuild/);
+  expect(a.processes.filter((p) => /server\/dist\/(main|integration|fake-eis)\.js/.test(p))).toHaveLength(3);
   for (const { port } of [a, b]) {
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { ok: boolean; database: string };
     expect(health).toMatchObject({ ok: true, database: 'pglite' });

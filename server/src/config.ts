@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './paths';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export { REPO_ROOT };
 
 const bool = z
   .union([z.boolean(), z.string()])

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../../server/src/paths';
 import { parseEisFile, isFormatError } from '../../server/src/formats';
 import { demoRecords, type DemoCustomer } from './generate-demo';
 
@@ -37,7 +37,7 @@ export interface FakeEis {
   close(): Promise<void>;
 }
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+const here = path.join(REPO_ROOT, 'tools/fake-eis');
 
 function loadEntries(dataDir: string, customer: DemoCustomer): Entry[] {
   const texts = fs

@@ -2,7 +2,7 @@
  * Filling Word templates with docxtemplater, reading the text of a .docx back, and listing a template's tags.
  */
 import { readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from '../../paths';
 import path from 'node:path';
 import PizZip from 'pizzip';
 import Docxtemplater from 'docxtemplater';
@@ -10,7 +10,7 @@ import { getTemplateDefinition, type TemplateCode } from './template-fields';
 import { prepareTemplateData } from './format';
 
 /** Folder with the committed templates: `server/templates/docx/`. */
-export const DOCX_TEMPLATES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../templates/docx');
+export const DOCX_TEMPLATES_DIR = path.join(REPO_ROOT, 'server/templates/docx');
 
 export function templatePath(code: TemplateCode): string {
   return path.join(DOCX_TEMPLATES_DIR, getTemplateDefinition(code).fileName);
