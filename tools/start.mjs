@@ -36,7 +36,7 @@ if (!dev && serverStale()) {
   await buildServer();
 }
 const command = (file) =>
-  !dev && COMPILED[file] ? ['--enable-source-maps', path.join(SERVER_DIST, `${COMPILED[file]}.js`)] : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
+  !dev && COMPILED[file] ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)] : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
 
 const children = [];
 let stopping = false;

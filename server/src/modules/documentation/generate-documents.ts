@@ -1,6 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { EDITABLE_PROCUREMENT_STATUSES, type DocumentKind, type ProcurementStatus } from '@proc/contract';
-import { DocxTemplateError, renderTemplate } from '../../formats/docx';
 import type { Ctx } from '../../platform/context';
 import { procurementFiles } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -42,6 +41,8 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
     for (const d of plan) {
       const own = saved.get(d.kind) ?? {};
       violations.push(...missingFields(d.title, documentFields(d.template, filled, own)));
+      // docxtemplater and pizzip load with the first document, not at start
+      const { DocxTemplateError, renderTemplate } = await import('../../formats/docx/render-docx');
       const data = await renderTemplate(d.template, mergedValues(d.template, filled, own)).catch((err: unknown) => {
         throw err instanceof DocxTemplateError ? new AppError('BAD_FILE', `«${d.title}»: ${err.message}`) : err;
       });

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   DOCUMENT_KIND_TITLES, EDITABLE_PROCUREMENT_STATUSES, type DocumentField, type DocumentItem, type DocumentKind, type ProcurementStatus,
 } from '@proc/contract';
-import { TEMPLATE_DEFINITIONS } from '../../formats/docx';
+import { TEMPLATE_DEFINITIONS } from '../../formats/docx/template-fields';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFieldValues, procurementFiles } from '../../db/schema';

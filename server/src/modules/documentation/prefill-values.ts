@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Ensuring, ProcurementResponse } from '@proc/contract';
 import { activeContact, getCompany, listBankRequisites } from '../companies/service';
 import { baseMethod } from '../deadlines';
-import { formatMoneyRu } from '../../formats/docx';
+import { formatMoneyRu } from '../../formats/docx/format';
 import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../rules/access';
 import { catalogNames, methodTitles } from '../procurements/catalog-lookup';

@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { EVENTS, MESSAGES, type ReportResponse } from '@proc/contract';
-import { buildContractExecutionReportXlsx, buildMonthlySummaryXlsx } from '../../formats/xlsx';
-import { buildContractExecutionReportPdf } from '../../formats/pdf';
 import {
   acceptanceDocuments, acceptanceLines, companies, contractPositions, contracts, paymentOrders, procurements, reports,
 } from '../../db/schema';
@@ -138,7 +136,8 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     documents: docs.map((d) => ({ kind: 'УПД', number: d.number, date: d.docDate, amount: d.amountWithVat ?? d.amountWithoutVat ?? '0', vatAmount: d.vatAmount ?? undefined, status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается' })),
     payments: pays.map((p) => ({ number: p.number, date: p.docDate, amount: p.amount, purpose: p.purpose ?? undefined })),
   };
-  const data = r.format === 'pdf' ? await buildContractExecutionReportPdf(input) : await buildContractExecutionReportXlsx(input);
+  // exceljs and pdfkit load with the first report, not at start
+  const data = r.format === 'pdf' ? await (await import('../../formats/pdf')).buildContractExecutionReportPdf(input) : await (await import('../../formats/xlsx')).buildContractExecutionReportXlsx(input);
   return { data, name: `Отчёт об исполнении договора ${contractLabel(c)}.${r.format}`, regnumber: contractLabel(c) };
 }
 
@@ -150,6 +149,7 @@ async function monthlyFile(deps: Deps, r: ReportRow, company: typeof companies.$
     .where(and(eq(contracts.companyId, r.companyId), gte(contracts.contractDate, r.periodFrom!), lte(contracts.contractDate, r.periodTo!)))
     .orderBy(asc(contracts.contractDate), asc(contracts.id));
   const { name, inn, kpp } = party(company);
+  const { buildMonthlySummaryXlsx } = await import('../../formats/xlsx');
   const data = await buildMonthlySummaryXlsx({
     customer: { name, inn, kpp },
     periodFrom: r.periodFrom!,

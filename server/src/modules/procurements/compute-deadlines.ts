@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { DeadlineViolation, LeadTimeRule } from '@proc/contract';
 import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLeadTimeRule, isIsoDate } from '../deadlines';
-import { formatMoneyRu } from '../../formats/docx';
+import { formatMoneyRu } from '../../formats/docx/format';
 import type { Tx } from '../../db/client';
 import { moscowToday } from '../rules/access';
 import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from '../rules/version-in-force';

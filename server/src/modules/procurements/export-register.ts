@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, SUBJECT_TITLES, type ProcurementStatus, type SubjectKind } from '@proc/contract';
-import { buildRegisterXlsx, type RegisterColumn, type RegisterRow } from '../../formats/xlsx';
+import type { RegisterColumn, RegisterRow } from '../../formats/xlsx';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -59,5 +59,7 @@ export async function exportRegister(ctx: Ctx, q: RegisterFilters): Promise<Buff
       }
     }
   }
+  // exceljs loads on the first export, not at start (memory of an idle server)
+  const { buildRegisterXlsx } = await import('../../formats/xlsx');
   return buildRegisterXlsx(rows(), COLUMNS, { sheetName: 'Реестр закупок', title: 'Реестр закупок', totals: true });
 }
