@@ -62,5 +62,6 @@ export async function buildServer() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildServer();
-  console.log(`server/dist built`);
+  await esbuild.stop();
+  console.log('server/dist built');
 }

@@ -3,7 +3,7 @@
 // changes instead.
 import { spawnSync, spawn } from 'node:child_process';
 import { setTimeout } from 'node:timers';
-import { SERVER_DIST, buildServer, serverStale } from './build-server.mjs';
+import { SERVER_DIST, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,9 @@ const dev = process.argv.includes('--dev');
 const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/integration/main.ts': 'integration', 'server/src/main.ts': 'main' };
 if (!dev && serverStale()) {
   console.log('Сборка сервера…');
-  await buildServer();
+  // in its own process: esbuild's service process ends with it instead of staying beside the product
+  const r = spawnSync(process.execPath, [path.join(root, 'tools/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const command = (file) =>
   !dev && COMPILED[file] ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)] : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
