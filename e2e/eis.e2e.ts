@@ -49,7 +49,7 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('contracts-import-submit').click();
     await page.getByText('Договоры успешно обработаны', { exact: true }).waitFor({ timeout: 30_000 });
-    await page.getByText('Договоры за период 2024-01-01-2024-12-31 успешно обработаны и добавлены', { exact: true }).waitFor();
+    await page.getByText('Договоры за период 01.01.2024-31.12.2024 успешно обработаны и добавлены').waitFor();
     const list = await api<Paged<ContractResponse>>('GET', '/api/contracts?limit=50');
     expect(list.body.total).toBeGreaterThanOrEqual(3);
     expect(list.body.items.map((c) => c.subject)).toContain('Поставка картриджей');

@@ -88,3 +88,17 @@ it('registration: no lookup configured says so and lets the user type; bad ИН�
   expect(await page.getByLabel('Краткое наименование').inputValue()).toBe('ООО «Ромашка»');
   expect(crashes).toEqual([]);
 });
+
+it('a page the role cannot use is neither offered nor reachable: a specialist and /registrations', async () => {
+  const page = await e.newPage();
+  await e.login(page, 'specialist');
+  await page.getByTestId('gear-menu').click();
+  const items = page.locator('.ant-dropdown:not(.ant-dropdown-hidden) .ant-dropdown-menu-item');
+  await items.first().waitFor();
+  expect(await items.allInnerTexts()).not.toContain('Заявки на регистрацию');
+  await page.keyboard.press('Escape');
+  await page.goto('/registrations');
+  await page.waitForURL((u) => u.pathname === '/');
+  await page.waitForTimeout(800);
+  expect(await page.getByText('Недостаточно прав для этого действия').count()).toBe(0);
+});

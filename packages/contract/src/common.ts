@@ -3,7 +3,7 @@ import { MESSAGES } from './messages';
 import { NUMERIC_RE, isValidInn, isValidOgrn } from './checks';
 export { NUMERIC_RE, isValidInn, isValidOgrn, isValidAccount } from './checks';
 
-export { ROLES, isStaff, canEdit, ROLE_TITLES } from './roles';
+export { ROLES, isStaff, canEdit, ROLE_TITLES, REGISTRATION_DECIDERS } from './roles';
 import { ROLES } from './roles';
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;

@@ -43,4 +43,20 @@ export const MESSAGES = {
   reportErrorHeader: (n: string) => `Не удалось создать отчёт для договора "${n}"`,
   reportSuccessHeader: 'Отчёт успешно сформирован',
   reportSuccess: (n: string) => `Отчёт для договора с регистрационным номером "${n}" успешно сформирован`,
+  // not in the spec: the monthly summary has no contract number, and an import may find nothing or only duplicates
+  monthlyReportSuccessHeader: 'Сводка о договорах сформирована',
+  monthlyReportSuccess: (period: string) => `Ежемесячная сводка о договорах за период ${period} сформирована`,
+  monthlyReportErrorHeader: (period: string) => `Не удалось сформировать сводку о договорах за период ${period}`,
+  contractsNothingHeader: 'Новых договоров нет',
+  contractsNothing: (from: string, to: string) => `В ЕИС нет договоров организации за период ${from}-${to}`,
+  importCounts: (c: { created?: number; updated?: number; duplicates?: number; rejected?: number; matched?: number }) =>
+    [
+      `добавлено: ${c.created ?? 0}`,
+      c.updated !== undefined ? `обновлено: ${c.updated}` : null,
+      c.duplicates !== undefined ? `уже были загружены: ${c.duplicates}` : null,
+      c.matched !== undefined ? `привязано к договорам: ${c.matched}` : null,
+      `отклонено: ${c.rejected ?? 0}`,
+    ]
+      .filter(Boolean)
+      .join(', '),
 } as const;

@@ -12,5 +12,8 @@ export const ROLE_TITLES: Record<Role, string> = {
 };
 
 
+/** Who decides registration applications: the page, its menu item and the API use this one list. */
+export const REGISTRATION_DECIDERS = ['operator', 'admin', 'administrator'] as const satisfies readonly Role[];
+
 /** Roles that may change company data; the operator only reads (and decides registrations). */
 export const canEdit = (role: Role | string | undefined | null): boolean => !!role && role !== 'operator';

@@ -3,7 +3,7 @@ import { SettingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { MESSAGES } from '@proc/contract/messages';
 import { MAIN_TABS, catalogMenuFor } from '@proc/contract/catalog-menu';
-import { isStaff } from '@proc/contract/roles';
+import { isStaff, REGISTRATION_DECIDERS } from '@proc/contract/roles';
 import { sessionStore, useSession } from '../lib/session';
 import { useSocketState } from '../lib/socket';
 import { api } from '../lib/api';
@@ -27,7 +27,7 @@ function TopBar() {
     ? [
         { type: 'divider' as const },
         { key: '/users', label: <Link to="/users">Пользователи</Link> },
-        ...(['operator', 'admin', 'administrator'].includes(role) ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }] : []),
+        ...((REGISTRATION_DECIDERS as readonly string[]).includes(role) ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }] : []),
         { key: '/audit', label: <Link to="/audit">Журнал изменений</Link> },
       ]
     : [];

@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StaffOnly, AdminOnly } from './guards';
+import { REGISTRATION_DECIDERS } from '@proc/contract/roles';
+import { StaffOnly, AdminOnly, RolesOnly } from './guards';
 import { page } from './lazy-page';
 import { queryClient } from './query-client';
 import { Shell } from './Shell';
@@ -24,7 +25,7 @@ const routes: RouteObject[] = [
       { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
       { path: '/eisPlans', element: page(() => import('../features/eis/PlansPage')) },
       { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
-      { path: '/registrations', element: staff(page(() => import('../features/registrations/RegistrationsPage'))) },
+      { path: '/registrations', element: <RolesOnly roles={REGISTRATION_DECIDERS}>{page(() => import('../features/registrations/RegistrationsPage'))}</RolesOnly> },
       { path: '/audit', element: staff(page(() => import('../features/audit/AuditPage'))) },
       { path: '/documents', element: page(() => import('../features/procurements/RegisterPage')) },
       { path: '/documents/:id', element: page(() => import('../features/procurements/ProcurementPage')) },

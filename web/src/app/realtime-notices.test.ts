@@ -16,6 +16,25 @@ describe('real-time notices carry the spec texts (section 8)', () => {
     expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', eais_registry_number: '50105018196190002040000' })).toEqual({ header: 'Договор успешно обработан', message: 'Номер загруженного договора: 50105018196190002040000' });
     expect(t(EVENTS.notificationEisContractsResponse, { result: 'error', eais_registry_number: '5', error: 'Договор не соответствует положению', violations: ['a', 'b'] })).toEqual({ header: 'Договор не соответствует положению', message: 'a\nb' });
   });
+  it('contracts by period: dd.mm.yyyy dates, the counts, and «nothing found» said as such', () => {
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', date_from: '2026-01-01', date_to: '2026-11-24', created: 2, updated: 1, unchanged: 0 })).toEqual({
+      header: 'Договоры успешно обработаны',
+      message: 'Договоры за период 01.01.2026-24.11.2026 успешно обработаны и добавлены\nдобавлено: 2, обновлено: 1, отклонено: 0',
+    });
+    expect(t(EVENTS.notificationEisContractsResponse, { result: 'success', date_from: '2026-01-01', date_to: '2026-11-24', created: 0, updated: 0, unchanged: 0 })).toEqual({
+      header: 'Новых договоров нет',
+      message: 'В ЕИС нет договоров организации за период 01.01.2026-24.11.2026',
+    });
+  });
+  it('a payments upload says what was added and what was there already; a monthly summary names its period', () => {
+    expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'success', upload_file_name: 'kl_to_1c.txt', created: 0, duplicates: 13, matched: 0 })).toEqual({
+      header: 'Платежное поручение обработано',
+      message: 'Платежное поручение "kl_to_1c.txt" успешно обработано\nдобавлено: 0, уже были загружены: 13, привязано к договорам: 0, отклонено: 0',
+    });
+    const monthly = t(EVENTS.reportCreateResponse, { result: 'success', period_from: '2026-10-01', period_to: '2026-10-31' });
+    expect(monthly).toEqual({ header: 'Сводка о договорах сформирована', message: 'Ежемесячная сводка о договорах за период 01.10.2026-31.10.2026 сформирована' });
+    expect(monthly.message).not.toContain('""');
+  });
   it('plans from ЕИС', () => {
     expect(t(EVENTS.eisPlanResponse, { result: 'success', plans: ['2010512345'] })).toEqual({ header: 'Планы закупки загружены', message: 'Планы закупки: 2010512345' });
     expect(t(EVENTS.eisPlanResponse, { result: 'error', error: 'ЕИС недоступна' })).toEqual({ header: 'Ошибка загрузки планов закупки', message: 'ЕИС недоступна' });

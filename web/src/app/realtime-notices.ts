@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { EVENTS, type RealtimePayload } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
+import { formatDate } from '@proc/contract/format';
 import { onAuthEvent } from '../lib/socket';
 import { noticeStore } from '../lib/notices';
 import { queryClient } from './query-client';
@@ -8,6 +9,11 @@ import { queryClient } from './query-client';
 type Text = { header: string; message?: string };
 const ok = (p: RealtimePayload) => p.result === 'success';
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+/** ISO dates of payloads in the form the whole UI uses (dd.mm.yyyy); anything else as it came. */
+const d = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : s(v));
+const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
+/** The counts line of an import: what was added, what was there already, what was refused. */
+const counts = (p: RealtimePayload) => MESSAGES.importCounts({ created: n(p.created), updated: n(p.updated), duplicates: n(p.duplicates), matched: n(p.matched), rejected: n(p.rejected) });
 
 /** Spec section 8: each push becomes a success or error notice with the exact texts. */
 export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
@@ -21,22 +27,29 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
         ? { header: MESSAGES.contractSuccessHeader, message: MESSAGES.contractSuccess(s(p.eais_registry_number)) }
         : { header: s(p.error), message: (p.violations ?? []).join('\n') };
     }
-    return ok(p)
-      ? { header: MESSAGES.contractsSuccessHeader, message: MESSAGES.contractsSuccess(s(p.date_from), s(p.date_to)) }
-      : { header: MESSAGES.contractsErrorHeader, message: s(p.error) };
+    if (!ok(p)) return { header: MESSAGES.contractsErrorHeader, message: s(p.error) };
+    const found = [p.created, p.updated, p.unchanged].some((x) => typeof x === 'number' && x > 0);
+    if (typeof p.created === 'number' && !found) return { header: MESSAGES.contractsNothingHeader, message: MESSAGES.contractsNothing(d(p.date_from), d(p.date_to)) };
+    const message = MESSAGES.contractsSuccess(d(p.date_from), d(p.date_to));
+    return { header: MESSAGES.contractsSuccessHeader, message: typeof p.created === 'number' ? `${message}\n${counts(p)}` : message };
   },
   [EVENTS.notificationImportPaymentsResponse]: (p) =>
     ok(p)
-      ? { header: MESSAGES.paymentSuccessHeader, message: MESSAGES.paymentSuccess(s(p.upload_file_name)) }
+      ? { header: MESSAGES.paymentSuccessHeader, message: typeof p.created === 'number' ? `${MESSAGES.paymentSuccess(s(p.upload_file_name))}\n${counts(p)}` : MESSAGES.paymentSuccess(s(p.upload_file_name)) }
       : { header: MESSAGES.paymentErrorHeader(s(p.upload_file_name)), message: s(p.error) },
   [EVENTS.notificationPerfomanceContractResponse]: (p) =>
     ok(p)
       ? { header: MESSAGES.executionSuccessHeader, message: MESSAGES.executionSuccess(s(p.registration_number ?? p.contract_regnumber)) }
       : { header: MESSAGES.executionErrorHeader(s(p.registration_number ?? p.contract_regnumber)), message: s(p.error) },
-  [EVENTS.reportCreateResponse]: (p) =>
-    ok(p)
+  [EVENTS.reportCreateResponse]: (p) => {
+    if (!p.contract_regnumber && p.period_from) {
+      const period = `${d(p.period_from)}-${d(p.period_to)}`;
+      return ok(p) ? { header: MESSAGES.monthlyReportSuccessHeader, message: MESSAGES.monthlyReportSuccess(period) } : { header: MESSAGES.monthlyReportErrorHeader(period), message: s(p.error) };
+    }
+    return ok(p)
       ? { header: MESSAGES.reportSuccessHeader, message: MESSAGES.reportSuccess(s(p.contract_regnumber)) }
-      : { header: MESSAGES.reportErrorHeader(s(p.contract_regnumber)), message: s(p.error) },
+      : { header: MESSAGES.reportErrorHeader(s(p.contract_regnumber)), message: s(p.error) };
+  },
   // the spec gives no texts for plans: these follow the contracts ones
   [EVENTS.eisPlanResponse]: (p) => {
     const plans = Array.isArray(p.plans) ? p.plans.map(s) : [];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LoginRequest, LoginResponse, RegistrationRequest, RegistrationResponse, RejectRegistrationRequest, PartyLookupResponse, IdParams, SessionResponse, inn as innSchema } from '@proc/contract';
+import { LoginRequest, LoginResponse, RegistrationRequest, RegistrationResponse, RejectRegistrationRequest, PartyLookupResponse, IdParams, SessionResponse, REGISTRATION_DECIDERS, inn as innSchema } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireRole, requireUser } from '../../platform/auth';
@@ -9,7 +9,7 @@ import { clientIp } from '../../platform/client-ip';
 import { endOwnSession, listOwnSessions, revokeSession } from './sessions';
 import { register, registrationByTicket, listRegistrations, decideRegistration } from './registrations';
 
-const DECIDERS = ['operator', 'admin', 'administrator'] as const;
+const DECIDERS = REGISTRATION_DECIDERS;
 
 export function authRoutes(app: App, deps: Deps): void {
   app.post('/auth/login', { config: { changes: false }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (req) =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, type EisContractsImportRequest } from '@proc/contract';
+import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest } from '@proc/contract';
 import { parseEisContracts, parseEisPlan, isFormatError } from '../../formats';
 import { companies } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
@@ -77,7 +77,7 @@ export function defineImportJobs(deps: Deps): void {
           ...base,
           result: 'success',
           violations,
-          message: p.eais_registry_number ? MESSAGES.contractSuccess(p.eais_registry_number) : MESSAGES.contractsSuccess(p.date_from!, p.date_to!),
+          message: p.eais_registry_number ? MESSAGES.contractSuccess(p.eais_registry_number) : stored.length ? MESSAGES.contractsSuccess(formatDate(p.date_from!), formatDate(p.date_to!)) : MESSAGES.contractsNothing(formatDate(p.date_from!), formatDate(p.date_to!)),
           created: stored.filter((s) => s.change === 'created').length,
           updated: stored.filter((s) => s.change === 'updated').length,
           unchanged: stored.filter((s) => s.change === 'unchanged').length,
