@@ -42,6 +42,9 @@ export const PROCUREMENT_TRANSITIONS: Record<ProcurementStatus, readonly Procure
 
 /** Card fields may be changed only while the procurement is being prepared. */
 export const EDITABLE_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'docs_ready'];
+/** Finished procurements: their files are the record of what happened, so none is replaced or deleted (adding stays). */
+export const FINAL_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['contract_signed', 'cancelled', 'failed'];
+export const finalFilesText = (status: ProcurementStatus) => `Закупка в статусе «${PROCUREMENT_STATUS_TITLES[status]}»: её файлы не заменяются и не удаляются`;
 
 export const canTransition = (from: ProcurementStatus, to: ProcurementStatus): boolean => PROCUREMENT_TRANSITIONS[from].includes(to);
 

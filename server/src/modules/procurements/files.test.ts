@@ -118,3 +118,24 @@ describe('procurement files', () => {
     expect((await upload(t, 'POST', `/api/procurements/${pid}/files`, w.otherClient, 'a.pdf', PDF)).status).toBe(404);
   });
 });
+
+describe('files of a finished procurement', () => {
+  it('after «Договор заключён» a file is neither replaced nor deleted (the reason is given); adding one still works', async () => {
+    const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+      token: w.client,
+      body: { title: 'Поставка бумаги', method: 'auction_e', subject: 'goods', nmcd: '100000', okpd2: [{ code: '17.12.14.129' }] },
+    });
+    const id = p.body.id;
+    const f = (await upload(t, 'POST', `/api/procurements/${id}/files`, w.client, 'Проект договора.pdf', PDF)).body as ProcurementFileResponse;
+    // the status as the transitions would leave it (they are tested in procurements.test.ts)
+    await t.server.deps.database.sql.query(`UPDATE procurements SET status = 'contract_signed' WHERE id = ${id}`);
+    const replaced = await upload(t, 'PUT', `/api/procurements/${id}/files/${f.id}`, w.client, 'Другой.pdf', PDF);
+    expect(replaced.status).toBe(409);
+    expect((replaced.body as { message: string }).message).toBe('Закупка в статусе «Договор заключён»: её файлы не заменяются и не удаляются');
+    const removed = await t.api<{ message: string }>('DELETE', `/api/procurements/${id}/files/${f.id}`, { token: w.client });
+    expect(removed.status).toBe(409);
+    const list = (await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${id}/files`, { token: w.client })).body;
+    expect(list.map((x) => [x.id, x.version])).toEqual([[f.id, 1]]);
+    expect((await upload(t, 'POST', `/api/procurements/${id}/files`, w.client, 'Скан договора.pdf', PDF)).status).toBe(200);
+  });
+});

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DocumentKind, ProcurementFileResponse } from '@proc/contract';
+import { FINAL_PROCUREMENT_STATUSES, finalFilesText, type DocumentKind, type ProcurementFileResponse, type ProcurementStatus } from '@proc/contract';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
@@ -134,11 +134,18 @@ export async function uploadFile(ctx: Ctx, procurementId: number, upload: Upload
   return getFile(ctx, procurementId, file.id);
 }
 
+/** Files of a finished procurement are its record: refused with the reason. */
+function assertFilesChangeable(row: { status: string }): void {
+  const status = row.status as ProcurementStatus;
+  if (FINAL_PROCUREMENT_STATUSES.includes(status)) throw new AppError('INVALID_STATE', finalFilesText(status));
+}
+
 export async function replaceFile(ctx: Ctx, procurementId: number, fileId: number, upload: Upload): Promise<ProcurementFileResponse> {
   await loadFile(ctx, procurementId, fileId);
   assertCanEdit(ctx);
+  assertFilesChangeable(await loadProcurement(ctx, procurementId));
   await withStoredBlob(ctx.deps, upload, async (tx, key) => {
-    await loadProcurement(ctx, procurementId, tx, true);
+    assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
     const next = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
     await audit(tx, ctx, {
@@ -165,6 +172,7 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
   await loadFile(ctx, procurementId, fileId);
   assertCanEdit(ctx);
   await ctx.deps.db.transaction(async (tx) => {
+    assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
     await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
     await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_delete', before: { file_id: f.id, name: f.name } });

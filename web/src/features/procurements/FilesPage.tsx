@@ -2,7 +2,7 @@ import { Button, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd'
 import { DeleteOutlined, DownloadOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { DOCUMENT_KIND_TITLES, UPLOAD_EXTENSIONS, type ProcurementFileResponse } from '@proc/contract';
+import { DOCUMENT_KIND_TITLES, FINAL_PROCUREMENT_STATUSES, UPLOAD_EXTENSIONS, type ProcurementFileResponse } from '@proc/contract';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
@@ -18,6 +18,8 @@ export default function FilesPage() {
   const files = useQuery({ queryKey: key, queryFn: () => procurementsApi.files(id) });
   const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
   const refresh = () => qc.invalidateQueries({ queryKey: key });
+  // a finished procurement's files are its record: no replacing or deleting (the server refuses too)
+  const finished = !!card.data && FINAL_PROCUREMENT_STATUSES.includes(card.data.status);
   const upload = useMutation({
     mutationFn: (file: File) => procurementsApi.upload(id, file),
     onSuccess: (f) => {
@@ -106,16 +108,20 @@ export default function FilesPage() {
                 <Button size="small" icon={<DownloadOutlined />} onClick={() => void procurementsApi.download(id, f.id)}>
                   Скачать
                 </Button>
-                <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => (replace.mutate({ fileId: f.id, file }), false)}>
-                  <Button size="small" icon={<SwapOutlined />}>
-                    Заменить
-                  </Button>
-                </Upload>
-                <Popconfirm title={`Удалить файл «${f.name}» со всеми версиями?`} okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(f.id)}>
-                  <Button size="small" danger icon={<DeleteOutlined />}>
-                    Удалить
-                  </Button>
-                </Popconfirm>
+                {!finished && (
+                  <>
+                    <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => (replace.mutate({ fileId: f.id, file }), false)}>
+                      <Button size="small" icon={<SwapOutlined />}>
+                        Заменить
+                      </Button>
+                    </Upload>
+                    <Popconfirm title={`Удалить файл «${f.name}» со всеми версиями?`} okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(f.id)}>
+                      <Button size="small" danger icon={<DeleteOutlined />}>
+                        Удалить
+                      </Button>
+                    </Popconfirm>
+                  </>
+                )}
               </Space>
             ),
           },
