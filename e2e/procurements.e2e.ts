@@ -76,14 +76,24 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.getByLabel('Предмет договора').fill('Бумага офисная А4, 80 г/м², 3 000 пачек');
     await page.getByLabel('НМЦД', { exact: true }).fill('450000.00');
     await page.getByLabel('Место поставки', { exact: true }).fill('г. Майкоп, ул. Победы, д. 1');
+    const before = (await api<{ total: number }>('GET', '/api/procurements')).body.total;
     for (const [label, date] of [['Дата размещения извещения', '01.12.2026'], ['Окончание подачи заявок', '15.12.2026'], ['Рассмотрение заявок', '16.12.2026'], ['Подведение итогов', '17.12.2026']]) {
       await page.getByLabel(label).fill(date);
-      // Enter would submit the form; leaving the field commits the typed date
+      // Enter in a date field commits the date and nothing else: it must not create the procurement
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
     }
-    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByLabel('Наименование закупки').press('Enter');
+    await page.waitForTimeout(1000);
+    expect(page.url()).toMatch(/\/documents\/new$/);
+    expect((await api<{ total: number }>('GET', '/api/procurements')).body.total).toBe(before);
+    // a double click saves once
+    await page.getByRole('button', { name: 'Сохранить' }).dblclick();
     await page.waitForURL(/\/documents\/\d+$/);
     procurementId = Number(/\/documents\/(\d+)$/.exec(page.url())![1]);
+    await page.waitForTimeout(500);
+    expect((await api<{ total: number }>('GET', '/api/procurements')).body.total).toBe(before + 1);
     await expect.poll(() => page.getByTestId('procurement-title').innerText()).toMatch(/^Закупка № \d{4}-\d{4}$/);
     expect(await page.getByTestId('procurement-status').innerText()).toBe('Черновик');
     expect(await page.getByTestId('earliest-deadline').innerText()).toMatch(/^\d{2}\.\d{2}\.2026$/);
@@ -102,6 +112,12 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     const notice = docs.find((d) => d.template === 'notice')!;
     expect(notice).toBeTruthy();
     await page.getByText(notice.title).first().waitFor();
+    const missing = docs.flatMap((d) => d.fields.filter((f) => f.required && f.type !== 'list' && (f.value === null || f.value === undefined || f.value === '')));
+    expect(missing.length).toBeGreaterThan(0);
+    // a forgotten required field: the editor says so and takes the user to it, however far up it is
+    await page.getByRole('button', { name: 'Сформировать документы' }).click();
+    await page.getByText(/^Форма не отправлена: исправьте/).waitFor();
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-form-item-has-error'))).toBe(true);
     // every required field the server could not fill gets a value typed in the editor
     for (const d of docs) {
       const panel = page.locator('.ant-collapse-item').filter({ hasText: d.title }).first();

@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DocumentField, DocumentItem, DocumentKind } from '@proc/contract';
 import { Field } from '../../lib/Field';
-import { rules } from '../../lib/forms';
+import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from './api';
@@ -155,7 +155,15 @@ export default function DocumentationPage() {
       ) : documents.length === 0 ? (
         <Empty description="Положение о закупке не требует документов для этой закупки" />
       ) : (
-        <Form form={form} layout="vertical" disabled={!editable} onFinish={() => generate.mutate()}>
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={!editable}
+          onKeyDown={enterDoesNotSubmit}
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+          onFinishFailed={reportInvalidFields}
+          onFinish={() => !generate.isPending && generate.mutate()}
+        >
           <Collapse
             defaultActiveKey={documents.map((d) => d.template)}
             items={documents.map((d) => ({

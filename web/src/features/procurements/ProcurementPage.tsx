@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +16,7 @@ import {
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { api } from '../../lib/api';
-import { applyServerErrors, rules } from '../../lib/forms';
+import { SCROLL_TO_FIRST_ERROR, applyServerErrors, enterDoesNotSubmit, reportInvalidFields, rules } from '../../lib/forms';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
@@ -89,6 +89,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   useEffect(() => {
     if (p) form.setFieldsValue(toForm(p));
   }, [p, form]);
+  const saving = useRef(false);
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v))),
     onSuccess: (r) => {
@@ -119,7 +120,16 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             layout="vertical"
             disabled={!editable}
             initialValues={{ currency: 'RUB', subject: 'goods', sme_only: false, okpd2: [], application_ensuring: { kind: 'percent' }, contract_ensuring: { kind: 'percent' } }}
-            onFinish={(v) => save.mutate(v)}
+            onKeyDown={enterDoesNotSubmit}
+            scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+            onFinishFailed={reportInvalidFields}
+            // one save at a time: a second click or submit while the first runs would create a second procurement (a
+            // ref, not the mutation's state, which the second click of a double click does not yet see)
+            onFinish={(v) => {
+              if (saving.current) return;
+              saving.current = true;
+              save.mutate(v, { onSettled: () => (saving.current = false) });
+            }}
           >
             <Card title="Основные сведения" size="small" style={{ marginBottom: 16 }}>
               <Field label="Наименование закупки" name="title" rules={[rules.required]}>
