@@ -102,3 +102,18 @@ it('a page the role cannot use is neither offered nor reachable: a specialist an
   await page.waitForTimeout(800);
   expect(await page.getByText('Недостаточно прав для этого действия').count()).toBe(0);
 });
+
+it('a client fills the catalogue fields of its own procurement card, with no «staff only» notices', async () => {
+  const page = await e.newPage();
+  await e.login(page, 'client');
+  await page.goto('/documents/new');
+  await page.getByLabel('Наименование закупки').waitFor();
+  for (const label of ['Метод определения НМЦД', 'Единые (дополнительные) требования', 'Условия поставки (выполнения работ, оказания услуг)']) {
+    await page.getByLabel(label, { exact: true }).click();
+    const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+    await options.first().waitFor();
+    expect(await options.count(), label).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  }
+  expect(await page.getByText('Справочник доступен только сотрудникам').count()).toBe(0);
+});

@@ -17,7 +17,8 @@ export const ENTRIES = {
 };
 const SOURCES = ['server/src', 'tools/fake-eis', 'packages/contract/src'].map((d) => path.join(root, d));
 
-function newestMtime(dir) {
+/** The newest modification time of any file below `dir` (what makes a build stale). */
+export function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, entry.name);

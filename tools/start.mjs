@@ -3,22 +3,13 @@
 // changes instead.
 import { spawnSync, spawn } from 'node:child_process';
 import { setTimeout } from 'node:timers';
-import { SERVER_DIST, serverStale } from './build-server.mjs';
+import { SERVER_DIST, newestMtime, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 const sources = [path.join(root, 'web/src'), path.join(root, 'packages/contract/src')];
 const stale = !fs.existsSync(dist) || sources.some((d) => newestMtime(d) > fs.statSync(dist).mtimeMs);

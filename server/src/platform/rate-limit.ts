@@ -23,25 +23,31 @@ export interface RateLimiter {
 const CLEAN_EVERY = 500;
 let attempts = 0;
 
+/**
+ * Counts one attempt of `key` in its fixed window and returns the window's count after it; a window that has run out
+ * starts again at this attempt. One statement, so two nodes counting at once cannot both see the last free attempt.
+ */
+export async function countAttempt(db: Db, key: string, windowMs: number): Promise<number> {
+  const window = sql`make_interval(secs => ${windowMs / 1000})`;
+  if (++attempts % CLEAN_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.startedAt} < now() - interval '1 day'`);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, startedAt: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        startedAt: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN now() ELSE ${rateLimits.startedAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row.count;
+}
+
 export function createRateLimiter(db: Db, name: string, opts: { max: number; windowMs: number }): RateLimiter {
   const window = sql`make_interval(secs => ${opts.windowMs / 1000})`;
   const k = (key: string) => `${name}:${key}`;
-  /** The window's count after this attempt; a window that has run out starts again at this attempt. */
-  const bump = async (key: string): Promise<number> => {
-    if (++attempts % CLEAN_EVERY === 0) await db.delete(rateLimits).where(sql`${rateLimits.startedAt} < now() - interval '1 day'`);
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key: k(key), startedAt: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          count: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-          startedAt: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN now() ELSE ${rateLimits.startedAt} END`,
-        },
-      })
-      .returning({ count: rateLimits.count });
-    return row.count;
-  };
+  const bump = (key: string) => countAttempt(db, k(key), opts.windowMs);
   return {
     async exceeded(key) {
       const rows = await db

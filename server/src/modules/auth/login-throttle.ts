@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../platform/errors';
+import { countAttempt } from '../../platform/rate-limit';
 
 /** Failures of one login from one IP that pass without delay within the window. */
 export const FREE_FAILURES = 5;
@@ -25,20 +26,9 @@ export async function assertNotPaused(db: Db, key: string): Promise<void> {
 }
 
 export async function recordFailure(db: Db, key: string): Promise<void> {
-  const window = sql`make_interval(mins => ${WINDOW_MINUTES})`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, startedAt: sql`now()`, count: 1 })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        startedAt: sql`CASE WHEN ${rateLimits.startedAt} <= now() - ${window} THEN now() ELSE ${rateLimits.startedAt} END`,
-      },
-    })
-    .returning({ count: rateLimits.count });
-  if (row.count < FREE_FAILURES) return;
-  const minutes = Math.min(2 ** (row.count - FREE_FAILURES), MAX_PAUSE_MINUTES);
+  const count = await countAttempt(db, key, WINDOW_MINUTES * 60_000);
+  if (count < FREE_FAILURES) return;
+  const minutes = Math.min(2 ** (count - FREE_FAILURES), MAX_PAUSE_MINUTES);
   // the window restarts with the pause, so the failures that caused it are still counted when it ends
   await db.update(rateLimits).set({ blockedUntil: sql`now() + make_interval(mins => ${minutes})`, startedAt: sql`now()` }).where(eq(rateLimits.key, key));
 }

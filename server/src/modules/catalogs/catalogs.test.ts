@@ -184,10 +184,15 @@ describe('access rules (spec sections 2 and 6)', () => {
   it('lets a client read funding sources, contract bases and delivery places only', async () => {
     for (const url of ['/api/catalogs/elements?type=8', '/api/catalogs/elements?type=9', '/api/catalogs/exec-terms?type=2', '/api/catalogs/elements/options?type=8', '/api/catalogs/exec-terms/options?type=2'])
       expect((await api('client', 'GET', url)).status, url).toBe(200);
+    // the selects of the client's own procurement card: НМЦД method, requirements, delivery terms (and the others)
+    for (const url of ['/api/catalogs/elements/options?type=1', '/api/catalogs/elements/options?type=2', '/api/catalogs/exec-terms/options?type=1', '/api/catalogs/methods/options']) {
+      const r = await api<{ items: unknown[] }>('client', 'GET', url);
+      expect(r.status, url).toBe(200);
+      expect(r.body.items.length, url).toBeGreaterThan(0);
+    }
     for (const url of [
       '/api/catalogs/elements?type=1', '/api/catalogs/elements?type=2', '/api/catalogs/elements?type=6', '/api/catalogs/elements?type=7', '/api/catalogs/exec-terms?type=1',
       '/api/catalogs/methods', '/api/catalogs/subjects', '/api/catalogs/ensuring', '/api/catalogs/products', '/api/catalogs/document-subjects', '/api/catalogs/documents',
-      '/api/catalogs/elements/options?type=2', '/api/catalogs/methods/options',
     ]) {
       const r = await api<{ message: string; code: string }>('client', 'GET', url);
       expect(r.status, url).toBe(403);
