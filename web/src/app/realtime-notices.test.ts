@@ -50,6 +50,15 @@ describe('real-time notices carry the spec texts (section 8)', () => {
 });
 
 describe('notice lifetime', () => {
+  it('a pending notice registered after its job already answered does not replace the answer', () => {
+    vi.useFakeTimers();
+    noticeStore.show({ key: 'job-1', kind: 'success', header: 'Платежное поручение обработано', message: 'добавлено: 0, уже были загружены: 13' });
+    noticeStore.show({ key: 'job-1', kind: 'pending', header: 'Платежное поручение', message: 'Файл «kl_to_1c.txt» обрабатывается' });
+    expect(noticeStore.list().map((x) => [x.key, x.kind])).toEqual([['job-1', 'success']]);
+    vi.advanceTimersByTime(10_001);
+    expect(noticeStore.list()).toEqual([]);
+  });
+
   afterEach(() => {
     noticeStore.clear();
     vi.useRealTimers();

@@ -20,6 +20,14 @@ const emit = () => listeners.forEach((l) => l());
 /** Keys are strings; an event without a key gets a random number, as the spec says. */
 export const noticeKey = (key?: string | number | null) => String(key ?? Math.floor(Math.random() * 1e12));
 
+/**
+ * Keys whose result (success or error) has arrived. A job's socket result can come before the HTTP answer that
+ * registers its pending notice (a re-uploaded statement is all duplicates and done in milliseconds): that late
+ * «обрабатывается» must not replace the result and stay forever.
+ */
+const settled = new Set<string>();
+const SETTLED_MEMORY_MS = 5 * 60_000;
+
 export const noticeStore = {
   list: () => notices,
   subscribe(l: () => void) {
@@ -29,6 +37,11 @@ export const noticeStore = {
   /** Adds or replaces (same key) a notice; success and error ones go away after the spec's 10 seconds. */
   show(n: Omit<Notice, 'date' | 'key'> & { key?: string | number }): string {
     const key = noticeKey(n.key);
+    if (n.kind === 'pending' && settled.has(key)) return key;
+    if (n.kind === 'success' || n.kind === 'error') {
+      settled.add(key);
+      setTimeout(() => settled.delete(key), SETTLED_MEMORY_MS);
+    }
     const notice: Notice = { ...n, key, date: new Date() };
     notices = [...notices.filter((x) => x.key !== key), notice];
     clearTimeout(timers.get(key));
