@@ -8,7 +8,7 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password',
  * everything else (files, journald, log collectors). LOG_FORMAT=json|pretty overrides the guess.
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  const format = process.env.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json');
+  const format = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
   return {
     level,
     redact: REDACT,
