@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tabs, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationResponse } from '@proc/contract';
 import { api } from '../../lib/api';
@@ -17,10 +17,17 @@ export default function RegistrationsPage() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['registrations', status], queryFn: () => api.get<Item[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }) });
   const refresh = () => qc.invalidateQueries({ queryKey: ['registrations'] });
-  const approve = useMutation({ mutationFn: (id: number) => api.post(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }), onSuccess: refresh });
+  const approve = useMutation({
+    mutationFn: (id: number) => api.post<RegistrationResponse>(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }),
+    onSuccess: (r) => {
+      void message.success(`Регистрация подтверждена: ${r.company_title} и пользователь ${r.user_login} созданы`);
+      void refresh();
+    },
+  });
   const reject = useMutation({
     mutationFn: (v: { id: number; reason: string }) => api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
     onSuccess: () => {
+      void message.success('Заявка отклонена, заявитель увидит причину');
       setRejecting(null);
       form.resetFields();
       void refresh();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProcurementRuleResponse } from '@proc/contract';
@@ -156,6 +156,7 @@ function RuleForm({ rule, onClose, onSaved }: { rule: ProcurementRuleResponse | 
       return rule ? rulesApi.update(rule.id, body) : rulesApi.create(body);
     },
     onSuccess: () => {
+      void message.success(rule ? 'Положение о закупке сохранено' : 'Положение о закупке создано');
       onSaved();
       onClose();
     },
