@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => e?.close());
 
-const token = async () => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+const token = () => e.token(page);
 
 describe('issue 7: contract execution screens and the dashboard', () => {
   it('the demo customer has a contract in the register (imported from an ЕИС file as set-up) and opens its card', async () => {

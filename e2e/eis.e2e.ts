@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 async function api<T>(method: 'GET' | 'POST', url: string): Promise<{ status: number; body: T }> {
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+  const token = await e.token(page);
   const res = await e.server.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
   return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
 }

@@ -21,6 +21,10 @@ export interface E2E {
   mails: Mail[];
   newPage(): Promise<Page>;
   login(page: Page, login: string, password?: string): Promise<void>;
+  /** The page's bearer token (the spec's `token` cookie). */
+  token(page: Page): Promise<string>;
+  /** Ends the page's session on the server, behind the browser's back: its next call gets a 401. */
+  endSession(page: Page): Promise<void>;
   shot(page: Page, name: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -88,6 +92,7 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+  const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
   return {
     url,
     server,
@@ -105,6 +110,10 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
       await page.getByLabel('Пароль').fill(password);
       await page.getByRole('button', { name: 'Войти' }).click();
       await page.getByTestId('greeting').waitFor();
+    },
+    token: tokenOf,
+    async endSession(page) {
+      await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${await tokenOf(page)}` } });
     },
     async shot(page, name) {
       const file = path.join(ARTIFACTS, `${name}.png`);

@@ -21,7 +21,7 @@ afterAll(async () => e?.close());
 
 /** A call with the browser's session and picked company, for set-up the screens do not cover. */
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+  const token = await e.token(page);
   const company = await page.evaluate(() => localStorage.getItem('selectedCompany'));
   const res = await e.server.app.inject({
     method,

@@ -121,8 +121,7 @@ describe('registration → approval → sign-in → roles → logout', () => {
     const page = await e.newPage();
     await e.login(page, 'admin');
     // the session is revoked behind the browser's back
-    const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
-    await e.server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${decodeURIComponent(token)}` } });
+    await e.endSession(page);
     await page.goto('/profile/my');
     await page.waitForURL('**/login');
     expect(await page.getByText(MESSAGES.httpErrorHeader).count()).toBe(0);

@@ -26,8 +26,7 @@ it('a wrong password shows the form alert only: no server-error notice, no webso
 it('after a session ends (401) the login page shows no websocket notice', async () => {
   const page = await e.newPage();
   await e.login(page, 'specialist');
-  const token = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
-  await e.server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${decodeURIComponent(token)}` } });
+  await e.endSession(page);
   await page.goto('/profile/my');
   await page.waitForURL('**/login');
   await page.waitForTimeout(2500);
@@ -41,7 +40,7 @@ it('the browser console carries no password, token or request body', async () =>
   await e.login(page, 'client', DEMO_PASSWORD);
   await page.goto('/profile/my');
   await page.getByTestId('sessions').waitFor();
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
+  const token = await e.token(page);
   const text = lines.join('\n');
   expect(text).not.toContain(DEMO_PASSWORD);
   expect(text).not.toContain(token);

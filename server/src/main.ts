@@ -6,7 +6,8 @@ import { DEMO_PASSWORD, DEMO_USERS } from './modules/demo/seed-demo';
 const config = loadConfig();
 const server = await buildServer(config);
 const url = await server.listen();
-const database = config.DATABASE_URL ? `PostgreSQL ${new URL(config.DATABASE_URL).host}${new URL(config.DATABASE_URL).pathname}` : `встроенная (${config.DATA_DIR}/pglite)`;
+const pgUrl = config.DATABASE_URL ? new URL(config.DATABASE_URL) : null;
+const database = pgUrl ? `PostgreSQL ${pgUrl.host}${pgUrl.pathname}` : `встроенная (${config.DATA_DIR}/pglite)`;
 const demo = config.DEMO_DATA ? ` · демо-входы: ${DEMO_USERS.map((u) => u.login).join(', ')} (пароль ${DEMO_PASSWORD})` : '';
 // the one line a person starting the product needs: where it is, what it stores into, what it talks to, how to sign in
 server.app.log.info(`Система автоматизации закупок: http://localhost:${new URL(url).port} · база: ${database} · интеграция с ЕИС: ${config.INTEGRATION_API_URL}${demo}`);

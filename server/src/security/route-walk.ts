@@ -94,12 +94,12 @@ export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) =>
 export const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 };
 
 /** The concrete URL for company B's objects, or the names of params the matrix cannot fill. */
-export function resolve(b: CompanyB, r: RouteEntry): { url: string } | { missing: string[] } {
+export function resolve(b: CompanyB, r: RouteEntry, given: Record<string, string> = {}): { url: string } | { missing: string[] } {
   const missing: string[] = [];
   let url = r.url;
   for (const p of paramsOf(r.url)) {
     const entry = PARAMS.find((e) => e.param === p && e.route.test(r.url));
-    const v = entry?.value(b, r.url);
+    const v = given[p] ?? entry?.value(b, r.url);
     if (v === undefined) missing.push(p);
     else url = url.replace(p === '*' ? '*' : new RegExp(`:${p}(?=/|$)`), String(v));
   }
