@@ -93,6 +93,7 @@ async function main() {
     REDIS_URL: undefined,
     JOBS_ENABLED: false,
     DEMO_DATA: true,
+    DEMO_CONTRACTS: false,
     WEB_DIST: path.join(dataDir, 'no-web'),
   });
   const t0 = performance.now();

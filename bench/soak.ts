@@ -225,6 +225,7 @@ async function main() {
     DATABASE_URL: undefined,
     REDIS_URL: undefined,
     DEMO_DATA: true,
+    DEMO_CONTRACTS: false,
     WEB_DIST: path.join(dataDir, 'no-web'),
   });
   const t0 = performance.now();

@@ -84,6 +84,7 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
     SMTP_URL: smtp.url,
     COMPANY_LOOKUP_URL: dadata.url,
     COMPANY_LOOKUP_KEY: 'e2e-key',
+    DEMO_CONTRACTS: false,
     ...overrides,
   });
   const server = await buildServer(config);

@@ -126,6 +126,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   await app.ready();
   for (const m of MODULES) await m.seed?.(deps);
   await jobs.start({ work: opts.work ?? config.JOBS_ENABLED });
+  for (const m of MODULES) await m.started?.(deps);
 
   let listening = false;
   return {

@@ -57,6 +57,8 @@ const ConfigSchema = z.object({
       return list;
     }),
   DEMO_DATA: bool.default(true),
+  /** With DEMO_DATA: the demo customer's contracts, УПД, payments, an execution record and a report, made on first start through the ЕИС import path. */
+  DEMO_CONTRACTS: bool.default(true),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'web/dist')),
   /** Key for secrets stored in the database (ЕИС passwords); generated into DATA_DIR when absent. */
   SECRET_KEY: z.string().min(16).optional(),

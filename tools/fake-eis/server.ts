@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
 import { parseEisFile, isFormatError } from '../../server/src/formats';
-import { demoRecords, type DemoCustomer } from './generate-demo';
+import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
@@ -45,9 +45,10 @@ function loadEntries(dataDir: string, customer: DemoCustomer): Entry[] {
     .filter((f) => f.endsWith('.xml'))
     .sort()
     .map((f) => fs.readFileSync(path.join(dataDir, f), 'utf8'));
-  const demo = demoRecords(customer);
+  const past = demoRecords(customer);
+  const current = currentYearRecords(customer);
   const entries: Entry[] = [];
-  for (const xml of [...texts, ...demo.contracts, ...demo.plans]) {
+  for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
       if (f.kind === 'contracts') {

@@ -18,4 +18,6 @@ export interface Module {
   socket?: (deps: Deps) => void;
   /** Runs at every start, must be idempotent (reference data, demo data). */
   seed?: (deps: Deps) => Promise<void>;
+  /** Runs at every start once the job queue has started: first-start work that is done by jobs. */
+  started?: (deps: Deps) => Promise<void>;
 }

@@ -53,6 +53,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
     DATABASE_URL: databaseUrl,
     REDIS_URL: undefined,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // the ЕИС-imported demo contracts only where a test asks for them (with an integration service to import from)
+    DEMO_CONTRACTS: false,
     ...overrides,
   });
   const template = !databaseUrl && process.env.PG_TEMPLATE_FILE;

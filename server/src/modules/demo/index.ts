@@ -1,4 +1,5 @@
 import type { Module } from '../../platform/module';
 import { seedDemo } from './seed-demo';
+import { defineDemoContractsJob, queueDemoContracts } from './demo-contracts';
 
-export const demoModule: Module = { name: 'demo', seed: seedDemo };
+export const demoModule: Module = { name: 'demo', seed: seedDemo, jobs: defineDemoContractsJob, started: queueDemoContracts };

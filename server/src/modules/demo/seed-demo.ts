@@ -4,6 +4,7 @@ import { companies, companyGrants, contacts, bankRequisites, users } from '../..
 import { hashPassword } from '../../platform/passwords';
 
 export const DEMO_PASSWORD = 'demo12345';
+export const DEMO_CUSTOMER_TITLE = 'АО «Демо-Заказчик»';
 export const DEMO_USERS = [
   { login: 'client', title: 'Иванова Мария Петровна', role: 'client', home: 'customer' },
   { login: 'admin', title: 'Смирнов Алексей Викторович', role: 'admin', home: 'provider' },
@@ -32,7 +33,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
       .returning();
     const [customer] = await tx
       .insert(companies)
-      .values({ title: 'АО «Демо-Заказчик»', fullTitle: 'Акционерное общество «Демо-Заказчик»', inn: innFrom9('010512345'), kpp: '010501001', ogrn: '1020100001239', address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1' })
+      .values({ title: DEMO_CUSTOMER_TITLE, fullTitle: 'Акционерное общество «Демо-Заказчик»', inn: innFrom9('010512345'), kpp: '010501001', ogrn: '1020100001239', address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1' })
       .returning();
     const ids: Record<string, number> = {};
     for (const u of DEMO_USERS) {

@@ -110,9 +110,10 @@ describe('ЕИС import over the integration service', () => {
     const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse);
     const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
     expect((await ev)).toMatchObject({ key: r.body.key, result: 'success' });
-    const plans = await t.api<{ items: { registration_number: string; item_count: number }[] }>('GET', '/api/eis/plans', { token: client });
-    expect(plans.body.items[0].item_count).toBe(3);
-    const num = plans.body.items[0].registration_number;
+    const plans = await t.api<{ items: { registration_number: string; item_count: number; year: number }[] }>('GET', '/api/eis/plans', { token: client });
+    // the fake holds the current year's plan and the 2024 one (beside the fixture uploaded by hand above)
+    expect(plans.body.items.slice(0, 2).map((p) => [p.year, p.item_count])).toEqual([[new Date().getUTCFullYear(), 8], [2024, 3]]);
+    const num = plans.body.items[1].registration_number;
     const items = await t.api<{ items: { id: number }[]; total: number }>('GET', `/api/eis/plans/${num}/items?sme_only=true`, { token: client });
     expect(items.body.total).toBe(2);
     const pr = await t.api<{ id: number; status: string }>('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: client });

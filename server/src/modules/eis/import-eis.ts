@@ -5,6 +5,7 @@ import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest } from '@p
 import { parseEisContracts, parseEisPlan, isFormatError } from '../../formats';
 import { companies } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { gatewayOf } from './gateway';
@@ -44,6 +45,41 @@ export async function requestPlansImport(ctx: Ctx): Promise<{ key: string }> {
   return { key };
 }
 
+type Stored<F extends (...a: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+
+/**
+ * The ЕИС import path: the integration service's files, read by the format parsers, stored in one transaction; `inTx`
+ * adds the caller's own step (a job's completion) to that transaction.
+ */
+export async function importContractsFromEis(
+  deps: Deps,
+  companyId: number,
+  userId: number,
+  query: { registryNumber: string } | { dateFrom: string; dateTo: string },
+  inTx?: (tx: Tx, stored: Stored<typeof storeContracts>) => Promise<void>,
+) {
+  const inn = await companyInn(deps, companyId);
+  const files = await gatewayOf(deps).fetchContracts({ customerInn: inn, ...query });
+  const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts);
+  return deps.db.transaction(async (tx) => {
+    const out = await storeContracts(tx, companyId, records, 'eis', { id: userId });
+    await inTx?.(tx, out);
+    return out;
+  });
+}
+
+export async function importPlansFromEis(deps: Deps, companyId: number, userId: number, inTx?: (tx: Tx, stored: unknown[]) => Promise<void>) {
+  const inn = await companyInn(deps, companyId);
+  const files = await gatewayOf(deps).fetchPlans(inn);
+  const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan);
+  return deps.db.transaction(async (tx) => {
+    const out = [];
+    for (const plan of parsed) out.push({ ...(await storePlan(tx, companyId, plan, 'eis', { id: userId })), number: plan.registrationNumber });
+    await inTx?.(tx, out);
+    return out;
+  });
+}
+
 const errorText = (e: unknown) => (e instanceof Error && (isFormatError(e) || e.name === 'GatewayError' || e instanceof AppError || 'retryable' in e) ? e.message : 'Не удалось обработать ответ ЕИС');
 
 /*
@@ -62,16 +98,8 @@ export function defineImportJobs(deps: Deps): void {
     async handler(p, job) {
       const base = { key: p.key, date_from: p.date_from, date_to: p.date_to, eais_registry_number: p.eais_registry_number };
       try {
-        const inn = await companyInn(deps, p.companyId);
-        const files = await gatewayOf(deps).fetchContracts(
-          p.eais_registry_number ? { customerInn: inn, registryNumber: p.eais_registry_number } : { customerInn: inn, dateFrom: p.date_from!, dateTo: p.date_to! },
-        );
-        const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts);
-        const stored = await deps.db.transaction(async (tx) => {
-          const out = await storeContracts(tx, p.companyId, records, 'eis', { id: p.userId });
-          await deps.jobs.completeIn(tx, CONTRACTS_IMPORT_JOB, job.id, { contracts: out.length });
-          return out;
-        });
+        const query = p.eais_registry_number ? { registryNumber: p.eais_registry_number } : { dateFrom: p.date_from!, dateTo: p.date_to! };
+        const stored = await importContractsFromEis(deps, p.companyId, p.userId, query, (tx, out) => deps.jobs.completeIn(tx, CONTRACTS_IMPORT_JOB, job.id, { contracts: out.length }));
         const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
@@ -94,15 +122,7 @@ export function defineImportJobs(deps: Deps): void {
     options: importOptions(deps),
     async handler(p, job) {
       try {
-        const inn = await companyInn(deps, p.companyId);
-        const files = await gatewayOf(deps).fetchPlans(inn);
-        const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan);
-        const stored = await deps.db.transaction(async (tx) => {
-          const out = [];
-          for (const plan of parsed) out.push({ ...(await storePlan(tx, p.companyId, plan, 'eis', { id: p.userId })), number: plan.registrationNumber });
-          await deps.jobs.completeIn(tx, PLANS_IMPORT_JOB, job.id, { plans: out.length });
-          return out;
-        });
+        const stored = await importPlansFromEis(deps, p.companyId, p.userId, (tx, out) => deps.jobs.completeIn(tx, PLANS_IMPORT_JOB, job.id, { plans: out.length }));
         deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'success', plans: stored.map((s) => s.number), created: stored.filter((s) => s.created).length });
       } catch (e) {
         if (e instanceof JobSuperseded) return;

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import type { ContractResponse, DashboardResponse, Paged } from '@proc/contract';
+import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
+import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { startE2E, type E2E } from './harness';
+
+let e: E2E;
+let page: Page;
+let eis: FakeEis;
+let integration: FastifyInstance;
+
+/** A sum as the screens print it: '2130580.00' → '2 130 580,00' with any kind of space between the groups. */
+const printed = (amount: string) => new RegExp(amount.replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '\\s?'));
+const text = async (testId: string) => (await page.getByTestId(testId).innerText()).replace(/[\u00a0\u202f]/g, ' ');
+
+beforeAll(async () => {
+  // a first start as `npm start` makes it: the demo customer's contracts come from the fake ЕИС through the integration service
+  eis = await startFakeEis({ port: 0 });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, timeoutMs: 5_000, logLevel: 'silent' });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url, DEMO_CONTRACTS: true });
+  const jobs = e.server.deps.jobs;
+  for (const q of ['demo.contracts', 'execution.process-upd', 'execution.import-payments', 'eis.execution-send', 'execution.build-report']) await jobs.idle(q, 120_000);
+  page = await e.newPage();
+  await e.login(page, 'client');
+}, 240_000);
+afterAll(async () => {
+  await e?.close();
+  await integration?.close();
+  await eis?.close();
+});
+
+async function api<T>(url: string): Promise<T> {
+  const res = await e.server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await e.token(page)}` } });
+  return JSON.parse(res.body) as T;
+}
+
+describe('issue 14: a first start shows demo data on every screen', () => {
+  it('the dashboard has the plan, contracts by status and delivered / paid figures', async () => {
+    const d = await api<DashboardResponse>('/api/dashboard');
+    await page.goto('/');
+    await page.getByTestId('dash-money').waitFor();
+    expect(await text('dash-plan')).toContain(`Исполнение плана закупки ${new Date().getFullYear()} г.`);
+    const contracts = await text('dash-contracts');
+    for (const s of ['Размещён', 'Редактируется', 'Недействителен', 'Изменяется']) expect(contracts).toContain(s);
+    expect(Number(d.delivered_total)).toBeGreaterThan(0);
+    expect(await text('dash-money')).toMatch(printed(d.delivered_total));
+    await e.shot(page, 'demo-dashboard');
+  });
+
+  it('the contracts register lists the imported contracts and a card shows УПД, payments and the report', async () => {
+    await page.goto('/contracts/register');
+    const rows = page.getByTestId('contracts-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(6);
+    await e.shot(page, 'demo-contracts-register');
+
+    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const done = list.items.filter((c) => c.status === 'registered')[2];
+    await page.goto(`/contracts/register/${done.id}`);
+    await page.getByTestId('execution-summary').waitFor();
+    await expect.poll(() => text('execution-summary')).toMatch(/100/);
+    const docs = page.getByTestId('acceptance-documents');
+    await expect.poll(() => docs.innerText()).toMatch(/УПД|№/);
+    await expect.poll(() => page.getByTestId('payments-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => text('reports-table')).toContain('Готов');
+    await e.shot(page, 'demo-contract-card');
+  });
+
+  it('the execution screen lists the payments, linked and not, and the export screen the record ЕИС registered', async () => {
+    await page.goto('/contracts/execution');
+    const rows = page.getByTestId('payments-table').locator('tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(await text('payments-table')).toContain('ПАО «Ростелеком»');
+    await e.shot(page, 'demo-execution');
+
+    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const done = list.items.filter((c) => c.status === 'registered')[2];
+    await page.goto('/contracts/export');
+    const row = page.getByTestId('export-table').locator('tr.ant-table-row').filter({ hasText: done.registry_number! });
+    await row.locator('.ant-table-row-expand-icon').click();
+    await expect.poll(() => text('export-table')).toContain('Зарегистрированы в ЕИС');
+    await e.shot(page, 'demo-export');
+  });
+});

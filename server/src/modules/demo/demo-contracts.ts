@@ -1,0 +1,144 @@
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { acceptanceDocuments, bankRequisites, companies, contractPositions, contracts, executionRecords, paymentImports, reports, users } from '../../db/schema';
+import type { AuthUser, Ctx, Deps } from '../../platform/context';
+import { importContractsFromEis, importPlansFromEis } from '../eis/import-eis';
+import { requestExecutionSend } from '../eis/execution';
+import { uploadUpd, PROCESS_UPD_JOB } from '../execution/upload-upd';
+import { importPayments, IMPORT_PAYMENTS_JOB } from '../execution/import-payments';
+import { createContractReport } from '../execution/reports';
+import { bank1cStatement, updXml, type Party, type PaymentSpec, type UpdLineSpec } from './demo-documents';
+import { DEMO_CUSTOMER_TITLE } from './seed-demo';
+
+/**
+ * The demo customer's contracts and their execution, made on first start the way a customer makes them: the plan and
+ * the contracts imported from ЕИС (the fake ЕИС of `npm start`) through the integration service, the suppliers' УПД
+ * and the bank statement uploaded, one execution record sent to ЕИС, one report built. A job, so it waits with
+ * retries for the integration service that starts beside the server.
+ */
+export const DEMO_CONTRACTS_JOB = 'demo.contracts';
+
+type ContractRow = typeof contracts.$inferSelect;
+type PositionRow = typeof contractPositions.$inferSelect;
+
+const isoAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
+const today = () => new Date().toISOString().slice(0, 10);
+const notAfterToday = (iso: string) => (iso > today() ? today() : iso);
+
+async function demoCtx(deps: Deps): Promise<Ctx | null> {
+  const [company] = await deps.db.select().from(companies).where(and(eq(companies.title, DEMO_CUSTOMER_TITLE), isNull(companies.deletedAt))).limit(1);
+  if (!company) return null;
+  const [u] = await deps.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
+  if (!u) return null;
+  const user: AuthUser = { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as AuthUser['role'], companyId: company.id, sessionId: 0 };
+  return { deps, user, companyId: company.id };
+}
+
+const rowsOf = async (deps: Deps, table: typeof contracts | typeof acceptanceDocuments | typeof paymentImports | typeof executionRecords | typeof reports, companyId: number) =>
+  (await deps.db.select({ n: count() }).from(table).where(eq(table.companyId, companyId)))[0].n;
+
+/** Lines of an УПД delivering `share` of each position (the whole rest for share 1). */
+const deliver = (positions: PositionRow[], share: string): UpdLineSpec[] =>
+  positions
+    .filter((p) => p.quantity && p.unitPrice)
+    .map((p) => ({ name: p.name, okei: p.okeiCode, unit: p.okeiName, quantity: new Decimal(p.quantity!).times(share).toDecimalPlaces(3).toString(), unitPriceWithVat: p.unitPrice! }));
+const linesTotal = (lines: UpdLineSpec[]) => lines.reduce((s, l) => s.plus(new Decimal(l.quantity).times(l.unitPriceWithVat).toDecimalPlaces(2)), new Decimal(0)).toFixed(2);
+
+/** Supplier accounts of the demo: a settlement account in a real bank of the supplier's region. */
+const SUPPLIER_BANK = { bank: 'ЮГО-ЗАПАДНЫЙ БАНК ПАО СБЕРБАНК', bik: '046015602', corr: '30101810600000000602' };
+const supplierAccount = (inn: string) => `40702810${inn.slice(0, 9)}000`.slice(0, 20);
+
+export async function fillDemoContracts(deps: Deps): Promise<void> {
+  const ctx = await demoCtx(deps);
+  if (!ctx) return;
+  const { companyId, user } = ctx;
+  const [company] = await deps.db.select().from(companies).where(eq(companies.id, companyId));
+  const buyer: Party = { name: company.fullTitle ?? company.title ?? '', inn: company.inn!, kpp: company.kpp };
+
+  if ((await rowsOf(deps, contracts, companyId)) === 0) {
+    await importPlansFromEis(deps, companyId, user.id);
+    await importContractsFromEis(deps, companyId, user.id, { dateFrom: isoAfter(today(), -366), dateTo: today() });
+  }
+  const all = await deps.db.select().from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.status, 'registered'))).orderBy(asc(contracts.contractDate));
+  const live = all.filter((c) => c.supplierInn && c.contractDate && c.registryNumber);
+  const positionsOf = async (c: ContractRow) => deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal));
+  const supplier = (c: ContractRow): Party => ({ name: c.supplierName ?? '', inn: c.supplierInn!, kpp: c.supplierKpp });
+
+  // the first contract delivered in two parts, the second half delivered, the third delivered in full
+  const deliveries: Array<{ c: ContractRow; parts: Array<{ share: string; after: number; paidAfter: number }> }> = [
+    { c: live[0], parts: [{ share: '0.6', after: 20, paidAfter: 30 }, { share: '0.4', after: 60, paidAfter: 72 }] },
+    { c: live[1], parts: [{ share: '0.5', after: 90, paidAfter: 101 }] },
+    { c: live[2], parts: [{ share: '1', after: 25, paidAfter: 36 }] },
+  ].filter((d) => d.c);
+  const payments: PaymentSpec[] = [];
+  const [account] = await deps.db.select().from(bankRequisites).where(and(eq(bankRequisites.companyId, companyId), eq(bankRequisites.isMain, true))).limit(1);
+  const payerAccount = account?.account ?? '40702810938000000001';
+  let docNo = 100;
+  const uploads: Array<{ c: ContractRow; name: string; data: Buffer }> = [];
+  for (const { c, parts } of deliveries) {
+    const positions = await positionsOf(c);
+    for (const [i, part] of parts.entries()) {
+      const date = notAfterToday(isoAfter(c.contractDate!, part.after));
+      const lines = deliver(positions, part.share);
+      if (!lines.length) continue;
+      const number = `${c.supplierInn!.slice(-3)}-${i + 1}`;
+      uploads.push({ c, name: `ON_NSCHFDOPPR_${number}.xml`, data: updXml({ seller: supplier(c), buyer, number, date, contract: { number: c.number ?? '', date: c.contractDate! }, lines }) });
+      payments.push({
+        number: String(++docNo),
+        date: notAfterToday(isoAfter(c.contractDate!, part.paidAfter)),
+        amount: linesTotal(lines),
+        payer: { ...buyer, account: payerAccount },
+        payee: { ...supplier(c), account: supplierAccount(c.supplierInn!), ...SUPPLIER_BANK },
+        purpose: `Оплата по договору № ${c.number} от ${c.contractDate!.split('-').reverse().join('.')} (реестровый номер ${c.registryNumber}) по УПД № ${number} от ${date.split('-').reverse().join('.')}. Сумма ${linesTotal(lines)}, в т.ч. НДС (20%) ${new Decimal(linesTotal(lines)).div(6).toFixed(2)}`,
+      });
+    }
+  }
+  // a payment of the same account that pays no contract: left for the user to look at
+  payments.push({
+    number: String(++docNo),
+    date: notAfterToday(isoAfter(today(), -12)),
+    amount: '18450.00',
+    payer: { ...buyer, account: payerAccount },
+    payee: { name: 'ПАО «Ростелеком»', inn: '7707049388', kpp: '010543001', account: '40702810130000001234', ...SUPPLIER_BANK },
+    purpose: 'Оплата услуг связи и доступа в интернет по счёту № 0105/245 за октябрь. Сумма 18450.00, в т.ч. НДС (20%) 3075.00',
+  });
+
+  if ((await rowsOf(deps, acceptanceDocuments, companyId)) === 0) {
+    for (const u of uploads) await uploadUpd(ctx, u.c.id, { name: u.name, data: u.data });
+  }
+  if ((await rowsOf(deps, paymentImports, companyId)) === 0 && payments.length) {
+    const dates = payments.map((p) => p.date).sort();
+    const name = `kl_to_1c_${dates.at(-1)!.replace(/-/g, '')}.txt`;
+    await importPayments(ctx, { name, data: bank1cStatement({ account: payerAccount, bank: account?.bankName ?? 'ПАО Сбербанк', bik: account?.bik ?? '044525225', corr: account?.corrAccount ?? '30101810400000000225', from: dates[0], to: dates.at(-1)!, opening: '12500000.00', payments }) });
+  }
+  await deps.jobs.idle(PROCESS_UPD_JOB, 120_000);
+  await deps.jobs.idle(IMPORT_PAYMENTS_JOB, 120_000);
+
+  const done = deliveries.at(-1)?.c;
+  if (done && (await rowsOf(deps, executionRecords, companyId)) === 0) await requestExecutionSend(ctx, done.id);
+  if (done && (await rowsOf(deps, reports, companyId)) === 0) await createContractReport(ctx, done.id, 'xlsx');
+}
+
+/** Queued once, on the first start that finds the demo customer without contracts. */
+export async function queueDemoContracts(deps: Deps): Promise<void> {
+  if (!deps.config.DEMO_DATA || !deps.config.DEMO_CONTRACTS) return;
+  const ctx = await demoCtx(deps);
+  if (!ctx || (await rowsOf(deps, contracts, ctx.companyId)) > 0) return;
+  const { rows } = await deps.database.sql.query(
+    `SELECT 1 FROM pgboss.job WHERE name = $1 UNION ALL SELECT 1 FROM pgboss.archive WHERE name = $1 LIMIT 1`,
+    [DEMO_CONTRACTS_JOB],
+  );
+  if (rows.length) return;
+  await deps.jobs.send(DEMO_CONTRACTS_JOB, {});
+}
+
+export function defineDemoContractsJob(deps: Deps): void {
+  deps.jobs.define({
+    name: DEMO_CONTRACTS_JOB,
+    schema: z.object({}),
+    // the integration service and the fake ЕИС start beside the server: wait for them a minute or two
+    options: { retryLimit: 12, retryDelay: 5, retryBackoff: false, expireInSeconds: 600 },
+    handler: () => fillDemoContracts(deps),
+  });
+}
