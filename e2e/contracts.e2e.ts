@@ -30,7 +30,7 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     // the demo seed has no contracts: the ЕИС upload screen is another issue's, so the file goes through the API
     for (const file of CONTRACT_FILES) {
       const m = multipart(path.basename(file), fs.readFileSync(file));
-      const up = await e.server.app.inject({ method: 'POST', url: '/api/eis/upload', payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${await token()}` } });
+      const up = await e.server.app.inject({ method: 'POST', url: '/api/eis/upload?confirm_customer=true', payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${await token()}` } });
       expect(up.statusCode, up.body).toBe(200);
     }
     const list = await e.server.app.inject({ method: 'GET', url: '/api/contracts?limit=50', headers: { authorization: `Bearer ${await token()}` } });

@@ -73,7 +73,13 @@ describe('issue 6: ЕИС contracts and plans import', () => {
 
     await page.getByTestId('contracts-import').click();
     await page.getByTestId('contracts-upload-input').setInputFiles(fixturePath('eis223', 'contract_test.xml'));
+    // the fixture is another customer's contract: the user is told whose it is and decides
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title').filter({ hasText: 'Файл другой организации' }).waitFor();
+    expect(await confirm.innerText()).toMatch(/Заказчик договора в файле — «.+» \(ИНН 0105018196\), а не «АО «Демо-Заказчик»»/);
+    await confirm.getByRole('button', { name: 'Загрузить' }).click();
     await page.getByText('Файл «contract_test.xml» загружен').waitFor({ timeout: 30_000 });
+    await confirm.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Отмена' }).click();
   });
 

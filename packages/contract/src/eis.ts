@@ -101,6 +101,9 @@ export const PlanItemResponse = z.object({
   sme_only: z.boolean(),
 });
 
+/** A manual upload of another organisation's contracts or plan goes in only when the user confirms it. */
+export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'false']).optional() });
+
 export const EisUploadResponse = z.object({
   kind: z.enum(['contracts', 'performance', 'plan', 'notice']),
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   IN_USE: 409,
   INVALID_STATE: 409,
+  /** The action needs the user's confirmation: the message says why; the client repeats it with the confirmation. */
+  CONFIRM_REQUIRED: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA: 415,
   RATE_LIMITED: 429,
@@ -44,6 +46,7 @@ export const ERROR_TEXT: Record<ErrorCode, string> = {
   CONFLICT: 'Запись с такими данными уже существует',
   IN_USE: 'Элемент используется и не может быть удалён',
   INVALID_STATE: 'Действие недоступно в текущем состоянии',
+  CONFIRM_REQUIRED: 'Действие требует подтверждения',
   PAYLOAD_TOO_LARGE: 'Размер данных превышает допустимый',
   UNSUPPORTED_MEDIA: 'Неподдерживаемый тип данных',
   RATE_LIMITED: 'Слишком много попыток. Попробуйте позже',

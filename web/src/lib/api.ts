@@ -92,7 +92,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     }
     if (!res.ok) {
       const err = new ApiError(res.status, (data && typeof data === 'object' ? data : null) as ErrorBody | null);
-      if (!opts.quiet || res.status >= 500 || !err.body?.fields) showHttpError(err);
+      // a quiet caller shows form errors under its fields and asks for confirmations itself
+      if (!opts.quiet || res.status >= 500 || !(err.body?.fields || err.body?.code === 'CONFIRM_REQUIRED')) showHttpError(err);
       throw err;
     }
     return data as T;

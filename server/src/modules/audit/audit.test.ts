@@ -165,9 +165,9 @@ describe('contracts and their execution', () => {
 
   it('records an import (creation, then a newer version) on behalf of the user, and of the system without one', async () => {
     const xml = FIX('eis223', 'contract_test.xml');
-    expect((await upload(t, 'POST', '/api/eis/upload', w.client, 'contract_test.xml', xml)).status).toBe(200);
+    expect((await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', w.client, 'contract_test.xml', xml)).status).toBe(200);
     const v2 = xml.toString('utf8').replace('<ns2:version>1</ns2:version>', '<ns2:version>2</ns2:version>').replace('<ns2:price>2014000</ns2:price>', '<ns2:price>2100000</ns2:price>');
-    expect((await upload(t, 'POST', '/api/eis/upload', w.client, 'contract_test_v2.xml', Buffer.from(v2, 'utf8'))).status).toBe(200);
+    expect((await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', w.client, 'contract_test_v2.xml', Buffer.from(v2, 'utf8'))).status).toBe(200);
     const found = await ok(t.api<Paged<AuditItem>>('GET', '/api/audit?entity=contract&limit=100', { token: admin }));
     const created = found.items.find((e) => e.action === 'import_create')!;
     expect(created).toMatchObject({ company_id: w.demoId, user_id: expect.any(Number), after: { version: 1, price: '2014000.00', source: 'upload' } });

@@ -26,9 +26,10 @@ function multipart(name: string, data: Buffer) {
   ]);
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-async function upload(token: string, name: string, data: Buffer) {
+/** The fixtures are other customers' files: uploaded as the demo customer's own, as a user confirms them. */
+async function upload(token: string, name: string, data: Buffer, confirm = true) {
   const m = multipart(name, data);
-  const res = await t.server.app.inject({ method: 'POST', url: '/api/eis/upload', payload: m.body, headers: { ...m.headers, authorization: `Bearer ${token}` } });
+  const res = await t.server.app.inject({ method: 'POST', url: `/api/eis/upload${confirm ? '?confirm_customer=true' : ''}`, payload: m.body, headers: { ...m.headers, authorization: `Bearer ${token}` } });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 const count = async (table: string) => ((await t.server.deps.database.sql.query(`SELECT count(*)::int AS n FROM ${table}`)) as { rows: { n: number }[] }).rows[0].n;
@@ -54,6 +55,22 @@ afterAll(async () => {
 });
 
 describe('ЕИС upload', () => {
+  it('asks before storing another organisation’s contracts or plan as the company’s own, and stores nothing until then', async () => {
+    const before = await count('contracts');
+    const r = await upload(client, 'contract_test.xml', fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml')), false);
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('CONFIRM_REQUIRED');
+    expect(r.body.message).toMatch(/^Заказчик договора в файле — «.+» \(ИНН 0105018196\), а не «АО «Демо-Заказчик»» \(ИНН 0105123458\)\. Загрузить как данные «АО «Демо-Заказчик»»\?$/);
+    expect(await count('contracts')).toBe(before);
+    const plan = await upload(client, 'purchasePlan_test.xml', fs.readFileSync(path.join(fixturePath('eis223'), 'purchasePlan_test.xml')), false);
+    expect(plan.status).toBe(409);
+    expect(plan.body.message).toContain('Заказчик плана закупки в файле');
+    expect(await count('plans')).toBe(0);
+    // the company's own contract goes in without a question
+    const own = fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'), 'utf8').replaceAll('<inn>0105018196</inn>', '<inn>0105123458</inn>');
+    expect((await upload(client, 'own.xml', Buffer.from(own), false)).status).toBe(200);
+  });
+
   it('imports every ЕИС fixture file, refuses the empty one and a non-ЕИС XML with Russian messages', async () => {
     const dir = fixturePath('eis223');
     for (const f of fs.readdirSync(dir).filter((x) => x.endsWith('.xml'))) {

@@ -11,6 +11,7 @@ import { JobSuperseded } from '../../platform/jobs';
 import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
+import { ownCustomers } from './own-customer';
 
 export const CONTRACTS_IMPORT_JOB = 'eis.contracts-import';
 export const PLANS_IMPORT_JOB = 'eis.plans-import';
@@ -60,7 +61,9 @@ export async function importContractsFromEis(
 ) {
   const inn = await companyInn(deps, companyId);
   const files = await gatewayOf(deps).fetchContracts({ customerInn: inn, ...query });
-  const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts);
+  const own = await ownCustomers(deps.db, companyId);
+  // ЕИС answers by region or registry number: only the company's own contracts are kept
+  const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts).filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
   return deps.db.transaction(async (tx) => {
     const out = await storeContracts(tx, companyId, records, 'eis', { id: userId });
     await inTx?.(tx, out);
@@ -71,7 +74,8 @@ export async function importContractsFromEis(
 export async function importPlansFromEis(deps: Deps, companyId: number, userId: number, inTx?: (tx: Tx, stored: unknown[]) => Promise<void>) {
   const inn = await companyInn(deps, companyId);
   const files = await gatewayOf(deps).fetchPlans(inn);
-  const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan);
+  const own = await ownCustomers(deps.db, companyId);
+  const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan).filter((p) => !p.customer?.inn || own.inns.has(p.customer.inn));
   return deps.db.transaction(async (tx) => {
     const out = [];
     for (const plan of parsed) out.push({ ...(await storePlan(tx, companyId, plan, 'eis', { id: userId })), number: plan.registrationNumber });

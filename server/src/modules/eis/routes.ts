@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id,
-  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
+  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisUploadQuery,
+  EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
@@ -31,9 +32,9 @@ export function eisRoutes(app: App, deps: Deps): void {
   app.post('/eis/plans/:number/items/:itemId/procurement', { schema: { tags, summary: 'Создать закупку (черновик) по позиции плана', params: PlanItemParams, response: { 200: ProcurementResponse } } }, async (req) =>
     procurementFromPlanItem(await companyCtx(deps, req), req.params.number, req.params.itemId),
   );
-  app.post('/eis/upload', { schema: { tags, summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)', response: { 200: EisUploadResponse } } }, async (req) => {
+  app.post('/eis/upload', { schema: { tags, summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)', querystring: EisUploadQuery, response: { 200: EisUploadResponse } } }, async (req) => {
     const ctx = await companyCtx(deps, req);
-    return importEisUpload(ctx, await readEisUpload(req, deps.config.UPLOAD_MAX_BYTES));
+    return importEisUpload(ctx, await readEisUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmCustomer: req.query.confirm_customer === 'true' });
   });
   app.get('/contracts', { schema: { tags, summary: 'Реестр договоров', querystring: ContractsQuery, response: { 200: paged(ContractResponse) } } }, async (req) => listContracts(await companyCtx(deps, req), req.query));
   app.get('/contracts/:id', { schema: { tags, summary: 'Договор с позициями', params: IdParams, response: { 200: ContractCardResponse } } }, async (req) => getContract(await companyCtx(deps, req), req.params.id));

@@ -5,14 +5,18 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/uploads';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
+import { confirmForeignCustomers, foreignCustomersOf, ownCustomers } from './own-customer';
 
 /** Reads the uploaded ЕИС file within the size limit; parser refusals (empty, not ЕИС) come later with its Russian text. */
 export async function readEisUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
   return (await readMultipartFile(req, maxBytes)).data;
 }
 
-/** Contracts, plans and performance records from a file, through the same parsers and storage as the ЕИС import. */
-export async function importEisUpload(ctx: Ctx, data: Buffer) {
+/**
+ * Contracts, plans and performance records from a file, through the same parsers and storage as the ЕИС import.
+ * Another organisation's contracts or plan go in only with `confirmCustomer` (the user said they are the company's).
+ */
+export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCustomer?: boolean } = {}) {
   let file;
   try {
     file = await parseInWorker('eis', data);
@@ -22,6 +26,11 @@ export async function importEisUpload(ctx: Ctx, data: Buffer) {
   }
   if (file.kind === 'notice') throw new AppError('BAD_FILE', 'Извещения о закупке не загружаются: загрузите договоры, сведения об исполнении или план закупки');
   const f = file;
+  if (!opts.confirmCustomer && (f.kind === 'contracts' || f.kind === 'plan')) {
+    const own = await ownCustomers(ctx.deps.db, ctx.companyId);
+    const customers = f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : [f.plan.customer];
+    confirmForeignCustomers(foreignCustomersOf(customers, own), own, f.kind);
+  }
   return ctx.deps.db.transaction(async (tx) => {
     if (f.kind === 'contracts') {
       const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);

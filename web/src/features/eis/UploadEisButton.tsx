@@ -1,17 +1,31 @@
 import { useRef } from 'react';
-import { Button } from 'antd';
+import { App as AntApp, Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noticeStore } from '../../lib/notices';
+import { ApiError } from '../../lib/api';
 import { eisApi, uploadSummary } from './api';
 
 /** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records or a plan); the server tells what it was. */
 export function UploadEisButton({ label = 'Загрузить файл', testId = 'eis-upload' }: { label?: string; testId?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
+  const { modal } = AntApp.useApp();
   const upload = useMutation({
-    mutationFn: (file: File) => eisApi.upload(file),
-    onSuccess: (r, file) => {
+    mutationFn: ({ file, confirm }: { file: File; confirm?: boolean }) => eisApi.upload(file, confirm),
+    onError: (err, { file }) => {
+      // another organisation's file: the server says whose; the user decides
+      if (err instanceof ApiError && err.body?.code === 'CONFIRM_REQUIRED') {
+        modal.confirm({
+          title: 'Файл другой организации',
+          content: err.body.message,
+          okText: 'Загрузить',
+          cancelText: 'Отмена',
+          onOk: () => upload.mutate({ file, confirm: true }),
+        });
+      }
+    },
+    onSuccess: (r, { file }) => {
       noticeStore.show({ kind: 'success', header: `Файл «${file.name}» загружен`, message: uploadSummary(r) });
       // the upload may add contracts, execution records or a plan: every list it touches reloads
       for (const k of ['plans', 'contracts', 'execution']) void qc.invalidateQueries({ queryKey: [k] });
@@ -28,7 +42,7 @@ export function UploadEisButton({ label = 'Загрузить файл', testId 
         onChange={(ev) => {
           const file = ev.target.files?.[0];
           ev.target.value = '';
-          if (file) upload.mutate(file);
+          if (file) upload.mutate({ file });
         }}
       />
       <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid={testId}>

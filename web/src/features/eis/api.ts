@@ -18,10 +18,11 @@ export const eisApi = {
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, { name: 'Создание закупки по позиции плана' }),
   importPlans: () => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
-  upload: (file: File) => {
+  /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
+  upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<EisUpload>('/eis/upload', { name: 'Загрузка файла ЕИС', body });
+    return api.post<EisUpload>('/eis/upload', { name: 'Загрузка файла ЕИС', body, quiet: true, query: confirmCustomer ? { confirm_customer: 'true' } : undefined });
   },
 };
 
