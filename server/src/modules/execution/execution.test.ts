@@ -39,10 +39,10 @@ const blobCount = () => {
   return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
 };
 
-function statement(docs: { number: string; amount: string; payeeInn: string; purpose: string }[]) {
+function statement(docs: { number: string; amount: string; payeeInn: string; purpose: string; payerInn?: string }[]) {
   const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows', 'Отправитель=Бухгалтерия', 'Получатель=', 'ДатаНачала=01.03.2023', 'ДатаКонца=31.03.2023', 'РасчСчет=40702810938000000001'];
   for (const d of docs)
-    lines.push('СекцияДокумент=Платежное поручение', `Номер=${d.number}`, 'Дата=15.03.2025', `Сумма=${d.amount}`, 'ПлательщикСчет=40702810938000000001', 'ПлательщикИНН=0105123459', 'Плательщик1=АО «Демо-Заказчик»', `ПолучательИНН=${d.payeeInn}`, 'Получатель1=ООО «Поставщик»', 'ПолучательСчет=40702810100000000002', `НазначениеПлатежа=${d.purpose}`, 'КонецДокумента');
+    lines.push('СекцияДокумент=Платежное поручение', `Номер=${d.number}`, 'Дата=15.03.2025', `Сумма=${d.amount}`, 'ПлательщикСчет=40702810938000000001', `ПлательщикИНН=${d.payerInn ?? '0105123459'}`, 'Плательщик1=АО «Демо-Заказчик»', `ПолучательИНН=${d.payeeInn}`, 'Получатель1=ООО «Поставщик»', 'ПолучательСчет=40702810100000000002', `НазначениеПлатежа=${d.purpose}`, 'КонецДокумента');
   lines.push('КонецФайла');
   return iconv.encode(lines.join('\r\n'), 'win1251');
 }
@@ -158,6 +158,27 @@ describe('payment orders', () => {
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ basis_date: '2025-03-15', due_on: '2025-03-25', overdue: true });
   });
 
+  it('links by a unique registry number when the contract file names no supplier, if the customer paid; the УПД seller becomes the supplier (12b)', async () => {
+    const REG_NS = '52208008370190000010000';
+    const [c] = await t.server.deps.db.insert(contracts).values({ companyId: w.demoId, registryNumber: REG_NS, number: '17', contractDate: '2025-01-10', subject: 'Поставка без поставщика в файле', price: '50000.00' }).returning();
+    const customerInn = '0105123458';
+    const file = statement([
+      { number: '201', amount: '1000.00', payeeInn: '7707083893', payerInn: customerInn, purpose: `Оплата по договору № ${REG_NS} от 10.01.2025` },
+      { number: '202', amount: '2000.00', payeeInn: '7707083893', payerInn: '7700000000', purpose: `Оплата по договору № ${REG_NS} от 10.01.2025` },
+      { number: '203', amount: '90000.00', payeeInn: '7707083893', payerInn: customerInn, purpose: `Оплата по договору № ${REG_NS} сверх цены` },
+    ]);
+    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'по-реестровому.txt', file)).status).toBe(200);
+    expect(await event).toMatchObject({ result: 'success', created: 3, matched: 1 });
+    const linked = await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?contract_id=${c.id}`, { token: w.client });
+    // another payer's order and one beyond the contract price stay for the user
+    expect(linked.body.items.map((p) => [p.number, p.linked_by])).toEqual([['201', 'auto']]);
+
+    expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd`, w.client, 'upd.xml', UPD)).status).toBe(200);
+    const card = await t.api<{ supplier_inn: string; supplier_name: string }>('GET', `/api/contracts/${c.id}`, { token: w.client });
+    expect(card.body).toMatchObject({ supplier_inn: SUPPLIER_INN, supplier_name: 'СвЮЛУч-НаимОрг' });
+  });
+
   it('refuses a file that is not a 1C exchange file and stores nothing', async () => {
     const before = [await t.server.deps.db.$count(paymentOrders), blobCount()];
     for (const [name, data] of [['x.txt', Buffer.from('hello')], ['e.txt', Buffer.alloc(0)], ['upd.xml', UPD]] as const) {
@@ -199,7 +220,8 @@ describe('reports and dashboard', () => {
   it('dashboard sums the company', async () => {
     const d = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.specialist, headers: as(w.demoId) });
     expect(d.status, JSON.stringify(d.body)).toBe(200);
-    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 2 }, contracts_total: '200000.00', paid_total: '50100.00', delivered_total: '71526.80' });
+    // three contracts: two with supplier, the 12b one without (its УПД lines map to no position, so nothing counts as delivered)
+    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 3 }, contracts_total: '250000.00', paid_total: '51100.00', delivered_total: '71526.80' });
     const other = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.otherClient });
     expect(other.body).toMatchObject({ company_id: w.otherId, paid_total: '0.00', contracts_total: '100000.00' });
   });

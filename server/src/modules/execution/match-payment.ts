@@ -12,6 +12,7 @@ export interface ContractForPayment {
 }
 
 export interface PaymentToMatch {
+  payerInn?: string | null;
   payeeInn: string | null;
   amount: string;
   purpose: string | null;
@@ -27,16 +28,29 @@ export function purposeNames(purpose: string, c: Pick<ContractForPayment, 'regis
   return re.test(purpose);
 }
 
+const covers = (p: PaymentToMatch, c: ContractForPayment) => c.price === null || new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid));
+
+/** 23-digit numbers in a payment purpose: the registry numbers of contracts it may name. */
+export const registryNumbersIn = (purpose: string | null) => [...new Set((purpose ?? '').match(/(?<!\d)\d{23}(?!\d)/g) ?? [])];
+
 /**
- * The one contract with the payee as supplier, named in the purpose, whose unpaid remainder covers the amount.
- * Several candidates (ambiguous) or none: unmatched, left for the user.
+ * The one contract the payment pays, or null (ambiguous or none: left for the user):
+ * - the contract whose registry number the purpose names, when it is the only one, the payer is the customer and the
+ *   payee is the contract's supplier or the contract names none (223-ФЗ files often carry no supplier);
+ * - otherwise the one contract with the payee as supplier, named in the purpose by number;
+ * in both cases the unpaid remainder must cover the amount.
  */
-export function matchPayment(p: PaymentToMatch, contracts: ContractForPayment[]): number | null {
-  if (!p.payeeInn || !p.purpose) return null;
-  const fits = contracts.filter((c) => {
-    if (c.supplierInn !== p.payeeInn || !purposeNames(p.purpose!, c)) return false;
-    if (c.price === null) return true;
-    return new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid));
-  });
+export function matchPayment(p: PaymentToMatch, contracts: ContractForPayment[], customerInn: string | null = null): number | null {
+  if (!p.purpose) return null;
+  const named = registryNumbersIn(p.purpose);
+  const byRegistry = contracts.filter((c) => c.registryNumber && named.includes(c.registryNumber));
+  if (byRegistry.length === 1) {
+    const c = byRegistry[0];
+    const payerOk = !customerInn || !p.payerInn || p.payerInn === customerInn;
+    const payeeOk = !c.supplierInn || c.supplierInn === p.payeeInn;
+    if (payerOk && payeeOk && covers(p, c)) return c.id;
+  }
+  if (!p.payeeInn) return null;
+  const fits = contracts.filter((c) => c.supplierInn === p.payeeInn && purposeNames(p.purpose!, c) && covers(p, c));
   return fits.length === 1 ? fits[0].id : null;
 }

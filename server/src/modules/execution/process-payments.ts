@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { EVENTS, MESSAGES } from '@proc/contract';
 import { isFormatError, parseInWorker } from '../../formats';
-import { contracts, paymentImports, paymentOrders } from '../../db/schema';
+import { companies, contracts, paymentImports, paymentOrders } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
-import { matchPayment, type ContractForPayment } from './match-payment';
+import { matchPayment, registryNumbersIn, type ContractForPayment } from './match-payment';
 import type { ImportPaymentsPayload } from './import-payments';
 
 /** Stores the file's documents once each (number+date+amount+payer account), links what names a contract. */
@@ -46,8 +46,10 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
         .onConflictDoNothing()
         .returning();
       const inns = [...new Set(inserted.map((p) => p.payeeInn).filter((x): x is string => !!x))];
+      const named = [...new Set(inserted.flatMap((p) => registryNumbersIn(p.purpose)))];
+      const [company] = await tx.select({ inn: companies.inn }).from(companies).where(eq(companies.id, imp.companyId));
       let matched = 0;
-      if (inns.length) {
+      if (inns.length || named.length) {
         const candidates = await tx
           .select({
             id: contracts.id,
@@ -58,10 +60,15 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
             paid: sql<string>`(SELECT COALESCE(SUM(${paymentOrders.amount}), 0)::text FROM ${paymentOrders} WHERE ${paymentOrders.contractId} = ${contracts.id})`,
           })
           .from(contracts)
-          .where(and(eq(contracts.companyId, imp.companyId), isNotNull(contracts.supplierInn), inArray(contracts.supplierInn, inns)));
+          .where(
+            and(
+              eq(contracts.companyId, imp.companyId),
+              or(...[inns.length ? and(isNotNull(contracts.supplierInn), inArray(contracts.supplierInn, inns)) : undefined, named.length ? inArray(contracts.registryNumber, named) : undefined].filter(Boolean)),
+            ),
+          );
         const pool: ContractForPayment[] = candidates.map((c) => ({ ...c, paid: String(c.paid) }));
         for (const p of [...inserted].sort((a, b) => a.docDate.localeCompare(b.docDate) || a.id - b.id)) {
-          const contractId = matchPayment({ payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose }, pool);
+          const contractId = matchPayment({ payerInn: p.payerInn, payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose }, pool, company?.inn ?? null);
           if (contractId === null) continue;
           await tx.update(paymentOrders).set({ contractId, linkedBy: 'auto' }).where(eq(paymentOrders.id, p.id));
           await audit(tx, actor, { entity: 'contract', entityId: contractId, action: 'payment_link', after: { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount, linked_by: 'auto' } });

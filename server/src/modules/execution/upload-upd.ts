@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UpdDocument } from '../../formats';
-import { acceptanceDocuments } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { acceptanceDocuments, contracts } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { loadContract } from './contract-access';
@@ -44,6 +45,11 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload)
         entity: 'contract', entityId: contract.id, action: 'upd_upload',
         after: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat, file_name: upload.name },
       });
+      // 223-ФЗ contract files often name no supplier: the seller of the contract's УПД is the supplier
+      if (!contract.supplierInn && upd.seller.inn) {
+        await tx.update(contracts).set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: new Date() }).where(eq(contracts.id, contract.id));
+        await audit(tx, ctx, { entity: 'contract', entityId: contract.id, action: 'update', before: { supplier_inn: null }, after: { supplier_inn: upd.seller.inn, supplier_name: upd.seller.name, source: 'upd' } });
+      }
       const key = `upd-${doc.id}`;
       await ctx.deps.jobs.send<ProcessUpdPayload>(PROCESS_UPD_JOB, { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
       return { id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name };
