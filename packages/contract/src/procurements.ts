@@ -86,7 +86,7 @@ export const ProcurementRequest = z
     title: requiredString(1000).describe('Наименование закупки'),
     plan_item_id: BodyId.nullable().optional().describe('Позиция плана закупки (id)'),
     plan_item_number: optionalString(50).describe('Номер позиции плана'),
-    rule_id: BodyId.nullable().optional().describe('Положение о закупке; при создании по умолчанию — единственное действующее положение организации'),
+    rule_id: BodyId.nullable().optional().describe('Положение о закупке; при создании по умолчанию — положение организации с редакцией, действующей сегодня (иначе самое новое)'),
     method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
     subject: SubjectKind,
     subject_description: optionalString(10000).describe('Предмет договора: описание'),

@@ -13,6 +13,7 @@ import { updDocument, type UpdDocument, type UpdLine, type UpdTotals } from './t
  */
 
 const UPD_KND = '1115131';
+const UPD_BUYER_KND = '1115132';
 const WHAT = 'УПД';
 
 function notUpd(details: string): FormatError {
@@ -61,6 +62,10 @@ function readUpd(rootName: string, file: XmlNode): UpdDocument {
   const doc = child(file, 'Документ');
   const knd = attr(doc, 'КНД');
   // The КНД is authoritative; the file-name prefix is the fallback for generators that omit it.
+  // the buyer's title (КНД 1115132, ON_NSCHFDOPPOK_…) answers a seller's УПД and carries no goods: say which file to take
+  if (knd === UPD_BUYER_KND || fileId?.startsWith('ON_NSCHFDOPPOK')) {
+    throw new FormatError('NOT_UPD', 'Файл — титул покупателя УПД (ON_NSCHFDOPPOK): загрузите титул продавца (файл ON_NSCHFDOPPR_…), в нём товары и суммы', { details: `КНД=${knd ?? '-'} ИдФайл=${fileId ?? '-'}` });
+  }
   if (!doc || (knd !== null ? knd !== UPD_KND : !fileId?.startsWith('ON_NSCHFDOPPR'))) {
     throw notUpd(`КНД=${knd ?? '-'} ИдФайл=${fileId ?? '-'}`);
   }

@@ -133,8 +133,13 @@ describe('ЕИС import over the integration service', () => {
     const num = plans.body.items[1].registration_number;
     const items = await t.api<{ items: { id: number }[]; total: number }>('GET', `/api/eis/plans/${num}/items?sme_only=true`, { token: client });
     expect(items.body.total).toBe(2);
-    const pr = await t.api<{ id: number; status: string }>('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: client });
+    // beside the Положение in force, a newer draft one with no approved version: the procurement takes the one in force (17, item 4)
+    const inForce = (await t.server.deps.database.sql.query<{ id: number }>('SELECT id FROM procurement_rules WHERE company_id = $1 AND NOT archived', [customerId])).rows;
+    expect(inForce).toHaveLength(1);
+    await t.server.deps.database.sql.query(`INSERT INTO procurement_rules (company_id, title) VALUES ($1, 'Положение (проект новой редакции)')`, [customerId]);
+    const pr = await t.api<{ id: number; status: string; rule: { id: number } | null }>('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: client });
     expect(pr.status, JSON.stringify(pr.body)).toBe(200);
+    expect(pr.body.rule?.id).toBe(inForce[0].id);
     expect((await t.api('GET', `/api/eis/plans/${num}/items`, { token: outsider })).status).toBe(404);
     expect((await t.api('POST', `/api/eis/plans/${num}/items/${items.body.items[0].id}/procurement`, { token: outsider })).status).toBe(404);
     const ocds = await t.api<{ version: string; releases: { ocid: string; tag: string[] }[] }>('GET', '/api/opendata/ocds.json', { token: client });

@@ -1,5 +1,5 @@
 import { assertTariffAllows } from '../tariffs';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import {
   EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
@@ -10,6 +10,7 @@ import { procurementCounters, procurementOkpd2, procurementRules, procurementSta
 import { AppError } from '../../platform/errors';
 import { audit, changes, snakeKeys } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
+import { versionInForce } from '../rules/version-in-force';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
 import { computeDeadlines } from './compute-deadlines';
 import { getProcurement, loadProcurement } from './procurement-card';
@@ -79,12 +80,16 @@ function fieldValues(input: ProcurementRequest) {
 async function resolveRule(ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined): Promise<number | null> {
   if (ruleId === undefined) {
     if (current !== undefined) return current;
+    // a new procurement takes the company's Положение: the one with a version in force today, else the newest
     const active = await tx
       .select({ id: procurementRules.id })
       .from(procurementRules)
       .where(and(eq(procurementRules.companyId, ctx.companyId), eq(procurementRules.archived, false)))
-      .limit(2);
-    return active.length === 1 ? active[0].id : null;
+      .orderBy(desc(procurementRules.id))
+      .limit(20);
+    const today = moscowToday();
+    for (const r of active) if (await versionInForce(tx, r.id, today)) return r.id;
+    return active[0]?.id ?? null;
   }
   if (ruleId === null) return null;
   const [rule] = await tx.select().from(procurementRules).where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
