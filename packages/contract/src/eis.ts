@@ -109,6 +109,8 @@ export const EisUploadResponse = z.object({
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
   plan_id: z.number().nullable(),
   performances: z.number(),
+  /** A notice: the procurement of the register it filled */
+  procurement_id: z.number().nullable().optional(),
 });
 
 export const ExecutionAttemptResponse = z.object({

@@ -131,6 +131,7 @@ export const ProcurementResponse = z
     title: z.string(),
     plan_item_id: z.number().nullable(),
     plan_item_number: z.string().nullable(),
+    notice_number: z.string().nullable().describe('Реестровый номер извещения в ЕИС, если закупка загружена из извещения'),
     rule: Ref.nullable().describe('Положение о закупке'),
     rule_version: z.object({ id: z.number(), number: z.string(), in_force_from: z.string().nullable() }).nullable().describe('Редакция, действующая на дату размещения (или сегодня)'),
     method: z.string(),

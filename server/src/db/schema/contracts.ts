@@ -50,6 +50,7 @@ export const contracts = pgTable(
     index('contracts_company_status_idx').on(t.companyId, t.status, t.contractDate),
     index('contracts_company_supplier_idx').on(t.companyId, t.supplierInn, t.contractDate),
     index('contracts_procurement_idx').on(t.procurementId),
+    index('contracts_company_notice_idx').on(t.companyId, t.purchaseNoticeNumber).where(sql`"purchase_notice_number" IS NOT NULL`),
     index('contracts_search_idx').using('gin', t.searchVector),
   ],
 );

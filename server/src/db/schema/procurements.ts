@@ -48,6 +48,8 @@ export const procurements = pgTable(
     reviewOn: date('review_on', { mode: 'string' }),
     summingUpOn: date('summing_up_on', { mode: 'string' }),
     status: text('status').notNull().default('draft'),
+    /** The ЕИС notice's registry number (11 digits) when the procurement came from a notice published in ЕИС */
+    noticeNumber: text('notice_number'),
     /** Computed on save from the rule version in force; lets the register mark and filter without recomputing. */
     hasViolations: boolean('has_violations').notNull().default(false),
     searchVector: tsvector('search_vector'),
@@ -57,6 +59,7 @@ export const procurements = pgTable(
   },
   (t) => [
     uniqueIndex('procurements_company_number_uq').on(t.companyId, t.number),
+    uniqueIndex('procurements_company_notice_uq').on(t.companyId, t.noticeNumber).where(sql`"notice_number" IS NOT NULL`),
     index('procurements_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('procurements_company_title_idx').on(t.companyId, sql`("title" COLLATE "und-x-icu")`, t.id),
     index('procurements_company_nmcd_idx').on(t.companyId, t.nmcd, t.id),

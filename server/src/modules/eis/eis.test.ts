@@ -79,13 +79,30 @@ describe('ЕИС upload', () => {
         expect(r.status).toBe(400);
         expect(r.body.message).toBe('Файл пуст');
       } else if (f.startsWith('purchaseNotice')) {
-        expect(r.status).toBe(400);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body).toMatchObject({ kind: 'notice', procurement_id: expect.any(Number) });
       } else {
         expect(r.status, `${f}: ${JSON.stringify(r.body)}`).toBe(200);
       }
     }
     const list = await t.api<{ total: number; items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?limit=50', { token: client });
     expect(list.body.total).toBe(4);
+    // a notice fills the procurement register (12c): the fixture's deadline passed long ago, so it is being summed up
+    const notices = await t.api<{ items: { id: number; title: string; status: string; nmcd: string }[] }>('GET', '/api/procurements?q=Высоконапорный', { token: client });
+    expect(notices.body.items.map((p) => [p.status, p.nmcd])).toEqual([['summing_up', '3077055.86']]);
+    const fromNotice = await t.api<{ notice_number: string; method: string; published_on: string; application_deadline: string }>('GET', `/api/procurements/${notices.body.items[0].id}`, { token: client });
+    expect(fromNotice.body).toMatchObject({ notice_number: '31603913641', method: 'quotation_e', published_on: '2016-07-22', application_deadline: '2016-08-05' });
+    // the notice of a contract already stored: the contract is linked and the procurement is concluded; a second upload updates, not duplicates
+    const notice = fs.readFileSync(path.join(fixturePath('eis223'), 'purchaseNotice_test.xml'), 'utf8').replace('<ns2:registrationNumber>31603913641<', '<ns2:registrationNumber>31908645944<');
+    for (let i = 0; i < 2; i++) {
+      const r = await upload(client, 'notice.xml', Buffer.from(notice));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const p = await t.api<{ status: string; notice_number: string }>('GET', `/api/procurements/${r.body.procurement_id}`, { token: client });
+      expect(p.body).toMatchObject({ status: 'contract_signed', notice_number: '31908645944' });
+      const linked = await t.server.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts WHERE procurement_id = $1', [r.body.procurement_id]);
+      expect(linked.rows[0].n).toBeGreaterThan(0);
+    }
+    expect((await t.server.deps.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM procurements WHERE notice_number = '31908645944'`)).rows[0].n).toBe(1);
     const before = await count('contracts');
     const bad = await upload(client, 'x.xml', Buffer.from('<?xml version="1.0"?><root><a>1</a></root>'));
     expect(bad.status).toBe(400);

@@ -146,5 +146,10 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
   for (let i = 0; i < positions.length; i += CHUNK * 2) await tx.insert(contractPositions).values(positions.slice(i, i + CHUNK * 2));
   await auditMany(tx, { user, companyId }, trail);
   // one answer per record given, in its order (an older duplicate in the batch answers as its key's outcome)
+  // contracts concluded on a notice the register holds belong to that procurement
+  await tx.execute(sql`
+    UPDATE contracts c SET procurement_id = p.id FROM procurements p
+    WHERE c.company_id = ${companyId} AND c.procurement_id IS NULL AND c.purchase_notice_number IS NOT NULL
+      AND p.company_id = c.company_id AND p.notice_number = c.purchase_notice_number`);
   return records.map((r) => stored.get(keyOf(r.registrationNumber, r.guid))!);
 }

@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/uploads';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
+import { prepareNotice, storeNotice } from './store-notice';
 import { confirmForeignCustomers, foreignCustomersOf, ownCustomers } from './own-customer';
 
 /** Reads the uploaded ЕИС file within the size limit; parser refusals (empty, not ЕИС) come later with its Russian text. */
@@ -24,14 +25,18 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     if (isFormatError(e)) throw new AppError('BAD_FILE', e.message);
     throw e;
   }
-  if (file.kind === 'notice') throw new AppError('BAD_FILE', 'Извещения о закупке не загружаются: загрузите договоры, сведения об исполнении или план закупки');
   const f = file;
-  if (!opts.confirmCustomer && (f.kind === 'contracts' || f.kind === 'plan')) {
+  if (!opts.confirmCustomer && f.kind !== 'performance') {
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
-    const customers = f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : [f.plan.customer];
+    const customers = f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : f.kind === 'plan' ? [f.plan.customer] : [f.notice.customer];
     confirmForeignCustomers(foreignCustomersOf(customers, own), own, f.kind);
   }
+  const notice = f.kind === 'notice' ? await prepareNotice(ctx, f.notice) : null;
   return ctx.deps.db.transaction(async (tx) => {
+    if (f.kind === 'notice') {
+      const p = await storeNotice(tx, ctx, notice!);
+      return { kind: f.kind, contracts: [], plan_id: null, performances: 0, procurement_id: p.id };
+    }
     if (f.kind === 'contracts') {
       const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
       return { kind: f.kind, contracts: stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })), plan_id: null, performances: 0 };

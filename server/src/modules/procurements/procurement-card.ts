@@ -44,6 +44,7 @@ export function cardResponse(
     title: r.title,
     plan_item_id: r.planItemId,
     plan_item_number: r.planItemNumber,
+    notice_number: r.noticeNumber,
     rule: extra.rule,
     rule_version: v ? { id: v.id, number: v.number, in_force_from: v.inForceFrom } : null,
     method: r.method,

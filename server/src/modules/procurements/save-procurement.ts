@@ -25,7 +25,7 @@ export async function nextNumber(tx: Tx, companyId: number, year: number): Promi
   return `${year}-${String(c.last).padStart(4, '0')}`;
 }
 
-interface Okpd2Line {
+export interface Okpd2Line {
   code: string;
   name: string | null;
 }
@@ -102,7 +102,7 @@ async function resolveRule(ctx: Ctx, tx: Tx, ruleId: number | null | undefined, 
  * Catalogue checks and look-ups, made before the write transaction: the method exists, the referenced elements are
  * visible and of the right type, ОКПД2 names come from the classifier unless given.
  */
-async function checkedReferences(ctx: Ctx, input: ProcurementRequest, currentMethod?: string): Promise<Okpd2Line[]> {
+export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, currentMethod?: string): Promise<Okpd2Line[]> {
   if (input.method !== currentMethod) await assertKnownMethod(ctx, input.method);
   await assertCatalogRefs(ctx, {
     nmcd_method: input.nmcd_method_id ? [input.nmcd_method_id] : [],
@@ -127,26 +127,33 @@ async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2L
 export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const okpd2 = await checkedReferences(ctx, input);
-  const id = await ctx.deps.db.transaction(async (tx) => {
-    await assertTariffAllows(ctx, 'procurements', tx);
-    const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
-    const values = fieldValues(input);
-    const computed = await computeDeadlines(tx, { ...values, ruleId });
-    const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
-    const [row] = await tx
-      .insert(procurements)
-      .values({
-        ...values, ruleId, number, companyId: ctx.companyId, status: 'draft', createdBy: ctx.user.id,
-        hasViolations: computed.violations.length > 0,
-        searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
-      })
-      .returning({ id: procurements.id });
-    await writeOkpd2(tx, ctx, row.id, okpd2);
-    await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: 'draft', userId: ctx.user.id });
-    await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2) } });
-    return row.id;
-  });
+  const id = await ctx.deps.db.transaction((tx) => insertProcurement(tx, ctx, input, okpd2));
   return getProcurement(ctx, id);
+}
+
+/**
+ * Inserts a checked procurement (numbering, rule, deadlines, history, audit) in the caller's transaction. `from` sets
+ * what an ЕИС notice already fixed: the status it is in and the notice's number.
+ */
+export async function insertProcurement(tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string } = {}): Promise<number> {
+  await assertTariffAllows(ctx, 'procurements', tx);
+  const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
+  const values = fieldValues(input);
+  const computed = await computeDeadlines(tx, { ...values, ruleId });
+  const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
+  const status = from.status ?? 'draft';
+  const [row] = await tx
+    .insert(procurements)
+    .values({
+      ...values, ruleId, number, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
+      hasViolations: computed.violations.length > 0,
+      searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
+    })
+    .returning({ id: procurements.id });
+  await writeOkpd2(tx, ctx, row.id, okpd2);
+  await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: status, userId: ctx.user.id, comment: from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null });
+  await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } });
+  return row.id;
 }
 
 function assertEditable(r: { status: string }) {

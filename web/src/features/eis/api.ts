@@ -41,6 +41,7 @@ export const PLAN_STATUS: Record<string, string> = { published: 'Размещё�
 export function uploadSummary(r: EisUpload): string {
   if (r.kind === 'plan') return 'План закупки загружен';
   if (r.kind === 'performance') return `Загружено сведений об исполнении: ${r.performances}`;
+  if (r.kind === 'notice') return 'Извещение внесено в реестр закупок';
   const violations = r.contracts.flatMap((c) => c.violations.map((v) => (c.registry_number ? `${c.registry_number}: ${v}` : v)));
   return [`Загружено договоров: ${r.contracts.length}`, ...violations].join('\n');
 }

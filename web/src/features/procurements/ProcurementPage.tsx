@@ -106,6 +106,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={3} data-testid="procurement-title">
           {p ? `Закупка № ${p.number}` : 'Новая закупка'}
+          {p?.notice_number && (
+            <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12 }} data-testid="procurement-notice">
+              извещение в ЕИС № {p.notice_number}
+            </Typography.Text>
+          )}
         </Typography.Title>
         <Space wrap>
           <Link to="/documents">К реестру</Link>
