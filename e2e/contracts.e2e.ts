@@ -54,12 +54,19 @@ describe('issue 7: contract execution screens and the dashboard', () => {
 
   it('uploads the УПД in the card and sees the spec notice and the mapped lines', async () => {
     await page.locator('[data-testid="upd-upload"]').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]').setInputFiles(UPD);
+    // the fixture is another seller's, buyer's and date's than the contract: the user reads why and uploads anyway (item 11)
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByTestId('confirm-findings').waitFor();
+    const findings = await confirm.getByTestId('confirm-findings').innerText();
+    expect(findings).toContain(`Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 9103624367), а поставщик по договору — «${contract.supplier_name}» (ИНН ${contract.supplier_inn})`);
+    await confirm.getByRole('button', { name: 'Загрузить всё равно' }).click();
     await page.getByText(MESSAGES.updSuccessHeader).first().waitFor({ timeout: 30_000 });
     await page.getByText(MESSAGES.updSuccess('upd_970_v5_02_seller.xml')).first().waitFor();
     // the finished job refreshes the acceptance list: the document with its lines and a position picker per line
     const docs = page.getByTestId('acceptance-documents');
     await docs.waitFor();
     await docs.getByText('№ 123').first().waitFor();
+    await docs.locator('[data-testid^="acceptance-warnings-"]').getByText('Продавец в УПД', { exact: false }).waitFor();
     expect(await docs.locator('[data-testid^="line-mapping-"]').count()).toBeGreaterThan(0);
     await e.shot(page, 'contract-card');
   });

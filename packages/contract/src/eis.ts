@@ -56,6 +56,7 @@ export const ContractResponse = z.object({
   procurement_id: z.number().nullable(),
   purchase_notice_number: z.string().nullable(),
   method_code: z.string().nullable(),
+  method_name: z.string().nullable(),
   violations: z.array(z.string()),
   source: z.string(),
 });
@@ -129,3 +130,12 @@ export const ExecutionRecordResponse = z.object({
   created_at: z.string(),
   attempts: z.array(ExecutionAttemptResponse),
 });
+
+/** Russian titles of the contract statuses the server stores as codes (ЕИС P, F, I, M). */
+export const CONTRACT_STATUS_TITLES: Record<string, string> = {
+  registered: 'Размещён',
+  editing: 'Редактируется',
+  invalid: 'Недействителен',
+  changing: 'Изменяется',
+};
+export const contractStatusTitle = (s: string) => CONTRACT_STATUS_TITLES[s] ?? s;

@@ -40,9 +40,14 @@ export const AcceptanceDocumentResponse = z.object({
   amount_with_vat: money.nullable(),
   file_name: z.string(),
   created_at: z.string(),
+  /** Findings against the contract the user confirmed at upload */
+  warnings: z.array(z.string()),
   lines: z.array(AcceptanceLine),
 });
 export type AcceptanceDocumentResponse = z.infer<typeof AcceptanceDocumentResponse>;
+
+/** `confirm=true`: the user read the findings against the contract and uploads the УПД anyway. */
+export const UpdUploadQuery = z.object({ confirm: z.enum(['true', 'false']).optional() });
 
 export const UpdUploadResponse = z.object({
   id: z.number().int(),

@@ -30,6 +30,8 @@ export const contracts = pgTable(
     status: text('status').notNull().default('registered'),
     procurementId: integer('procurement_id'),
     purchaseNoticeNumber: text('purchase_notice_number'),
+    /** ЕИС purchaseTypeInfo/name: the method in the customer's own words (the code alone says little) */
+    methodName: text('method_name'),
     /** ЕИС purchase method code (purchaseTypeInfo/code or purchaseMethodCode). */
     methodCode: text('method_code'),
     /** ЕИС registration date of the contract information (for the 3-working-day check). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real,
 } from 'drizzle-orm/pg-core';
@@ -28,6 +29,8 @@ export const acceptanceDocuments = pgTable(
     amountWithVat: numeric('amount_with_vat', { precision: 18, scale: 2 }),
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
+    /** What did not fit the contract (parties, dates, sums) and the user confirmed at upload */
+    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

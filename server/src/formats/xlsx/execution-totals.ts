@@ -92,8 +92,8 @@ export function summarizeContractExecution(input: ContractExecutionReportInput):
     return { ...p, index: i + 1, amount, remainingQuantity: quantityLeft(p.quantity, p.deliveredQuantity), remainingAmount };
   });
   const price = new Decimal(report.contract.price);
-  const accepted = sum(report.documents.map((d) => d.amount));
-  const paid = sum(report.payments.map((p) => p.amount));
+  const accepted = report.figures ? new Decimal(report.figures.accepted) : sum(report.documents.map((d) => d.amount));
+  const paid = report.figures ? new Decimal(report.figures.paid) : sum(report.payments.map((p) => p.amount));
   const zero = new Decimal(0);
   const totals: ContractExecutionTotals = {
     contractPrice: money(price),

@@ -72,6 +72,11 @@ export const ContractExecutionReportSchema = z.object({
     procurementMethod: z.string().optional(),
     status: z.string().optional(),
   }),
+  /**
+   * Accepted (delivered) and paid sums as the product counts them everywhere (the card, the dashboard): when given,
+   * the report shows these instead of summing its documents and payments itself, so every screen and file agrees.
+   */
+  figures: z.object({ accepted: DecimalString, paid: DecimalString }).optional(),
   positions: z.array(ExecutionPositionSchema),
   documents: z.array(AcceptanceDocumentSchema).default([]),
   payments: z.array(ContractPaymentSchema).default([]),

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContractsQuery, PlanItemsQuery, PlansQuery } from '@proc/contract';
@@ -25,6 +26,7 @@ export const contractResponse = (c: ContractRow) => ({
   procurement_id: c.procurementId,
   purchase_notice_number: c.purchaseNoticeNumber,
   method_code: c.methodCode,
+  method_name: c.methodName,
   violations: c.violations,
   source: c.source,
 });
@@ -63,7 +65,7 @@ export async function getContract(ctx: Ctx, id: number) {
   const positions = await ctx.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, id)).orderBy(asc(contractPositions.ordinal));
   return {
     ...contractResponse(c),
-    positions: positions.map((p) => ({ id: p.id, ordinal: p.ordinal, name: p.name, okpd2_code: p.okpd2Code, okpd2_name: p.okpd2Name, okei_code: p.okeiCode, okei_name: p.okeiName, quantity: p.quantity, unit_price: p.unitPrice, amount: p.amount })),
+    positions: positions.map((p) => ({ id: p.id, ordinal: p.ordinal, name: p.name, okpd2_code: p.okpd2Code, okpd2_name: p.okpd2Name, okei_code: p.okeiCode, okei_name: p.okeiName, quantity: p.quantity, unit_price: p.unitPrice, amount: p.amount ?? (p.unitPrice && p.quantity ? new Decimal(p.quantity).times(p.unitPrice).toFixed(2) : null) })),
   };
 }
 

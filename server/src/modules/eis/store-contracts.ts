@@ -98,6 +98,7 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
       status: STATUS[r.status ?? 'P'] ?? r.status ?? 'registered',
       purchaseNoticeNumber: r.purchase.noticeNumber,
       methodCode: r.purchase.methodCode,
+      methodName: r.purchase.methodName,
       publishedAt: r.publicationDate ? new Date(r.publicationDate) : null,
       violations,
       source,

@@ -37,6 +37,7 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
     amount_with_vat: d.amountWithVat,
     file_name: d.fileName,
     created_at: d.createdAt.toISOString(),
+    warnings: d.warnings,
     lines: lines
       .filter((l) => l.line.documentId === d.id)
       .map(({ line: l, positionName }) => ({

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { EVENTS, MESSAGES, type AcceptanceDocumentResponse, type ExecutionSummaryResponse, type PaymentOrderResponse, type Paged } from '@proc/contract';
@@ -61,9 +62,25 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('УПД', () => {
+  it('asks before attaching an УПД that does not fit the contract, saying what; stores nothing until confirmed (item 11)', async () => {
+    const before = [await docCount(), blobCount()];
+    const r = await upload(t, 'POST', `/api/contracts/${cA}/upd`, w.client, 'upd_970_v5_02_seller.xml', UPD);
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('CONFIRM_REQUIRED');
+    // the fixture is dated 01.02.2023, the contract 20.01.2025; its buyer is not the demo customer
+    const warnings = (r.body.fields as { warnings: string[] }).warnings;
+    expect(warnings).toContain('УПД от 01.02.2023 составлен раньше заключения договора (20.01.2025)');
+    expect(warnings.some((x) => x.startsWith('Покупатель в УПД — '))).toBe(true);
+    expect(String(r.body.message)).toMatch(/^УПД № 123 не сходится с договором: .+\. Загрузить всё равно\?$/);
+    expect([await docCount(), blobCount()]).toEqual(before);
+    // another seller than the contract's supplier is named too
+    const r2 = await upload(t, 'POST', `/api/contracts/${cA}/upd`, w.client, 'other-seller.xml', iconv.encode(iconv.decode(UPD, 'win1251').replace('ИННЮЛ="9103624367"', 'ИННЮЛ="7707083893"'), 'win1251'));
+    expect((r2.body.fields as { warnings: string[] }).warnings[0]).toBe('Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 7707083893), а поставщик по договору — «ООО «Поставщик»» (ИНН 9103624367)');
+  });
+
   it('processes the 5.02 fixture, maps its lines and pushes the event', async () => {
     const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
-    const r = await upload(t, 'POST', `/api/contracts/${cA}/upd`, w.client, 'upd_970_v5_02_seller.xml', UPD);
+    const r = await upload(t, 'POST', `/api/contracts/${cA}/upd?confirm=true`, w.client, 'upd_970_v5_02_seller.xml', UPD);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'processing', number: '123', date: '2023-02-01', upload_file_name: 'upd_970_v5_02_seller.xml' });
     const e = await event;
@@ -73,6 +90,7 @@ describe('УПД', () => {
     expect(list.body).toHaveLength(1);
     const [doc] = list.body;
     expect(doc).toMatchObject({ status: 'processed', number: '123', format_version: '5.02', seller: { inn: SUPPLIER_INN } });
+    expect(doc.warnings).toContain('УПД от 01.02.2023 составлен раньше заключения договора (20.01.2025)');
     expect(doc.lines.map((l) => [l.ordinal, l.quantity, l.price, l.amount_with_vat, l.mapped_by])).toEqual([
       [1, '16', '200', '784.8', 'auto'],
       [2, '114.1', '516.67', '70742', 'auto'],
@@ -82,7 +100,7 @@ describe('УПД', () => {
 
   it('keeps lines that match no position, unmapped; the user can map them', async () => {
     const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
-    const r = await upload(t, 'POST', `/api/contracts/${cB}/upd`, w.client, 'upd.xml', UPD);
+    const r = await upload(t, 'POST', `/api/contracts/${cB}/upd?confirm=true`, w.client, 'upd.xml', UPD);
     expect(r.status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', mapped: 0, unmapped: 2 });
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cB}/acceptance`, { token: w.client })).body;
@@ -174,7 +192,7 @@ describe('payment orders', () => {
     // another payer's order and one beyond the contract price stay for the user
     expect(linked.body.items.map((p) => [p.number, p.linked_by])).toEqual([['201', 'auto']]);
 
-    expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd`, w.client, 'upd.xml', UPD)).status).toBe(200);
+    expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd?confirm=true`, w.client, 'upd.xml', UPD)).status).toBe(200);
     const card = await t.api<{ supplier_inn: string; supplier_name: string }>('GET', `/api/contracts/${c.id}`, { token: w.client });
     expect(card.body).toMatchObject({ supplier_inn: SUPPLIER_INN, supplier_name: 'СвЮЛУч-НаимОрг' });
   });
@@ -203,7 +221,27 @@ describe('reports and dashboard', () => {
       expect(file.status).toBe(200);
       expect(file.data.subarray(0, format === 'pdf' ? 5 : 2).toString()).toBe(format === 'pdf' ? '%PDF-' : 'PK');
       expect(decodeURIComponent(String(file.headers['content-disposition']))).toContain(`Отчёт об исполнении договора ${REG}.${format}`);
+      if (format === 'xlsx') await expectReportAgreesWithCard(file.data);
     });
+  }
+
+  /** Item 7: the XLSX shows the card's delivered and paid figures, the status and method in words, no made-up price. */
+  async function expectReportAgreesWithCard(data: Buffer) {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+    const values = new Map<string, unknown>();
+    wb.eachSheet((ws) => ws.eachRow((row) => {
+      const cells = (row.values as unknown[]).slice(1);
+      const label = cells.find((v) => typeof v === 'string') as string | undefined;
+      const value = cells.slice(cells.indexOf(label) + 1).find((v) => v !== null && v !== undefined && v !== '');
+      if (label && !values.has(label)) values.set(label, value);
+    }));
+    const card = (await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client })).body;
+    const num = (v: unknown) => new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
+    expect(num(values.get('Принято по документам о приёмке'))).toBe(card.delivered_amount);
+    expect(num(values.get('Оплачено'))).toBe(card.paid_amount);
+    expect(values.get('Статус')).toBe('Размещён');
   }
 
   it('builds the monthly summary and lists reports', async () => {

@@ -7,12 +7,15 @@ export interface ContractForPayment {
   number: string | null;
   supplierInn: string | null;
   price: string | null;
+  contractDate?: string | null;
   /** Already paid under the contract, decimal string */
   paid: string;
 }
 
 export interface PaymentToMatch {
   payerInn?: string | null;
+  /** ISO date of the order: an order older than the contract pays something else */
+  date?: string;
   payeeInn: string | null;
   amount: string;
   purpose: string | null;
@@ -28,7 +31,8 @@ export function purposeNames(purpose: string, c: Pick<ContractForPayment, 'regis
   return re.test(purpose);
 }
 
-const covers = (p: PaymentToMatch, c: ContractForPayment) => c.price === null || new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid));
+const covers = (p: PaymentToMatch, c: ContractForPayment) =>
+  (!p.date || !c.contractDate || p.date >= c.contractDate) && (c.price === null || new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid)));
 
 /** 23-digit numbers in a payment purpose: the registry numbers of contracts it may name. */
 export const registryNumbersIn = (purpose: string | null) => [...new Set((purpose ?? '').match(/(?<!\d)\d{23}(?!\d)/g) ?? [])];
@@ -38,7 +42,7 @@ export const registryNumbersIn = (purpose: string | null) => [...new Set((purpos
  * - the contract whose registry number the purpose names, when it is the only one, the payer is the customer and the
  *   payee is the contract's supplier or the contract names none (223-ФЗ files often carry no supplier);
  * - otherwise the one contract with the payee as supplier, named in the purpose by number;
- * in both cases the unpaid remainder must cover the amount.
+ * in both cases the order is not older than the contract and the unpaid remainder covers the amount.
  */
 export function matchPayment(p: PaymentToMatch, contracts: ContractForPayment[], customerInn: string | null = null): number | null {
   if (!p.purpose) return null;

@@ -57,6 +57,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
             number: contracts.number,
             supplierInn: contracts.supplierInn,
             price: contracts.price,
+            contractDate: contracts.contractDate,
             paid: sql<string>`(SELECT COALESCE(SUM(${paymentOrders.amount}), 0)::text FROM ${paymentOrders} WHERE ${paymentOrders.contractId} = ${contracts.id})`,
           })
           .from(contracts)
@@ -68,7 +69,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
           );
         const pool: ContractForPayment[] = candidates.map((c) => ({ ...c, paid: String(c.paid) }));
         for (const p of [...inserted].sort((a, b) => a.docDate.localeCompare(b.docDate) || a.id - b.id)) {
-          const contractId = matchPayment({ payerInn: p.payerInn, payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose }, pool, company?.inn ?? null);
+          const contractId = matchPayment({ payerInn: p.payerInn, payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose, date: p.docDate }, pool, company?.inn ?? null);
           if (contractId === null) continue;
           await tx.update(paymentOrders).set({ contractId, linkedBy: 'auto' }).where(eq(paymentOrders.id, p.id));
           await audit(tx, actor, { entity: 'contract', entityId: contractId, action: 'payment_link', after: { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount, linked_by: 'auto' } });

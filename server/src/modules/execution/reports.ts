@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, type ReportResponse } from '@proc/contract';
+import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse } from '@proc/contract';
 import {
   acceptanceDocuments, acceptanceLines, companies, contractPositions, contracts, paymentOrders, procurements, reports,
 } from '../../db/schema';
@@ -10,6 +10,7 @@ import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { CONTENT_TYPES } from '../procurements/uploads';
+import { contractTotals } from './execution-totals';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';
 
@@ -80,6 +81,17 @@ const party = (c: typeof companies.$inferSelect) => {
   return { name: c.fullTitle ?? c.title ?? `id:${c.id}`, inn: c.inn, kpp: c.kpp ?? undefined, address: c.address ?? undefined };
 };
 
+/**
+ * A position's unit price and amount: as the contract gives them, one from the other, or — for the only position of a
+ * contract whose ЕИС file carries no prices — the contract price; never a made-up zero that would show as «0,00».
+ */
+function positionPrice(p: typeof contractPositions.$inferSelect, onlyPositionPrice: string | null): { price: string; amount?: string } {
+  const qty = p.quantity && !new Decimal(p.quantity).isZero() ? new Decimal(p.quantity) : null;
+  const amount = p.amount ?? (p.unitPrice && qty ? qty.times(p.unitPrice).toFixed(2) : onlyPositionPrice);
+  const price = p.unitPrice ?? (amount && qty ? new Decimal(amount).div(qty).toFixed(2) : null);
+  return { price: price ?? '0', ...(amount ? { amount } : {}) };
+}
+
 async function contractReportFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
   const db = deps.db;
   const [c] = await db.select().from(contracts).where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
@@ -96,6 +108,7 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     db.select().from(paymentOrders).where(and(eq(paymentOrders.contractId, c.id), eq(paymentOrders.companyId, r.companyId))).orderBy(asc(paymentOrders.docDate)),
     c.procurementId ? db.select().from(procurements).where(eq(procurements.id, c.procurementId)) : Promise.resolve([]),
   ]);
+  const figures = (await contractTotals(db, r.companyId, [c.id])).get(c.id)!;
   // Lines grouped by position once: filtering all lines for every position is quadratic on large contracts.
   const linesByPosition = new Map<number | null, (typeof lines)[number][]>();
   for (const l of lines) {
@@ -116,9 +129,11 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
       startDate: c.startDate ?? undefined,
       endDate: c.endDate ?? undefined,
       procurementNumber: proc[0]?.number ?? c.purchaseNoticeNumber ?? undefined,
-      procurementMethod: proc[0]?.method ?? c.methodCode ?? undefined,
-      status: c.status,
+      procurementMethod: (proc[0] ? STANDARD_METHOD_TITLES[proc[0].method] : undefined) ?? c.methodName ?? (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
+      status: contractStatusTitle(c.status),
     },
+    // the same figures as the card and the dashboard (mapped УПД lines, linked payments)
+    figures: { accepted: new Decimal(figures.delivered).toFixed(2), paid: new Decimal(figures.paid).toFixed(2) },
     positions: positions.map((p) => {
       const mine = linesByPosition.get(p.id) ?? [];
       const sum = (f: (l: (typeof mine)[number]) => string | null) => mine.reduce((s, l) => s.plus(f(l) ?? 0), new Decimal(0)).toString();
@@ -127,8 +142,7 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
         okpd2: p.okpd2Code ?? undefined,
         unit: p.okeiName ?? undefined,
         quantity: p.quantity ?? '0',
-        price: p.unitPrice ?? p.amount ?? '0',
-        amount: p.amount ?? undefined,
+        ...positionPrice(p, positions.length === 1 ? c.price : null),
         deliveredQuantity: sum((l) => l.quantity),
         deliveredAmount: sum((l) => l.amount ?? l.net),
       };

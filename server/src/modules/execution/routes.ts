@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   AcceptanceDocumentResponse, AcceptanceLine, ContractReportRequest, DashboardResponse, ExecutionSummaryResponse, Id, IdParams,
   LineMappingRequest, MonthlyReportRequest, PageQuery, PaymentImportResponse, PaymentLinkRequest, PaymentOrderResponse,
-  PaymentsQuery, ReportResponse, UpdUploadResponse, paged,
+  PaymentsQuery, ReportResponse, UpdUploadQuery, UpdUploadResponse, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
@@ -24,10 +24,10 @@ const Queued = ReportResponse.extend({ key: z.string() });
 
 export function executionRoutes(app: App, deps: Deps): void {
   app.post('/contracts/:id/upd', {
-    schema: { tags, summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору', description: `${COMPANY} ${FILE} Результат — событие notificationMapInvoiceItemsResponse.`, consumes: ['multipart/form-data'], params: IdParams, response: { 200: UpdUploadResponse } },
+    schema: { tags, summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору', description: `${COMPANY} ${FILE} Результат — событие notificationMapInvoiceItemsResponse.`, consumes: ['multipart/form-data'], params: IdParams, querystring: UpdUploadQuery, response: { 200: UpdUploadResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
-    return uploadUpd(ctx, req.params.id, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES));
+    return uploadUpd(ctx, req.params.id, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmed: req.query.confirm === 'true' });
   });
 
   app.get('/contracts/:id/acceptance', {

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { UpdDocument } from '../../formats';
 import { eq } from 'drizzle-orm';
-import { acceptanceDocuments, contracts } from '../../db/schema';
+import { acceptanceDocuments, companies, contracts } from '../../db/schema';
+import { AppError } from '../../platform/errors';
+import { contractTotals } from './execution-totals';
+import { updFindings } from './check-upd';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { loadContract } from './contract-access';
@@ -15,9 +18,15 @@ export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
  * Checks the file is an УПД now (a bad file is a 400 and nothing is stored), then stores the file and the document
  * header and queues the line mapping; the job answers with notificationMapInvoiceItemsResponse.
  */
-export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload) {
+export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload, opts: { confirmed?: boolean } = {}) {
   const contract = await loadContract(ctx, contractId);
   const upd: UpdDocument = await parseOr4xx('upd', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  const [company] = await ctx.deps.db.select({ name: companies.title, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
+  const delivered = (await contractTotals(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
+  const warnings = updFindings(upd, contract, company ?? { name: null, inn: null }, delivered);
+  if (warnings.length && !opts.confirmed) {
+    throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, { warnings });
+  }
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
   try {
     const queued = await ctx.deps.db.transaction(async (tx) => {
@@ -38,6 +47,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload)
           amountWithVat: upd.totals?.amountWithVat ?? null,
           fileKey,
           fileName: upload.name,
+          warnings,
           createdBy: ctx.user.id,
         })
         .returning();

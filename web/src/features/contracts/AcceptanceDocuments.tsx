@@ -1,8 +1,8 @@
-import { Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptanceDocumentResponse, AcceptanceLine } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { contractsApi, type ContractPosition } from './api';
 
 const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; color: string }> = {
@@ -11,11 +11,14 @@ const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; 
   error: { title: 'Ошибка', color: 'red' },
 };
 
+/** The server names acceptance documents by code. */
+const DOCUMENT_KINDS: Record<string, string> = { upd: 'УПД', act: 'Акт', waybill: 'Товарная накладная' };
+
 const confidenceTag = (l: AcceptanceLine) => {
   if (l.mapped_by === 'user') return <Tag color="purple">вручную</Tag>;
   if (l.confidence === null) return <Tag>нет</Tag>;
   const pct = Math.round(l.confidence * 100);
-  return <Tag color={pct >= 80 ? 'green' : pct >= 50 ? 'gold' : 'red'}>{pct}%</Tag>;
+  return <Tag color={pct >= 80 ? 'green' : pct >= 50 ? 'gold' : 'red'}>{formatPercent(pct, 0)}</Tag>;
 };
 
 /** Acceptance documents (УПД) of one contract with their lines and the line → position mapping the user may correct. */
@@ -36,7 +39,7 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
         <Card
           key={d.id}
           size="small"
-          title={`${d.kind} № ${d.number} от ${formatDate(d.date)}`}
+          title={`${DOCUMENT_KINDS[d.kind] ?? d.kind} № ${d.number} от ${formatDate(d.date)}`}
           extra={<Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>}
           data-testid={`acceptance-${d.id}`}
         >
@@ -46,6 +49,16 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
             {d.seller.inn ? ` (ИНН ${d.seller.inn})` : ''}. Сумма с НДС: {formatMoney(d.amount_with_vat)}
           </Typography.Paragraph>
           {d.error && <Typography.Paragraph type="danger">{d.error}</Typography.Paragraph>}
+          {d.warnings.length > 0 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 8 }}
+              message="Загружен с расхождениями, подтверждёнными пользователем"
+              description={<ul style={{ paddingLeft: 18, margin: 0 }}>{d.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
+              data-testid={`acceptance-warnings-${d.id}`}
+            />
+          )}
           <Table<AcceptanceLine>
             rowKey="id"
             size="small"
@@ -56,7 +69,7 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
               { title: '№', dataIndex: 'ordinal', width: 50 },
               { title: 'Наименование', dataIndex: 'name', render: (v: string | null) => v ?? '—' },
               { title: 'Ед.', dataIndex: 'unit_name', render: (v: string | null, l) => v ?? l.okei_code ?? '—' },
-              { title: 'Кол-во', dataIndex: 'quantity', align: 'right', render: (v: string | null) => v ?? '—' },
+              { title: 'Кол-во', dataIndex: 'quantity', align: 'right', render: (v: string | null) => formatQuantity(v) },
               { title: 'Сумма с НДС', dataIndex: 'amount_with_vat', align: 'right', render: (v: string | null) => formatMoney(v) },
               {
                 title: 'Позиция договора',

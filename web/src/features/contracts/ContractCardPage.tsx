@@ -4,7 +4,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSelectedCompany } from '../../lib/session';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
 import { contractsApi, type ContractPosition } from './api';
 import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
@@ -77,8 +77,8 @@ export default function ContractCardPage() {
               <Skeleton active />
             ) : s ? (
               <>
-                <ProgressBar label={`Поставлено: ${formatMoney(s.delivered_amount)}`} percent={shareNumber(s.delivered_share)} display={`${s.delivered_share} %`} testId="delivered-share" />
-                <ProgressBar label={`Оплачено: ${formatMoney(s.paid_amount)}`} percent={shareNumber(s.paid_share)} display={`${s.paid_share} %`} color="#52c41a" testId="paid-share" />
+                <ProgressBar label={`Поставлено: ${formatMoney(s.delivered_amount)}`} percent={shareNumber(s.delivered_share)} display={formatPercent(s.delivered_share)} testId="delivered-share" />
+                <ProgressBar label={`Оплачено: ${formatMoney(s.paid_amount)}`} percent={shareNumber(s.paid_share)} display={formatPercent(s.paid_share)} color="#52c41a" testId="paid-share" />
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
                   Осталось оплатить: {formatMoney(s.remaining_to_pay)}. Документов приёмки: {s.documents}, не сопоставлено строк: {s.unmapped_lines}, платежей: {s.payments}.
                 </Typography.Paragraph>
@@ -118,7 +118,7 @@ export default function ContractCardPage() {
                 { title: 'Наименование', dataIndex: 'name' },
                 { title: 'ОКПД2', dataIndex: 'okpd2_code', render: (v: string | null, p) => (v ? <span title={p.okpd2_name ?? undefined}>{v}</span> : '—') },
                 { title: 'Ед. изм.', dataIndex: 'okei_name', render: (v: string | null, p) => v ?? p.okei_code ?? '—' },
-                { title: 'Количество', dataIndex: 'quantity', align: 'right', render: (v: string | null) => v ?? '—' },
+                { title: 'Количество', dataIndex: 'quantity', align: 'right', render: (v: string | null) => formatQuantity(v) },
                 { title: 'Цена за ед.', dataIndex: 'unit_price', align: 'right', render: (v: string | null) => formatMoney(v) },
                 { title: 'Сумма', dataIndex: 'amount', align: 'right', render: (v: string | null) => formatMoney(v) },
               ]}

@@ -82,7 +82,7 @@ export default function ExportPage() {
           onChange={(p) => setParams(p.current && p.current > 1 ? { page: String(p.current) } : {}, { replace: true })}
           expandable={{ expandedRowRender: (c) => <ExecutionRecords contractId={c.id} /> }}
           columns={[
-            { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <Link to={`/contracts/register/${c.id}`}>{v ?? `№ ${c.number ?? c.id}`}</Link> },
+            { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <Link to={`/contracts/register/${c.id}`} style={{ whiteSpace: 'nowrap' }}>{v ?? `№ ${c.number ?? c.id}`}</Link> },
             { title: 'Дата', dataIndex: 'contract_date', render: (v: string | null) => (v ? formatDate(v) : '—') },
             { title: 'Поставщик', dataIndex: 'supplier_name', render: (v: string | null) => v ?? '—' },
             { title: 'Цена', dataIndex: 'price', align: 'right', render: (v: string | null) => formatMoney(v) },

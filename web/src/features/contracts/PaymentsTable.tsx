@@ -22,7 +22,8 @@ function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderRe
       showSearch={{ filterOption: false, onSearch: setQ }}
       aria-label={`Договор для платёжного поручения ${payment.number}`}
       placeholder="Привязать к договору"
-      style={{ width: 300 }}
+      style={{ width: '100%' }}
+      popupMatchSelectWidth={420}
       loading={found.isFetching}
       value={payment.contract_id ?? undefined}
       options={options}
@@ -72,14 +73,16 @@ export function PaymentsTable({
         onPageSort(p.current ?? 1, sorted?.key, sorted?.dir);
       }}
       columns={[
-        { title: 'Номер', key: 'number', dataIndex: 'number', sorter: true, sortOrder: so('number') },
-        { title: 'Дата', key: 'date', dataIndex: 'date', sorter: true, sortOrder: so('date'), render: (v: string) => formatDate(v) },
-        { title: 'Сумма', key: 'amount', dataIndex: 'amount', sorter: true, sortOrder: so('amount'), align: 'right', render: (v: string) => formatMoney(v) },
+        { title: 'Номер', key: 'number', dataIndex: 'number', width: 90, sorter: true, sortOrder: so('number') },
+        { title: 'Дата', key: 'date', dataIndex: 'date', width: 110, sorter: true, sortOrder: so('date'), render: (v: string) => formatDate(v) },
+        { title: 'Сумма', key: 'amount', dataIndex: 'amount', width: 150, sorter: true, sortOrder: so('amount'), align: 'right', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v)}</span> },
         { title: 'Получатель', key: 'payee', render: (_: unknown, p) => `${p.payee.name ?? '—'}${p.payee.inn ? `, ИНН ${p.payee.inn}` : ''}` },
         { title: 'Назначение платежа', dataIndex: 'purpose', ellipsis: true, render: (v: string | null) => v ?? '—' },
         {
           title: 'Договор',
           key: 'contract',
+          // the select fills its column: it never runs past the table's right edge
+          width: 300,
           render: (_: unknown, p) => (
             <>
               <ContractSelect payment={p} disabled={link.isPending} onLink={(c) => link.mutate({ id: p.id, contract: c })} />

@@ -69,7 +69,7 @@ export default function RegisterPage() {
           patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(field ? { key: field, dir: next.dir } : undefined) });
         }}
         columns={[
-          { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()}>{v ?? '—'}</a> },
+          { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()} style={{ whiteSpace: 'nowrap' }}>{v ?? '—'}</a> },
           { title: 'Номер', dataIndex: 'number', render: (v: string | null) => v ?? '—' },
           { title: 'Дата', key: 'contract_date', dataIndex: 'contract_date', sorter: true, sortOrder: sortOrder('contract_date'), render: (v: string | null) => (v ? formatDate(v) : '—') },
           { title: 'Предмет', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject'), ellipsis: true },

@@ -1,6 +1,7 @@
 import { Progress, Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../../lib/session';
+import { formatPercent } from '../../lib/format';
 import { contractsApi } from './api';
 import { shareNumber } from './labels';
 
@@ -12,8 +13,8 @@ export function ShareBars({ contractId }: { contractId: number }) {
   if (!q.data) return <>—</>;
   return (
     <div style={{ minWidth: 140 }} data-testid={`shares-${contractId}`}>
-      <Progress size="small" percent={shareNumber(q.data.delivered_share)} format={() => `пост. ${q.data.delivered_share}%`} aria-label={`Поставлено ${q.data.delivered_share}%`} />
-      <Progress size="small" strokeColor="#52c41a" percent={shareNumber(q.data.paid_share)} format={() => `опл. ${q.data.paid_share}%`} aria-label={`Оплачено ${q.data.paid_share}%`} />
+      <Progress size="small" percent={shareNumber(q.data.delivered_share)} format={() => `пост. ${formatPercent(q.data.delivered_share)}`} aria-label={`Поставлено ${formatPercent(q.data.delivered_share)}`} />
+      <Progress size="small" strokeColor="#52c41a" percent={shareNumber(q.data.paid_share)} format={() => `опл. ${formatPercent(q.data.paid_share)}`} aria-label={`Оплачено ${formatPercent(q.data.paid_share)}`} />
     </div>
   );
 }

@@ -56,8 +56,9 @@ export const contractsApi = {
   get: (id: number) => api.get<ContractCard>(`/contracts/${id}`, { name: 'Карточка договора' }),
   summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
-  uploadUpd: (id: number, file: File) =>
-    api.post<{ id: number; key: string; upload_file_name: string }>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file) }),
+  /** `confirm`: the user read what does not fit the contract and uploads anyway. */
+  uploadUpd: (id: number, file: File, confirm = false) =>
+    api.post<{ id: number; key: string; upload_file_name: string }>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
   mapLine: (lineId: number, positionId: number | null) =>
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),

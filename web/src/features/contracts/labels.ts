@@ -1,10 +1,4 @@
-/** Russian titles of the statuses the server stores as codes. */
-export const CONTRACT_STATUS_TITLES: Record<string, string> = {
-  registered: 'Размещён',
-  editing: 'Редактируется',
-  invalid: 'Недействителен',
-  changing: 'Изменяется',
-};
+export { CONTRACT_STATUS_TITLES, contractStatusTitle } from '@proc/contract';
 export const CONTRACT_STATUS_COLORS: Record<string, string> = { registered: 'green', editing: 'blue', invalid: 'red', changing: 'orange' };
 
 export const EXECUTION_STATUS_TITLES: Record<string, string> = {
@@ -18,6 +12,5 @@ export const EXECUTION_STATUS_COLORS: Record<string, string> = { draft: 'default
 export const REPORT_STATUS_TITLES: Record<string, string> = { pending: 'Формируется', ready: 'Готов', error: 'Ошибка' };
 export const REPORT_KIND_TITLES: Record<string, string> = { contract_execution: 'Исполнение договора', monthly_summary: 'Ежемесячная сводка' };
 
-export const contractStatusTitle = (s: string) => CONTRACT_STATUS_TITLES[s] ?? s;
 /** The server sends shares as '42.50'; a bar needs a clamped number (display only, never money maths). */
 export const shareNumber = (s: string | null | undefined) => Math.max(0, Math.min(100, Number(s ?? 0) || 0));

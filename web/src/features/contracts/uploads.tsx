@@ -2,9 +2,12 @@ import { Button, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { UploadProps } from 'antd';
 import { noticeStore } from '../../lib/notices';
+import { useConfirmRequired } from '../../lib/confirm-required';
 import { contractsApi } from './api';
 
 type Request = NonNullable<UploadProps['customRequest']>;
+
+const showProcessing = (key: string, header: string, name: string) => noticeStore.show({ key, kind: 'pending', header, message: `Файл «${name}» обрабатывается` });
 
 /**
  * A file goes up as FormData through the one API client; the server answers at once with the job key, under which a
@@ -15,7 +18,7 @@ function uploadRequest(send: (file: File) => Promise<{ key: string }>, header: s
     const f = file as File;
     send(f)
       .then((r) => {
-        noticeStore.show({ key: r.key, kind: 'pending', header, message: `Файл «${f.name}» обрабатывается` });
+        showProcessing(r.key, header, f.name);
         onSuccess?.(r);
       })
       .catch((e: Error) => onError?.(e));
@@ -23,8 +26,16 @@ function uploadRequest(send: (file: File) => Promise<{ key: string }>, header: s
 }
 
 export function UpdUploadButton({ contractId }: { contractId: number }) {
+  const confirmRequired = useConfirmRequired();
+  const send = (f: File, confirm = false): Promise<{ key: string }> =>
+    contractsApi.uploadUpd(contractId, f, confirm).catch((e: unknown) => {
+      // what does not fit the contract: the user reads it and uploads anyway, or not
+      const again = () => void send(f, true).then((r) => showProcessing(r.key, 'УПД', f.name), () => undefined);
+      const asked = confirmRequired(e, `УПД «${f.name}» не сходится с договором`, 'Загрузить всё равно', again);
+      throw asked ? new Error('ожидает подтверждения') : e;
+    });
   return (
-    <Upload accept=".xml" showUploadList={false} customRequest={uploadRequest((f) => contractsApi.uploadUpd(contractId, f), 'УПД')}>
+    <Upload accept=".xml" showUploadList={false} customRequest={uploadRequest((f) => send(f), 'УПД')}>
       <Button type="primary" icon={<UploadOutlined />} data-testid="upd-upload">
         Загрузить УПД
       </Button>

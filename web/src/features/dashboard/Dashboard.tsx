@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatPercent } from '../../lib/format';
 import { contractsApi } from '../contracts/api';
 import { contractStatusTitle, shareNumber } from '../contracts/labels';
 import { BarChart } from './charts/BarChart';
@@ -73,7 +73,7 @@ export function Dashboard() {
                   { label: 'С МСП', value: shareNumber(d.sme.share), color: '#722ed1' },
                   { label: 'Прочие', value: Math.max(0, 100 - shareNumber(d.sme.share)), color: '#d9d9d9' },
                 ]}
-                center={`${d.sme.share} %`}
+                center={formatPercent(d.sme.share)}
                 testId="chart-sme"
               />
             ) : (

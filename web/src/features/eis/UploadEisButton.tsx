@@ -1,30 +1,20 @@
 import { useRef } from 'react';
-import { App as AntApp, Button } from 'antd';
+import { Button } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noticeStore } from '../../lib/notices';
-import { ApiError } from '../../lib/api';
+import { useConfirmRequired } from '../../lib/confirm-required';
 import { eisApi, uploadSummary } from './api';
 
 /** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records or a plan); the server tells what it was. */
 export function UploadEisButton({ label = 'Загрузить файл', testId = 'eis-upload' }: { label?: string; testId?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
-  const { modal } = AntApp.useApp();
+  const confirmRequired = useConfirmRequired();
   const upload = useMutation({
     mutationFn: ({ file, confirm }: { file: File; confirm?: boolean }) => eisApi.upload(file, confirm),
-    onError: (err, { file }) => {
-      // another organisation's file: the server says whose; the user decides
-      if (err instanceof ApiError && err.body?.code === 'CONFIRM_REQUIRED') {
-        modal.confirm({
-          title: 'Файл другой организации',
-          content: err.body.message,
-          okText: 'Загрузить',
-          cancelText: 'Отмена',
-          onOk: () => upload.mutate({ file, confirm: true }),
-        });
-      }
-    },
+    // another organisation's file: the server says whose; the user decides
+    onError: (err, { file }) => confirmRequired(err, 'Файл другой организации', 'Загрузить', () => upload.mutate({ file, confirm: true })),
     onSuccess: (r, { file }) => {
       noticeStore.show({ kind: 'success', header: `Файл «${file.name}» загружен`, message: uploadSummary(r) });
       // the upload may add contracts, execution records or a plan: every list it touches reloads
