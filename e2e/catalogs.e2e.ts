@@ -48,6 +48,9 @@ describe('catalogues and tariffs', () => {
     await e.login(page, 'specialist');
     await page.goto('/catalogFundingSources');
     await page.getByTestId('catalog-title').getByText('Источники финансирования').waitFor();
+    // the seeded sources have program codes (own, credit, grant…): the table shows their names, never the codes
+    await page.getByRole('row', { name: /Кредитные \(заёмные\) средства/ }).waitFor();
+    expect(await page.getByRole('table').innerText()).not.toMatch(/\b(credit|own|grant|subsidy_\w+)\b/);
     await page.getByRole('button', { name: 'Добавить' }).click();
     const dialog = page.getByRole('dialog');
     // the required rule of the spec

@@ -16,6 +16,17 @@ export const AuditQuery = PageQuery.extend({
 });
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
+/** Which object a recorded id field points at: the trail keeps ids, a reader wants names. */
+export const AUDIT_REF_KINDS = {
+  company_id: 'company',
+  company_ids: 'company',
+  parent_id: 'company',
+  user_id: 'user',
+  tariff_id: 'tariff',
+  rule_id: 'rule',
+} as const satisfies Record<string, string>;
+export type AuditRefKind = (typeof AUDIT_REF_KINDS)[keyof typeof AUDIT_REF_KINDS];
+
 export const AuditEntityParams = z.object({ entity: z.string().trim().min(1).max(50), id: z.string().trim().min(1).max(50) });
 
 export const AuditItem = z.object({
@@ -30,6 +41,8 @@ export const AuditItem = z.object({
   action: z.string(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /** Names of the objects the entry refers to by id, keyed `kind:id` (see AUDIT_REF_KINDS); an unreadable one is absent. */
+  refs: z.record(z.string(), z.string()).optional(),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

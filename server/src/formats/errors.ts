@@ -2,6 +2,8 @@
  * The only error type the format parsers throw for bad input. `message` is Russian and safe to show to the user;
  * `code` is for programs (HTTP mapping, tests); `details` carries technical context for logs.
  */
+import { formatSize } from '@proc/contract/format';
+
 export type FormatErrorCode =
   | 'EMPTY'
   | 'TOO_LARGE'
@@ -55,13 +57,6 @@ export function assertMaxSize(buf: Uint8Array, maxBytes: number): void {
       details: `${buf.length} > ${maxBytes} bytes`,
     });
   }
-}
-
-function formatSize(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} МБ`;
-  const kb = bytes / 1024;
-  return `${Number.isInteger(kb) ? kb : kb.toFixed(1)} КБ`;
 }
 
 /**

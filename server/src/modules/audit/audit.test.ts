@@ -137,6 +137,8 @@ describe('tariffs, registrations and ЕИС settings', () => {
     expect(entries[0]).toMatchObject({ company_id: w.otherId, after: { tariff_id: plans.items[0].id, tariff_name: plans.items[0].name, valid_from: '2030-01-01' } });
     expect(entries[1]).toMatchObject({ before: { valid_to: null }, after: { valid_to: '2030-12-31' } });
     expect(entries[2].before).toMatchObject({ valid_from: '2030-01-01', valid_to: '2030-12-31' });
+    // the screen shows «Тариф: Базовый», not «Тариф: 4»
+    expect(entries[0].refs).toEqual({ [`tariff:${plans.items[0].id}`]: plans.items[0].name });
   });
 
   it('records a refused registration with the operator and the reason', async () => {
@@ -244,6 +246,18 @@ describe('who sees the trail', () => {
 
     const all = await ok(t.api<Paged<AuditItem>>('GET', `/api/audit?entity=procurement&entity_id=${other.id}`, { token: admin }));
     expect(all.items[0]).toMatchObject({ company_id: w.otherId, action: 'create' });
+  });
+
+  it('names the objects an entry refers to by id, only those the reader may see', async () => {
+    await t.server.deps.db.transaction((tx) =>
+      audit(tx, { user: null, companyId: w.demoId }, { entity: 'probe', entityId: 'refs', action: 'create', after: { company_id: w.demoId, company_ids: [w.demoId, w.otherId] } }),
+    );
+    const [byAdmin] = await trail('probe', 'refs');
+    const demo = await ok(t.api<{ title: string }>('GET', `/api/companies/${w.demoId}`, { token: admin }));
+    const other = await ok(t.api<{ title: string }>('GET', `/api/companies/${w.otherId}`, { token: admin }));
+    expect(byAdmin.refs).toEqual({ [`company:${w.demoId}`]: demo.title, [`company:${w.otherId}`]: other.title });
+    const [bySpecialist] = await trail('probe', 'refs', w.specialist);
+    expect(bySpecialist.refs).toEqual({ [`company:${w.demoId}`]: demo.title });
   });
 
   it("takes several object types at once: a company card's history", async () => {

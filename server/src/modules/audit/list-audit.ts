@@ -4,6 +4,7 @@ import type { AuthUser, Deps } from '../../platform/context';
 import { auditLog, companies, companyGrants, users } from '../../db/schema';
 import { canActFor } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
+import { withRefs } from './audit-refs';
 
 /** Companies whose trail the user may read: null = all (admin); others their own and the granted ones. */
 async function visibleCompanies(deps: Deps, user: AuthUser): Promise<number[] | null> {
@@ -39,7 +40,7 @@ async function scope(deps: Deps, user: AuthUser, companyId?: number): Promise<SQ
   return ids ? inArray(auditLog.companyId, ids) : undefined;
 }
 
-async function page(deps: Deps, where: SQL | undefined, limit: number, offset: number) {
+async function page(deps: Deps, user: AuthUser, where: SQL | undefined, limit: number, offset: number) {
   const [rows, [{ n }]] = await Promise.all([
     deps.db
       .select({ log: auditLog, companyTitle: companies.title, userTitle: users.title })
@@ -52,7 +53,8 @@ async function page(deps: Deps, where: SQL | undefined, limit: number, offset: n
       .offset(offset),
     deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
-  return { items: rows.map((r) => itemOf({ ...r.log, companyTitle: r.companyTitle, userTitle: r.userTitle })), total: n };
+  const items = rows.map((r) => itemOf({ ...r.log, companyTitle: r.companyTitle, userTitle: r.userTitle }));
+  return { items: await withRefs(deps, items, await visibleCompanies(deps, user)), total: n };
 }
 
 /** The trail, newest first, limited to the companies the user may act for. */
@@ -71,14 +73,14 @@ export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Prom
       sql`to_tsvector('russian', ${auditLog.entity} || ' ' || ${auditLog.action} || ' ' || coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, '')) @@ plainto_tsquery('russian', ${q.q})`,
     );
   }
-  const { items, total } = await page(deps, and(...conds), q.limit, (q.page - 1) * q.limit);
+  const { items, total } = await page(deps, user, and(...conds), q.limit, (q.page - 1) * q.limit);
   return { items, total, page: q.page, limit: q.limit };
 }
 
 /** One object's history, oldest first. An object with no visible entries is "not found". */
 export async function objectHistory(deps: Deps, user: AuthUser, entity: string, entityId: string): Promise<AuditItem[]> {
   const where = and(await scope(deps, user), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId));
-  const { items } = await page(deps, where, 1000, 0);
+  const { items } = await page(deps, user, where, 1000, 0);
   if (!items.length) throw new AppError('NOT_FOUND');
   return items.reverse();
 }

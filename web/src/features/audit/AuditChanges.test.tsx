@@ -45,4 +45,14 @@ describe('before → after of a trail entry', () => {
     expect(formatValue('user', 'role', 'client')).not.toBe('client');
     expect(formatValue('procurement', 'files', [{ id: 1, name: 'Извещение.docx' }, { id: 2, name: 'Проект.docx' }])).toBe('«Извещение.docx», «Проект.docx»');
   });
+
+  it('names referenced objects, periods, sums and sizes instead of ids and codes', () => {
+    const refs = { 'company:3': 'ООО «Альфа»', 'tariff:4': 'Стандарт' };
+    expect(formatValue('user', 'company_id', 3, refs)).toBe('ООО «Альфа»');
+    expect(formatValue('company_tariff', 'tariff_id', 4, refs)).toBe('Стандарт');
+    expect(formatValue('user', 'company_ids', [3, 9], refs)).toBe('ООО «Альфа», № 9');
+    expect(formatValue('tariff', 'period', 'month')).toBe('месяц');
+    expect(formatValue('tariff', 'price', '15000.00').replace(/\s/g, ' ')).toBe('15 000,00 ₽');
+    expect(formatValue('procurement', 'size', 7373)).toMatch(/^7,2\sКБ$/);
+  });
 });

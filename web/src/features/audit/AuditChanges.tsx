@@ -43,7 +43,7 @@ export function AuditChanges({ item, max = 8 }: { item: AuditItem; max?: number 
       </Typography.Text>
     );
   }
-  const show = (key: string, v: unknown) => formatValue(item.entity, key, v);
+  const show = (key: string, v: unknown) => formatValue(item.entity, key, v, item.refs);
   const shown = all || rows.length <= max + 1 ? rows : rows.slice(0, max);
   return (
     <ul style={{ margin: '4px 0 0', paddingLeft: 18, fontSize: 13 }} data-testid="audit-changes">

@@ -1,5 +1,5 @@
-import { PROCUREMENT_STATUS_TITLES, RULE_VERSION_STATUS_TITLES, ROLE_TITLES, DOCUMENT_KIND_TITLES, SUBJECT_TITLES } from '@proc/contract';
-import { formatDate } from '../../lib/format';
+import { AUDIT_REF_KINDS, TARIFF_PERIOD_TITLES, PROCUREMENT_STATUS_TITLES, RULE_VERSION_STATUS_TITLES, ROLE_TITLES, DOCUMENT_KIND_TITLES, SUBJECT_TITLES } from '@proc/contract';
+import { formatDate, formatMoney, formatSize } from '../../lib/format';
 import { METHOD_TITLES } from '../rules/methods';
 
 /** Russian names of the fields the trail records; a field without one is shown by its API name. */
@@ -59,7 +59,7 @@ export const FIELD_TITLES: Record<string, string> = {
   plan_item_number: 'Номер позиции плана',
   file_id: 'Файл',
   file_name: 'Файл',
-  size: 'Размер, байт',
+  size: 'Размер',
   version: 'Версия',
   template: 'Шаблон',
   document: 'Документ',
@@ -138,6 +138,19 @@ export const fieldTitle = (key: string) => FIELD_TITLES[key] ?? key;
 
 const SOURCE_TITLES: Record<string, string> = { eis: 'ЕИС', upload: 'файл', manual: 'вручную', auto: 'автоматически', user: 'пользователь' };
 
+/** Sums the trail keeps as decimal strings. */
+const MONEY_FIELDS = new Set(['price', 'nmcd', 'nmcd_min', 'nmcd_max', 'amount', 'amount_with_vat', 'total', 'single_supplier_max', 'application_ensuring', 'contract_ensuring']);
+
+/** Names of the objects an entry refers to by id (the server resolves them), keyed `kind:id`. */
+export type Refs = Record<string, string>;
+
+/** An id field by the name of what it points at; an id the reader may not see stays «№ id». */
+function reference(key: string, id: number, refs: Refs): string | null {
+  const kind = (AUDIT_REF_KINDS as Record<string, string>)[key];
+  if (!kind) return null;
+  return refs[`${kind}:${id}`] ?? `№ ${id}`;
+}
+
 /** Values that have a Russian name in the field's vocabulary. */
 function named(entity: string, key: string, v: string): string | null {
   if (key === 'status' && entity === 'procurement') return PROCUREMENT_STATUS_TITLES[v as keyof typeof PROCUREMENT_STATUS_TITLES] ?? null;
@@ -148,6 +161,8 @@ function named(entity: string, key: string, v: string): string | null {
   if (key === 'document' || key === 'document_kind' || key === 'template') return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? null;
   if (key === 'source' || key === 'linked_by') return SOURCE_TITLES[v] ?? null;
   if (key === 'law') return v === '44' ? '44-ФЗ' : v === '223' ? '223-ФЗ' : null;
+  if (key === 'period') return TARIFF_PERIOD_TITLES[v as keyof typeof TARIFF_PERIOD_TITLES] ?? null;
+  if (MONEY_FIELDS.has(key) && /^-?\d+(\.\d+)?$/.test(v)) return formatMoney(v);
   return null;
 }
 
@@ -155,14 +170,22 @@ function named(entity: string, key: string, v: string): string | null {
 const itemText = (x: Record<string, unknown>) => (typeof x.name === 'string' ? `«${x.name}»` : JSON.stringify(x));
 
 /** One recorded value as text: dates in Russian, yes/no, lists joined, nested values as compact JSON. */
-export function formatValue(entity: string, key: string, v: unknown): string {
+export function formatValue(entity: string, key: string, v: unknown, refs: Refs = {}): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'boolean') return v ? 'да' : 'нет';
   if (typeof v === 'string') {
     if (/^\d{4}-\d{2}-\d{2}$/.test(v)) return formatDate(v);
     return named(entity, key, v) ?? v;
   }
-  if (typeof v === 'number') return String(v);
-  if (Array.isArray(v)) return v.length ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x))).join(', ') : '—';
+  if (typeof v === 'number') {
+    if (Number.isInteger(v)) {
+      const ref = reference(key, v, refs);
+      if (ref) return ref;
+      if (key === 'size') return formatSize(v);
+    }
+    if (MONEY_FIELDS.has(key)) return formatMoney(String(v));
+    return String(v).replace('.', ',');
+  }
+  if (Array.isArray(v)) return v.length ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x, refs))).join(', ') : '—';
   return JSON.stringify(v);
 }

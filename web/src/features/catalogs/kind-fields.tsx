@@ -5,6 +5,7 @@ import {
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { rules } from '../../lib/forms';
+import { formatMoney, formatPercent } from '../../lib/format';
 import { CatalogSelect } from './CatalogSelect';
 import { Okpd2Select, OkeiSelect } from './Okpd2Select';
 import type { CatalogItem } from './api';
@@ -36,8 +37,12 @@ const amountRule = { pattern: /^\d{1,16}([.,]\d{1,2})?$/, message: 'Значен
 
 const nameColumn: KindColumn = { title: 'Наименование', key: 'name', sort: 'name', render: (i) => i.name };
 const codeColumn: KindColumn = { title: 'Код', key: 'code', sort: 'code', render: (i) => text(i.code) };
+/**
+ * A kind's code is for programs (templates, ЕИС mapping, imports), so the tables show names only; the form keeps the
+ * code for whoever maintains the catalogue.
+ */
 const codeField = (required: boolean, hint?: string) => (
-  <Field label="Код" name="code" rules={required ? [rules.required] : []} extra={hint}>
+  <Field label="Служебный код" name="code" rules={required ? [rules.required] : []} extra={hint}>
     <Input />
   </Field>
 );
@@ -47,7 +52,7 @@ const byId = (i: { obj: unknown }): number => (i.obj as { id: number }).id;
 export const KIND_DEFS: Record<CatalogKind, KindDef> = {
   elements: {
     defaultSort: 'name',
-    columns: [nameColumn, codeColumn],
+    columns: [nameColumn],
     Fields: () => codeField(false),
   },
   execTerms: { defaultSort: 'name', columns: [nameColumn] },
@@ -55,7 +60,6 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
     defaultSort: 'name',
     columns: [
       nameColumn,
-      codeColumn,
       { title: 'Конкурентный', key: 'is_competitive', render: (i) => yes(i.is_competitive) },
       { title: 'В электронной форме', key: 'is_electronic', render: (i) => yes(i.is_electronic) },
     ],
@@ -77,7 +81,7 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
   },
   subjects: {
     defaultSort: 'name',
-    columns: [nameColumn, codeColumn, { title: 'Вид предмета', key: 'subject_type', render: (i) => SUBJECT_TYPE_TITLES[i.subject_type as 1] ?? '—' }],
+    columns: [nameColumn, { title: 'Вид предмета', key: 'subject_type', render: (i) => SUBJECT_TYPE_TITLES[i.subject_type as 1] ?? '—' }],
     defaults: { subject_type: 1 },
     Fields: () => (
       <>
@@ -97,7 +101,11 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
         title: 'Размер',
         key: 'percent',
         sort: 'percent',
-        render: (i) => (i.value_type === 'amount' ? `${text(i.amount)} ₽` : `${text(i.percent)} %${i.percent_min || i.percent_max ? ` (${text(i.percent_min)}–${text(i.percent_max)} %)` : ''}`),
+        render: (i) => {
+          if (i.value_type === 'amount') return formatMoney(i.amount as string);
+          const range = i.percent_min || i.percent_max ? ` (от ${i.percent_min ? formatPercent(i.percent_min as string) : '—'} до ${i.percent_max ? formatPercent(i.percent_max as string) : '—'})` : '';
+          return `${formatPercent(i.percent as string)}${range}`;
+        },
       },
     ],
     defaults: { kind: 'application', value_type: 'percent' },
@@ -140,7 +148,7 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
       { title: 'ОКПД2', key: 'okpd2_code', sort: 'okpd2_code', render: (i) => `${text(i.okpd2_code)} ${i.okpd2_name ?? ''}` },
       { title: 'Ед. изм.', key: 'okei', render: (i) => text(i.okei_short_name ?? i.okei_code) },
       { title: 'Предмет закупки', key: 'subject', render: (i) => text(i.subject_name) },
-      codeColumn,
+      { ...codeColumn, title: 'Артикул (код)' },
     ],
     Fields: ({ item }) => (
       <>
@@ -159,12 +167,12 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
   },
   documents: {
     defaultSort: 'name',
-    columns: [nameColumn, codeColumn, { title: 'Шаблон', key: 'template', render: (i) => text(i.template_title) }],
+    columns: [nameColumn, { title: 'Шаблон', key: 'template', render: (i) => text(i.template_title) }],
     Fields: () => (
       <>
         {codeField(false)}
         <Field label="Шаблон Word" name="template_code" extra="Без шаблона документ загружается файлом">
-          <Select allowClear options={DOCUMENT_TEMPLATE_CODES.map((c) => ({ value: c, label: `${DOCUMENT_TEMPLATE_TITLES[c]} (${c})` }))} />
+          <Select allowClear options={DOCUMENT_TEMPLATE_CODES.map((c) => ({ value: c, label: DOCUMENT_TEMPLATE_TITLES[c] }))} />
         </Field>
       </>
     ),

@@ -3,10 +3,10 @@ import { DeleteOutlined, DownloadOutlined, SwapOutlined, UploadOutlined } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { DOCUMENT_KIND_TITLES, FINAL_PROCUREMENT_STATUSES, UPLOAD_EXTENSIONS, type ProcurementFileResponse } from '@proc/contract';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatSize } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
-import { formatSize, procurementsApi } from './api';
+import { procurementsApi } from './api';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 

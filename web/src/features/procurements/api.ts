@@ -95,4 +95,3 @@ export const STATUS_COLORS: Record<ProcurementStatus, string> = {
   failed: 'volcano',
 };
 
-export const formatSize = (n: number) => (n < 1024 ? `${n} Б` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} КБ` : `${(n / 1024 / 1024).toFixed(1)} МБ`);

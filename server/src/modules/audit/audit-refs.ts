@@ -1,0 +1,63 @@
+import { and, inArray, isNull, or } from 'drizzle-orm';
+import { AUDIT_REF_KINDS, type AuditItem, type AuditRefKind } from '@proc/contract';
+import type { Deps } from '../../platform/context';
+import { companies, procurementRules, tariffPlans, users } from '../../db/schema';
+
+type Kind = AuditRefKind;
+const kindOf = (key: string): Kind | undefined => (AUDIT_REF_KINDS as Record<string, Kind>)[key];
+
+function idsIn(v: unknown): number[] {
+  if (typeof v === 'number' && Number.isInteger(v)) return [v];
+  if (Array.isArray(v)) return v.filter((x): x is number => typeof x === 'number' && Number.isInteger(x));
+  return [];
+}
+
+function collect(items: AuditItem[]): Record<Kind, Set<number>> {
+  const wanted: Record<Kind, Set<number>> = { company: new Set(), user: new Set(), tariff: new Set(), rule: new Set() };
+  for (const it of items) {
+    for (const side of [it.before, it.after]) {
+      if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
+      for (const [key, v] of Object.entries(side as Record<string, unknown>)) {
+        const kind = kindOf(key);
+        if (kind) for (const id of idsIn(v)) wanted[kind].add(id);
+      }
+    }
+  }
+  return wanted;
+}
+
+/**
+ * Names of the objects the page's entries refer to by id («Организация: 3» reads «Организация: ООО «Альфа»»), one query
+ * per kind. Names of companies, users and rules outside `visible` (null = all) stay unresolved: a reference in an entry
+ * one may read is no licence to learn another customer's name.
+ */
+export async function withRefs(deps: Deps, items: AuditItem[], visible: number[] | null): Promise<AuditItem[]> {
+  const wanted = collect(items);
+  const list = (k: Kind) => [...wanted[k]];
+  const inScope = <T>(col: T) => (visible ? inArray(col as never, visible) : undefined);
+  const [cs, us, ts, rs] = await Promise.all([
+    wanted.company.size ? deps.db.select({ id: companies.id, name: companies.title }).from(companies).where(and(inArray(companies.id, list('company')), inScope(companies.id))) : [],
+    wanted.user.size ? deps.db.select({ id: users.id, name: users.title }).from(users).where(and(inArray(users.id, list('user')), inScope(users.companyId))) : [],
+    wanted.tariff.size ? deps.db.select({ id: tariffPlans.id, name: tariffPlans.name }).from(tariffPlans).where(inArray(tariffPlans.id, list('tariff'))) : [],
+    wanted.rule.size
+      ? deps.db
+          .select({ id: procurementRules.id, name: procurementRules.title })
+          .from(procurementRules)
+          .where(and(inArray(procurementRules.id, list('rule')), visible ? or(isNull(procurementRules.companyId), inArray(procurementRules.companyId, visible)) : undefined))
+      : [],
+  ]);
+  const names: Record<string, string> = {};
+  for (const [kind, rows] of [['company', cs], ['user', us], ['tariff', ts], ['rule', rs]] as const) for (const r of rows) if (r.name) names[`${kind}:${r.id}`] = r.name;
+  return items.map((it) => {
+    const refs: Record<string, string> = {};
+    for (const side of [it.before, it.after]) {
+      if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
+      for (const [key, v] of Object.entries(side as Record<string, unknown>)) {
+        const kind = kindOf(key);
+        if (kind) for (const id of idsIn(v)) if (names[`${kind}:${id}`]) refs[`${kind}:${id}`] = names[`${kind}:${id}`];
+      }
+    }
+    return { ...it, refs };
+  });
+}
+
