@@ -32,6 +32,12 @@ import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS, type TemplateCode } from './templ
 const v = (name: string): string => `{${name}}`;
 
 /**
+ * Text printed only when the field has a value: an empty optional field must not leave «площадке  ()» or «КПП ,»
+ * behind. A docxtemplater section over the field itself; `getDocxTemplateTags` reads it as a condition, not a loop.
+ */
+const when = (name: string, text: string): string => `{#${name}}${text}{/${name}}`;
+
+/**
  * A multi-line text field as its own paragraph. Left-aligned: in a justified paragraph Word and LibreOffice stretch
  * the lines that end with the manual line breaks the field's \n become.
  */
@@ -118,7 +124,7 @@ function noticeBody(): string {
     row('3', 'Дата размещения извещения в ЕИС', v('publicationDate')),
     section('4', 'Сведения о заказчике'),
     row('4.1', 'Наименование заказчика', v('customerName')),
-    row('4.2', 'ИНН / КПП', `${v('customerInn')} / ${v('customerKpp')}`),
+    row('4.2', 'ИНН / КПП', `${v('customerInn')}${when('customerKpp', ` / ${v('customerKpp')}`)}`),
     row('4.3', 'ОГРН', v('customerOgrn')),
     row('4.4', 'Место нахождения', v('customerAddress')),
     row('4.5', 'Почтовый адрес', v('customerPostalAddress')),
@@ -215,7 +221,7 @@ function documentationBody(): string {
     customerRequisitesTable(w),
     clause(
       '1.3.',
-      `Извещение о закупке, документация, изменения и разъяснения к ним, протоколы, составляемые в ходе закупки, размещаются в ${EIS}. Закупка проводится на электронной площадке ${v('platformName')} (${v('platformUrl')}).`,
+      `Извещение о закупке, документация, изменения и разъяснения к ним, протоколы, составляемые в ходе закупки, размещаются в ${EIS}.${when('platformName', ` Закупка проводится на электронной площадке ${v('platformName')}${when('platformUrl', ` (${v('platformUrl')})`)}.`)}`,
       { spacingBefore: 120 },
     ),
     clause('1.4.', 'Документация предоставляется без взимания платы.'),
@@ -223,7 +229,7 @@ function documentationBody(): string {
 
     h1('2. Предмет закупки'),
     clause('2.1.', ['Предмет договора: ', v('procurementTitle')]),
-    clause('2.2.', ['Код(ы) по ОКПД2: ', v('okpd2'), '; по ОКВЭД2: ', v('okved2')]),
+    clause('2.2.', ['Код(ы) по ОКПД2: ', v('okpd2'), when('okved2', `; по ОКВЭД2: ${v('okved2')}`)]),
     clause(
       '2.3.',
       'Требования к безопасности, качеству, техническим и функциональным характеристикам (потребительским свойствам) товара, работ, услуг, к размерам, упаковке, отгрузке товара, к результатам работ и иные требования, связанные с определением соответствия поставляемого товара, выполняемых работ, оказываемых услуг потребностям заказчика, установлены в техническом задании (приложение № 1 к документации). Описание предмета закупки составлено в соответствии с частью 6.1 статьи 3 Закона № 223-ФЗ.',
@@ -341,11 +347,12 @@ function requisitesCell(party: 'customer' | 'supplier'): Inline[][] {
     return [
       [b('Заказчик')],
       [v('customerName')],
-      [`ИНН ${v('customerInn')}, КПП ${v('customerKpp')}`],
+      [`ИНН ${v('customerInn')}${when('customerKpp', `, КПП ${v('customerKpp')}`)}`],
       [`ОГРН ${v('customerOgrn')}`],
       [`Место нахождения: ${v('customerAddress')}`],
       [`Почтовый адрес: ${v('customerPostalAddress')}`],
-      [`Эл. почта: ${v('customerEmail')}, тел.: ${v('customerPhone')}`],
+      [when('customerEmail', `Эл. почта: ${v('customerEmail')}`)],
+      [when('customerPhone', `Тел.: ${v('customerPhone')}`)],
       [v('customerBankDetails')],
       [''],
       [v('signerPosition')],

@@ -50,6 +50,25 @@ describe('renderDocx with the committed templates', () => {
     expect(text).toContain('Акционерное общество «Городские тепловые сети»');
   });
 
+  it('prints an optional fragment only with its value: no «площадке  ()», «КПП ,» or «ОКВЭД2: » left empty', async () => {
+    const filled = readDocxText(await renderTemplate('documentation', SAMPLE_TEMPLATE_DATA.documentation));
+    const data = SAMPLE_TEMPLATE_DATA.documentation as Record<string, string>;
+    expect(filled).toContain(`Закупка проводится на электронной площадке ${data.platformName} (${data.platformUrl}).`);
+    expect(filled).toContain(`по ОКВЭД2: ${data.okved2}`);
+    const contract = readDocxText(await renderTemplate('draft-contract', SAMPLE_TEMPLATE_DATA['draft-contract']));
+    expect(contract).toContain(`, КПП ${(SAMPLE_TEMPLATE_DATA['draft-contract'] as Record<string, string>).customerKpp}`);
+
+    const bare = readDocxText(await renderTemplate('documentation', { ...SAMPLE_TEMPLATE_DATA.documentation, platformName: '', platformUrl: null, okved2: null }));
+    expect(bare).toMatch(/далее — ЕИС\)\.\n1\.4\./);
+    expect(bare).not.toContain('электронной площадке');
+    expect(bare).not.toContain('ОКВЭД2');
+    expect(bare).not.toMatch(/\(\s*\)/);
+    const noKpp = readDocxText(await renderTemplate('draft-contract', { ...SAMPLE_TEMPLATE_DATA['draft-contract'], customerKpp: null, customerEmail: null }));
+    const inn = (SAMPLE_TEMPLATE_DATA['draft-contract'] as Record<string, string>).customerInn;
+    expect(noKpp).toContain(`ИНН ${inn}\n`);
+    expect(noKpp).not.toMatch(/КПП\s*$|Эл\. почта:\s*(,|$)/m);
+  });
+
   it('repeats the specification row for every position', async () => {
     const items = Array.from({ length: 25 }, (_, i) => ({
       name: `Позиция ${i + 1}`,

@@ -183,26 +183,32 @@ export interface DocxTemplateTags {
 /**
  * Lists the tags a .docx template uses (for checking templates against `template-fields.ts`). The template is
  * compiled first, so a broken one throws `DocxTemplateError`. Conditions (`{#flag}…{/flag}` around no inner tags)
- * are reported as loops with no fields.
+ * are reported as loops with no fields; a condition over a field it prints (`{#kpp}, КПП {kpp}{/kpp}`) is not a loop.
  */
 export function getDocxTemplateTags(templateBuffer: Buffer): DocxTemplateTags {
   const doc = compile(openZip(templateBuffer));
   const fields = new Set<string>();
   const loops: Record<string, Set<string>> = {};
-  const stack: string[] = [];
+  // a section over a field that uses the field inside ({#kpp}, КПП {kpp}{/kpp}) is a condition: its tags belong to the
+  // enclosing scope; any other section is a loop with its own fields
+  const stack: { name: string; inner: Set<string> }[] = [];
+  const add = (name: string) => (stack.length ? stack[stack.length - 1].inner.add(name) : fields.add(name));
   for (const target of doc.targets) {
     const text = doc.getFullText(target);
     for (const m of text.matchAll(/\{([#^/]?)\s*([^{}]+?)\s*\}/g)) {
       const [, kind, name] = m;
       if (kind === '#' || kind === '^') {
-        loops[name] ??= new Set();
-        stack.push(name);
+        stack.push({ name, inner: new Set() });
       } else if (kind === '/') {
-        stack.pop();
-      } else if (stack.length > 0) {
-        loops[stack[stack.length - 1]].add(name);
+        const section = stack.pop()!;
+        if (section.inner.has(section.name)) {
+          for (const inner of section.inner) add(inner);
+        } else {
+          loops[section.name] ??= new Set();
+          for (const inner of section.inner) loops[section.name].add(inner);
+        }
       } else {
-        fields.add(name);
+        add(name);
       }
     }
   }

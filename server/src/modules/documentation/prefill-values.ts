@@ -3,6 +3,7 @@ import type { Ensuring, ProcurementResponse } from '@proc/contract';
 import { activeContact, getCompany, listBankRequisites } from '../companies/service';
 import { baseMethod } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
+import { instrumentalCase } from '../../formats/docx/instrumental-case';
 import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../rules/access';
 import { catalogNames, methodTitles } from '../procurements/catalog-lookup';
@@ -61,7 +62,7 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     procurementNumber: p.number,
     procurementTitle: p.title,
     procurementMethod: titles[p.method] ?? p.method,
-    procurementRuleTitle: p.rule ? `${p.rule.title}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}` : null,
+    procurementRuleTitle: p.rule ? `${instrumentalCase(p.rule.title)}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}` : null,
     okpd2: p.okpd2.map((o) => o.code).join(', '),
     subjectDescription: p.subject_description ?? p.title,
     nmcd: p.nmcd,
