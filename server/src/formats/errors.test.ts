@@ -18,7 +18,7 @@ describe('FormatError helpers', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(FormatError);
       expect((e as FormatError).code).toBe('TOO_LARGE');
-      expect((e as FormatError).message).toBe('Файл превышает допустимый размер 20 МБ');
+      expect((e as FormatError).message).toBe('Файл превышает допустимый размер 20\u00a0МБ');
     }
   });
 

@@ -96,6 +96,22 @@ describe('УПД', () => {
       [2, '114.1', '516.67', '70742', 'auto'],
     ].map(([o, q, p, a, m]) => [o, expect.stringMatching(new RegExp(`^${String(q).replace('.', '\\.')}(\\.0*)?0*$`)), expect.stringMatching(new RegExp(`^${String(p).replace('.', '\\.')}(\\.?0*)$`)), expect.stringMatching(new RegExp(`^${String(a).replace('.', '\\.')}(\\.?0*)$`)), m]));
     expect(doc.lines.every((l) => l.position_id !== null && (l.confidence ?? 0) >= 0.55)).toBe(true);
+    // the contract has 10 of each position: the УПД delivers 16 and 114.1
+    expect(doc.warnings).toContain('Позиция «СведТов-НаимТов»: с этим УПД принято 16, а по договору 10');
+    expect(doc.warnings.some((x) => x.startsWith('Позиция «Product2 2.0 мм»: с этим УПД принято 114,1'))).toBe(true);
+  });
+
+  it('does not map a line onto a position in another unit (м3 is not a pack) and says so (item 11)', async () => {
+    const cUnits = await addContract(w.demoId, '37777777777777777777777', [
+      { name: 'СведТов-НаимТов', okei: '778', price: '200.00' },
+      { name: 'Product2 2.0 мм', okei: '778', price: '516.67' },
+    ]);
+    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
+    expect((await upload(t, 'POST', `/api/contracts/${cUnits}/upd?confirm=true`, w.client, 'upd.xml', UPD)).status).toBe(200);
+    expect(await event).toMatchObject({ result: 'success', mapped: 1, unmapped: 1 });
+    const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cUnits}/acceptance`, { token: w.client })).body;
+    expect(doc.lines.map((l) => l.position_id === null)).toEqual([true, false]);
+    expect(doc.warnings.find((x) => x.startsWith('Строка 1 '))).toMatch(/^Строка 1 «СведТов-НаимТов» в единицах «.+», а позиция договора «СведТов-НаимТов» — в «ОКЕИ 778»: строка не сопоставлена, сопоставьте её вручную, если это та же позиция$/);
   });
 
   it('keeps lines that match no position, unmapped; the user can map them', async () => {
@@ -259,7 +275,8 @@ describe('reports and dashboard', () => {
     const d = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.specialist, headers: as(w.demoId) });
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     // three contracts: two with supplier, the 12b one without (its УПД lines map to no position, so nothing counts as delivered)
-    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 3 }, contracts_total: '250000.00', paid_total: '51100.00', delivered_total: '71526.80' });
+    // four contracts: cA (71526.80 delivered), cB, the 12b one and the units one (only its line in the right unit, 70742.00, counts)
+    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 4 }, contracts_total: '350000.00', paid_total: '51100.00', delivered_total: '142268.80' });
     const other = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.otherClient });
     expect(other.body).toMatchObject({ company_id: w.otherId, paid_total: '0.00', contracts_total: '100000.00' });
   });

@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { EVENTS, MESSAGES } from '@proc/contract';
 import { isFormatError, parseInWorker } from '../../formats';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { looksLikeOkpd2, matchLines } from './match-lines';
+import { lineFindings } from './check-upd';
 import type { ProcessUpdPayload } from './upload-upd';
 
 /** Parses the stored УПД, keeps every line, maps what it can to the contract's positions, tells the user. */
@@ -20,13 +21,26 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
   try {
     const upd = await parseInWorker('upd', await deps.files.get(doc.fileKey));
     const positions = await deps.db
-      .select({ id: contractPositions.id, name: contractPositions.name, okpd2: contractPositions.okpd2Code, okeiCode: contractPositions.okeiCode, price: contractPositions.unitPrice })
+      .select({
+        id: contractPositions.id, name: contractPositions.name, okpd2: contractPositions.okpd2Code, okeiCode: contractPositions.okeiCode,
+        okeiName: contractPositions.okeiName, quantity: contractPositions.quantity, price: contractPositions.unitPrice,
+      })
       .from(contractPositions)
       .where(eq(contractPositions.contractId, doc.contractId));
-    const matches = matchLines(
+    const scored = matchLines(
       upd.lines.map((l) => ({ name: l.name, okeiCode: l.okeiCode, price: l.price, okpd2: looksLikeOkpd2(l.itemCode) })),
       positions,
     );
+    // what the contract's other processed УПД already accepted, per position
+    const before = await deps.db
+      .select({ positionId: acceptanceLines.positionId, qty: sql<string>`sum(${acceptanceLines.quantity})::text` })
+      .from(acceptanceLines)
+      .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
+      .where(and(eq(acceptanceDocuments.contractId, doc.contractId), eq(acceptanceDocuments.companyId, doc.companyId), eq(acceptanceDocuments.status, 'processed'), ne(acceptanceDocuments.id, doc.id)))
+      .groupBy(acceptanceLines.positionId);
+    const checked = lineFindings(upd.lines, scored.map((m) => m.positionId), positions, new Map(before.filter((b) => b.positionId !== null).map((b) => [b.positionId!, b.qty])));
+    const matches = scored.map((m, i) => ({ ...m, positionId: checked.positionIds[i] }));
+    const warnings = [...new Set([...(doc.warnings ?? []), ...checked.warnings])];
     await deps.db.transaction(async (tx) => {
       await tx.delete(acceptanceLines).where(eq(acceptanceLines.documentId, doc.id));
       if (upd.lines.length)
@@ -50,7 +64,7 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
             mappedBy: matches[i].positionId ? ('auto' as const) : null,
           })),
         );
-      await tx.update(acceptanceDocuments).set({ status: 'processed', error: null }).where(eq(acceptanceDocuments.id, doc.id));
+      await tx.update(acceptanceDocuments).set({ status: 'processed', error: null, warnings }).where(eq(acceptanceDocuments.id, doc.id));
       const mapped = matches.filter((m) => m.positionId !== null).length;
       await audit(tx, { user: { id: job.user_id }, companyId: doc.companyId }, {
         entity: 'contract', entityId: doc.contractId, action: 'upd_processed',
