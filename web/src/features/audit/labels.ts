@@ -151,10 +151,31 @@ function reference(key: string, id: number, refs: Refs): string | null {
   return refs[`${kind}:${id}`] ?? `№ ${id}`;
 }
 
+/**
+ * Statuses of a contract's parts as the trail records them on the contract (the contract itself, its execution
+ * records, УПД, payment imports, reports); one entry mixes them, so the words fit each.
+ */
+const OTHER_STATUS_TITLES: Record<string, string> = {
+  draft: 'подготовлен',
+  sent: 'отправлен в ЕИС',
+  registered: 'зарегистрирован в ЕИС',
+  rejected: 'отклонён ЕИС',
+  editing: 'редактируется',
+  invalid: 'недействителен',
+  changing: 'изменяется',
+  processing: 'обрабатывается',
+  processed: 'обработан',
+  pending: 'формируется',
+  ready: 'готов',
+  error: 'ошибка',
+};
+
 /** Values that have a Russian name in the field's vocabulary. */
 function named(entity: string, key: string, v: string): string | null {
   if (key === 'status' && entity === 'procurement') return PROCUREMENT_STATUS_TITLES[v as keyof typeof PROCUREMENT_STATUS_TITLES] ?? null;
   if (key === 'status' && entity === 'rule_version') return RULE_VERSION_STATUS_TITLES[v as keyof typeof RULE_VERSION_STATUS_TITLES] ?? null;
+  if (key === 'status' && entity === 'registration') return ({ pending: 'на рассмотрении', approved: 'одобрена', rejected: 'отклонена' } as Record<string, string>)[v] ?? null;
+  if (key === 'status') return OTHER_STATUS_TITLES[v] ?? null;
   if (key === 'subject' && entity === 'procurement') return SUBJECT_TITLES[v as keyof typeof SUBJECT_TITLES] ?? null;
   if (key === 'method') return METHOD_TITLES[v] ?? null;
   if (key === 'role') return ROLE_TITLES[v as keyof typeof ROLE_TITLES] ?? null;

@@ -86,7 +86,7 @@ export default function PlanItemsPage() {
         data-testid="plan-items-table"
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
-        scroll={{ x: 1300 }}
+        scroll={{ x: 1580 }}
         locale={{ emptyText: <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} /> }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
@@ -95,19 +95,20 @@ export default function PlanItemsPage() {
         }}
         columns={[
           { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },
-          { title: 'Предмет договора', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject') },
-          { title: 'ОКПД2', dataIndex: 'okpd2_code', render: (v: string | null) => v ?? '—' },
-          { title: 'ОКВЭД2', dataIndex: 'okved2_code', render: (v: string | null) => v ?? '—' },
-          { title: 'Ед. изм.', key: 'unit', render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
-          { title: 'Количество', dataIndex: 'quantity', align: 'right', render: formatQuantity },
-          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency) },
-          { title: 'Планируемый месяц', key: 'planned_month', dataIndex: 'planned_month', sorter: true, sortOrder: sortOrder('planned_month'), render: monthTitle },
-          { title: 'Способ закупки', dataIndex: 'method', render: (v: string | null) => (v ? methods.title(v) : '—') },
-          { title: 'МСП', dataIndex: 'sme_only', render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>) },
+          { title: 'Предмет договора', key: 'subject', dataIndex: 'subject', width: 280, sorter: true, sortOrder: sortOrder('subject') },
+          { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
+          { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: formatQuantity },
+          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), width: 150, render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency) },
+          { title: 'Планируемый месяц', key: 'planned_month', dataIndex: 'planned_month', width: 150, sorter: true, sortOrder: sortOrder('planned_month'), render: monthTitle },
+          { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
+          { title: 'МСП', dataIndex: 'sme_only', width: 120, render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>) },
           {
             title: 'Действия',
             key: 'actions',
             fixed: 'right',
+            width: 170,
             render: (_: unknown, i: PlanItem) => (
               <Button size="small" loading={create.isPending && create.variables?.id === i.id} disabled={create.isPending} onClick={() => create.mutate(i)} data-testid={`plan-item-create-${i.ordinal}`}>
                 Создать закупку
