@@ -62,6 +62,7 @@ export const ContractResponse = z.object({
 });
 export type ContractResponse = z.infer<typeof ContractResponse>;
 export const ContractCardResponse = ContractResponse.extend({ positions: z.array(ContractPositionResponse) });
+export type ContractCardResponse = z.infer<typeof ContractCardResponse>;
 
 export const PlansQuery = PageQuery.extend({
   sort: z.enum(['year', '-year', 'created_at', '-created_at', 'total', '-total']).default('-year'),

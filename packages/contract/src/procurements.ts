@@ -337,3 +337,6 @@ export const ReadyDocumentPayload = z.object({
   templates: z.array(DocumentKind).optional().describe('По умолчанию — все документы, которые требует положение'),
   values: z.partialRecord(DocumentKind, z.record(z.string(), z.unknown())).optional().describe('Шаблон → значения полей; сохраняются перед формированием'),
 });
+
+/** Currencies a procurement is priced in (ОКВ letter codes) and their names in documents and on screens. */
+export const CURRENCY_TITLES: Record<string, string> = { RUB: 'Российский рубль', USD: 'Доллар США', EUR: 'Евро', CNY: 'Китайский юань' };

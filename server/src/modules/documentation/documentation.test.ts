@@ -189,3 +189,24 @@ describe('readyDocument triad', () => {
     expect((await t.api<unknown[]>('GET', `/api/procurements/${fresh.id}/files`, { token: w.client })).body).toEqual([]);
   });
 });
+
+describe('a procurement from a plan item', () => {
+  it('fills the specification row with the item’s unit, quantity, price and sum', async () => {
+    const { plans, planItems } = await import('../../db/schema');
+    const db = t.server.deps.db;
+    const [plan] = await db.insert(plans).values({ companyId: w.demoId, registrationNumber: '2999000001', year: 2026 } as typeof plans.$inferInsert).returning();
+    const [item] = await db
+      .insert(planItems)
+      .values({ planId: plan.id, companyId: w.demoId, ordinal: 1, subject: 'Поставка ноутбуков', okpd2Code: '26.20.11.110', okeiCode: '796', okeiName: 'Штука', quantity: '12', nmcd: '996000.00', method: 'auction', electronic: true })
+      .returning();
+    const r = await t.api<ProcurementResponse>('POST', `/api/eis/plans/2999000001/items/${item.id}/procurement`, { token: w.client });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // the card's form saves without the plan item: the link stays
+    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${r.body.id}`, { token: w.client, body: { title: r.body.title, method: r.body.method, subject: r.body.subject, nmcd: r.body.nmcd, okpd2: [{ code: '26.20.11.110' }] } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ plan_item_id: item.id, plan_item_number: '2999000001-1' });
+    const docs = await t.api<DocumentsResponse>('GET', `/api/procurements/${r.body.id}/documents`, { token: w.client });
+    const spec = field(docs.body.documents.find((d) => d.template === 'draft-contract')!, 'items')!;
+    expect(spec.value).toEqual([{ name: expect.stringMatching(/^Ноутбуки/), okpd2: '26.20.11.110', unit: 'Штука', quantity: '12', price: '83000.00', amount: '996000.00' }]);
+  });
+});

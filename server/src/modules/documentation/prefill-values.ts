@@ -1,5 +1,7 @@
 import { Decimal } from 'decimal.js';
-import type { Ensuring, ProcurementResponse } from '@proc/contract';
+import { and, eq } from 'drizzle-orm';
+import { planItems } from '../../db/schema';
+import { CURRENCY_TITLES, type Ensuring, type ProcurementResponse } from '@proc/contract';
 import { activeContact, getCompany, listBankRequisites } from '../companies/service';
 import { baseMethod } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
@@ -8,7 +10,6 @@ import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../rules/access';
 import { catalogNames, methodTitles } from '../procurements/catalog-lookup';
 
-const CURRENCIES: Record<string, string> = { RUB: 'Российский рубль', USD: 'Доллар США', EUR: 'Евро', CNY: 'Китайский юань' };
 
 function ensuringText(e: Ensuring | null, nmcd: string): string {
   if (!e) return 'Не требуется';
@@ -26,6 +27,16 @@ function criteriaFor(method: string) {
     ];
   }
   return [{ name: 'Цена договора', weight: '100', description: 'Победителем признаётся участник, предложивший наименьшую цену договора' }];
+}
+
+async function planItemFacts(ctx: Ctx, id: number | null) {
+  if (!id) return null;
+  const [row] = await ctx.deps.db
+    .select({ okeiName: planItems.okeiName, quantity: planItems.quantity, nmcd: planItems.nmcd, okpd2Code: planItems.okpd2Code })
+    .from(planItems)
+    .where(and(eq(planItems.id, id), eq(planItems.companyId, ctx.companyId)))
+    .limit(1);
+  return row ?? null;
 }
 
 /**
@@ -47,7 +58,21 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
   ]);
   const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
   const bank = banks.find((b) => b.is_main) ?? banks[0];
-  const items = p.okpd2.map((o) => ({ name: o.name ?? p.title, okpd2: o.code }));
+  const items: Record<string, unknown>[] = p.okpd2.map((o) => ({ name: o.name ?? p.title, okpd2: o.code }));
+  // a procurement from a plan item: its one position has the item's unit, quantity and sum
+  const planned = await planItemFacts(ctx, p.plan_item_id);
+  if (planned && items.length <= 1) {
+    const qty = planned.quantity && new Decimal(planned.quantity).gt(0) ? new Decimal(planned.quantity) : null;
+    const sum = planned.nmcd ?? p.nmcd;
+    items.splice(0, items.length, {
+      name: items[0]?.name ?? p.title,
+      okpd2: items[0]?.okpd2 ?? planned.okpd2Code,
+      unit: planned.okeiName,
+      quantity: qty?.toString() ?? null,
+      price: qty && sum ? new Decimal(sum).div(qty).toDecimalPlaces(2).toFixed(2) : null,
+      amount: sum,
+    });
+  }
   return {
     customerName: company.fullTitle ?? company.title,
     customerInn: company.inn,
@@ -67,7 +92,7 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     subjectDescription: p.subject_description ?? p.title,
     nmcd: p.nmcd,
     contractPrice: p.nmcd,
-    currency: CURRENCIES[p.currency] ?? p.currency,
+    currency: CURRENCY_TITLES[p.currency] ?? p.currency,
     nmcdMethod: names(nmcdMethod, p.nmcd_method_id ? [p.nmcd_method_id] : [])[0] ?? null,
     publicationDate: p.published_on,
     applicationStartDate: p.published_on,

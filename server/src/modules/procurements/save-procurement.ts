@@ -171,7 +171,12 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     const before = await loadProcurement(ctx, id, tx, true);
     assertEditable(before);
     const ruleId = await resolveRule(ctx, tx, input.rule_id, before.ruleId);
-    const values = fieldValues(input);
+    // the card's form does not carry the plan item it came from: saving it must not cut the link
+    const values = {
+      ...fieldValues(input),
+      ...(input.plan_item_id === undefined ? { planItemId: before.planItemId } : {}),
+      ...(input.plan_item_number === undefined ? { planItemNumber: before.planItemNumber } : {}),
+    };
     const computed = await computeDeadlines(tx, { ...values, ruleId });
     const wasOkpd2 = await tx.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(procurementOkpd2.position);
     await tx
