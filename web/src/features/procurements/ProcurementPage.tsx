@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
+  CURRENCY_TITLES,
   DAYS_UNIT_TITLES,
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
@@ -177,7 +178,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 </Col>
                 <Col span={4}>
                   <Field label="Валюта" name="currency" rules={[rules.required]}>
-                    <Input maxLength={3} />
+                    <Select options={Object.entries(CURRENCY_TITLES).map(([code, title]) => ({ value: code, label: title }))} popupMatchSelectWidth={200} />
                   </Field>
                 </Col>
                 <Col span={10}>
@@ -249,11 +250,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
 function EnsuringField({ label, name }: { label: string; name: 'application_ensuring' | 'contract_ensuring' }) {
   return (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
-      <Space.Compact>
+      <Space.Compact style={{ alignItems: 'flex-start' }}>
         <Field name={[name, 'kind']} noStyle>
           <Select style={{ width: 150 }} aria-label={`${label}: вид`} options={[{ value: 'percent', label: '% от НМЦД' }, { value: 'amount', label: 'Сумма' }]} />
         </Field>
-        <Field name={[name, 'value']}>
+        <Field name={[name, 'value']} style={{ marginBottom: 16 }}>
           <Input aria-label={label} style={{ width: 200 }} inputMode="decimal" />
         </Field>
       </Space.Compact>
