@@ -164,7 +164,7 @@ describe('catalogues and tariffs', () => {
     const page = await e.newPage();
     await e.login(page, 'admin');
     await page.goto('/catalogService');
-    const goods = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'goods', exact: true }) });
+    const goods = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Товары', exact: true }) });
     await goods.getByText('Удалить').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Удалить' }).click();
     await page.getByText(/Элемент «Товары» используется .* Перенесите его в архив/).waitFor();
