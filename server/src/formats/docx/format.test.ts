@@ -17,7 +17,7 @@ describe('formatMoneyRu', () => {
     expect(formatMoneyRu('1234567.8')).toBe(sp('1 234 567,80'));
     expect(formatMoneyRu('0.1')).toBe('0,10');
     expect(formatMoneyRu('999.995')).toBe(sp('1 000,00'));
-    expect(formatMoneyRu('-1500')).toBe(sp('-1 500,00'));
+    expect(formatMoneyRu('-1500')).toBe(sp('−1 500,00')); // the typographic minus, as on every screen
     expect(formatMoneyRu('12345678901234567.89')).toBe(sp('12 345 678 901 234 567,89'));
     expect(formatMoneyRu('1 234,5', ' ')).toBe('1 234,50');
   });

@@ -3,6 +3,7 @@
  * template data by the field types of `template-fields.ts`. Money is handled with decimal.js only.
  */
 import Decimal from 'decimal.js';
+import { formatMoney, formatQuantity } from '@proc/contract/format';
 import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
 
 /** Non-breaking space: groups of digits in Russian documents must not be split across lines. */
@@ -20,30 +21,22 @@ export function toDecimal(value: unknown): Decimal | null {
   return new Decimal(cleaned);
 }
 
-function groupThousands(digits: string, separator: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
-}
-
-function formatFixed(value: Decimal, places: number | null, separator: string): string {
-  const fixed = places === null ? value.toFixed() : value.toFixed(places, Decimal.ROUND_HALF_UP);
-  const negative = fixed.startsWith('-');
-  const [int, frac] = (negative ? fixed.slice(1) : fixed).split('.');
-  const grouped = groupThousands(int, separator);
-  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `,${frac}` : ''}`;
-}
+// Money and numbers go through the contract's one set of display rules (the web's screens use the same), so a sum
+// reads alike on the card, in the XLSX and in the Word document; only the group separator may differ.
+const withSeparator = (text: string, separator: string) => (separator === NBSP ? text : text.replace(/\u00a0/g, separator));
 
 /** `1234567.8` → `1 234 567,80` (non-breaking spaces by default). */
 export function formatMoneyRu(value: DecimalInput, separator = NBSP): string {
   const d = toDecimal(value);
   if (!d) throw new Error(`Не число: ${String(value)}`);
-  return formatFixed(d, 2, separator);
+  return withSeparator(formatMoney(d.toFixed(), null), separator);
 }
 
 /** `1234.500` → `1 234,5`: trailing zeros dropped, as many decimals as the value has. */
 export function formatNumberRu(value: DecimalInput, separator = NBSP): string {
   const d = toDecimal(value);
   if (!d) throw new Error(`Не число: ${String(value)}`);
-  return formatFixed(d, null, separator);
+  return withSeparator(formatQuantity(d.toFixed(), Math.max(d.decimalPlaces(), 0)), separator);
 }
 
 const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
