@@ -107,12 +107,17 @@ export const PlanItemResponse = z.object({
 export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'false']).optional() });
 
 export const EisUploadResponse = z.object({
-  kind: z.enum(['contracts', 'performance', 'plan', 'notice']),
+  /** What the file was; 'archive' for a ZIP of ЕИС files, counted below by kind */
+  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'archive']),
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
   plan_id: z.number().nullable(),
   performances: z.number(),
   /** A notice: the procurement of the register it filled */
   procurement_id: z.number().nullable().optional(),
+  /** XML files read (more than one from an archive), plans and notices among them */
+  files: z.number().optional(),
+  plans: z.number().optional(),
+  notices: z.number().optional(),
 });
 
 export const ExecutionAttemptResponse = z.object({

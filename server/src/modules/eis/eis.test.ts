@@ -118,6 +118,39 @@ describe('ЕИС upload', () => {
     expect((await t.api<{ total: number }>('GET', '/api/contracts', { token: outsider })).body.total).toBe(0);
     expect((await t.api('GET', '/api/contracts', { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
   }, 120_000);
+
+  it('takes a ZIP of ЕИС files as ЕИС gives them out, in one transaction; refuses a ZIP bomb, a broken archive and one with no XML', async () => {
+    const PizZip = (await import('pizzip')).default;
+    const zip = (files: Record<string, Buffer | string>) => {
+      const z = new PizZip();
+      for (const [name, data] of Object.entries(files)) z.file(name, data);
+      return z.generate({ type: 'nodebuffer', compression: 'DEFLATE' }) as Buffer;
+    };
+    const read = (f: string) => fs.readFileSync(path.join(fixturePath('eis223'), f));
+    const plan = read('purchasePlan_test.xml').toString('utf8');
+    const contract = read('contract_test.xml');
+    const ok = await upload(client, 'contract_20260101.zip', zip({ 'contract_test.xml': contract, 'purchasePlan_test.xml': plan, 'contract_test.xml.sig': 'подпись' }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ kind: 'archive', files: 2, plans: 1, plan_id: expect.any(Number) });
+    expect((ok.body.contracts as unknown[]).length).toBeGreaterThan(0);
+
+    const before = [await count('contracts'), await count('plans')];
+    // one bad file spoils the archive: nothing of it is stored
+    const spoiled = await upload(client, 'spoiled.zip', zip({ 'a.xml': contract, 'b.xml': '<?xml version="1.0"?><root/>' }));
+    expect(spoiled.status).toBe(400);
+    expect(spoiled.body.message).toBe('Файл «b.xml» в архиве: Файл не является выгрузкой ЕИС 223-ФЗ');
+    const bomb = await upload(client, 'bomb.zip', zip({ 'contract.xml': Buffer.alloc(20 * 1024 * 1024, 0x20) }));
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toMatch(/^Файл «contract\.xml» сжат в \d+ раз: такой архив не принимается$/);
+    const broken = zip({ 'contract.xml': contract }).subarray(0, 200);
+    const brokenR = await upload(client, 'broken.zip', broken);
+    expect(brokenR.status).toBe(400);
+    expect(brokenR.body.message).toBe('Архив повреждён или не является ZIP-архивом');
+    const noXml = await upload(client, 'docs.zip', zip({ 'readme.txt': 'нет XML' }));
+    expect(noXml.status).toBe(400);
+    expect(noXml.body.message).toBe('В архиве нет XML-файлов ЕИС');
+    expect([await count('contracts'), await count('plans')]).toEqual(before);
+  });
 });
 
 describe('ЕИС import over the integration service', () => {

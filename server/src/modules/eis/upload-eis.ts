@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isFormatError, parseInWorker } from '../../formats';
+import { isFormatError, isZipArchive, parseInWorker, readZipXmlEntries } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/uploads';
@@ -13,41 +13,64 @@ export async function readEisUpload(req: FastifyRequest, maxBytes: number): Prom
   return (await readMultipartFile(req, maxBytes)).data;
 }
 
-/**
- * Contracts, plans and performance records from a file, through the same parsers and storage as the ЕИС import.
- * Another organisation's contracts or plan go in only with `confirmCustomer` (the user said they are the company's).
- */
-export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCustomer?: boolean } = {}) {
-  let file;
+type EisFile = Awaited<ReturnType<typeof parseEis>>;
+
+async function parseEis(data: Buffer, name?: string) {
   try {
-    file = await parseInWorker('eis', data);
+    return await parseInWorker('eis', data);
+  } catch (e) {
+    if (isFormatError(e)) throw new AppError('BAD_FILE', name ? `Файл «${name}» в архиве: ${e.message}` : e.message);
+    throw e;
+  }
+}
+
+/** The ЕИС documents of an upload: one XML file, or every XML file of a ZIP archive as ЕИС gives them out. */
+async function parseUpload(data: Buffer): Promise<{ files: EisFile[]; archive: boolean }> {
+  if (!isZipArchive(data)) return { files: [await parseEis(data)], archive: false };
+  let entries;
+  try {
+    entries = await readZipXmlEntries(data);
   } catch (e) {
     if (isFormatError(e)) throw new AppError('BAD_FILE', e.message);
     throw e;
   }
-  const f = file;
-  if (!opts.confirmCustomer && f.kind !== 'performance') {
+  const files: EisFile[] = [];
+  for (const entry of entries) files.push(await parseEis(entry.data, entry.name));
+  return { files, archive: true };
+}
+
+const customersOf = (f: EisFile) => (f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : f.kind === 'plan' ? [f.plan.customer] : f.kind === 'notice' ? [f.notice.customer] : []);
+
+/**
+ * Contracts, plans, notices and performance records from a file or an archive of them, through the same parsers and
+ * storage as the ЕИС import, all in one transaction (a bad file in an archive stores nothing of it). Another
+ * organisation's documents go in only with `confirmCustomer` (the user said they are the company's).
+ */
+export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCustomer?: boolean } = {}) {
+  const { files, archive } = await parseUpload(data);
+  if (!opts.confirmCustomer) {
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
-    const customers = f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : f.kind === 'plan' ? [f.plan.customer] : [f.notice.customer];
-    confirmForeignCustomers(foreignCustomersOf(customers, own), own, f.kind);
+    for (const f of files) if (f.kind !== 'performance') confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind);
   }
-  const notice = f.kind === 'notice' ? await prepareNotice(ctx, f.notice) : null;
+  const notices = await Promise.all(files.map((f) => (f.kind === 'notice' ? prepareNotice(ctx, f.notice) : null)));
   return ctx.deps.db.transaction(async (tx) => {
-    if (f.kind === 'notice') {
-      const p = await storeNotice(tx, ctx, notice!);
-      return { kind: f.kind, contracts: [], plan_id: null, performances: 0, procurement_id: p.id };
+    const result = { kind: (archive ? 'archive' : files[0].kind) as EisFile['kind'] | 'archive', contracts: [] as { id: number; registry_number: string | null; violations: string[] }[], plan_id: null as number | null, performances: 0, procurement_id: null as number | null, files: files.length, plans: 0, notices: 0 };
+    for (const [i, f] of files.entries()) {
+      if (f.kind === 'notice') {
+        result.procurement_id = (await storeNotice(tx, ctx, notices[i]!)).id;
+        result.notices++;
+      } else if (f.kind === 'contracts') {
+        const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
+        result.contracts.push(...stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })));
+      } else if (f.kind === 'plan') {
+        result.plan_id = (await storePlan(tx, ctx.companyId, f.plan, 'upload', ctx.user)).id;
+        result.plans++;
+      } else {
+        // execution records from ЕИС: kept as registered records of the company's contracts they reference
+        const { recordRegisteredPerformances } = await import('./execution');
+        result.performances += await recordRegisteredPerformances(tx, ctx.companyId, f.performances, ctx.user);
+      }
     }
-    if (f.kind === 'contracts') {
-      const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
-      return { kind: f.kind, contracts: stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })), plan_id: null, performances: 0 };
-    }
-    if (f.kind === 'plan') {
-      const { id } = await storePlan(tx, ctx.companyId, f.plan, 'upload', ctx.user);
-      return { kind: f.kind, contracts: [], plan_id: id, performances: 0 };
-    }
-    // execution records from ЕИС: kept as registered records of the company's contracts they reference
-    const { recordRegisteredPerformances } = await import('./execution');
-    const n = await recordRegisteredPerformances(tx, ctx.companyId, f.performances, ctx.user);
-    return { kind: f.kind, contracts: [], plan_id: null, performances: n };
+    return result;
   });
 }

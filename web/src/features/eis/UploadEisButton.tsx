@@ -6,7 +6,7 @@ import { noticeStore } from '../../lib/notices';
 import { useConfirmRequired } from '../../lib/confirm-required';
 import { eisApi, uploadSummary } from './api';
 
-/** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records or a plan); the server tells what it was. */
+/** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records, a plan, a notice) or a ZIP of them as ЕИС gives them out; the server tells what it was. */
 export function UploadEisButton({ label = 'Загрузить файл', testId = 'eis-upload' }: { label?: string; testId?: string }) {
   const input = useRef<HTMLInputElement>(null);
   const qc = useQueryClient();
@@ -26,7 +26,7 @@ export function UploadEisButton({ label = 'Загрузить файл', testId 
       <input
         ref={input}
         type="file"
-        accept=".xml,application/xml,text/xml"
+        accept=".xml,.zip,application/xml,text/xml,application/zip"
         hidden
         data-testid={`${testId}-input`}
         onChange={(ev) => {

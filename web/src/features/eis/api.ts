@@ -39,6 +39,11 @@ export const PLAN_STATUS: Record<string, string> = { published: 'Размещё�
 
 /** What a manual upload added, for the success notice. */
 export function uploadSummary(r: EisUpload): string {
+  if (r.kind === 'archive') {
+    const parts = [`Файлов в архиве: ${r.files ?? 0}`, `договоров: ${r.contracts.length}`, `планов: ${r.plans ?? 0}`, `извещений: ${r.notices ?? 0}`, `сведений об исполнении: ${r.performances}`];
+    const violations = r.contracts.flatMap((c) => c.violations.map((v) => (c.registry_number ? `${c.registry_number}: ${v}` : v)));
+    return [parts.join(', '), ...violations].join('\n');
+  }
   if (r.kind === 'plan') return 'План закупки загружен';
   if (r.kind === 'performance') return `Загружено сведений об исполнении: ${r.performances}`;
   if (r.kind === 'notice') return 'Извещение внесено в реестр закупок';
