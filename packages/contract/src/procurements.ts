@@ -254,6 +254,7 @@ export const RegisterPage = z.object({
   items: z.array(RegisterItem),
   total: z.number().int(),
   total_capped: z.boolean().describe(`true — совпадений больше, чем total (${REGISTER_COUNT_CAP}, при поиске по тексту ${REGISTER_TEXT_COUNT_CAP})`),
+  total_estimate: z.number().int().nullable().optional().describe('При total_capped — оценка числа совпадений планировщиком PostgreSQL (показывается как «≈ 12 300»)'),
   page: z.number().int(),
   limit: z.number().int(),
 });

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
+import { registerCount } from './register-count';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
@@ -129,18 +130,11 @@ async function exactCount(db: Tx, where: SQL): Promise<number> {
   return n;
 }
 
-/** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
-async function cappedCount(db: Tx, where: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
-  const probe = db.select({ one: sql`1` }).from(procurements).where(where).limit(cap + 1).as('probe');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(probe);
-  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
-}
-
-/** Реестр закупок: one page with the total under the same filters — two statements. */
+/** Реестр закупок: one page with the total under the same filters; a capped total is kept 30 s (register-count.ts). */
 export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RegisterPage> {
   const db = ctx.deps.db;
   const where = registerWhere(ctx.companyId, q);
-  const counted = await cappedCount(db, where, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
+  const counted = await registerCount(ctx, q, where, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
   const rows = await pageRows(db, where, q, counted);
-  return { items: rows.map((r) => registerItem(r, r.codes)), total: counted.total, total_capped: counted.capped, page: q.page, limit: q.limit };
+  return { items: rows.map((r) => registerItem(r, r.codes)), total: counted.total, total_capped: counted.capped, total_estimate: counted.estimate, page: q.page, limit: q.limit };
 }

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, type ProcurementStatus, type RegisterItem } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 
@@ -27,6 +27,13 @@ function DateRange({ label, from, to, params, patch }: { label: string; from: st
       onChange={(v) => patch({ [from]: v?.[0]?.format(ISO), [to]: v?.[1]?.format(ISO), page: undefined })}
     />
   );
+}
+
+/** «Всего: 12»; past the exact count «Найдено ≈ 12 300 (показаны первые 10 000): уточните фильтры». */
+function registerTotal(t: number, page?: { total_capped: boolean; total_estimate?: number | null }) {
+  if (!page?.total_capped) return `Всего: ${formatQuantity(String(t))}`;
+  const shown = `показаны первые ${formatQuantity(String(t))}`;
+  return page.total_estimate ? `Найдено ≈ ${formatQuantity(String(page.total_estimate))} (${shown}): уточните фильтры` : `Найдено более ${formatQuantity(String(t))}: уточните фильтры`;
 }
 
 export default function RegisterPage() {
@@ -136,7 +143,7 @@ export default function RegisterPage() {
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => (list.data?.total_capped ? `Найдено более ${t.toLocaleString('ru-RU')}: уточните фильтры` : `Всего: ${t}`) }}
+        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => registerTotal(t, list.data) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         onChange={(p, _f, s) => {
           const sorted = tableSort(s);

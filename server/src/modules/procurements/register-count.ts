@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RegisterQuery } from '@proc/contract';
+import type { Ctx } from '../../platform/context';
+import { procurements } from '../../db/schema';
+
+/** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
+export interface RegisterCount {
+  total: number;
+  capped: boolean;
+  /** Past the cap: PostgreSQL's estimate of the matching rows (shown as «≈ 12 300»), null when it has none. */
+  estimate: number | null;
+}
+
+const TTL_MS = 30_000;
+const MAX_KEYS = 2_000;
+/**
+ * Counts that reached the cap, per company and filter, for 30 s. A capped count reads cap + 1 rows; under load on a big
+ * register that read was most of every page's cost. A count below the cap is not kept: it is cheap and must be exact
+ * (a new procurement shows at once), while a capped total only says «more than 10 000» and its estimate is approximate
+ * by nature. Per process: each instance of a scale-out keeps its own.
+ */
+const capped = new Map<string, { at: number; count: RegisterCount }>();
+
+const keyOf = (companyId: number, q: RegisterQuery) => {
+  const { page: _page, limit: _limit, sort: _sort, order: _order, ...filter } = q;
+  return `${companyId}|${JSON.stringify(filter, Object.keys(filter).sort())}`;
+};
+
+/** The planner's row estimate for the filter: no rows read. */
+async function plannerEstimate(ctx: Ctx, where: SQL): Promise<number | null> {
+  const q = ctx.deps.db.select({ one: sql`1` }).from(procurements).where(where).toSQL();
+  try {
+    const r = await ctx.deps.database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${q.sql}`, q.params);
+    const raw = r.rows[0]?.['QUERY PLAN'];
+    const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+    const rows = plan?.[0]?.Plan?.['Plan Rows'];
+    return typeof rows === 'number' && Number.isFinite(rows) ? Math.round(rows) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
+async function cappedCount(ctx: Ctx, where: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
+  const probe = ctx.deps.db.select({ one: sql`1` }).from(procurements).where(where).limit(cap + 1).as('probe');
+  const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+  return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
+}
+
+export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap: number): Promise<RegisterCount> {
+  const key = keyOf(ctx.companyId, q);
+  const kept = capped.get(key);
+  if (kept && Date.now() - kept.at < TTL_MS) return kept.count;
+  const counted = await cappedCount(ctx, where, cap);
+  if (!counted.capped) {
+    capped.delete(key);
+    return { ...counted, estimate: null };
+  }
+  const estimate = await plannerEstimate(ctx, where);
+  const count = { ...counted, estimate: estimate !== null && estimate > cap ? estimate : null };
+  if (capped.size >= MAX_KEYS) capped.delete(capped.keys().next().value!);
+  capped.set(key, { at: Date.now(), count });
+  return count;
+}
