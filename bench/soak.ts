@@ -4,21 +4,23 @@
  *   npx tsx bench/soak.ts [--users 200] [--minutes 10]
  *   npx tsx bench/soak.ts --users 20 --seconds 20   # short check run
  *
- * Starts the server in this process on a fresh embedded database (PGlite in a temporary folder, demo data seeded,
- * job workers on as in production), signs in as the demo users client, specialist and admin (the staff act for the
- * demo customer through X-Company-Id), then lets every virtual user loop: one request, 50–200 ms think time, repeat.
- * Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and memory; at the end a
- * summary. Memory is process.memoryUsage() of THIS process, which holds both the server and the load generator.
- * Figures are printed, not asserted: the exit code is 0 even with errors.
+ * Builds and starts the compiled server (server/dist/main.js) in its own process, as `npm start` runs it, on a fresh
+ * embedded database (PGlite in a temporary folder, demo data seeded, job workers on as in production) — or on
+ * PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
+ * demo customer through X-Company-Id), then lets every virtual user of THIS process loop: one request, 50–200 ms think
+ * time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
+ * server process's RSS and CPU (read from /proc, so the load generator's own work is not in them); at the end a
+ * summary per endpoint and errors per minute. Figures are printed, not asserted: the exit code is 0 even with errors.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../server/src/config';
-import { buildServer } from '../server/src/app';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+import { buildServer } from '../tools/build-server.mjs';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,7 +29,6 @@ const arg = (name: string, fallback: number) => {
 const USERS = arg('users', 200);
 const SECONDS = arg('seconds', arg('minutes', 10) * 60); // --seconds for short check runs
 const INTERVAL_MS = 10_000;
-const MB = 2 ** 20;
 
 const rand = Math.random;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
@@ -209,29 +210,43 @@ function nextOp(): Op {
 
 // ---- main ------------------------------------------------------------------------------------------------------
 
-const mem = () => {
-  const m = process.memoryUsage();
-  return { rss: m.rss / MB, heap: m.heapUsed / MB };
+const root = path.resolve(import.meta.dirname, '..');
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+const TICKS = 100; // USER_HZ on Linux
+/** The server process's RSS (MB) and CPU seconds so far, from /proc: nothing of this process is counted. */
+const sample = (pid: number) => {
+  const rss = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { rss, cpu: (Number(fields[11]) + Number(fields[12])) / TICKS };
 };
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'soak-bench-'));
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production' } as Record<string, string>, {
-    PORT: 0,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: undefined,
-    REDIS_URL: undefined,
-    DEMO_DATA: true,
-    DEMO_CONTRACTS: false,
-    WEB_DIST: path.join(dataDir, 'no-web'),
-  });
+  await buildServer();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true', DEMO_CONTRACTS: 'false', WEB_DIST: path.join(dataDir, 'no-web'), INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '',
+  };
+  if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
+  else delete env.DATABASE_URL;
   const t0 = performance.now();
-  const server = await buildServer(config);
-  base = await server.listen();
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  base = `http://127.0.0.1:${port}`;
+  for (let i = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; i++) {
+    if (i > 1200 || server.exitCode !== null) throw new Error('server did not start');
+    await sleep(100);
+  }
   const startS = (performance.now() - t0) / 1000;
+  const pid = server.pid!;
   try {
     const client: Session = { login: 'client', headers: { authorization: `Bearer ${await signIn('client')}` } };
     const my = (await (await fetch(`${base}/api/companies/my`, { headers: client.headers })).json()) as { id: number; title: string }[];
@@ -245,27 +260,33 @@ async function main() {
     );
     const sessions = [client, ...staff];
 
-    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; server in-process on a fresh embedded database (PGlite), started in ${startS.toFixed(1)} s`);
+    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${env.DATABASE_URL ? 'PostgreSQL' : 'a fresh embedded database (PGlite)'}, started in ${startS.toFixed(1)} s`);
     console.log(`sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`);
-    console.log('memory = process.memoryUsage() of this one process: server and load generator together');
-    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'heap MB'.padStart(8)}  statuses`);
+    console.log('RSS and CPU are the server process\'s, read from /proc; the load generator runs in this other process');
+    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)}  statuses`);
 
     const durationMs = SECONDS * 1000;
     const runStart = performance.now();
     runStarted = runStart;
     const deadline = runStart + durationMs;
-    const mems: { rss: number; heap: number }[] = [];
+    const mems: { rss: number; cpu: number }[] = [];
+    const errorsPerMinute: number[] = [];
     let lastTick = runStart;
+    let lastCpu = sample(pid).cpu;
     const tick = () => {
       const now = performance.now();
       const b = interval;
       interval = newBucket();
       const p = pcts(b.ms);
-      const m = mem();
-      mems.push(m);
+      const s = sample(pid);
+      const cpuPct = ((s.cpu - lastCpu) / ((now - lastTick) / 1000)) * 100;
+      lastCpu = s.cpu;
+      mems.push({ rss: s.rss, cpu: cpuPct });
+      const minute = Math.floor((now - runStart - 1) / 60_000);
+      errorsPerMinute[minute] = (errorsPerMinute[minute] ?? 0) + b.errors;
       const elapsed = `${Math.round((now - runStart) / 1000)} s`;
       console.log(
-        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(m.rss).padStart(7)} ${f1(m.heap).padStart(8)}  ${histogram(b.statuses)}`,
+        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(s.rss).padStart(7)} ${f1(cpuPct).padStart(6)}  ${histogram(b.statuses)}`,
       );
       lastTick = now;
     };
@@ -296,14 +317,19 @@ async function main() {
       console.log(`${route.padEnd(38)} ${String(b.ms.length).padStart(6)} ${String(b.errors).padStart(5)} ${f1(r.p50).padStart(7)} ${f1(r.p95).padStart(7)} ${f1(r.p99).padStart(7)}`);
     }
     console.log(`slowest: ${slowest.map((x) => `${x.route} ${f1(x.ms)} ms (started at ${f1(x.at / 1000)} s)`).join('; ')}`);
-    console.log(`memory (this process: server + load generator): first interval RSS ${f1(first.rss)} MB / heap ${f1(first.heap)} MB, last interval RSS ${f1(last.rss)} MB / heap ${f1(last.heap)} MB; growth RSS ${f1(last.rss - first.rss)} MB, heap ${f1(last.heap - first.heap)} MB`);
+    console.log(`server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`);
+    console.log(`errors per minute: ${errorsPerMinute.map((n, i) => `${i + 1}: ${n ?? 0}`).join(', ')}`);
+    console.log(`goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory (growth ≤ 10 % of the first interval) — ${last.rss - first.rss <= first.rss * 0.1 ? 'met' : 'MISSED'}`);
     if (errorMessages.size) {
       console.log(`first ${Math.min(5, errorMessages.size)} of ${errorMessages.size} distinct error messages:`);
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
     }
     console.log(`errors: ${total.errors}, memory growth: ${f1(last.rss - first.rss)} MB`);
   } finally {
-    await server.close();
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, sleep(15_000)]);
+    if (server.exitCode === null) server.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
-import { registerCount } from './register-count';
+import { exactRegisterCount, registerCount } from './register-count';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
@@ -111,30 +111,25 @@ type PageRow = RegisterRow & { codes: string[] };
 /**
  * One page's rows with their ОКПД2 codes, in one statement. A page past the middle is read from the other end in the
  * mirrored order (ASC NULLS LAST ↔ DESC NULLS FIRST, ties by id), so no page walks more than half of the index.
- * Within a capped count pages are read forward; a page beyond the cap (a hand-made URL) pays for the exact count.
+ * Within a capped count pages are read forward; a page beyond the cap (a hand-made URL) needs the exact count, kept 30 s.
  */
-async function pageRows(db: Tx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<PageRow[]> {
+async function pageRows(ctx: Ctx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<PageRow[]> {
+  const db = ctx.deps.db;
   const offset = (q.page - 1) * q.limit;
   const read = (order: 'asc' | 'desc', limit: number, skip: number): Promise<PageRow[]> =>
     db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
   if (counted.capped && offset + q.limit <= counted.total) return read(q.order, q.limit, offset);
-  const total = counted.capped ? await exactCount(db, where) : counted.total;
+  const total = counted.capped ? await exactRegisterCount(ctx, q, where) : counted.total;
   if (offset >= total) return [];
   if (offset <= total / 2) return read(q.order, q.limit, offset);
   const take = Math.min(q.limit, total - offset);
   return (await read(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take)).reverse();
 }
 
-async function exactCount(db: Tx, where: SQL): Promise<number> {
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
-  return n;
-}
-
 /** Реестр закупок: one page with the total under the same filters; a capped total is kept 30 s (register-count.ts). */
 export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RegisterPage> {
-  const db = ctx.deps.db;
   const where = registerWhere(ctx.companyId, q);
   const counted = await registerCount(ctx, q, where, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
-  const rows = await pageRows(db, where, q, counted);
+  const rows = await pageRows(ctx, where, q, counted);
   return { items: rows.map((r) => registerItem(r, r.codes)), total: counted.total, total_capped: counted.capped, total_estimate: counted.estimate, page: q.page, limit: q.limit };
 }

@@ -62,3 +62,14 @@ export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap:
   capped.set(key, { at: Date.now(), count });
   return count;
 }
+
+/** The exact count, for a page past the cap (a hand-made URL or a deep link): paid once per 30 s per filter. */
+export async function exactRegisterCount(ctx: Ctx, q: RegisterQuery, where: SQL): Promise<number> {
+  const key = `${keyOf(ctx.companyId, q)}|exact`;
+  const kept = capped.get(key);
+  if (kept && Date.now() - kept.at < TTL_MS) return kept.count.total;
+  const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
+  if (capped.size >= MAX_KEYS) capped.delete(capped.keys().next().value!);
+  capped.set(key, { at: Date.now(), count: { total: n, capped: false, estimate: null } });
+  return n;
+}
