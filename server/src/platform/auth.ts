@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type Role } from '@proc/contract';
 import type { Db } from '../db/client';
@@ -16,9 +16,12 @@ declare module 'fastify' {
 /** How often a session's last use is written: the idle timeout and the sessions list need minutes, not requests. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** The signed-in user of a bearer token; null when the session ended, expired or sat unused longer than `idleHours`. */
-export async function userByToken(db: Db, token: string, idleHours: number): Promise<AuthUser | null> {
-  const [row] = await db
+/**
+ * The session lookup of every request, built once per database and prepared: building the statement (drizzle's query
+ * builder) cost more CPU than running it on the hot path of every authenticated read.
+ */
+function sessionQuery(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -37,13 +40,23 @@ export async function userByToken(db: Db, token: string, idleHours: number): Pro
     .leftJoin(companies, eq(companies.id, users.companyId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('hash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        gt(sessions.lastUsedAt, new Date(Date.now() - idleHours * 3600_000)),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastUsedAt, sql.placeholder('idleSince')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('user_by_token');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** The signed-in user of a bearer token; null when the session ended, expired or sat unused longer than `idleHours`. */
+export async function userByToken(db: Db, token: string, idleHours: number): Promise<AuthUser | null> {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const now = Date.now();
+  const [row] = await query.execute({ hash: hashToken(token), now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
   if (!row || row.blocked) return null;
   if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
   const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;
