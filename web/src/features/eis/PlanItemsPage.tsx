@@ -3,10 +3,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useMethods } from '../procurements/api';
-import { eisApi, formatQuantity, PLAN_ITEM_FILTERS, type PlanItem } from './api';
+import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
@@ -99,7 +99,7 @@ export default function PlanItemsPage() {
           { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
           { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
           { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
-          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: formatQuantity },
+          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
           { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), width: 150, render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency) },
           { title: 'Планируемый месяц', key: 'planned_month', dataIndex: 'planned_month', width: 150, sorter: true, sortOrder: sortOrder('planned_month'), render: monthTitle },
           { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },

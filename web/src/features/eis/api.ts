@@ -51,11 +51,3 @@ export function uploadSummary(r: EisUpload): string {
   return [`Загружено договоров: ${r.contracts.length}`, ...violations].join('\n');
 }
 
-/** A decimal quantity with Russian grouping and comma, its own digits kept (no floats, no padding). */
-export function formatQuantity(v: string | null): string {
-  if (!v) return '—';
-  const [int, frac] = v.split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = frac?.replace(/0+$/, '');
-  return f ? `${grouped},${f}` : grouped;
-}
