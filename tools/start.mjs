@@ -53,6 +53,8 @@ const run = (name, file) => {
 // Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
 const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
+// the fake ЕИС takes any person's token, as ЕИС takes the one it issued: the embedded pair needs one to talk at all
+if (embedded) process.env.EIS_TOKEN ??= 'demo-individual-token';
 for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, extra);
 run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -5,16 +5,18 @@ import { randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
 import { parseEisFile, isFormatError } from '../../server/src/formats';
 import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
+import { createSoi, type SoiFailure, type SoiState } from './soi';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
  * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
  *
+ *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts by region and day, or by registry number (soi.ts)
+ *   GET  /eis-integration/archives/:id.zip  (individualPerson_token)  → the ZIP an answer links to
  *   GET  /223/plans?customer_inn=…                                   → XML files of the customer's plans (JSON list)
- *   GET  /223/contracts?customer_inn=…&date_from=…&date_to=…          → XML files of contracts concluded in the period
- *   GET  /223/contracts/:registryNumber                               → the XML file(s) of one contract
  *   POST /223/performance  (body: performanceContract XML)            → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
  *   POST /control/fail {count, mode: 'error'|'timeout', status?}      → fail the next `count` requests
+ *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb, count} → СОИ's own failures for the next `count` requests
  *   POST /control/reset, GET /control/received                        → clear failures / list accepted packages
  */
 
@@ -33,7 +35,10 @@ export interface FakeEis {
   /** Accepted execution packages, newest last. */
   received: Array<{ registrationNumber: string; contractRegNumber: string; xml: string }>;
   requests: number;
+  /** СОИ: the SOAP requests answered and the failure mode of the next ones. */
+  soi: SoiState;
   fail(count: number, mode?: 'error' | 'timeout', status?: number): void;
+  failSoi(mode: SoiFailure, count?: number): void;
   close(): Promise<void>;
 }
 
@@ -82,11 +87,17 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
   let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
   const open = new Set<http.ServerResponse>();
 
+  let baseUrl = '';
+  const soi = createSoi(entries, () => baseUrl);
   const state: Omit<FakeEis, 'url' | 'port' | 'close'> = {
     received: [],
     requests: 0,
+    soi: soi.state,
     fail(count, mode = 'error', status = 503) {
       failures = { count, mode, status };
+    },
+    failSoi(mode, count = 1) {
+      soi.state.failure = { mode, count };
     },
   };
 
@@ -98,8 +109,14 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         state.fail(b.count ?? 1, b.mode ?? 'error', b.status ?? 503);
         return json(res, 200, { ok: true });
       }
+      if (url.pathname === '/control/soi' && req.method === 'POST') {
+        const b = JSON.parse((await readBody(req)).toString() || '{}') as { count?: number; mode?: SoiFailure };
+        if (b.mode) state.failSoi(b.mode, b.count ?? 1);
+        return json(res, 200, { ok: true });
+      }
       if (url.pathname === '/control/reset' && req.method === 'POST') {
         state.fail(0);
+        soi.state.failure = { mode: null, count: 0 };
         return json(res, 200, { ok: true });
       }
       if (url.pathname === '/control/received') return json(res, 200, state.received);
@@ -117,16 +134,17 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
       if (url.pathname === '/223/plans' && req.method === 'GET') {
         return json(res, 200, { files: entries.filter((e) => e.kind === 'plan' && e.customerInn === inn).map((e) => e.xml) });
       }
-      if (url.pathname === '/223/contracts' && req.method === 'GET') {
-        const from = url.searchParams.get('date_from') ?? '0000-01-01';
-        const to = url.searchParams.get('date_to') ?? '9999-12-31';
-        const files = entries.filter((e) => e.kind === 'contracts' && e.customerInn === inn && e.contracts.some((c) => c.date && c.date >= from && c.date <= to));
-        return json(res, 200, { files: files.map((e) => e.xml) });
+      if (url.pathname === '/eis-integration/services/getDocsIP' && req.method === 'POST') {
+        const [status, body] = soi.handle((await readBody(req)).toString('utf8'));
+        res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
+        return res.end(body);
       }
-      const one = /^\/223\/contracts\/(\d{23})$/.exec(url.pathname);
-      if (one && req.method === 'GET') {
-        const files = entries.filter((e) => e.contracts.some((c) => c.regNumber === one[1]));
-        return files.length ? json(res, 200, { files: files.map((e) => e.xml) }) : json(res, 404, { error: 'Договор не найден в реестре договоров' });
+      const zip = /^\/eis-integration\/archives\/([0-9a-f-]{36})\.zip$/.exec(url.pathname);
+      if (zip && req.method === 'GET') {
+        const token = req.headers['individualperson_token'];
+        const [status, body] = soi.archive(zip[1], Array.isArray(token) ? token[0] : token);
+        res.writeHead(status, { 'content-type': status === 200 ? 'application/zip' : 'text/plain; charset=utf-8', 'content-length': body.length });
+        return res.end(body);
       }
       if (url.pathname === '/223/performance' && req.method === 'POST') {
         const body = await readBody(req);
@@ -152,8 +170,9 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
+  baseUrl = `http://127.0.0.1:${port}`;
   return Object.assign(state, {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     port,
     async close() {
       for (const r of open) r.destroy();

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callEis, EisUnavailable } from './eis-client';
+import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
 import { loggerOptions } from '../platform/logging';
 
 /**
@@ -10,9 +11,37 @@ import { loggerOptions } from '../platform/logging';
 
 export interface IntegrationOptions {
   eisUrl: string;
+  /** The person's token ЕИС issued for its СОИ (EIS_TOKEN); without one ЕИС answers every request with an error. */
+  token?: string;
   timeoutMs?: number;
   logLevel?: string;
+  /** How long to wait before asking again for an archive ЕИС has not put together yet. */
+  archiveRetryMs?: number;
 }
+
+/** The days of a period, inclusive: СОИ answers one day per request. */
+function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+  return out;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight, keeping the order of the results. */
+async function inFlight<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  }));
+  return out;
+}
+
+/** 223-ФЗ subsystem of the register of contracts in СОИ's selectionParams. */
+const RI223 = 'RI223';
+const MAX_PERIOD_DAYS = 731;
 
 const inn = z.string().regex(/^\d{10}(\d{2})?$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -21,12 +50,15 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info'), bodyLimit: 20 * 1024 * 1024 });
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs });
+  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs };
 
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof EisUnavailable) {
       const status = err.httpStatus === null ? 504 : 502;
       return reply.status(status).send({ code: 'EIS_UNAVAILABLE', message: err.message, http_status: err.httpStatus });
     }
+    // ЕИС's own refusal (errorInfo, a fault, a bad archive): said as it is, not retried
+    if (err instanceof SoiError) return reply.status(422).send({ code: 'EIS_ERROR', message: err.message, eis_code: err.code });
     if (err instanceof z.ZodError) return reply.status(400).send({ code: 'VALIDATION', message: err.issues[0]?.message ?? 'Некорректный запрос' });
     return reply.status(500).send({ code: 'INTERNAL', message: 'Внутренняя ошибка сервиса интеграции' });
   });
@@ -39,18 +71,25 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     return { files: r.body.files ?? [] };
   });
 
+  // contracts come from СОИ: by registry number, or day by day of the period in the customer's region (the main server
+  // keeps only the company's own among them)
   app.get('/eis/contracts', async (req, reply) => {
     const q = z
       .object({ customer_inn: inn, date_from: isoDate.optional(), date_to: isoDate.optional(), registry_number: z.string().regex(/^\d{23}$/).optional() })
       .parse(req.query);
+    if (!soi.token) return reply.status(422).send({ code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС (EIS_TOKEN): без него ЕИС не отдаёт документы' });
     if (q.registry_number) {
-      const r = await eis<{ files?: string[]; error?: string }>(`/223/contracts/${q.registry_number}`);
-      if (r.status === 404) return reply.status(404).send({ code: 'NOT_FOUND', message: r.body.error ?? 'Договор не найден в ЕИС' });
-      return { files: r.body.files ?? [] };
+      const files = await soiByReestrNumber(soi, { subsystemType: RI223, reestrNumber: q.registry_number });
+      if (!files.length) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Договор не найден в реестре договоров ЕИС' });
+      return { files };
     }
-    const params = new URLSearchParams({ customer_inn: q.customer_inn, ...(q.date_from ? { date_from: q.date_from } : {}), ...(q.date_to ? { date_to: q.date_to } : {}) });
-    const r = await eis<{ files: string[] }>(`/223/contracts?${params}`);
-    return { files: r.body.files ?? [] };
+    const today = new Date().toISOString().slice(0, 10);
+    const days = daysOf(q.date_from ?? today, q.date_to ?? today);
+    if (days.length > MAX_PERIOD_DAYS) return reply.status(400).send({ code: 'VALIDATION', message: `Период не длиннее ${MAX_PERIOD_DAYS} дней` });
+    // the tax office code that opens the ИНН is the region's code for ordinary customers
+    const orgRegion = q.customer_inn.slice(0, 2);
+    const perDay = await inFlight(days, 4, (day) => soiByOrgRegion(soi, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: day }));
+    return { files: perDay.flat() };
   });
 
   app.post('/eis/performance', async (req) => {

@@ -120,7 +120,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     fs.mkdirSync(eisDir);
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
-    integration = await buildIntegrationApp({ eisUrl: eis.url, timeoutMs: 30_000, logLevel: 'silent' });
+    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
     integration.server.on('request', (req, res) => {
       if (req.url?.startsWith('/eis/contracts')) res.on('finish', () => delivered++);
     });

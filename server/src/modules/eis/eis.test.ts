@@ -36,7 +36,7 @@ const count = async (table: string) => ((await t.server.deps.database.sql.query(
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, timeoutMs: 500, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 500, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
@@ -170,6 +170,18 @@ describe('ЕИС import over the integration service', () => {
     expect((await ev2).result).toBe('success');
     expect(await count('contracts')).toBe(n);
     expect(await count('contract_positions')).toBe(pos);
+    // the period went to ЕИС's СОИ day by day in the customer's region
+    const days = eis.soi.requests.filter((q) => q.operation === 'getDocsByOrgRegionRequest' && q.params.exactDate?.startsWith('2024-'));
+    expect(new Set(days.map((q) => q.params.exactDate)).size).toBe(366);
+    expect(days.every((q) => q.params.orgRegion === '01' && q.params.subsystemType === 'RI223' && q.params.documentType223 === 'contract')).toBe(true);
+    // ЕИС's own refusal reaches the user in Russian and is not retried as an outage
+    const ev3 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    eis.failSoi('errorInfo', 1000);
+    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-03-01', date_to: '2024-03-02' } });
+    const refused = await ev3;
+    eis.failSoi('errorInfo', 0);
+    expect(refused).toMatchObject({ result: 'error' });
+    expect(JSON.stringify(refused)).toContain('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса');
   }, 60_000);
 
   it('imports plans and creates a procurement from an item', async () => {

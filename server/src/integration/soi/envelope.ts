@@ -1,0 +1,66 @@
+/**
+ * Requests of ЕИС's «Сервис отдачи информации и документов» (СОИ, getDocsIP), as its Альбом ТФФ describes them and
+ * public clients send them: SOAP 1.1, the caller's token in the header element `individualPerson_token`, and in the
+ * body `index { id, createDateTime, mode }` then `selectionParams` — in this element order, which ЕИС validates.
+ */
+import { randomUUID } from 'node:crypto';
+import { el, renderXmlDocument, type XmlElement } from '../../formats/xml-write';
+
+export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
+export const SOI_NS = 'http://zakupki.gov.ru/fz44/get-docs-ip/ws';
+/** The service's path on ЕИС (https://int.zakupki.gov.ru/eis-integration/services/getDocsIP). */
+export const SOI_PATH = '/eis-integration/services/getDocsIP';
+
+export type SoiMode = 'PROD' | 'TEST';
+
+export interface SoiIndex {
+  id?: string;
+  /** Moscow local time without offset, as ЕИС writes it: 2026-11-25T10:38:07 */
+  createDateTime?: string;
+  mode?: SoiMode;
+}
+
+/** getDocsByOrgRegionRequest: one day of one document type of one subsystem in one region. */
+export interface ByOrgRegion {
+  orgRegion: string;
+  subsystemType: string;
+  documentType223: string;
+  exactDate: string;
+}
+
+/** getDocsByReestrNumberRequest: everything ЕИС has under one registry number. */
+export interface ByReestrNumber {
+  subsystemType: string;
+  reestrNumber: string;
+}
+
+const moscowNow = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19);
+
+function index(i: SoiIndex): XmlElement {
+  return el('index', [el('id', i.id ?? randomUUID()), el('createDateTime', i.createDateTime ?? moscowNow()), el('mode', i.mode ?? 'PROD')]);
+}
+
+function envelope(token: string, body: XmlElement): string {
+  return renderXmlDocument(
+    el('soapenv:Envelope', [el('soapenv:Header', [el('individualPerson_token', token)]), el('soapenv:Body', [body])], { 'xmlns:soapenv': SOAP_NS, 'xmlns:ws': SOI_NS }),
+  );
+}
+
+export function byOrgRegionRequest(token: string, p: ByOrgRegion, i: SoiIndex = {}): string {
+  return envelope(
+    token,
+    el('ws:getDocsByOrgRegionRequest', [
+      index(i),
+      el('selectionParams', [
+        el('orgRegion', p.orgRegion),
+        el('subsystemType', p.subsystemType),
+        el('documentType223', p.documentType223),
+        el('periodInfo', [el('exactDate', p.exactDate)]),
+      ]),
+    ]),
+  );
+}
+
+export function byReestrNumberRequest(token: string, p: ByReestrNumber, i: SoiIndex = {}): string {
+  return envelope(token, el('ws:getDocsByReestrNumberRequest', [index(i), el('selectionParams', [el('subsystemType', p.subsystemType), el('reestrNumber', p.reestrNumber)])]));
+}

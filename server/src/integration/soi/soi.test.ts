@@ -1,0 +1,112 @@
+/**
+ * The СОИ client against the fake ЕИС over HTTP: the same SOAP both ways, archives downloaded and unzipped, and each
+ * failure mode of the service. The envelope's element order (what ЕИС validates) is pinned by exact text.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fake-eis/server';
+import { parseEisFile } from '../../formats';
+import { EisUnavailable } from '../eis-client';
+import { byOrgRegionRequest, byReestrNumberRequest } from './envelope';
+import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
+
+let eis: FakeEis;
+let o: SoiOptions;
+/** A day of this year on which the demo customer's region has a contract (the fake's generated records), found once. */
+let found: { day: string; files: string[] } | null = null;
+async function dayWithContracts() {
+  const year = new Date().getFullYear();
+  for (let d = new Date(Date.UTC(year, 0, 1)); !found && d.getUTCFullYear() === year; d.setUTCDate(d.getUTCDate() + 1)) {
+    const day = d.toISOString().slice(0, 10);
+    const files = await soiByOrgRegion(o, { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RI223', documentType223: 'contract', exactDate: day });
+    if (files.length) found = { day, files };
+  }
+  if (!found) throw new Error('the fake has no contract of this year');
+  return { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RI223', documentType223: 'contract', exactDate: found.day, files: found.files };
+}
+
+beforeAll(async () => {
+  eis = await startFakeEis();
+  o = { baseUrl: eis.url, token: 'test-individual-token', timeoutMs: 1_000, archiveRetryMs: 20 };
+});
+afterAll(async () => eis?.close());
+
+describe('СОИ envelopes', () => {
+  it('put the token in the header and index before selectionParams, in ЕИС’s element order', () => {
+    const index = { id: '7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10', createDateTime: '2026-11-25T10:38:07', mode: 'PROD' as const };
+    expect(byReestrNumberRequest('T0KEN', { subsystemType: 'RI223', reestrNumber: '52208008370190000010000' }, index)).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ws="http://zakupki.gov.ru/fz44/get-docs-ip/ws">',
+        '    <soapenv:Header>',
+        '        <individualPerson_token>T0KEN</individualPerson_token>',
+        '    </soapenv:Header>',
+        '    <soapenv:Body>',
+        '        <ws:getDocsByReestrNumberRequest>',
+        '            <index>',
+        '                <id>7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10</id>',
+        '                <createDateTime>2026-11-25T10:38:07</createDateTime>',
+        '                <mode>PROD</mode>',
+        '            </index>',
+        '            <selectionParams>',
+        '                <subsystemType>RI223</subsystemType>',
+        '                <reestrNumber>52208008370190000010000</reestrNumber>',
+        '            </selectionParams>',
+        '        </ws:getDocsByReestrNumberRequest>',
+        '    </soapenv:Body>',
+        '</soapenv:Envelope>',
+        '',
+      ].join('\n'),
+    );
+    const region = byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: 'RI223', documentType223: 'contract', exactDate: '2026-03-30' }, index);
+    expect(region.replace(/\s+</g, '<')).toContain(
+      '<ws:getDocsByOrgRegionRequest><index><id>7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10</id><createDateTime>2026-11-25T10:38:07</createDateTime><mode>PROD</mode></index><selectionParams><orgRegion>01</orgRegion><subsystemType>RI223</subsystemType><documentType223>contract</documentType223><periodInfo><exactDate>2026-03-30</exactDate></periodInfo></selectionParams></ws:getDocsByOrgRegionRequest>',
+    );
+    // a token is text, never markup
+    expect(byReestrNumberRequest('<x>&', { subsystemType: 'RI223', reestrNumber: '1' })).toContain('<individualPerson_token>&lt;x&gt;&amp;</individualPerson_token>');
+  });
+});
+
+describe('СОИ client against the fake ЕИС', () => {
+  it('takes a region’s contracts of a day from an archive, and one contract by its registry number', async () => {
+    const list = eis.soi.requests.length;
+    const { exactDate: day, files } = await dayWithContracts();
+    expect(files.length).toBeGreaterThan(0);
+    const parsed = parseEisFile(Buffer.from(files[0]));
+    expect(parsed.kind).toBe('contracts');
+    const contract = parsed.kind === 'contracts' ? parsed.contracts[0] : null;
+    expect(contract?.contractDate).toBe(day);
+    expect(contract?.customer?.inn).toBe(DEMO_CUSTOMER.inn);
+    expect(eis.soi.requests.slice(list).every((r) => r.operation === 'getDocsByOrgRegionRequest' && r.params.subsystemType === 'RI223' && r.params.documentType223 === 'contract')).toBe(true);
+
+    const one = await soiByReestrNumber(o, { subsystemType: 'RI223', reestrNumber: contract!.registrationNumber! });
+    expect(one).toHaveLength(1);
+    expect(await soiByReestrNumber(o, { subsystemType: 'RI223', reestrNumber: '00000000000000000000000' })).toEqual([]); // noData
+  });
+
+  it('asks again for an archive that is not ready yet, and gives up after its retries', async () => {
+    const { files, ...day } = await dayWithContracts();
+    eis.failSoi('notReady');
+    expect(await soiByOrgRegion(o, day)).toHaveLength(files.length);
+    eis.failSoi('notReady');
+    await expect(soiByOrgRegion({ ...o, archiveRetries: 1 }, day)).rejects.toThrow('ЕИС так и не подготовила архив с документами: повторите позже');
+  });
+
+  it('says ЕИС’s errorInfo, refuses a broken archive and a ZIP bomb, and reports timeouts, 5xx and a missing token', async () => {
+    const { files: _files, ...day } = await dayWithContracts();
+    eis.failSoi('errorInfo');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new SoiError('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса', '9'));
+    eis.failSoi('noData');
+    expect(await soiByOrgRegion(o, day)).toEqual([]);
+    eis.failSoi('brokenZip');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow('Архив ЕИС не принят: Архив повреждён или не является ZIP-архивом');
+    eis.failSoi('bomb');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(/^Архив ЕИС не принят: Файл «document_1\.xml» сжат в \d+ раз: такой архив не принимается$/);
+    eis.fail(1, 'timeout');
+    await expect(soiByOrgRegion({ ...o, timeoutMs: 200 }, day)).rejects.toThrow(new EisUnavailable('ЕИС не ответила вовремя', null));
+    eis.fail(1, 'error', 503);
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new EisUnavailable('ЕИС ответила ошибкой 503', 503));
+    await expect(soiByOrgRegion({ ...o, token: '' }, day)).rejects.toThrow('ЕИС ответила ошибкой 5: Не передан токен (individualPerson_token)');
+    // and after all that it answers again
+    expect((await soiByOrgRegion(o, day)).length).toBeGreaterThan(0);
+  });
+});
