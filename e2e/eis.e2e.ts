@@ -122,4 +122,18 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     expect(p.body.title).toBe(firstSubject);
     expect(p.body.plan_item_number).toBe(`${PLAN}-1`);
   });
+
+  it('a client saves the company’s ЕИС token and region and checks the connection', async () => {
+    await page.goto('/profile/eisSettings');
+    await page.getByLabel('Токен ЕИС (сервис отдачи документов)').fill('person-token-from-eis');
+    await page.getByLabel('Код региона заказчика').fill('01');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Настройки ЕИС сохранены').waitFor();
+    await page.getByText('Токен сохранён. Оставьте поле пустым, чтобы не менять его.').waitFor();
+    expect(await page.getByLabel('Токен ЕИС (сервис отдачи документов)').inputValue()).toBe('');
+    await page.getByTestId('eis-check').click();
+    await expect.poll(() => page.getByTestId('eis-check-result').innerText()).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
+    expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
+    await e.shot(page, 'eis-settings-check');
+  });
 });

@@ -22,7 +22,7 @@ export interface SoiEntry {
 export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };
   /** SOAP requests answered, for tests that count days walked. */
-  requests: Array<{ operation: string; params: Record<string, string | null> }>;
+  requests: Array<{ operation: string; token: string | null; params: Record<string, string | null> }>;
 }
 
 interface Archive {
@@ -66,6 +66,7 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     const params = xpath(request, 'selectionParams');
     state.requests.push({
       operation: byRegion ? 'getDocsByOrgRegionRequest' : 'getDocsByReestrNumberRequest',
+      token,
       params: byRegion
         ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), exactDate: text(params, 'periodInfo', 'exactDate') }
         : { subsystemType: text(params, 'subsystemType'), reestrNumber: text(params, 'reestrNumber') },

@@ -62,7 +62,12 @@ export const EisSettingsRequest = z.object({
   login: optionalString(200),
   /** Write-only: never sent back. Empty keeps the stored secret. */
   password: z.string().max(200).optional().nullable(),
+  /** The person's token for ЕИС's СОИ; write-only like the password. Empty keeps the stored one. */
+  token: z.string().trim().max(2000).optional().nullable(),
+  region_code: z.string().trim().regex(/^\d{2}$/, 'Код региона — две цифры (например, 01 или 77)').optional().nullable(),
 });
+/** What «Проверить подключение» found: one real request to ЕИС's СОИ and its answer in words. */
+export const EisCheckResponse = z.object({ ok: z.boolean(), message: z.string() });
 export const EisSettingsResponse = z.object({
   inn: z.string().nullable(),
   kpp: z.string().nullable(),
@@ -70,6 +75,8 @@ export const EisSettingsResponse = z.object({
   registry_code: z.string().nullable(),
   login: z.string().nullable(),
   has_password: z.boolean(),
+  has_token: z.boolean(),
+  region_code: z.string().nullable(),
 });
 
 /** One of the user's own sessions, for the «Сеансы» list in the profile. */

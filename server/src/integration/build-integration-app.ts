@@ -73,13 +73,22 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
 
   // contracts come from СОИ: by registry number, or day by day of the period in the customer's region (the main server
   // keeps only the company's own among them)
+  /** The caller's own token (a company's, from its ЕИС settings) over the service's EIS_TOKEN. */
+  const soiFor = (req: { headers: Record<string, string | string[] | undefined> }): SoiOptions => {
+    const own = req.headers['x-eis-token'];
+    return { ...soi, token: (Array.isArray(own) ? own[0] : own) || soi.token };
+  };
+  const region = z.string().regex(/^\d{2}$/).optional();
+  const tokenMissing = { code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС: укажите его в настройках ЕИС организации' };
+
   app.get('/eis/contracts', async (req, reply) => {
     const q = z
-      .object({ customer_inn: inn, date_from: isoDate.optional(), date_to: isoDate.optional(), registry_number: z.string().regex(/^\d{23}$/).optional() })
+      .object({ customer_inn: inn, org_region: region, date_from: isoDate.optional(), date_to: isoDate.optional(), registry_number: z.string().regex(/^\d{23}$/).optional() })
       .parse(req.query);
-    if (!soi.token) return reply.status(422).send({ code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС (EIS_TOKEN): без него ЕИС не отдаёт документы' });
+    const o = soiFor(req);
+    if (!o.token) return reply.status(422).send(tokenMissing);
     if (q.registry_number) {
-      const files = await soiByReestrNumber(soi, { subsystemType: RI223, reestrNumber: q.registry_number });
+      const files = await soiByReestrNumber(o, { subsystemType: RI223, reestrNumber: q.registry_number });
       if (!files.length) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Договор не найден в реестре договоров ЕИС' });
       return { files };
     }
@@ -87,9 +96,26 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const days = daysOf(q.date_from ?? today, q.date_to ?? today);
     if (days.length > MAX_PERIOD_DAYS) return reply.status(400).send({ code: 'VALIDATION', message: `Период не длиннее ${MAX_PERIOD_DAYS} дней` });
     // the tax office code that opens the ИНН is the region's code for ordinary customers
-    const orgRegion = q.customer_inn.slice(0, 2);
-    const perDay = await inFlight(days, 4, (day) => soiByOrgRegion(soi, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: day }));
+    const orgRegion = q.org_region ?? q.customer_inn.slice(0, 2);
+    const perDay = await inFlight(days, 4, (day) => soiByOrgRegion(o, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: day }));
     return { files: perDay.flat() };
+  });
+
+  // «Проверить подключение»: one real request (yesterday's contracts of the region) and what ЕИС answered
+  app.get('/eis/check', async (req) => {
+    const q = z.object({ customer_inn: inn, org_region: region }).parse(req.query);
+    const o = soiFor(req);
+    if (!o.token) return { ok: false, message: tokenMissing.message };
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const orgRegion = q.org_region ?? q.customer_inn.slice(0, 2);
+    try {
+      const files = await soiByOrgRegion(o, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: yesterday });
+      const day = yesterday.split('-').reverse().join('.');
+      return { ok: true, message: files.length ? `ЕИС ответила: договоров региона ${orgRegion} за ${day} — ${files.length} файл(ов)` : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает` };
+    } catch (e) {
+      if (e instanceof SoiError || e instanceof EisUnavailable) return { ok: false, message: e.message };
+      throw e;
+    }
   });
 
   app.post('/eis/performance', async (req) => {

@@ -13,7 +13,13 @@ export class GatewayError extends Error {
   }
 }
 
-export type ContractsQuery = { customerInn: string } & ({ dateFrom: string; dateTo: string } | { registryNumber: string });
+/** The company's own СОИ token and region, when it set them (otherwise the integration service's EIS_TOKEN and the ИНН's region). */
+export interface EisAccess {
+  token: string | null;
+  region: string | null;
+}
+
+export type ContractsQuery = { customerInn: string; access?: EisAccess } & ({ dateFrom: string; dateTo: string } | { registryNumber: string });
 
 export type ExecutionAnswer = { result: 'accepted'; registrationNumber: string | null } | { result: 'rejected'; reasons: string[] };
 
@@ -21,7 +27,11 @@ export interface EisGateway {
   fetchPlans(customerInn: string): Promise<string[]>;
   fetchContracts(q: ContractsQuery): Promise<string[]>;
   sendExecution(xml: string): Promise<ExecutionAnswer>;
+  /** One real request to ЕИС's СОИ; what ЕИС answered, in words. */
+  checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string }>;
 }
+
+const accessHeaders = (a?: EisAccess): Record<string, string> => (a?.token ? { 'x-eis-token': a.token } : {});
 
 export function createEisGateway(baseUrl: string, timeoutMs = 30_000): EisGateway {
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -43,12 +53,22 @@ export function createEisGateway(baseUrl: string, timeoutMs = 30_000): EisGatewa
     },
     async fetchContracts(q) {
       const p = new URLSearchParams({ customer_inn: q.customerInn });
+      if (q.access?.region) p.set('org_region', q.access.region);
       if ('registryNumber' in q) p.set('registry_number', q.registryNumber);
       else {
         p.set('date_from', q.dateFrom);
         p.set('date_to', q.dateTo);
       }
-      return (await call<{ files: string[] }>(`/eis/contracts?${p}`)).files;
+      return (await call<{ files: string[] }>(`/eis/contracts?${p}`, { headers: accessHeaders(q.access) })).files;
+    },
+    async checkConnection(customerInn, access) {
+      const p = new URLSearchParams({ customer_inn: customerInn, ...(access.region ? { org_region: access.region } : {}) });
+      try {
+        return await call<{ ok: boolean; message: string }>(`/eis/check?${p}`, { headers: accessHeaders(access) });
+      } catch (e) {
+        if (e instanceof GatewayError) return { ok: false, message: e.message };
+        throw e;
+      }
     },
     async sendExecution(xml) {
       const r = await call<{ result: 'accepted' | 'rejected'; registration_number?: string | null; reasons?: string[] }>('/eis/performance', {

@@ -129,6 +129,7 @@ describe('read-only roles (M2)', () => {
       'POST /api/auth/login',
       'POST /api/auth/logout',
       'POST /api/auth/registrations',
+      'POST /api/companies/:id/eis_settings/check',
       'POST /api/contracts/:id/reports',
       'POST /api/profile/password',
       'POST /api/registrations/:id/approve',

@@ -105,6 +105,10 @@ export const eisSettings = pgTable('eis_settings', {
   login: text('login'),
   /** Encrypted at rest; never returned to the browser. */
   secret: text('secret'),
+  /** The person's token for ЕИС's СОИ (individualPerson_token), encrypted at rest; never returned to the browser. */
+  tokenSecret: text('token_secret'),
+  /** The customer's region for СОИ's getDocsByOrgRegionRequest; by default the first two digits of the ИНН. */
+  regionCode: text('region_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -184,6 +184,33 @@ describe('ЕИС import over the integration service', () => {
     expect(JSON.stringify(refused)).toContain('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса');
   }, 60_000);
 
+  it('uses the company’s own ЕИС token and region from its settings, never shows the token back, and checks the connection', async () => {
+    const url = `/api/companies/${customerId}/eis_settings`;
+    const before = await t.api<Record<string, unknown>>('GET', url, { token: client });
+    const saved = await t.api<Record<string, unknown>>('PUT', url, { token: client, body: { inn: before.body.inn, token: 'company-person-token', region_code: '01' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ has_token: true, region_code: '01' });
+    expect(JSON.stringify(saved.body)).not.toContain('company-person-token');
+    expect(JSON.stringify((await t.api('GET', '/api/audit?entity=eis_settings', { token: (await t.login('admin')) })).body)).not.toContain('company-person-token');
+
+    const from = eis.soi.requests.length;
+    const ok = await t.api<{ ok: boolean; message: string }>('POST', `${url}/check`, { token: client });
+    expect(ok.body.ok).toBe(true);
+    expect(ok.body.message).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4} /);
+    expect(eis.soi.requests.slice(from).map((r) => [r.token, r.params.orgRegion])).toEqual([['company-person-token', '01']]);
+    eis.failSoi('errorInfo');
+    expect((await t.api<{ ok: boolean; message: string }>('POST', `${url}/check`, { token: client })).body).toEqual({ ok: false, message: 'ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса' });
+    // an import goes with the company's token too
+    const s = await t.socket('auth', client);
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const at = eis.soi.requests.length;
+    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-02' } });
+    expect((await ev).result).toBe('success');
+    expect(eis.soi.requests.slice(at).every((r) => r.token === 'company-person-token')).toBe(true);
+    // another company's settings are out of reach
+    expect((await t.api('POST', `${url}/check`, { token: outsider })).status).toBe(404);
+  });
+
   it('imports plans and creates a procurement from an item', async () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse);

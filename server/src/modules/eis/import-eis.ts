@@ -9,6 +9,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { gatewayOf } from './gateway';
+import { eisAccess } from '../users/eis-settings';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { ownCustomers } from './own-customer';
@@ -60,7 +61,7 @@ export async function importContractsFromEis(
   inTx?: (tx: Tx, stored: Stored<typeof storeContracts>) => Promise<void>,
 ) {
   const inn = await companyInn(deps, companyId);
-  const files = await gatewayOf(deps).fetchContracts({ customerInn: inn, ...query });
+  const files = await gatewayOf(deps).fetchContracts({ customerInn: inn, access: await eisAccess(deps, companyId), ...query });
   const own = await ownCustomers(deps.db, companyId);
   // ЕИС answers by region or registry number: only the company's own contracts are kept
   const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts).filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));

@@ -4,16 +4,17 @@ import type { EisSettingsRequest } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { eisSettings, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { encryptSecret } from '../../platform/secrets';
+import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { audit, changes } from '../../platform/audit';
+import { gatewayOf } from '../eis/gateway';
 
 export async function getEisSettings(ctx: Ctx) {
   const [row] = await ctx.deps.db.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
   if (!row) {
     const [c] = await ctx.deps.db.select().from(companies).where(eq(companies.id, ctx.companyId));
-    return { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, registry_code: null, login: null, has_password: false };
+    return { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, registry_code: null, login: null, has_password: false, has_token: false, region_code: null };
   }
-  return { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, registry_code: row.registryCode, login: row.login, has_password: !!row.secret };
+  return { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode };
 }
 
 export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSettingsRequest>) {
@@ -24,9 +25,11 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     ogrn: input.ogrn ?? null,
     registryCode: input.registry_code ?? null,
     login: input.login ?? null,
+    regionCode: input.region_code ?? null,
     updatedAt: new Date(),
-    // an empty password keeps what is stored
+    // an empty password or token keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
+    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token) } : {}),
   };
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
@@ -35,14 +38,29 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
       .values({ companyId: ctx.companyId, ...values })
       .onConflictDoUpdate({ target: eisSettings.companyId, set: values });
     // the password itself never reaches the trail: only that it was changed
-    const now = { inn: values.inn, kpp: values.kpp, ogrn: values.ogrn, registry_code: values.registryCode, login: values.login };
+    const now = { inn: values.inn, kpp: values.kpp, ogrn: values.ogrn, registry_code: values.registryCode, login: values.login, region_code: values.regionCode };
     const passwordChanged = !!input.password;
-    if (!was) await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'create', after: { ...now, password_changed: passwordChanged || null } });
+    const tokenChanged = !!input.token;
+    if (!was) await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'create', after: { ...now, password_changed: passwordChanged || null, token_changed: tokenChanged || null } });
     else {
-      const diff = changes({ inn: was.inn, kpp: was.kpp, ogrn: was.ogrn, registry_code: was.registryCode, login: was.login }, now);
+      const diff = changes({ inn: was.inn, kpp: was.kpp, ogrn: was.ogrn, registry_code: was.registryCode, login: was.login, region_code: was.regionCode }, now);
       if (passwordChanged) Object.assign(diff.after, { password_changed: true });
+      if (tokenChanged) Object.assign(diff.after, { token_changed: true });
       await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'update', ...diff });
     }
   });
   return getEisSettings(ctx);
+}
+
+/** What the integration service needs to ask ЕИС for this company: its own token (if it has one) and region. */
+export async function eisAccess(deps: Ctx['deps'], companyId: number): Promise<{ token: string | null; region: string | null }> {
+  const [row] = await deps.db.select({ tokenSecret: eisSettings.tokenSecret, regionCode: eisSettings.regionCode }).from(eisSettings).where(eq(eisSettings.companyId, companyId));
+  return { token: row?.tokenSecret ? decryptSecret(deps.config, row.tokenSecret) : null, region: row?.regionCode ?? null };
+}
+
+/** «Проверить подключение»: the saved token and region, one real request through the integration service. */
+export async function checkEisConnection(ctx: Ctx): Promise<{ ok: boolean; message: string }> {
+  const settings = await getEisSettings(ctx);
+  if (!settings.inn) return { ok: false, message: 'Укажите ИНН организации' };
+  return gatewayOf(ctx.deps).checkConnection(settings.inn, await eisAccess(ctx.deps, ctx.companyId));
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
   UsersQuery, UserResponse, CreateUserRequest, UpdateUserRequest, GrantsRequest, ResetPasswordRequest, ProfileRequest,
-  ChangePasswordRequest, EisSettingsRequest, EisSettingsResponse, IdParams, Role, paged,
+  ChangePasswordRequest, EisCheckResponse, EisSettingsRequest, EisSettingsResponse, IdParams, Role, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireStaff, requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
 import * as svc from './service';
-import { getEisSettings, saveEisSettings } from './eis-settings';
+import { checkEisConnection, getEisSettings, saveEisSettings } from './eis-settings';
 
 const tags = ['users'];
 const Profile = z.object({ id: z.number(), title: z.string(), login: z.string(), email: z.string().nullable(), phone: z.string().nullable(), role: Role, company_id: z.number() });
@@ -48,5 +48,8 @@ export function userRoutes(app: App, deps: Deps): void {
   );
   app.put('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } }, async (req) =>
     saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
+  );
+  app.post('/companies/:id/eis_settings/check', { config: { changes: false }, schema: { tags: ['profile'], summary: 'Проверить подключение к ЕИС (один запрос к СОИ)', params: IdParams, response: { 200: EisCheckResponse } } }, async (req) =>
+    checkEisConnection(await companyCtx(deps, req, req.params.id)),
   );
 }

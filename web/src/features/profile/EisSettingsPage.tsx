@@ -1,13 +1,14 @@
-import { Alert, Button, Card, Form, Input, message } from 'antd';
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Space, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
 
-interface EisSettings { inn: string | null; kpp: string | null; ogrn: string | null; registry_code: string | null; login: string | null; has_password: boolean }
+interface EisSettings { inn: string | null; kpp: string | null; ogrn: string | null; registry_code: string | null; login: string | null; has_password: boolean; has_token: boolean; region_code: string | null }
 
-/** ЕИС settings of the selected company; the stored password never comes back to the browser. */
+/** ЕИС settings of the selected company; the stored password and token never come back to the browser. */
 export default function EisSettingsPage() {
   const companyId = useSelectedCompany();
   const [form] = Form.useForm();
@@ -23,14 +24,21 @@ export default function EisSettingsPage() {
     onSuccess: (data) => {
       qc.setQueryData(['eis-settings', companyId], data);
       form.setFieldValue('password', '');
+      form.setFieldValue('token', '');
       void message.success('Настройки ЕИС сохранены');
     },
     onError: (e) => applyServerErrors(form, e),
   });
+  const [checked, setChecked] = useState<{ ok: boolean; message: string } | null>(null);
+  const check = useMutation({
+    mutationFn: () => api.post<{ ok: boolean; message: string }>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
+    onMutate: () => setChecked(null),
+    onSuccess: (r) => setChecked(r),
+  });
   if (!q.data) return null;
   return (
     <Card style={{ maxWidth: 640 }} key={companyId}>
-      <Form form={form} layout="vertical" initialValues={{ ...q.data, password: '' }} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={{ ...q.data, password: '', token: '' }} onFinish={(v) => save.mutate(v)}>
         <Field label="ИНН" name="inn" rules={[rules.required, { pattern: /^\d{10}$|^\d{12}$/, message: 'ИНН состоит из 10 или 12 цифр' }]}>
           <Input />
         </Field>
@@ -49,10 +57,26 @@ export default function EisSettingsPage() {
         <Field label="Пароль ЕИС" name="password" extra={q.data.has_password ? 'Пароль сохранён. Оставьте поле пустым, чтобы не менять его.' : 'Пароль не задан.'}>
           <Input.Password autoComplete="new-password" />
         </Field>
-        <Alert type="info" showIcon title="Пароль хранится в зашифрованном виде и не передаётся в браузер." style={{ marginBottom: 16 }} />
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Сохранить
-        </Button>
+        <Field
+          label="Токен ЕИС (сервис отдачи документов)"
+          name="token"
+          extra={q.data.has_token ? 'Токен сохранён. Оставьте поле пустым, чтобы не менять его.' : 'Токен выдаёт ЕИС физическому лицу после входа через Госуслуги; без него договоры из ЕИС не загружаются.'}
+        >
+          <Input.Password autoComplete="off" />
+        </Field>
+        <Field label="Код региона заказчика" name="region_code" extra="Две цифры, как в ЕИС (например, 01 — Республика Адыгея); по умолчанию — первые две цифры ИНН" rules={[{ pattern: /^\d{2}$/, message: 'Код региона — две цифры (например, 01 или 77)' }]}>
+          <Input maxLength={2} style={{ width: 100 }} />
+        </Field>
+        <Alert type="info" showIcon title="Пароль и токен хранятся в зашифрованном виде и не передаются в браузер." style={{ marginBottom: 16 }} />
+        {checked && <Alert type={checked.ok ? 'success' : 'error'} showIcon title={checked.message} style={{ marginBottom: 16 }} data-testid="eis-check-result" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={save.isPending}>
+            Сохранить
+          </Button>
+          <Button onClick={() => check.mutate()} loading={check.isPending} data-testid="eis-check">
+            Проверить подключение
+          </Button>
+        </Space>
       </Form>
     </Card>
   );
