@@ -28,7 +28,8 @@ export async function world(t: TestServer): Promise<World> {
   const client = await t.login('client');
   const my = await t.api<{ id: number; title: string }[]>('GET', '/api/companies/my', { token: client });
   const demoId = my.body.find((c) => c.title === DEMO_CUSTOMER)!.id;
-  const n = ++seq + crypto.randomInt(1000);
+  // unique within a server (seq), and unlikely to meet a leftover of another run on a shared database (random part)
+  const n = ++seq * 1000 + crypto.randomInt(1000);
   const company = await t.api<{ id: number }>('POST', '/api/companies', {
     token: admin,
     body: { title: `ООО «Другой заказчик ${n}»`, inn: innFrom9(String(770100000 + n).slice(0, 9)) },
