@@ -7,27 +7,19 @@
  *   npx tsx bench/companies-my.ts            # DURATION=10 seconds per run, CONNECTIONS=10
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildServer } from '../tools/build-server.mjs';
+import { freePort, sleep } from './lib/processes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 
 async function until(url: string, child: ChildProcess) {
   for (let i = 0; ; i++) {

@@ -8,24 +8,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 import { buildServer } from '../tools/build-server.mjs';
+import { freePort, rssMb, sleep } from './lib/processes';
 
 const DURATION = Number(process.env.DURATION ?? 60) * 1000;
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
   const port = await freePort();

@@ -17,10 +17,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import net from 'node:net';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { buildServer } from '../tools/build-server.mjs';
+import { freePort, sleep } from './lib/processes';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,7 +33,6 @@ const INTERVAL_MS = 10_000;
 const rand = Math.random;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const WORDS = ['бумага', 'ремонт', 'поставка', 'услуги', 'топливо', 'мебель', 'охрана', 'уборка', 'компьютер', 'лицензии', 'кровля', 'спецодежда'];
 const OKPD2_Q = ['17.12', '26.20', '81.21', '43', 'бумага', 'ноутбук', 'бензин', 'услуги охраны', 'мебель', 'уборка зданий', 'хлеб', '10.71'];
@@ -211,13 +210,6 @@ function nextOp(): Op {
 // ---- main ------------------------------------------------------------------------------------------------------
 
 const root = path.resolve(import.meta.dirname, '..');
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 const TICKS = 100; // USER_HZ on Linux
 /** The server process's RSS (MB) and CPU seconds so far, from /proc: nothing of this process is counted. */
 const sample = (pid: number) => {

@@ -16,6 +16,7 @@ import { buildIntegrationApp } from '../server/src/integration/build-integration
 import { bank1cStatement, updXml } from '../server/src/modules/demo/demo-documents';
 import { startE2E, type E2E } from './harness';
 import { layoutFindings } from './layout-check';
+import { fillForgottenFields } from './documentation-form';
 
 let e: E2E;
 let page: Page;
@@ -92,21 +93,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.waitForURL(`**/procurement_documents/${procurementId}`);
     const docs = (await api<DocumentsResponse>(`/api/procurements/${procurementId}/documents`)).documents;
     await page.getByText(docs[0].title).first().waitFor();
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page.getByText(/^Форма не отправлена: исправьте/).waitFor();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-form-item-has-error'))).toBe(true);
-    for (const d of docs) {
-      const panel = page.locator('.ant-collapse-item').filter({ hasText: d.title }).first();
-      for (const f of d.fields) {
-        const empty = f.value === null || f.value === undefined || f.value === '' || (Array.isArray(f.value) && f.value.length === 0);
-        if (!f.required || !empty || f.type === 'list') continue;
-        const input = panel.getByLabel(f.label, { exact: true });
-        if (f.type === 'date') {
-          await input.fill(`20.11.${YEAR}`);
-          await page.keyboard.press('Tab');
-        } else await input.fill(f.name === 'signerName' ? SIGNER : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (день)`);
-      }
-    }
+    await fillForgottenFields(page, docs, { signer: SIGNER, date: `20.11.${YEAR}`, tag: 'день' });
     // the specification rows: the plan item gave unit, quantity and sum; what only the specialist knows is typed in
     await page.getByRole('button', { name: 'Сохранить' }).click();
     const errors = page.locator('.ant-form-item-has-error');

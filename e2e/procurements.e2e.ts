@@ -5,6 +5,7 @@ import type { DocumentsResponse, Paged, ProcurementResponse, ProcurementRuleResp
 import { readDocxText } from '../server/src/formats/docx';
 import { TEMPLATE_RULE_TITLE } from '../server/src/modules/rules/seed-template';
 import { startE2E, type E2E } from './harness';
+import { fillForgottenFields } from './documentation-form';
 
 let e: E2E;
 let page: Page;
@@ -114,23 +115,9 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.getByText(notice.title).first().waitFor();
     const missing = docs.flatMap((d) => d.fields.filter((f) => f.required && f.type !== 'list' && (f.value === null || f.value === undefined || f.value === '')));
     expect(missing.length).toBeGreaterThan(0);
-    // a forgotten required field: the editor says so and takes the user to it, however far up it is
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page.getByText(/^Форма не отправлена: исправьте/).waitFor();
-    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('.ant-form-item-has-error'))).toBe(true);
-    // every required field the server could not fill gets a value typed in the editor
-    for (const d of docs) {
-      const panel = page.locator('.ant-collapse-item').filter({ hasText: d.title }).first();
-      for (const f of d.fields) {
-        const empty = f.value === null || f.value === undefined || f.value === '' || (Array.isArray(f.value) && f.value.length === 0);
-        if (!f.required || !empty || f.type === 'list') continue;
-        const input = panel.getByLabel(f.label, { exact: true });
-        if (f.type === 'date') {
-          await input.fill('20.11.2026');
-          await page.keyboard.press('Tab');
-        } else await input.fill(f.name === 'signerName' ? SIGNER : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (e2e)`);
-      }
-    }
+    // a forgotten required field: the editor says so and takes the user to it, however far up it is; then every
+    // required field the server could not fill gets a value typed in the editor
+    await fillForgottenFields(page, docs, { signer: SIGNER, date: '20.11.2026', tag: 'e2e' });
     const signer = page.locator('.ant-collapse-item').filter({ hasText: notice.title }).first().getByLabel(notice.fields.find((f) => f.name === 'signerName')!.label, { exact: true });
     await signer.fill(SIGNER);
     await page.getByRole('button', { name: 'Сохранить' }).click();
