@@ -12,18 +12,15 @@ function idsIn(v: unknown): number[] {
   return [];
 }
 
-function collect(items: AuditItem[]): Record<Kind, Set<number>> {
-  const wanted: Record<Kind, Set<number>> = { company: new Set(), user: new Set(), tariff: new Set(), rule: new Set() };
-  for (const it of items) {
-    for (const side of [it.before, it.after]) {
-      if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
-      for (const [key, v] of Object.entries(side as Record<string, unknown>)) {
-        const kind = kindOf(key);
-        if (kind) for (const id of idsIn(v)) wanted[kind].add(id);
-      }
+/** Every (kind, id) an entry's before and after refer to. */
+function* refsOf(item: AuditItem): Generator<[Kind, number]> {
+  for (const side of [item.before, item.after]) {
+    if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
+    for (const [key, v] of Object.entries(side as Record<string, unknown>)) {
+      const kind = kindOf(key);
+      if (kind) for (const id of idsIn(v)) yield [kind, id];
     }
   }
-  return wanted;
 }
 
 /**
@@ -32,7 +29,8 @@ function collect(items: AuditItem[]): Record<Kind, Set<number>> {
  * one may read is no licence to learn another customer's name.
  */
 export async function withRefs(deps: Deps, items: AuditItem[], visible: number[] | null): Promise<AuditItem[]> {
-  const wanted = collect(items);
+  const wanted: Record<Kind, Set<number>> = { company: new Set(), user: new Set(), tariff: new Set(), rule: new Set() };
+  for (const it of items) for (const [kind, id] of refsOf(it)) wanted[kind].add(id);
   const list = (k: Kind) => [...wanted[k]];
   const inScope = <T>(col: T) => (visible ? inArray(col as never, visible) : undefined);
   const [cs, us, ts, rs] = await Promise.all([
@@ -50,13 +48,7 @@ export async function withRefs(deps: Deps, items: AuditItem[], visible: number[]
   for (const [kind, rows] of [['company', cs], ['user', us], ['tariff', ts], ['rule', rs]] as const) for (const r of rows) if (r.name) names[`${kind}:${r.id}`] = r.name;
   return items.map((it) => {
     const refs: Record<string, string> = {};
-    for (const side of [it.before, it.after]) {
-      if (!side || typeof side !== 'object' || Array.isArray(side)) continue;
-      for (const [key, v] of Object.entries(side as Record<string, unknown>)) {
-        const kind = kindOf(key);
-        if (kind) for (const id of idsIn(v)) if (names[`${kind}:${id}`]) refs[`${kind}:${id}`] = names[`${kind}:${id}`];
-      }
-    }
+    for (const [kind, id] of refsOf(it)) if (names[`${kind}:${id}`]) refs[`${kind}:${id}`] = names[`${kind}:${id}`];
     return { ...it, refs };
   });
 }

@@ -31,16 +31,16 @@ const itemOf = (r: Row): AuditItem => ({
   after: r.after ?? null,
 });
 
-async function scope(deps: Deps, user: AuthUser, companyId?: number): Promise<SQL | undefined> {
+/** `visible`: what visibleCompanies gave, read once per request (it scopes the rows and the names of their references). */
+async function scope(deps: Deps, user: AuthUser, visible: number[] | null, companyId?: number): Promise<SQL | undefined> {
   if (companyId !== undefined) {
     if (!(await canActFor(deps.db, user, companyId))) throw new AppError('NOT_FOUND');
     return eq(auditLog.companyId, companyId);
   }
-  const ids = await visibleCompanies(deps, user);
-  return ids ? inArray(auditLog.companyId, ids) : undefined;
+  return visible ? inArray(auditLog.companyId, visible) : undefined;
 }
 
-async function page(deps: Deps, user: AuthUser, where: SQL | undefined, limit: number, offset: number) {
+async function page(deps: Deps, visible: number[] | null, where: SQL | undefined, limit: number, offset: number) {
   const [rows, [{ n }]] = await Promise.all([
     deps.db
       .select({ log: auditLog, companyTitle: companies.title, userTitle: users.title })
@@ -54,12 +54,13 @@ async function page(deps: Deps, user: AuthUser, where: SQL | undefined, limit: n
     deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
   ]);
   const items = rows.map((r) => itemOf({ ...r.log, companyTitle: r.companyTitle, userTitle: r.userTitle }));
-  return { items: await withRefs(deps, items, await visibleCompanies(deps, user)), total: n };
+  return { items: await withRefs(deps, items, visible), total: n };
 }
 
 /** The trail, newest first, limited to the companies the user may act for. */
 export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Promise<Paged<AuditItem>> {
-  const conds: (SQL | undefined)[] = [await scope(deps, user, q.company_id)];
+  const visible = await visibleCompanies(deps, user);
+  const conds: (SQL | undefined)[] = [await scope(deps, user, visible, q.company_id)];
   if (q.entity) {
     const kinds = q.entity.split(',').map((e) => e.trim()).filter(Boolean);
     conds.push(kinds.length === 1 ? eq(auditLog.entity, kinds[0]) : inArray(auditLog.entity, kinds));
@@ -73,14 +74,15 @@ export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Prom
       sql`to_tsvector('russian', ${auditLog.entity} || ' ' || ${auditLog.action} || ' ' || coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, '')) @@ plainto_tsquery('russian', ${q.q})`,
     );
   }
-  const { items, total } = await page(deps, user, and(...conds), q.limit, (q.page - 1) * q.limit);
+  const { items, total } = await page(deps, visible, and(...conds), q.limit, (q.page - 1) * q.limit);
   return { items, total, page: q.page, limit: q.limit };
 }
 
 /** One object's history, oldest first. An object with no visible entries is "not found". */
 export async function objectHistory(deps: Deps, user: AuthUser, entity: string, entityId: string): Promise<AuditItem[]> {
-  const where = and(await scope(deps, user), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId));
-  const { items } = await page(deps, user, where, 1000, 0);
+  const visible = await visibleCompanies(deps, user);
+  const where = and(await scope(deps, user, visible), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId));
+  const { items } = await page(deps, visible, where, 1000, 0);
   if (!items.length) throw new AppError('NOT_FOUND');
   return items.reverse();
 }
