@@ -19,7 +19,20 @@ const MAX_KEYS = 2_000;
  * (a new procurement shows at once), while a capped total only says «more than 10 000» and its estimate is approximate
  * by nature. Per process: each instance of a scale-out keeps its own.
  */
-const capped = new Map<string, { at: number; count: RegisterCount }>();
+const kept = new Map<string, { at: number; value: unknown }>();
+
+/** A value kept 30 s under `key`, computed when missing or stale; the oldest key goes when the map is full. */
+async function remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
+  const hit = kept.get(key);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+  const value = await compute();
+  if (!keep(value)) kept.delete(key);
+  else {
+    if (kept.size >= MAX_KEYS && !kept.has(key)) kept.delete(kept.keys().next().value!);
+    kept.set(key, { at: Date.now(), value });
+  }
+  return value;
+}
 
 const keyOf = (companyId: number, q: RegisterQuery) => {
   const { page: _page, limit: _limit, sort: _sort, order: _order, ...filter } = q;
@@ -48,28 +61,22 @@ async function cappedCount(ctx: Ctx, where: SQL, cap: number): Promise<{ total: 
 }
 
 export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap: number): Promise<RegisterCount> {
-  const key = keyOf(ctx.companyId, q);
-  const kept = capped.get(key);
-  if (kept && Date.now() - kept.at < TTL_MS) return kept.count;
-  const counted = await cappedCount(ctx, where, cap);
-  if (!counted.capped) {
-    capped.delete(key);
-    return { ...counted, estimate: null };
-  }
-  const estimate = await plannerEstimate(ctx, where);
-  const count = { ...counted, estimate: estimate !== null && estimate > cap ? estimate : null };
-  if (capped.size >= MAX_KEYS) capped.delete(capped.keys().next().value!);
-  capped.set(key, { at: Date.now(), count });
-  return count;
+  return remember(
+    keyOf(ctx.companyId, q),
+    async () => {
+      const counted = await cappedCount(ctx, where, cap);
+      if (!counted.capped) return { ...counted, estimate: null };
+      const estimate = await plannerEstimate(ctx, where);
+      return { ...counted, estimate: estimate !== null && estimate > cap ? estimate : null };
+    },
+    (c) => c.capped,
+  );
 }
 
 /** The exact count, for a page past the cap (a hand-made URL or a deep link): paid once per 30 s per filter. */
-export async function exactRegisterCount(ctx: Ctx, q: RegisterQuery, where: SQL): Promise<number> {
-  const key = `${keyOf(ctx.companyId, q)}|exact`;
-  const kept = capped.get(key);
-  if (kept && Date.now() - kept.at < TTL_MS) return kept.count.total;
-  const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
-  if (capped.size >= MAX_KEYS) capped.delete(capped.keys().next().value!);
-  capped.set(key, { at: Date.now(), count: { total: n, capped: false, estimate: null } });
-  return n;
+export function exactRegisterCount(ctx: Ctx, q: RegisterQuery, where: SQL): Promise<number> {
+  return remember(`${keyOf(ctx.companyId, q)}|exact`, async () => {
+    const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
+    return n;
+  });
 }
