@@ -39,12 +39,29 @@ async function planItemFacts(ctx: Ctx, id: number | null) {
   return row ?? null;
 }
 
+type PlanItemFacts = NonNullable<Awaited<ReturnType<typeof planItemFacts>>>;
+
+/** The specification row of a procurement from a plan item: the item's unit and quantity, its sum and the price per unit. */
+function planItemRow(planned: PlanItemFacts, line: Record<string, unknown> | undefined, p: ProcurementResponse): Record<string, unknown> {
+  const qty = planned.quantity && new Decimal(planned.quantity).gt(0) ? new Decimal(planned.quantity) : null;
+  const sum = planned.nmcd ?? p.nmcd;
+  return {
+    name: line?.name ?? p.title,
+    okpd2: line?.okpd2 ?? planned.okpd2Code,
+    unit: planned.okeiName,
+    quantity: qty?.toString() ?? null,
+    price: qty && sum ? new Decimal(sum).div(qty).toDecimalPlaces(2).toFixed(2) : null,
+    amount: sum,
+  };
+}
+
 /**
  * Raw values (ISO dates, decimal strings) for every template field the system can fill: from the procurement, its
  * company (requisites, active contact, main bank account) and the catalogues. The user's saved values go on top.
  */
 export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<Record<string, unknown>> {
-  const [company, contact, banks, titles, nmcdMethod, requirements, infoDocs, funding, terms, places] = await Promise.all([
+  const lines: Record<string, unknown>[] = p.okpd2.map((o) => ({ name: o.name ?? p.title, okpd2: o.code }));
+  const [company, contact, banks, titles, nmcdMethod, requirements, infoDocs, funding, terms, places, planned] = await Promise.all([
     getCompany(ctx),
     activeContact(ctx),
     listBankRequisites(ctx),
@@ -55,24 +72,12 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     catalogNames(ctx, 'funding_source', p.funding_source_ids),
     catalogNames(ctx, 'delivery_term', p.delivery_term_ids),
     catalogNames(ctx, 'delivery_place', p.delivery_place_ids),
+    // a procurement from a plan item: its one position has the item's unit, quantity and sum
+    lines.length <= 1 ? planItemFacts(ctx, p.plan_item_id) : null,
   ]);
   const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
   const bank = banks.find((b) => b.is_main) ?? banks[0];
-  const items: Record<string, unknown>[] = p.okpd2.map((o) => ({ name: o.name ?? p.title, okpd2: o.code }));
-  // a procurement from a plan item: its one position has the item's unit, quantity and sum
-  const planned = await planItemFacts(ctx, p.plan_item_id);
-  if (planned && items.length <= 1) {
-    const qty = planned.quantity && new Decimal(planned.quantity).gt(0) ? new Decimal(planned.quantity) : null;
-    const sum = planned.nmcd ?? p.nmcd;
-    items.splice(0, items.length, {
-      name: items[0]?.name ?? p.title,
-      okpd2: items[0]?.okpd2 ?? planned.okpd2Code,
-      unit: planned.okeiName,
-      quantity: qty?.toString() ?? null,
-      price: qty && sum ? new Decimal(sum).div(qty).toDecimalPlaces(2).toFixed(2) : null,
-      amount: sum,
-    });
-  }
+  const items = planned ? [planItemRow(planned, lines[0], p)] : lines;
   return {
     customerName: company.fullTitle ?? company.title,
     customerInn: company.inn,
