@@ -13,29 +13,24 @@ export async function readEisUpload(req: FastifyRequest, maxBytes: number): Prom
   return (await readMultipartFile(req, maxBytes)).data;
 }
 
-type EisFile = Awaited<ReturnType<typeof parseEis>>;
-
-async function parseEis(data: Buffer, name?: string) {
+/** A format's refusal as the upload's 400, named by the archive entry when there is one. */
+async function asBadFile<T>(work: Promise<T>, name?: string): Promise<T> {
   try {
-    return await parseInWorker('eis', data);
+    return await work;
   } catch (e) {
     if (isFormatError(e)) throw new AppError('BAD_FILE', name ? `Файл «${name}» в архиве: ${e.message}` : e.message);
     throw e;
   }
 }
 
+const parseEis = (data: Buffer, name?: string) => asBadFile(parseInWorker('eis', data), name);
+type EisFile = Awaited<ReturnType<typeof parseEis>>;
+
 /** The ЕИС documents of an upload: one XML file, or every XML file of a ZIP archive as ЕИС gives them out. */
 async function parseUpload(data: Buffer): Promise<{ files: EisFile[]; archive: boolean }> {
   if (!isZipArchive(data)) return { files: [await parseEis(data)], archive: false };
-  let entries;
-  try {
-    entries = await readZipXmlEntries(data);
-  } catch (e) {
-    if (isFormatError(e)) throw new AppError('BAD_FILE', e.message);
-    throw e;
-  }
   const files: EisFile[] = [];
-  for (const entry of entries) files.push(await parseEis(entry.data, entry.name));
+  for (const entry of await asBadFile(readZipXmlEntries(data))) files.push(await parseEis(entry.data, entry.name));
   return { files, archive: true };
 }
 
