@@ -68,6 +68,7 @@ export const EisSettingsRequest = z.object({
 });
 /** What «Проверить подключение» found: one real request to ЕИС's СОИ and its answer in words. */
 export const EisCheckResponse = z.object({ ok: z.boolean(), message: z.string() });
+export type EisCheckResponse = z.infer<typeof EisCheckResponse>;
 export const EisSettingsResponse = z.object({
   inn: z.string().nullable(),
   kpp: z.string().nullable(),
@@ -78,6 +79,7 @@ export const EisSettingsResponse = z.object({
   has_token: z.boolean(),
   region_code: z.string().nullable(),
 });
+export type EisSettingsResponse = z.infer<typeof EisSettingsResponse>;
 
 /** One of the user's own sessions, for the «Сеансы» list in the profile. */
 export const SessionResponse = z.object({

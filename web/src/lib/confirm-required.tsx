@@ -1,5 +1,6 @@
 import { App as AntApp } from 'antd';
 import { ApiError } from './api';
+import { FindingsList } from './FindingsList';
 
 /**
  * The server's CONFIRM_REQUIRED answer (409): it says what does not fit; the user reads it and either repeats the
@@ -13,15 +14,7 @@ export function useConfirmRequired() {
     modal.confirm({
       title,
       width: 560,
-      content: items?.length ? (
-        <ul style={{ paddingLeft: 18, margin: 0 }} data-testid="confirm-findings">
-          {items.map((w) => (
-            <li key={w}>{w}</li>
-          ))}
-        </ul>
-      ) : (
-        err.body.message
-      ),
+      content: items?.length ? <FindingsList items={items} testId="confirm-findings" /> : err.body.message,
       okText,
       cancelText: 'Отмена',
       onOk: repeat,

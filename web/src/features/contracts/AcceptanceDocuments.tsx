@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptanceDocumentResponse, AcceptanceLine } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
+import { FindingsList } from '../../lib/FindingsList';
 import { contractsApi, type ContractPosition } from './api';
 
 const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; color: string }> = {
@@ -54,8 +55,8 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
               type="warning"
               showIcon
               style={{ marginBottom: 8 }}
-              message="Загружен с расхождениями, подтверждёнными пользователем"
-              description={<ul style={{ paddingLeft: 18, margin: 0 }}>{d.warnings.map((w) => <li key={w}>{w}</li>)}</ul>}
+              title="Загружен с расхождениями, подтверждёнными пользователем"
+              description={<FindingsList items={d.warnings} />}
               data-testid={`acceptance-warnings-${d.id}`}
             />
           )}

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
+import { FindingsList } from '../../lib/FindingsList';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
 import { contractsApi, type ContractPosition } from './api';
 import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
@@ -43,13 +44,7 @@ export default function ContractCardPage() {
           style={{ marginBottom: 16 }}
           title="Нарушения"
           data-testid="contract-violations"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {c.violations.map((v) => (
-                <li key={v}>{v}</li>
-              ))}
-            </ul>
-          }
+          description={<FindingsList items={c.violations} />}
         />
       )}
       <Row gutter={[16, 16]}>

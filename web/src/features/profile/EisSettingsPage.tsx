@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space, message } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EisCheckResponse, EisSettingsResponse as EisSettings } from '@proc/contract';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
 
-interface EisSettings { inn: string | null; kpp: string | null; ogrn: string | null; registry_code: string | null; login: string | null; has_password: boolean; has_token: boolean; region_code: string | null }
 
 /** ЕИС settings of the selected company; the stored password and token never come back to the browser. */
 export default function EisSettingsPage() {
@@ -29,9 +29,9 @@ export default function EisSettingsPage() {
     },
     onError: (e) => applyServerErrors(form, e),
   });
-  const [checked, setChecked] = useState<{ ok: boolean; message: string } | null>(null);
+  const [checked, setChecked] = useState<EisCheckResponse | null>(null);
   const check = useMutation({
-    mutationFn: () => api.post<{ ok: boolean; message: string }>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
+    mutationFn: () => api.post<EisCheckResponse>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
     onMutate: () => setChecked(null),
     onSuccess: (r) => setChecked(r),
   });
