@@ -34,6 +34,9 @@ interface Archive {
 const answer = (operation: string, content: (XmlElement | null)[]) =>
   renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el(`ns2:${operation}`, content, { 'xmlns:ns2': SOI_NS })])], { 'xmlns:soap': SOAP_NS }));
 
+const fault = (message: string) =>
+  renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', message)])])], { 'xmlns:soap': SOAP_NS }));
+
 const zipOf = (files: string[]) => {
   const z = new PizZip();
   files.forEach((xml, i) => z.file(`document_${i + 1}.xml`, xml));
@@ -55,14 +58,14 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     try {
       root = parseXmlText(body).root;
     } catch {
-      return [500, renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', 'Unmarshalling Error: запрос не является XML')])])], { 'xmlns:soap': SOAP_NS }))];
+      return [500, fault('Unmarshalling Error: запрос не является XML')];
     }
     const token = text(xpath(root, 'Header'), 'individualPerson_token');
     const byRegion = xpath(root, 'Body', 'getDocsByOrgRegionRequest');
     const byNumber = xpath(root, 'Body', 'getDocsByReestrNumberRequest');
     const request = byRegion ?? byNumber;
     const operation = byRegion ? 'getDocsByOrgRegionResponse' : 'getDocsByReestrNumberResponse';
-    if (!request) return [500, renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', 'Неизвестная операция')])])], { 'xmlns:soap': SOAP_NS }))];
+    if (!request) return [500, fault('Неизвестная операция')];
     const params = xpath(request, 'selectionParams');
     state.requests.push({
       operation: byRegion ? 'getDocsByOrgRegionRequest' : 'getDocsByReestrNumberRequest',
