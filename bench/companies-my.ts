@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildServer } from '../tools/build-server.mjs';
 import { freePort, sleep } from './lib/processes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+import { freshDatabase } from '../server/src/test/nodes';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -58,19 +58,13 @@ function profileSummary(file: string, top = 10): string[] {
 
 async function main() {
   await buildServer();
-  const name = `bench_companies_my_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
+  const db = await freshDatabase(PG_URL, 'bench_companies_my');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ceiling-'));
   const profDir = path.join(dataDir, 'prof');
   const children: ChildProcess[] = [];
   try {
     const port = await freePort();
-    const env = { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: u.toString(), DEMO_CONTRACTS: 'false', INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '', WEB_DIST: path.join(dataDir, 'no-web') };
+    const env = { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: db.url, DEMO_CONTRACTS: 'false', INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '', WEB_DIST: path.join(dataDir, 'no-web') };
     const server = spawn(process.execPath, ['--enable-source-maps', '--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
@@ -82,7 +76,7 @@ async function main() {
     await stop(server);
 
     const barePort = await freePort();
-    const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, PORT: String(barePort), DATABASE_URL: u.toString() }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, PORT: String(barePort), DATABASE_URL: db.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     children.push(bare);
     await new Promise((r) => bare.once('message', r));
     await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
@@ -101,10 +95,7 @@ async function main() {
     }
   } finally {
     for (const c of children) await stop(c);
-    const c = new pg.Client({ connectionString: PG_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
+    await db.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
