@@ -5,6 +5,7 @@ import type { ContractResponse, Paged, ProcurementResponse } from '@proc/contrac
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
+import { typePeriod } from './eis-import-form';
 import { startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -41,12 +42,7 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await page.goto('/contracts/register');
     await page.getByTestId('contracts-import').click();
     const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
-    await dialog.getByPlaceholder('Дата с').click();
-    await page.keyboard.type('01.01.2024');
-    await page.keyboard.press('Enter');
-    await dialog.getByPlaceholder('Дата по').click();
-    await page.keyboard.type('31.12.2024');
-    await page.keyboard.press('Enter');
+    await typePeriod(page, dialog, '01.01.2024', '31.12.2024');
     await page.getByTestId('contracts-import-submit').click();
     await page.getByText('Договоры успешно обработаны', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByText('Договоры за период 01.01.2024-31.12.2024 успешно обработаны и добавлены').waitFor();
@@ -87,8 +83,14 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await page.goto('/eisPlans');
     await page.getByRole('heading', { name: 'Планы закупки' }).waitFor();
     await page.getByText('Планов закупки нет', { exact: false }).waitFor();
+    await page.getByText('Ежедневная синхронизация с ЕИС не настроена', { exact: false }).waitFor();
     await page.getByTestId('plans-import').click();
+    // the 2024 plan went out in December 2023: the offered period (from 1 December of last year) is changed
+    const dialog = page.getByRole('dialog', { name: 'Загрузка планов закупки из ЕИС' });
+    await typePeriod(page, dialog, '01.12.2023', '31.12.2023');
+    await page.getByTestId('plans-import-submit').click();
     await page.getByText('Планы закупки загружены', { exact: true }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('eis-import-current').innerText()).toMatch(/^Загрузка из ЕИС за период 01\.12\.2023–31\.12\.2023 завершена/);
     // the push refreshes the list
     const row = page.getByRole('row').filter({ has: page.getByTestId(`plan-${PLAN}`) });
     await row.waitFor();
@@ -135,5 +137,38 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await expect.poll(() => page.getByTestId('eis-check-result').innerText()).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
     expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
     await e.shot(page, 'eis-settings-check');
+
+    // then imports this year's contracts with that token, watching the progress bar go to 100 %
+    const year = new Date().getFullYear();
+    const before = (await api<Paged<ContractResponse>>('GET', '/api/contracts?limit=1')).body.total;
+    eis.soiDelayMs = 15; // a ЕИС that takes its time, so the bar is seen moving
+    await page.goto('/contracts/register');
+    await page.getByText('Ежедневная синхронизация с ЕИС ещё не выполнялась', { exact: false }).waitFor();
+    await page.getByTestId('contracts-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
+    await typePeriod(page, dialog, `01.01.${year}`, `31.12.${year}`);
+    const asked = eis.soi.requests.length;
+    await page.getByTestId('contracts-import-submit').click();
+    const bar = page.getByTestId('eis-import-progress');
+    const seen: number[] = [];
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const current = page.getByTestId('eis-import-current');
+      const [status, value] = await Promise.all([current.getAttribute('data-status').catch(() => null), bar.locator('[role=progressbar]').getAttribute('aria-valuenow').catch(() => null)]);
+      if (value !== null && (await current.innerText().catch(() => '')).includes(`01.01.${year}–31.12.${year}`)) seen.push(Number(value));
+      if (status === 'success' && seen.at(-1) === 100) break;
+      expect(Date.now(), `progress seen: ${seen.join(',')}`).toBeLessThan(deadline);
+      await page.waitForTimeout(50);
+    }
+    eis.soiDelayMs = 0;
+    // the bar moved through the days and never went back
+    expect(seen.some((v) => v > 0 && v < 100), seen.join(',')).toBe(true);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    await e.shot(page, 'eis-import-progress');
+    expect(eis.soi.requests.slice(asked).every((r) => r.token === 'person-token-from-eis')).toBe(true);
+    expect(await page.getByTestId('eis-import-current').innerText()).toMatch(/завершена \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}: документов 6: новых 6/);
+    // and the contracts are in the register
+    await expect.poll(async () => (await api<Paged<ContractResponse>>('GET', '/api/contracts?limit=1')).body.total).toBe(before + 6);
+    await page.getByTestId('contracts-table').getByText('Ремонт кровли склада № 2').waitFor();
   });
 });

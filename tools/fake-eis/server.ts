@@ -5,15 +5,14 @@ import { randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
 import { parseEisFile, isFormatError } from '../../server/src/formats';
 import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
-import { createSoi, type SoiFailure, type SoiState } from './soi';
+import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
  * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
  *
- *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts by region and day, or by registry number (soi.ts)
+ *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices by region and day, or by registry number (soi.ts)
  *   GET  /eis-integration/archives/:id.zip  (individualPerson_token)  → the ZIP an answer links to
- *   GET  /223/plans?customer_inn=…                                   → XML files of the customer's plans (JSON list)
  *   POST /223/performance  (body: performanceContract XML)            → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
  *   POST /control/fail {count, mode: 'error'|'timeout', status?}      → fail the next `count` requests
  *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb, count} → СОИ's own failures for the next `count` requests
@@ -22,12 +21,6 @@ import { createSoi, type SoiFailure, type SoiState } from './soi';
 
 export const DEMO_CUSTOMER: DemoCustomer = { inn: '0105123458', kpp: '010501001', ogrn: '1020100001239', name: 'АО «Демо-Заказчик»' };
 
-interface Entry {
-  xml: string;
-  kind: string;
-  customerInn: string | null;
-  contracts: Array<{ regNumber: string | null; date: string | null }>;
-}
 
 export interface FakeEis {
   url: string;
@@ -39,12 +32,17 @@ export interface FakeEis {
   soi: SoiState;
   fail(count: number, mode?: 'error' | 'timeout', status?: number): void;
   failSoi(mode: SoiFailure, count?: number): void;
+  /** Answers every СОИ request this much later (a slower ЕИС, so a test can watch an import's progress). */
+  soiDelayMs: number;
   close(): Promise<void>;
 }
 
 const here = path.join(REPO_ROOT, 'tools/fake-eis');
 
-function loadEntries(dataDir: string, customer: DemoCustomer): Entry[] {
+/** The day a document went out in ЕИС (its publication, else its creation), as СОИ's exactDate selects it. */
+const dayOf = (...dates: Array<string | null | undefined>) => dates.find(Boolean)?.slice(0, 10) ?? null;
+
+function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
   const texts = fs
     .readdirSync(dataDir)
     .filter((f) => f.endsWith('.xml'))
@@ -52,16 +50,19 @@ function loadEntries(dataDir: string, customer: DemoCustomer): Entry[] {
     .map((f) => fs.readFileSync(path.join(dataDir, f), 'utf8'));
   const past = demoRecords(customer);
   const current = currentYearRecords(customer);
-  const entries: Entry[] = [];
+  const entries: SoiEntry[] = [];
   for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
       if (f.kind === 'contracts') {
-        entries.push({ xml, kind: f.kind, customerInn: f.contracts[0]?.customer?.inn ?? null, contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })) });
+        entries.push({ xml, documentType: 'contract', customerInn: f.contracts[0]?.customer?.inn ?? null, contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })), day: null });
       } else if (f.kind === 'plan') {
-        entries.push({ xml, kind: f.kind, customerInn: f.plan.customer?.inn ?? null, contracts: [] });
-      } else if (f.kind === 'performance') {
-        entries.push({ xml, kind: f.kind, customerInn: f.performances[0]?.customer?.inn ?? null, contracts: [] });
+        entries.push({ xml, documentType: 'purchasePlan', customerInn: f.plan.customer?.inn ?? null, contracts: [], day: dayOf(f.plan.publicationDateTime, f.plan.createDateTime) });
+      } else if (f.kind === 'notice') {
+        const root = /<(?:[\w-]+:)?(purchaseNotice\w*)[\s>]/.exec(xml)?.[1] ?? 'purchaseNotice';
+        entries.push({ xml, documentType: root, customerInn: f.notice.customer?.inn ?? null, contracts: [], day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime) });
+      } else {
+        entries.push({ xml, documentType: 'performanceContract', customerInn: f.performances[0]?.customer?.inn ?? null, contracts: [], day: null });
       }
     } catch (e) {
       if (!isFormatError(e)) throw e; // broken samples (the empty one) are simply not served
@@ -99,6 +100,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
     failSoi(mode, count = 1) {
       soi.state.failure = { mode, count };
     },
+    soiDelayMs: 0,
   };
 
   const server = http.createServer(async (req, res) => {
@@ -117,6 +119,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
       if (url.pathname === '/control/reset' && req.method === 'POST') {
         state.fail(0);
         soi.state.failure = { mode: null, count: 0 };
+        state.soiDelayMs = 0;
         return json(res, 200, { ok: true });
       }
       if (url.pathname === '/control/received') return json(res, 200, state.received);
@@ -130,12 +133,9 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         }
         return json(res, failures.status, { error: 'Сервис ЕИС временно недоступен' });
       }
-      const inn = url.searchParams.get('customer_inn');
-      if (url.pathname === '/223/plans' && req.method === 'GET') {
-        return json(res, 200, { files: entries.filter((e) => e.kind === 'plan' && e.customerInn === inn).map((e) => e.xml) });
-      }
       if (url.pathname === '/eis-integration/services/getDocsIP' && req.method === 'POST') {
         const [status, body] = soi.handle((await readBody(req)).toString('utf8'));
+        if (state.soiDelayMs) await new Promise((r) => setTimeout(r, state.soiDelayMs));
         res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
         return res.end(body);
       }

@@ -14,10 +14,16 @@ export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bo
 
 export interface SoiEntry {
   xml: string;
-  kind: string;
+  /** Its documentType223: the XML root element's name (contract, purchasePlan, purchaseNoticeAE…). */
+  documentType: string;
   customerInn: string | null;
   contracts: Array<{ regNumber: string | null; date: string | null }>;
+  /** The day it went out, for plans and notices (a contract goes by its date). */
+  day: string | null;
 }
+
+/** The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices). */
+const subsystemOf = (documentType: string) => (documentType === 'contract' ? 'RD223' : documentType === 'purchasePlan' ? 'RPZ223' : documentType.startsWith('purchaseNotice') ? 'RI223' : null);
 
 export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };
@@ -83,13 +89,18 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       const region = text(params, 'orgRegion') ?? '';
       const day = (text(params, 'periodInfo', 'exactDate') ?? '').slice(0, 10);
       const type = text(params, 'documentType223');
+      const subsystem = text(params, 'subsystemType');
+      if (!type || !subsystem || subsystemOf(type) !== subsystem) {
+        return [200, answer(operation, [el('errorInfo', [el('code', '3'), el('message', `Тип документа ${type ?? '(не указан)'} не относится к подсистеме ${subsystem ?? '(не указана)'}`)])])];
+      }
       files = entries
-        .filter((e) => (type === 'contract' ? e.kind === 'contracts' : type === 'purchasePlan' ? e.kind === 'plan' : false))
-        .filter((e) => e.customerInn?.startsWith(region) && e.contracts.some((c) => c.date === day))
+        .filter((e) => e.documentType === type && e.customerInn?.startsWith(region))
+        .filter((e) => (e.documentType === 'contract' ? e.contracts.some((c) => c.date === day) : e.day === day))
         .map((e) => e.xml);
     } else {
       const number = text(params, 'reestrNumber');
-      files = entries.filter((e) => e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);
+      const subsystem = text(params, 'subsystemType');
+      files = entries.filter((e) => subsystemOf(e.documentType) === subsystem && e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);
     }
     if (!files.length || failure === 'noData') return [200, answer(operation, [el('noData', 'true')])];
     const id = randomUUID();

@@ -5,15 +5,56 @@ import { PageQuery, isoDate } from './common';
 
 const registry23 = z.string().trim().regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
 
+export const JobAccepted = z.object({ key: z.string() });
+
+/** The kinds of 223-ФЗ documents a period import asks ЕИС's СОИ for, one request per day and kind. */
+export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
+export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
+/** The longest period one import walks (two years of days). */
+export const EIS_MAX_PERIOD_DAYS = 731;
+
+const period = z
+  .object({ date_from: isoDate, date_to: isoDate })
+  .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
+  .refine((v) => (Date.parse(v.date_to) - Date.parse(v.date_from)) / 86_400_000 < EIS_MAX_PERIOD_DAYS, { message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} дней`, path: ['date_to'] });
+
 export const EisContractsImportRequest = z
-  .union([
-    z.object({ date_from: isoDate, date_to: isoDate }).refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] }),
-    z.object({ eais_registry_number: registry23 }),
-  ])
+  .union([period, z.object({ eais_registry_number: registry23 })])
   .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру');
 export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
 
-export const JobAccepted = z.object({ key: z.string() });
+/** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
+export const EisPlansImportRequest = period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации');
+export type EisPlansImportRequest = z.infer<typeof EisPlansImportRequest>;
+
+/** One period import from ЕИС (a user's or the daily sync): its progress and how it ended. */
+export const EisImportResponse = z.object({
+  key: z.string(),
+  origin: z.enum(['manual', 'daily']),
+  document_types: z.array(z.string()),
+  date_from: z.string(),
+  date_to: z.string(),
+  days_total: z.number(),
+  days_done: z.number(),
+  documents: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  status: z.enum(['running', 'success', 'error']),
+  message: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type EisImportResponse = z.infer<typeof EisImportResponse>;
+export const EisImportStatusQuery = z.object({ kind: z.enum(['contracts', 'plans']) });
+/** What the contracts and plans screens show: the import under way or last finished, and the last daily sync. */
+export const EisImportStatusResponse = z.object({
+  current: EisImportResponse.nullable(),
+  last_sync: EisImportResponse.nullable(),
+  /** The company has a token of its own, so the daily sync runs for it. */
+  sync_enabled: z.boolean(),
+});
+export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 
 export const ContractsQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),

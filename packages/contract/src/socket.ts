@@ -23,6 +23,8 @@ export const EVENTS = {
   catalogUserfieldsRequest: 'catalogUserfieldsRequest',
   catalogUserfieldsReceived: 'catalogUserfieldsReceived',
   catalogUserfieldsResponse: 'catalogUserfieldsResponse',
+  /** Not in the spec: a period import from ЕИС reports each stored day (key, days_done, days_total, documents). */
+  eisImportProgress: 'eisImportProgress',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

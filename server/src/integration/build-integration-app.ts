@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callEis, EisUnavailable } from './eis-client';
+import { EIS_DOCUMENT_TYPES } from '@proc/contract';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
+import { SOI_DOCUMENTS } from './soi/envelope';
 import { loggerOptions } from '../platform/logging';
 
 /**
@@ -18,30 +20,6 @@ export interface IntegrationOptions {
   /** How long to wait before asking again for an archive ЕИС has not put together yet. */
   archiveRetryMs?: number;
 }
-
-/** The days of a period, inclusive: СОИ answers one day per request. */
-function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
-  return out;
-}
-
-/** Runs `work` over `items` with at most `limit` in flight, keeping the order of the results. */
-async function inFlight<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  }));
-  return out;
-}
-
-/** 223-ФЗ subsystem of the register of contracts in СОИ's selectionParams. */
-const RI223 = 'RI223';
-const MAX_PERIOD_DAYS = 731;
 
 const inn = z.string().regex(/^\d{10}(\d{2})?$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -65,14 +43,8 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
 
   app.get('/health', async () => ({ ok: true }));
 
-  app.get('/eis/plans', async (req) => {
-    const q = z.object({ customer_inn: inn }).parse(req.query);
-    const r = await eis<{ files: string[] }>(`/223/plans?customer_inn=${q.customer_inn}`);
-    return { files: r.body.files ?? [] };
-  });
-
-  // contracts come from СОИ: by registry number, or day by day of the period in the customer's region (the main server
-  // keeps only the company's own among them)
+  // СОИ answers by registry number, or by region, day and document type; the main server walks the days of a period
+  // and keeps only the company's own documents
   /** The caller's own token (a company's, from its ЕИС settings) over the service's EIS_TOKEN. */
   const soiFor = (req: { headers: Record<string, string | string[] | undefined> }): SoiOptions => {
     const own = req.headers['x-eis-token'];
@@ -80,25 +52,26 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   };
   const region = z.string().regex(/^\d{2}$/).optional();
   const tokenMissing = { code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС: укажите его в настройках ЕИС организации' };
+  // the tax office code that opens the ИНН is the region's code for ordinary customers
+  const regionOf = (q: { customer_inn: string; org_region?: string }) => q.org_region ?? q.customer_inn.slice(0, 2);
 
   app.get('/eis/contracts', async (req, reply) => {
-    const q = z
-      .object({ customer_inn: inn, org_region: region, date_from: isoDate.optional(), date_to: isoDate.optional(), registry_number: z.string().regex(/^\d{23}$/).optional() })
-      .parse(req.query);
+    const q = z.object({ customer_inn: inn, registry_number: z.string().regex(/^\d{23}$/) }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return reply.status(422).send(tokenMissing);
-    if (q.registry_number) {
-      const files = await soiByReestrNumber(o, { subsystemType: RI223, reestrNumber: q.registry_number });
-      if (!files.length) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Договор не найден в реестре договоров ЕИС' });
-      return { files };
-    }
-    const today = new Date().toISOString().slice(0, 10);
-    const days = daysOf(q.date_from ?? today, q.date_to ?? today);
-    if (days.length > MAX_PERIOD_DAYS) return reply.status(400).send({ code: 'VALIDATION', message: `Период не длиннее ${MAX_PERIOD_DAYS} дней` });
-    // the tax office code that opens the ИНН is the region's code for ordinary customers
-    const orgRegion = q.org_region ?? q.customer_inn.slice(0, 2);
-    const perDay = await inFlight(days, 4, (day) => soiByOrgRegion(o, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: day }));
-    return { files: perDay.flat() };
+    const files = await soiByReestrNumber(o, { subsystemType: SOI_DOCUMENTS.contract.subsystemType, reestrNumber: q.registry_number });
+    if (!files.length) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Договор не найден в реестре договоров ЕИС' });
+    return { files };
+  });
+
+  app.get('/eis/documents', async (req, reply) => {
+    const q = z.object({ customer_inn: inn, org_region: region, type: z.enum(EIS_DOCUMENT_TYPES), day: isoDate }).parse(req.query);
+    const o = soiFor(req);
+    if (!o.token) return reply.status(422).send(tokenMissing);
+    const { subsystemType, documentTypes } = SOI_DOCUMENTS[q.type];
+    const files: string[] = [];
+    for (const documentType223 of documentTypes) files.push(...(await soiByOrgRegion(o, { orgRegion: regionOf(q), subsystemType, documentType223, exactDate: q.day })));
+    return { files };
   });
 
   // «Проверить подключение»: one real request (yesterday's contracts of the region) and what ЕИС answered
@@ -107,9 +80,9 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const o = soiFor(req);
     if (!o.token) return { ok: false, message: tokenMissing.message };
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const orgRegion = q.org_region ?? q.customer_inn.slice(0, 2);
+    const orgRegion = regionOf(q);
     try {
-      const files = await soiByOrgRegion(o, { orgRegion, subsystemType: RI223, documentType223: 'contract', exactDate: yesterday });
+      const files = await soiByOrgRegion(o, { orgRegion, subsystemType: SOI_DOCUMENTS.contract.subsystemType, documentType223: 'contract', exactDate: yesterday });
       const day = yesterday.split('-').reverse().join('.');
       return { ok: true, message: files.length ? `ЕИС ответила: договоров региона ${orgRegion} за ${day} — ${files.length} файл(ов)` : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает` };
     } catch (e) {

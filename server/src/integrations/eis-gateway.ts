@@ -3,6 +3,8 @@
  * eis module parses them with server/src/formats. Transport failures and ЕИС outages are GatewayError (retryable).
  */
 
+import type { EisDocumentType } from '@proc/contract';
+
 export class GatewayError extends Error {
   constructor(
     message: string,
@@ -19,13 +21,18 @@ export interface EisAccess {
   region: string | null;
 }
 
-export type ContractsQuery = { customerInn: string; access?: EisAccess } & ({ dateFrom: string; dateTo: string } | { registryNumber: string });
+interface Customer {
+  customerInn: string;
+  access?: EisAccess;
+}
+/** One day of one kind of documents in the customer's region, as СОИ gives them out. */
+export type DayQuery = Customer & { type: EisDocumentType; day: string };
 
 export type ExecutionAnswer = { result: 'accepted'; registrationNumber: string | null } | { result: 'rejected'; reasons: string[] };
 
 export interface EisGateway {
-  fetchPlans(customerInn: string): Promise<string[]>;
-  fetchContracts(q: ContractsQuery): Promise<string[]>;
+  fetchContract(q: Customer & { registryNumber: string }): Promise<string[]>;
+  fetchDay(q: DayQuery): Promise<string[]>;
   sendExecution(xml: string): Promise<ExecutionAnswer>;
   /** One real request to ЕИС's СОИ; what ЕИС answered, in words. */
   checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string }>;
@@ -48,18 +55,13 @@ export function createEisGateway(baseUrl: string, timeoutMs = 30_000): EisGatewa
     return body;
   }
   return {
-    async fetchPlans(customerInn) {
-      return (await call<{ files: string[] }>(`/eis/plans?customer_inn=${encodeURIComponent(customerInn)}`)).files;
-    },
-    async fetchContracts(q) {
-      const p = new URLSearchParams({ customer_inn: q.customerInn });
-      if (q.access?.region) p.set('org_region', q.access.region);
-      if ('registryNumber' in q) p.set('registry_number', q.registryNumber);
-      else {
-        p.set('date_from', q.dateFrom);
-        p.set('date_to', q.dateTo);
-      }
+    async fetchContract(q) {
+      const p = new URLSearchParams({ customer_inn: q.customerInn, registry_number: q.registryNumber });
       return (await call<{ files: string[] }>(`/eis/contracts?${p}`, { headers: accessHeaders(q.access) })).files;
+    },
+    async fetchDay(q) {
+      const p = new URLSearchParams({ customer_inn: q.customerInn, type: q.type, day: q.day, ...(q.access?.region ? { org_region: q.access.region } : {}) });
+      return (await call<{ files: string[] }>(`/eis/documents?${p}`, { headers: accessHeaders(q.access) })).files;
     },
     async checkConnection(customerInn, access) {
       const p = new URLSearchParams({ customer_inn: customerInn, ...(access.region ? { org_region: access.region } : {}) });

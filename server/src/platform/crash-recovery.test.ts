@@ -16,8 +16,9 @@ import { contractXml, type DemoContractSpec } from '../../../tools/fake-eis/gene
 /*
  * kill -9 of the server in the middle of a job, on the embedded database: the server is a child process on its own
  * DATA_DIR; once a contracts import (then a report) is under way it is killed, the DATA_DIR is looked at as the crash
- * left it, and the server is started again. The job must finish exactly once: every contract once with all its
- * positions, one report file, one completed job, and nothing half-written in between.
+ * left it, and the server is started again. The job must finish exactly once: the import continues after the last day
+ * it stored (those days are not asked for again), every contract once with all its positions, one report file, one
+ * completed job, and nothing half-written in between.
  */
 
 const PERIOD = { date_from: '2025-03-01', date_to: '2025-03-31' };
@@ -101,8 +102,6 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
   let integration: FastifyInstance;
   let env: Record<string, string>;
   let node: NodeProcess | undefined;
-  /** Set when the integration service has handed the ЕИС files of an import to the server. */
-  let delivered = 0;
 
   const start = async () => (node = await startNode(env));
   const sql = async (text: string) => (await node!.sql(text)).rows as Row[];
@@ -121,9 +120,6 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
     integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
-    integration.server.on('request', (req, res) => {
-      if (req.url?.startsWith('/eis/contracts')) res.on('finish', () => delivered++);
-    });
     await integration.listen({ port: 0, host: '127.0.0.1' });
     const port = (integration.server.address() as { port: number }).port;
     // start from the migrated, seeded template of the run (as in-process tests do) instead of seeding anew
@@ -149,55 +145,72 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
   let token: string;
   let bigContract: string;
 
-  it('finishes a contracts import cut by kill -9 exactly once after the restart', async () => {
-    // what ЕИС holds for the period: the contracts the import must end with, each with its positions
-    const q = new URLSearchParams({ customer_inn: DEMO_CUSTOMER.inn, ...PERIOD });
-    const { files } = (await (await fetch(`${env.INTEGRATION_API_URL}/eis/contracts?${q}`)).json()) as { files: string[] };
-    const parsing = Date.now();
-    const expected = new Map(files.flatMap((x) => parseEisContracts(Buffer.from(x)).contracts).map((c) => [c.registrationNumber!, c.positions.length]));
-    const parseMs = Date.now() - parsing;
+  it('resumes a period import cut by kill -9 after its last stored day, and stores every contract once', async () => {
+    // what ЕИС holds for the period, day by day: the contracts the import must end with, each with its positions
+    const days = Array.from({ length: 31 }, (_, i) => `2025-03-${String(i + 1).padStart(2, '0')}`);
+    const expected = new Map<string, { day: string; positions: number }>();
+    for (const day of days) {
+      const q = new URLSearchParams({ customer_inn: DEMO_CUSTOMER.inn, type: 'contract', day });
+      const { files } = (await (await fetch(`${env.INTEGRATION_API_URL}/eis/documents?${q}`)).json()) as { files: string[] };
+      for (const c of files.flatMap((x) => parseEisContracts(Buffer.from(x)).contracts)) expected.set(c.registrationNumber!, { day, positions: c.positions.length });
+    }
     expect(expected.size).toBe(CONTRACTS);
-    bigContract = [...expected].find(([, n]) => n === BIG_POSITIONS)![0];
-    delivered = 0;
+    bigContract = [...expected].find(([, c]) => c.positions === BIG_POSITIONS)![0];
 
     await start();
     token = (await api<{ token: string }>(node!.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD })).body.token;
     const r = await api<{ key: string }>(node!.url, 'POST', '/api/eis/contracts/import', token, PERIOD);
     expect(r.status).toBe(202);
     const [job] = await until('import job running', async () => {
-      const rows = await sql(`SELECT id, state FROM pgboss.job WHERE name = 'eis.contracts-import'`);
+      const rows = await sql(`SELECT id, state FROM pgboss.job WHERE name = 'eis.period-import'`);
       return rows[0]?.state === 'active' && rows;
     });
-    // once the server has the ЕИС files it parses them (as long as this process took), then stores them in one
-    // transaction, several times longer: it dies in there
-    await until('ЕИС files delivered', async () => delivered > 0, 30_000, 5);
-    await killWhenBusy(node!, `SELECT state FROM pgboss.job WHERE id = '${job.id}'`, 2 * parseMs + 150);
+    // killed once a few days of the month are stored: between two days' transactions or inside one
+    await until('the first days stored', async () => {
+      const [row] = await sql(`SELECT (SELECT count(*)::int FROM eis_import_days) AS n, (SELECT state FROM pgboss.job WHERE id = '${job.id}') AS state`);
+      if (row.state === 'completed') throw new Error('the import finished before the server could be killed in the middle of it');
+      return (row.n as number) >= 3;
+    }, 30_000, 2);
+    await kill9(node!);
 
     const ours = `registry_number LIKE '4${DEMO_CUSTOMER.inn}25%'`;
     const crashed = await afterCrash(async (q) => ({
       job: (await q(`SELECT state::text AS state, retry_count FROM pgboss.job WHERE id = '${job.id}'`))[0],
-      contracts: (await q(`SELECT count(*)::int AS n FROM contracts WHERE ${ours}`))[0].n,
-      positions: (await q(`SELECT count(*)::int AS n FROM contract_positions p JOIN contracts c ON c.id = p.contract_id WHERE c.${ours}`))[0].n,
+      days: (await q(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM eis_import_days WHERE import_id = '${r.body.key}' ORDER BY day`)).map((x) => x.day as string),
+      contracts: await q(`SELECT c.registry_number, count(p.id)::int AS positions FROM contracts c LEFT JOIN contract_positions p ON p.contract_id = c.id WHERE c.${ours} GROUP BY c.id`),
       trail: (await q(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'contract' AND action = 'import_create'`))[0].n,
     }));
-    // the job was cut short, and nothing of it is stored: no contract without its positions, no trail without rows
-    expect(crashed).toEqual({ job: { state: 'active', retry_count: 0 }, contracts: 0, positions: 0, trail: 0 });
+    // cut short in the middle: the days stored are the period's beginning, each with all its contracts and their
+    // positions, and nothing of the day it died in
+    expect(crashed.job).toEqual({ state: 'active', retry_count: 0 });
+    expect(crashed.days.length).toBeLessThan(days.length);
+    expect(crashed.days).toEqual(days.slice(0, crashed.days.length));
+    const storedBefore = new Set(crashed.days);
+    const expectedBefore = [...expected].filter(([, c]) => storedBefore.has(c.day));
+    expect(new Map(crashed.contracts.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(new Map(expectedBefore.map(([n, c]) => [n, c.positions])));
+    expect(crashed.trail).toBe(expectedBefore.length);
 
+    const asked = eis.soi.requests.length;
     await start();
     const done = await until('import job completed after the restart', async () => {
       const [row] = await sql(`SELECT state, retry_count, output FROM pgboss.job WHERE id = '${job.id}'`);
       return row?.state === 'completed' && row;
     }, 60_000, 100);
-    // one more run: the dead one counted as the first attempt; the completion committed with the import's data
-    expect(done).toMatchObject({ retry_count: 1, output: { contracts: CONTRACTS } });
-    expect((await sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'eis.contracts-import'`))[0].n).toBe(1);
+    // one more run: the dead one counted as the first attempt; the completion committed with the import's end
+    expect(done).toMatchObject({ retry_count: 1, output: { status: 'success' } });
+    expect((await sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'eis.period-import'`))[0].n).toBe(1);
+    // the run after the restart went on from the first day not stored: the stored days were not asked for again
+    const askedAgain = new Set(eis.soi.requests.slice(asked).map((q) => q.params.exactDate));
+    expect([...askedAgain].sort()).toEqual(days.filter((d) => !storedBefore.has(d)));
 
     const stored = await sql(`SELECT c.registry_number, count(p.id)::int AS positions
       FROM contracts c LEFT JOIN contract_positions p ON p.contract_id = c.id WHERE c.${ours} GROUP BY c.id`);
     expect(stored.length).toBe(CONTRACTS);
-    expect(new Map(stored.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(expected);
+    expect(new Map(stored.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(new Map([...expected].map(([n, c]) => [n, c.positions])));
     const trail = await sql(`SELECT count(*)::int AS n, count(DISTINCT entity_id)::int AS d FROM audit_log WHERE entity = 'contract' AND action = 'import_create'`);
     expect(trail[0]).toEqual({ n: CONTRACTS, d: CONTRACTS });
+    const [imp] = await sql(`SELECT status, days_total, (SELECT count(*)::int FROM eis_import_days WHERE import_id = '${r.body.key}') AS days_done FROM eis_imports WHERE id = '${r.body.key}'`);
+    expect(imp).toEqual({ status: 'success', days_total: 31, days_done: 31 });
   }, 180_000);
 
   it('finishes a report cut by kill -9 exactly once after the restart: one file, one result', async () => {

@@ -47,6 +47,8 @@ export interface JobDef<T> {
   options?: JobOptions;
   /** How many jobs of this queue one node runs at a time. */
   concurrency?: number;
+  /** A queue pg-boss fills on a schedule (its cron runs on one node of the cluster at a time). */
+  cron?: { expression: string; tz: string };
 }
 
 /**
@@ -157,6 +159,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       if (database.kind === 'pglite') await requeueJobsOfDeadProcess(db, log);
       for (const def of defs.values()) {
         await boss.createQueue(def.name);
+        if (def.cron) await boss.schedule(def.name, def.cron.expression, {}, { tz: def.cron.tz });
         if (!work) continue;
         const workers = def.concurrency ?? 1;
         for (let i = 0; i < workers; i++) {

@@ -61,12 +61,12 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
 
 /** Which lists a finished job refreshes (the spec's refresh flags for register, execution and export). */
 const REFRESH: Record<string, string[][]> = {
-  [EVENTS.notificationEisContractsResponse]: [['contracts']],
+  [EVENTS.notificationEisContractsResponse]: [['contracts'], ['eis-import-status']],
   [EVENTS.notificationMapInvoiceItemsResponse]: [['contracts'], ['execution']],
   [EVENTS.notificationImportPaymentsResponse]: [['contracts'], ['execution'], ['payments']],
   [EVENTS.notificationPerfomanceContractResponse]: [['execution'], ['export']],
   [EVENTS.reportCreateResponse]: [['reports']],
-  [EVENTS.eisPlanResponse]: [['plans']],
+  [EVENTS.eisPlanResponse]: [['plans'], ['eis-import-status']],
 };
 
 export function useRealtimeNotices(): void {

@@ -109,6 +109,8 @@ export const eisSettings = pgTable('eis_settings', {
   tokenSecret: text('token_secret'),
   /** The customer's region for СОИ's getDocsByOrgRegionRequest; by default the first two digits of the ИНН. */
   regionCode: text('region_code'),
+  /** Whose token it is (ЕИС issues it to a person): the daily sync acts as that user. */
+  tokenUserId: integer('token_user_id'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

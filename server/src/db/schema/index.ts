@@ -5,3 +5,4 @@ export * from './catalogs';
 export * from './contracts';
 export * from './plans';
 export * from './execution';
+export * from './eis-imports';

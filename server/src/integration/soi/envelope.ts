@@ -4,6 +4,7 @@
  * body `index { id, createDateTime, mode }` then `selectionParams` — in this element order, which ЕИС validates.
  */
 import { randomUUID } from 'node:crypto';
+import type { EisDocumentType } from '@proc/contract';
 import { el, renderXmlDocument, type XmlElement } from '../../formats/xml-write';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -12,6 +13,20 @@ export const SOI_NS = 'http://zakupki.gov.ru/fz44/get-docs-ip/ws';
 export const SOI_PATH = '/eis-integration/services/getDocsIP';
 
 export type SoiMode = 'PROD' | 'TEST';
+
+/**
+ * Where СОИ keeps each kind of 223-ФЗ document the product imports: the subsystem (RD223 the register of contracts,
+ * RPZ223 the register of plans, RI223 the register of notices) and the documentType223 values asked for, one request
+ * each. Notices have one type per purchase method, as their XML root elements do.
+ */
+export const SOI_DOCUMENTS = {
+  contract: { subsystemType: 'RD223', documentTypes: ['contract'] },
+  purchasePlan: { subsystemType: 'RPZ223', documentTypes: ['purchasePlan'] },
+  purchaseNotice: {
+    subsystemType: 'RI223',
+    documentTypes: ['purchaseNotice', 'purchaseNoticeAE', 'purchaseNoticeAESMBO', 'purchaseNoticeEP', 'purchaseNoticeOA', 'purchaseNoticeOK', 'purchaseNoticeKESMBO', 'purchaseNoticeZK', 'purchaseNoticeZKESMBO', 'purchaseNoticeZPESMBO'],
+  },
+} as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[] }>;
 
 export interface SoiIndex {
   id?: string;

@@ -2,11 +2,14 @@
  * The СОИ client against the fake ЕИС over HTTP: the same SOAP both ways, archives downloaded and unzipped, and each
  * failure mode of the service. The envelope's element order (what ЕИС validates) is pinned by exact text.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fake-eis/server';
 import { parseEisFile } from '../../formats';
 import { EisUnavailable } from '../eis-client';
-import { byOrgRegionRequest, byReestrNumberRequest } from './envelope';
+import { byOrgRegionRequest, byReestrNumberRequest, SOI_DOCUMENTS } from './envelope';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
 
 let eis: FakeEis;
@@ -17,11 +20,11 @@ async function dayWithContracts() {
   const year = new Date().getFullYear();
   for (let d = new Date(Date.UTC(year, 0, 1)); !found && d.getUTCFullYear() === year; d.setUTCDate(d.getUTCDate() + 1)) {
     const day = d.toISOString().slice(0, 10);
-    const files = await soiByOrgRegion(o, { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RI223', documentType223: 'contract', exactDate: day });
+    const files = await soiByOrgRegion(o, { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RD223', documentType223: 'contract', exactDate: day });
     if (files.length) found = { day, files };
   }
   if (!found) throw new Error('the fake has no contract of this year');
-  return { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RI223', documentType223: 'contract', exactDate: found.day, files: found.files };
+  return { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RD223', documentType223: 'contract', exactDate: found.day, files: found.files };
 }
 
 beforeAll(async () => {
@@ -30,10 +33,35 @@ beforeAll(async () => {
 });
 afterAll(async () => eis?.close());
 
+/** An envelope checked by libxml2 against the XSD written from СОИ's published description (schema/). */
+async function schemaErrors(xml: string): Promise<string[]> {
+  const dir = path.join(__dirname, 'schema');
+  const file = (fileName: string) => ({ fileName, contents: fs.readFileSync(path.join(dir, fileName), 'utf8') });
+  const r = await validateXML({ xml: [{ fileName: 'request.xml', contents: xml }], schema: [file('soap-envelope.xsd')], preload: [file('get-docs-ip.xsd')] });
+  return r.valid ? [] : r.errors.map((e) => e.message);
+}
+
 describe('СОИ envelopes', () => {
+  it('pass the schema of the service: every request the product sends, and not one out of order', async () => {
+    const sent = [
+      byReestrNumberRequest('T0KEN', { subsystemType: SOI_DOCUMENTS.contract.subsystemType, reestrNumber: '52208008370190000010000' }),
+      ...Object.values(SOI_DOCUMENTS).flatMap((d) => d.documentTypes.map((t) => byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: d.subsystemType, documentType223: t, exactDate: '2026-03-30' }))),
+    ];
+    for (const xml of sent) expect(await schemaErrors(xml)).toEqual([]);
+    // the check can fail: the document type after periodInfo, index after selectionParams, no token, an unknown subsystem
+    const region = sent[1];
+    const swapped = region.replace(/(\s*<documentType223>[^<]*<\/documentType223>)(\s*<periodInfo>[\s\S]*?<\/periodInfo>)/, '$2$1');
+    expect(swapped).not.toBe(region);
+    expect((await schemaErrors(swapped)).join('\n')).toMatch(/periodInfo|documentType223/);
+    const late = region.replace(/(\s*<index>[\s\S]*?<\/index>)(\s*<selectionParams>[\s\S]*?<\/selectionParams>)/, '$2$1');
+    expect(await schemaErrors(late)).not.toEqual([]);
+    expect(await schemaErrors(byReestrNumberRequest('', { subsystemType: 'RD223', reestrNumber: '1' }))).not.toEqual([]);
+    expect(await schemaErrors(byReestrNumberRequest('T', { subsystemType: 'RX223', reestrNumber: '1' }))).not.toEqual([]);
+  });
+
   it('put the token in the header and index before selectionParams, in ЕИС’s element order', () => {
     const index = { id: '7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10', createDateTime: '2026-11-25T10:38:07', mode: 'PROD' as const };
-    expect(byReestrNumberRequest('T0KEN', { subsystemType: 'RI223', reestrNumber: '52208008370190000010000' }, index)).toBe(
+    expect(byReestrNumberRequest('T0KEN', { subsystemType: 'RD223', reestrNumber: '52208008370190000010000' }, index)).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/" xmlns:ws="http://zakupki.gov.ru/fz44/get-docs-ip/ws">',
@@ -48,7 +76,7 @@ describe('СОИ envelopes', () => {
         '                <mode>PROD</mode>',
         '            </index>',
         '            <selectionParams>',
-        '                <subsystemType>RI223</subsystemType>',
+        '                <subsystemType>RD223</subsystemType>',
         '                <reestrNumber>52208008370190000010000</reestrNumber>',
         '            </selectionParams>',
         '        </ws:getDocsByReestrNumberRequest>',
@@ -57,12 +85,12 @@ describe('СОИ envelopes', () => {
         '',
       ].join('\n'),
     );
-    const region = byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: 'RI223', documentType223: 'contract', exactDate: '2026-03-30' }, index);
+    const region = byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: 'RD223', documentType223: 'contract', exactDate: '2026-03-30' }, index);
     expect(region.replace(/\s+</g, '<')).toContain(
-      '<ws:getDocsByOrgRegionRequest><index><id>7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10</id><createDateTime>2026-11-25T10:38:07</createDateTime><mode>PROD</mode></index><selectionParams><orgRegion>01</orgRegion><subsystemType>RI223</subsystemType><documentType223>contract</documentType223><periodInfo><exactDate>2026-03-30</exactDate></periodInfo></selectionParams></ws:getDocsByOrgRegionRequest>',
+      '<ws:getDocsByOrgRegionRequest><index><id>7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10</id><createDateTime>2026-11-25T10:38:07</createDateTime><mode>PROD</mode></index><selectionParams><orgRegion>01</orgRegion><subsystemType>RD223</subsystemType><documentType223>contract</documentType223><periodInfo><exactDate>2026-03-30</exactDate></periodInfo></selectionParams></ws:getDocsByOrgRegionRequest>',
     );
     // a token is text, never markup
-    expect(byReestrNumberRequest('<x>&', { subsystemType: 'RI223', reestrNumber: '1' })).toContain('<individualPerson_token>&lt;x&gt;&amp;</individualPerson_token>');
+    expect(byReestrNumberRequest('<x>&', { subsystemType: 'RD223', reestrNumber: '1' })).toContain('<individualPerson_token>&lt;x&gt;&amp;</individualPerson_token>');
   });
 });
 
@@ -76,11 +104,11 @@ describe('СОИ client against the fake ЕИС', () => {
     const contract = parsed.kind === 'contracts' ? parsed.contracts[0] : null;
     expect(contract?.contractDate).toBe(day);
     expect(contract?.customer?.inn).toBe(DEMO_CUSTOMER.inn);
-    expect(eis.soi.requests.slice(list).every((r) => r.operation === 'getDocsByOrgRegionRequest' && r.params.subsystemType === 'RI223' && r.params.documentType223 === 'contract')).toBe(true);
+    expect(eis.soi.requests.slice(list).every((r) => r.operation === 'getDocsByOrgRegionRequest' && r.params.subsystemType === 'RD223' && r.params.documentType223 === 'contract')).toBe(true);
 
-    const one = await soiByReestrNumber(o, { subsystemType: 'RI223', reestrNumber: contract!.registrationNumber! });
+    const one = await soiByReestrNumber(o, { subsystemType: 'RD223', reestrNumber: contract!.registrationNumber! });
     expect(one).toHaveLength(1);
-    expect(await soiByReestrNumber(o, { subsystemType: 'RI223', reestrNumber: '00000000000000000000000' })).toEqual([]); // noData
+    expect(await soiByReestrNumber(o, { subsystemType: 'RD223', reestrNumber: '00000000000000000000000' })).toEqual([]); // noData
   });
 
   it('asks again for an archive that is not ready yet, and gives up after its retries', async () => {
@@ -100,7 +128,8 @@ describe('СОИ client against the fake ЕИС', () => {
     eis.failSoi('brokenZip');
     await expect(soiByOrgRegion(o, day)).rejects.toThrow('Архив ЕИС не принят: Архив повреждён или не является ZIP-архивом');
     eis.failSoi('bomb');
-    await expect(soiByOrgRegion(o, day)).rejects.toThrow(/^Архив ЕИС не принят: Файл «document_1\.xml» сжат в \d+ раз: такой архив не принимается$/);
+    // the fake compresses 30 MB for the bomb in this process: more time than a usual answer
+    await expect(soiByOrgRegion({ ...o, timeoutMs: 10_000 }, day)).rejects.toThrow(/^Архив ЕИС не принят: Файл «document_1\.xml» сжат в \d+ раз: такой архив не принимается$/);
     eis.fail(1, 'timeout');
     await expect(soiByOrgRegion({ ...o, timeoutMs: 200 }, day)).rejects.toThrow(new EisUnavailable('ЕИС не ответила вовремя', null));
     eis.fail(1, 'error', 503);

@@ -2,8 +2,10 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { acceptanceDocuments, bankRequisites, companies, contractPositions, contracts, executionRecords, paymentImports, reports, users } from '../../db/schema';
-import type { AuthUser, Ctx, Deps } from '../../platform/context';
-import { importContractsFromEis, importPlansFromEis } from '../eis/import-eis';
+import type { Ctx, Deps } from '../../platform/context';
+import { actingCtx } from '../users/acting-user';
+import { defaultPlansPeriod } from '../eis/import-eis';
+import { importPeriodNow } from '../eis/period-import';
 import { requestExecutionSend } from '../eis/execution';
 import { uploadUpd, PROCESS_UPD_JOB } from '../execution/upload-upd';
 import { importPayments, IMPORT_PAYMENTS_JOB } from '../execution/import-payments';
@@ -29,10 +31,8 @@ const notAfterToday = (iso: string) => (iso > today() ? today() : iso);
 async function demoCtx(deps: Deps): Promise<Ctx | null> {
   const [company] = await deps.db.select().from(companies).where(and(eq(companies.title, DEMO_CUSTOMER_TITLE), isNull(companies.deletedAt))).limit(1);
   if (!company) return null;
-  const [u] = await deps.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
-  if (!u) return null;
-  const user: AuthUser = { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as AuthUser['role'], companyId: company.id, sessionId: 0 };
-  return { deps, user, companyId: company.id };
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
+  return u ? actingCtx(deps, company.id, u.id) : null;
 }
 
 const rowsOf = async (deps: Deps, table: typeof contracts | typeof acceptanceDocuments | typeof paymentImports | typeof executionRecords | typeof reports, companyId: number) =>
@@ -57,8 +57,9 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
   const buyer: Party = { name: company.fullTitle ?? company.title ?? '', inn: company.inn!, kpp: company.kpp };
 
   if ((await rowsOf(deps, contracts, companyId)) === 0) {
-    await importPlansFromEis(deps, companyId, user.id);
-    await importContractsFromEis(deps, companyId, user.id, { dateFrom: isoAfter(today(), -366), dateTo: today() });
+    const plans = defaultPlansPeriod();
+    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['purchasePlan'], dateFrom: plans.date_from, dateTo: plans.date_to });
+    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['contract'], dateFrom: isoAfter(today(), -366), dateTo: today() });
   }
   const all = await deps.db.select().from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.status, 'registered'))).orderBy(asc(contracts.contractDate));
   const live = all.filter((c) => c.supplierInn && c.contractDate && c.registryNumber);

@@ -8,6 +8,8 @@ import { startTestServer, nextEvent, type TestServer } from '../../test/harness'
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
+import { DAILY_SYNC_JOB, runDailySync } from './daily-sync';
+import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
 
 let t: TestServer;
 let eis: FakeEis;
@@ -154,26 +156,39 @@ describe('ЕИС upload', () => {
 });
 
 describe('ЕИС import over the integration service', () => {
-  it('imports a period twice without duplicates and pushes the spec payload', async () => {
+  it('imports a period day by day with progress, twice without duplicates, through an outage, and pushes the spec payload', async () => {
     const s = await t.socket('auth', client);
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const progress: Array<Record<string, unknown>> = [];
+    s.on(EVENTS.eisImportProgress, (p: Record<string, unknown>) => progress.push(p));
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+    const from = eis.soi.requests.length;
+    // ЕИС out of reach for a moment in the middle: the job runs again and goes on after the last stored day
+    setTimeout(() => eis.fail(3, 'error', 503), 150);
     const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
     expect(r.status).toBe(202);
     const p = await ev;
     expect(p).toMatchObject({ key: r.body.key, result: 'success', date_from: '2024-01-01', date_to: '2024-12-31' });
     expect(Array.isArray(p.violations)).toBe(true);
     expect((p.violations as string[]).some((v) => v.includes('единственным поставщиком'))).toBe(true);
+    // progress: one event per stored day, in order, ending at 366 of 366
+    const mine = progress.filter((x) => x.key === r.body.key);
+    expect(mine.map((x) => x.days_done)).toEqual(Array.from({ length: 366 }, (_, i) => i + 1));
+    expect(mine.at(-1)).toMatchObject({ days_total: 366, days_done: 366, documents: p.created });
+    const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+    expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', days_done: 366, days_total: 366, origin: 'manual' });
+    const storedDays = await t.server.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM eis_import_days WHERE import_id = $1', [r.body.key]);
+    expect(storedDays.rows[0].n).toBe(366);
     const n = await count('contracts');
     const pos = await count('contract_positions');
-    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
     await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
     expect((await ev2).result).toBe('success');
     expect(await count('contracts')).toBe(n);
     expect(await count('contract_positions')).toBe(pos);
-    // the period went to ЕИС's СОИ day by day in the customer's region
-    const days = eis.soi.requests.filter((q) => q.operation === 'getDocsByOrgRegionRequest' && q.params.exactDate?.startsWith('2024-'));
+    // the period went to ЕИС's СОИ day by day in the customer's region, to the register of contracts
+    const days = eis.soi.requests.slice(from).filter((q) => q.operation === 'getDocsByOrgRegionRequest' && q.params.exactDate?.startsWith('2024-'));
     expect(new Set(days.map((q) => q.params.exactDate)).size).toBe(366);
-    expect(days.every((q) => q.params.orgRegion === '01' && q.params.subsystemType === 'RI223' && q.params.documentType223 === 'contract')).toBe(true);
+    expect(days.every((q) => q.params.orgRegion === '01' && q.params.subsystemType === 'RD223' && q.params.documentType223 === 'contract')).toBe(true);
     // ЕИС's own refusal reaches the user in Russian and is not retried as an outage
     const ev3 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
     eis.failSoi('errorInfo', 1000);
@@ -182,7 +197,16 @@ describe('ЕИС import over the integration service', () => {
     eis.failSoi('errorInfo', 0);
     expect(refused).toMatchObject({ result: 'error' });
     expect(JSON.stringify(refused)).toContain('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса');
-  }, 60_000);
+    const failed = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+    expect(failed.body.current).toMatchObject({ status: 'error', days_done: 0, message: 'ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса' });
+    // a period longer than two years is refused up front
+    const long = await t.api<{ message: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2020-01-01', date_to: '2024-12-31' } });
+    expect(long.status).toBe(400);
+    expect(JSON.stringify(long.body)).toContain('Период не длиннее 731 дней');
+    // another company's import status is out of reach
+    expect((await t.api<{ current: unknown }>('GET', '/api/eis/imports/status?kind=contracts', { token: outsider })).body.current).toBeNull();
+    expect((await t.api('GET', '/api/eis/imports/status?kind=contracts', { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
+  }, 120_000);
 
   it('uses the company’s own ЕИС token and region from its settings, never shows the token back, and checks the connection', async () => {
     const url = `/api/companies/${customerId}/eis_settings`;
@@ -211,14 +235,24 @@ describe('ЕИС import over the integration service', () => {
     expect((await t.api('POST', `${url}/check`, { token: outsider })).status).toBe(404);
   });
 
-  it('imports plans and creates a procurement from an item', async () => {
+  it('imports plans of a period and creates a procurement from an item', async () => {
     const s = await t.socket('auth', client);
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse);
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse, () => true, 60_000);
+    // without a period: from 1 December of last year, when this year's plan is published
     const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
-    expect((await ev)).toMatchObject({ key: r.body.key, result: 'success' });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [expect.any(String)] });
+    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()));
+    const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=plans', { token: client });
+    expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', date_from: `${year - 1}-12-01`, document_types: ['purchasePlan'] });
+    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse, () => true, 60_000);
+    const r2 = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client, body: { date_from: '2023-12-01', date_to: '2023-12-31' } });
+    expect(await ev2).toMatchObject({ key: r2.body.key, result: 'success' });
+    const asked = eis.soi.requests.filter((q) => q.params.exactDate?.startsWith('2023-12'));
+    expect(asked.every((q) => q.params.subsystemType === 'RPZ223' && q.params.documentType223 === 'purchasePlan')).toBe(true);
     const plans = await t.api<{ items: { registration_number: string; item_count: number; year: number }[] }>('GET', '/api/eis/plans', { token: client });
     // the fake holds the current year's plan and the 2024 one (beside the fixture uploaded by hand above)
-    expect(plans.body.items.slice(0, 2).map((p) => [p.year, p.item_count])).toEqual([[new Date().getUTCFullYear(), 8], [2024, 3]]);
+    expect(plans.body.items.slice(0, 2).map((p) => [p.year, p.item_count])).toEqual([[year, 8], [2024, 3]]);
     const num = plans.body.items[1].registration_number;
     const items = await t.api<{ items: { id: number }[]; total: number }>('GET', `/api/eis/plans/${num}/items?sme_only=true`, { token: client });
     expect(items.body.total).toBe(2);
@@ -243,6 +277,52 @@ describe('ЕИС import over the integration service', () => {
     delete broken.releases[0].ocid;
     expect(ocdsErrors(broken).length).toBeGreaterThanOrEqual(2);
   }, 60_000);
+
+  it('runs the daily sync for a company with a token: yesterday’s contracts, plans and notices, once a day, shown on the screens', async () => {
+    const deps = t.server.deps;
+    const schedule = await deps.database.sql.query<{ cron: string; timezone: string }>(`SELECT cron, timezone FROM pgboss.schedule WHERE name = $1`, [DAILY_SYNC_JOB]);
+    expect(schedule.rows).toEqual([{ cron: '0 4 * * *', timezone: 'Europe/Moscow' }]);
+    // a day of 2024 with a contract of the customer in ЕИС, as if the sync ran the morning after it
+    const [{ day }] = (await deps.database.sql.query<{ day: string }>(`SELECT to_char(contract_date, 'YYYY-MM-DD') AS day FROM contracts WHERE company_id = $1 AND source = 'eis' AND contract_date >= '2024-01-01' ORDER BY contract_date LIMIT 1`, [customerId])).rows;
+    const morning = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const from = eis.soi.requests.length;
+    const queued = await runDailySync(deps, morning);
+    expect(queued).toHaveLength(1);
+    await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
+    expect(await runDailySync(deps, morning)).toEqual([]);
+    // every kind of document of that one day, with the token of the user who gave it
+    const asked = eis.soi.requests.slice(from);
+    expect(new Set(asked.map((q) => q.params.exactDate))).toEqual(new Set([day]));
+    expect(new Set(asked.map((q) => q.params.subsystemType))).toEqual(new Set(['RD223', 'RPZ223', 'RI223']));
+    expect(asked.filter((q) => q.params.subsystemType === 'RI223').length).toBeGreaterThan(1);
+    expect(asked.every((q) => q.token === 'company-person-token')).toBe(true);
+    const status = await t.api<{ last_sync: Record<string, unknown>; sync_enabled: boolean }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+    expect(status.body.sync_enabled).toBe(true);
+    expect(status.body.last_sync).toMatchObject({ key: queued[0], origin: 'daily', status: 'success', date_from: day, date_to: day, days_done: 1, document_types: ['contract', 'purchasePlan', 'purchaseNotice'] });
+    expect(status.body.last_sync.documents).toBeGreaterThan(0);
+    expect((await t.api<{ last_sync: { key: string } }>('GET', '/api/eis/imports/status?kind=plans', { token: client })).body.last_sync.key).toBe(queued[0]);
+  }, 90_000);
+
+  it('imports a period of two document types: each day asks for both and stores them together', async () => {
+    const deps = t.server.deps;
+    const [{ id: userId }] = (await deps.database.sql.query<{ id: number }>(`SELECT id FROM users WHERE login = 'client'`)).rows;
+    const from = eis.soi.requests.length;
+    const id = await queuePeriodImport(deps, { companyId: customerId, userId, origin: 'manual', types: ['contract', 'purchasePlan'], dateFrom: '2023-12-15', dateTo: '2024-03-15' });
+    await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
+    const asked = eis.soi.requests.slice(from);
+    const byDay = new Map<string, string[]>();
+    for (const q of asked) byDay.set(q.params.exactDate!, [...(byDay.get(q.params.exactDate!) ?? []), q.params.documentType223!]);
+    expect(byDay.size).toBe(92);
+    expect([...byDay.values()].every((types) => types.sort().join() === 'contract,purchasePlan')).toBe(true);
+    const [row] = (await deps.database.sql.query<{ status: string; documents: number; numbers: string[] }>('SELECT status, documents, numbers FROM eis_imports WHERE id = $1', [id])).rows;
+    // the 2024 plan went out on 20.12.2023, a contract was concluded on 11.03.2024
+    expect(row.status).toBe('success');
+    expect(row.numbers).toHaveLength(1);
+    const days = (await deps.database.sql.query<{ day: string; documents: number }>(`SELECT to_char(day, 'YYYY-MM-DD') AS day, documents FROM eis_import_days WHERE import_id = $1 AND documents > 0 ORDER BY day`, [id])).rows;
+    expect(days[0]).toEqual({ day: '2023-12-20', documents: 1 });
+    expect(days.map((d) => d.day)).toEqual(['2023-12-20', '2024-03-11']);
+    expect(days.reduce((a, d) => a + d.documents, 0)).toBe(row.documents);
+  }, 90_000);
 
   it('retries an execution export through an ЕИС outage and logs every attempt', async () => {
     const list = await t.api<{ items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?q=картриджей', { token: client });

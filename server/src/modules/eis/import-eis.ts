@@ -1,69 +1,51 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest } from '@proc/contract';
-import { parseEisContracts, parseEisPlan, isFormatError } from '../../formats';
-import { companies } from '../../db/schema';
+import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest, type EisPlansImportRequest } from '@proc/contract';
+import { parseEisContracts } from '../../formats';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
+import { moscowToday } from '../rules/access';
 import { gatewayOf } from './gateway';
 import { eisAccess } from '../users/eis-settings';
 import { storeContracts } from './store-contracts';
-import { storePlan } from './store-plan';
 import { ownCustomers } from './own-customer';
+import { companyInn } from './company-inn';
+import { definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
 
-export const CONTRACTS_IMPORT_JOB = 'eis.contracts-import';
-export const PLANS_IMPORT_JOB = 'eis.plans-import';
+/** One contract by its registry number: a single request to ЕИС, stored with the job's completion. */
+export const CONTRACT_IMPORT_JOB = 'eis.contracts-import';
 
-const contractsJob = z.object({
-  companyId: z.number(),
-  userId: z.number(),
-  key: z.string(),
-  date_from: z.string().optional(),
-  date_to: z.string().optional(),
-  eais_registry_number: z.string().optional(),
-});
-const plansJob = z.object({ companyId: z.number(), userId: z.number(), key: z.string() });
-
-async function companyInn(deps: Deps, companyId: number): Promise<string> {
-  const [c] = await deps.db.select({ inn: companies.inn }).from(companies).where(eq(companies.id, companyId));
-  if (!c?.inn) throw new AppError('VALIDATION', 'У организации не указан ИНН: загрузка из ЕИС невозможна');
-  return c.inn;
-}
+const contractJob = z.object({ companyId: z.number(), userId: z.number(), key: z.string(), eais_registry_number: z.string() });
 
 export async function requestContractsImport(ctx: Ctx, input: EisContractsImportRequest): Promise<{ key: string }> {
+  if ('date_from' in input) return requestPeriodImport(ctx, ['contract'], input.date_from, input.date_to);
   await companyInn(ctx.deps, ctx.companyId);
   const key = randomUUID();
-  await ctx.deps.jobs.send(CONTRACTS_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key, ...input });
+  await ctx.deps.jobs.send(CONTRACT_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key, eais_registry_number: input.eais_registry_number });
   return { key };
 }
 
-export async function requestPlansImport(ctx: Ctx): Promise<{ key: string }> {
-  await companyInn(ctx.deps, ctx.companyId);
-  const key = randomUUID();
-  await ctx.deps.jobs.send(PLANS_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key });
-  return { key };
+/** A plan for a year is published by the end of the year before: without a period, from 1 December of last year. */
+export function defaultPlansPeriod(today = moscowToday()): { date_from: string; date_to: string } {
+  return { date_from: `${Number(today.slice(0, 4)) - 1}-12-01`, date_to: today };
 }
 
-type Stored<F extends (...a: never[]) => Promise<unknown>> = Awaited<ReturnType<F>>;
+export async function requestPlansImport(ctx: Ctx, input: EisPlansImportRequest): Promise<{ key: string }> {
+  const p = input ?? defaultPlansPeriod();
+  return requestPeriodImport(ctx, ['purchasePlan'], p.date_from, p.date_to);
+}
+
+type Stored = Awaited<ReturnType<typeof storeContracts>>;
 
 /**
- * The ЕИС import path: the integration service's files, read by the format parsers, stored in one transaction; `inTx`
- * adds the caller's own step (a job's completion) to that transaction.
+ * One contract from ЕИС by its registry number, stored in one transaction; `inTx` adds the caller's own step (a job's
+ * completion) to that transaction.
  */
-export async function importContractsFromEis(
-  deps: Deps,
-  companyId: number,
-  userId: number,
-  query: { registryNumber: string } | { dateFrom: string; dateTo: string },
-  inTx?: (tx: Tx, stored: Stored<typeof storeContracts>) => Promise<void>,
-) {
+export async function importContractFromEis(deps: Deps, companyId: number, userId: number, registryNumber: string, inTx?: (tx: Tx, stored: Stored) => Promise<void>) {
   const inn = await companyInn(deps, companyId);
-  const files = await gatewayOf(deps).fetchContracts({ customerInn: inn, access: await eisAccess(deps, companyId), ...query });
+  const files = await gatewayOf(deps).fetchContract({ customerInn: inn, access: await eisAccess(deps, companyId), registryNumber });
   const own = await ownCustomers(deps.db, companyId);
-  // ЕИС answers by region or registry number: only the company's own contracts are kept
   const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts).filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
   return deps.db.transaction(async (tx) => {
     const out = await storeContracts(tx, companyId, records, 'eis', { id: userId });
@@ -72,66 +54,56 @@ export async function importContractsFromEis(
   });
 }
 
-export async function importPlansFromEis(deps: Deps, companyId: number, userId: number, inTx?: (tx: Tx, stored: unknown[]) => Promise<void>) {
-  const inn = await companyInn(deps, companyId);
-  const files = await gatewayOf(deps).fetchPlans(inn);
-  const own = await ownCustomers(deps.db, companyId);
-  const parsed = files.map((xml) => parseEisPlan(Buffer.from(xml, 'utf8')).plan).filter((p) => !p.customer?.inn || own.inns.has(p.customer.inn));
-  return deps.db.transaction(async (tx) => {
-    const out = [];
-    for (const plan of parsed) out.push({ ...(await storePlan(tx, companyId, plan, 'eis', { id: userId })), number: plan.registrationNumber });
-    await inTx?.(tx, out);
-    return out;
-  });
-}
-
-const errorText = (e: unknown) => (e instanceof Error && (isFormatError(e) || e.name === 'GatewayError' || e instanceof AppError || 'retryable' in e) ? e.message : 'Не удалось обработать ответ ЕИС');
+/** The spec's notices of a finished period import, to the user who asked for it (the daily sync tells nobody). */
+const notifyPeriodImport =
+  (deps: Deps): ImportNotifier =>
+  (imp) => {
+    if (!imp.userId || imp.origin !== 'manual') return;
+    const ok = imp.status === 'success';
+    if (imp.documentTypes.includes('contract')) {
+      const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };
+      const found = imp.created + imp.updated + imp.unchanged > 0;
+      deps.realtime.toUser(
+        imp.userId,
+        EVENTS.notificationEisContractsResponse,
+        ok
+          ? { ...base, result: 'success', message: found ? MESSAGES.contractsSuccess(formatDate(imp.dateFrom), formatDate(imp.dateTo)) : MESSAGES.contractsNothing(formatDate(imp.dateFrom), formatDate(imp.dateTo)), created: imp.created, updated: imp.updated, unchanged: imp.unchanged }
+          : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
+      );
+    } else if (imp.documentTypes.includes('purchasePlan')) {
+      deps.realtime.toUser(imp.userId, EVENTS.eisPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+    }
+  };
 
 /*
- * The handlers report their own failures to the user, so a retry only happens to a run that was cut short: its process
- * died (kill -9, power loss) or it outlived JOB_EXPIRE_SECONDS. Such a run committed nothing, because the stored data
- * and the job's completion commit in one transaction; the next run does the whole import again and alone sends the
- * notice. A run that finds its job already completed by another stops without a word.
+ * A single contract's handler reports its own failures to the user, so a retry only happens to a run that was cut short:
+ * its process died (kill -9, power loss) or it outlived JOB_EXPIRE_SECONDS. Such a run committed nothing, because the
+ * stored contract and the job's completion commit in one transaction. A run that finds its job already completed by
+ * another stops without a word.
  */
-const importOptions = (deps: Deps) => ({ retryLimit: 2, retryDelay: 1, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS });
-
 export function defineImportJobs(deps: Deps): void {
+  definePeriodImportJob(deps, notifyPeriodImport(deps));
   deps.jobs.define({
-    name: CONTRACTS_IMPORT_JOB,
-    schema: contractsJob,
-    options: importOptions(deps),
+    name: CONTRACT_IMPORT_JOB,
+    schema: contractJob,
+    options: { retryLimit: 2, retryDelay: 1, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
     async handler(p, job) {
-      const base = { key: p.key, date_from: p.date_from, date_to: p.date_to, eais_registry_number: p.eais_registry_number };
+      const base = { key: p.key, eais_registry_number: p.eais_registry_number };
       try {
-        const query = p.eais_registry_number ? { registryNumber: p.eais_registry_number } : { dateFrom: p.date_from!, dateTo: p.date_to! };
-        const stored = await importContractsFromEis(deps, p.companyId, p.userId, query, (tx, out) => deps.jobs.completeIn(tx, CONTRACTS_IMPORT_JOB, job.id, { contracts: out.length }));
+        const stored = await importContractFromEis(deps, p.companyId, p.userId, p.eais_registry_number, (tx, out) => deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }));
         const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
           result: 'success',
           violations,
-          message: p.eais_registry_number ? MESSAGES.contractSuccess(p.eais_registry_number) : stored.length ? MESSAGES.contractsSuccess(formatDate(p.date_from!), formatDate(p.date_to!)) : MESSAGES.contractsNothing(formatDate(p.date_from!), formatDate(p.date_to!)),
+          message: MESSAGES.contractSuccess(p.eais_registry_number),
           created: stored.filter((s) => s.change === 'created').length,
           updated: stored.filter((s) => s.change === 'updated').length,
           unchanged: stored.filter((s) => s.change === 'unchanged').length,
         });
       } catch (e) {
         if (e instanceof JobSuperseded) return;
-        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, { ...base, result: 'error', error: errorText(e), violations: [] });
-      }
-    },
-  });
-  deps.jobs.define({
-    name: PLANS_IMPORT_JOB,
-    schema: plansJob,
-    options: importOptions(deps),
-    async handler(p, job) {
-      try {
-        const stored = await importPlansFromEis(deps, p.companyId, p.userId, (tx, out) => deps.jobs.completeIn(tx, PLANS_IMPORT_JOB, job.id, { plans: out.length }));
-        deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'success', plans: stored.map((s) => s.number), created: stored.filter((s) => s.created).length });
-      } catch (e) {
-        if (e instanceof JobSuperseded) return;
-        deps.realtime.toUser(p.userId, EVENTS.eisPlanResponse, { key: p.key, result: 'error', error: errorText(e) });
+        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, { ...base, result: 'error', error: importErrorText(e), violations: [] });
       }
     },
   });

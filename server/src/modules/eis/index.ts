@@ -2,6 +2,7 @@ import type { Module } from '../../platform/module';
 import { eisRoutes } from './routes';
 import { defineImportJobs } from './import-eis';
 import { defineExecutionJob } from './execution';
+import { defineDailySyncJob } from './daily-sync';
 
 export { collectExecution, registerExecutionSource, type ExecutionSource } from './execution';
 
@@ -12,5 +13,6 @@ export const eisModule: Module = {
   jobs: (deps) => {
     defineImportJobs(deps);
     defineExecutionJob(deps);
+    defineDailySyncJob(deps);
   },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id,
-  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisUploadQuery,
+  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportStatusQuery, EisImportStatusResponse, EisPlansImportRequest, EisUploadQuery,
   EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
 } from '@proc/contract';
@@ -13,6 +13,7 @@ import { importEisUpload, readEisUpload } from './upload-eis';
 import { listExecution, requestExecutionSend } from './execution';
 import { procurementFromPlanItem } from './plan-item-procurement';
 import { ocdsPackage } from './opendata';
+import { importStatus } from './import-status';
 
 const tags = ['eis'];
 const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
@@ -22,8 +23,11 @@ export function eisRoutes(app: App, deps: Deps): void {
   app.post('/eis/contracts/import', { schema: { tags, summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)', body: EisContractsImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
     reply.status(202).send(await requestContractsImport(await companyCtx(deps, req), req.body)),
   );
-  app.post('/eis/plans/import', { schema: { tags, summary: 'Загрузить планы закупки из ЕИС', response: { 202: JobAccepted } } }, async (req, reply) =>
-    reply.status(202).send(await requestPlansImport(await companyCtx(deps, req))),
+  app.post('/eis/plans/import', { schema: { tags, summary: 'Загрузить планы закупки из ЕИС (за период публикации)', body: EisPlansImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
+    reply.status(202).send(await requestPlansImport(await companyCtx(deps, req), req.body)),
+  );
+  app.get('/eis/imports/status', { schema: { tags, summary: 'Загрузка из ЕИС: идущая или последняя, и ежедневная синхронизация', querystring: EisImportStatusQuery, response: { 200: EisImportStatusResponse } } }, async (req) =>
+    importStatus(await companyCtx(deps, req), req.query.kind),
   );
   app.get('/eis/plans', { schema: { tags, summary: 'Планы закупки', querystring: PlansQuery, response: { 200: paged(PlanResponse) } } }, async (req) => listPlans(await companyCtx(deps, req), req.query));
   app.get('/eis/plans/:number/items', { schema: { tags, summary: 'Позиции плана закупки', params: PlanParams, querystring: PlanItemsQuery, response: { 200: paged(PlanItemResponse) } } }, async (req) =>

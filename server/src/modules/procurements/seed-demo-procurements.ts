@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { ProcurementInput, ProcurementStatus } from '@proc/contract';
 import { ProcurementRequest } from '@proc/contract';
-import type { AuthUser, Ctx, Deps } from '../../platform/context';
+import type { Deps } from '../../platform/context';
+import { actingCtx } from '../users/acting-user';
 import { companies, procurementRules, procurements, users } from '../../db/schema';
 import { DEFAULT_PRODUCTION_CALENDAR as cal, addDays, earliestApplicationDeadline } from '../deadlines';
 import { moscowToday } from '../rules/access';
@@ -71,10 +72,9 @@ export async function seedDemoProcurements(deps: Deps): Promise<void> {
   if (!company) return;
   const [existing] = await deps.db.select({ id: procurements.id }).from(procurements).where(eq(procurements.companyId, company.id)).limit(1);
   if (existing) return;
-  const [u] = await deps.db.select().from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
-  if (!u) return;
-  const user: AuthUser = { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as AuthUser['role'], companyId: company.id, sessionId: 0 };
-  const ctx: Ctx = { deps, user, companyId: company.id };
+  const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
+  const ctx = u ? await actingCtx(deps, company.id, u.id) : null;
+  if (!ctx) return;
 
   const [ownRule] = await deps.db.select({ id: procurementRules.id }).from(procurementRules).where(eq(procurementRules.companyId, company.id)).limit(1);
   if (!ownRule) {

@@ -29,7 +29,8 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     updatedAt: new Date(),
     // an empty password or token keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
-    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token) } : {}),
+    // the token is a person's: the daily sync acts as the user who gave it
+    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id } : {}),
   };
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));

@@ -1,6 +1,7 @@
 import { Tabs, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ImportContractsButton } from '../eis/ImportContractsButton';
+import { EisImportStatus } from '../eis/EisImportStatus';
 
 const TABS = [
   { key: '/contracts/register', label: 'Реестр договоров' },
@@ -15,6 +16,7 @@ export default function ContractsLayout() {
     <>
       <Typography.Title level={3}>Исполнение договоров</Typography.Title>
       <Tabs activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key} items={TABS} onChange={(k) => navigate(k)} tabBarExtraContent={<ImportContractsButton />} />
+      {pathname.startsWith('/contracts/register') && <EisImportStatus kind="contracts" />}
       <Outlet />
     </>
   );

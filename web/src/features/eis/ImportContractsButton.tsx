@@ -1,19 +1,20 @@
 import { useState } from 'react';
-import { Button, DatePicker, Divider, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Button, Divider, Form, Input, Modal, Radio, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
 import type { EisContractsImportRequest } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
+import { queryClient } from '../../app/query-client';
 import { eisApi, showPending } from './api';
 import { UploadEisButton } from './UploadEisButton';
+import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
 
 type Mode = 'period' | 'single';
 interface Values {
   mode: Mode;
-  period?: [Dayjs, Dayjs];
+  period?: PeriodValue;
   eais_registry_number?: string;
 }
 
@@ -41,6 +42,8 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
         'Загрузка договоров из ЕИС',
         'eais_registry_number' in body ? `Запрошен договор ${body.eais_registry_number}` : `Запрошены договоры за период ${body.date_from}-${body.date_to}`,
       );
+      // the screen's progress bar follows the new import
+      void queryClient.invalidateQueries({ queryKey: ['eis-import-status'] });
       onClose();
     },
     onError: (err) => {
@@ -51,10 +54,7 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
   });
   const submit = (v: Values) =>
     send.mutate(
-      v.mode === 'single'
-        ? { eais_registry_number: v.eais_registry_number!.trim() }
-        : // ISO dates, as the server takes them and gives them back in the notice
-          { date_from: v.period![0].format('YYYY-MM-DD'), date_to: v.period![1].format('YYYY-MM-DD') },
+      v.mode === 'single' ? { eais_registry_number: v.eais_registry_number!.trim() } : isoPeriod(v.period!),
     );
 
   return (
@@ -79,9 +79,7 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
           />
         </Form.Item>
         {mode === 'period' ? (
-          <Field label="Период заключения договоров" name="period" rules={[rules.requiredAny]}>
-            <DatePicker.RangePicker format="DD.MM.YYYY" style={{ width: '100%' }} placeholder={['Дата с', 'Дата по']} data-testid="contracts-import-period" />
-          </Field>
+          <EisPeriodField label="Период заключения договоров" testId="contracts-import-period" />
         ) : (
           <Field
             label="Реестровый номер договора"

@@ -1,11 +1,12 @@
-import { Button, Empty, Space, Table, Tag, Typography } from 'antd';
-import { CloudDownloadOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { Empty, Space, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { eisApi, PLAN_STATUS, showPending, type Plan } from './api';
+import { eisApi, PLAN_STATUS, type Plan } from './api';
 import { UploadEisButton } from './UploadEisButton';
+import { ImportPlansButton } from './ImportPlansButton';
+import { EisImportStatus } from './EisImportStatus';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['year', 'total'] as const;
@@ -18,10 +19,6 @@ export default function PlansPage() {
   const sort = params.get('sort') ?? '-year';
   // under ['plans', …]: the eisPlanResponse handler refreshes every plans query
   const list = useQuery({ queryKey: ['plans', company, { page, sort }], queryFn: () => eisApi.plans({ page, limit: 10, sort }) });
-  const importPlans = useMutation({
-    mutationFn: eisApi.importPlans,
-    onSuccess: ({ key }) => showPending(key, 'Загрузка планов закупки из ЕИС', 'Запрос отправлен в ЕИС, планы появятся в списке после обработки'),
-  });
   const sorted = signedSort.parse(sort);
   const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
 
@@ -30,12 +27,11 @@ export default function PlansPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={3}>Планы закупки</Typography.Title>
         <Space wrap>
-          <Button type="primary" icon={<CloudDownloadOutlined />} loading={importPlans.isPending} onClick={() => importPlans.mutate()} data-testid="plans-import">
-            Загрузить из ЕИС
-          </Button>
+          <ImportPlansButton />
           <UploadEisButton testId="plans-upload" />
         </Space>
       </Space>
+      <EisImportStatus kind="plans" />
       <Table<Plan>
         rowKey="id"
         data-testid="plans-table"

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EisContractsImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import type { EisContractsImportRequest, EisImportStatusResponse, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
@@ -16,7 +16,8 @@ export const eisApi = {
     api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
   createProcurement: (number: string, itemId: number) =>
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, { name: 'Создание закупки по позиции плана' }),
-  importPlans: () => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС' }),
+  importPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
+  importStatus: (kind: 'contracts' | 'plans') => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {

@@ -1,0 +1,52 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { EIS_DOCUMENT_TYPES } from '@proc/contract';
+import { companies, eisImports, eisSettings } from '../../db/schema';
+import type { Deps } from '../../platform/context';
+import { moscowToday } from '../rules/access';
+import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
+
+/**
+ * The daily sync: every night each company with its own ЕИС token gets the previous day's contracts, plan changes and
+ * notices, as a period import of one day acting as the user whose token it is. The screens show its time and result.
+ */
+export const DAILY_SYNC_JOB = 'eis.daily-sync';
+/** 04:00 Moscow time: ЕИС has put the previous day together by then. */
+export const DAILY_SYNC_CRON = '0 4 * * *';
+
+const previousDay = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** Queues one day's import per company with a token; a company already synced for that day is skipped. */
+export async function runDailySync(deps: Deps, today = moscowToday()): Promise<string[]> {
+  const day = previousDay(today);
+  const due = await deps.db
+    .select({ companyId: eisSettings.companyId, userId: eisSettings.tokenUserId })
+    .from(eisSettings)
+    .innerJoin(companies, eq(companies.id, eisSettings.companyId))
+    .where(and(isNotNull(eisSettings.tokenSecret), isNotNull(eisSettings.tokenUserId), isNotNull(companies.inn), isNull(companies.deletedAt)));
+  const queued: string[] = [];
+  for (const c of due) {
+    const id = await deps.db.transaction(async (tx) => {
+      const [done] = await tx
+        .select({ id: eisImports.id })
+        .from(eisImports)
+        .where(and(eq(eisImports.companyId, c.companyId), eq(eisImports.origin, 'daily'), eq(eisImports.dateFrom, day)));
+      if (done) return null;
+      return queuePeriodImport(deps, { companyId: c.companyId, userId: c.userId, origin: 'daily', types: [...EIS_DOCUMENT_TYPES], dateFrom: day, dateTo: day }, tx);
+    });
+    if (id) queued.push(id);
+  }
+  if (queued.length) deps.jobs.wake(PERIOD_IMPORT_JOB);
+  return queued;
+}
+
+export function defineDailySyncJob(deps: Deps): void {
+  deps.jobs.define({
+    name: DAILY_SYNC_JOB,
+    schema: z.object({}).passthrough(),
+    cron: { expression: DAILY_SYNC_CRON, tz: 'Europe/Moscow' },
+    async handler() {
+      await runDailySync(deps);
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { EisImportResponse, EisImportStatusResponse } from '@proc/contract';
+import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
+import type { Ctx } from '../../platform/context';
+
+type ImportRow = typeof eisImports.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+async function response(ctx: Ctx, row: ImportRow | undefined): Promise<EisImportResponse | null> {
+  if (!row) return null;
+  const [{ n }] = await ctx.deps.db.select({ n: count() }).from(eisImportDays).where(eq(eisImportDays.importId, row.id));
+  return {
+    key: row.id, origin: row.origin, document_types: row.documentTypes, date_from: row.dateFrom, date_to: row.dateTo, days_total: row.daysTotal, days_done: n,
+    documents: row.documents, created: row.created, updated: row.updated, unchanged: row.unchanged, status: row.status, message: row.message,
+    started_at: row.startedAt.toISOString(), finished_at: iso(row.finishedAt),
+  };
+}
+
+/** The contracts and plans screens: the company's latest import of their kind, and its latest daily sync. */
+export async function importStatus(ctx: Ctx, kind: 'contracts' | 'plans'): Promise<EisImportStatusResponse> {
+  const type = kind === 'contracts' ? 'contract' : 'purchasePlan';
+  const latest = (origin?: 'daily') =>
+    ctx.deps.db
+      .select()
+      .from(eisImports)
+      .where(and(eq(eisImports.companyId, ctx.companyId), sql`${type} = ANY(${eisImports.documentTypes})`, origin ? eq(eisImports.origin, origin) : undefined))
+      .orderBy(desc(eisImports.startedAt))
+      .limit(1);
+  const [[current], [sync], [settings]] = await Promise.all([
+    latest(),
+    latest('daily'),
+    ctx.deps.db.select({ token: eisSettings.tokenSecret }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+  ]);
+  return { current: await response(ctx, current), last_sync: await response(ctx, sync), sync_enabled: !!settings?.token };
+}

@@ -1,0 +1,234 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { EVENTS, type EisDocumentType } from '@proc/contract';
+import { isFormatError, parseInWorker, type EisFile } from '../../formats';
+import { eisImportDays, eisImports } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import type { Ctx, Deps } from '../../platform/context';
+import { AppError } from '../../platform/errors';
+import { JobSuperseded } from '../../platform/jobs';
+import { GatewayError } from '../../integrations/eis-gateway';
+import { actingCtx } from '../users/acting-user';
+import { eisAccess } from '../users/eis-settings';
+import { gatewayOf } from './gateway';
+import { storeContracts } from './store-contracts';
+import { storePlan } from './store-plan';
+import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
+import { ownCustomers, type OwnCustomers } from './own-customer';
+import { companyInn } from './company-inn';
+
+/**
+ * An import of a period from ЕИС's СОИ, which answers one day and one document type per request. The days are walked
+ * in order, a few fetched at a time; each day's documents are stored in one transaction with the day's mark, so a run
+ * cut short (kill -9, a lost connection to ЕИС) continues after the last stored day and stores nothing twice.
+ */
+export const PERIOD_IMPORT_JOB = 'eis.period-import';
+/** Days fetched at a time: at most this many requests to the integration service in flight. */
+const DAYS_IN_FLIGHT = 4;
+/** Runs of a job that meets ЕИС unavailable, each continuing where the last one stopped (pg-boss backs off). */
+const RETRY_LIMIT = 3;
+
+type ImportRow = typeof eisImports.$inferSelect;
+
+export interface PeriodImportInput {
+  companyId: number;
+  userId: number | null;
+  origin: 'manual' | 'daily';
+  types: EisDocumentType[];
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** The days of a period, inclusive. */
+export function daysOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
+  return out;
+}
+
+async function insertImport(t: Tx, id: string, input: PeriodImportInput): Promise<void> {
+  await t.insert(eisImports).values({ id, companyId: input.companyId, userId: input.userId, origin: input.origin, documentTypes: input.types, dateFrom: input.dateFrom, dateTo: input.dateTo, daysTotal: daysOf(input.dateFrom, input.dateTo).length });
+}
+
+/** Records the import and queues its job, in the caller's transaction when given (the job starts once it commits). */
+export async function queuePeriodImport(deps: Deps, input: PeriodImportInput, tx?: Tx): Promise<string> {
+  const id = randomUUID();
+  const write = async (t: Tx) => {
+    await insertImport(t, id, input);
+    await deps.jobs.send(PERIOD_IMPORT_JOB, { importId: id }, { tx: t });
+  };
+  if (tx) await write(tx);
+  else {
+    await deps.db.transaction(write);
+    deps.jobs.wake(PERIOD_IMPORT_JOB);
+  }
+  return id;
+}
+
+/** Runs a whole import here and now, without a job (the demo's first start, which is a job of its own). */
+export async function importPeriodNow(deps: Deps, input: PeriodImportInput): Promise<ImportRow | null> {
+  const id = randomUUID();
+  await deps.db.transaction((t) => insertImport(t, id, input));
+  try {
+    await walkPeriodImport(deps, id);
+  } catch (e) {
+    await finishPeriodImport(deps, id, { status: 'error', message: importErrorText(e) });
+    throw e;
+  }
+  return finishPeriodImport(deps, id, { status: 'success' });
+}
+
+/** Asks for a period import for the user's company after checking what ЕИС needs to answer. */
+export async function requestPeriodImport(ctx: Ctx, types: EisDocumentType[], dateFrom: string, dateTo: string): Promise<{ key: string }> {
+  await companyInn(ctx.deps, ctx.companyId);
+  return { key: await queuePeriodImport(ctx.deps, { companyId: ctx.companyId, userId: ctx.user.id, origin: 'manual', types, dateFrom, dateTo }) };
+}
+
+interface Fetched {
+  day: string;
+  files: EisFile[];
+}
+
+async function fetchDay(deps: Deps, inn: string, access: Awaited<ReturnType<typeof eisAccess>>, types: string[], day: string): Promise<Fetched> {
+  const files: EisFile[] = [];
+  for (const type of types) {
+    for (const xml of await gatewayOf(deps).fetchDay({ customerInn: inn, access, type: type as EisDocumentType, day })) {
+      files.push(await parseInWorker('eis', Buffer.from(xml, 'utf8')));
+    }
+  }
+  return { day, files };
+}
+
+const customerOf = (f: EisFile) => (f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : null);
+
+/** Stores one fetched day with its mark; false when another run stored it first. */
+async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<boolean> {
+  // ЕИС answers by region: only the company's own documents are kept
+  const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
+  const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
+  const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice') && mine(customerOf(f)?.inn));
+  const violations: string[] = [];
+  const notices: PreparedNotice[] = [];
+  for (const f of others) {
+    if (f.kind !== 'notice') continue;
+    try {
+      notices.push(await prepareNotice(ctx, f.notice));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      violations.push(e.message);
+    }
+  }
+  const plans = others.flatMap((f) => (f.kind === 'plan' ? [f.plan] : []));
+  const documents = contracts.length + plans.length + notices.length;
+  return deps.db.transaction(async (tx) => {
+    const [claimed] = await tx.insert(eisImportDays).values({ importId: imp.id, day, documents }).onConflictDoNothing().returning({ day: eisImportDays.day });
+    if (!claimed) return false;
+    const tally = { created: 0, updated: 0, unchanged: 0 };
+    const user = imp.userId ? { id: imp.userId } : null;
+    for (const s of await storeContracts(tx, imp.companyId, contracts, 'eis', user)) {
+      tally[s.change]++;
+      violations.push(...s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
+    }
+    const numbers: string[] = [];
+    for (const p of plans) {
+      tally[(await storePlan(tx, imp.companyId, p, 'eis', user)).created ? 'created' : 'updated']++;
+      if (p.registrationNumber) numbers.push(p.registrationNumber);
+    }
+    for (const n of notices) tally[(await storeNotice(tx, ctx, n)).created ? 'created' : 'updated']++;
+    await tx
+      .update(eisImports)
+      .set({
+        documents: sql`${eisImports.documents} + ${documents}`,
+        created: sql`${eisImports.created} + ${tally.created}`,
+        updated: sql`${eisImports.updated} + ${tally.updated}`,
+        unchanged: sql`${eisImports.unchanged} + ${tally.unchanged}`,
+        numbers: sql`${eisImports.numbers} || ${JSON.stringify(numbers)}::jsonb`,
+        violations: sql`${eisImports.violations} || ${JSON.stringify(violations)}::jsonb`,
+      })
+      .where(eq(eisImports.id, imp.id));
+    return true;
+  });
+}
+
+export async function daysDone(deps: Deps, importId: string): Promise<Set<string>> {
+  const rows = await deps.db.select({ day: eisImportDays.day }).from(eisImportDays).where(eq(eisImportDays.importId, importId));
+  return new Set(rows.map((r) => r.day));
+}
+
+/** Emits the import's progress to the user who asked for it. */
+async function reportProgress(deps: Deps, importId: string): Promise<void> {
+  const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
+  if (!imp?.userId) return;
+  const [{ n }] = await deps.db.select({ n: count() }).from(eisImportDays).where(eq(eisImportDays.importId, importId));
+  deps.realtime.toUser(imp.userId, EVENTS.eisImportProgress, { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_done: n, days_total: imp.daysTotal, documents: imp.documents });
+}
+
+/**
+ * Walks the days of an import that are not stored yet. Throws what stopped it (the caller decides on a retry); a run
+ * that finds the import finished returns its row as it is.
+ */
+export async function walkPeriodImport(deps: Deps, importId: string): Promise<ImportRow | null> {
+  const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
+  if (!imp || imp.status !== 'running') return imp ?? null;
+  const inn = await companyInn(deps, imp.companyId);
+  const access = await eisAccess(deps, imp.companyId);
+  const ctx = imp.userId ? await actingCtx(deps, imp.companyId, imp.userId) : null;
+  if (!ctx) throw new AppError('VALIDATION', 'Пользователь, от имени которого идёт загрузка из ЕИС, заблокирован или удалён');
+  const own = await ownCustomers(deps.db, imp.companyId);
+  const done = await daysDone(deps, imp.id);
+  const days = daysOf(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
+  for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
+    const window = await Promise.all(days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, inn, access, imp.documentTypes, day)));
+    // stored in the order of the days: what is stored is always the period's beginning
+    for (const fetched of window) {
+      if (await storeDay(deps, imp, ctx, own, fetched)) await reportProgress(deps, imp.id);
+    }
+  }
+  const [after] = await deps.db.select().from(eisImports).where(eq(eisImports.id, imp.id));
+  return after;
+}
+
+/** Ends a running import with its outcome; with `jobId`, the job completes in the same transaction. */
+export async function finishPeriodImport(deps: Deps, importId: string, outcome: { status: 'success' } | { status: 'error'; message: string }, jobId?: string): Promise<ImportRow | null> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(eisImports)
+      .set({ status: outcome.status, message: outcome.status === 'error' ? outcome.message : null, finishedAt: new Date() })
+      .where(and(eq(eisImports.id, importId), eq(eisImports.status, 'running')))
+      .returning();
+    if (jobId) await deps.jobs.completeIn(tx, PERIOD_IMPORT_JOB, jobId, { status: outcome.status });
+    return row ?? null;
+  });
+}
+
+/** What the user is told when an import stops for good. */
+export const importErrorText = (e: unknown): string => (e instanceof GatewayError || e instanceof AppError || isFormatError(e) ? e.message : 'Не удалось обработать ответ ЕИС');
+
+export type ImportNotifier = (imp: ImportRow) => void;
+
+export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void {
+  deps.jobs.define({
+    name: PERIOD_IMPORT_JOB,
+    schema: z.object({ importId: z.string().uuid() }),
+    options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
+    async handler({ importId }, job) {
+      let outcome: Parameters<typeof finishPeriodImport>[2];
+      try {
+        const walked = await walkPeriodImport(deps, importId);
+        if (!walked || walked.status !== 'running') return;
+        outcome = { status: 'success' };
+      } catch (e) {
+        // ЕИС out of reach: the next run continues after the last stored day
+        if (e instanceof GatewayError && e.retryable && job.retryCount < RETRY_LIMIT) throw e;
+        outcome = { status: 'error', message: importErrorText(e) };
+      }
+      try {
+        const finished = await finishPeriodImport(deps, importId, outcome, job.id);
+        if (finished) notify(finished);
+      } catch (e) {
+        if (!(e instanceof JobSuperseded)) throw e;
+      }
+    },
+  });
+}

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { Progress, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { EVENTS } from '@proc/contract/socket';
+import type { EisImportResponse, EisImportStatusResponse } from '@proc/contract';
+import { queryClient } from '../../app/query-client';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { onAuthEvent } from '../../lib/socket';
+import { useSelectedCompany } from '../../lib/session';
+import { eisApi } from './api';
+
+type Kind = 'contracts' | 'plans';
+const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
+const period = (i: EisImportResponse) => (i.date_from === i.date_to ? `за ${formatDate(i.date_from)}` : `за период ${formatDate(i.date_from)}–${formatDate(i.date_to)}`);
+const percent = (i: EisImportResponse) => (i.days_total ? Math.floor((i.days_done / i.days_total) * 100) : 100);
+const counts = (i: EisImportResponse) => `документов ${i.documents}: новых ${i.created}, обновлено ${i.updated}, без изменений ${i.unchanged}`;
+
+function CurrentImport({ i }: { i: EisImportResponse }) {
+  const head = i.origin === 'daily' ? 'Ежедневная синхронизация' : 'Загрузка из ЕИС';
+  const text =
+    i.status === 'running'
+      ? `${head} ${period(i)}: обработано дней ${i.days_done} из ${i.days_total}, найдено документов ${i.documents}`
+      : i.status === 'success'
+        ? `${head} ${period(i)} завершена ${formatDateTime(i.finished_at)}: ${counts(i)}`
+        : `${head} ${period(i)} прервана ${formatDateTime(i.finished_at)}: ${i.message ?? 'ошибка'}. Обработано дней ${i.days_done} из ${i.days_total}`;
+  return (
+    <div data-testid="eis-import-current" data-status={i.status}>
+      <Typography.Text type={i.status === 'error' ? 'danger' : undefined}>{text}</Typography.Text>
+      <Progress
+        percent={percent(i)}
+        status={i.status === 'error' ? 'exception' : i.status === 'success' ? 'success' : 'active'}
+        size="small"
+        aria-label="Ход загрузки из ЕИС"
+        data-testid="eis-import-progress"
+      />
+    </div>
+  );
+}
+
+function LastSync({ s }: { s: EisImportStatusResponse }) {
+  if (!s.sync_enabled)
+    return (
+      <Typography.Text type="secondary" data-testid="eis-last-sync">
+        Ежедневная синхронизация с ЕИС не настроена: укажите токен в <Link to="/profile/eisSettings">настройках ЕИС</Link>
+      </Typography.Text>
+    );
+  const l = s.last_sync;
+  const text = !l
+    ? 'Ежедневная синхронизация с ЕИС ещё не выполнялась: она идёт каждую ночь в 04:00 по московскому времени'
+    : l.status === 'running'
+      ? `Ежедневная синхронизация с ЕИС ${period(l)} идёт`
+      : l.status === 'success'
+        ? `Последняя синхронизация с ЕИС: ${formatDateTime(l.finished_at)} (${period(l)}) — успешно, ${counts(l)}`
+        : `Последняя синхронизация с ЕИС: ${formatDateTime(l.finished_at)} (${period(l)}) — ошибка: ${l.message ?? 'без описания'}`;
+  return (
+    <Typography.Text type={l?.status === 'error' ? 'danger' : 'secondary'} data-testid="eis-last-sync">
+      {text}
+    </Typography.Text>
+  );
+}
+
+/**
+ * The contracts and plans screens' line about ЕИС: the import under way with its progress bar (moved by the server's
+ * progress events, and by polling for imports another user or the nightly sync runs), or how the last one ended, and
+ * the last daily sync.
+ */
+export function EisImportStatus({ kind }: { kind: Kind }) {
+  const company = useSelectedCompany();
+  const status = useQuery({
+    queryKey: statusKey(company, kind),
+    queryFn: () => eisApi.importStatus(kind),
+    refetchInterval: (q) => (q.state.data?.current?.status === 'running' || q.state.data?.last_sync?.status === 'running' ? 3_000 : false),
+  });
+  useEffect(
+    () =>
+      onAuthEvent(EVENTS.eisImportProgress, (p) => {
+        queryClient.setQueryData<EisImportStatusResponse>(statusKey(company, kind), (s) => {
+          if (!s?.current || s.current.key !== p.key) {
+            // an import this screen has not seen yet: ask for it
+            void queryClient.invalidateQueries({ queryKey: statusKey(company, kind) });
+            return s;
+          }
+          return { ...s, current: { ...s.current, days_done: Number(p.days_done), documents: Number(p.documents) } };
+        });
+      }),
+    [company, kind],
+  );
+  if (!status.data) return null;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 2, marginBottom: 12 }} data-testid="eis-import-status">
+      {status.data.current && <CurrentImport i={status.data.current} />}
+      <LastSync s={status.data} />
+    </div>
+  );
+}
