@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { acceptanceDocuments, bankRequisites, companies, contractPositions, contracts, executionRecords, paymentImports, reports, users } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { actingCtx } from '../users/acting-user';
+import { saveEisSettings } from '../users/eis-settings';
 import { defaultPlansPeriod } from '../eis/import-eis';
 import { importPeriodNow } from '../eis/period-import';
 import { requestExecutionSend } from '../eis/execution';
@@ -20,6 +21,8 @@ import { DEMO_CUSTOMER_TITLE } from './seed-demo';
  * retries for the integration service that starts beside the server.
  */
 export const DEMO_CONTRACTS_JOB = 'demo.contracts';
+/** The token `npm start` gives the embedded integration service (EIS_TOKEN); the fake ЕИС takes any. */
+const DEMO_EIS_TOKEN = 'demo-individual-token';
 
 type ContractRow = typeof contracts.$inferSelect;
 type PositionRow = typeof contractPositions.$inferSelect;
@@ -57,6 +60,8 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
   const buyer: Party = { name: company.fullTitle ?? company.title ?? '', inn: company.inn!, kpp: company.kpp };
 
   if ((await rowsOf(deps, contracts, companyId)) === 0) {
+    // the demo user has entered the token the fake ЕИС of `npm start` takes, so the nightly sync runs for the company
+    await saveEisSettings(ctx, { inn: company.inn!, kpp: company.kpp, token: DEMO_EIS_TOKEN });
     const plans = defaultPlansPeriod();
     await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['purchasePlan'], dateFrom: plans.date_from, dateTo: plans.date_to });
     await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['contract'], dateFrom: isoAfter(today(), -366), dateTo: today() });
