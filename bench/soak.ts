@@ -1,12 +1,13 @@
 /**
  * Soak test: N virtual users with a mixed read/write workload over real HTTP for a fixed time.
  *
- *   npx tsx bench/soak.ts [--users 200] [--minutes 10]
+ *   npx tsx bench/soak.ts [--users 200] [--minutes 10] [--db postgres|pglite]
  *   npx tsx bench/soak.ts --users 20 --seconds 20   # short check run
  *
  * Builds and starts the compiled server (server/dist/main.js) in its own process, as `npm start` runs it, on a fresh
- * embedded database (PGlite in a temporary folder, demo data seeded, job workers on as in production) — or on
- * PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
+ * embedded database in a temporary folder (--db postgres: the PostgreSQL server of tools/embedded-postgres.mjs, the
+ * default of `npm start`; --db pglite: PGlite inside the server), demo data seeded, job workers on as in production —
+ * or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
  * demo customer through X-Company-Id), then lets every virtual user of THIS process loop: one request, 50–200 ms think
  * time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
  * server process's RSS and CPU (read from /proc, so the load generator's own work is not in them); at the end a
@@ -26,7 +27,12 @@ const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
+const argText = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
 const USERS = arg('users', 200);
+const DB = argText('db', 'postgres') as 'postgres' | 'pglite';
 const SECONDS = arg('seconds', arg('minutes', 10) * 60); // --seconds for short check runs
 const INTERVAL_MS = 10_000;
 
@@ -218,6 +224,52 @@ const sample = (pid: number) => {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return { rss, cpu: (Number(fields[11]) + Number(fields[12])) / TICKS };
 };
+
+/**
+ * The embedded PostgreSQL's processes (the postmaster and its backends under `rootPid`): memory as PSS, so the shared
+ * buffers count once, and CPU seconds including the backends that have ended (the postmaster's children's time).
+ */
+function databaseSample(rootPid: number): { pss: number; cpu: number } {
+  const stats = new Map<number, string[]>();
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      stats.set(Number(d), stat.slice(stat.lastIndexOf(')') + 2).split(' '));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const under = (p: number): boolean => p === rootPid || (p > 1 && stats.has(p) && under(Number(stats.get(p)![1])));
+  let pss = 0;
+  let cpu = 0;
+  for (const [p, f] of stats) {
+    if (p === rootPid || !under(p)) continue;
+    try {
+      pss += Number(/^Pss:\s+(\d+)/m.exec(fs.readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'))?.[1] ?? 0) / 1024;
+    } catch {
+      // ended meanwhile
+    }
+    cpu += (Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])) / TICKS;
+  }
+  return { pss, cpu };
+}
+
+/** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */
+async function startEmbeddedPostgres(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    proc.stdout!.on('data', (c) => {
+      out += c;
+      const m = /^READY (\S+)$/m.exec(out);
+      if (m) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited with ${code}`)));
+  });
+  return { proc, url };
+}
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
 
 async function main() {
@@ -228,9 +280,14 @@ async function main() {
     ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
     DEMO_DATA: 'true', DEMO_CONTRACTS: 'false', WEB_DIST: path.join(dataDir, 'no-web'), INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '',
   };
-  if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
-  else delete env.DATABASE_URL;
   const t0 = performance.now();
+  let embeddedPg: { proc: ChildProcess; url: string } | null = null;
+  if (process.env.SOAK_DATABASE_URL) env.DATABASE_URL = process.env.SOAK_DATABASE_URL;
+  else if (DB === 'postgres') {
+    embeddedPg = await startEmbeddedPostgres(dataDir);
+    Object.assign(env, { DATABASE_URL: embeddedPg.url, DATABASE_SINGLE_NODE: 'true' });
+  } else delete env.DATABASE_URL;
+  const dbStartS = (performance.now() - t0) / 1000;
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; i++) {
@@ -252,16 +309,19 @@ async function main() {
     );
     const sessions = [client, ...staff];
 
-    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${env.DATABASE_URL ? 'PostgreSQL' : 'a fresh embedded database (PGlite)'}, started in ${startS.toFixed(1)} s`);
+    const dbName = process.env.SOAK_DATABASE_URL ? 'PostgreSQL (SOAK_DATABASE_URL)' : embeddedPg ? 'a fresh embedded PostgreSQL (tools/embedded-postgres.mjs)' : 'a fresh embedded PGlite inside the server';
+    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${dbName}; database up in ${dbStartS.toFixed(1)} s, server answering ${(startS - dbStartS).toFixed(1)} s later`);
     console.log(`sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`);
     console.log('RSS and CPU are the server process\'s, read from /proc; the load generator runs in this other process');
-    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)}  statuses`);
+    if (embeddedPg) console.log('DB PSS and DB CPU are those of the PostgreSQL processes (PSS: shared buffers counted once)');
+    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)} ${'DB PSS'.padStart(7)} ${'DB CPU'.padStart(6)}  statuses`);
 
     const durationMs = SECONDS * 1000;
     const runStart = performance.now();
     runStarted = runStart;
     const deadline = runStart + durationMs;
-    const mems: { rss: number; cpu: number }[] = [];
+    const mems: { rss: number; cpu: number; dbPss: number; dbCpu: number }[] = [];
+    let lastDbCpu = embeddedPg ? databaseSample(embeddedPg.proc.pid!).cpu : 0;
     const errorsPerMinute: number[] = [];
     let lastTick = runStart;
     let lastCpu = sample(pid).cpu;
@@ -273,12 +333,15 @@ async function main() {
       const s = sample(pid);
       const cpuPct = ((s.cpu - lastCpu) / ((now - lastTick) / 1000)) * 100;
       lastCpu = s.cpu;
-      mems.push({ rss: s.rss, cpu: cpuPct });
+      const d = embeddedPg ? databaseSample(embeddedPg.proc.pid!) : { pss: NaN, cpu: NaN };
+      const dbCpuPct = ((d.cpu - lastDbCpu) / ((now - lastTick) / 1000)) * 100;
+      lastDbCpu = d.cpu;
+      mems.push({ rss: s.rss, cpu: cpuPct, dbPss: d.pss, dbCpu: dbCpuPct });
       const minute = Math.floor((now - runStart - 1) / 60_000);
       errorsPerMinute[minute] = (errorsPerMinute[minute] ?? 0) + b.errors;
       const elapsed = `${Math.round((now - runStart) / 1000)} s`;
       console.log(
-        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(s.rss).padStart(7)} ${f1(cpuPct).padStart(6)}  ${histogram(b.statuses)}`,
+        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(s.rss).padStart(7)} ${f1(cpuPct).padStart(6)} ${f1(d.pss).padStart(7)} ${f1(dbCpuPct).padStart(6)}  ${histogram(b.statuses)}`,
       );
       lastTick = now;
     };
@@ -310,6 +373,7 @@ async function main() {
     }
     console.log(`slowest: ${slowest.map((x) => `${x.route} ${f1(x.ms)} ms (started at ${f1(x.at / 1000)} s)`).join('; ')}`);
     console.log(`server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`);
+    if (embeddedPg) console.log(`database processes: PSS first interval ${f1(first.dbPss)} MB, last ${f1(last.dbPss)} MB, peak ${f1(Math.max(...mems.map((m) => m.dbPss)))} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.dbCpu, 0) / mems.length)} %`);
     console.log(`errors per minute: ${errorsPerMinute.map((n, i) => `${i + 1}: ${n ?? 0}`).join(', ')}`);
     console.log(`goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory (growth ≤ 10 % of the first interval) — ${last.rss - first.rss <= first.rss * 0.1 ? 'met' : 'MISSED'}`);
     if (errorMessages.size) {
@@ -317,11 +381,20 @@ async function main() {
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
     }
     console.log(`errors: ${total.errors}, memory growth: ${f1(last.rss - first.rss)} MB`);
+    // one line for bench/embedded-db.ts, which runs this soak on each embedded database
+    const peak = (k: 'rss' | 'dbPss') => Math.max(...mems.map((m) => m[k]));
+    const mean = (k: 'cpu' | 'dbCpu') => mems.reduce((a, m) => a + m[k], 0) / mems.length;
+    console.log(`RESULT ${JSON.stringify({ db: embeddedPg ? 'postgres' : process.env.SOAK_DATABASE_URL ? 'external' : 'pglite', reqs: total.ms.length, rps: total.ms.length / seconds, errors: total.errors, p50: p.p50, p95: p.p95, p99: p.p99, rssPeak: peak('rss'), rssGrowth: last.rss - first.rss, cpu: mean('cpu'), dbPssPeak: embeddedPg ? peak('dbPss') : 0, dbCpu: embeddedPg ? mean('dbCpu') : 0, dbStartS, serverStartS: startS - dbStartS })}`);
   } finally {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
     await Promise.race([exited, sleep(15_000)]);
     if (server.exitCode === null) server.kill('SIGKILL');
+    if (embeddedPg && embeddedPg.proc.exitCode === null) {
+      const stopped = new Promise((r) => embeddedPg!.proc.once('exit', r));
+      embeddedPg.proc.kill('SIGTERM');
+      await Promise.race([stopped, sleep(15_000)]);
+    }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

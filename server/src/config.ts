@@ -68,6 +68,11 @@ const ConfigSchema = z.object({
    * embedded database the jobs of a process that died are run again at the next start, without waiting.
    */
   JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(300),
+  /**
+   * The database belongs to this one server (the embedded PostgreSQL `npm start` runs): a job still active when the
+   * server starts was being run by a server that died, and goes back to the queue at once instead of after its expiry.
+   */
+  DATABASE_SINGLE_NODE: bool.default(false),
   SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
 });

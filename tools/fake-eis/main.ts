@@ -1,8 +1,11 @@
 // `npx tsx tools/fake-eis/main.ts`: the fake ЕИС on FAKE_EIS_PORT (default: the port of EIS_URL, which is PORT+2 unless set).
 import { loadConfig } from '../../server/src/config';
 import { startFakeEis } from './server';
+import { onParentGone } from '../../server/src/platform/shutdown';
 
 const port = Number(process.env.FAKE_EIS_PORT ?? new URL(loadConfig().EIS_URL).port);
 const eis = await startFakeEis({ port, host: process.env.HOST ?? '127.0.0.1', dataDir: process.env.FAKE_EIS_DATA });
 console.log(`Тестовая ЕИС: ${eis.url}`);
-for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => void eis.close().then(() => process.exit(0)));
+const stop = () => void eis.close().then(() => process.exit(0));
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, stop);
+onParentGone(stop);

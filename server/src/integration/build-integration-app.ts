@@ -30,7 +30,8 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs });
   const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs };
 
-  app.setErrorHandler((err, _req, reply) => {
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof EisUnavailable || err instanceof SoiError) req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');
     if (err instanceof EisUnavailable) {
       const status = err.httpStatus === null ? 504 : 502;
       return reply.status(status).send({ code: 'EIS_UNAVAILABLE', message: err.message, http_status: err.httpStatus });
@@ -38,6 +39,7 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     // ЕИС's own refusal (errorInfo, a fault, a bad archive): said as it is, not retried
     if (err instanceof SoiError) return reply.status(422).send({ code: 'EIS_ERROR', message: err.message, eis_code: err.code });
     if (err instanceof z.ZodError) return reply.status(400).send({ code: 'VALIDATION', message: err.issues[0]?.message ?? 'Некорректный запрос' });
+    req.log.error({ err, url: req.url }, 'integration request failed');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Внутренняя ошибка сервиса интеграции' });
   });
 
@@ -64,7 +66,8 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     return { files };
   });
 
-  app.get('/eis/documents', async (req, reply) => {
+  // a period import asks for hundreds of days: each request is not worth a log line, what went wrong is
+  app.get('/eis/documents', { logLevel: 'warn' }, async (req, reply) => {
     const q = z.object({ customer_inn: inn, org_region: region, type: z.enum(EIS_DOCUMENT_TYPES), day: isoDate }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return reply.status(422).send(tokenMissing);

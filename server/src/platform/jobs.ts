@@ -92,10 +92,12 @@ export interface JobsConfig {
    * expired jobs at its maintenance, so maintenance runs every half of it (at most every 2 minutes, pg-boss's default).
    */
   expireInSeconds: number;
+  /** No other server uses the database (PGlite always; the embedded PostgreSQL of `npm start`). */
+  singleNode?: boolean;
 }
 
 /**
- * The embedded database belongs to the one process that opened DATA_DIR, so a job still 'active' when it opens was
+ * An embedded database belongs to the one server that uses DATA_DIR, so a job still 'active' when it starts was
  * being run by a process that died (kill -9, power loss); waiting for its expiry would leave it stuck for minutes.
  * It goes back to the queue at once. The run that died counts as an attempt: pg-boss adds it to retry_count when the
  * job is fetched again (started_on is set), and a job with no retries left fails, as an expired one would.
@@ -156,7 +158,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
     },
     async start({ work }) {
       await boss.start();
-      if (database.kind === 'pglite') await requeueJobsOfDeadProcess(db, log);
+      if (database.kind === 'pglite' || config.singleNode) await requeueJobsOfDeadProcess(db, log);
       for (const def of defs.values()) {
         await boss.createQueue(def.name);
         if (def.cron) await boss.schedule(def.name, def.cron.expression, {}, { tz: def.cron.tz });

@@ -7,18 +7,26 @@ import type { Server } from '../app';
  */
 export function stopOnSignals(server: Server): void {
   let stopping = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      server.app.log.info({ signal }, 'Остановка: завершаются запросы и текущие шаги задач');
-      server.close().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          server.app.log.error({ err }, 'stop failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    server.app.log.info({ signal }, 'Остановка: завершаются запросы и текущие шаги задач');
+    server.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        server.app.log.error({ err }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(signal));
+  onParentGone(() => stop('parent gone'));
+}
+
+/**
+ * `npm start` runs each process with a channel to it: when that parent is gone, even killed with -9, the process stops
+ * as on SIGTERM instead of staying behind.
+ */
+export function onParentGone(stop: () => void): void {
+  if (process.send) process.on('disconnect', stop);
 }

@@ -81,7 +81,8 @@ export function EisImportStatus({ kind }: { kind: Kind }) {
             void queryClient.invalidateQueries({ queryKey: statusKey(company, kind) });
             return s;
           }
-          return { ...s, current: { ...s.current, days_done: Number(p.days_done), documents: Number(p.documents) } };
+          // events may arrive out of order (several nodes): the bar never goes back
+          return { ...s, current: { ...s.current, days_done: Math.max(s.current.days_done, Number(p.days_done)), documents: Math.max(s.current.documents, Number(p.documents)) } };
         });
       }),
     [company, kind],

