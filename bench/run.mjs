@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const only = process.argv.slice(2);
-// the soak (10 minutes) and the long fuzz run go alone: `npm run bench -- soak` or `npx tsx bench/soak.ts`
-const LONG = ['soak.ts', 'fuzz-formats.ts'];
+// the soaks (10 minutes; the embedded databases side by side, 6) and the long fuzz run go alone: `npm run bench -- soak`
+const LONG = ['soak.ts', 'embedded-db.ts', 'fuzz-formats.ts'];
 const scripts = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && (only.length ? only.some((o) => f.startsWith(o)) : !LONG.includes(f)))

