@@ -109,15 +109,21 @@ const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${pr
 type PageRow = RegisterRow & { codes: string[] };
 
 /**
- * One page's rows with their ОКПД2 codes, in one statement. A page past the middle is read from the other end in the
- * mirrored order (ASC NULLS LAST ↔ DESC NULLS FIRST, ties by id), so no page walks more than half of the index.
- * Within a capped count pages are read forward; a page beyond the cap (a hand-made URL) needs the exact count, kept 30 s.
+ * One page's rows with their ОКПД2 codes, in one statement. The rows skipped by the offset are walked for their ids
+ * alone, and only the page's rows get their columns and codes: PostgreSQL computes a row's select list, subqueries
+ * included, for every row an index scan passes on to OFFSET, so a deep page would otherwise read the codes of every
+ * row before it. A page past the middle is read from the other end in the mirrored order (ASC NULLS LAST ↔ DESC NULLS
+ * FIRST, ties by id), so no page walks more than half of the index. Within a capped count pages are read forward; a
+ * page beyond the cap (a hand-made URL) needs the exact count, kept 30 s.
  */
 async function pageRows(ctx: Ctx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<PageRow[]> {
   const db = ctx.deps.db;
   const offset = (q.page - 1) * q.limit;
-  const read = (order: 'asc' | 'desc', limit: number, skip: number): Promise<PageRow[]> =>
-    db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(where).orderBy(...registerOrder({ sort: q.sort, order })).limit(limit).offset(skip);
+  const read = (order: 'asc' | 'desc', limit: number, skip: number): Promise<PageRow[]> => {
+    const by = registerOrder({ sort: q.sort, order });
+    const ids = db.select({ id: procurements.id }).from(procurements).where(where).orderBy(...by).limit(limit).offset(skip);
+    return db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(and(eq(procurements.companyId, ctx.companyId), inArray(procurements.id, ids))).orderBy(...by);
+  };
   if (counted.capped && offset + q.limit <= counted.total) return read(q.order, q.limit, offset);
   const total = counted.capped ? await exactRegisterCount(ctx, q, where) : counted.total;
   if (offset >= total) return [];
