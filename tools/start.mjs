@@ -78,8 +78,21 @@ if (embeddedDb === 'postgres') {
       out += chunk;
       const ready = /^READY (\S+)$/m.exec(out);
       if (ready) resolve(ready[1]);
+      const closed = /^UNREACHABLE (.+)$/m.exec(out);
+      if (closed) {
+        console.warn(`Встроенный PostgreSQL работает от пользователя postgres, а папка ${closed[1]} ему закрыта: сервер работает на PGlite. Откройте её (chmod o+x), перенесите проект или задайте DATABASE_URL.`);
+        database.removeAllListeners('exit');
+        database = null;
+        resolve(null);
+      }
     });
     database.on('exit', (code) => {
+      // a first start that could not make the cluster: the product still starts, on PGlite, and says why
+      if (!fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))) {
+        console.warn('Встроенный PostgreSQL не запустился (причина выше): сервер работает на PGlite.');
+        database = null;
+        return resolve(null);
+      }
       console.error(`Встроенная база данных остановилась (код ${code})`);
       stopping = true;
       for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
@@ -87,9 +100,11 @@ if (embeddedDb === 'postgres') {
       setTimeout(() => process.exit(code || 1), 15_000).unref();
     });
   });
-  process.env.DATABASE_URL = url;
-  process.env.DATABASE_SINGLE_NODE = 'true';
-  console.log(`Встроенная база данных PostgreSQL: 127.0.0.1:${pgPort}, данные в ${path.join(dataDir, 'postgres')}`);
+  if (url) {
+    process.env.DATABASE_URL = url;
+    process.env.DATABASE_SINGLE_NODE = 'true';
+    console.log(`Встроенная база данных PostgreSQL: 127.0.0.1:${pgPort}, данные в ${path.join(dataDir, 'postgres')}`);
+  }
 }
 /** The embedded database stops last, once every process that uses it has. */
 const stopDatabase = (code) => {
