@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EVENTS, type EisDocumentType } from '@proc/contract';
 import { isFormatError, parseInWorker, type EisFile } from '../../formats';
@@ -102,8 +102,8 @@ async function fetchDay(deps: Deps, inn: string, access: Awaited<ReturnType<type
 
 const customerOf = (f: EisFile) => (f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : null);
 
-/** Stores one fetched day with its mark; false when another run stored it first. */
-async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<boolean> {
+/** Stores one fetched day with its mark; its documents, or null when another run stored it first. */
+async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<number | null> {
   // ЕИС answers by region: only the company's own documents are kept
   const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
   const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
@@ -123,7 +123,7 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   const documents = contracts.length + plans.length + notices.length;
   return deps.db.transaction(async (tx) => {
     const [claimed] = await tx.insert(eisImportDays).values({ importId: imp.id, day, documents }).onConflictDoNothing().returning({ day: eisImportDays.day });
-    if (!claimed) return false;
+    if (!claimed) return null;
     const tally = { created: 0, updated: 0, unchanged: 0 };
     const user = imp.userId ? { id: imp.userId } : null;
     for (const s of await storeContracts(tx, imp.companyId, contracts, 'eis', user)) {
@@ -147,21 +147,13 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
         violations: sql`${eisImports.violations} || ${JSON.stringify(violations)}::jsonb`,
       })
       .where(eq(eisImports.id, imp.id));
-    return true;
+    return documents;
   });
 }
 
 export async function daysDone(deps: Deps, importId: string): Promise<Set<string>> {
   const rows = await deps.db.select({ day: eisImportDays.day }).from(eisImportDays).where(eq(eisImportDays.importId, importId));
   return new Set(rows.map((r) => r.day));
-}
-
-/** Emits the import's progress to the user who asked for it. */
-async function reportProgress(deps: Deps, importId: string): Promise<void> {
-  const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
-  if (!imp?.userId) return;
-  const [{ n }] = await deps.db.select({ n: count() }).from(eisImportDays).where(eq(eisImportDays.importId, importId));
-  deps.realtime.toUser(imp.userId, EVENTS.eisImportProgress, { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_done: n, days_total: imp.daysTotal, documents: imp.documents });
 }
 
 /**
@@ -178,11 +170,17 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   const own = await ownCustomers(deps.db, imp.companyId);
   const done = await daysDone(deps, imp.id);
   const days = daysOf(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
+  const progress = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_total: imp.daysTotal, days_done: done.size, documents: imp.documents };
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
     const window = await Promise.all(days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, inn, access, imp.documentTypes, day)));
     // stored in the order of the days: what is stored is always the period's beginning
     for (const fetched of window) {
-      if (await storeDay(deps, imp, ctx, own, fetched)) await reportProgress(deps, imp.id);
+      const stored = await storeDay(deps, imp, ctx, own, fetched);
+      if (stored === null) continue;
+      progress.days_done++;
+      progress.documents += stored;
+      // to the user who asked for it; the screens of others poll the status
+      if (imp.userId) deps.realtime.toUser(imp.userId, EVENTS.eisImportProgress, { ...progress });
     }
   }
   const [after] = await deps.db.select().from(eisImports).where(eq(eisImports.id, imp.id));
