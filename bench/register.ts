@@ -11,7 +11,8 @@ import { RegisterQuery } from '@proc/contract';
 import { openDatabase, runMigrations } from '../server/src/db/client';
 import { companies, procurementOkpd2, procurements } from '../server/src/db/schema';
 import type { Ctx, Deps } from '../server/src/platform/context';
-import { listRegister, registerOrder, registerWhere } from '../server/src/modules/procurements/list-register';
+import { listRegister, registerWhere } from '../server/src/modules/procurements/list-register';
+import { registerOrder } from '../server/src/modules/procurements/register-order';
 import { searchVectorSql } from '../server/src/modules/procurements/save-procurement';
 import { readOkpd2Text } from '../server/src/modules/catalogs/seed/seed-okpd2';
 

@@ -14,6 +14,14 @@ export const STATUS_RANK_SQL =
   "(CASE \"status\" WHEN 'draft' THEN 0 WHEN 'docs_ready' THEN 1 WHEN 'published' THEN 2 WHEN 'accepting' THEN 3 " +
   "WHEN 'summing_up' THEN 4 WHEN 'contract_signed' THEN 5 WHEN 'failed' THEN 6 WHEN 'cancelled' THEN 7 ELSE 8 END)";
 
+/**
+ * Sort keys of the register's two optional dates. A missing date sorts as 'infinity' — where PostgreSQL puts NULL
+ * anyway (last ascending, first descending) — so the key is never NULL and a page can be sought by a row comparison
+ * `(key, id) > (…)` on the index. Indexed as written: keep them byte-identical in queries.
+ */
+export const PUBLISHED_KEY_SQL = `(COALESCE("published_on", 'infinity'::date))`;
+export const DEADLINE_KEY_SQL = `(COALESCE("application_deadline", 'infinity'::date))`;
+
 /** Реестр закупок. Catalogue elements are referenced by id (no foreign keys into the catalogue tables). */
 export const procurements = pgTable(
   'procurements',
@@ -63,8 +71,8 @@ export const procurements = pgTable(
     index('procurements_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('procurements_company_title_idx').on(t.companyId, sql`("title" COLLATE "und-x-icu")`, t.id),
     index('procurements_company_nmcd_idx').on(t.companyId, t.nmcd, t.id),
-    index('procurements_company_published_idx').on(t.companyId, t.publishedOn, t.id),
-    index('procurements_company_deadline_idx').on(t.companyId, t.applicationDeadline, t.id),
+    index('procurements_company_published_idx').on(t.companyId, sql.raw(PUBLISHED_KEY_SQL), t.id),
+    index('procurements_company_deadline_idx').on(t.companyId, sql.raw(DEADLINE_KEY_SQL), t.id),
     index('procurements_company_status_rank_idx').on(t.companyId, sql.raw(STATUS_RANK_SQL), t.id),
     index('procurements_company_status_idx').on(t.companyId, t.status, t.createdAt),
     index('procurements_company_method_idx').on(t.companyId, t.method, t.createdAt),

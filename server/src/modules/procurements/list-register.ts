@@ -1,9 +1,11 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type ProcurementStatus, type RegisterItem, type RegisterPage, type RegisterQuery, type SubjectKind } from '@proc/contract';
-import { exactRegisterCount, registerCount } from './register-count';
+import { registerCount } from './register-count';
+import { afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
+import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { STATUS_RANK_SQL, procurementOkpd2, procurements } from '../../db/schema';
+import { procurementOkpd2, procurements } from '../../db/schema';
 
 export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
 
@@ -38,22 +40,6 @@ export function registerWhere(companyId: number, q: RegisterFilters): SQL {
   }
   if (q.q) w.push(or(sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${q.q}::text)`, eq(p.number, q.q))!);
   return and(...w)!;
-}
-
-/** ORDER BY for a sort key: each has an index (company_id, key, id) so a page reads only its rows. */
-export function registerOrder(q: Pick<RegisterFilters, 'sort' | 'order'>): SQL[] {
-  const p = procurements;
-  const dir = q.order === 'asc' ? asc : desc;
-  const key: Record<RegisterFilters['sort'], SQL | typeof p.id> = {
-    number: sql`${p.number}`,
-    title: sql`(${p.title} COLLATE "und-x-icu")`,
-    nmcd: sql`${p.nmcd}`,
-    published_on: sql`${p.publishedOn}`,
-    application_deadline: sql`${p.applicationDeadline}`,
-    status: sql.raw(STATUS_RANK_SQL),
-    created_at: sql`${p.createdAt}`,
-  };
-  return [dir(key[q.sort]), dir(p.id)];
 }
 
 export const registerColumns = {
@@ -109,27 +95,29 @@ const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${pr
 type PageRow = RegisterRow & { codes: string[] };
 
 /**
- * One page's rows with their ОКПД2 codes, in one statement. The rows skipped by the offset are walked for their ids
- * alone, and only the page's rows get their columns and codes: PostgreSQL computes a row's select list, subqueries
- * included, for every row an index scan passes on to OFFSET, so a deep page would otherwise read the codes of every
- * row before it. A page past the middle is read from the other end in the mirrored order (ASC NULLS LAST ↔ DESC NULLS
- * FIRST, ties by id), so no page walks more than half of the index. Within a capped count pages are read forward; a
- * page beyond the cap (a hand-made URL) needs the exact count, kept 30 s.
+ * One page's rows with their ОКПД2 codes, in one statement. The rows skipped are walked for their ids alone, and only
+ * the page's rows get their columns and codes: PostgreSQL computes a row's select list, subqueries included, for every
+ * row an index scan passes on to OFFSET. A page within the first REGISTER_COUNT_CAP rows is read by offset; a deeper
+ * one — or any past the first WALK_STEP rows once the order was walked — is sought after the nearest anchor of the
+ * walk (register-walk.ts), so no page skips more than WALK_STEP rows.
  */
 async function pageRows(ctx: Ctx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<PageRow[]> {
   const db = ctx.deps.db;
   const offset = (q.page - 1) * q.limit;
-  const read = (order: 'asc' | 'desc', limit: number, skip: number): Promise<PageRow[]> => {
-    const by = registerOrder({ sort: q.sort, order });
-    const ids = db.select({ id: procurements.id }).from(procurements).where(where).orderBy(...by).limit(limit).offset(skip);
-    return db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(and(eq(procurements.companyId, ctx.companyId), inArray(procurements.id, ids))).orderBy(...by);
+  const by = registerOrder(q);
+  const read = (skip: number, after?: RegisterAnchor): Promise<PageRow[]> => {
+    const ids = db.select({ id: procurements.id }).from(procurements).where(after ? and(where, afterAnchor(q, after)) : where).orderBy(...by).limit(q.limit).offset(skip);
+    // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
+    // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
+    const page = sql`${procurements.id} = ANY(ARRAY(${ids}))`;
+    return db.select({ ...registerColumns, codes: codesOfRow }).from(procurements).where(and(eq(procurements.companyId, ctx.companyId), page)).orderBy(...by);
   };
-  if (counted.capped && offset + q.limit <= counted.total) return read(q.order, q.limit, offset);
-  const total = counted.capped ? await exactRegisterCount(ctx, q, where) : counted.total;
-  if (offset >= total) return [];
-  if (offset <= total / 2) return read(q.order, q.limit, offset);
-  const take = Math.min(q.limit, total - offset);
-  return (await read(q.order === 'asc' ? 'desc' : 'asc', take, total - offset - take)).reverse();
+  if (!counted.capped && offset >= counted.total) return [];
+  const walk = offset < WALK_STEP ? undefined : (keptWalk(ctx, q) ?? (offset < REGISTER_COUNT_CAP ? undefined : await registerWalk(ctx, q, where)));
+  if (!walk) return read(offset);
+  if (offset >= walk.total) return [];
+  const a = Math.floor(offset / WALK_STEP);
+  return read(offset - a * WALK_STEP, walk.anchors[a - 1]);
 }
 
 /** Реестр закупок: one page with the total under the same filters; a capped total is kept 30 s (register-count.ts). */

@@ -22,7 +22,7 @@ const MAX_KEYS = 2_000;
 const kept = new Map<string, { at: number; value: unknown }>();
 
 /** A value kept 30 s under `key`, computed when missing or stale; the oldest key goes when the map is full. */
-async function remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
+export async function remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
   const hit = kept.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
   const value = await compute();
@@ -34,7 +34,13 @@ async function remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) 
   return value;
 }
 
-const keyOf = (companyId: number, q: RegisterQuery) => {
+/** A kept value that is still fresh, without computing one. */
+export function keptValue<T>(key: string): T | undefined {
+  const hit = kept.get(key);
+  return hit && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
+}
+
+export const keyOf = (companyId: number, q: RegisterQuery) => {
   const { page: _page, limit: _limit, sort: _sort, order: _order, ...filter } = q;
   return `${companyId}|${JSON.stringify(filter, Object.keys(filter).sort())}`;
 };
@@ -71,12 +77,4 @@ export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap:
     },
     (c) => c.capped,
   );
-}
-
-/** The exact count, for a page past the cap (a hand-made URL or a deep link): paid once per 30 s per filter. */
-export function exactRegisterCount(ctx: Ctx, q: RegisterQuery, where: SQL): Promise<number> {
-  return remember(`${keyOf(ctx.companyId, q)}|exact`, async () => {
-    const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(procurements).where(where);
-    return n;
-  });
 }
