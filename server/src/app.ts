@@ -10,6 +10,7 @@ import type { Config } from './config';
 import { openDatabase, runMigrations, type Database } from './db/client';
 import { createJobs } from './platform/jobs';
 import { createRealtime } from './platform/realtime';
+import { forgetUsers } from './platform/session-cache';
 import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
 import { installErrorHandler, errorBody } from './platform/errors';
@@ -64,7 +65,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   await runMigrations(database);
 
   const jobs = createJobs(database, app.log, { expireInSeconds: config.JOB_EXPIRE_SECONDS, singleNode: config.DATABASE_SINGLE_NODE });
-  const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log));
+  const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log), () => forgetUsers(database.db));
   const deps: Deps = {
     config,
     database,

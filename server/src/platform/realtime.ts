@@ -22,16 +22,26 @@ export interface Realtime {
    * `changes`: the request changes company data, so a read-only role is refused (as the HTTP routes' guard does).
    */
   triad(ns: 'auth' | 'unauth', base: string, handler: TriadHandler, opts?: { changes?: boolean }): void;
-  /** Disconnects every socket of a session (logout, block, password change). */
+  /** Disconnects every socket of a session (logout, block, password change); every instance forgets the users it keeps. */
   dropSession(sessionId: number): void;
+  /** A user changed (role, name, block) or a session ended: every instance forgets the users it keeps (session-cache.ts). */
+  sessionsChanged(): void;
   close(): Promise<void>;
   io(): Server | null;
 }
 
 export type AdapterFactory = () => Promise<Parameters<Server['adapter']>[0] | undefined>;
 
-export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterFactory): Realtime {
+/** What instances of a scale-out tell each other through the adapter, beside the events for browsers. */
+const SESSIONS_CHANGED = 'sessionsChanged';
+
+export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterFactory, onSessionsChanged: () => void = () => undefined): Realtime {
   let io: Server | null = null;
+  let scaled = false;
+  const sessionsChanged = () => {
+    onSessionsChanged();
+    if (scaled) io?.serverSideEmit(SESSIONS_CHANGED);
+  };
   const triads: { ns: 'auth' | 'unauth'; base: string; handler: TriadHandler; changes: boolean }[] = [];
   let authenticate: SocketAuth | null = null;
 
@@ -79,7 +89,11 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
       authenticate = auth;
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
       const adapter = adapterFactory ? await adapterFactory() : undefined;
-      if (adapter) io.adapter(adapter);
+      if (adapter) {
+        io.adapter(adapter);
+        scaled = true;
+        io.on(SESSIONS_CHANGED, () => onSessionsChanged());
+      }
       const unauth = io.of(NAMESPACES.unauth);
       const authNs = io.of(NAMESPACES.auth);
       authNs.use(async (socket, next) => {
@@ -111,8 +125,10 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
       triads.push({ ns, base, handler, changes: opts?.changes ?? false });
     },
     dropSession(sessionId) {
+      sessionsChanged();
       io?.of(NAMESPACES.auth).in(`session:${sessionId}`).disconnectSockets(true);
     },
+    sessionsChanged,
     async close() {
       if (!io) return;
       const server = io;

@@ -61,6 +61,16 @@ function scenario(name: string, redis: boolean, enabled: boolean) {
       expect((await api(a.url, 'GET', '/api/auth/me', login.body.token)).status).toBe(401);
     });
 
+    it('ends on node A, at once, a session A has just seen when it is ended on node B', async () => {
+      const login = await api<{ token: string }>(a.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD });
+      expect((await api(a.url, 'GET', '/api/auth/me', login.body.token)).status).toBe(200); // A keeps the user 2 s
+      const ended = Date.now();
+      expect((await api(b.url, 'POST', '/api/auth/logout', login.body.token)).status).toBeLessThan(300);
+      // B tells A through the adapter: A refuses the token well before its two seconds are up
+      await expect.poll(async () => (await api(a.url, 'GET', '/api/auth/me', login.body.token)).status, { interval: 20, timeout: 1_500 }).toBe(401);
+      expect(Date.now() - ended).toBeLessThan(1_500);
+    });
+
     it('delivers to a socket on node B the response of a job sent through node A', async () => {
       const token = (await api<{ token: string }>(a.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD })).body.token;
       const rules = await api<{ id: number; title: string }[]>(a.url, 'GET', '/api/procurement_rules/templates', token);

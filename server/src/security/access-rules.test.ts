@@ -170,8 +170,13 @@ describe('sockets after a role change (L2)', () => {
   it('a socket opened before a demotion to operator can no longer change data', async () => {
     const id = (await ok(t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Понижаемый Специалист', login: 'demoted-l2', role: 'specialist', company_id: providerId, password: 'demo12345' } }), 'user')).id;
     await ok(t.api('PUT', `/api/users/${id}/grants`, { token: admin, body: { company_ids: [demoId] } }), 'grants');
-    const socket = await t.socket('auth', await t.login('demoted-l2'));
+    const token = await t.login('demoted-l2');
+    const socket = await t.socket('auth', token);
+    const asDemoted = { token, headers: { 'x-company-id': String(demoId) } };
+    expect((await t.api('GET', '/api/procurement_rules', asDemoted)).status).toBe(200); // the server now keeps the user 2 s
     await ok(t.api('PATCH', `/api/users/${id}`, { token: admin, body: { role: 'operator' } }), 'demote');
+    // the very next request knows the new role: the change cleared the kept users
+    expect((await t.api('POST', '/api/procurement_rules', { ...asDemoted, body: { title: 'После понижения' } })).status).toBe(403);
     const response = nextEvent<{ result: string; error?: string }>(socket, 'copyProcurementRuleResponse');
     socket.emit('copyProcurementRuleRequest', { key: 7, rule_id: b.ids.rule, company_id: demoId });
     expect(await response).toMatchObject({ result: 'error', error: 'Недостаточно прав для этого действия' });

@@ -79,9 +79,13 @@ export interface NodeProcess {
   stop(): Promise<void>;
 }
 
-/** Starts server/src/test/node-process.ts in a child process with the given environment; resolves when it listens. */
+/**
+ * Starts server/src/test/node-process.ts in a child process with the given environment; resolves when it listens.
+ * CPU_PROF_DIR (benches) has the child write a V8 CPU profile there when it stops — Node refuses --cpu-prof in NODE_OPTIONS.
+ */
 export function startNode(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<NodeProcess> {
-  const child = fork(SCRIPT, [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+  const child = fork(SCRIPT, [], { execArgv: ['--import', 'tsx', ...prof], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   let seq = 0;
   const call = <T>(msg: Record<string, unknown>) =>
     new Promise<T>((resolve, reject) => {

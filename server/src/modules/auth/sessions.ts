@@ -5,6 +5,7 @@ import { deviceLabel } from './device';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/passwords';
+import { forgetUsers } from '../../platform/session-cache';
 
 export async function openSession(db: Db, userId: number, ttlHours: number, client: { ip: string; userAgent?: string }): Promise<string> {
   const token = newToken();
@@ -14,6 +15,7 @@ export async function openSession(db: Db, userId: number, ttlHours: number, clie
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  forgetUsers(db);
 }
 
 /** Every open session of a user (password change, block): returns their ids so sockets can be dropped too. */
@@ -23,6 +25,7 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
+  forgetUsers(db);
   return rows.map((r) => r.id);
 }
 
@@ -51,5 +54,6 @@ export async function endOwnSession(db: Db, user: { id: number }, sessionId: num
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  forgetUsers(db);
   if (!rows.length) throw new AppError('NOT_FOUND', 'Сеанс не найден или уже завершён');
 }

@@ -107,6 +107,7 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
     const [c] = await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId)).returning();
     await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete', before: { title: c.title, inn: c.inn } });
   });
+  ctx.deps.realtime.sessionsChanged();
 }
 
 export function permissionsFor(ctx: Ctx): PermissionsResponse {

@@ -120,6 +120,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
     const action = input.blocked === true && !u.blocked ? 'block' : input.blocked === false && u.blocked ? 'unblock' : 'update';
     await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action, ...changes({ title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, patch) });
   });
+  deps.realtime.sessionsChanged();
   if (input.blocked) for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
 }
 
@@ -158,6 +159,7 @@ export async function updateProfile(deps: Deps, actor: AuthUser, input: { title:
     await tx.update(users).set(after).where(eq(users.id, actor.id));
     await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'profile', ...changes(before, after) });
   });
+  deps.realtime.sessionsChanged();
 }
 
 export async function changeOwnPassword(deps: Deps, actor: AuthUser, current: string, next: string) {
