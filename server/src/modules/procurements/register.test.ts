@@ -221,11 +221,9 @@ it('reads deep pages after the anchors of one walk: the same rows as an offset r
     created_at: 'created_at',
   };
   const oracle = async (sort: string, order: string, offset: number, status?: string) => {
-    const r = await t.server.deps.db.execute<{ number: string }>(
-      sql.raw(
-        `SELECT number FROM procurements WHERE company_id = ${big.otherId}${status ? ` AND status IN ('published', 'accepting')` : ''}
-         ORDER BY ${keys[sort]} ${order}, id ${order} LIMIT 50 OFFSET ${offset}`,
-      ),
+    const r = await t.server.deps.database.sql.query<{ number: string }>(
+      `SELECT number FROM procurements WHERE company_id = ${big.otherId}${status ? ` AND status IN ('published', 'accepting')` : ''}
+       ORDER BY ${keys[sort]} ${order}, id ${order} LIMIT 50 OFFSET ${offset}`,
     );
     return r.rows.map((x) => x.number);
   };
