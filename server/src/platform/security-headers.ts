@@ -21,35 +21,48 @@ const safeHost = (host: string | undefined) => (host && /^[A-Za-z0-9.\-:[\]]{1,2
 /**
  * Content-Security-Policy of the web client: everything from self; the support chat's origin may add a script, connect
  * and frame; Sentry's ingest receives reports; the socket connects back to this host. antd writes inline styles, so
- * style-src needs 'unsafe-inline' (scripts never do).
+ * style-src needs 'unsafe-inline' (scripts never do). Returns the policy for a request's host; the origins from the
+ * configuration are parsed once, as this runs on every response.
  */
-export function contentSecurityPolicy(config: Config, host?: string): string {
+export function contentSecurityPolicyFor(config: Config): (host?: string) => string {
   const chat = originOf(config.CHAT_WIDGET_URL);
   const sentry = sentryOrigin(config.SENTRY_DSN);
   const api = originOf(config.API_URL);
   const integration = originOf(config.INTEGRATION_API_URL);
-  const h = safeHost(host);
   const list = (...xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join(' ');
-  return [
-    `default-src 'self'`,
-    `script-src ${list("'self'", chat)}`,
-    `style-src 'self' 'unsafe-inline'`,
-    `img-src 'self' data: blob:`,
-    `font-src 'self' data:`,
-    `connect-src ${list("'self'", h && `ws://${h}`, h && `wss://${h}`, api, integration, chat, sentry)}`,
-    `frame-src ${chat ?? "'none'"}`,
-    `worker-src 'self' blob:`,
-    `object-src 'none'`,
-    `base-uri 'self'`,
-    `form-action 'self'`,
-    `frame-ancestors 'none'`,
-  ].join('; ');
+  const byHost = new Map<string | null, string>();
+  return (host) => {
+    const h = safeHost(host);
+    let policy = byHost.get(h);
+    if (policy === undefined) {
+      policy = [
+        `default-src 'self'`,
+        `script-src ${list("'self'", chat)}`,
+        `style-src 'self' 'unsafe-inline'`,
+        `img-src 'self' data: blob:`,
+        `font-src 'self' data:`,
+        `connect-src ${list("'self'", h && `ws://${h}`, h && `wss://${h}`, api, integration, chat, sentry)}`,
+        `frame-src ${chat ?? "'none'"}`,
+        `worker-src 'self' blob:`,
+        `object-src 'none'`,
+        `base-uri 'self'`,
+        `form-action 'self'`,
+        `frame-ancestors 'none'`,
+      ].join('; ');
+      if (byHost.size >= 100) byHost.clear(); // the host comes from the client: a few real ones, any number forged
+      byHost.set(h, policy);
+    }
+    return policy;
+  };
 }
+
+export const contentSecurityPolicy = (config: Config, host?: string): string => contentSecurityPolicyFor(config)(host);
 
 /** Whether the request reached us over HTTPS (directly or through a proxy we trust). */
 const overHttps = (req: FastifyRequest) => req.protocol === 'https';
 
 export function installSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const policy = contentSecurityPolicyFor(config);
   app.addHook('onSend', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
@@ -57,7 +70,7 @@ export function installSecurityHeaders(app: FastifyInstance, config: Config): vo
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
     // Swagger UI ships its own inline bootstrap; it is a developer page with no user data
-    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', contentSecurityPolicy(config, req.headers.host));
+    if (!req.url.startsWith('/api/docs')) reply.header('Content-Security-Policy', policy(req.headers.host));
     if (overHttps(req)) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
 }
