@@ -54,7 +54,7 @@ async function load(base: string, token: string, connections = CONNECTIONS) {
   const probe = await fetch(`${base}/api/procurements?${qs}`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await probe.json()) as { total: number; items: unknown[] };
   const r = await autocannon({ url: `${base}/api/procurements?${qs}`, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
-  return { total: body.total, items: body.items.length, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  return { total: body.total, items: body.items.length, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, timeouts: r.timeouts, non2xx: r.non2xx };
 }
 
 async function search(base: string, token: string) {
@@ -210,7 +210,7 @@ async function main() {
       const http = await load(node.url, token);
       const rss = await node.rss();
       const s = await search(node.url, token);
-      console.log(`server (HTTP):  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}; page of ${http.total.toLocaleString('en')} matching`);
+      console.log(`server (HTTP):  ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors} (timeouts ${http.timeouts}, non-2xx ${http.non2xx}); page of ${http.total.toLocaleString('en')} matching`);
       console.log(`full-text search: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
       console.log(`server RSS after the load (embedded database included): ${mb(rss)}`);
     }

@@ -375,7 +375,12 @@ async function main() {
     console.log(`server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`);
     if (embeddedPg) console.log(`database processes: PSS first interval ${f1(first.dbPss)} MB, last ${f1(last.dbPss)} MB, peak ${f1(Math.max(...mems.map((m) => m.dbPss)))} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.dbCpu, 0) / mems.length)} %`);
     console.log(`errors per minute: ${errorsPerMinute.map((n, i) => `${i + 1}: ${n ?? 0}`).join(', ')}`);
-    console.log(`goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory (growth ≤ 10 % of the first interval) — ${last.rss - first.rss <= first.rss * 0.1 ? 'met' : 'MISSED'}`);
+    // V8 and the pools grow to their working size in the first minute or two: "flat" is judged on what follows, and
+    // the growth from the very first interval is printed beside it
+    const warm = mems[Math.min(mems.length - 1, Math.round((Math.min(120, seconds / 5) * 1000) / INTERVAL_MS))];
+    const steady = (last.rss - warm.rss) / warm.rss;
+    console.log(`server RSS after the warm-up (${f1(Math.min(120, seconds / 5))} s): ${f1(warm.rss)} MB → last ${f1(last.rss)} MB (${steady >= 0 ? '+' : ''}${f1(steady * 100)} %)`);
+    console.log(`goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory after the warm-up (growth ≤ 10 %) — ${steady <= 0.1 ? 'met' : 'MISSED'}; from the first interval ${last.rss - first.rss <= first.rss * 0.1 ? '≤' : '>'} 10 % (${f1(((last.rss - first.rss) / first.rss) * 100)} %)`);
     if (errorMessages.size) {
       console.log(`first ${Math.min(5, errorMessages.size)} of ${errorMessages.size} distinct error messages:`);
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
