@@ -12,33 +12,39 @@ export interface RegisterCount {
 }
 
 const TTL_MS = 30_000;
-const MAX_KEYS = 2_000;
-/**
- * Counts that reached the cap, per company and filter, for 30 s. A capped count reads cap + 1 rows; under load on a big
- * register that read was most of every page's cost. A count below the cap is not kept: it is cheap and must be exact
- * (a new procurement shows at once), while a capped total only says «more than 10 000» and its estimate is approximate
- * by nature. Per process: each instance of a scale-out keeps its own.
- */
-const kept = new Map<string, { at: number; value: unknown }>();
 
-/** A value kept 30 s under `key`, computed when missing or stale; the oldest key goes when the map is full. */
-export async function remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
-  const hit = kept.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
-  const value = await compute();
-  if (!keep(value)) kept.delete(key);
-  else {
-    if (kept.size >= MAX_KEYS && !kept.has(key)) kept.delete(kept.keys().next().value!);
-    kept.set(key, { at: Date.now(), value });
+/** Values kept 30 s by key, at most `max` of them (the oldest key goes first). Per process: each instance keeps its own. */
+export class KeptValues {
+  private readonly map = new Map<string, { at: number; value: unknown }>();
+  constructor(private readonly max: number) {}
+
+  /** The value under `key` if it is still fresh, without computing one. */
+  get<T>(key: string): T | undefined {
+    const hit = this.map.get(key);
+    return hit && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
   }
-  return value;
+
+  /** The value under `key`, computed when missing or stale; kept only when `keep` says so. */
+  async remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
+    const hit = this.get<T>(key);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    if (!keep(value)) this.map.delete(key);
+    else {
+      if (this.map.size >= this.max && !this.map.has(key)) this.map.delete(this.map.keys().next().value!);
+      this.map.set(key, { at: Date.now(), value });
+    }
+    return value;
+  }
 }
 
-/** A kept value that is still fresh, without computing one. */
-export function keptValue<T>(key: string): T | undefined {
-  const hit = kept.get(key);
-  return hit && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
-}
+/**
+ * Counts that reached the cap, per company and filter. A capped count reads cap + 1 rows; under load on a big register
+ * that read was most of every page's cost. A count below the cap is not kept: it is cheap and must be exact (a new
+ * procurement shows at once), while a capped total only says «more than 10 000» and its estimate is approximate by
+ * nature.
+ */
+const counts = new KeptValues(2_000);
 
 export const keyOf = (companyId: number, q: RegisterQuery) => {
   const { page: _page, limit: _limit, sort: _sort, order: _order, ...filter } = q;
@@ -67,7 +73,7 @@ async function cappedCount(ctx: Ctx, where: SQL, cap: number): Promise<{ total: 
 }
 
 export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap: number): Promise<RegisterCount> {
-  return remember(
+  return counts.remember(
     keyOf(ctx.companyId, q),
     async () => {
       const counted = await cappedCount(ctx, where, cap);

@@ -2,7 +2,7 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
-import { keptValue, keyOf, remember } from './register-count';
+import { KeptValues, keyOf } from './register-count';
 import { REGISTER_SORT_KEYS, afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
 
 /** Rows between two anchors: a page past the first is read after an anchor, walking fewer rows than this. */
@@ -15,10 +15,13 @@ export interface RegisterWalk {
   anchors: RegisterAnchor[];
 }
 
+/** A walk of a million rows holds ~1,000 anchors (~80 KB): fewer of them are kept than of counts. */
+const walks = new KeptValues(200);
+
 const walkKey = (ctx: Ctx, q: RegisterQuery) => `${keyOf(ctx.companyId, q)}|walk|${q.sort}|${q.order}`;
 
 /** The walk of this filter and order if one was made in the last 30 s. */
-export const keptWalk = (ctx: Ctx, q: RegisterQuery): RegisterWalk | undefined => keptValue<RegisterWalk>(walkKey(ctx, q));
+export const keptWalk = (ctx: Ctx, q: RegisterQuery): RegisterWalk | undefined => walks.get<RegisterWalk>(walkKey(ctx, q));
 
 /**
  * One pass over the filter's rows in the page's order, keeping every WALK_STEP-th row's key, then a count of the rows
@@ -26,7 +29,7 @@ export const keptWalk = (ctx: Ctx, q: RegisterQuery): RegisterWalk | undefined =
  * order. Rows added or removed meanwhile only move page boundaries by as many rows — as offset paging would.
  */
 export function registerWalk(ctx: Ctx, q: RegisterQuery, where: SQL): Promise<RegisterWalk> {
-  return remember(walkKey(ctx, q), async () => {
+  return walks.remember(walkKey(ctx, q), async () => {
     const db = ctx.deps.db;
     const numbered = db
       .select({
