@@ -18,6 +18,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { buildServer } from '../tools/build-server.mjs';
@@ -256,6 +257,23 @@ function databaseSample(rootPid: number): { pss: number; cpu: number } {
 }
 
 /** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */
+/** Where the database's time went: the statements of the run by total execution time (pg_stat_statements). */
+async function topStatements(url: string) {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const r = await c.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    const all = (await c.query<{ t: number }>('SELECT sum(total_exec_time) AS t FROM pg_stat_statements')).rows[0].t;
+    console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(all / 1000)} s in all):`);
+    for (const s of r.rows) console.log(`${f1((s.total / all) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+  } finally {
+    await c.end();
+  }
+}
+
 async function startEmbeddedPostgres(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
@@ -386,6 +404,7 @@ async function main() {
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
     }
     console.log(`errors: ${total.errors}, memory growth: ${f1(last.rss - first.rss)} MB`);
+    if (embeddedPg && process.env.EMBEDDED_PG_SETTINGS?.includes('pg_stat_statements')) await topStatements(embeddedPg.url);
     // one line for bench/embedded-db.ts, which runs this soak on each embedded database
     const peak = (k: 'rss' | 'dbPss') => Math.max(...mems.map((m) => m[k]));
     const mean = (k: 'cpu' | 'dbCpu') => mems.reduce((a, m) => a + m[k], 0) / mems.length;

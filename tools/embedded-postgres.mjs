@@ -60,7 +60,11 @@ const pg = new EmbeddedPostgres({
   persistent: true,
   createPostgresUser: true,
   initdbFlags: ['--encoding=UTF8'],
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'shared_buffers=128MB', '-c', 'synchronous_commit=on'],
+  postgresFlags: [
+    ...['listen_addresses=127.0.0.1', 'max_connections=200', 'shared_buffers=128MB', 'synchronous_commit=on'].flatMap((x) => ['-c', x]),
+    // for diagnosis, e.g. EMBEDDED_PG_SETTINGS='shared_preload_libraries=pg_stat_statements' (bench/soak.ts prints its top)
+    ...(process.env.EMBEDDED_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean).flatMap((x) => ['-c', x]),
+  ],
   onLog: (m) => logs.push(m),
   onError: (e) => logs.push(String(e)),
 });

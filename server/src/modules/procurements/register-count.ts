@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
+import { KeptValues } from '../../platform/kept-values';
 
 /** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
 export interface RegisterCount {
@@ -11,40 +12,13 @@ export interface RegisterCount {
   estimate: number | null;
 }
 
-const TTL_MS = 30_000;
-
-/** Values kept 30 s by key, at most `max` of them (the oldest key goes first). Per process: each instance keeps its own. */
-export class KeptValues {
-  private readonly map = new Map<string, { at: number; value: unknown }>();
-  constructor(private readonly max: number) {}
-
-  /** The value under `key` if it is still fresh, without computing one. */
-  get<T>(key: string): T | undefined {
-    const hit = this.map.get(key);
-    return hit && Date.now() - hit.at < TTL_MS ? (hit.value as T) : undefined;
-  }
-
-  /** The value under `key`, computed when missing or stale; kept only when `keep` says so. */
-  async remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
-    const hit = this.get<T>(key);
-    if (hit !== undefined) return hit;
-    const value = await compute();
-    if (!keep(value)) this.map.delete(key);
-    else {
-      if (this.map.size >= this.max && !this.map.has(key)) this.map.delete(this.map.keys().next().value!);
-      this.map.set(key, { at: Date.now(), value });
-    }
-    return value;
-  }
-}
-
 /**
  * Counts that reached the cap, per company and filter. A capped count reads cap + 1 rows; under load on a big register
  * that read was most of every page's cost. A count below the cap is not kept: it is cheap and must be exact (a new
  * procurement shows at once), while a capped total only says «more than 10 000» and its estimate is approximate by
  * nature.
  */
-const counts = new KeptValues(2_000);
+const counts = new KeptValues(2_000, 30_000);
 
 export const keyOf = (companyId: number, q: RegisterQuery) => {
   const { page: _page, limit: _limit, sort: _sort, order: _order, ...filter } = q;

@@ -2,7 +2,8 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
-import { KeptValues, keyOf } from './register-count';
+import { keyOf } from './register-count';
+import { KeptValues } from '../../platform/kept-values';
 import { REGISTER_SORT_KEYS, afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
 
 /** Rows between two anchors: a page past the first is read after an anchor, walking fewer rows than this. */
@@ -16,7 +17,7 @@ export interface RegisterWalk {
 }
 
 /** A walk of a million rows holds ~1,000 anchors (~80 KB): fewer of them are kept than of counts. */
-const walks = new KeptValues(200);
+const walks = new KeptValues(200, 30_000);
 
 const walkKey = (ctx: Ctx, q: RegisterQuery) => `${keyOf(ctx.companyId, q)}|walk|${q.sort}|${q.order}`;
 

@@ -1,0 +1,30 @@
+/**
+ * Values kept for `ttlMs` by key, at most `max` of them (the oldest key goes first). Per process: each instance of a
+ * scale-out keeps its own, so only what may be that stale across instances belongs here.
+ */
+export class KeptValues {
+  private readonly map = new Map<string, { at: number; value: unknown }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** The value under `key` if it is still fresh, without computing one. */
+  get<T>(key: string): T | undefined {
+    const hit = this.map.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
+  }
+
+  /** The value under `key`, computed when missing or stale; kept only when `keep` says so. */
+  async remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
+    const hit = this.get<T>(key);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    if (!keep(value)) this.map.delete(key);
+    else {
+      if (this.map.size >= this.max && !this.map.has(key)) this.map.delete(this.map.keys().next().value!);
+      this.map.set(key, { at: Date.now(), value });
+    }
+    return value;
+  }
+}
