@@ -92,6 +92,16 @@ describe('procurement card', () => {
     expect(other.body.number).toBe(`${year}-0001`);
   });
 
+  it('numbers concurrent creations one after another, none twice and none skipped, as the audit trail records them', async () => {
+    const made = await Promise.all(Array.from({ length: 8 }, (_, i) => create({ title: `Параллельная закупка ${i + 1}` })));
+    const numbers = made.map((m) => Number(m.number.slice(5))).sort((a, b) => a - b);
+    expect(numbers).toEqual(numbers.map((_, i) => numbers[0] + i));
+    const trail = await t.server.deps.database.sql.query<{ entity_id: string; number: string }>(
+      `SELECT entity_id::text, after->>'number' AS number FROM audit_log WHERE entity = 'procurement' AND action = 'create' AND entity_id::text IN (${made.map((m) => `'${m.id}'`).join(',')})`,
+    );
+    expect(Object.fromEntries(trail.rows.map((r) => [r.entity_id, r.number]))).toEqual(Object.fromEntries(made.map((m) => [m.id, m.number])));
+  });
+
   it('validates money, dates, codes and the method with Russian messages', async () => {
     const r = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurements', {
       token: w.client,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { assertTariffAllows } from '../tariffs';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
@@ -140,18 +141,21 @@ export async function insertProcurement(tx: Tx, ctx: Ctx, input: ProcurementRequ
   const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
   const values = fieldValues(input);
   const computed = await computeDeadlines(tx, { ...values, ruleId });
-  const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
   const status = from.status ?? 'draft';
+  // the number is taken last: the counter's row stays locked until the commit, and every other creation of the
+  // company waits for it — the row is written first under a number no one else can hold, and numbered at the end
   const [row] = await tx
     .insert(procurements)
     .values({
-      ...values, ruleId, number, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
+      ...values, ruleId, number: `…${randomUUID()}`, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
       hasViolations: computed.violations.length > 0,
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
     })
     .returning({ id: procurements.id });
   await writeOkpd2(tx, ctx, row.id, okpd2);
   await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: status, userId: ctx.user.id, comment: from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null });
+  const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
+  await tx.update(procurements).set({ number }).where(eq(procurements.id, row.id));
   await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } });
   return row.id;
 }
