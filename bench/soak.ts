@@ -256,7 +256,6 @@ function databaseSample(rootPid: number): { pss: number; cpu: number } {
   return { pss, cpu };
 }
 
-/** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */
 /** Where the database's time went: the statements of the run by total execution time (pg_stat_statements). */
 async function topStatements(url: string) {
   const c = new pg.Client({ connectionString: url });
@@ -274,6 +273,7 @@ async function topStatements(url: string) {
   }
 }
 
+/** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */
 async function startEmbeddedPostgres(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
   const proc = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });

@@ -6,7 +6,7 @@ import { companies, sessions, users } from '../db/schema';
 import type { AuthUser } from './context';
 import { hashToken } from './passwords';
 import { AppError } from './errors';
-import { keepUser, keptUser } from './session-cache';
+import { keptUsers } from './session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,20 +56,22 @@ const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
  * The signed-in user of a bearer token; null when the session ended, expired or sat unused longer than `idleHours`.
  * A user found is kept two seconds (session-cache.ts); a token not found is asked of the database every time.
  */
-export async function userByToken(db: Db, token: string, idleHours: number): Promise<AuthUser | null> {
+export function userByToken(db: Db, token: string, idleHours: number): Promise<AuthUser | null> {
   const hash = hashToken(token);
-  const kept = keptUser(db, hash);
-  if (kept) return kept;
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
-  const now = Date.now();
-  const [row] = await query.execute({ hash, now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
-  if (!row || row.blocked) return null;
-  if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
-  const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...rest } = row;
-  const user: AuthUser = { ...rest, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
-  keepUser(db, hash, user);
-  return user;
+  return keptUsers(db).remember(
+    hash,
+    async (): Promise<AuthUser | null> => {
+      let query = sessionQueries.get(db);
+      if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+      const now = Date.now();
+      const [row] = await query.execute({ hash, now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
+      if (!row || row.blocked) return null;
+      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;
+      return { ...user, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
+    },
+    (user) => user !== null,
+  );
 }
 
 export const bearer = (req: FastifyRequest): string | null => {

@@ -27,4 +27,14 @@ export class KeptValues {
     }
     return value;
   }
+
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+/** A KeptValues store per owner — a database: the test servers of one process each keep their own. */
+export function keptPer<K extends object>(max: number, ttlMs: number): (owner: K) => KeptValues {
+  const stores = new WeakMap<K, KeptValues>();
+  return (owner) => stores.get(owner) ?? stores.set(owner, new KeptValues(max, ttlMs)).get(owner)!;
 }

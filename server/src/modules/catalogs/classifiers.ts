@@ -4,7 +4,7 @@ import type { Okpd2Node, OkeiUnit, Paged } from '@proc/contract';
 import type { Db } from '../../db/client';
 import { okei, okpd2 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { KeptValues } from '../../platform/kept-values';
+import { keptPer } from '../../platform/kept-values';
 import { escapeLike, prefixTsQuery, ruOrder } from './search';
 import { normalizeOkpd2Prefix } from './seed/okpd2-tree';
 import type { OptionsPage } from './catalog-service';
@@ -53,8 +53,7 @@ function okpd2Search(q: string | undefined, parent: string | undefined, leafOnly
  * the soak): an answer is kept 5 minutes — only so long because the first start of a scale-out may answer on one
  * instance before another has loaded the table.
  */
-const answers = new WeakMap<Db, KeptValues>();
-const keptAnswers = (db: Db) => answers.get(db) ?? answers.set(db, new KeptValues(1_000, 5 * 60_000)).get(db)!;
+const keptAnswers = keptPer<Db>(1_000, 5 * 60_000);
 
 export function searchOkpd2(db: Db, q: { q?: string; parent?: string; page: number; limit: number }): Promise<Paged<Okpd2Node>> {
   return keptAnswers(db).remember(JSON.stringify(['search', q.q ?? '', q.parent ?? '', q.page, q.limit]), async () => {
