@@ -1,4 +1,4 @@
-// Compiles the processes `npm start` runs (the server, the integration service, the fake ЕИС and the parser thread)
+// Compiles the processes `npm start` runs (the server, the integration service, the fake ЕИС, the parser thread and PGlite's)
 // to JavaScript in server/dist, with source maps, so production runs plain `node` and no TypeScript tooling.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ export const ENTRIES = {
   integration: 'server/src/integration/main.ts',
   'fake-eis': 'tools/fake-eis/main.ts',
   'parse-worker': 'server/src/formats/parse-worker.ts',
+  'pglite-thread': 'server/src/db/pglite-thread.ts',
 };
 const SOURCES = ['server/src', 'tools/fake-eis', 'packages/contract/src'].map((d) => path.join(root, d));
 

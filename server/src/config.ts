@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Система автоматизации закупок <noreply@localhost>'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
+  /** Without DATABASE_URL: PGlite in the server's own thread, or in a worker thread (bench/embedded-db.ts compares them). */
+  EMBEDDED_DB: z.enum(['pglite', 'pglite-worker', 'postgres']).optional().or(z.literal('').transform(() => undefined)),
   /** shared_buffers of the embedded database (see db/client.ts); PostgreSQL's own default is 128MB. */
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'например 32MB').default('32MB'),
   REDIS_URL: z.string().optional(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { REPO_ROOT } from '../paths';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PgliteWorker } from './pglite-worker';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -28,6 +29,8 @@ export interface Database {
   /** The server pool (PostgreSQL path only), for adapters that need their own connections. */
   pool?: pg.Pool;
   url?: string;
+  /** PGlite only: it runs in a worker thread (EMBEDDED_DB=pglite-worker). */
+  inWorker?: boolean;
   /** PGlite only: the whole data directory as a tar blob. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -48,6 +51,8 @@ export interface OpenOptions {
    * are read through the OS, whose page cache keeps them warm anyway, so a smaller buffer pool costs little speed.
    */
   sharedBuffers?: string;
+  /** PGlite in a worker thread (db/pglite-worker.ts) rather than in the server's own thread. */
+  inWorker?: boolean;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -68,10 +73,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { kind: 'postgres', db, sql, pool, url: opts.databaseUrl, close: () => pool.end() };
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] : undefined;
-  const client = await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm }, loadDataDir: opts.loadDataDir, startParams });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client = opts.inWorker
+    ? await PgliteWorker.create({ dataDir: opts.dataDir, startParams, loadDataDir: opts.loadDataDir })
+    : await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm }, loadDataDir: opts.loadDataDir, startParams });
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   const sql: SqlClient = {
     query: async (text, params) => {
       const r = await client.query(text, params as unknown[]);
@@ -82,7 +88,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       return { rows: r[r.length - 1]?.rows ?? [] };
     },
   };
-  return { kind: 'pglite', db, sql, dump: () => client.dumpDataDir('none'), close: () => client.close() };
+  return { kind: 'pglite', inWorker: !!opts.inWorker, db, sql, dump: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
 export async function runMigrations(database: Database): Promise<void> {

@@ -1,7 +1,6 @@
 import os from 'node:os';
-import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerSource } from '../platform/worker-source';
 import { FormatError } from './errors';
 import type { EisFile } from './eis223/types';
 import type { UpdDocument } from './upd/types';
@@ -25,17 +24,6 @@ interface Job {
   reject: (e: unknown) => void;
 }
 
-/**
- * The worker beside this file: `.js` in the compiled server; under tsx and vitest the `.ts` source, loaded through
- * tsx's API (Node 20 does not pass `--import tsx` hooks on to worker threads).
- */
-function workerSource(): { source: string | URL; eval: boolean } {
-  const js = new URL('./parse-worker.js', import.meta.url);
-  if (fs.existsSync(fileURLToPath(js))) return { source: js, eval: false };
-  const ts = new URL('./parse-worker.ts', import.meta.url).href;
-  return { source: `import { tsImport } from 'tsx/esm/api'; await tsImport(${JSON.stringify(ts)}, ${JSON.stringify(ts)});`, eval: true };
-}
-
 class ParsePool {
   private idle: Worker[] = [];
   private busy = new Map<Worker, { job: Job; timer: NodeJS.Timeout }>();
@@ -51,7 +39,7 @@ class ParsePool {
   }
 
   private spawn(): Worker {
-    const { source, eval: isEval } = workerSource();
+    const { source, eval: isEval } = workerSource(new URL('./parse-worker', import.meta.url));
     const w = new Worker(source, { eval: isEval, resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     w.unref();
     w.on('message', (a: ParseAnswer) => this.done(w, a));

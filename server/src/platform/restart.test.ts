@@ -10,11 +10,12 @@ import { sql } from 'drizzle-orm';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-restart-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const config = loadConfig({ NODE_ENV: 'test' }, { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', WEB_DIST: path.join(dir, 'none') });
-
-// the embedded database lives in DATA_DIR: stop and start keeps data, and a job queued before a stop runs after it
-it.skipIf(!!process.env.TEST_DATABASE_URL)('keeps data and queued jobs across a restart of the embedded database', async () => {
+// the embedded database lives in DATA_DIR: stop and start keeps data, and a job queued before a stop runs after it;
+// PGlite in the server's thread and in a worker thread keep the same data directory
+it.skipIf(!!process.env.TEST_DATABASE_URL).each(['pglite', 'pglite-worker'] as const)('keeps data and queued jobs across a restart of the embedded database (%s)', async (embedded) => {
+  const config = loadConfig({ NODE_ENV: 'test' }, { DATA_DIR: path.join(dir, embedded), LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', WEB_DIST: path.join(dir, 'none'), EMBEDDED_DB: embedded });
   const first = await buildServer(config, { work: false });
+  expect(first.deps.database.inWorker).toBe(embedded === 'pglite-worker');
   first.deps.jobs.define({ name: 'test-mark', schema: z.object({ mark: z.string() }), handler: async () => undefined });
   await first.deps.jobs.start({ work: false });
   await first.deps.database.sql.exec('CREATE TABLE IF NOT EXISTS test_marks (mark text)');
