@@ -1,12 +1,12 @@
 /**
  * Soak test: N virtual users with a mixed read/write workload over real HTTP for a fixed time.
  *
- *   npx tsx bench/soak.ts [--users 200] [--minutes 10] [--db postgres|pglite]
+ *   npx tsx bench/soak.ts [--users 200] [--minutes 10] [--db postgres|pglite|pglite-worker]
  *   npx tsx bench/soak.ts --users 20 --seconds 20   # short check run
  *
  * Builds and starts the compiled server (server/dist/main.js) in its own process, as `npm start` runs it, on a fresh
  * embedded database in a temporary folder (--db postgres: the PostgreSQL server of tools/embedded-postgres.mjs, the
- * default of `npm start`; --db pglite: PGlite inside the server), demo data seeded, job workers on as in production —
+ * default of `npm start`; --db pglite: PGlite in the server's thread; --db pglite-worker: in a worker thread), demo data seeded, job workers on as in production —
  * or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
  * demo customer through X-Company-Id), then lets every virtual user of THIS process loop: one request, 50–200 ms think
  * time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
@@ -33,7 +33,7 @@ const argText = (name: string, fallback: string) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const USERS = arg('users', 200);
-const DB = argText('db', 'postgres') as 'postgres' | 'pglite';
+const DB = argText('db', 'postgres') as 'postgres' | 'pglite' | 'pglite-worker';
 const SECONDS = arg('seconds', arg('minutes', 10) * 60); // --seconds for short check runs
 const INTERVAL_MS = 10_000;
 
@@ -304,7 +304,10 @@ async function main() {
   else if (DB === 'postgres') {
     embeddedPg = await startEmbeddedPostgres(dataDir);
     Object.assign(env, { DATABASE_URL: embeddedPg.url, DATABASE_SINGLE_NODE: 'true' });
-  } else delete env.DATABASE_URL;
+  } else {
+    delete env.DATABASE_URL;
+    env.EMBEDDED_DB = DB;
+  }
   const dbStartS = (performance.now() - t0) / 1000;
   const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   base = `http://127.0.0.1:${port}`;
@@ -327,22 +330,28 @@ async function main() {
     );
     const sessions = [client, ...staff];
 
-    const dbName = process.env.SOAK_DATABASE_URL ? 'PostgreSQL (SOAK_DATABASE_URL)' : embeddedPg ? 'a fresh embedded PostgreSQL (tools/embedded-postgres.mjs)' : 'a fresh embedded PGlite inside the server';
+    const dbName = process.env.SOAK_DATABASE_URL ? 'PostgreSQL (SOAK_DATABASE_URL)' : embeddedPg ? 'a fresh embedded PostgreSQL (tools/embedded-postgres.mjs)' : DB === 'pglite-worker' ? 'a fresh embedded PGlite in a worker thread of the server' : 'a fresh embedded PGlite in the server\'s thread';
     console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${dbName}; database up in ${dbStartS.toFixed(1)} s, server answering ${(startS - dbStartS).toFixed(1)} s later`);
     console.log(`sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`);
-    console.log('RSS and CPU are the server process\'s, read from /proc; the load generator runs in this other process');
+    console.log('RSS and CPU are the server process\'s (its threads included), read from /proc; the load generator runs in this other process (gen CPU)');
     if (embeddedPg) console.log('DB PSS and DB CPU are those of the PostgreSQL processes (PSS: shared buffers counted once)');
-    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)} ${'DB PSS'.padStart(7)} ${'DB CPU'.padStart(6)}  statuses`);
+    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)} ${'DB PSS'.padStart(7)} ${'DB CPU'.padStart(6)} ${'gen CPU'.padStart(7)}  statuses`);
 
     const durationMs = SECONDS * 1000;
     const runStart = performance.now();
     runStarted = runStart;
     const deadline = runStart + durationMs;
-    const mems: { rss: number; cpu: number; dbPss: number; dbCpu: number }[] = [];
+    const mems: { rss: number; cpu: number; dbPss: number; dbCpu: number; genCpu: number }[] = [];
     let lastDbCpu = embeddedPg ? databaseSample(embeddedPg.proc.pid!).cpu : 0;
     const errorsPerMinute: number[] = [];
     let lastTick = runStart;
     let lastCpu = sample(pid).cpu;
+    // this process's own CPU: on two cores the load generator takes its share from the server and the database
+    const genCpu = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1e6;
+    };
+    let lastGenCpu = genCpu();
     const tick = () => {
       const now = performance.now();
       const b = interval;
@@ -354,12 +363,15 @@ async function main() {
       const d = embeddedPg ? databaseSample(embeddedPg.proc.pid!) : { pss: NaN, cpu: NaN };
       const dbCpuPct = ((d.cpu - lastDbCpu) / ((now - lastTick) / 1000)) * 100;
       lastDbCpu = d.cpu;
-      mems.push({ rss: s.rss, cpu: cpuPct, dbPss: d.pss, dbCpu: dbCpuPct });
+      const g = genCpu();
+      const genPct = ((g - lastGenCpu) / ((now - lastTick) / 1000)) * 100;
+      lastGenCpu = g;
+      mems.push({ rss: s.rss, cpu: cpuPct, dbPss: d.pss, dbCpu: dbCpuPct, genCpu: genPct });
       const minute = Math.floor((now - runStart - 1) / 60_000);
       errorsPerMinute[minute] = (errorsPerMinute[minute] ?? 0) + b.errors;
       const elapsed = `${Math.round((now - runStart) / 1000)} s`;
       console.log(
-        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(s.rss).padStart(7)} ${f1(cpuPct).padStart(6)} ${f1(d.pss).padStart(7)} ${f1(dbCpuPct).padStart(6)}  ${histogram(b.statuses)}`,
+        `${elapsed.padStart(7)} ${String(b.ms.length).padStart(6)} ${f1(b.ms.length / ((now - lastTick) / 1000)).padStart(6)} ${String(b.errors).padStart(5)} ${f1(p.p50).padStart(7)} ${f1(p.p95).padStart(7)} ${f1(p.p99).padStart(7)} ${f1(s.rss).padStart(7)} ${f1(cpuPct).padStart(6)} ${f1(d.pss).padStart(7)} ${f1(dbCpuPct).padStart(6)} ${f1(genPct).padStart(7)}  ${histogram(b.statuses)}`,
       );
       lastTick = now;
     };
@@ -392,6 +404,7 @@ async function main() {
     console.log(`slowest: ${slowest.map((x) => `${x.route} ${f1(x.ms)} ms (started at ${f1(x.at / 1000)} s)`).join('; ')}`);
     console.log(`server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`);
     if (embeddedPg) console.log(`database processes: PSS first interval ${f1(first.dbPss)} MB, last ${f1(last.dbPss)} MB, peak ${f1(Math.max(...mems.map((m) => m.dbPss)))} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.dbCpu, 0) / mems.length)} %`);
+    console.log(`load generator (this process): CPU mean ${f1(mems.reduce((a, m) => a + m.genCpu, 0) / mems.length)} % of one core`);
     console.log(`errors per minute: ${errorsPerMinute.map((n, i) => `${i + 1}: ${n ?? 0}`).join(', ')}`);
     // V8 and the pools grow to their working size in the first minute or two: "flat" is judged on what follows, and
     // the growth from the very first interval is printed beside it
@@ -408,7 +421,7 @@ async function main() {
     // one line for bench/embedded-db.ts, which runs this soak on each embedded database
     const peak = (k: 'rss' | 'dbPss') => Math.max(...mems.map((m) => m[k]));
     const mean = (k: 'cpu' | 'dbCpu') => mems.reduce((a, m) => a + m[k], 0) / mems.length;
-    console.log(`RESULT ${JSON.stringify({ db: embeddedPg ? 'postgres' : process.env.SOAK_DATABASE_URL ? 'external' : 'pglite', reqs: total.ms.length, rps: total.ms.length / seconds, errors: total.errors, p50: p.p50, p95: p.p95, p99: p.p99, rssPeak: peak('rss'), rssGrowth: last.rss - first.rss, cpu: mean('cpu'), dbPssPeak: embeddedPg ? peak('dbPss') : 0, dbCpu: embeddedPg ? mean('dbCpu') : 0, dbStartS, serverStartS: startS - dbStartS })}`);
+    console.log(`RESULT ${JSON.stringify({ db: process.env.SOAK_DATABASE_URL ? 'external' : DB, reqs: total.ms.length, rps: total.ms.length / seconds, errors: total.errors, p50: p.p50, p95: p.p95, p99: p.p99, rssPeak: peak('rss'), rssGrowth: last.rss - first.rss, cpu: mean('cpu'), dbPssPeak: embeddedPg ? peak('dbPss') : 0, dbCpu: embeddedPg ? mean('dbCpu') : 0, dbStartS, serverStartS: startS - dbStartS })}`);
   } finally {
     const exited = new Promise((r) => server.once('exit', r));
     server.kill('SIGTERM');
