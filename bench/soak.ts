@@ -268,6 +268,13 @@ async function topStatements(url: string) {
     const all = (await c.query<{ t: number }>('SELECT sum(total_exec_time) AS t FROM pg_stat_statements')).rows[0].t;
     console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(all / 1000)} s in all):`);
     for (const s of r.rows) console.log(`${f1((s.total / all) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    // each statement is a round trip from the server, whose writes are a large part of its CPU
+    const byCalls = await c.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
+      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements ORDER BY calls DESC LIMIT 15`,
+    );
+    const calls = (await c.query<{ n: string }>('SELECT sum(calls) AS n FROM pg_stat_statements')).rows[0].n;
+    console.log(`\nstatements by calls (${calls} in all):`);
+    for (const s of byCalls.rows) console.log(`${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
   } finally {
     await c.end();
   }
@@ -309,7 +316,9 @@ async function main() {
     env.EMBEDDED_DB = DB;
   }
   const dbStartS = (performance.now() - t0) / 1000;
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (for diagnosis; it slows the server a little)
+  const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...prof, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; i++) {
     if (i > 1200 || server.exitCode !== null) throw new Error('server did not start');

@@ -30,6 +30,8 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().default('Система автоматизации закупок <noreply@localhost>'),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
+  /** Connections of this server to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /** Without DATABASE_URL: PGlite in the server's own thread, or in a worker thread (bench/embedded-db.ts compares them). */
   EMBEDDED_DB: z.enum(['pglite', 'pglite-worker', 'postgres']).optional().or(z.literal('').transform(() => undefined)),
   /** shared_buffers of the embedded database (see db/client.ts); PostgreSQL's own default is 128MB. */

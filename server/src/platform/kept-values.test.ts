@@ -28,4 +28,15 @@ describe('KeptValues', () => {
     expect(kept.get('d')).toBeUndefined();
     expect(kept.get('b')).toBe(2);
   });
+
+  it('does not keep a value computed while it was cleared: the clear may be what made it wrong', async () => {
+    const kept = new KeptValues(10, 60_000);
+    let release!: () => void;
+    const slow = kept.remember('grant', () => new Promise<boolean>((r) => (release = () => r(true))));
+    kept.clear(); // the grant is withdrawn while the old answer is on its way
+    release();
+    expect(await slow).toBe(true);
+    expect(kept.get('grant')).toBeUndefined();
+    expect(await kept.remember('grant', async () => false, (v) => v)).toBe(false);
+  });
 });

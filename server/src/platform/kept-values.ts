@@ -4,6 +4,8 @@
  */
 export class KeptValues {
   private readonly map = new Map<string, { at: number; value: unknown }>();
+  /** counts clears: a value computed across a clear may be what the clear was for, and is not kept */
+  private generation = 0;
   constructor(
     private readonly max: number,
     private readonly ttlMs: number,
@@ -19,7 +21,9 @@ export class KeptValues {
   async remember<T>(key: string, compute: () => Promise<T>, keep: (v: T) => boolean = () => true): Promise<T> {
     const hit = this.get<T>(key);
     if (hit !== undefined) return hit;
+    const generation = this.generation;
     const value = await compute();
+    if (generation !== this.generation) return value;
     if (!keep(value)) this.map.delete(key);
     else {
       if (this.map.size >= this.max && !this.map.has(key)) this.map.delete(this.map.keys().next().value!);
@@ -29,6 +33,7 @@ export class KeptValues {
   }
 
   clear(): void {
+    this.generation += 1;
     this.map.clear();
   }
 }

@@ -6,14 +6,20 @@ import { companies, companyGrants } from '../db/schema';
 import type { AuthUser, Ctx, Deps } from './context';
 import { requireUser } from './auth';
 import { AppError } from './errors';
+import { keptAccess } from './session-cache';
 
 /**
  * The single place that decides whether a user may act for a company:
- * a client only for its own; admin for every company; other staff for their own and the ones granted to them.
+ * a client only for its own; admin for every company; other staff for their own and the ones granted to them. A yes is
+ * kept 2 s (session-cache.ts); a change of grants, users or companies forgets it at once.
  */
 export async function canActFor(db: Db, user: AuthUser, companyId: number): Promise<boolean> {
   if (!isId(companyId)) return false;
   if (companyId === user.companyId && user.ownCompanyActive !== undefined) return user.ownCompanyActive;
+  return keptAccess(db).remember(`${user.id}|${user.role}|${user.companyId}|${companyId}`, () => lookUpAccess(db, user, companyId), (ok) => ok);
+}
+
+async function lookUpAccess(db: Db, user: AuthUser, companyId: number): Promise<boolean> {
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)

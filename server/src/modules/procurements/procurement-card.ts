@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import {
   EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Ensuring, type ProcurementResponse,
   type ProcurementStatus, type SubjectKind,
@@ -12,11 +12,13 @@ import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
 
+const notFound = () => new AppError('NOT_FOUND', 'Закупка не найдена');
+
 /** A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. */
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
   const q = db.select(cardColumns).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
   const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw new AppError('NOT_FOUND', 'Закупка не найдена');
+  if (!row) throw notFound();
   return row;
 }
 
@@ -82,14 +84,26 @@ export function cardResponse(
   };
 }
 
-/** The card with its deadlines computed now from the rule version in force. */
+const okpd2OfRow = sql<{ code: string; name: string | null }[]>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${procurements.id}), '[]'::json)`;
+const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${procurements.ruleId})`;
+const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${procurements.createdBy})`;
+
+/**
+ * The card with its deadlines computed now from the rule version in force. The row, its ОКПД2 lines and the names of
+ * its rule and author come in one statement: the card is read after every save, and each statement is a round trip.
+ */
 export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db): Promise<ProcurementResponse> {
-  const r = await loadProcurement(ctx, id, db);
-  const [okpd2, rule, creator, computed] = await Promise.all([
-    db.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(asc(procurementOkpd2.position)),
-    r.ruleId ? db.select({ id: procurementRules.id, title: procurementRules.title }).from(procurementRules).where(eq(procurementRules.id, r.ruleId)) : Promise.resolve([]),
-    r.createdBy ? db.select({ id: users.id, title: users.title }).from(users).where(eq(users.id, r.createdBy)) : Promise.resolve([]),
-    computeDeadlines(db, datedOf(r)),
-  ]);
-  return cardResponse(r, { okpd2, rule: rule[0] ?? null, createdBy: creator[0] ?? null, computed });
+  const [row] = await db
+    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow })
+    .from(procurements)
+    .where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
+  if (!row) throw notFound();
+  const { okpd2, ruleTitle, creatorTitle, ...r } = row;
+  const computed = await computeDeadlines(db, datedOf(r));
+  return cardResponse(r, {
+    okpd2,
+    rule: r.ruleId && ruleTitle !== null ? { id: r.ruleId, title: ruleTitle } : null,
+    createdBy: r.createdBy && creatorTitle !== null ? { id: r.createdBy, title: creatorTitle } : null,
+    computed,
+  });
 }

@@ -2,9 +2,15 @@ import { canEdit, isStaff } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
-/** Moscow calendar date 'YYYY-MM-DD': procurement dates are Moscow dates whatever the server's zone. */
+// built once: a formatter with a time zone costs far more to make than to use, and this runs in most requests
+const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/**
+ * Moscow calendar date 'YYYY-MM-DD': procurement dates are Moscow dates whatever the server's zone, and tariff periods
+ * are agreed in Moscow time.
+ */
 export function moscowToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return MOSCOW_DAY.format(now);
 }
 
 /** Company data is changed by everyone acting for the company except the operator (as with company cards). */

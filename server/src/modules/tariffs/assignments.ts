@@ -7,7 +7,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { formatRuDate } from '../deadlines/iso-date';
 import { assertAdmin, tariffResponse } from './plans';
-import { todayMoscow } from './today';
+import { moscowToday } from '../rules/access';
 
 type AssignmentRow = typeof companyTariffs.$inferSelect;
 type PlanRow = typeof tariffPlans.$inferSelect;
@@ -43,7 +43,7 @@ export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a
 
 export async function listCompanyTariffs(ctx: Ctx): Promise<CompanyTariffResponse[]> {
   assertAdmin(ctx.user);
-  const today = todayMoscow();
+  const today = moscowToday();
   return (await companyAssignments(ctx.deps.db, ctx.companyId)).map(({ a, p }) => assignmentResponse(a, p, today));
 }
 
@@ -79,7 +79,7 @@ export async function assignTariff(ctx: Ctx, input: CompanyTariffRequest): Promi
       .values({ companyId: ctx.companyId, planId: p.id, validFrom: input.valid_from, validTo: input.valid_to, createdBy: ctx.user.id })
       .returning();
     await audit(tx, ctx, { entity: 'company_tariff', entityId: a.id, action: 'create', after: period(a, p) });
-    return assignmentResponse(a, p, todayMoscow());
+    return assignmentResponse(a, p, moscowToday());
   });
 }
 
@@ -94,7 +94,7 @@ export async function updateAssignment(ctx: Ctx, id: number, input: CompanyTarif
     const [a] = await tx.update(companyTariffs).set({ planId: p.id, validFrom: input.valid_from, validTo: input.valid_to }).where(eq(companyTariffs.id, id)).returning();
     const [was] = before.planId === p.id ? [p] : await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId));
     await audit(tx, ctx, { entity: 'company_tariff', entityId: id, action: 'update', ...changes(period(before, was), period(a, p)) });
-    return assignmentResponse(a, p, todayMoscow());
+    return assignmentResponse(a, p, moscowToday());
   });
 }
 

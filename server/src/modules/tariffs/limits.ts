@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { formatRuDate } from '../deadlines/iso-date';
 import { assignmentState, companyAssignments } from './assignments';
 import { tariffResponse } from './plans';
-import { todayMoscow } from './today';
+import { moscowToday } from '../rules/access';
 
 /** Counts what a limit restricts for a company; `year` is the calendar period the per-year limits refer to. */
 export type TariffCounter = (tx: Tx, companyId: number, year: { from: string; to: string }) => Promise<number>;
@@ -33,7 +33,7 @@ export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter
 registerTariffCounter('users', async (tx, companyId) => (await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.blocked, false))))[0].n);
 
 /** The company's tariff today, its usage and the notice the UI shows when the tariff has lapsed or a limit is reached. */
-export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = todayMoscow()): Promise<CurrentTariffResponse> {
+export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = moscowToday()): Promise<CurrentTariffResponse> {
   const year = Number(today.slice(0, 4));
   const period = { from: `${year}-01-01`, to: `${year}-12-31` };
   // sequential: `tx` may be the caller's transaction (one connection)

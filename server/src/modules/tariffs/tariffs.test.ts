@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { innFrom9 } from '../demo/seed-demo';
 import { addDays, formatRuDate } from '../deadlines/iso-date';
 import { assertTariffAllows, registerTariffCounter } from './limits';
-import { todayMoscow } from './today';
+import { moscowToday } from '../rules/access';
 
 type Body = Record<string, unknown> & { id: number };
 type Current = { status: string; notice: string | null; tariff: { name: string } | null; usage: { users: { used: number; limit: number | null; reached: boolean }; procurements: { used: number; limit: number | null; reached: boolean; year: number } } };
@@ -15,7 +15,7 @@ type Current = { status: string; notice: string | null; tariff: { name: string }
 let t: TestServer;
 const tok: Record<string, string> = {};
 let customerId: number;
-const today = todayMoscow();
+const today = moscowToday();
 
 const api = <T = Body>(who: string, method: string, url: string, body?: unknown, companyId?: number) =>
   t.api<T>(method, url, { token: tok[who], body, headers: companyId ? { 'x-company-id': String(companyId) } : {} });

@@ -140,6 +140,8 @@ export async function setGrants(deps: Deps, actor: AuthUser, id: number, company
     if (unique.length) await tx.insert(companyGrants).values(unique.map((companyId) => ({ userId: id, companyId, grantedBy: actor.id })));
     await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action: 'grants', before: { company_ids: before.map((g) => g.companyId) }, after: { company_ids: unique } });
   });
+  // a withdrawn grant must not outlive the kept access, here or on another instance
+  deps.realtime.sessionsChanged();
 }
 
 export async function resetPassword(deps: Deps, actor: AuthUser, id: number, password: string) {
