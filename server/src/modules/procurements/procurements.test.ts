@@ -92,6 +92,20 @@ describe('procurement card', () => {
     expect(other.body.number).toBe(`${year}-0001`);
   });
 
+  it('without a chosen rule takes the newest rule with a version in force, not a newer one without', async () => {
+    const token = w.otherClient;
+    const rule = async (title: string) => (await t.api<{ id: number }>('POST', '/api/procurement_rules', { token, body: { title } })).body.id;
+    const inForce = await rule('Положение в силе');
+    const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${inForce}/versions`, { token, body: { number: '1', in_force_from: '2024-01-01' } });
+    expect((await t.api('POST', `/api/procurement_rules/${inForce}/versions/${v.body.id}/approve`, { token })).status).toBe(200);
+    const draftOnly = await rule('Положение в работе');
+    await t.api('POST', `/api/procurement_rules/${draftOnly}/versions`, { token, body: { number: '1', in_force_from: '2024-01-01' } });
+    await rule('Положение без редакций');
+    const made = await t.api<ProcurementResponse>('POST', '/api/procurements', { token, body: card({ rule_id: undefined }) });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.rule).toEqual({ id: inForce, title: 'Положение в силе' });
+  });
+
   it('numbers concurrent creations one after another, none twice and none skipped, as the audit trail records them', async () => {
     const made = await Promise.all(Array.from({ length: 8 }, (_, i) => create({ title: `Параллельная закупка ${i + 1}` })));
     const numbers = made.map((m) => Number(m.number.slice(5))).sort((a, b) => a - b);

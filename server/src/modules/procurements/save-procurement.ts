@@ -7,11 +7,11 @@ import {
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements } from '../../db/schema';
+import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit, changes, snakeKeys } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
-import { versionInForce } from '../rules/version-in-force';
+import { inForceBy } from '../rules/version-in-force';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
 import { computeDeadlines } from './compute-deadlines';
 import { getProcurement, loadProcurement } from './procurement-card';
@@ -81,16 +81,15 @@ function fieldValues(input: ProcurementRequest) {
 async function resolveRule(ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined): Promise<number | null> {
   if (ruleId === undefined) {
     if (current !== undefined) return current;
-    // a new procurement takes the company's Положение: the one with a version in force today, else the newest
-    const active = await tx
+    // a new procurement takes the company's Положение: the newest with a version in force today, else the newest
+    const inForce = tx.select({ one: sql`1` }).from(ruleVersions).where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(moscowToday())));
+    const [rule] = await tx
       .select({ id: procurementRules.id })
       .from(procurementRules)
       .where(and(eq(procurementRules.companyId, ctx.companyId), eq(procurementRules.archived, false)))
-      .orderBy(desc(procurementRules.id))
-      .limit(20);
-    const today = moscowToday();
-    for (const r of active) if (await versionInForce(tx, r.id, today)) return r.id;
-    return active[0]?.id ?? null;
+      .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
+      .limit(1);
+    return rule?.id ?? null;
   }
   if (ruleId === null) return null;
   const [rule] = await tx.select().from(procurementRules).where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
@@ -120,8 +119,9 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
   return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
 }
 
-async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[]) {
-  await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
+/** The procurement's ОКПД2 lines in place of its old ones (a new procurement has none to delete). */
+async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[], isNew = false) {
+  if (!isNew) await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
   if (lines.length) await tx.insert(procurementOkpd2).values(lines.map((l, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code: l.code, name: l.name })));
 }
 
@@ -152,7 +152,7 @@ export async function insertProcurement(tx: Tx, ctx: Ctx, input: ProcurementRequ
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
     })
     .returning({ id: procurements.id });
-  await writeOkpd2(tx, ctx, row.id, okpd2);
+  await writeOkpd2(tx, ctx, row.id, okpd2, true);
   await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: status, userId: ctx.user.id, comment: from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null });
   const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
   await tx.update(procurements).set({ number }).where(eq(procurements.id, row.id));

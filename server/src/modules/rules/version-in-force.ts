@@ -5,12 +5,15 @@ import { ruleVersions } from '../../db/schema';
 
 export type RuleVersionRow = typeof ruleVersions.$inferSelect;
 
+/** Versions that may be in force on a date: approved or published, in force from that day or before. */
+export const inForceBy = (date: string) => and(ne(ruleVersions.status, 'draft'), lte(ruleVersions.inForceFrom, date));
+
 /** The version in force on a date: the latest approved or published one whose in_force_from is on or before it. */
 export async function versionInForce(db: Tx, ruleId: number, date: string): Promise<RuleVersionRow | null> {
   const [row] = await db
     .select()
     .from(ruleVersions)
-    .where(and(eq(ruleVersions.ruleId, ruleId), ne(ruleVersions.status, 'draft'), lte(ruleVersions.inForceFrom, date)))
+    .where(and(eq(ruleVersions.ruleId, ruleId), inForceBy(date)))
     .orderBy(desc(ruleVersions.inForceFrom))
     .limit(1);
   return row ?? null;
