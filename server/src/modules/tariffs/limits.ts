@@ -32,25 +32,36 @@ export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter
 // active (not blocked) users of the company
 registerTariffCounter('users', async (tx, companyId) => (await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.blocked, false))))[0].n);
 
+type Assignments = Awaited<ReturnType<typeof companyAssignments>>;
+
+/** The assignment that governs today: the current one, else the one that ended last, else the nearest future one. */
+function governing(list: Assignments, today: string): { chosen: Assignments[number]; status: 'active' | 'expired' | 'not_started' } | null {
+  if (!list.length) return null;
+  const current = list.find(({ a }) => assignmentState(a, today) === 'active');
+  const past = list.filter(({ a }) => assignmentState(a, today) === 'expired').sort((x, y) => (y.a.validTo ?? '').localeCompare(x.a.validTo ?? ''))[0];
+  const future = list.filter(({ a }) => assignmentState(a, today) === 'planned').sort((x, y) => x.a.validFrom.localeCompare(y.a.validFrom))[0];
+  return { chosen: current ?? past ?? future!, status: current ? 'active' : past ? 'expired' : 'not_started' };
+}
+
+const yearOf = (today: string) => {
+  const year = Number(today.slice(0, 4));
+  return { year, period: { from: `${year}-01-01`, to: `${year}-12-31` } };
+};
+
 /** The company's tariff today, its usage and the notice the UI shows when the tariff has lapsed or a limit is reached. */
 export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = moscowToday()): Promise<CurrentTariffResponse> {
-  const year = Number(today.slice(0, 4));
-  const period = { from: `${year}-01-01`, to: `${year}-12-31` };
+  const { year, period } = yearOf(today);
   // sequential: `tx` may be the caller's transaction (one connection)
   const list = await companyAssignments(tx, ctx.companyId);
   const usersUsed = (await counters.get('users')?.(tx, ctx.companyId, period)) ?? 0;
   const procurementsUsed = (await counters.get('procurements')?.(tx, ctx.companyId, period)) ?? 0;
   const base = { company_id: ctx.companyId };
   const unlimited = (used: number) => ({ used, limit: null, reached: false });
-  if (!list.length) {
+  const g = governing(list, today);
+  if (!g) {
     return { ...base, status: 'none', tariff: null, valid_from: null, valid_to: null, usage: { users: unlimited(usersUsed), procurements: { ...unlimited(procurementsUsed), year } }, notice: null };
   }
-  const current = list.find(({ a }) => assignmentState(a, today) === 'active');
-  // without a current period: the one that ended last, else the nearest future one
-  const past = list.filter(({ a }) => assignmentState(a, today) === 'expired').sort((x, y) => (y.a.validTo ?? '').localeCompare(x.a.validTo ?? ''))[0];
-  const future = list.filter(({ a }) => assignmentState(a, today) === 'planned').sort((x, y) => x.a.validFrom.localeCompare(y.a.validFrom))[0];
-  const chosen = current ?? past ?? future!;
-  const status: CurrentTariffResponse['status'] = current ? 'active' : past ? 'expired' : 'not_started';
+  const { chosen, status } = g;
   const plan = chosen.p;
   const usage = (used: number, limit: number | null) => ({ used, limit, reached: status === 'active' && limit !== null && used >= limit });
   const result: CurrentTariffResponse = {
@@ -77,12 +88,16 @@ export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = mosco
  * limit is reached. A company without any tariff assignment is not limited.
  */
 export async function assertTariffAllows(ctx: Ctx, limit: TariffLimit, tx: Tx = ctx.deps.db): Promise<void> {
-  const s = await tariffStatus(ctx, tx);
-  if (s.status === 'none') return;
-  const name = s.tariff!.name;
-  if (s.status === 'expired') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffExpired(name, formatRuDate(s.valid_to!)));
-  if (s.status === 'not_started') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffNotStarted(name, formatRuDate(s.valid_from!)));
-  const u = s.usage[limit];
-  if (u.reached)
-    throw new AppError('TARIFF_LIMIT', limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, u.limit!) : CATALOG_MESSAGES.tariffProcurementsLimit(name, u.limit!));
+  // what tariffStatus would say of this limit, counting only when the tariff has one: creation is frequent, and the
+  // count grows with the year's records
+  const today = moscowToday();
+  const g = governing(await companyAssignments(tx, ctx.companyId), today);
+  if (!g) return;
+  const name = g.chosen.p.name;
+  if (g.status === 'expired') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffExpired(name, formatRuDate(g.chosen.a.validTo!)));
+  if (g.status === 'not_started') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffNotStarted(name, formatRuDate(g.chosen.a.validFrom)));
+  const max = limit === 'users' ? g.chosen.p.maxUsers : g.chosen.p.maxProcurementsPerYear;
+  if (max === null) return;
+  const used = (await counters.get(limit)?.(tx, ctx.companyId, yearOf(today).period)) ?? 0;
+  if (used >= max) throw new AppError('TARIFF_LIMIT', limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, max) : CATALOG_MESSAGES.tariffProcurementsLimit(name, max));
 }
