@@ -66,7 +66,7 @@ export async function storeNotice(tx: Tx, ctx: Ctx, p: PreparedNotice): Promise<
     await audit(tx, ctx, { entity: 'procurement', entityId: old.id, action: 'import_update', before: { title: old.title, nmcd: old.nmcd, status: old.status }, after: { title: input.title, nmcd: input.nmcd, status, notice_number: number } });
     id = old.id;
   } else {
-    id = await insertProcurement(tx, ctx, input, p.okpd2, { status, noticeNumber: number });
+    id = (await insertProcurement(tx, ctx, input, p.okpd2, { status, noticeNumber: number })).id;
   }
   const attached = await tx
     .update(contracts)

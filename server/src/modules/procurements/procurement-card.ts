@@ -89,17 +89,18 @@ const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM
 const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${procurements.createdBy})`;
 
 /**
- * The card with its deadlines computed now from the rule version in force. The row, its ОКПД2 lines and the names of
- * its rule and author come in one statement: the card is read after every save, and each statement is a round trip.
+ * The card with its deadlines computed now from the rule version in force (or as the save that just wrote them computed
+ * them). The row, its ОКПД2 lines and the names of its rule and author come in one statement: the card is read after
+ * every save, and each statement is a round trip.
  */
-export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db): Promise<ProcurementResponse> {
+export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
   const [row] = await db
     .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow })
     .from(procurements)
     .where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
   if (!row) throw notFound();
   const { okpd2, ruleTitle, creatorTitle, ...r } = row;
-  const computed = await computeDeadlines(db, datedOf(r));
+  const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r)));
   return cardResponse(r, {
     okpd2,
     rule: r.ruleId && ruleTitle !== null ? { id: r.ruleId, title: ruleTitle } : null,

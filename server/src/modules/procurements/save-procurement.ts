@@ -13,17 +13,27 @@ import { audit, changes, snakeKeys } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
 import { inForceBy } from '../rules/version-in-force';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
-import { computeDeadlines } from './compute-deadlines';
+import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { getProcurement, loadProcurement } from './procurement-card';
 
-/** Next number of the company's procurements this year: '2026-0001'. The counter row serialises concurrent creations. */
-export async function nextNumber(tx: Tx, companyId: number, year: number): Promise<string> {
-  const [c] = await tx
-    .insert(procurementCounters)
+/**
+ * Gives the procurement the company's next number of the year, '2026-0001', in one statement: the counter's row, which
+ * serialises the company's creations until the commit, is locked by the statement that also writes the number.
+ */
+async function numberProcurement(tx: Tx, companyId: number, year: number, id: number): Promise<string> {
+  const c = procurementCounters;
+  const counted = tx
+    .insert(c)
     .values({ companyId, year, last: 1 })
-    .onConflictDoUpdate({ target: [procurementCounters.companyId, procurementCounters.year], set: { last: sql`${procurementCounters.last} + 1` } })
-    .returning({ last: procurementCounters.last });
-  return `${year}-${String(c.last).padStart(4, '0')}`;
+    .onConflictDoUpdate({ target: [c.companyId, c.year], set: { last: sql`${c.last} + 1` } })
+    .returning({ last: c.last });
+  // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
+  const result = (await tx.execute(sql`
+    WITH counted AS (${counted.getSQL()})
+    UPDATE ${procurements} SET number = ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0')
+    FROM counted WHERE ${procurements.id} = ${id}
+    RETURNING ${procurements.number} AS number`)) as unknown as { rows: { number: string }[] };
+  return result.rows[0].number;
 }
 
 export interface Okpd2Line {
@@ -128,15 +138,18 @@ async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2L
 export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const okpd2 = await checkedReferences(ctx, input);
-  const id = await ctx.deps.db.transaction((tx) => insertProcurement(tx, ctx, input, okpd2));
-  return getProcurement(ctx, id);
+  const { id, computed } = await ctx.deps.db.transaction((tx) => insertProcurement(tx, ctx, input, okpd2));
+  return getProcurement(ctx, id, ctx.deps.db, computed);
 }
 
 /**
  * Inserts a checked procurement (numbering, rule, deadlines, history, audit) in the caller's transaction. `from` sets
- * what an ЕИС notice already fixed: the status it is in and the notice's number.
+ * what an ЕИС notice already fixed: the status it is in and the notice's number. Returns the id and the deadlines as
+ * computed, which the card read after the commit shows.
  */
-export async function insertProcurement(tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string } = {}): Promise<number> {
+export async function insertProcurement(
+  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string } = {},
+): Promise<{ id: number; computed: DeadlineResult }> {
   await assertTariffAllows(ctx, 'procurements', tx);
   const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
   const values = fieldValues(input);
@@ -154,10 +167,9 @@ export async function insertProcurement(tx: Tx, ctx: Ctx, input: ProcurementRequ
     .returning({ id: procurements.id });
   await writeOkpd2(tx, ctx, row.id, okpd2, true);
   await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: status, userId: ctx.user.id, comment: from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null });
-  const number = await nextNumber(tx, ctx.companyId, Number(moscowToday().slice(0, 4)));
-  await tx.update(procurements).set({ number }).where(eq(procurements.id, row.id));
+  const number = await numberProcurement(tx, ctx.companyId, Number(moscowToday().slice(0, 4)), row.id);
   await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } });
-  return row.id;
+  return { id: row.id, computed };
 }
 
 function assertEditable(r: { status: string }) {
@@ -171,6 +183,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   assertCanEdit(ctx);
   assertEditable(current);
   const okpd2 = await checkedReferences(ctx, input, current.method);
+  let computed: DeadlineResult | undefined;
   await ctx.deps.db.transaction(async (tx) => {
     const before = await loadProcurement(ctx, id, tx, true);
     assertEditable(before);
@@ -181,7 +194,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
       ...(input.plan_item_id === undefined ? { planItemId: before.planItemId } : {}),
       ...(input.plan_item_number === undefined ? { planItemNumber: before.planItemNumber } : {}),
     };
-    const computed = await computeDeadlines(tx, { ...values, ruleId });
+    computed = await computeDeadlines(tx, { ...values, ruleId });
     const wasOkpd2 = await tx.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(procurementOkpd2.position);
     await tx
       .update(procurements)
@@ -195,7 +208,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])) as typeof values;
     await audit(tx, ctx, { entity: 'procurement', entityId: id, action: 'update', ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)) });
   });
-  return getProcurement(ctx, id);
+  return getProcurement(ctx, id, ctx.deps.db, computed);
 }
 
 /** Recomputes the stored violation mark of a rule's procurements still in progress (a version was approved). */
