@@ -6,8 +6,8 @@
  *
  * Builds and starts the compiled server (server/dist/main.js) in its own process, as `npm start` runs it, on a fresh
  * embedded database in a temporary folder (--db postgres: the PostgreSQL server of tools/embedded-postgres.mjs, the
- * default of `npm start`; --db pglite: PGlite in the server's thread; --db pglite-worker: in a worker thread), demo data seeded, job workers on as in production —
- * or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
+ * default of `npm start`; --db pglite: PGlite in the server's thread; --db pglite-worker: in a worker thread), demo
+ * data seeded, job workers on as in production — or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
  * demo customer through X-Company-Id), then lets every virtual user of THIS process loop: one request, 50–200 ms think
  * time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
  * server process's RSS and CPU (read from /proc, so the load generator's own work is not in them); at the end a
@@ -262,19 +262,15 @@ async function topStatements(url: string) {
   await c.connect();
   try {
     await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    const r = await c.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
-      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
-    );
-    const all = (await c.query<{ t: number }>('SELECT sum(total_exec_time) AS t FROM pg_stat_statements')).rows[0].t;
-    console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(all / 1000)} s in all):`);
-    for (const s of r.rows) console.log(`${f1((s.total / all) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    const top = async (order: 'total_exec_time' | 'calls') =>
+      (await c.query<{ calls: string; total: number; mean: number; query: string }>(`SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT 15`)).rows;
+    const text = (q: string) => q.replace(/\s+/g, ' ').slice(0, 160);
+    const [sums] = (await c.query<{ t: number; n: string }>('SELECT sum(total_exec_time) AS t, sum(calls) AS n FROM pg_stat_statements')).rows;
+    console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(sums.t / 1000)} s in all):`);
+    for (const s of await top('total_exec_time')) console.log(`${f1((s.total / sums.t) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`);
     // each statement is a round trip from the server, whose writes are a large part of its CPU
-    const byCalls = await c.query<{ calls: string; total: number; mean: number; rows: string; query: string }>(
-      `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, rows, query FROM pg_stat_statements ORDER BY calls DESC LIMIT 15`,
-    );
-    const calls = (await c.query<{ n: string }>('SELECT sum(calls) AS n FROM pg_stat_statements')).rows[0].n;
-    console.log(`\nstatements by calls (${calls} in all):`);
-    for (const s of byCalls.rows) console.log(`${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${s.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    console.log(`\nstatements by calls (${sums.n} in all):`);
+    for (const s of await top('calls')) console.log(`${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`);
   } finally {
     await c.end();
   }

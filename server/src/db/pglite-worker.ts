@@ -60,11 +60,11 @@ export class PgliteWorker {
     };
     const worker = new Worker(source, { eval: isEval, workerData, transferList: workerData.loadDataDir ? [workerData.loadDataDir] : [] });
     const ready = await new Promise<PgliteReady>((resolve, reject) => {
-      const off = () => worker.off('message', ready).off('error', failed).off('exit', exited);
-      const ready = (m: PgliteReady) => (off(), resolve(m));
+      const off = () => worker.off('message', answered).off('error', failed).off('exit', exited);
+      const answered = (m: PgliteReady) => (off(), resolve(m));
       const failed = (e: Error) => (off(), reject(e));
       const exited = (code: number) => failed(new Error(`поток встроенной базы данных завершился при запуске (код ${code})`));
-      worker.on('message', ready).on('error', failed).on('exit', exited);
+      worker.on('message', answered).on('error', failed).on('exit', exited);
     });
     if (!ready.ready) {
       await worker.terminate();
@@ -119,18 +119,13 @@ export class PgliteWorker {
     const run = before.then(async () => {
       const send = this.#send;
       let closed = false;
+      // the part of PGlite's Transaction that drizzle's pglite session uses
       const tx = {
         query: <R>(text: string, params?: unknown[], options?: WorkerQueryOptions) => query(send, text, params, options) as Promise<Results<R>>,
-        sql: () => {
-          throw new Error('sql`` is not supported inside a worker transaction');
-        },
         exec: (text: string) => send({ op: 'exec', text }) as Promise<Results[]>,
         rollback: async () => {
           await send({ op: 'exec', text: 'ROLLBACK' });
           closed = true;
-        },
-        listen: () => {
-          throw new Error('LISTEN is not supported inside a worker transaction');
         },
         get closed() {
           return closed;
