@@ -109,6 +109,20 @@ export const procurementCounters = pgTable(
   (t) => [primaryKey({ columns: [t.companyId, t.year] })],
 );
 
+/**
+ * ±n procurements of a company in a status, appended by triggers (migration 0011); their sum per status is the count.
+ * procurement-status-counts.ts reads and folds them.
+ */
+export const procurementStatusDeltas = pgTable(
+  'procurement_status_deltas',
+  {
+    companyId: integer('company_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [index('procurement_status_deltas_company_idx').on(t.companyId)],
+);
+
 export const procurementStatusHistory = pgTable(
   'procurement_status_history',
   {

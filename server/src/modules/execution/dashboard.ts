@@ -4,6 +4,7 @@ import type { DashboardResponse } from '@proc/contract';
 import { contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
+import { procurementsByStatus } from '../procurements/status-counts';
 import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
 
 const WINDOW_WORKING_DAYS = 10;
@@ -22,7 +23,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const today = todayIso();
   const year = Number(today.slice(0, 4));
   const [procByStatus, contractRows, [plan]] = await Promise.all([
-    db.select({ status: procurements.status, n: count() }).from(procurements).where(eq(procurements.companyId, ctx.companyId)).groupBy(procurements.status),
+    procurementsByStatus(db, ctx.companyId),
     db
       .select({ c: contracts, sme: procurements.smeOnly })
       .from(contracts)
@@ -30,7 +31,6 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
       .where(eq(contracts.companyId, ctx.companyId)),
     db.select().from(plans).where(and(eq(plans.companyId, ctx.companyId), eq(plans.year, year))).orderBy(desc(plans.version)).limit(1),
   ]);
-  const procurementsByStatus = Object.fromEntries(procByStatus.map((r) => [r.status, r.n]));
 
   let planPart: DashboardResponse['plan'];
   if (plan) {
@@ -42,11 +42,11 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
         .innerJoin(planItems, eq(planItems.id, procurements.planItemId))
         .where(and(eq(procurements.companyId, ctx.companyId), eq(planItems.planId, plan.id), isNotNull(procurements.planItemId))),
     ]);
-    planPart = { source: 'plan', year, planned_count: items.n, planned_amount: new Decimal(items.sum).toFixed(2), started_count: started.n, fulfilment_share: items.n ? new Decimal(started.n).div(items.n).times(100).toFixed(2) : '0.00', procurements_by_status: procurementsByStatus };
+    planPart = { source: 'plan', year, planned_count: items.n, planned_amount: new Decimal(items.sum).toFixed(2), started_count: started.n, fulfilment_share: items.n ? new Decimal(started.n).div(items.n).times(100).toFixed(2) : '0.00', procurements_by_status: procByStatus };
   } else {
-    const total = procByStatus.reduce((s, r) => s + r.n, 0);
-    const done = procurementsByStatus.contract_signed ?? 0;
-    planPart = { source: 'procurements', year, planned_count: total, planned_amount: '0.00', started_count: done, fulfilment_share: total ? new Decimal(done).div(total).times(100).toFixed(2) : '0.00', procurements_by_status: procurementsByStatus };
+    const total = Object.values(procByStatus).reduce((s, n) => s + n, 0);
+    const done = procByStatus.contract_signed ?? 0;
+    planPart = { source: 'procurements', year, planned_count: total, planned_amount: '0.00', started_count: done, fulfilment_share: total ? new Decimal(done).div(total).times(100).toFixed(2) : '0.00', procurements_by_status: procByStatus };
   }
 
   const ids = contractRows.map((r) => r.c.id);
