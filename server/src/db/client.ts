@@ -4,6 +4,7 @@ import { REPO_ROOT } from '../paths';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgliteWorker } from './pglite-worker';
+import { preparingPool } from './prepared-statements';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -57,7 +58,7 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool(preparingPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 }));
     pool.on('error', (err) => console.error('[db] idle client error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const sql: SqlClient = {
