@@ -263,7 +263,7 @@ async function topStatements(url: string) {
   try {
     await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     const top = async (order: 'total_exec_time' | 'calls') =>
-      (await c.query<{ calls: string; total: number; mean: number; query: string }>(`SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT 15`)).rows;
+      (await c.query<{ calls: string; total: number; mean: number; query: string }>(`SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT ${Number(process.env.TOP_STATEMENTS ?? 15)}`)).rows;
     const text = (q: string) => q.replace(/\s+/g, ' ').slice(0, 160);
     const [sums] = (await c.query<{ t: number; n: string }>('SELECT sum(total_exec_time) AS t, sum(calls) AS n FROM pg_stat_statements')).rows;
     console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(sums.t / 1000)} s in all):`);

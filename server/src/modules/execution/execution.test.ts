@@ -192,6 +192,20 @@ describe('payment orders', () => {
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ basis_date: '2025-03-15', due_on: '2025-03-25', overdue: true });
   });
 
+  it('counts what earlier statements paid under the contract: a payment above the unpaid rest stays for the user', async () => {
+    // cA: price 100 000.00, 30 100.00 paid by the statement and the manual link above
+    const file = statement([{ number: '105', amount: '70000.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` }]);
+    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'вторая выписка.txt', file)).status).toBe(200);
+    expect(await event).toMatchObject({ result: 'success', created: 1, matched: 0, unmatched: 1 });
+    const fits = statement([{ number: '106', amount: '69900.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` }]);
+    const next = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'третья выписка.txt', fits)).status).toBe(200);
+    expect(await next).toMatchObject({ result: 'success', created: 1, matched: 1 });
+    const s = await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client });
+    expect(s.body).toMatchObject({ paid_amount: '100000.00', remaining_to_pay: '0.00', payments: 3 });
+  });
+
   it('links by a unique registry number when the contract file names no supplier, if the customer paid; the УПД seller becomes the supplier (12b)', async () => {
     const REG_NS = '52208008370190000010000';
     const [c] = await t.server.deps.db.insert(contracts).values({ companyId: w.demoId, registryNumber: REG_NS, number: '17', contractDate: '2025-01-10', subject: 'Поставка без поставщика в файле', price: '50000.00' }).returning();
@@ -276,7 +290,8 @@ describe('reports and dashboard', () => {
     expect(d.status, JSON.stringify(d.body)).toBe(200);
     // three contracts: two with supplier, the 12b one without (its УПД lines map to no position, so nothing counts as delivered)
     // four contracts: cA (71526.80 delivered), cB, the 12b one and the units one (only its line in the right unit, 70742.00, counts)
-    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 4 }, contracts_total: '350000.00', paid_total: '51100.00', delivered_total: '142268.80' });
+    // paid: cA's 100 000.00 in full, cB's 20 000.00, the 12b one's 1 000.00
+    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 4 }, contracts_total: '350000.00', paid_total: '121000.00', delivered_total: '142268.80' });
     const other = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.otherClient });
     expect(other.body).toMatchObject({ company_id: w.otherId, paid_total: '0.00', contracts_total: '100000.00' });
   });

@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { EVENTS, MESSAGES } from '@proc/contract';
 import { isFormatError, parseInWorker } from '../../formats';
 import { companies, contracts, paymentImports, paymentOrders } from '../../db/schema';
+import { outerColumn } from '../../db/outer-column';
 import type { Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { matchPayment, registryNumbersIn, type ContractForPayment } from './match-payment';
@@ -58,7 +59,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
             supplierInn: contracts.supplierInn,
             price: contracts.price,
             contractDate: contracts.contractDate,
-            paid: sql<string>`(SELECT COALESCE(SUM(${paymentOrders.amount}), 0)::text FROM ${paymentOrders} WHERE ${paymentOrders.contractId} = ${contracts.id})`,
+            paid: sql<string>`(SELECT COALESCE(SUM(${paymentOrders.amount}), 0)::text FROM ${paymentOrders} WHERE ${paymentOrders.contractId} = ${outerColumn(contracts.id)})`,
           })
           .from(contracts)
           .where(

@@ -4,7 +4,7 @@ import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLea
 import { formatMoneyRu } from '../../formats/docx/format';
 import type { Tx } from '../../db/client';
 import { moscowToday } from '../rules/access';
-import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from '../rules/version-in-force';
+import { effectiveLeadTimes, versionInForce, type GoverningVersion } from '../rules/version-in-force';
 
 export interface DatedProcurement {
   ruleId: number | null;
@@ -18,7 +18,7 @@ export interface DatedProcurement {
 }
 
 export interface DeadlineResult {
-  version: RuleVersionRow | null;
+  version: GoverningVersion | null;
   deadline: { earliest: string | null; rule: LeadTimeRule | null };
   violations: DeadlineViolation[];
 }
@@ -28,10 +28,11 @@ export const governingDate = (p: Pick<DatedProcurement, 'publishedOn'>) => p.pub
 
 /**
  * The earliest lawful application deadline and the date violations under the rule version in force (its lead-time
- * overrides, else the defaults of 223-ФЗ), plus the version's limit for a single-supplier purchase.
+ * overrides, else the defaults of 223-ФЗ), plus the version's limit for a single-supplier purchase. `governing` is that
+ * version when the caller read it already (governingVersionOf).
  */
-export async function computeDeadlines(db: Tx, p: DatedProcurement): Promise<DeadlineResult> {
-  const version = p.ruleId ? await versionInForce(db, p.ruleId, governingDate(p)) : null;
+export async function computeDeadlines(db: Tx, p: DatedProcurement, governing?: GoverningVersion | null): Promise<DeadlineResult> {
+  const version = governing !== undefined ? governing : p.ruleId ? await versionInForce(db, p.ruleId, governingDate(p)) : null;
   const rules = effectiveLeadTimes(version?.leadTimeOverrides);
   const query = { method: p.method, smeOnly: p.smeOnly, nmcd: p.nmcd, rules };
   const rule = findLeadTimeRule(query) ?? null;

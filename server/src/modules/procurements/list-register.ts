@@ -6,6 +6,7 @@ import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementOkpd2, procurements } from '../../db/schema';
+import { outerColumn } from '../../db/outer-column';
 
 export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
 
@@ -91,7 +92,7 @@ export const registerItem = (r: RegisterRow, codes: string[]): RegisterItem => (
 });
 
 /** ОКПД2 codes of the row in their order, read with the page itself (an index lookup per row of the page). */
-const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${procurements.id} ORDER BY ${procurementOkpd2.position})`;
+const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)} ORDER BY ${procurementOkpd2.position})`;
 type PageRow = RegisterRow & { codes: string[] };
 
 /**

@@ -5,9 +5,12 @@ import {
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
+import { outerColumn } from '../../db/outer-column';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
+import { governingVersionOf } from '../rules/version-in-force';
+import { moscowToday } from '../rules/access';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
@@ -84,23 +87,25 @@ export function cardResponse(
   };
 }
 
-const okpd2OfRow = sql<{ code: string; name: string | null }[]>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${procurements.id}), '[]'::json)`;
-const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${procurements.ruleId})`;
-const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${procurements.createdBy})`;
+const okpd2OfRow = sql<{ code: string; name: string | null }[]>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)}), '[]'::json)`;
+const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${outerColumn(procurements.ruleId)})`;
+const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
 /**
  * The card with its deadlines computed now from the rule version in force (or as the save that just wrote them computed
- * them). The row, its ОКПД2 lines and the names of its rule and author come in one statement: the card is read after
- * every save, and each statement is a round trip.
+ * them). The row, its ОКПД2 lines, the names of its rule and author and the version in force come in one statement:
+ * the card is read after every save, and each statement is a round trip.
  */
 export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
+  // the version in force is read with the row only when the deadlines are to be computed here
+  const governing = computedBySave ? sql<null>`NULL` : governingVersionOf(outerColumn(procurements.ruleId), sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${moscowToday()}::date)`);
   const [row] = await db
-    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow })
+    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
     .from(procurements)
     .where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
   if (!row) throw notFound();
-  const { okpd2, ruleTitle, creatorTitle, ...r } = row;
-  const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r)));
+  const { okpd2, ruleTitle, creatorTitle, governing: version, ...r } = row;
+  const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));
   return cardResponse(r, {
     okpd2,
     rule: r.ruleId && ruleTitle !== null ? { id: r.ruleId, title: ruleTitle } : null,

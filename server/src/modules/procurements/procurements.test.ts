@@ -261,6 +261,9 @@ describe('deadlines through the API', () => {
     const copied = demoRules.body.items.find((r) => r.copied_from_id === tpl.body[0].id)!;
     const p = await create({ method: 'single', nmcd: '750000', rule_id: copied.id, published_on: '2026-04-15', application_deadline: '2026-04-15' });
     expect(p.violations).toEqual([{ code: 'single_supplier_over_limit', field: 'nmcd', message: 'НМЦД превышает предельную сумму закупки у единственного поставщика по положению (600 000,00 ₽)' }]);
+    // the card read later takes the version with its row (governingVersionOf), not from the save
+    const card = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });
+    expect(card.body).toMatchObject({ violations: p.violations, rule_version: p.rule_version, deadline: p.deadline });
   });
 });
 
