@@ -22,6 +22,7 @@ import * as schema from '../server/src/db/schema';
 import type { Ctx, Deps } from '../server/src/platform/context';
 import type { Db } from '../server/src/db/client';
 import { listRegister } from '../server/src/modules/procurements/list-register';
+import { preparingPool } from '../server/src/db/prepared-statements';
 import { pgReachable, PG_URL, startNode, type NodeProcess } from '../server/src/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { generateData } from '../tools/generate-data';
@@ -91,7 +92,8 @@ async function deepPages(base: string, token: string) {
 async function rawSql(url: string, companyId: number, clients = RAW_CLIENTS) {
   const captured: { text: string; params: unknown[] }[] = [];
   let capturing = false;
-  const pool = new pg.Pool({ connectionString: url, max: clients });
+  // prepared by name as the product's statements are: the same statements through the same protocol
+  const pool = new pg.Pool(preparingPool({ connectionString: url, max: clients }));
   pool.on('error', () => undefined);
   const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => capturing && captured.push({ text, params }) } }) as unknown as Db;
   const database = { sql: { query: async (text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows }) } };

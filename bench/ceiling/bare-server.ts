@@ -1,14 +1,15 @@
 /**
  * The ceiling for `GET /api/companies/my`: a bare Fastify route that runs the same two indexed statements as the
  * product (the session of the bearer token with its user and company, then the user's companies) through the same
- * driver (`pg`, a pool of 10), with nothing else — no hooks, no rate limit, no logging, no schema. Started by
+ * driver (`pg`, a pool of 10, its statements prepared by name as the product's are), with nothing else — no hooks, no rate limit, no logging, no schema. Started by
  * bench/companies-my.ts in its own process; PORT and DATABASE_URL from the environment.
  */
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { preparingPool } from '../../server/src/db/prepared-statements';
 
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const pool = new pg.Pool(preparingPool({ connectionString: process.env.DATABASE_URL, max: 10 }));
 const app = Fastify({ logger: false });
 
 const SESSION = `SELECT s.id AS session_id, u.id, u.title, u.login, u.email, u.role, u.company_id, u.blocked, c.id AS own_company_id, c.deleted_at

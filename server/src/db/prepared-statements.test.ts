@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { freshDatabase, pgReachable, PG_URL } from '../test/nodes';
+import { preparingPool } from './prepared-statements';
+
+const hasPg = await pgReachable();
+if (!hasPg) console.warn(`prepared-statements.test: skipped — no PostgreSQL answers at ${PG_URL}`);
+
+describe.skipIf(!hasPg)('statements prepared under a name from their text', () => {
+  let pool: pg.Pool;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await freshDatabase();
+    drop = db.drop;
+    pool = new pg.Pool(preparingPool({ connectionString: db.url, max: 1 }));
+  });
+  afterAll(async () => {
+    await pool?.end();
+    await drop?.();
+  });
+
+  const prepared = async (c: pg.PoolClient) => (await c.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
+
+  it('prepares a statement with parameters once per connection and runs it again by name', async () => {
+    const c = await pool.connect();
+    try {
+      const text = 'SELECT $1::int + 1 AS n';
+      expect((await c.query(text, [1])).rows).toEqual([{ n: 2 }]);
+      expect((await c.query({ text, values: [41] })).rows).toEqual([{ n: 42 }]);
+      const named = (await prepared(c)).filter((s) => s.statement === text);
+      expect(named).toHaveLength(1);
+      expect(named[0].name).toMatch(/^s[\w-]{27}$/);
+    } finally {
+      c.release();
+    }
+  });
+
+  it('leaves a script without parameters to the simple protocol, and recovers from a statement that fails to parse', async () => {
+    const c = await pool.connect();
+    try {
+      const r = (await c.query('SELECT 1 AS a; SELECT 2 AS b')) as unknown as pg.QueryResult[];
+      expect(r.map((x) => x.rows)).toEqual([[{ a: 1 }], [{ b: 2 }]]);
+      await expect(c.query('SELEC $1::int', [1])).rejects.toThrow(/syntax error/);
+      await expect(c.query('SELEC $1::int', [1])).rejects.toThrow(/syntax error/);
+      expect((await prepared(c)).some((s) => s.statement.startsWith('SELEC '))).toBe(false);
+      expect((await c.query('SELECT $1::text AS t', ['ещё работает'])).rows).toEqual([{ t: 'ещё работает' }]);
+    } finally {
+      c.release();
+    }
+  });
+});
