@@ -82,14 +82,20 @@ export async function audit(tx: Tx, ctx: AuditCtx, e: AuditEntry): Promise<void>
   await auditMany(tx, ctx, [e]);
 }
 
+/**
+ * The audit_log row of an entry, or null for an update that changed nothing: for a statement that writes the entry
+ * with its change (the rules of `audit`).
+ */
+export function auditRow(ctx: AuditCtx, e: AuditEntry) {
+  const before = scrub(e.before);
+  const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
+  if (isEmptyRecord(before) && isEmptyRecord(after)) return null;
+  return { companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: String(e.entityId), action: e.action, before, after };
+}
+
 /** Records several changes in one statement (an import's batch); the same rules as `audit`. */
 export async function auditMany(tx: Tx, ctx: AuditCtx, entries: AuditEntry[]): Promise<void> {
-  const rows = entries.flatMap((e) => {
-    const before = scrub(e.before);
-    const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
-    if (isEmptyRecord(before) && isEmptyRecord(after)) return [];
-    return [{ companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: String(e.entityId), action: e.action, before, after }];
-  });
+  const rows = entries.flatMap((e) => auditRow(ctx, e) ?? []);
   // well under PostgreSQL's 65,535 parameters a statement (7 a row)
   for (let i = 0; i < rows.length; i += 5000) await tx.insert(auditLog).values(rows.slice(i, i + 5000));
 }

@@ -87,6 +87,11 @@ describe('procurement card', () => {
       deadline: { earliest: '2026-12-16', rule: { method: 'auction', days: 15, unit: 'calendar' } }, violations: [], has_violations: false,
       created_by: { title: 'Иванова Мария Петровна' },
     });
+    // the trail records the creation with the number the same statement gave, and the first status in the history
+    const trail = await t.api<{ action: string; user_title: string; after: Record<string, unknown> }[]>('GET', `/api/audit/procurement/${a.id}`, { token: w.specialist, headers: as(w.demoId) });
+    expect(trail.body).toMatchObject([{ action: 'create', user_title: 'Иванова Мария Петровна', after: { number: a.number, title: a.title, nmcd: '1500000.50', okpd2: ['17.12.14.129'], rule_id: bareRuleId } }]);
+    const history = await t.api<{ from_status: string | null; to_status: string }[]>('GET', `/api/procurements/${a.id}/history`, { token: w.client });
+    expect(history.body).toMatchObject([{ from_status: null, to_status: 'draft' }]);
     // another company counts from one
     const other = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.otherClient, body: card({ rule_id: undefined }) });
     expect(other.body.number).toBe(`${year}-0001`);

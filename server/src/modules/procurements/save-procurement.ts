@@ -1,39 +1,73 @@
 import { randomUUID } from 'node:crypto';
 import { assertTariffAllows } from '../tariffs';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { Decimal } from 'decimal.js';
 import {
   EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
+import { auditLog, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { audit, changes, snakeKeys } from '../../platform/audit';
+import { audit, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
-import { inForceBy } from '../rules/version-in-force';
+import { governingVersionOf, inForceBy, type GoverningVersion } from '../rules/version-in-force';
+import { outerColumn } from '../../db/outer-column';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
-import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
+import { computeDeadlines, governingDate, type DeadlineResult } from './compute-deadlines';
 import { getProcurement, loadProcurement } from './procurement-card';
 
 /**
- * Gives the procurement the company's next number of the year, '2026-0001', in one statement: the counter's row, which
- * serialises the company's creations until the commit, is locked by the statement that also writes the number.
+ * Gives the procurement the company's next number of the year, '2026-0001', and records its creation in the trail, in
+ * one statement: the counter's row, which serialises the company's creations until the commit, is locked by the
+ * statement that also writes the number, and only the commit follows it.
  */
-async function numberProcurement(tx: Tx, companyId: number, year: number, id: number): Promise<string> {
+async function numberProcurement(tx: Tx, ctx: Ctx, year: number, id: number, created: AuditEntry): Promise<string> {
   const c = procurementCounters;
   const counted = tx
     .insert(c)
-    .values({ companyId, year, last: 1 })
+    .values({ companyId: ctx.companyId, year, last: 1 })
     .onConflictDoUpdate({ target: [c.companyId, c.year], set: { last: sql`${c.last} + 1` } })
     .returning({ last: c.last });
+  const entry = auditRow(ctx, created)!; // a creation records its fields: never empty
   // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
   const result = (await tx.execute(sql`
-    WITH counted AS (${counted.getSQL()})
-    UPDATE ${procurements} SET number = ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0')
-    FROM counted WHERE ${procurements.id} = ${id}
-    RETURNING ${procurements.number} AS number`)) as unknown as { rows: { number: string }[] };
+    WITH counted AS (${counted.getSQL()}),
+    numbered AS (
+      UPDATE ${procurements} SET number = ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0')
+      FROM counted WHERE ${procurements.id} = ${id}
+      RETURNING ${procurements.number} AS number
+    ), logged AS (
+      INSERT INTO ${auditLog} (company_id, user_id, entity, entity_id, action, after)
+      SELECT ${entry.companyId}::int, ${entry.userId}::int, ${entry.entity}::text, ${entry.entityId}::text, ${entry.action}::text,
+        ${JSON.stringify(entry.after)}::jsonb || jsonb_build_object('number', numbered.number)
+      FROM numbered
+    )
+    SELECT number FROM numbered`)) as unknown as { rows: { number: string }[] };
   return result.rows[0].number;
+}
+
+/** A new procurement's row, its first status in the history and its ОКПД2 lines, in one statement; gives its id. */
+async function insertRow(tx: Tx, ctx: Ctx, row: PgInsertValue<typeof procurements>, okpd2: Okpd2Line[], comment: string | null): Promise<number> {
+  const inserted = tx.insert(procurements).values(row).returning({ id: procurements.id });
+  const h = procurementStatusHistory;
+  const o = procurementOkpd2;
+  const lines = okpd2.length
+    ? sql`, lines AS (
+        INSERT INTO ${o} (procurement_id, company_id, position, code, name)
+        SELECT p.id, ${ctx.companyId}::int, l.position, l.code, l.name
+        FROM p, (VALUES ${sql.join(okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`), sql`, `)}) AS l(position, code, name)
+      )`
+    : sql``;
+  const result = (await tx.execute(sql`
+    WITH p AS (${inserted.getSQL()}),
+    history AS (
+      INSERT INTO ${h} (procurement_id, company_id, from_status, to_status, user_id, comment)
+      SELECT p.id, ${ctx.companyId}::int, NULL, ${row.status}::text, ${ctx.user.id}::int, ${comment}::text FROM p
+    )${lines}
+    SELECT id FROM p`)) as unknown as { rows: { id: number }[] };
+  return result.rows[0].id;
 }
 
 export interface Okpd2Line {
@@ -87,25 +121,34 @@ function fieldValues(input: ProcurementRequest) {
   };
 }
 
-/** The rule a procurement follows: the given one (the company's own, not archived) or, on creation, the only active one. */
-async function resolveRule(ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined): Promise<number | null> {
+/**
+ * The rule a procurement follows — the given one (the company's own, not archived) or, on creation, the only active
+ * one — with its version in force on `date` when the statement read it (not when the rule stays as it was).
+ */
+async function resolveRule(
+  ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined, date: string,
+): Promise<{ id: number | null; governing?: GoverningVersion | null }> {
+  const governing = governingVersionOf(outerColumn(procurementRules.id), sql`${date}::date`);
   if (ruleId === undefined) {
-    if (current !== undefined) return current;
+    if (current !== undefined) return { id: current };
     // a new procurement takes the company's Положение: the newest with a version in force today, else the newest
     const inForce = tx.select({ one: sql`1` }).from(ruleVersions).where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(moscowToday())));
     const [rule] = await tx
-      .select({ id: procurementRules.id })
+      .select({ id: procurementRules.id, governing })
       .from(procurementRules)
       .where(and(eq(procurementRules.companyId, ctx.companyId), eq(procurementRules.archived, false)))
       .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
       .limit(1);
-    return rule?.id ?? null;
+    return rule ?? { id: null, governing: null };
   }
-  if (ruleId === null) return null;
-  const [rule] = await tx.select().from(procurementRules).where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
+  if (ruleId === null) return { id: null, governing: null };
+  const [rule] = await tx
+    .select({ id: procurementRules.id, archived: procurementRules.archived, governing })
+    .from(procurementRules)
+    .where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
   if (!rule) throw new AppError('VALIDATION', 'Положение о закупке не найдено', { rule_id: ['Выберите положение своей организации'] });
   if (rule.archived && rule.id !== current) throw new AppError('VALIDATION', 'Положение о закупке находится в архиве', { rule_id: ['Положение в архиве'] });
-  return rule.id;
+  return { id: rule.id, governing: rule.governing };
 }
 
 /**
@@ -129,9 +172,9 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
   return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
 }
 
-/** The procurement's ОКПД2 lines in place of its old ones (a new procurement has none to delete). */
-async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[], isNew = false) {
-  if (!isNew) await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
+/** The procurement's ОКПД2 lines in place of its old ones. */
+async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[]) {
+  await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
   if (lines.length) await tx.insert(procurementOkpd2).values(lines.map((l, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code: l.code, name: l.name })));
 }
 
@@ -151,25 +194,28 @@ export async function insertProcurement(
   tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string } = {},
 ): Promise<{ id: number; computed: DeadlineResult }> {
   await assertTariffAllows(ctx, 'procurements', tx);
-  const ruleId = await resolveRule(ctx, tx, input.rule_id, undefined);
   const values = fieldValues(input);
-  const computed = await computeDeadlines(tx, { ...values, ruleId });
+  const rule = await resolveRule(ctx, tx, input.rule_id, undefined, governingDate(values));
+  const ruleId = rule.id;
+  const computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);
   const status = from.status ?? 'draft';
   // the number is taken last: the counter's row stays locked until the commit, and every other creation of the
   // company waits for it — the row is written first under a number no one else can hold, and numbered at the end
-  const [row] = await tx
-    .insert(procurements)
-    .values({
+  const id = await insertRow(
+    tx, ctx,
+    {
       ...values, ruleId, number: `…${randomUUID()}`, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
       hasViolations: computed.violations.length > 0,
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
-    })
-    .returning({ id: procurements.id });
-  await writeOkpd2(tx, ctx, row.id, okpd2, true);
-  await tx.insert(procurementStatusHistory).values({ procurementId: row.id, companyId: ctx.companyId, fromStatus: null, toStatus: status, userId: ctx.user.id, comment: from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null });
-  const number = await numberProcurement(tx, ctx.companyId, Number(moscowToday().slice(0, 4)), row.id);
-  await audit(tx, ctx, { entity: 'procurement', entityId: row.id, action: 'create', after: { number, ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } });
-  return { id: row.id, computed };
+    },
+    okpd2,
+    from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null,
+  );
+  await numberProcurement(tx, ctx, Number(moscowToday().slice(0, 4)), id, {
+    entity: 'procurement', entityId: id, action: 'create',
+    after: { ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) },
+  });
+  return { id, computed };
 }
 
 function assertEditable(r: { status: string }) {
@@ -187,14 +233,15 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   await ctx.deps.db.transaction(async (tx) => {
     const before = await loadProcurement(ctx, id, tx, true);
     assertEditable(before);
-    const ruleId = await resolveRule(ctx, tx, input.rule_id, before.ruleId);
     // the card's form does not carry the plan item it came from: saving it must not cut the link
     const values = {
       ...fieldValues(input),
       ...(input.plan_item_id === undefined ? { planItemId: before.planItemId } : {}),
       ...(input.plan_item_number === undefined ? { planItemNumber: before.planItemNumber } : {}),
     };
-    computed = await computeDeadlines(tx, { ...values, ruleId });
+    const rule = await resolveRule(ctx, tx, input.rule_id, before.ruleId, governingDate(values));
+    const ruleId = rule.id;
+    computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);
     const wasOkpd2 = await tx.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(procurementOkpd2.position);
     await tx
       .update(procurements)
