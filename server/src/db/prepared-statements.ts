@@ -2,40 +2,51 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 /**
- * A pg client that prepares every statement with parameters under a name derived from its text, so PostgreSQL parses
- * and analyses a statement once per connection and, like JDBC's server-side statements, may plan it once too (its
- * default plan_cache_mode). Drizzle writes one text per query shape, so the texts are few. The pool retires a
- * connection after MAX_USES checkouts, which bounds the statements a backend keeps. A text without parameters may
- * hold several statements, which only the simple protocol runs, so it is left as it is.
+ * A pg client that prepares a statement with parameters under a name derived from its text once the text is seen
+ * often, so PostgreSQL parses and analyses it once per connection and, like JDBC's server-side statements, may plan it
+ * once too (its default plan_cache_mode). Drizzle writes one text per query shape, so the texts that recur are few;
+ * each backend keeps its prepared statements, so at most NAMED_MAX texts get a name, and a rare shape (a filter
+ * combination, a multi-row insert of some length) stays unnamed. A text without parameters may hold several
+ * statements, which only the simple protocol runs, so it is left as it is.
  */
 export class PreparingClient extends pg.Client {
   // pg's query() has many overloads; this one only adds a name to the config it is given
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     const q = config as { text?: string; name?: string; values?: unknown[]; submit?: unknown };
-    if (typeof config === 'string' && Array.isArray(values) && values.length)
-      return super.query({ text: config, values, name: statementName(config) } as never, callback as never) as never;
-    if (q && typeof q === 'object' && typeof q.submit !== 'function' && !q.name && typeof q.text === 'string') {
+    if (typeof config === 'string' && Array.isArray(values) && values.length) {
+      const name = statementName(config);
+      if (name) return super.query({ text: config, values, name } as never, callback as never) as never;
+    } else if (q && typeof q === 'object' && typeof q.submit !== 'function' && !q.name && typeof q.text === 'string') {
       const params = Array.isArray(values) ? values : q.values;
-      if (params?.length) return super.query({ ...q, name: statementName(q.text) } as never, values as never, callback as never) as never;
+      const name = params?.length ? statementName(q.text) : undefined;
+      if (name) return super.query({ ...q, name } as never, values as never, callback as never) as never;
     }
     return super.query(config as never, values as never, callback as never) as never;
   }
 }
 
-/** Checkouts after which the pool closes a connection (and PostgreSQL frees the statements it prepared). */
-export const MAX_USES = 20_000;
+/** Checkouts after which the pool closes a connection: a backend's memory does not grow for the server's lifetime. */
+export const MAX_USES = 200_000;
 
-const names = new Map<string, string>();
-const NAMES_KEPT = 5_000;
+/** Uses of a text before it is prepared by name, and how many texts get a name in all. */
+const NAMED_AFTER = 3;
+const NAMED_MAX = 400;
+const named = new Map<string, string>();
+const seen = new Map<string, number>();
 
-function statementName(text: string): string {
-  let name = names.get(text);
-  if (!name) {
-    if (names.size >= NAMES_KEPT) names.clear();
-    name = `s${crypto.createHash('sha1').update(text).digest('base64url')}`;
-    names.set(text, name);
+function statementName(text: string): string | undefined {
+  const name = named.get(text);
+  if (name || named.size >= NAMED_MAX) return name;
+  const uses = (seen.get(text) ?? 0) + 1;
+  if (uses < NAMED_AFTER) {
+    if (seen.size >= 5_000) seen.clear();
+    seen.set(text, uses);
+    return undefined;
   }
-  return name;
+  seen.delete(text);
+  const made = `s${crypto.createHash('sha1').update(text).digest('base64url')}`;
+  named.set(text, made);
+  return made;
 }
 
 /** Pool options that prepare statements as above: for the server and for the benchmarks' raw clients alike. */

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client';
+import { sql, type SQL } from 'drizzle-orm';
 import { auditLog } from '../db/schema';
 
 /**
@@ -91,6 +92,19 @@ export function auditRow(ctx: AuditCtx, e: AuditEntry) {
   const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
   if (isEmptyRecord(before) && isEmptyRecord(after)) return null;
   return { companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: String(e.entityId), action: e.action, before, after };
+}
+
+const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/**
+ * The INSERT of an entry's row (auditRow), for a statement that also makes the change: one row per row of `from` (a
+ * CTE of that statement), with `extra` — a value only the statement knows — merged into `after`.
+ */
+export function auditInsert(row: NonNullable<ReturnType<typeof auditRow>>, from: SQL, extra?: SQL): SQL {
+  const after = extra ? sql`${jsonOrNull(row.after)}::jsonb || ${extra}` : sql`${jsonOrNull(row.after)}::jsonb`;
+  return sql`INSERT INTO ${auditLog} (company_id, user_id, entity, entity_id, action, before, after)
+    SELECT ${row.companyId}::int, ${row.userId}::int, ${row.entity}::text, ${row.entityId}::text, ${row.action}::text, ${jsonOrNull(row.before)}::jsonb, ${after}
+    FROM ${from}`;
 }
 
 /** Records several changes in one statement (an import's batch); the same rules as `audit`. */

@@ -9,7 +9,7 @@ import { outerColumn } from '../../db/outer-column';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
-import { governingVersionOf } from '../rules/version-in-force';
+import { governingVersionOf, type GoverningVersion } from '../rules/version-in-force';
 import { moscowToday } from '../rules/access';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
@@ -21,6 +21,17 @@ const notFound = () => new AppError('NOT_FOUND', 'Закупка не найде
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
   const q = db.select(cardColumns).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
   const [row] = lock ? await q.for('update') : await q;
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * A procurement of the acting company locked for the transaction, with the version of its rule in force on `date` (the
+ * date that governs it after the save) read by the same statement.
+ */
+export async function lockProcurement(ctx: Ctx, id: number, tx: Tx, date: string): Promise<ProcurementRow & { governing: GoverningVersion | null }> {
+  const governing = governingVersionOf(outerColumn(procurements.ruleId), sql`${date}::date`);
+  const [row] = await tx.select({ ...cardColumns, governing }).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId))).for('update');
   if (!row) throw notFound();
   return row;
 }

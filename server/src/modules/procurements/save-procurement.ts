@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assertTariffAllows } from '../tariffs';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { Decimal } from 'decimal.js';
 import {
@@ -8,15 +8,15 @@ import {
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { auditLog, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
+import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { audit, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
+import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
 import { governingVersionOf, inForceBy, type GoverningVersion } from '../rules/version-in-force';
 import { outerColumn } from '../../db/outer-column';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
 import { computeDeadlines, governingDate, type DeadlineResult } from './compute-deadlines';
-import { getProcurement, loadProcurement } from './procurement-card';
+import { getProcurement, loadProcurement, lockProcurement } from './procurement-card';
 
 /**
  * Gives the procurement the company's next number of the year, '2026-0001', and records its creation in the trail, in
@@ -30,7 +30,6 @@ async function numberProcurement(tx: Tx, ctx: Ctx, year: number, id: number, cre
     .values({ companyId: ctx.companyId, year, last: 1 })
     .onConflictDoUpdate({ target: [c.companyId, c.year], set: { last: sql`${c.last} + 1` } })
     .returning({ last: c.last });
-  const entry = auditRow(ctx, created)!; // a creation records its fields: never empty
   // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
   const result = (await tx.execute(sql`
     WITH counted AS (${counted.getSQL()}),
@@ -38,34 +37,29 @@ async function numberProcurement(tx: Tx, ctx: Ctx, year: number, id: number, cre
       UPDATE ${procurements} SET number = ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0')
       FROM counted WHERE ${procurements.id} = ${id}
       RETURNING ${procurements.number} AS number
-    ), logged AS (
-      INSERT INTO ${auditLog} (company_id, user_id, entity, entity_id, action, after)
-      SELECT ${entry.companyId}::int, ${entry.userId}::int, ${entry.entity}::text, ${entry.entityId}::text, ${entry.action}::text,
-        ${JSON.stringify(entry.after)}::jsonb || jsonb_build_object('number', numbered.number)
-      FROM numbered
-    )
+    ),
+    logged AS (${auditInsert(auditRow(ctx, created)!, sql`numbered`, sql`jsonb_build_object('number', numbered.number)`)})
     SELECT number FROM numbered`)) as unknown as { rows: { number: string }[] };
   return result.rows[0].number;
+}
+
+/** The INSERT of a procurement's ОКПД2 lines, for a statement whose CTE `p` gives the procurement's id. */
+function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
+  return sql`INSERT INTO ${procurementOkpd2} (procurement_id, company_id, position, code, name)
+    SELECT p.id, ${ctx.companyId}::int, l.position, l.code, l.name
+    FROM p, (VALUES ${sql.join(okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`), sql`, `)}) AS l(position, code, name)`;
 }
 
 /** A new procurement's row, its first status in the history and its ОКПД2 lines, in one statement; gives its id. */
 async function insertRow(tx: Tx, ctx: Ctx, row: PgInsertValue<typeof procurements>, okpd2: Okpd2Line[], comment: string | null): Promise<number> {
   const inserted = tx.insert(procurements).values(row).returning({ id: procurements.id });
   const h = procurementStatusHistory;
-  const o = procurementOkpd2;
-  const lines = okpd2.length
-    ? sql`, lines AS (
-        INSERT INTO ${o} (procurement_id, company_id, position, code, name)
-        SELECT p.id, ${ctx.companyId}::int, l.position, l.code, l.name
-        FROM p, (VALUES ${sql.join(okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`), sql`, `)}) AS l(position, code, name)
-      )`
-    : sql``;
   const result = (await tx.execute(sql`
     WITH p AS (${inserted.getSQL()}),
     history AS (
       INSERT INTO ${h} (procurement_id, company_id, from_status, to_status, user_id, comment)
       SELECT p.id, ${ctx.companyId}::int, NULL, ${row.status}::text, ${ctx.user.id}::int, ${comment}::text FROM p
-    )${lines}
+    )${okpd2.length ? sql`, lines AS (${linesInsert(ctx, okpd2)})` : sql``}
     SELECT id FROM p`)) as unknown as { rows: { id: number }[] };
   return result.rows[0].id;
 }
@@ -172,12 +166,6 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
   return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
 }
 
-/** The procurement's ОКПД2 lines in place of its old ones. */
-async function writeOkpd2(tx: Tx, ctx: Ctx, procurementId: number, lines: Okpd2Line[]) {
-  await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
-  if (lines.length) await tx.insert(procurementOkpd2).values(lines.map((l, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code: l.code, name: l.name })));
-}
-
 export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const okpd2 = await checkedReferences(ctx, input);
@@ -231,29 +219,38 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   const okpd2 = await checkedReferences(ctx, input, current.method);
   let computed: DeadlineResult | undefined;
   await ctx.deps.db.transaction(async (tx) => {
-    const before = await loadProcurement(ctx, id, tx, true);
-    assertEditable(before);
     // the card's form does not carry the plan item it came from: saving it must not cut the link
+    const fields = fieldValues(input);
+    const { governing, ...before } = await lockProcurement(ctx, id, tx, governingDate(fields));
+    assertEditable(before);
     const values = {
-      ...fieldValues(input),
+      ...fields,
       ...(input.plan_item_id === undefined ? { planItemId: before.planItemId } : {}),
       ...(input.plan_item_number === undefined ? { planItemNumber: before.planItemNumber } : {}),
     };
     const rule = await resolveRule(ctx, tx, input.rule_id, before.ruleId, governingDate(values));
     const ruleId = rule.id;
-    computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);
-    const wasOkpd2 = await tx.select({ code: procurementOkpd2.code, name: procurementOkpd2.name }).from(procurementOkpd2).where(eq(procurementOkpd2.procurementId, id)).orderBy(procurementOkpd2.position);
-    await tx
+    // a rule left as it was is governed by the version read with the locked row
+    computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing !== undefined ? rule.governing : governing);
+    // the old lines, for the trail, are read by the statement that deletes them
+    const o = procurementOkpd2;
+    const wasOkpd2 = (await tx.delete(o).where(eq(o.procurementId, id)).returning({ code: o.code, name: o.name, position: o.position })).sort((a, b) => a.position - b.position);
+    const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])) as typeof values;
+    const entry = auditRow(ctx, { entity: 'procurement', entityId: id, action: 'update', ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)) });
+    const updated = tx
       .update(procurements)
       .set({
         ...values, ruleId, updatedAt: new Date(),
         hasViolations: computed.violations.length > 0,
         searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
       })
-      .where(eq(procurements.id, id));
-    await writeOkpd2(tx, ctx, id, okpd2);
-    const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])) as typeof values;
-    await audit(tx, ctx, { entity: 'procurement', entityId: id, action: 'update', ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)) });
+      .where(eq(procurements.id, id))
+      .returning({ id: procurements.id });
+    // the row, its new lines and the trail's entry in one statement
+    const parts = [sql`p AS (${updated.getSQL()})`];
+    if (okpd2.length) parts.push(sql`lines AS (${linesInsert(ctx, okpd2)})`);
+    if (entry) parts.push(sql`logged AS (${auditInsert(entry, sql`p`)})`);
+    await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT id FROM p`);
   });
   return getProcurement(ctx, id, ctx.deps.db, computed);
 }
