@@ -60,7 +60,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'), sharedBuffers: config.PGLITE_SHARED_BUFFERS, inWorker: config.EMBEDDED_DB === 'pglite-worker' }));
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'), sharedBuffers: config.PGLITE_SHARED_BUFFERS, inWorker: config.EMBEDDED_DB === 'pglite-worker' }));
   const ownsDatabase = !opts.database;
   await runMigrations(database);
 

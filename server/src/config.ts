@@ -32,6 +32,11 @@ const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Connections of this server to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /**
+   * Recurring statements prepared by name on each connection (db/prepared-statements.ts). Off behind a pooler that
+   * hands a session's statements to other connections (PgBouncer in transaction mode without prepared-statement support).
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
   /** Without DATABASE_URL: PGlite in the server's own thread, or in a worker thread (bench/embedded-db.ts compares them). */
   EMBEDDED_DB: z.enum(['pglite', 'pglite-worker', 'postgres']).optional().or(z.literal('').transform(() => undefined)),
   /** shared_buffers of the embedded database (see db/client.ts); PostgreSQL's own default is 128MB. */

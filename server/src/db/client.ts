@@ -45,6 +45,8 @@ export interface OpenOptions {
   /** PGlite data directory; omitted means in-memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** PostgreSQL: recurring statements prepared by name (default); false sends every statement unnamed. */
+  preparedStatements?: boolean;
   /** A PGlite data directory dump to start from (tests start from one migrated, seeded copy). */
   loadDataDir?: Blob;
   /**
@@ -58,7 +60,8 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool(preparingPool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 }));
+    const options = { connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 };
+    const pool = new pg.Pool(opts.preparedStatements === false ? options : preparingPool(options));
     pool.on('error', (err) => console.error('[db] idle client error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const sql: SqlClient = {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshDatabase, pgReachable, PG_URL } from '../test/nodes';
 import { preparingPool } from './prepared-statements';
+import { openDatabase } from './client';
 
 const hasPg = await pgReachable();
 if (!hasPg) console.warn(`prepared-statements.test: skipped — no PostgreSQL answers at ${PG_URL}`);
@@ -9,9 +10,11 @@ if (!hasPg) console.warn(`prepared-statements.test: skipped — no PostgreSQL an
 describe.skipIf(!hasPg)('statements prepared under a name from their text', () => {
   let pool: pg.Pool;
   let drop: () => Promise<void>;
+  let url: string;
   beforeAll(async () => {
     const db = await freshDatabase();
     drop = db.drop;
+    url = db.url;
     pool = new pg.Pool(preparingPool({ connectionString: db.url, max: 1 }));
   });
   afterAll(async () => {
@@ -47,6 +50,23 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
       for (let i = 0; i < 4; i++) expect((await c.query('SELECT $1::text AS t', ['ещё работает'])).rows).toEqual([{ t: 'ещё работает' }]);
     } finally {
       c.release();
+    }
+  });
+
+  it('is the server pool\'s default, and DATABASE_PREPARED_STATEMENTS=false leaves every statement unnamed', async () => {
+    for (const preparedStatements of [undefined, false]) {
+      const database = await openDatabase({ databaseUrl: url, poolSize: 2, preparedStatements });
+      try {
+        const c = await database.pool!.connect();
+        try {
+          for (let i = 0; i < 4; i++) await c.query('SELECT $1::int - 1 AS n', [i]);
+          expect((await prepared(c)).some((s) => s.statement === 'SELECT $1::int - 1 AS n')).toBe(preparedStatements !== false);
+        } finally {
+          c.release();
+        }
+      } finally {
+        await database.close();
+      }
     }
   });
 });
