@@ -70,6 +70,8 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
       if (!is(table, PgTable)) continue;
       const name = getTableName(table);
       if (name === 'sessions' || name.startsWith('pgboss')) continue;
+      // a job folds its rows at any minute; what they sum to follows procurements, which are counted
+      if (name === 'procurement_status_deltas') continue;
       const [row] = await t.server.deps.db.select({ n: sql<number>`count(*)::int` }).from(table);
       out[name] = row.n;
     }

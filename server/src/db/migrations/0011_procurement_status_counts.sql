@@ -1,7 +1,7 @@
 -- The dashboard's procurements by status, kept as deltas. Counting them per request read every procurement of the
 -- company (an index-only scan: 316 ms over 1,000,000 rows). A hot counter row per status would instead serialise every
 -- creation and change of status. So statement triggers append ±n rows, the dashboard sums the company's rows, and a
--- job folds them (procurement-status-counts.ts). The sum is exact at every moment: the deltas commit with their rows.
+-- job folds them (modules/procurements/status-counts.ts). The sum is exact at every moment: the deltas commit with their rows.
 CREATE TABLE "procurement_status_deltas" (
   "company_id" integer NOT NULL,
   "status" text NOT NULL,

@@ -111,7 +111,7 @@ export const procurementCounters = pgTable(
 
 /**
  * ±n procurements of a company in a status, appended by triggers (migration 0011); their sum per status is the count.
- * procurement-status-counts.ts reads and folds them.
+ * modules/procurements/status-counts.ts reads and folds them.
  */
 export const procurementStatusDeltas = pgTable(
   'procurement_status_deltas',
