@@ -219,10 +219,10 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   const okpd2 = await checkedReferences(ctx, input, current.method);
   let computed: DeadlineResult | undefined;
   await ctx.deps.db.transaction(async (tx) => {
-    // the card's form does not carry the plan item it came from: saving it must not cut the link
     const fields = fieldValues(input);
     const { governing, ...before } = await lockProcurement(ctx, id, tx, governingDate(fields));
     assertEditable(before);
+    // the card's form does not carry the plan item it came from: saving it must not cut the link
     const values = {
       ...fields,
       ...(input.plan_item_id === undefined ? { planItemId: before.planItemId } : {}),
