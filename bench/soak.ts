@@ -7,9 +7,9 @@
  * Builds and starts the compiled server (server/dist/main.js) in its own process, as `npm start` runs it, on a fresh
  * embedded database in a temporary folder (--db postgres: the PostgreSQL server of tools/embedded-postgres.mjs, the
  * default of `npm start`; --db pglite: PGlite in the server's thread; --db pglite-worker: in a worker thread), demo
- * data seeded, job workers on as in production — or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo users client, specialist and admin (the staff act for the
- * demo customer through X-Company-Id), then lets every virtual user of THIS process loop: one request, 50–200 ms think
- * time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
+ * data seeded, job workers on as in production — or on PostgreSQL with SOAK_DATABASE_URL — signs in as the demo
+ * users client, specialist and admin (the staff act for the demo customer through X-Company-Id), then lets every
+ * virtual user of THIS process loop: one request, 50–200 ms think time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
  * server process's RSS and CPU (read from /proc, so the load generator's own work is not in them); at the end a
  * summary per endpoint and errors per minute. Figures are printed, not asserted: the exit code is 0 even with errors.
  */

@@ -1,8 +1,9 @@
 /**
  * The ceiling for `GET /api/companies/my`: a bare Fastify route that runs the same two indexed statements as the
  * product (the session of the bearer token with its user and company, then the user's companies) through the same
- * driver (`pg`, a pool of 10, its statements prepared by name as the product's are), with nothing else — no hooks, no rate limit, no logging, no schema. Started by
- * bench/companies-my.ts in its own process; PORT and DATABASE_URL from the environment.
+ * driver (`pg`, a pool of 10, its statements prepared by name as the product's are), with nothing else — no hooks, no
+ * rate limit, no logging, no schema. Started by bench/companies-my.ts in its own process; PORT and DATABASE_URL from
+ * the environment.
  */
 import crypto from 'node:crypto';
 import Fastify from 'fastify';

@@ -16,10 +16,12 @@ const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Закупка не найдена');
+/** The procurement `id` if it is the acting company's: every read of one here is scoped so. */
+const ownProcurement = (ctx: Ctx, id: number) => and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId));
 
 /** A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. */
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
-  const q = db.select(cardColumns).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
+  const q = db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
   const [row] = lock ? await q.for('update') : await q;
   if (!row) throw notFound();
   return row;
@@ -31,7 +33,7 @@ export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db
  */
 export async function lockProcurement(ctx: Ctx, id: number, tx: Tx, date: string): Promise<ProcurementRow & { governing: GoverningVersion | null }> {
   const governing = governingVersionOf(outerColumn(procurements.ruleId), sql`${date}::date`);
-  const [row] = await tx.select({ ...cardColumns, governing }).from(procurements).where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId))).for('update');
+  const [row] = await tx.select({ ...cardColumns, governing }).from(procurements).where(ownProcurement(ctx, id)).for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -113,7 +115,7 @@ export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db,
   const [row] = await db
     .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
     .from(procurements)
-    .where(and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId)));
+    .where(ownProcurement(ctx, id));
   if (!row) throw notFound();
   const { okpd2, ruleTitle, creatorTitle, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));

@@ -8,7 +8,7 @@ export type RuleVersionRow = typeof ruleVersions.$inferSelect;
 export type GoverningVersion = Pick<RuleVersionRow, 'id' | 'number' | 'inForceFrom' | 'leadTimeOverrides' | 'singleSupplierMax'>;
 
 /** Versions that may be in force on a date: approved or published, in force from that day or before. */
-export const inForceBy = (date: string) => and(ne(ruleVersions.status, 'draft'), lte(ruleVersions.inForceFrom, date));
+export const inForceBy = (date: string | SQL) => and(ne(ruleVersions.status, 'draft'), lte(ruleVersions.inForceFrom, date))!;
 
 /** The version in force on a date: the latest approved or published one whose in_force_from is on or before it. */
 export async function versionInForce(db: Tx, ruleId: number, date: string): Promise<RuleVersionRow | null> {
@@ -29,7 +29,7 @@ export async function versionInForce(db: Tx, ruleId: number, date: string): Prom
 export function governingVersionOf(ruleId: SQL, date: SQL): SQL<GoverningVersion | null> {
   const v = ruleVersions;
   return sql<GoverningVersion | null>`(SELECT json_build_object('id', ${v.id}, 'number', ${v.number}, 'inForceFrom', ${v.inForceFrom}, 'leadTimeOverrides', ${v.leadTimeOverrides}, 'singleSupplierMax', ${v.singleSupplierMax}::text)
-    FROM ${v} WHERE ${v.ruleId} = ${ruleId} AND ${v.status} <> 'draft' AND ${v.inForceFrom} <= ${date}
+    FROM ${v} WHERE ${v.ruleId} = ${ruleId} AND ${inForceBy(date)}
     ORDER BY ${v.inForceFrom} DESC, ${v.id} DESC LIMIT 1)`;
 }
 
