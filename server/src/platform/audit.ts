@@ -1,5 +1,5 @@
 import type { Tx } from '../db/client';
-import { sql, type SQL } from 'drizzle-orm';
+import { SQL, sql } from 'drizzle-orm';
 import { auditLog } from '../db/schema';
 
 /**
@@ -18,7 +18,8 @@ export interface AuditEntry {
    * the part named in the action and its id in the values, so the card's history is complete.
    */
   entity: string;
-  entityId: number | string;
+  /** SQL for an object the statement writing the entry creates: its id is known only there (auditInsert). */
+  entityId: number | string | SQL;
   action: string;
   before?: unknown;
   after?: unknown;
@@ -91,7 +92,7 @@ export function auditRow(ctx: AuditCtx, e: AuditEntry) {
   const before = scrub(e.before);
   const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
   if (isEmptyRecord(before) && isEmptyRecord(after)) return null;
-  return { companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: String(e.entityId), action: e.action, before, after };
+  return { companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: e.entityId instanceof SQL ? e.entityId : String(e.entityId), action: e.action, before, after };
 }
 
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

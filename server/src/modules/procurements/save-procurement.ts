@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { assertTariffAllows } from '../tariffs';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
@@ -18,31 +17,6 @@ import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-look
 import { computeDeadlines, governingDate, type DeadlineResult } from './compute-deadlines';
 import { getProcurement, loadProcurement, lockProcurement } from './procurement-card';
 
-/**
- * Gives the procurement the company's next number of the year, '2026-0001', and records its creation in the trail, in
- * one statement: the counter's row, which serialises the company's creations until the commit, is locked by the
- * statement that also writes the number, and only the commit follows it.
- */
-async function numberProcurement(tx: Tx, ctx: Ctx, year: number, id: number, created: AuditEntry): Promise<string> {
-  const c = procurementCounters;
-  const counted = tx
-    .insert(c)
-    .values({ companyId: ctx.companyId, year, last: 1 })
-    .onConflictDoUpdate({ target: [c.companyId, c.year], set: { last: sql`${c.last} + 1` } })
-    .returning({ last: c.last });
-  // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
-  const result = (await tx.execute(sql`
-    WITH counted AS (${counted.getSQL()}),
-    numbered AS (
-      UPDATE ${procurements} SET number = ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0')
-      FROM counted WHERE ${procurements.id} = ${id}
-      RETURNING ${procurements.number} AS number
-    ),
-    logged AS (${auditInsert(auditRow(ctx, created)!, sql`numbered`, sql`jsonb_build_object('number', numbered.number)`)})
-    SELECT number FROM numbered`)) as unknown as { rows: { number: string }[] };
-  return result.rows[0].number;
-}
-
 /** The INSERT of a procurement's ОКПД2 lines, for a statement whose CTE `p` gives the procurement's id. */
 function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
   return sql`INSERT INTO ${procurementOkpd2} (procurement_id, company_id, position, code, name)
@@ -50,16 +24,35 @@ function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
     FROM p, (VALUES ${sql.join(okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`), sql`, `)}) AS l(position, code, name)`;
 }
 
-/** A new procurement's row, its first status in the history and its ОКПД2 lines, in one statement; gives its id. */
-async function insertRow(tx: Tx, ctx: Ctx, row: PgInsertValue<typeof procurements>, okpd2: Okpd2Line[], comment: string | null): Promise<number> {
-  const inserted = tx.insert(procurements).values(row).returning({ id: procurements.id });
+/**
+ * A new procurement in one statement: the company's next number of the year ('2026-0001'), the row, its first status
+ * in the history, its ОКПД2 lines and its creation in the trail. The counter's row serialises the company's creations
+ * while it is locked: outside a caller's transaction the statement commits on its own, and the lock ends with it —
+ * taken in a transaction, it stayed locked across the COMMIT's round trip, and under load creations queued behind it.
+ */
+async function insertNumbered(
+  tx: Tx, ctx: Ctx, year: number, row: Omit<PgInsertValue<typeof procurements>, 'number'>, okpd2: Okpd2Line[], comment: string | null, created: Omit<AuditEntry, 'entityId'>,
+): Promise<number> {
+  const c = procurementCounters;
+  const counted = tx
+    .insert(c)
+    .values({ companyId: ctx.companyId, year, last: 1 })
+    .onConflictDoUpdate({ target: [c.companyId, c.year], set: { last: sql`${c.last} + 1` } })
+    .returning({ last: c.last });
+  // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
+  const number = sql`(SELECT ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0') FROM counted)`;
+  const inserted = tx.insert(procurements).values({ ...row, number }).returning({ id: procurements.id, number: procurements.number });
   const h = procurementStatusHistory;
+  const entry = auditRow(ctx, { ...created, entityId: sql`p.id` })!;
   const result = (await tx.execute(sql`
-    WITH p AS (${inserted.getSQL()}),
+    WITH counted AS (${counted.getSQL()}),
+    p AS (${inserted.getSQL()}),
     history AS (
       INSERT INTO ${h} (procurement_id, company_id, from_status, to_status, user_id, comment)
       SELECT p.id, ${ctx.companyId}::int, NULL, ${row.status}::text, ${ctx.user.id}::int, ${comment}::text FROM p
-    )${okpd2.length ? sql`, lines AS (${linesInsert(ctx, okpd2)})` : sql``}
+    ),
+    ${okpd2.length ? sql`lines AS (${linesInsert(ctx, okpd2)}),` : sql``}
+    logged AS (${auditInsert(entry, sql`p`, sql`jsonb_build_object('number', p.number)`)})
     SELECT id FROM p`)) as unknown as { rows: { id: number }[] };
   return result.rows[0].id;
 }
@@ -169,12 +162,14 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
 export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const okpd2 = await checkedReferences(ctx, input);
-  const { id, computed } = await ctx.deps.db.transaction((tx) => insertProcurement(tx, ctx, input, okpd2));
+  // no transaction: the checks only read, and the one statement that writes commits on its own (insertNumbered)
+  const { id, computed } = await insertProcurement(ctx.deps.db, ctx, input, okpd2);
   return getProcurement(ctx, id, ctx.deps.db, computed);
 }
 
 /**
- * Inserts a checked procurement (numbering, rule, deadlines, history, audit) in the caller's transaction. `from` sets
+ * Inserts a checked procurement (numbering, rule, deadlines, history, audit), in the caller's transaction if `tx` is
+ * one: its checks read, and one statement writes everything (insertNumbered). `from` sets
  * what an ЕИС notice already fixed: the status it is in and the notice's number. Returns the id and the deadlines as
  * computed, which the card read after the commit shows.
  */
@@ -187,22 +182,17 @@ export async function insertProcurement(
   const ruleId = rule.id;
   const computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);
   const status = from.status ?? 'draft';
-  // the number is taken last: the counter's row stays locked until the commit, and every other creation of the
-  // company waits for it — the row is written first under a number no one else can hold, and numbered at the end
-  const id = await insertRow(
-    tx, ctx,
+  const id = await insertNumbered(
+    tx, ctx, Number(moscowToday().slice(0, 4)),
     {
-      ...values, ruleId, number: `…${randomUUID()}`, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
+      ...values, ruleId, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
       hasViolations: computed.violations.length > 0,
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
     },
     okpd2,
     from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null,
+    { entity: 'procurement', action: 'create', after: { ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } },
   );
-  await numberProcurement(tx, ctx, Number(moscowToday().slice(0, 4)), id, {
-    entity: 'procurement', entityId: id, action: 'create',
-    after: { ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) },
-  });
   return { id, computed };
 }
 
