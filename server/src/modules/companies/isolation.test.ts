@@ -83,6 +83,20 @@ describe('company data', () => {
     expect(filtered.body.items.map((c) => c.name).sort()).toEqual(['Контакт 1', 'Контакт 10', 'Контакт 11', 'Контакт 12']);
   });
 
+  it('keeps one active contact: a new active one makes the others inactive, and the trail records its creation', async () => {
+    const token = await t.login('client');
+    type C = { id: number; name: string; is_active: boolean };
+    const a = await t.api<C>('POST', `/api/companies/${demoId}/contacts`, { token, body: { name: 'Активный А', phone: '+7 900 000-00-01', is_active: true } });
+    const b = await t.api<C>('POST', `/api/companies/${demoId}/contacts`, { token, body: { name: 'Активный Б', is_active: true } });
+    expect(b.status).toBe(200);
+    expect(b.body).toMatchObject({ name: 'Активный Б', is_active: true, position: null, email: null });
+    expect((await t.api<C>('GET', `/api/companies/${demoId}/active_contact`, { token })).body.id).toBe(b.body.id);
+    const all = await t.api<{ items: C[] }>('GET', `/api/companies/${demoId}/contacts?limit=100`, { token });
+    expect(all.body.items.filter((c) => c.is_active).map((c) => c.id)).toEqual([b.body.id]);
+    const trail = await t.api<{ items: { entity_id: string; action: string; after: Record<string, unknown> }[] }>('GET', `/api/audit?company_id=${demoId}&entity=contact&limit=100`, { token: await t.login('specialist') });
+    expect(trail.body.items.find((e) => e.entity_id === String(a.body.id))).toMatchObject({ action: 'create', after: { id: a.body.id, name: 'Активный А', phone: '+7 900 000-00-01', is_active: true } });
+  });
+
   it('checks bank accounts by their control keys', async () => {
     const token = await t.login('client');
     const bad = await t.api<{ fields: Record<string, string[]> }>('POST', `/api/companies/${demoId}/bank_requesits`, {

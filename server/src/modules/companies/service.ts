@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
-import { audit, changes } from '../../platform/audit';
+import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
 
@@ -125,7 +125,7 @@ export function permissionsFor(ctx: Ctx): PermissionsResponse {
 }
 
 type ContactRow = typeof contacts.$inferSelect;
-export const contactResponse = (c: ContactRow) => ({ id: c.id, name: c.name, position: c.position, phone: c.phone, email: c.email, is_active: c.isActive });
+export const contactResponse = (c: Pick<ContactRow, 'id' | 'name' | 'position' | 'phone' | 'email' | 'isActive'>) => ({ id: c.id, name: c.name, position: c.position, phone: c.phone, email: c.email, is_active: c.isActive });
 
 export async function activeContact(ctx: Ctx) {
   const [c] = await ctx.deps.db
@@ -151,18 +151,35 @@ export async function listContacts(ctx: Ctx, q: z.infer<typeof ContactsQuery>): 
 }
 
 export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest>, id?: number) {
+  const values = { name: input.name, position: input.position ?? null, phone: input.phone ?? null, email: input.email ?? null, isActive: input.is_active };
+  if (!id) return createContact(ctx, values);
   return ctx.deps.db.transaction(async (tx) => {
+    const [was] = await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
     // one active contact per company
-    const [was] = id ? await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))) : [];
     if (input.is_active) await tx.update(contacts).set({ isActive: false }).where(eq(contacts.companyId, ctx.companyId));
-    const values = { name: input.name, position: input.position ?? null, phone: input.phone ?? null, email: input.email ?? null, isActive: input.is_active };
-    const [row] = id
-      ? await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning()
-      : await tx.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
-    if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, ctx, was ? { entity: 'contact', entityId: row.id, action: 'update', ...changes(contactResponse(was), contactResponse(row)) } : { entity: 'contact', entityId: row.id, action: 'create', after: contactResponse(row) });
+    const [row] = await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    if (!row || !was) throw new AppError('NOT_FOUND');
+    await audit(tx, ctx, { entity: 'contact', entityId: row.id, action: 'update', ...changes(contactResponse(was), contactResponse(row)) });
     return contactResponse(row);
   });
+}
+
+/**
+ * A new contact, the others made inactive when it is the active one, and its creation in the trail: one statement, so
+ * no transaction's round trips. The statement's UPDATE does not see the row its INSERT adds.
+ */
+async function createContact(ctx: Ctx, values: Omit<typeof contacts.$inferInsert, 'companyId'>) {
+  const db = ctx.deps.db;
+  const inserted = db.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
+  const others = db.update(contacts).set({ isActive: false }).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.isActive, true)));
+  const after = { name: values.name, position: values.position, phone: values.phone, email: values.email, is_active: values.isActive };
+  const entry = auditRow(ctx, { entity: 'contact', entityId: sql`c.id`, action: 'create', after })!;
+  const { rows } = (await db.execute(sql`
+    WITH c AS (${inserted.getSQL()}),
+    ${values.isActive ? sql`others AS (${others.getSQL()}),` : sql``}
+    logged AS (${auditInsert(entry, sql`c`, sql`jsonb_build_object('id', c.id)`)})
+    SELECT id, name, position, phone, email, is_active AS "isActive" FROM c`)) as unknown as { rows: Parameters<typeof contactResponse>[0][] };
+  return contactResponse(rows[0]);
 }
 
 export async function deleteContact(ctx: Ctx, id: number) {
