@@ -4,7 +4,7 @@ import {
   type ProcurementStatus, type SubjectKind,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
@@ -105,17 +105,33 @@ const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM
 const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
 /**
+ * The card's statement, built once per database and prepared, as the session lookup is (platform/auth.ts): drizzle took
+ * ~185 µs to build it, more than PostgreSQL takes to run it, and the card is read on every opening and after every
+ * save. `withVersion` reads the rule version in force on the publication date (today while there is none) with it.
+ */
+function cardQuery(db: Db, withVersion: boolean) {
+  const date = sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${sql.placeholder('today')}::date)`;
+  const governing = withVersion ? governingVersionOf(outerColumn(procurements.ruleId), date) : sql<GoverningVersion | null>`NULL`;
+  return db
+    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
+    .from(procurements)
+    .where(and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId'))))
+    .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');
+}
+type CardQuery = ReturnType<typeof cardQuery>;
+const cardQueries = new WeakMap<Db, { withVersion: CardQuery; saved: CardQuery }>();
+
+/**
  * The card with its deadlines computed now from the rule version in force (or as the save that just wrote them computed
  * them). The row, its ОКПД2 lines, the names of its rule and author and the version in force come in one statement:
  * the card is read after every save, and each statement is a round trip.
  */
-export async function getProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
+export async function getProcurement(ctx: Ctx, id: number, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
+  const db = ctx.deps.db;
+  let queries = cardQueries.get(db);
+  if (!queries) cardQueries.set(db, (queries = { withVersion: cardQuery(db, true), saved: cardQuery(db, false) }));
   // the version in force is read with the row only when the deadlines are to be computed here
-  const governing = computedBySave ? sql<null>`NULL` : governingVersionOf(outerColumn(procurements.ruleId), sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${moscowToday()}::date)`);
-  const [row] = await db
-    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
-    .from(procurements)
-    .where(ownProcurement(ctx, id));
+  const [row] = await (computedBySave ? queries.saved : queries.withVersion).execute({ id, companyId: ctx.companyId, today: moscowToday() });
   if (!row) throw notFound();
   const { okpd2, ruleTitle, creatorTitle, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));

@@ -164,7 +164,7 @@ export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Pr
   const okpd2 = await checkedReferences(ctx, input);
   // no transaction: the checks only read, and the one statement that writes commits on its own (insertNumbered)
   const { id, computed } = await insertProcurement(ctx.deps.db, ctx, input, okpd2);
-  return getProcurement(ctx, id, ctx.deps.db, computed);
+  return getProcurement(ctx, id, computed);
 }
 
 /**
@@ -242,7 +242,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     if (entry) parts.push(sql`logged AS (${auditInsert(entry, sql`p`)})`);
     await tx.execute(sql`WITH ${sql.join(parts, sql`, `)} SELECT id FROM p`);
   });
-  return getProcurement(ctx, id, ctx.deps.db, computed);
+  return getProcurement(ctx, id, computed);
 }
 
 /** Recomputes the stored violation mark of a rule's procurements still in progress (a version was approved). */
