@@ -7,6 +7,7 @@ import type { AuthUser } from './context';
 import { hashToken } from './passwords';
 import { AppError } from './errors';
 import { keptUsers } from './session-cache';
+import { preparedPer } from '../db/prepared-queries';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,8 +22,8 @@ const TOUCH_EVERY_MS = 60_000;
  * The session lookup of every request, built once per database and prepared: building the statement (drizzle's query
  * builder) cost more CPU than running it on the hot path of every authenticated read.
  */
-function sessionQuery(db: Db) {
-  return db
+const sessionQuery = preparedPer((db) =>
+  db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
@@ -48,9 +49,8 @@ function sessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('user_by_token');
-}
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+    .prepare('user_by_token'),
+);
 
 /**
  * The signed-in user of a bearer token; null when the session ended, expired or sat unused longer than `idleHours`.
@@ -61,10 +61,8 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
   return keptUsers(db).remember(
     hash,
     async (): Promise<AuthUser | null> => {
-      let query = sessionQueries.get(db);
-      if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
       const now = Date.now();
-      const [row] = await query.execute({ hash, now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
+      const [row] = await sessionQuery(db).execute({ hash, now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
       if (!row || row.blocked) return null;
       if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
       const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;

@@ -6,6 +6,7 @@ import {
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
+import { preparedPer } from '../../db/prepared-queries';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
@@ -19,10 +20,17 @@ const notFound = () => new AppError('NOT_FOUND', 'Закупка не найде
 /** The procurement `id` if it is the acting company's: every read of one here is scoped so. */
 const ownProcurement = (ctx: Ctx, id: number) => and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId));
 
-/** A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. */
+const rowOf = preparedPer((db) =>
+  db.select(cardColumns).from(procurements).where(and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId')))).prepare('procurement_row'),
+);
+
+/**
+ * A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. Read
+ * outside a transaction — before every change and by the card's parts — by a prepared statement.
+ */
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
-  const q = db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
-  const [row] = lock ? await q.for('update') : await q;
+  const read = () => db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
+  const [row] = lock ? await read().for('update') : db === ctx.deps.db ? await rowOf(ctx.deps.db).execute({ id, companyId: ctx.companyId }) : await read();
   if (!row) throw notFound();
   return row;
 }
@@ -105,9 +113,9 @@ const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM
 const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
 /**
- * The card's statement, built once per database and prepared, as the session lookup is (platform/auth.ts): drizzle took
- * ~185 µs to build it, more than PostgreSQL takes to run it, and the card is read on every opening and after every
- * save. `withVersion` reads the rule version in force on the publication date (today while there is none) with it.
+ * The card's statement, prepared (db/prepared-queries.ts): drizzle took ~185 µs to build it, more than PostgreSQL takes
+ * to run it, and the card is read on every opening and after every save. `withVersion` reads the rule version in force
+ * on the publication date (today while there is none) with it.
  */
 function cardQuery(db: Db, withVersion: boolean) {
   const date = sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${sql.placeholder('today')}::date)`;
@@ -118,8 +126,8 @@ function cardQuery(db: Db, withVersion: boolean) {
     .where(and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId'))))
     .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');
 }
-type CardQuery = ReturnType<typeof cardQuery>;
-const cardQueries = new WeakMap<Db, { withVersion: CardQuery; saved: CardQuery }>();
+const cardWithVersion = preparedPer((db) => cardQuery(db, true));
+const cardAsSaved = preparedPer((db) => cardQuery(db, false));
 
 /**
  * The card with its deadlines computed now from the rule version in force (or as the save that just wrote them computed
@@ -128,10 +136,8 @@ const cardQueries = new WeakMap<Db, { withVersion: CardQuery; saved: CardQuery }
  */
 export async function getProcurement(ctx: Ctx, id: number, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
   const db = ctx.deps.db;
-  let queries = cardQueries.get(db);
-  if (!queries) cardQueries.set(db, (queries = { withVersion: cardQuery(db, true), saved: cardQuery(db, false) }));
   // the version in force is read with the row only when the deadlines are to be computed here
-  const [row] = await (computedBySave ? queries.saved : queries.withVersion).execute({ id, companyId: ctx.companyId, today: moscowToday() });
+  const [row] = await (computedBySave ? cardAsSaved : cardWithVersion)(db).execute({ id, companyId: ctx.companyId, today: moscowToday() });
   if (!row) throw notFound();
   const { okpd2, ruleTitle, creatorTitle, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));
