@@ -5,6 +5,7 @@ import { contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
 import { procurementsByStatus } from '../procurements/status-counts';
+import { preparedPer } from '../../db/prepared-queries';
 import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
 
 const WINDOW_WORKING_DAYS = 10;
@@ -17,6 +18,25 @@ const safely = <T>(f: () => T): T | null => {
   }
 };
 
+// the dashboard is opened often and its statements have a fixed shape: built once and prepared (db/prepared-queries.ts)
+const contractsWithSme = preparedPer((db) =>
+  db
+    .select({ c: contracts, sme: procurements.smeOnly })
+    .from(contracts)
+    .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
+    .where(eq(contracts.companyId, sql.placeholder('companyId')))
+    .prepare('dashboard_contracts'),
+);
+const planOfYear = preparedPer((db) =>
+  db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.companyId, sql.placeholder('companyId')), eq(plans.year, sql.placeholder('year'))))
+    .orderBy(desc(plans.version))
+    .limit(1)
+    .prepare('dashboard_plan'),
+);
+
 /** The selected company at a glance: plan, procurements, contracts, delivery vs payment, SME share, near deadlines. */
 export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const db = ctx.deps.db;
@@ -24,12 +44,8 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const year = Number(today.slice(0, 4));
   const [procByStatus, contractRows, [plan]] = await Promise.all([
     procurementsByStatus(db, ctx.companyId),
-    db
-      .select({ c: contracts, sme: procurements.smeOnly })
-      .from(contracts)
-      .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
-      .where(eq(contracts.companyId, ctx.companyId)),
-    db.select().from(plans).where(and(eq(plans.companyId, ctx.companyId), eq(plans.year, year))).orderBy(desc(plans.version)).limit(1),
+    contractsWithSme(db).execute({ companyId: ctx.companyId }),
+    planOfYear(db).execute({ companyId: ctx.companyId, year }),
   ]);
 
   let planPart: DashboardResponse['plan'];

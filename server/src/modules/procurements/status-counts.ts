@@ -1,20 +1,26 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { preparedPer } from '../../db/prepared-queries';
 import { procurementStatusDeltas } from '../../db/schema';
 
 export const FOLD_STATUS_DELTAS_JOB = 'procurements.fold-status-deltas';
 /** Every minute: a company creating a procurement a second leaves ~60 rows per status to sum between folds. */
 export const FOLD_STATUS_DELTAS_CRON = '* * * * *';
 
-/** The company's procurements per status (statuses with none are absent): the sum of the deltas the triggers append. */
-export async function procurementsByStatus(db: Tx, companyId: number): Promise<Record<string, number>> {
+const byStatus = preparedPer((db) => {
   const d = procurementStatusDeltas;
-  const rows = await db
+  return db
     .select({ status: d.status, n: sql<number>`sum(${d.n})::int` })
     .from(d)
-    .where(eq(d.companyId, companyId))
+    .where(eq(d.companyId, sql.placeholder('companyId')))
     .groupBy(d.status)
-    .having(sql`sum(${d.n}) <> 0`);
+    .having(sql`sum(${d.n}) <> 0`)
+    .prepare('procurements_by_status');
+});
+
+/** The company's procurements per status (statuses with none are absent): the sum of the deltas the triggers append. */
+export async function procurementsByStatus(db: Db, companyId: number): Promise<Record<string, number>> {
+  const rows = await byStatus(db).execute({ companyId });
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
