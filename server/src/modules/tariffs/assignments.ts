@@ -1,6 +1,8 @@
-import { and, desc, eq, gte, isNull, lte, ne, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { CATALOG_MESSAGES, type CompanyTariffRequest, type CompanyTariffResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
+import { preparedPer } from '../../db/prepared-queries';
 import { companyTariffs, tariffPlans } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
@@ -31,14 +33,19 @@ const assignmentResponse = (a: AssignmentRow, p: PlanRow, today: string): Compan
 /** A period as the trail records it: the plan by id and name, the dates. */
 const period = (a: AssignmentRow, p: PlanRow | undefined) => ({ tariff_id: a.planId, tariff_name: p?.name ?? null, valid_from: a.validFrom, valid_to: a.validTo });
 
-/** Every assignment of the company with its plan, newest period first. */
-export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a: AssignmentRow; p: PlanRow }[]> {
-  return tx
+const assignmentsQuery = (db: Tx, companyId: number | Placeholder) =>
+  db
     .select({ a: companyTariffs, p: tariffPlans })
     .from(companyTariffs)
     .innerJoin(tariffPlans, eq(tariffPlans.id, companyTariffs.planId))
     .where(eq(companyTariffs.companyId, companyId))
     .orderBy(desc(companyTariffs.validFrom), desc(companyTariffs.id));
+// read before every creation of a procurement (the tariff's limit): prepared outside a transaction
+const preparedAssignments = preparedPer((db) => assignmentsQuery(db, sql.placeholder('companyId')).prepare('company_tariffs'));
+
+/** Every assignment of the company with its plan, newest period first. */
+export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a: AssignmentRow; p: PlanRow }[]> {
+  return tx instanceof PgTransaction ? assignmentsQuery(tx, companyId) : preparedAssignments(tx).execute({ companyId });
 }
 
 export async function listCompanyTariffs(ctx: Ctx): Promise<CompanyTariffResponse[]> {
