@@ -1,4 +1,5 @@
-import type { Db } from './client';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client';
 
 /**
  * A statement of a fixed shape, built once per database and prepared by name by `build` (drizzle's `.prepare(name)`,
@@ -14,3 +15,6 @@ export function preparedPer<Q>(build: (db: Db) => Q): (db: Db) => Q {
     return q;
   };
 }
+
+/** Whether `db` is a transaction, where a prepared statement of preparedPer must not run (it takes the pool's connection). */
+export const isTransaction = (db: Tx): boolean => db instanceof PgTransaction;

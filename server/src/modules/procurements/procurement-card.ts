@@ -6,7 +6,7 @@ import {
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
-import { preparedPer } from '../../db/prepared-queries';
+import { isTransaction, preparedPer } from '../../db/prepared-queries';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
@@ -19,18 +19,21 @@ export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVecto
 const notFound = () => new AppError('NOT_FOUND', 'Закупка не найдена');
 /** The procurement `id` if it is the acting company's: every read of one here is scoped so. */
 const ownProcurement = (ctx: Ctx, id: number) => and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId));
+/** The same condition for a prepared statement: the id and the company given at each execution. */
+const ownProcurementPrepared = and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId')));
 
-const rowOf = preparedPer((db) =>
-  db.select(cardColumns).from(procurements).where(and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId')))).prepare('procurement_row'),
-);
+const rowOf = preparedPer((db) => db.select(cardColumns).from(procurements).where(ownProcurementPrepared).prepare('procurement_row'));
 
 /**
  * A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. Read
  * outside a transaction — before every change and by the card's parts — by a prepared statement.
  */
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
-  const read = () => db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
-  const [row] = lock ? await read().for('update') : db === ctx.deps.db ? await rowOf(ctx.deps.db).execute({ id, companyId: ctx.companyId }) : await read();
+  let row: ProcurementRow | undefined;
+  if (lock || isTransaction(db)) {
+    const q = db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
+    [row] = lock ? await q.for('update') : await q;
+  } else [row] = await rowOf(db as Db).execute({ id, companyId: ctx.companyId });
   if (!row) throw notFound();
   return row;
 }
@@ -123,7 +126,7 @@ function cardQuery(db: Db, withVersion: boolean) {
   return db
     .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
     .from(procurements)
-    .where(and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId'))))
+    .where(ownProcurementPrepared)
     .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');
 }
 const cardWithVersion = preparedPer((db) => cardQuery(db, true));

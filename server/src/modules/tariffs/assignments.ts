@@ -1,8 +1,7 @@
 import { and, desc, eq, gte, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { CATALOG_MESSAGES, type CompanyTariffRequest, type CompanyTariffResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { preparedPer } from '../../db/prepared-queries';
+import { isTransaction, preparedPer } from '../../db/prepared-queries';
 import { companyTariffs, tariffPlans } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
@@ -45,7 +44,7 @@ const preparedAssignments = preparedPer((db) => assignmentsQuery(db, sql.placeho
 
 /** Every assignment of the company with its plan, newest period first. */
 export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a: AssignmentRow; p: PlanRow }[]> {
-  return tx instanceof PgTransaction ? assignmentsQuery(tx, companyId) : preparedAssignments(tx).execute({ companyId });
+  return isTransaction(tx) ? assignmentsQuery(tx, companyId) : preparedAssignments(tx).execute({ companyId });
 }
 
 export async function listCompanyTariffs(ctx: Ctx): Promise<CompanyTariffResponse[]> {
