@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type Paged, type ProcurementResponse, type ProcurementStatus, type RegisterItem, type RegisterPage } from '@proc/contract';
+import { z } from 'zod';
+import { REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, RegisterItem, RegisterPage, type Paged, type ProcurementResponse, type ProcurementStatus } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { moscowToday } from '../rules/access';
 import { STATUS_RANK_SQL } from '../../db/schema';
@@ -162,6 +163,31 @@ describe('Excel export', () => {
     expect(rows[4]).toContain('1350000');
     expect(rows).toHaveLength(5);
   });
+});
+
+it('renders each item in the database exactly as the contract and the card give it, whatever the title holds', async () => {
+  const odd = 'Кавычки «ёлочки» "лапки" \\ обратная косая, </script> & эмодзи 😀\tтаб';
+  const own = await world(t); // a company of its own: the register above keeps its eight procurements
+  const made = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: own.otherClient, body: { title: odd, method: 'auction_e', subject: 'goods', nmcd: '0.01', okpd2: [] } });
+  expect(made.status, JSON.stringify(made.body)).toBe(200);
+  const strictPage = RegisterPage.strict().extend({ items: z.array(RegisterItem.strict()) });
+  for (const token of [w.otherClient, own.otherClient]) {
+    const r = await fetch(`${t.url}/api/procurements?limit=100&sort=title&order=asc`, { headers: { authorization: `Bearer ${token}` } });
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const page = strictPage.parse(await r.json());
+    expect(page.items.length).toBe(token === own.otherClient ? 1 : SEEDS.length);
+    for (const item of page.items) {
+      const card = (await t.api<ProcurementResponse>('GET', `/api/procurements/${item.id}`, { token })).body;
+      expect(item).toEqual({
+        id: card.id, number: card.number, title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, currency: card.currency,
+        status: card.status, status_title: card.status_title, published_on: card.published_on, application_deadline: card.application_deadline,
+        okpd2_codes: card.okpd2.map((c) => c.code), sme_only: card.sme_only, has_violations: card.has_violations, created_at: card.created_at,
+      });
+    }
+  }
+  const [item] = (await t.api<RegisterPage>('GET', '/api/procurements', { token: own.otherClient })).body.items;
+  expect(item).toMatchObject({ title: odd, nmcd: '0.01', okpd2_codes: [], published_on: null });
+  expect((await t.api<RegisterPage>('GET', '/api/procurements?page=2', { token: own.otherClient })).body.items).toEqual([]); // past the last page: an empty list
 });
 
 it('keeps every company to its own register', async () => {

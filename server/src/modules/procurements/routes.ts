@@ -6,7 +6,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { listRegister } from './list-register';
+import { listRegister, registerPageText } from './list-register';
 import { exportRegister } from './export-register';
 import { getProcurement } from './procurement-card';
 import { createProcurement, updateProcurement } from './save-procurement';
@@ -25,7 +25,9 @@ export function procurementRoutes(app: App, deps: Deps): void {
       tags, summary: 'Реестр закупок', description: `${COMPANY} Фильтры, сортировка и страницы — в строке запроса.`,
       querystring: RegisterQuery, response: { 200: RegisterPage },
     },
-  }, async (req) => listRegister(await companyCtx(deps, req), req.query));
+    // the page comes as JSON text, its items rendered by the database (list-register.ts): Fastify sends a string of a
+    // JSON type as it is, so the response schema above describes the page without serialising it a second time
+  }, async (req, reply) => reply.type('application/json; charset=utf-8').send(registerPageText(await listRegister(await companyCtx(deps, req), req.query)) as never));
 
   app.get('/procurements/export.xlsx', {
     schema: { tags, summary: 'Реестр закупок в Excel (те же фильтры и сортировка, без страниц)', querystring: RegisterExportQuery },
