@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
@@ -18,3 +19,23 @@ export function preparedPer<Q>(build: (db: Db) => Q): (db: Db) => Q {
 
 /** Whether `db` is a transaction, where a prepared statement of preparedPer must not run (it takes the pool's connection). */
 export const isTransaction = (db: Tx): boolean => db instanceof PgTransaction;
+
+/**
+ * Statements of one family whose shape varies by request (which filters are set): each shape built once per database
+ * by the `build` given with it — placeholders for its values — and prepared under the name it is given, the family's
+ * and the shape's. At most `max` shapes are kept per database; the oldest is dropped past that (its statement stays
+ * prepared on the connections that ran it until they close, as PostgreSQL keeps it).
+ */
+export function preparedPerShape<Q>(family: string, max = 200): (db: Db, shape: string, build: (db: Db, name: string) => Q) => Q {
+  const built = new WeakMap<Db, Map<string, Q>>();
+  return (db, shape, build) => {
+    let shapes = built.get(db);
+    if (!shapes) built.set(db, (shapes = new Map()));
+    let q = shapes.get(shape);
+    if (!q) {
+      if (shapes.size >= max) shapes.delete(shapes.keys().next().value!);
+      shapes.set(shape, (q = build(db, `${family}_${crypto.createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)));
+    }
+    return q;
+  };
+}

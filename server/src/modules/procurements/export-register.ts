@@ -6,7 +6,8 @@ import { procurements } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { moscowToday } from '../rules/access';
 import { methodTitles } from './catalog-lookup';
-import { okpd2CodesOf, registerColumns, registerWhere, type RegisterFilters } from './list-register';
+import { okpd2CodesOf, registerColumns } from './list-register';
+import { registerWhere, type RegisterFilters } from './register-where';
 import { registerOrder } from './register-order';
 
 export const EXPORT_MAX_ROWS = 100_000;

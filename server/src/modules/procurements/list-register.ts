@@ -1,48 +1,16 @@
-import { and, asc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type RegisterPage, type RegisterQuery } from '@proc/contract';
 import { registerCount } from './register-count';
+import { asPlaceholder, boundFilters, registerWhere, type BoundFilters } from './register-where';
 import { afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
 import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared-queries';
 import { procurementOkpd2, procurements } from '../../db/schema';
 import { outerColumn } from '../../db/outer-column';
 
-export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
-
 const p = procurements;
-
-/** Start of a Moscow calendar day as a timestamp: keeps created_at comparisons sargable. */
-const moscowDayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE 'Europe/Moscow')`;
-
-/** The WHERE of the register; the count and the export use exactly the same conditions. */
-export function registerWhere(companyId: number, q: RegisterFilters): SQL {
-  const w: SQL[] = [eq(p.companyId, companyId)];
-  if (q.status?.length) w.push(inArray(p.status, q.status));
-  if (q.method?.length) w.push(inArray(p.method, q.method));
-  if (q.subject) w.push(eq(p.subject, q.subject));
-  if (q.published_from) w.push(gte(p.publishedOn, q.published_from));
-  if (q.published_to) w.push(lte(p.publishedOn, q.published_to));
-  if (q.deadline_from) w.push(gte(p.applicationDeadline, q.deadline_from));
-  if (q.deadline_to) w.push(lte(p.applicationDeadline, q.deadline_to));
-  if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(q.created_from)}`);
-  if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(q.created_to)} + interval '1 day'`);
-  if (q.nmcd_min) w.push(gte(p.nmcd, q.nmcd_min));
-  if (q.nmcd_max) w.push(lte(p.nmcd, q.nmcd_max));
-  if (q.has_violations !== undefined) w.push(eq(p.hasViolations, q.has_violations));
-  if (q.sme_only !== undefined) w.push(eq(p.smeOnly, q.sme_only));
-  if (q.okpd2) {
-    // the pattern holds digits and dots only (validated), so no LIKE escaping is needed
-    w.push(
-      inArray(
-        p.id,
-        sql`(SELECT ${procurementOkpd2.procurementId} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.companyId} = ${companyId} AND ${procurementOkpd2.code} LIKE ${q.okpd2 + '%'})`,
-      ),
-    );
-  }
-  if (q.q) w.push(or(sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${q.q}::text)`, eq(p.number, q.q))!);
-  return and(...w)!;
-}
 
 export const registerColumns = {
   id: procurements.id,
@@ -97,30 +65,39 @@ const itemColumns = {
   created_at: sql`to_char(${p.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 };
 
+/** The page statements, one per shape: which filters are set, the order, and whether the page is sought after an anchor. */
+const pageStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<{ items: string }[]> }>('register_page');
+
 /**
- * One page's items as a JSON array, in one statement. The rows skipped are walked for their ids alone, and only
- * the page's rows are rendered: PostgreSQL computes a row's select list, subqueries included, for every row an index
- * scan passes on to OFFSET. A page within the first REGISTER_COUNT_CAP rows is read by offset; a deeper one — or any
- * past the first WALK_STEP rows once the order was walked — is sought after the nearest anchor of the walk
- * (register-walk.ts), so no page skips more than WALK_STEP rows.
+ * One page's items as a JSON array, in one statement built and prepared once per shape (drizzle's building took
+ * longer than PostgreSQL's running it). The rows skipped are walked for their ids alone, and only the page's rows are
+ * rendered: PostgreSQL computes a row's select list, subqueries included, for every row an index scan passes on to
+ * OFFSET. A page within the first REGISTER_COUNT_CAP rows is read by offset; a deeper one — or any past the first
+ * WALK_STEP rows once the order was walked — is sought after the nearest anchor of the walk (register-walk.ts), so no
+ * page skips more than WALK_STEP rows.
  */
-async function pageItemsJson(ctx: Ctx, where: SQL, q: RegisterQuery, counted: { total: number; capped: boolean }): Promise<string> {
-  const db = ctx.deps.db;
+async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, counted: { total: number; capped: boolean }): Promise<string> {
   const offset = (q.page - 1) * q.limit;
-  const by = registerOrder(q);
   const read = async (skip: number, after?: RegisterAnchor): Promise<string> => {
-    const ids = db.select({ id: procurements.id }).from(procurements).where(after ? and(where, afterAnchor(q, after)) : where).orderBy(...by).limit(q.limit).offset(skip);
-    // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
-    // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
-    const page = sql`${procurements.id} = ANY(ARRAY(${ids}))`;
-    // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
-    // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
-    const rows = db.select(itemColumns).from(procurements).where(and(eq(procurements.companyId, ctx.companyId), page)).orderBy(...by).as('t');
-    const [{ items }] = await db.select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` }).from(rows);
+    const shape = `${filters.shape}|${q.sort}|${q.order}${after ? '|after' : ''}`;
+    const statement = pageStatements(ctx.deps.db, shape, (db, name) => {
+      const by = registerOrder(q);
+      const where = registerWhere(0, q, asPlaceholder);
+      const anchor = { key: sql.placeholder('anchor_key'), id: sql.placeholder('anchor_id') };
+      const ids = db.select({ id: p.id }).from(p).where(after ? and(where, afterAnchor(q, anchor)) : where).orderBy(...by).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+      // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
+      // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
+      const page = sql`${p.id} = ANY(ARRAY(${ids}))`;
+      // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
+      // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
+      const rows = db.select(itemColumns).from(p).where(and(eq(p.companyId, sql.placeholder('company')), page)).orderBy(...by).as('t');
+      return db.select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` }).from(rows).prepare(name);
+    });
+    const [{ items }] = await statement.execute({ ...filters.values, limit: q.limit, offset: skip, anchor_key: after?.key, anchor_id: after?.id });
     return items;
   };
   if (!counted.capped && offset >= counted.total) return '[]';
-  const walk = offset < WALK_STEP ? undefined : (keptWalk(ctx, q) ?? (offset < REGISTER_COUNT_CAP ? undefined : await registerWalk(ctx, q, where)));
+  const walk = offset < WALK_STEP ? undefined : (keptWalk(ctx, q) ?? (offset < REGISTER_COUNT_CAP ? undefined : await registerWalk(ctx, q, registerWhere(ctx.companyId, q))));
   if (!walk) return read(offset);
   if (offset >= walk.total) return '[]';
   const a = Math.floor(offset / WALK_STEP);
@@ -139,8 +116,8 @@ export function registerPageText({ itemsJson, ...rest }: RenderedRegisterPage): 
 
 /** Реестр закупок: one page with the total under the same filters; a capped total is kept 30 s (register-count.ts). */
 export async function listRegister(ctx: Ctx, q: RegisterQuery): Promise<RenderedRegisterPage> {
-  const where = registerWhere(ctx.companyId, q);
-  const counted = await registerCount(ctx, q, where, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
-  const itemsJson = await pageItemsJson(ctx, where, q, counted);
+  const filters = boundFilters(ctx.companyId, q);
+  const counted = await registerCount(ctx, q, filters, q.q ? REGISTER_TEXT_COUNT_CAP : REGISTER_COUNT_CAP);
+  const itemsJson = await pageItemsJson(ctx, q, filters, counted);
   return { total: counted.total, total_capped: counted.capped, total_estimate: counted.estimate, page: q.page, limit: q.limit, itemsJson };
 }

@@ -3,6 +3,8 @@ import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { KeptValues } from '../../platform/kept-values';
+import { preparedPerShape } from '../../db/prepared-queries';
+import { asPlaceholder, registerWhere, type BoundFilters } from './register-where';
 
 /** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
 export interface RegisterCount {
@@ -39,20 +41,26 @@ async function plannerEstimate(ctx: Ctx, where: SQL): Promise<number | null> {
   }
 }
 
+/** The count statements, one per shape of the filters: a count below the cap runs with every page. */
+const countStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<{ n: number }[]> }>('register_count');
+
 /** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
-async function cappedCount(ctx: Ctx, where: SQL, cap: number): Promise<{ total: number; capped: boolean }> {
-  const probe = ctx.deps.db.select({ one: sql`1` }).from(procurements).where(where).limit(cap + 1).as('probe');
-  const [{ n }] = await ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(probe);
+async function cappedCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<{ total: number; capped: boolean }> {
+  const statement = countStatements(ctx.deps.db, filters.shape, (db, name) => {
+    const probe = db.select({ one: sql`1` }).from(procurements).where(registerWhere(0, q, asPlaceholder)).limit(sql.placeholder('cap')).as('probe');
+    return db.select({ n: sql<number>`count(*)::int` }).from(probe).prepare(name);
+  });
+  const [{ n }] = await statement.execute({ ...filters.values, cap: cap + 1 });
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }
 
-export async function registerCount(ctx: Ctx, q: RegisterQuery, where: SQL, cap: number): Promise<RegisterCount> {
+export async function registerCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<RegisterCount> {
   return counts.remember(
     keyOf(ctx.companyId, q),
     async () => {
-      const counted = await cappedCount(ctx, where, cap);
+      const counted = await cappedCount(ctx, q, filters, cap);
       if (!counted.capped) return { ...counted, estimate: null };
-      const estimate = await plannerEstimate(ctx, where);
+      const estimate = await plannerEstimate(ctx, registerWhere(ctx.companyId, q));
       return { ...counted, estimate: estimate !== null && estimate > cap ? estimate : null };
     },
     (c) => c.capped,

@@ -32,8 +32,8 @@ export interface RegisterAnchor {
   id: number;
 }
 
-/** The rows that come after `anchor` in the order. */
-export function afterAnchor(q: { sort: Sort; order: Order }, anchor: RegisterAnchor): SQL {
+/** The rows that come after `anchor` in the order (its key and id, or placeholders for them). */
+export function afterAnchor(q: { sort: Sort; order: Order }, anchor: RegisterAnchor | { key: unknown; id: unknown }): SQL {
   const { key, type } = REGISTER_SORT_KEYS[q.sort];
   return sql`(${key}, ${p.id}) ${sql.raw(q.order === 'asc' ? '>' : '<')} (CAST(${anchor.key} AS ${sql.raw(type)}), ${anchor.id})`;
 }

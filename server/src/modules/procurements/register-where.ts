@@ -1,0 +1,59 @@
+import { and, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { RegisterQuery } from '@proc/contract';
+import { procurementOkpd2, procurements } from '../../db/schema';
+
+export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
+
+/**
+ * What a value of the register's conditions becomes in a statement: the value itself, or a placeholder of its name in
+ * a statement built once for every request of its shape (preparedPerShape).
+ */
+export type Bind = <T>(name: string, value: T) => T | Placeholder;
+const asValue: Bind = (_name, value) => value;
+export const asPlaceholder: Bind = (name) => sql.placeholder(name);
+
+const p = procurements;
+
+/** Start of a Moscow calendar day as a timestamp: keeps created_at comparisons sargable. */
+const moscowDayStart = (date: unknown) => sql`((${date}::date)::timestamp AT TIME ZONE 'Europe/Moscow')`;
+
+/** The WHERE of the register; the count and the export use exactly the same conditions. */
+export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind = asValue): SQL {
+  const company = bind('company', companyId);
+  const w: SQL[] = [eq(p.companyId, company)];
+  if (q.status?.length) w.push(inArray(p.status, q.status.map((s, i) => bind(`status${i}`, s))));
+  if (q.method?.length) w.push(inArray(p.method, q.method.map((m, i) => bind(`method${i}`, m))));
+  if (q.subject) w.push(eq(p.subject, bind('subject', q.subject)));
+  if (q.published_from) w.push(gte(p.publishedOn, bind('published_from', q.published_from)));
+  if (q.published_to) w.push(lte(p.publishedOn, bind('published_to', q.published_to)));
+  if (q.deadline_from) w.push(gte(p.applicationDeadline, bind('deadline_from', q.deadline_from)));
+  if (q.deadline_to) w.push(lte(p.applicationDeadline, bind('deadline_to', q.deadline_to)));
+  if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(bind('created_from', q.created_from))}`);
+  if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(bind('created_to', q.created_to))} + interval '1 day'`);
+  if (q.nmcd_min) w.push(gte(p.nmcd, bind('nmcd_min', q.nmcd_min)));
+  if (q.nmcd_max) w.push(lte(p.nmcd, bind('nmcd_max', q.nmcd_max)));
+  if (q.has_violations !== undefined) w.push(eq(p.hasViolations, bind('has_violations', q.has_violations)));
+  if (q.sme_only !== undefined) w.push(eq(p.smeOnly, bind('sme_only', q.sme_only)));
+  if (q.okpd2) {
+    // the pattern holds digits and dots only (validated), so no LIKE escaping is needed
+    const pattern = bind('okpd2', `${q.okpd2}%`);
+    w.push(inArray(p.id, sql`(SELECT ${procurementOkpd2.procurementId} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.companyId} = ${company} AND ${procurementOkpd2.code} LIKE ${pattern})`));
+  }
+  if (q.q) {
+    const text = bind('q', q.q);
+    w.push(or(sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${text}::text)`, eq(p.number, text))!);
+  }
+  return and(...w)!;
+}
+
+/** A request's values of registerWhere, by placeholder name; the names in their order are the shape of its statements. */
+export interface BoundFilters {
+  values: Record<string, unknown>;
+  shape: string;
+}
+
+export function boundFilters(companyId: number, q: RegisterFilters): BoundFilters {
+  const values: Record<string, unknown> = {};
+  registerWhere(companyId, q, <T>(name: string, value: T) => (values[name] = value) as T);
+  return { values, shape: Object.keys(values).join(',') };
+}
