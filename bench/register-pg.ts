@@ -50,11 +50,11 @@ async function login(base: string) {
   return ((await r.json()) as { token: string }).token;
 }
 
-async function load(base: string, token: string, connections = CONNECTIONS) {
+async function load(base: string, token: string, connections = CONNECTIONS, duration = DURATION) {
   const qs = new URLSearchParams(PAGE).toString();
   const probe = await fetch(`${base}/api/procurements?${qs}`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await probe.json()) as { total: number; items: unknown[] };
-  const r = await autocannon({ url: `${base}/api/procurements?${qs}`, connections, duration: DURATION, headers: { authorization: `Bearer ${token}` } });
+  const r = await autocannon({ url: `${base}/api/procurements?${qs}`, connections, duration, headers: { authorization: `Bearer ${token}` } });
   return { total: body.total, items: body.items.length, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, timeouts: r.timeouts, non2xx: r.non2xx };
 }
 
@@ -175,6 +175,7 @@ async function main() {
         }
         await gen.end();
         const token = await login(node.url);
+        await load(node.url, token, 10, 3); // warm-up: JIT, the pool's connections and their prepared statements
         const few = await load(node.url, token, 10);
         const rawFew = await rawSql(db.url, companyId, 10);
         const http = await load(node.url, token);
