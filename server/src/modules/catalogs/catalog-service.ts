@@ -3,9 +3,10 @@
  * descriptions in kinds/. Visibility: system elements (company_id NULL) and the acting company's own; another
  * company's element is "not found".
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CatalogKind, type Paged } from '@proc/contract';
 import type { Tx } from '../../db/client';
+import { preparedPerShape } from '../../db/prepared-queries';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit as record, changes } from '../../platform/audit';
@@ -38,7 +39,7 @@ export interface OptionsPage<T> {
 
 export const kindDef = (kind: CatalogKind): AnyKindDef => KINDS[kind];
 
-const visibleTo = (t: CatalogTable, companyId: number): SQL => or(isNull(t.companyId), eq(t.companyId, companyId))!;
+const visibleTo = (t: CatalogTable, companyId: number | Placeholder): SQL => or(isNull(t.companyId), eq(t.companyId, companyId))!;
 
 function listWhere(ctx: Ctx, def: AnyKindDef, q: ListQuery | OptionsQuery, archived: 'false' | 'true' | 'all', scope: 'all' | 'system' | 'company'): SQL | undefined {
   const t = def.table;
@@ -114,15 +115,22 @@ export async function catalogElementsByIds<T = unknown>(ctx: Ctx, kind: CatalogK
   return def.respond(ctx.deps.db, rows);
 }
 
+const byCode = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>('catalog_by_code');
+
 /** An element by its code (methods, subjects, elements, documents): the company's own wins over a system one. */
 export async function findCatalogElementByCode<T = unknown>(ctx: Ctx, kind: 'elements' | 'methods' | 'subjects' | 'documents', code: string, type?: number): Promise<T | null> {
   const def = kindDef(kind);
   const t = def.table;
-  if (!def.codeColumn) return null;
-  const conditions: SQL[] = [eq(def.codeColumn, code), visibleTo(t, ctx.companyId)];
-  if (kind === 'elements' && type !== undefined) conditions.push(...def.filters({ type }));
-  const rows = await ctx.deps.db.select().from(t).where(and(...conditions)).orderBy(asc(t.companyId)).limit(2);
-  const row = rows.find((r) => (r as unknown as CommonRow).companyId !== null) ?? rows[0];
+  const codeColumn = def.codeColumn;
+  if (!codeColumn) return null;
+  // a lookup of every procurement's save (its method): built once per kind and element type
+  const statement = byCode(ctx.deps.db, `${kind}|${type ?? ''}`, (db, name) => {
+    const conditions: SQL[] = [eq(codeColumn, sql.placeholder('code')), visibleTo(t, sql.placeholder('company'))];
+    if (kind === 'elements' && type !== undefined) conditions.push(...def.filters({ type }));
+    return db.select().from(t).where(and(...conditions)).orderBy(asc(t.companyId)).limit(2).prepare(name);
+  });
+  const rows = (await statement.execute({ code, company: ctx.companyId })) as Parameters<AnyKindDef['respond']>[1];
+  const row = rows.find((r) => (r as CommonRow).companyId !== null) ?? rows[0];
   return row ? (await def.respond(ctx.deps.db, [row]))[0] : null;
 }
 

@@ -6,7 +6,8 @@ import {
   EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { isTransaction, preparedPer } from '../../db/prepared-queries';
 import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
@@ -109,25 +110,34 @@ function fieldValues(input: ProcurementRequest) {
 }
 
 /**
+ * A new procurement's Положение: the company's newest with a version in force today, else its newest; with the version
+ * governing `date`. Values are placeholders in the statement prepared for creations outside a transaction.
+ */
+function companyRule(db: Tx, v: { company: unknown; today: unknown; date: unknown }) {
+  const inForce = db.select({ one: sql`1` }).from(ruleVersions).where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(sql`${v.today}::date`)));
+  return db
+    .select({ id: procurementRules.id, governing: governingVersionOf(outerColumn(procurementRules.id), sql`${v.date}::date`) })
+    .from(procurementRules)
+    .where(and(eq(procurementRules.companyId, sql`${v.company}::int`), eq(procurementRules.archived, false)))
+    .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
+    .limit(1);
+}
+const companyRulePrepared = preparedPer((db) => companyRule(db, { company: sql.placeholder('company'), today: sql.placeholder('today'), date: sql.placeholder('date') }).prepare('company_rule'));
+
+/**
  * The rule a procurement follows — the given one (the company's own, not archived) or, on creation, the only active
  * one — with its version in force on `date` when the statement read it (not when the rule stays as it was).
  */
 async function resolveRule(
   ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined, date: string,
 ): Promise<{ id: number | null; governing?: GoverningVersion | null }> {
-  const governing = governingVersionOf(outerColumn(procurementRules.id), sql`${date}::date`);
   if (ruleId === undefined) {
     if (current !== undefined) return { id: current };
-    // a new procurement takes the company's Положение: the newest with a version in force today, else the newest
-    const inForce = tx.select({ one: sql`1` }).from(ruleVersions).where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(moscowToday())));
-    const [rule] = await tx
-      .select({ id: procurementRules.id, governing })
-      .from(procurementRules)
-      .where(and(eq(procurementRules.companyId, ctx.companyId), eq(procurementRules.archived, false)))
-      .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
-      .limit(1);
+    const values = { company: ctx.companyId, today: moscowToday(), date };
+    const [rule] = isTransaction(tx) ? await companyRule(tx, values) : await companyRulePrepared(tx as Db).execute(values);
     return rule ?? { id: null, governing: null };
   }
+  const governing = governingVersionOf(outerColumn(procurementRules.id), sql`${date}::date`);
   if (ruleId === null) return { id: null, governing: null };
   const [rule] = await tx
     .select({ id: procurementRules.id, archived: procurementRules.archived, governing })
