@@ -7,6 +7,7 @@ import { bankRequisites, companies, companyGrants, contacts, users } from '../..
 import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
+import { preparedPerShape } from '../../db/prepared-queries';
 
 type CompanyRow = typeof companies.$inferSelect;
 export const companyResponse = (c: CompanyRow) => ({
@@ -22,21 +23,24 @@ export const companyResponse = (c: CompanyRow) => ({
   created_at: c.createdAt.toISOString(),
 });
 
+/** The statements of myCompanies, one per kind of user (own company, granted ones, all) and with or without a search. */
+const myCompaniesStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<CompanyRow[]> }>('my_companies');
+
 /** Companies the user may act for, in Russian title order. */
 export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promise<CompanyRow[]> {
-  const filters: SQL[] = [isNull(companies.deletedAt)];
-  if (user.role === 'client') filters.push(eq(companies.id, user.companyId));
-  else if (user.role !== 'admin') {
-    const granted = deps.db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, user.id));
-    filters.push(or(eq(companies.id, user.companyId), inArray(companies.id, granted))!);
-  }
-  if (q?.trim()) filters.push(or(ilike(companies.title, `%${q.trim()}%`), ilike(companies.inn, `${q.trim()}%`))!);
-  return deps.db
-    .select()
-    .from(companies)
-    .where(and(...filters))
-    .orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id))
-    .limit(1000);
+  const kind = user.role === 'client' ? 'own' : user.role === 'admin' ? 'all' : 'granted';
+  const search = q?.trim();
+  const statement = myCompaniesStatements(deps.db, `${kind}|${search ? 'q' : ''}`, (db, name) => {
+    const filters: SQL[] = [isNull(companies.deletedAt)];
+    if (kind === 'own') filters.push(eq(companies.id, sql.placeholder('company')));
+    else if (kind === 'granted') {
+      const granted = db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, sql.placeholder('user')));
+      filters.push(or(eq(companies.id, sql.placeholder('company')), inArray(companies.id, granted))!);
+    }
+    if (search) filters.push(or(ilike(companies.title, sql.placeholder('contains')), ilike(companies.inn, sql.placeholder('starts')))!);
+    return db.select().from(companies).where(and(...filters)).orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id)).limit(1000).prepare(name);
+  });
+  return statement.execute({ company: user.companyId, user: user.id, contains: `%${search}%`, starts: `${search}%` });
 }
 
 export async function getCompany(ctx: Ctx): Promise<CompanyRow> {
