@@ -75,19 +75,27 @@ async function main() {
     const product = await run(`${base}/api/companies/my`, token);
     await stop(server);
 
-    const barePort = await freePort();
-    const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, PORT: String(barePort), DATABASE_URL: db.url }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    children.push(bare);
-    await new Promise((r) => bare.once('message', r));
-    await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
-    const ceiling = await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
-    await stop(bare);
+    // the ceiling as the issue put it (both statements on every request), then with the session kept 2 s as the
+    // product keeps it (its steady state runs the companies' statement alone)
+    const ceilingRun = async (env: Record<string, string>) => {
+      const barePort = await freePort();
+      const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, PORT: String(barePort), DATABASE_URL: db.url, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      children.push(bare);
+      await new Promise((r) => bare.once('message', r));
+      await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
+      const r = await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
+      await stop(bare);
+      return r;
+    };
+    const ceiling = await ceilingRun({});
+    const ceilingKept = await ceilingRun({ SESSION_KEPT_MS: '2000' });
 
     const ratio = product.requests.average / ceiling.requests.average;
     console.log(`GET /api/companies/my, PostgreSQL, ${CONNECTIONS} connections × ${DURATION} s, ${os.cpus().length} CPU; each server in its own process, load from this one`);
     console.log(`product server (compiled):    ${product.requests.average.toFixed(0)} req/s, p50 ${product.latency.p50} ms, p99 ${product.latency.p99} ms, errors ${product.errors + product.non2xx}`);
     console.log(`ceiling (bare Fastify + pg):  ${ceiling.requests.average.toFixed(0)} req/s, p50 ${ceiling.latency.p50} ms, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors + ceiling.non2xx}`);
-    console.log(`ratio ${ratio.toFixed(2)} — goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}`);
+    console.log(`ceiling, session kept 2 s:    ${ceilingKept.requests.average.toFixed(0)} req/s, p50 ${ceilingKept.latency.p50} ms, p99 ${ceilingKept.latency.p99} ms, errors ${ceilingKept.errors + ceilingKept.non2xx}`);
+    console.log(`ratio ${ratio.toFixed(2)} — goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}; against the ceiling that keeps the session as the product does: ${(product.requests.average / ceilingKept.requests.average).toFixed(2)}`);
     const prof = fs.existsSync(profDir) ? fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')) : [];
     if (prof.length) {
       console.log('product server CPU by module (self time over start, warm-up and run):');
