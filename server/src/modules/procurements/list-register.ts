@@ -41,7 +41,6 @@ export async function okpd2CodesOf(db: Tx, ids: number[]): Promise<Map<number, s
   return out;
 }
 
-
 /** ОКПД2 codes of the row in their order, read with the page itself (an index lookup per row of the page). */
 const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)} ORDER BY ${procurementOkpd2.position})`;
 
