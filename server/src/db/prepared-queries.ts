@@ -23,8 +23,10 @@ export const isTransaction = (db: Tx): boolean => db instanceof PgTransaction;
 /**
  * Statements of one family whose shape varies by request (which filters are set): each shape built once per database
  * by the `build` given with it — placeholders for its values — and prepared under the name it is given, the family's
- * and the shape's. At most `max` shapes are kept per database; the oldest is dropped past that (its statement stays
- * prepared on the connections that ran it until they close, as PostgreSQL keeps it).
+ * and the shape's. At most `max` shapes are prepared per database, and none is dropped: a statement prepared by name
+ * stays on every connection that ran it, so a request could otherwise grow the database's memory shape by shape. Past
+ * `max`, a new shape is built for each call and given the empty name (unnamed: prepared-statements.ts may still name
+ * its text, within its own bound).
  */
 export function preparedPerShape<Q>(family: string, max = 200): (db: Db, shape: string, build: (db: Db, name: string) => Q) => Q {
   const built = new WeakMap<Db, Map<string, Q>>();
@@ -32,10 +34,9 @@ export function preparedPerShape<Q>(family: string, max = 200): (db: Db, shape: 
     let shapes = built.get(db);
     if (!shapes) built.set(db, (shapes = new Map()));
     let q = shapes.get(shape);
-    if (!q) {
-      if (shapes.size >= max) shapes.delete(shapes.keys().next().value!);
-      shapes.set(shape, (q = build(db, `${family}_${crypto.createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)));
-    }
+    if (q) return q;
+    if (shapes.size >= max) return build(db, '');
+    shapes.set(shape, (q = build(db, `${family}_${crypto.createHash('sha1').update(shape).digest('hex').slice(0, 16)}`)));
     return q;
   };
 }

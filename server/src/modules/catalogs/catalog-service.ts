@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CatalogKind, type Paged } from '@proc/contract';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { preparedPerShape } from '../../db/prepared-queries';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -41,7 +41,7 @@ export const kindDef = (kind: CatalogKind): AnyKindDef => KINDS[kind];
 
 const visibleTo = (t: CatalogTable, companyId: number | Placeholder): SQL => or(isNull(t.companyId), eq(t.companyId, companyId))!;
 
-function listWhere(ctx: Ctx, def: AnyKindDef, q: ListQuery | OptionsQuery, archived: 'false' | 'true' | 'all', scope: 'all' | 'system' | 'company'): SQL | undefined {
+function listWhere(ctx: { companyId: number | Placeholder }, def: AnyKindDef, q: ListQuery | OptionsQuery, archived: 'false' | 'true' | 'all', scope: 'all' | 'system' | 'company'): SQL | undefined {
   const t = def.table;
   const conditions: (SQL | undefined)[] = [visibleTo(t, ctx.companyId), ...def.filters(q)];
   if (archived !== 'all') conditions.push(eq(t.archived, archived === 'true'));
@@ -53,24 +53,32 @@ function listWhere(ctx: Ctx, def: AnyKindDef, q: ListQuery | OptionsQuery, archi
 
 const defaultSort = (def: AnyKindDef) => Object.values(def.sorts)[0] ?? ruOrder(def.table.name);
 
+/**
+ * A list's page and count, built once per kind and query (its filters, sort and order; the company, page and size are
+ * placeholders): the same lists are asked for again and again, and drizzle took longer to build them than PostgreSQL
+ * to run them.
+ */
+const listStatements = preparedPerShape<{ rows: { execute(v: Record<string, unknown>): Promise<unknown[]> }; count: { execute(v: Record<string, unknown>): Promise<{ n: number }[]> } }>('catalog_list');
+
 export async function listCatalog<T = unknown>(ctx: Ctx, kind: CatalogKind, q: ListQuery): Promise<Paged<T>> {
   const def = kindDef(kind);
   assertCanRead(ctx.user, def.queryAccess(q));
   const t = def.table;
   const db = ctx.deps.db;
-  const where = listWhere(ctx, def, q, q.archived ?? 'false', q.scope ?? 'all');
-  const sort = (q.sort && def.sorts[q.sort]) || defaultSort(def);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(t)
-      .where(where)
-      .orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    db.select({ n: count() }).from(t).where(where),
-  ]);
-  return { items: await def.respond(db, rows), total: n, page: q.page, limit: q.limit };
+  const build = (db: Db, name: string) => {
+    const where = listWhere({ companyId: sql.placeholder('company') }, def, q, q.archived ?? 'false', q.scope ?? 'all');
+    const sort = (q.sort && def.sorts[q.sort]) || defaultSort(def);
+    return {
+      rows: db.select().from(t).where(where).orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name && `${name}_rows`),
+      count: db.select({ n: count() }).from(t).where(where).prepare(name && `${name}_count`),
+    };
+  };
+  // a search is built each time: typed letter by letter, its every text would be a statement of its own
+  const { page: _page, limit: _limit, q: text, ...filters } = q;
+  const statements = text?.trim() ? build(db, '') : listStatements(db, `${kind}|${JSON.stringify(filters, Object.keys(filters).sort())}`, build);
+  const values = { company: ctx.companyId, limit: q.limit, offset: (q.page - 1) * q.limit };
+  const [rows, [{ n }]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
+  return { items: await def.respond(db, rows as Parameters<AnyKindDef['respond']>[1]), total: n, page: q.page, limit: q.limit };
 }
 
 /** Select options for infinite scroll: active elements only, one extra row tells whether more follow. */
