@@ -20,6 +20,11 @@ export function preparedPer<Q>(build: (db: Db) => Q): (db: Db) => Q {
 /** Whether `db` is a transaction, where a prepared statement of preparedPer must not run (it takes the pool's connection). */
 export const isTransaction = (db: Tx): boolean => db instanceof PgTransaction;
 
+/** A statement prepared by drizzle, its placeholders filled by name at each execution. */
+export interface PreparedStatement<R> {
+  execute(values: Record<string, unknown>): Promise<R[]>;
+}
+
 /**
  * Statements of one family whose shape varies by request (which filters are set): each shape built once per database
  * by the `build` given with it — placeholders for its values — and prepared under the name it is given, the family's

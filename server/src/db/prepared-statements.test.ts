@@ -5,7 +5,7 @@ import { preparingPool } from './prepared-statements';
 import { openDatabase, type Db } from './client';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { sql } from 'drizzle-orm';
-import { preparedPerShape } from './prepared-queries';
+import { preparedPerShape, type PreparedStatement } from './prepared-queries';
 
 const hasPg = await pgReachable();
 if (!hasPg) console.warn(`prepared-statements.test: skipped — no PostgreSQL answers at ${PG_URL}`);
@@ -75,7 +75,7 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
 
   it('prepares at most its bound of shapes by name per database; past it a shape runs unnamed, its result the same', async () => {
     const db = drizzle(pool) as unknown as Db;
-    const family = preparedPerShape<{ execute(v: Record<string, unknown>): Promise<{ n: number }[]> }>('bound_test', 2);
+    const family = preparedPerShape<PreparedStatement<{ n: number }>>('bound_test', 2);
     const run = (k: number, v: number) =>
       family(db, `k${k}`, (d, name) => d.select({ n: sql<number>`${sql.placeholder('v')}::int + ${sql.raw(String(k))}` }).from(sql`(SELECT 1) AS one`).prepare(name)).execute({ v });
     for (const k of [1, 2, 3, 3, 1]) expect((await run(k, 10))[0].n).toBe(10 + k);

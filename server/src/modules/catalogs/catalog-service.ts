@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CatalogKind, type Paged } from '@proc/contract';
 import type { Db, Tx } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared-queries';
+import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit as record, changes } from '../../platform/audit';
@@ -58,7 +58,7 @@ const defaultSort = (def: AnyKindDef) => Object.values(def.sorts)[0] ?? ruOrder(
  * placeholders): the same lists are asked for again and again, and drizzle took longer to build them than PostgreSQL
  * to run them.
  */
-const listStatements = preparedPerShape<{ rows: { execute(v: Record<string, unknown>): Promise<unknown[]> }; count: { execute(v: Record<string, unknown>): Promise<{ n: number }[]> } }>('catalog_list');
+const listStatements = preparedPerShape<{ rows: PreparedStatement<unknown>; count: PreparedStatement<{ n: number }> }>('catalog_list');
 
 export async function listCatalog<T = unknown>(ctx: Ctx, kind: CatalogKind, q: ListQuery): Promise<Paged<T>> {
   const def = kindDef(kind);
@@ -123,7 +123,7 @@ export async function catalogElementsByIds<T = unknown>(ctx: Ctx, kind: CatalogK
   return def.respond(ctx.deps.db, rows);
 }
 
-const byCode = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<unknown[]> }>('catalog_by_code');
+const byCode = preparedPerShape<PreparedStatement<unknown>>('catalog_by_code');
 
 /** An element by its code (methods, subjects, elements, documents): the company's own wins over a system one. */
 export async function findCatalogElementByCode<T = unknown>(ctx: Ctx, kind: 'elements' | 'methods' | 'subjects' | 'documents', code: string, type?: number): Promise<T | null> {

@@ -7,7 +7,7 @@ import { bankRequisites, companies, companyGrants, contacts, users } from '../..
 import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
-import { preparedPerShape } from '../../db/prepared-queries';
+import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
 
 type CompanyRow = typeof companies.$inferSelect;
 export const companyResponse = (c: CompanyRow) => ({
@@ -24,7 +24,7 @@ export const companyResponse = (c: CompanyRow) => ({
 });
 
 /** The statements of myCompanies, one per kind of user (own company, granted ones, all) and with or without a search. */
-const myCompaniesStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<CompanyRow[]> }>('my_companies');
+const myCompaniesStatements = preparedPerShape<PreparedStatement<CompanyRow>>('my_companies');
 
 /** Companies the user may act for, in Russian title order. */
 export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promise<CompanyRow[]> {
@@ -40,7 +40,7 @@ export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promi
     if (search) filters.push(or(ilike(companies.title, sql.placeholder('contains')), ilike(companies.inn, sql.placeholder('starts')))!);
     return db.select().from(companies).where(and(...filters)).orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id)).limit(1000).prepare(name);
   });
-  return statement.execute({ company: user.companyId, user: user.id, contains: `%${search}%`, starts: `${search}%` });
+  return statement.execute({ company: user.companyId, user: user.id, ...(search ? { contains: `%${search}%`, starts: `${search}%` } : {}) });
 }
 
 export async function getCompany(ctx: Ctx): Promise<CompanyRow> {

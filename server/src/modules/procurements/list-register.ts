@@ -6,7 +6,7 @@ import { afterAnchor, registerOrder, type RegisterAnchor } from './register-orde
 import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { preparedPerShape } from '../../db/prepared-queries';
+import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
 import { procurementOkpd2, procurements } from '../../db/schema';
 import { outerColumn } from '../../db/outer-column';
 
@@ -65,7 +65,7 @@ const itemColumns = {
 };
 
 /** The page statements, one per shape: which filters are set, the order, and whether the page is sought after an anchor. */
-const pageStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<{ items: string }[]> }>('register_page');
+const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('register_page');
 
 /**
  * One page's items as a JSON array, in one statement built and prepared once per shape (drizzle's building took

@@ -3,7 +3,7 @@ import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { KeptValues } from '../../platform/kept-values';
-import { preparedPerShape } from '../../db/prepared-queries';
+import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
 import { asPlaceholder, registerWhere, type BoundFilters } from './register-where';
 
 /** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
@@ -42,7 +42,7 @@ async function plannerEstimate(ctx: Ctx, where: SQL): Promise<number | null> {
 }
 
 /** The count statements, one per shape of the filters: a count below the cap runs with every page. */
-const countStatements = preparedPerShape<{ execute(values: Record<string, unknown>): Promise<{ n: number }[]> }>('register_count');
+const countStatements = preparedPerShape<PreparedStatement<{ n: number }>>('register_count');
 
 /** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
 async function cappedCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<{ total: number; capped: boolean }> {
