@@ -7,6 +7,7 @@ import { SMTPServer } from 'smtp-server';
 import { loadConfig, type Config } from '../server/src/config';
 import { buildServer, type Server } from '../server/src/app';
 import { startFakeDadata } from '../tools/fake-dadata';
+import { recordTrail } from './trail';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
@@ -103,6 +104,7 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
       const ctx = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'ru-RU' });
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
+      recordTrail(page);
       return page;
     },
     async login(page, login, password = DEMO_PASSWORD) {
