@@ -30,8 +30,8 @@ export interface PreparedStatement<R> {
  * by the `build` given with it — placeholders for its values — and prepared under the name it is given, the family's
  * and the shape's. At most `max` shapes are prepared per database, and none is dropped: a statement prepared by name
  * stays on every connection that ran it, so a request could otherwise grow the database's memory shape by shape. Past
- * `max`, a new shape is built for each call and given the empty name (unnamed: prepared-statements.ts may still name
- * its text, within its own bound).
+ * `max`, a new shape is built for each call and given the empty name (unnamed). A `build` may give the empty name
+ * itself: its shape is built once and runs unnamed, planned by PostgreSQL for each execution's values (a text search).
  */
 export function preparedPerShape<Q>(family: string, max = 200): (db: Db, shape: string, build: (db: Db, name: string) => Q) => Q {
   const built = new WeakMap<Db, Map<string, Q>>();

@@ -43,6 +43,17 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
     }
   });
 
+  it('leaves a statement given the empty name unnamed however often it runs: planned for each execution\'s values', async () => {
+    const c = await pool.connect();
+    try {
+      const text = 'SELECT $1::int + 2 AS n';
+      for (let i = 0; i < 5; i++) expect((await c.query({ text, values: [i], name: '' })).rows).toEqual([{ n: i + 2 }]);
+      expect((await prepared(c)).some((s) => s.statement === text)).toBe(false);
+    } finally {
+      c.release();
+    }
+  });
+
   it('leaves a script without parameters to the simple protocol, and recovers from a statement that fails to parse', async () => {
     const c = await pool.connect();
     try {

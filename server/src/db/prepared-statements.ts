@@ -7,7 +7,10 @@ import pg from 'pg';
  * once too (its default plan_cache_mode). Drizzle writes one text per query shape, so the texts that recur are few;
  * each backend keeps its prepared statements, so at most NAMED_MAX texts get a name, and a rare shape (a filter
  * combination, a multi-row insert of some length) stays unnamed. A text without parameters may hold several
- * statements, which only the simple protocol runs, so it is left as it is.
+ * statements, which only the simple protocol runs, so it is left as it is. A query given the empty name (drizzle's
+ * `.prepare('')`) stays unnamed on purpose: PostgreSQL plans it for each execution's values, where one plan kept for
+ * all of them would be wrong for some (a text search: a word in every row wants the sort's index, a rare one the
+ * text index).
  */
 export class PreparingClient extends pg.Client {
   // pg's query() has many overloads; this one only adds a name to the config it is given
@@ -16,7 +19,7 @@ export class PreparingClient extends pg.Client {
     if (typeof config === 'string' && Array.isArray(values) && values.length) {
       const name = statementName(config);
       if (name) return super.query({ text: config, values, name } as never, callback as never) as never;
-    } else if (q && typeof q === 'object' && typeof q.submit !== 'function' && !q.name && typeof q.text === 'string') {
+    } else if (q && typeof q === 'object' && typeof q.submit !== 'function' && q.name === undefined && typeof q.text === 'string') {
       const params = Array.isArray(values) ? values : q.values;
       const name = params?.length ? statementName(q.text) : undefined;
       if (name) return super.query({ ...q, name } as never, values as never, callback as never) as never;

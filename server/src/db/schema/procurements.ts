@@ -76,6 +76,7 @@ export const procurements = pgTable(
     index('procurements_company_status_rank_idx').on(t.companyId, sql.raw(STATUS_RANK_SQL), t.id),
     index('procurements_company_status_idx').on(t.companyId, t.status, t.createdAt),
     index('procurements_company_method_idx').on(t.companyId, t.method, t.createdAt),
+    index('procurements_company_subject_idx').on(t.companyId, t.subject, t.createdAt),
     index('procurements_company_violations_idx').on(t.companyId, t.createdAt).where(sql`has_violations`),
     index('procurements_rule_idx').on(t.ruleId),
     index('procurements_search_idx').using('gin', t.searchVector),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type RegisterPage, type RegisterQuery } from '@proc/contract';
 import { registerCount } from './register-count';
-import { asPlaceholder, boundFilters, registerWhere, type BoundFilters } from './register-where';
+import { asPlaceholder, boundFilters, planPerWord, registerWhere, type BoundFilters } from './register-where';
 import { afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
 import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
@@ -90,7 +90,7 @@ async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, 
       // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
       // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
       const rows = db.select(itemColumns).from(p).where(and(eq(p.companyId, sql.placeholder('company')), page)).orderBy(...by).as('t');
-      return db.select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` }).from(rows).prepare(name);
+      return db.select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` }).from(rows).prepare(planPerWord(q, name));
     });
     const [{ items }] = await statement.execute({ ...filters.values, limit: q.limit, offset: skip, anchor_key: after?.key, anchor_id: after?.id });
     return items;

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { KeptValues } from '../../platform/kept-values';
 import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
-import { asPlaceholder, registerWhere, type BoundFilters } from './register-where';
+import { asPlaceholder, planPerWord, registerWhere, type BoundFilters } from './register-where';
 
 /** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
 export interface RegisterCount {
@@ -48,7 +48,7 @@ const countStatements = preparedPerShape<PreparedStatement<{ n: number }>>('regi
 async function cappedCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<{ total: number; capped: boolean }> {
   const statement = countStatements(ctx.deps.db, filters.shape, (db, name) => {
     const probe = db.select({ one: sql`1` }).from(procurements).where(registerWhere(0, q, asPlaceholder)).limit(sql.placeholder('cap')).as('probe');
-    return db.select({ n: sql<number>`count(*)::int` }).from(probe).prepare(name);
+    return db.select({ n: sql<number>`count(*)::int` }).from(probe).prepare(planPerWord(q, name));
   });
   const [{ n }] = await statement.execute({ ...filters.values, cap: cap + 1 });
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
