@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type RegisterPage, type RegisterQuery } from '@proc/contract';
 import { registerCount } from './register-count';
 import { asPlaceholder, boundFilters, planPerWord, registerWhere, type BoundFilters } from './register-where';
-import { afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
+import { REGISTER_SORT_KEYS, afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
 import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -64,6 +64,17 @@ const itemColumns = {
   created_at: sql`to_char(${p.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 };
 
+/**
+ * The page's ids among a text search's few matches (fewer than REGISTER_TEXT_COUNT_CAP, as its count found): the
+ * matches are read through the text index and sorted — OFFSET 0 keeps the planner from walking the sort's index
+ * instead. It expects a rare word's matches to come soon along that index and walks every procurement of the company
+ * when they do not: 35–57 ms at 32,000 procurements for a word in three of them, against 0.3–2 ms this way.
+ */
+function matchesSorted(q: RegisterQuery, where: SQL): SQL {
+  const dir = sql.raw(q.order === 'asc' ? 'ASC' : 'DESC');
+  return sql`(SELECT m.id FROM (SELECT ${p.id} AS id, ${REGISTER_SORT_KEYS[q.sort].key} AS k FROM ${p} WHERE ${where} OFFSET 0) m ORDER BY m.k ${dir}, m.id ${dir} LIMIT ${sql.placeholder('limit')} OFFSET ${sql.placeholder('offset')})`;
+}
+
 /** The page statements, one per shape: which filters are set, the order, and whether the page is sought after an anchor. */
 const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('register_page');
 
@@ -77,13 +88,18 @@ const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('r
  */
 async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, counted: { total: number; capped: boolean }): Promise<string> {
   const offset = (q.page - 1) * q.limit;
+  // a text search with fewer matches than its count's cap: its matches are found first and then sorted
+  const fewMatches = !!q.q && !counted.capped;
   const read = async (skip: number, after?: RegisterAnchor): Promise<string> => {
-    const shape = `${filters.shape}|${q.sort}|${q.order}${after ? '|after' : ''}`;
+    const fenced = fewMatches && !after;
+    const shape = `${filters.shape}|${q.sort}|${q.order}${after ? '|after' : ''}${fenced ? '|few' : ''}`;
     const statement = pageStatements(ctx.deps.db, shape, (db, name) => {
       const by = registerOrder(q);
       const where = registerWhere(0, q, asPlaceholder);
       const anchor = { key: sql.placeholder('anchor_key'), id: sql.placeholder('anchor_id') };
-      const ids = db.select({ id: p.id }).from(p).where(after ? and(where, afterAnchor(q, anchor)) : where).orderBy(...by).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+      const ids = fenced
+        ? matchesSorted(q, where)
+        : db.select({ id: p.id }).from(p).where(after ? and(where, afterAnchor(q, anchor)) : where).orderBy(...by).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
       // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
       // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
       const page = sql`${p.id} = ANY(ARRAY(${ids}))`;

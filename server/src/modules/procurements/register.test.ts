@@ -131,6 +131,10 @@ describe('register filters', () => {
   it('searches the text with Russian morphology over title, subject and ОКПД2 names', async () => {
     // «бумага» finds «бумаги» in a title and «Бумага для печати» among the ОКПД2 names
     expect(await titles('q=бумага&sort=title&order=asc')).toEqual(['Картриджи для принтеров', 'Поставка бумаги для офисной техники']);
+    // a search's few matches are sorted and paged as every other page is (list-register.ts, matchesSorted)
+    expect(await titles('q=бумага&sort=title&order=desc')).toEqual(['Поставка бумаги для офисной техники', 'Картриджи для принтеров']);
+    expect((await reg('q=бумага&sort=title&order=asc&limit=1&page=2')).items.map((i) => i.title)).toEqual(['Поставка бумаги для офисной техники']);
+    expect((await reg('q=бумага&sort=title&order=asc&limit=1&page=3')).items).toEqual([]);
     expect(await titles('q=ноутбук')).toEqual(['Ноутбуки для бухгалтерии']);
     expect(await titles('q=фотобарабан')).toEqual(['Картриджи для принтеров']);
     expect(await titles('q=услуги охранных организаций')).toEqual(['Охрана объекта']);
