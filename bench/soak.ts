@@ -249,23 +249,23 @@ function databaseSample(rootPid: number): { pss: number; cpu: number } {
   return { pss, cpu };
 }
 
-async function resetStatements(url: string) {
+/** A client of the database with pg_stat_statements created, for `use`. */
+async function withStatements<T>(url: string, use: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
-    await c.query('SELECT pg_stat_statements_reset()');
+    return await use(c);
   } finally {
     await c.end();
   }
 }
 
+const resetStatements = (url: string) => withStatements(url, (c) => c.query('SELECT pg_stat_statements_reset()'));
+
 /** Where the database's time went: the statements of the run by total execution time (pg_stat_statements). */
 async function topStatements(url: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await withStatements(url, async (c) => {
     const top = async (order: 'total_exec_time' | 'calls') =>
       (await c.query<{ calls: string; total: number; mean: number; query: string }>(`SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT ${Number(process.env.TOP_STATEMENTS ?? 15)}`)).rows;
     const text = (q: string) => q.replace(/\s+/g, ' ').slice(0, Number(process.env.TOP_STATEMENTS_CHARS ?? 160));
@@ -275,9 +275,7 @@ async function topStatements(url: string) {
     // each statement is a round trip from the server, whose writes are a large part of its CPU
     console.log(`\nstatements by calls (${sums.n} in all):`);
     for (const s of await top('calls')) console.log(`${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`);
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 /** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */

@@ -88,10 +88,9 @@ const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('r
  */
 async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, counted: { total: number; capped: boolean }): Promise<string> {
   const offset = (q.page - 1) * q.limit;
-  // a text search with fewer matches than its count's cap: its matches are found first and then sorted
-  const fewMatches = !!q.q && !counted.capped;
   const read = async (skip: number, after?: RegisterAnchor): Promise<string> => {
-    const fenced = fewMatches && !after;
+    // a text search with fewer matches than its count's cap: its matches are found first and then sorted
+    const fenced = !after && !!q.q && !counted.capped;
     const shape = `${filters.shape}|${q.sort}|${q.order}${after ? '|after' : ''}${fenced ? '|few' : ''}`;
     const statement = pageStatements(ctx.deps.db, shape, (db, name) => {
       const by = registerOrder(q);

@@ -61,6 +61,7 @@ export function boundFilters(companyId: number, q: RegisterFilters): BoundFilter
 /**
  * A text search's statements run unnamed, planned for each word: a word in most of the company's procurements is
  * found fastest along the sort's index, a rare one through the text index and a sort of its few rows. One plan kept
- * for every word (PostgreSQL's generic plan of a named statement) took 23–45 ms a page for the common words.
+ * for every word (PostgreSQL's generic plan of a named statement, forced for the measure) read and sorted every match
+ * of a common word: 26 ms a page against 0.15 ms.
  */
 export const planPerWord = (q: { q?: string }, name: string): string => (q.q ? '' : name);
