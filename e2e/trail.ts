@@ -30,7 +30,11 @@ export function recordTrail(page: Page): void {
     const call = apiCall(req.url());
     if (!call) return;
     trail.pending.delete(req);
-    void req.response().then((res) => push(`${req.method()} ${call} → ${res?.status() ?? '?'} in ${Math.round(req.timing().responseEnd)} ms`));
+    // the page may close before the response object is read (the test's last step ends it); that is no failure
+    req.response().then(
+      (res) => push(`${req.method()} ${call} → ${res?.status() ?? '?'} in ${Math.round(req.timing().responseEnd)} ms`),
+      () => push(`${req.method()} ${call} → (page closed)`),
+    );
   });
   page.on('requestfailed', (req) => {
     const call = apiCall(req.url());
