@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RegisterQuery } from '@proc/contract';
-import { procurementOkpd2, procurements } from '../../db/schema';
+import { DEADLINE_KEY_SQL, PUBLISHED_KEY_SQL, procurementOkpd2, procurements } from '../../db/schema';
 
 export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
 
@@ -17,6 +17,23 @@ const p = procurements;
 /** Start of a Moscow calendar day as a timestamp: keeps created_at comparisons sargable. */
 const moscowDayStart = (date: unknown) => sql`((${date}::date)::timestamp AT TIME ZONE 'Europe/Moscow')`;
 
+const PUBLISHED_KEY = sql.raw(PUBLISHED_KEY_SQL);
+const DEADLINE_KEY = sql.raw(DEADLINE_KEY_SQL);
+
+/**
+ * A range of an optional date as a range of its sort key, where NULL is 'infinity' (the key of its index
+ * (company_id, key, id)): the index seeks the range. On the column itself PostgreSQL read every procurement of the
+ * company for it — 43 ms for a month's deadlines at 100,000 procurements, and again for the count. `from` alone
+ * leaves out the dates never set, as `date >= from` does; the bounds are validated calendar dates, never 'infinity'.
+ */
+function dateRange(key: SQL, from: unknown, to: unknown): SQL[] {
+  const w: SQL[] = [];
+  if (from) w.push(sql`${key} >= ${from}::date`);
+  if (to) w.push(sql`${key} <= ${to}::date`);
+  else if (from) w.push(sql`${key} < 'infinity'::date`);
+  return w;
+}
+
 /** The WHERE of the register; the count and the export use exactly the same conditions. */
 export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind = asValue): SQL {
   const company = bind('company', companyId);
@@ -24,10 +41,8 @@ export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind 
   if (q.status?.length) w.push(inArray(p.status, q.status.map((s, i) => bind(`status${i}`, s))));
   if (q.method?.length) w.push(inArray(p.method, q.method.map((m, i) => bind(`method${i}`, m))));
   if (q.subject) w.push(eq(p.subject, bind('subject', q.subject)));
-  if (q.published_from) w.push(gte(p.publishedOn, bind('published_from', q.published_from)));
-  if (q.published_to) w.push(lte(p.publishedOn, bind('published_to', q.published_to)));
-  if (q.deadline_from) w.push(gte(p.applicationDeadline, bind('deadline_from', q.deadline_from)));
-  if (q.deadline_to) w.push(lte(p.applicationDeadline, bind('deadline_to', q.deadline_to)));
+  w.push(...dateRange(PUBLISHED_KEY, q.published_from && bind('published_from', q.published_from), q.published_to && bind('published_to', q.published_to)));
+  w.push(...dateRange(DEADLINE_KEY, q.deadline_from && bind('deadline_from', q.deadline_from), q.deadline_to && bind('deadline_to', q.deadline_to)));
   if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(bind('created_from', q.created_from))}`);
   if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(bind('created_to', q.created_to))} + interval '1 day'`);
   if (q.nmcd_min) w.push(gte(p.nmcd, bind('nmcd_min', q.nmcd_min)));
