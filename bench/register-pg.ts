@@ -173,11 +173,19 @@ async function main() {
           await gen.query(`CREATE TABLE bench_generated (rows int NOT NULL); INSERT INTO bench_generated VALUES (${ROWS})`);
           console.log(`\nPostgreSQL: ${ROWS.toLocaleString('en')} procurements generated in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
         }
+        // the generation's dirty pages are written now, not by the checkpointer during the first run measured (the
+        // server's, right after a fresh generation: 957 req/s against 1,217 on the same data once written)
+        await gen.query('CHECKPOINT');
         await gen.end();
         const token = await login(node.url);
         await load(node.url, token, 10, 3); // warm-up: JIT, the pool's connections and their prepared statements
-        const few = await load(node.url, token, 10);
-        const rawFew = await rawSql(db.url, companyId, 10);
+        // the machine's speed drifts by ±15 % over tens of seconds (one run gave the server 957 req/s, the next 1,278 on the
+        // same data): the server and raw pg are measured in turns, twice each, and compared by their means
+        const turns: { server: Awaited<ReturnType<typeof load>>; raw: Awaited<ReturnType<typeof rawSql>> }[] = [];
+        for (let i = 0; i < 2; i++) turns.push({ server: await load(node.url, token, 10), raw: await rawSql(db.url, companyId, 10) });
+        const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+        const few = { ...turns[0].server, rps: mean(turns.map((t) => t.server.rps)), p50: Math.max(...turns.map((t) => t.server.p50)), p99: Math.max(...turns.map((t) => t.server.p99)), errors: turns.reduce((n, t) => n + t.server.errors, 0) };
+        const rawFew = { ...turns[0].raw, rps: mean(turns.map((t) => t.raw.rps)), p99: Math.max(...turns.map((t) => t.raw.p99)) };
         const http = await load(node.url, token);
         const rss = await node.rss();
         const raw = await rawSql(db.url, companyId);
@@ -186,6 +194,7 @@ async function main() {
         const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
         console.log(`page: ${http.items} of ${http.total.toLocaleString('en')} matching rows (a capped count is kept 30 s: the steady state runs the page statement only)`);
         console.log(`10 connections:  server ${few.rps.toFixed(0)} req/s, p50 ${few.p50} ms, p99 ${few.p99} ms, errors ${few.errors}; raw pg (${rawFew.statements} statement(s), 10 clients) ${rawFew.rps.toFixed(0)} pages/s, p99 ${rawFew.p99.toFixed(1)} ms`);
+        console.log(`  in turns: server ${turns.map((t) => t.server.rps.toFixed(0)).join(', ')} req/s; raw ${turns.map((t) => t.raw.rps.toFixed(0)).join(', ')} pages/s (means above, the worse p50 and p99 of the two)`);
         console.log(`  goal p99 ≤ 50 ms: ${verdict(few.p99 <= 50)} (${(few.p99 / 50).toFixed(2)}); goal ≥ 0.6 of raw: ${verdict(few.rps / rawFew.rps >= 0.6)} (ratio ${(few.rps / rawFew.rps).toFixed(2)})`);
         console.log(`${CONNECTIONS} connections: server ${http.rps.toFixed(0)} req/s, p50 ${http.p50} ms, p99 ${http.p99} ms, errors ${http.errors}; raw pg (${raw.clients} clients) ${raw.rps.toFixed(0)} pages/s, p99 ${raw.p99.toFixed(1)} ms`);
         console.log(`  goal ≥ 500 req/s: ${verdict(http.rps >= 500)} (${(http.rps / 500).toFixed(2)}); ratio server/raw ${(http.rps / raw.rps).toFixed(2)}`);
