@@ -32,3 +32,16 @@ for (const [i, file] of scripts.entries()) kept.set(file, sections[i].replace('\
 const ordered = [...kept.keys()].sort().map((k) => kept.get(k));
 fs.writeFileSync(resultsFile, `# Benchmark results\n\nWritten by \`npm run bench\` (each section says when and where it ran).\n\n${ordered.join('\n')}`);
 console.log(`\nbench/results.md written (${scripts.length} benchmarks)`);
+
+// every goal on record, each with its figure: those run now and, with their date, those not run (the soak is run alone)
+console.log('\nGoals and targets on record (bench/results.md):');
+for (const [name, part] of kept) {
+  if (!/^[\w-]+\.ts$/.test(name)) continue; // a section of a diagnostic run, named with its settings
+  const lines = part.split('\n');
+  // an indented goal line follows the figure it judges: the nearest line above it that is not indented
+  const figureAbove = (i) => lines.slice(0, i).findLast((l) => l && !/^\s/.test(l));
+  const picked = lines.flatMap((l, i) => (/\b(goals?|target)\b/i.test(l) ? (/^\s/.test(l) ? [figureAbove(i) ?? '', l] : [l]) : []));
+  if (!picked.length) continue;
+  const when = scripts.includes(name) ? 'run now' : `recorded ${lines[2]?.slice(0, 16) ?? '?'} UTC, not run now`;
+  console.log(`${name} (${when}):\n${[...new Set(picked)].map((l) => `  ${l.trim()}`).join('\n')}`);
+}

@@ -17,7 +17,8 @@ import {
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { api } from '../../lib/api';
-import { SCROLL_TO_FIRST_ERROR, applyServerErrors, enterDoesNotSubmit, reportInvalidFields, rules } from '../../lib/forms';
+import { applyServerErrors, rules } from '../../lib/forms';
+import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
