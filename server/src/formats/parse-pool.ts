@@ -11,6 +11,11 @@ import type { ParseAnswer, ParseKind, ParseTask } from './parse-worker';
 export const PARSE_TIME_LIMIT_MS = 20_000;
 /** Heap of one parser thread: a 20 MB file parses in far less; a hostile one dies here, not in the server. */
 const WORKER_HEAP_MB = 768;
+/**
+ * A parser thread idle this long ends: each holds its own V8 heap and modules (~27 MB of the server's RSS), and a
+ * server that read one file in the morning need not keep them all day; a new thread starts in ~0.2 s.
+ */
+export const PARSER_IDLE_MS = 30_000;
 
 interface Results {
   eis: EisFile;
@@ -24,12 +29,16 @@ interface Job {
   reject: (e: unknown) => void;
 }
 
-class ParsePool {
+export class ParsePool {
   private idle: Worker[] = [];
+  private idleSince = new Map<Worker, NodeJS.Timeout>();
   private busy = new Map<Worker, { job: Job; timer: NodeJS.Timeout }>();
   private queue: Job[] = [];
   private seq = 0;
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly idleMs = PARSER_IDLE_MS,
+  ) {}
 
   run<K extends ParseKind>(kind: K, data: Uint8Array): Promise<Results[K]> {
     return new Promise((resolve, reject) => {
@@ -52,6 +61,8 @@ class ParsePool {
     while (this.queue.length && (this.idle.length || this.busy.size < this.size)) {
       const job = this.queue.shift()!;
       const w = this.idle.pop() ?? this.spawn();
+      clearTimeout(this.idleSince.get(w));
+      this.idleSince.delete(w);
       const timer = setTimeout(() => {
         this.busy.delete(w);
         void w.terminate();
@@ -70,6 +81,7 @@ class ParsePool {
     clearTimeout(slot.timer);
     this.busy.delete(w);
     this.idle.push(w);
+    this.idleSince.set(w, setTimeout(() => this.retire(w), this.idleMs).unref());
     if (a.ok) slot.job.resolve(a.result);
     else if (a.formatError) slot.job.reject(new FormatError(a.formatError.code, a.formatError.message, { details: a.formatError.details }));
     else slot.job.reject(new Error(a.message));
@@ -77,9 +89,23 @@ class ParsePool {
   }
 
   /** Stops every thread; queued and running parses fail (the server is stopping). */
+  /** Threads running now (busy or idle). */
+  get threads(): number {
+    return this.idle.length + this.busy.size;
+  }
+
+  private retire(w: Worker): void {
+    this.idleSince.delete(w);
+    if (!this.idle.includes(w)) return;
+    this.idle = this.idle.filter((x) => x !== w);
+    void w.terminate();
+  }
+
   async close(): Promise<void> {
     const all = [...this.idle, ...this.busy.keys()];
     this.idle = [];
+    for (const t of this.idleSince.values()) clearTimeout(t);
+    this.idleSince.clear();
     for (const [, slot] of this.busy) {
       clearTimeout(slot.timer);
       slot.job.reject(new Error('parser pool closed'));
@@ -90,6 +116,8 @@ class ParsePool {
   }
 
   private fail(w: Worker, err: unknown): void {
+    clearTimeout(this.idleSince.get(w));
+    this.idleSince.delete(w);
     this.idle = this.idle.filter((x) => x !== w);
     const slot = this.busy.get(w);
     if (!slot) return;
@@ -104,16 +132,16 @@ class ParsePool {
 
 let pool: ParsePool | null = null;
 
-/**
- * Parses an uploaded or stored file in a parser thread (at most two at once on a small machine), so that the server
- * keeps answering every tenant while a large or hostile file is read. Throws FormatError as the parsers do.
- */
 export async function closeParsePool(): Promise<void> {
   const p = pool;
   pool = null;
   await p?.close();
 }
 
+/**
+ * Parses an uploaded or stored file in a parser thread (at most two at once on a small machine), so that the server
+ * keeps answering every tenant while a large or hostile file is read. Throws FormatError as the parsers do.
+ */
 export function parseInWorker<K extends ParseKind>(kind: K, data: Uint8Array): Promise<Results[K]> {
   pool ??= new ParsePool(Math.max(1, Math.min(2, os.availableParallelism() - 1)));
   return pool.run(kind, data);

@@ -1,7 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import { lazyModule } from './lazy-module';
 import type { FastifyBaseLogger } from 'fastify';
+
+const mailer = lazyModule<typeof nodemailer>('nodemailer');
 
 export interface Mail {
   to: string;
@@ -15,7 +18,7 @@ export interface Mailer {
 /** SMTP when configured; otherwise each message is written to the outbox folder and the log. */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = mailer().createTransport(opts.smtpUrl);
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

@@ -5,7 +5,7 @@
  * element order that the OOXML schema prescribes, so Word opens the files without a repair prompt.
  * Sizes are in twentieths of a point (twips) unless said otherwise; font sizes are in points.
  */
-import PizZip from 'pizzip';
+import { pizZip } from '../libraries';
 
 const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -259,7 +259,7 @@ function documentXml(body: string, page: PageSetup): string {
 export function buildDocxPackage(options: DocxPackageOptions): Buffer {
   // Zip entries carry local (DOS) time: a local midnight gives the same bytes in every time zone.
   const date = options.date ?? new Date(2025, 0, 1);
-  const zip = new PizZip();
+  const zip = new (pizZip())();
   const add = (name: string, content: string) => zip.file(name, content, { date, createFolders: false });
   add('[Content_Types].xml', CONTENT_TYPES_XML);
   add('_rels/.rels', ROOT_RELS_XML);

@@ -4,8 +4,9 @@
 import { readFile } from 'node:fs/promises';
 import { REPO_ROOT } from '../../paths';
 import path from 'node:path';
-import PizZip from 'pizzip';
-import Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
+import type Docxtemplater from 'docxtemplater';
+import { docxtemplater, pizZip } from '../libraries';
 import { getTemplateDefinition, type TemplateCode } from './template-fields';
 import { prepareTemplateData } from './format';
 
@@ -90,7 +91,7 @@ function toTemplateError(error: unknown, stage: 'open' | 'render'): DocxTemplate
 
 function openZip(templateBuffer: Buffer | Uint8Array): PizZip {
   try {
-    return new PizZip(templateBuffer);
+    return new (pizZip())(templateBuffer);
   } catch (error) {
     throw new DocxTemplateError('Файл шаблона повреждён: это не документ Word (.docx) — архив ZIP не читается', [], {
       cause: error,
@@ -105,7 +106,7 @@ function compile(zip: PizZip): Docxtemplater<PizZip> {
     ]);
   }
   try {
-    return new Docxtemplater<PizZip>(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+    return new (docxtemplater())(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
   } catch (error) {
     throw toTemplateError(error, 'open');
   }

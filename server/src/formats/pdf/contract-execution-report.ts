@@ -2,7 +2,7 @@
  * «Отчёт об исполнении договора» as a PDF (A4 landscape), from the same input as the Excel report. Text is set in
  * DejaVu Sans embedded from the `dejavu-fonts-ttf` package, so Cyrillic renders on any machine.
  */
-import PDFDocument from 'pdfkit';
+import { pdfkit } from '../libraries';
 import { formatDateRu, formatMoneyRu, formatNumberRu } from '../docx/format';
 import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from '../xlsx/execution-totals';
 import type { ContractExecutionReportInput } from '../xlsx/types';
@@ -33,7 +33,7 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
   const title = `Отчёт об исполнении договора № ${contract.number} от ${date(contract.date)}`;
   const currency = contract.currency;
 
-  const doc: Doc = new PDFDocument({
+  const doc: Doc = new (pdfkit())({
     size: 'A4',
     layout: 'landscape',
     margins: { top: 36, bottom: 40, left: 36, right: 36 },

@@ -5,7 +5,8 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import Decimal from 'decimal.js';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from '../libraries';
 
 export const MONEY_FORMAT = '#,##0.00';
 export const DATE_FORMAT = 'dd.mm.yyyy';
@@ -77,7 +78,7 @@ export async function buildStreamingXlsx(
   const chunks: Buffer[] = [];
   if (!out) stream.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = finished(stream);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Procurement';
   workbook.created = new Date();
   await fill(workbook);
