@@ -76,7 +76,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
   // PGlite and its drizzle driver are loaded only when the embedded PGlite is used (tests, EMBEDDED_DB=pglite*): a
-  // server on PostgreSQL does not carry them (+6 MB of RSS, +13 MB with source maps)
+  // server on PostgreSQL does not carry them (loaded alone in a fresh Node: +6 MB of RSS, +13 MB with source maps)
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] : undefined;
   const client = opts.inWorker
