@@ -31,7 +31,7 @@ interface Job {
 
 export class ParsePool {
   private idle: Worker[] = [];
-  private idleSince = new Map<Worker, NodeJS.Timeout>();
+  private idleTimers = new Map<Worker, NodeJS.Timeout>();
   private busy = new Map<Worker, { job: Job; timer: NodeJS.Timeout }>();
   private queue: Job[] = [];
   private seq = 0;
@@ -61,8 +61,7 @@ export class ParsePool {
     while (this.queue.length && (this.idle.length || this.busy.size < this.size)) {
       const job = this.queue.shift()!;
       const w = this.idle.pop() ?? this.spawn();
-      clearTimeout(this.idleSince.get(w));
-      this.idleSince.delete(w);
+      this.stopIdleTimer(w);
       const timer = setTimeout(() => {
         this.busy.delete(w);
         void w.terminate();
@@ -81,7 +80,7 @@ export class ParsePool {
     clearTimeout(slot.timer);
     this.busy.delete(w);
     this.idle.push(w);
-    this.idleSince.set(w, setTimeout(() => this.retire(w), this.idleMs).unref());
+    this.idleTimers.set(w, setTimeout(() => this.retire(w), this.idleMs).unref());
     if (a.ok) slot.job.resolve(a.result);
     else if (a.formatError) slot.job.reject(new FormatError(a.formatError.code, a.formatError.message, { details: a.formatError.details }));
     else slot.job.reject(new Error(a.message));
@@ -94,8 +93,13 @@ export class ParsePool {
     return this.idle.length + this.busy.size;
   }
 
+  private stopIdleTimer(w: Worker): void {
+    clearTimeout(this.idleTimers.get(w));
+    this.idleTimers.delete(w);
+  }
+
   private retire(w: Worker): void {
-    this.idleSince.delete(w);
+    this.idleTimers.delete(w);
     if (!this.idle.includes(w)) return;
     this.idle = this.idle.filter((x) => x !== w);
     void w.terminate();
@@ -104,8 +108,8 @@ export class ParsePool {
   async close(): Promise<void> {
     const all = [...this.idle, ...this.busy.keys()];
     this.idle = [];
-    for (const t of this.idleSince.values()) clearTimeout(t);
-    this.idleSince.clear();
+    for (const t of this.idleTimers.values()) clearTimeout(t);
+    this.idleTimers.clear();
     for (const [, slot] of this.busy) {
       clearTimeout(slot.timer);
       slot.job.reject(new Error('parser pool closed'));
@@ -116,8 +120,7 @@ export class ParsePool {
   }
 
   private fail(w: Worker, err: unknown): void {
-    clearTimeout(this.idleSince.get(w));
-    this.idleSince.delete(w);
+    this.stopIdleTimer(w);
     this.idle = this.idle.filter((x) => x !== w);
     const slot = this.busy.get(w);
     if (!slot) return;

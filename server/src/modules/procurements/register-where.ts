@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { RegisterQuery } from '@proc/contract';
-import { DEADLINE_KEY_SQL, PUBLISHED_KEY_SQL, procurementOkpd2, procurements } from '../../db/schema';
+import { procurementOkpd2, procurements } from '../../db/schema';
+import { REGISTER_SORT_KEYS } from './register-order';
 
 export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
 
@@ -16,9 +17,6 @@ const p = procurements;
 
 /** Start of a Moscow calendar day as a timestamp: keeps created_at comparisons sargable. */
 const moscowDayStart = (date: unknown) => sql`((${date}::date)::timestamp AT TIME ZONE 'Europe/Moscow')`;
-
-const PUBLISHED_KEY = sql.raw(PUBLISHED_KEY_SQL);
-const DEADLINE_KEY = sql.raw(DEADLINE_KEY_SQL);
 
 /**
  * A range of an optional date as a range of its sort key, where NULL is 'infinity' (the key of its index
@@ -41,8 +39,8 @@ export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind 
   if (q.status?.length) w.push(inArray(p.status, q.status.map((s, i) => bind(`status${i}`, s))));
   if (q.method?.length) w.push(inArray(p.method, q.method.map((m, i) => bind(`method${i}`, m))));
   if (q.subject) w.push(eq(p.subject, bind('subject', q.subject)));
-  w.push(...dateRange(PUBLISHED_KEY, q.published_from && bind('published_from', q.published_from), q.published_to && bind('published_to', q.published_to)));
-  w.push(...dateRange(DEADLINE_KEY, q.deadline_from && bind('deadline_from', q.deadline_from), q.deadline_to && bind('deadline_to', q.deadline_to)));
+  w.push(...dateRange(REGISTER_SORT_KEYS.published_on.key, q.published_from && bind('published_from', q.published_from), q.published_to && bind('published_to', q.published_to)));
+  w.push(...dateRange(REGISTER_SORT_KEYS.application_deadline.key, q.deadline_from && bind('deadline_from', q.deadline_from), q.deadline_to && bind('deadline_to', q.deadline_to)));
   if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(bind('created_from', q.created_from))}`);
   if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(bind('created_to', q.created_to))} + interval '1 day'`);
   if (q.nmcd_min) w.push(gte(p.nmcd, bind('nmcd_min', q.nmcd_min)));
