@@ -99,9 +99,10 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.getByText(docs[0].title).first().waitFor();
     await fillForgottenFields(page, docs, { signer: SIGNER, date: `20.11.${YEAR}`, tag: 'день' });
     // the specification rows: the plan item gave unit, quantity and sum; what only the specialist knows is typed in
-    await page.getByRole('button', { name: 'Сохранить' }).click();
     const errors = page.locator('.ant-form-item-has-error');
-    await page.waitForTimeout(500);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    // the forgotten fields are marked at once, all of them by one validation
+    await errors.first().waitFor();
     const left = await errors.evaluateAll((els) => els.map((el) => (el.querySelector('label') as HTMLElement | null)?.innerText ?? ''));
     expect(left.filter((l) => /ОКЕИ|^Количество|Цена за единицу$|^Стоимость/.test(l))).toEqual([]);
     for (let i = (await errors.count()) - 1; i >= 0; i--) {

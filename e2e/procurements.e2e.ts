@@ -78,6 +78,10 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.getByLabel('НМЦД', { exact: true }).fill('450000.00');
     await page.getByLabel('Место поставки', { exact: true }).fill('г. Майкоп, ул. Победы, д. 1');
     const before = (await api<{ total: number }>('GET', '/api/procurements')).body.total;
+    const creations: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/procurements') creations.push(r.url());
+    });
     for (const [label, date] of [['Дата размещения извещения', '01.12.2026'], ['Окончание подачи заявок', '15.12.2026'], ['Рассмотрение заявок', '16.12.2026'], ['Подведение итогов', '17.12.2026']]) {
       await page.getByLabel(label).fill(date);
       // Enter in a date field commits the date and nothing else: it must not create the procurement
@@ -86,16 +90,17 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
       await page.keyboard.press('Tab');
     }
     await page.getByLabel('Наименование закупки').press('Enter');
-    await page.waitForTimeout(1000);
-    expect(page.url()).toMatch(/\/documents\/new$/);
-    expect((await api<{ total: number }>('GET', '/api/procurements')).body.total).toBe(before);
-    // a double click saves once
+    // a double click saves once; the Enters before it saved nothing: every request they could have caused was sent
+    // before this click's, and only one creation was ever asked for
+    const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/procurements');
     await page.getByRole('button', { name: 'Сохранить' }).dblclick();
+    expect((await created).status()).toBe(200);
     await page.waitForURL(/\/documents\/\d+$/);
     procurementId = Number(/\/documents\/(\d+)$/.exec(page.url())![1]);
-    await page.waitForTimeout(500);
-    expect((await api<{ total: number }>('GET', '/api/procurements')).body.total).toBe(before + 1);
     await expect.poll(() => page.getByTestId('procurement-title').innerText()).toMatch(/^Закупка № \d{4}-\d{4}$/);
+    // the card has loaded after the creation: a second click's request would have been sent by now
+    expect(creations).toHaveLength(1);
+    expect((await api<{ total: number }>('GET', '/api/procurements')).body.total).toBe(before + 1);
     expect(await page.getByTestId('procurement-status').innerText()).toBe('Черновик');
     expect(await page.getByTestId('earliest-deadline').innerText()).toMatch(/^\d{2}\.\d{2}\.2026$/);
     const card = await api<ProcurementResponse>('GET', `/api/procurements/${procurementId}`);

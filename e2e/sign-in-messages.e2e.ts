@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MESSAGES } from '@proc/contract';
 import { startE2E, DEMO_PASSWORD, type E2E } from './harness';
+import { watchSockets } from './sockets';
 
 let e: E2E;
 beforeAll(async () => {
@@ -12,12 +13,18 @@ afterAll(async () => e?.close());
 
 it('a wrong password shows the form alert only: no server-error notice, no websocket notice', async () => {
   const page = await e.newPage();
+  const sockets = watchSockets(page);
   await page.goto('/login');
   await page.getByLabel('Логин').fill('client');
   await page.getByLabel('Пароль').fill('wrong-password');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
   await page.getByRole('button', { name: 'Войти' }).click();
+  expect((await answer).status()).toBe(401);
+  // the alert is drawn from that answer, so its handling (and any error notice of it) is done
   await page.getByText('Неверный логин или пароль').first().waitFor();
-  await page.waitForTimeout(1500); // a socket retry or a late notice would show by now
+  // a websocket notice comes only from a socket that fails to connect: the page's socket connected, none was refused
+  await sockets.connected('/unauth');
+  expect(sockets.refusals()).toEqual([]);
   expect(await page.getByText(MESSAGES.httpErrorHeader).count()).toBe(0);
   expect(await page.getByText(/Не удаётся подключиться к вебсокетам/).count()).toBe(0);
   expect(await page.getByText('Неверный логин или пароль').count()).toBe(1);
@@ -26,10 +33,14 @@ it('a wrong password shows the form alert only: no server-error notice, no webso
 it('after a session ends (401) the login page shows no websocket notice', async () => {
   const page = await e.newPage();
   await e.login(page, 'specialist');
+  const sockets = watchSockets(page);
+  const from = sockets.mark();
   await e.endSession(page);
   await page.goto('/profile/my');
   await page.waitForURL('**/login');
-  await page.waitForTimeout(2500);
+  // the login page's own socket is up again: a failed one would have raised the notice before connecting
+  await sockets.connected('/unauth', from);
+  expect(sockets.refusals().filter((r) => !r.includes('unauthorized'))).toEqual([]);
   expect(await page.getByText(/Не удаётся подключиться к вебсокетам/).count()).toBe(0);
 });
 
@@ -49,6 +60,9 @@ it('the browser console carries no password, token or request body', async () =>
 it('«Сеансы» lists the sessions and ends another one; the profile name updates the top bar at once', async () => {
   const other = await e.newPage();
   await e.login(other, 'administrator');
+  const otherToken = await e.token(other);
+  const profileWith = async (token: string) => (await e.server.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  expect(await profileWith(otherToken)).toBe(200);
   const page = await e.newPage();
   await e.login(page, 'administrator');
   await page.goto('/profile/my');
@@ -59,6 +73,9 @@ it('«Сеансы» lists the sessions and ends another one; the profile name u
   await end.first().click();
   await page.getByRole('button', { name: 'Да' }).click();
   await page.getByText('Сеанс завершён').waitFor();
+  // the other session is the one ended; this one goes on
+  expect(await profileWith(otherToken)).toBe(401);
+  expect(await profileWith(await e.token(page))).toBe(200);
   await e.shot(page, 'profile-sessions');
 
   const name = page.getByLabel('ФИО');
@@ -96,9 +113,15 @@ it('a page the role cannot use is neither offered nor reachable: a specialist an
   await items.first().waitFor();
   expect(await items.allInnerTexts()).not.toContain('Заявки на регистрацию');
   await page.keyboard.press('Escape');
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url());
+  });
   await page.goto('/registrations');
   await page.waitForURL((u) => u.pathname === '/');
-  await page.waitForTimeout(800);
+  // the home page has its data: whatever /registrations asked for was answered before, and was not refused
+  await page.getByTestId('dash-deadlines').waitFor();
+  expect(refused).toEqual([]);
   expect(await page.getByText('Недостаточно прав для этого действия').count()).toBe(0);
 });
 

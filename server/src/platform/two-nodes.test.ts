@@ -14,6 +14,8 @@ import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
  */
 const hasPg = await pgReachable();
 const hasRedis = hasPg && (await redisReachable());
+// CI installs and starts both (.ci/run): there a missing service is a failure, not a skipped variant
+if (process.env.CI === 'true' && !(hasPg && hasRedis)) throw new Error(`two-nodes.test: CI must provide PostgreSQL (${PG_URL}) and Redis (${REDIS_URL})`);
 if (!hasPg) console.warn(`two-nodes.test: skipped — no PostgreSQL answers at ${PG_URL} (set TEST_DATABASE_URL)`);
 else if (!hasRedis) console.warn(`two-nodes.test: Redis variant skipped — no Redis answers at ${REDIS_URL}`);
 
