@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import { Id, BodyId, ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
+import { genitiveAfterNumberRu, pluralRu } from './format';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -203,15 +204,6 @@ export const catalogRoute = (path: string): CatalogRoute | undefined => CATALOG_
 
 // ---- Russian texts -------------------------------------------------------------------------------------------
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const m10 = n % 10;
-  const m100 = n % 100;
-  if (m10 === 1 && m100 !== 11) return one;
-  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
-  return many;
-};
-/** Genitive after «не более N»: 1 закупки, 2 закупок, 21 закупки. */
-const genitiveAfterNumber = (n: number, singular: string, pluralForm: string) => (n % 10 === 1 && n % 100 !== 11 ? singular : pluralForm);
 
 export const CATALOG_MESSAGES = {
   staffOnly: 'Справочник доступен только сотрудникам',
@@ -221,7 +213,7 @@ export const CATALOG_MESSAGES = {
   codeTaken: (code: string) => `Элемент с кодом «${code}» уже есть в справочнике`,
   inUse: (name: string, details: string) => `Элемент «${name}» используется (${details}) и не может быть удалён. Перенесите его в архив`,
   usageCount: (label: string, n: number) => `${label}: ${n}`,
-  records: (n: number) => `${n} ${plural(n, 'запись', 'записи', 'записей')}`,
+  records: (n: number) => `${n} ${pluralRu(n, 'запись', 'записи', 'записей')}`,
   okpd2Unknown: (code: string) => `Код ОКПД2 «${code}» не найден в классификаторе`,
   okeiUnknown: (code: string) => `Код ОКЕИ «${code}» не найден в классификаторе`,
   refUnknown: (what: string) => `${what}: элемент не найден`,
@@ -229,9 +221,9 @@ export const CATALOG_MESSAGES = {
   tariffExpired: (name: string, date: string) => `Срок действия тарифа «${name}» истёк ${date}. Обратитесь к администратору для продления`,
   tariffNotStarted: (name: string, date: string) => `Тариф «${name}» действует с ${date}. Обратитесь к администратору`,
   tariffProcurementsLimit: (name: string, n: number) =>
-    `Достигнут лимит тарифа «${name}»: не более ${n} ${genitiveAfterNumber(n, 'закупки', 'закупок')} в год`,
+    `Достигнут лимит тарифа «${name}»: не более ${n} ${genitiveAfterNumberRu(n, 'закупки', 'закупок')} в год`,
   tariffUsersLimit: (name: string, n: number) =>
-    `Достигнут лимит тарифа «${name}»: не более ${n} ${genitiveAfterNumber(n, 'пользователя', 'пользователей')}`,
+    `Достигнут лимит тарифа «${name}»: не более ${n} ${genitiveAfterNumberRu(n, 'пользователя', 'пользователей')}`,
   tariffOverlap: (from: string, to: string) => `У организации уже есть тариф на период, пересекающийся с ${from} — ${to}`,
   tariffArchived: 'Тариф в архиве: выберите действующий тариф',
 } as const;

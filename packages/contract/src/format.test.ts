@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatShare, formatSize, NBSP } from './format';
+import { daysText, formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatShare, formatSize, genitiveAfterNumberRu, leadTimeText, NBSP, pluralRu } from './format';
 
 const s = (text: string) => text.replace(/ /g, NBSP);
 
@@ -42,5 +42,29 @@ describe('Russian display rules', () => {
     expect(formatDate('2026-11-24T21:30:00Z', 'Europe/Moscow')).toBe('25.11.2026');
     expect(formatDateTime('2026-11-24T21:30:00Z', 'Europe/Moscow')).toBe('25.11.2026 00:30');
     expect(formatDate(null)).toBe('—');
+  });
+});
+
+describe('Russian forms after a number', () => {
+  it('pluralRu takes the CLDR form: 1, 21 запись; 2, 4, 22 записи; 5, 11, 12, 14, 111 записей; a fraction «few»', () => {
+    const f = (n: number) => pluralRu(n, 'запись', 'записи', 'записей');
+    expect([1, 21, 101].map(f)).toEqual(['запись', 'запись', 'запись']);
+    expect([2, 4, 22, 104].map(f)).toEqual(['записи', 'записи', 'записи', 'записи']);
+    expect([0, 5, 11, 12, 14, 111, 1000].map(f)).toEqual(Array(7).fill('записей'));
+    expect(f(1.5)).toBe('записи');
+  });
+  it('genitive after «не более N»: 1 and 731 take the singular, 2 and 11 the plural', () => {
+    expect(genitiveAfterNumberRu(731, 'дня', 'дней')).toBe('дня');
+    expect(genitiveAfterNumberRu(1, 'дня', 'дней')).toBe('дня');
+    expect(genitiveAfterNumberRu(2, 'дня', 'дней')).toBe('дней');
+    expect(genitiveAfterNumberRu(11, 'дня', 'дней')).toBe('дней');
+  });
+  it('days: «3 календарных дня», «1 рабочий день», «не менее 21 календарного дня»', () => {
+    expect(daysText(3, 'calendar')).toBe('3 календарных дня');
+    expect(daysText(1, 'working')).toBe('1 рабочий день');
+    expect(daysText(5, 'working')).toBe('5 рабочих дней');
+    expect(daysText(11, 'calendar')).toBe('11 календарных дней');
+    expect(leadTimeText(21, 'calendar')).toBe('не менее 21 календарного дня');
+    expect(leadTimeText(3, 'working')).toBe('не менее 3 рабочих дней');
   });
 });

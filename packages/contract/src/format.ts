@@ -156,3 +156,32 @@ export function formatRegistryNumber(v: string | null | undefined): string {
   if (!v) return '—';
   return v.trim();
 }
+
+// ---- Russian grammar after a number: the one place (Intl's CLDR rules, not hand-made remainders) ---------------
+
+const RU_PLURAL = new Intl.PluralRules('ru');
+
+/** The noun's form after a count: 1 запись, 2 записи, 5 записей, 21 запись; a fraction takes the «few» form (1,5 записи). */
+export function pluralRu<T = string>(n: number, one: T, few: T, many: T): T {
+  const form = RU_PLURAL.select(n);
+  return form === 'one' ? one : form === 'many' ? many : few;
+}
+
+/** The genitive after «не более / не менее / не длиннее N»: 1 дня, 21 дня, but 2, 5 and 11 дней. */
+export function genitiveAfterNumberRu<T = string>(n: number, singular: T, plural: T): T {
+  return RU_PLURAL.select(n) === 'one' ? singular : plural;
+}
+
+type DayKind = 'calendar' | 'working';
+
+/** «3 календарных дня», «1 рабочий день», «5 рабочих дней». */
+export function daysText(n: number, unit: DayKind): string {
+  const adjective = unit === 'working' ? pluralRu(n, 'рабочий', 'рабочих', 'рабочих') : pluralRu(n, 'календарный', 'календарных', 'календарных');
+  return `${n} ${adjective} ${pluralRu(n, 'день', 'дня', 'дней')}`;
+}
+
+/** «не менее 15 календарных дней», «не менее 1 рабочего дня». */
+export function leadTimeText(n: number, unit: DayKind): string {
+  const adjective = unit === 'working' ? genitiveAfterNumberRu(n, 'рабочего', 'рабочих') : genitiveAfterNumberRu(n, 'календарного', 'календарных');
+  return `не менее ${n} ${adjective} ${genitiveAfterNumberRu(n, 'дня', 'дней')}`;
+}

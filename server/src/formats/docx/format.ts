@@ -3,7 +3,7 @@
  * template data by the field types of `template-fields.ts`. Money is handled with decimal.js only.
  */
 import Decimal from 'decimal.js';
-import { formatMoney, formatQuantity } from '@proc/contract/format';
+import { formatMoney, formatQuantity, pluralRu } from '@proc/contract/format';
 import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
 
 /** Non-breaking space: groups of digits in Russian documents must not be split across lines. */
@@ -98,12 +98,7 @@ const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четырес�
 
 /** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
 export function pluralIndexRu(n: number): 0 | 1 | 2 {
-  const n100 = n % 100;
-  const n10 = n % 10;
-  if (n100 >= 11 && n100 <= 19) return 2;
-  if (n10 === 1) return 0;
-  if (n10 >= 2 && n10 <= 4) return 1;
-  return 2;
+  return pluralRu<0 | 1 | 2>(n, 0, 1, 2);
 }
 
 function tripletWords(n: number, feminine: boolean): string[] {

@@ -8,6 +8,7 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import type { IsoDate } from './iso-date';
 import { DEFAULT_PRODUCTION_CALENDAR, type ProductionCalendar } from './production-calendar';
+import { leadTimeText } from '@proc/contract/format';
 
 export const PROCUREMENT_METHODS = [
   'competition',
@@ -153,9 +154,5 @@ export function earliestApplicationDeadline(input: EarliestDeadlineInput): Earli
 
 /** 'не менее 15 календарных дней', 'не менее 1 рабочего дня'. */
 export function describeLeadTime(rule: Pick<LeadTimeRule, 'days' | 'unit'>): string {
-  const n = rule.days;
-  const singular = n % 10 === 1 && n % 100 !== 11;
-  const adjective =
-    rule.unit === 'working' ? (singular ? 'рабочего' : 'рабочих') : singular ? 'календарного' : 'календарных';
-  return `не менее ${n} ${adjective} ${singular ? 'дня' : 'дней'}`;
+  return leadTimeText(rule.days, rule.unit);
 }

@@ -202,7 +202,7 @@ describe('ЕИС import over the integration service', () => {
     // a period longer than two years is refused up front
     const long = await t.api<{ message: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2020-01-01', date_to: '2024-12-31' } });
     expect(long.status).toBe(400);
-    expect(JSON.stringify(long.body)).toContain('Период не длиннее 731 дней');
+    expect(JSON.stringify(long.body)).toContain('Период не длиннее 731 дня');
     // another company's import status is out of reach
     expect((await t.api<{ current: unknown }>('GET', '/api/eis/imports/status?kind=contracts', { token: outsider })).body.current).toBeNull();
     expect((await t.api('GET', '/api/eis/imports/status?kind=contracts', { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);

@@ -1,6 +1,6 @@
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { EIS_MAX_PERIOD_DAYS } from '@proc/contract';
+import { EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu } from '@proc/contract';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 
@@ -16,7 +16,7 @@ export function EisPeriodField({ label, testId }: { label: string; testId: strin
         rules.requiredAny,
         {
           validator: (_: unknown, v?: PeriodValue) =>
-            v && v[1].diff(v[0], 'day') >= EIS_MAX_PERIOD_DAYS ? Promise.reject(new Error(`Период не длиннее ${EIS_MAX_PERIOD_DAYS} дней`)) : Promise.resolve(),
+            v && v[1].diff(v[0], 'day') >= EIS_MAX_PERIOD_DAYS ? Promise.reject(new Error(`Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`)) : Promise.resolve(),
         },
       ]}
     >

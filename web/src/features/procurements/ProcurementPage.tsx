@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
-  DAYS_UNIT_TITLES,
+  leadTimeText,
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
   SUBJECT_TITLES,
@@ -309,7 +309,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
           </Descriptions.Item>
           {rule && (
             <Descriptions.Item label="Правило">
-              {`не менее ${rule.days} ${DAYS_UNIT_TITLES[rule.unit]}`}
+              {leadTimeText(rule.days, rule.unit)}
               {rule.basis ? ` (${rule.basis})` : ''}
             </Descriptions.Item>
           )}

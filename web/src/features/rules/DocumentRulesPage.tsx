@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Checkbox, Empty, Form, Input, InputNumber, Modal, P
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
-  DAYS_UNITS, DAYS_UNIT_TITLES, DOCUMENT_KINDS, DOCUMENT_KIND_TITLES, SUBJECT_TITLES,
+  DAYS_UNITS, DAYS_UNIT_TITLES, daysText, DOCUMENT_KINDS, DOCUMENT_KIND_TITLES, SUBJECT_TITLES,
   type DocumentKind, type DocumentRuleRequest, type DocumentRuleResponse,
 } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
@@ -135,7 +135,7 @@ export default function DocumentRulesPage() {
             ),
           },
           { title: 'Обязательный', dataIndex: 'required', render: (b: boolean) => (b ? <Tag color="blue">да</Tag> : <Tag>нет</Tag>) },
-          { title: 'Мин. срок', key: 'days', render: (_: unknown, r) => (r.min_days === null ? '—' : `${r.min_days} ${DAYS_UNIT_TITLES[r.days_unit]}`) },
+          { title: 'Мин. срок', key: 'days', render: (_: unknown, r) => (r.min_days === null ? '—' : daysText(r.min_days, r.days_unit)) },
           { title: 'НМЦД', key: 'nmcd', render: (_: unknown, r) => nmcdRange(r) },
           { title: 'Примечание', dataIndex: 'note', render: (n: string | null) => n ?? '' },
           ...(editable
