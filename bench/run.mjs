@@ -24,13 +24,17 @@ for (const file of scripts) {
 // sections of benchmarks not run this time (the soak, run alone) stay as they were, each with its own date
 const resultsFile = path.join(dir, 'results.md');
 const kept = new Map();
+// the text before the first section (the header and the story of the figures) is written by people: kept as it is
+let preamble = '# Benchmark results\n\nWritten by `npm run bench` (each section says when and where it ran).\n';
 if (fs.existsSync(resultsFile)) {
-  for (const part of fs.readFileSync(resultsFile, 'utf8').split(/^(?=## )/m).slice(1)) kept.set(part.split('\n')[0].slice(3).trim(), part.trimEnd() + '\n');
+  const parts = fs.readFileSync(resultsFile, 'utf8').split(/^(?=## )/m);
+  preamble = parts[0].trimEnd() + '\n';
+  for (const part of parts.slice(1)) kept.set(part.split('\n')[0].slice(3).trim(), part.trimEnd() + '\n');
 }
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`;
 for (const [i, file] of scripts.entries()) kept.set(file, sections[i].replace('\n\nexit', `\n\n${new Date().toISOString().slice(0, 16)} UTC · ${machine} · exit`));
 const ordered = [...kept.keys()].sort().map((k) => kept.get(k));
-fs.writeFileSync(resultsFile, `# Benchmark results\n\nWritten by \`npm run bench\` (each section says when and where it ran).\n\n${ordered.join('\n')}`);
+fs.writeFileSync(resultsFile, `${preamble}\n${ordered.join('\n')}`);
 console.log(`\nbench/results.md written (${scripts.length} benchmarks)`);
 
 // every goal on record, each with its figure: those run now and, with their date, those not run (the soak is run alone)
