@@ -2,6 +2,8 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/client';
+import { pluralRu } from '@proc/contract/format';
+import { AppError } from './errors';
 
 /** pg-boss's executor shape; a transaction's own client is wrapped the same way so a job commits with its data. */
 interface Executor {
@@ -40,6 +42,19 @@ export interface JobOptions {
   singletonKey?: string;
 }
 
+/**
+ * A queue shared fairly between the companies that fill it: a job is fetched for the company with the fewest of its
+ * jobs running, and among those for the one served longest ago, so one company's flood delays another's job by at
+ * most the job already running; a company may have `perGroup` jobs running at once on all nodes together and
+ * `maxQueued` waiting (more is refused with 429).
+ */
+export interface FairShare<T> {
+  /** Whose work the job is: the company. */
+  group: (payload: T) => string;
+  perGroup: number;
+  maxQueued?: number;
+}
+
 export interface JobDef<T> {
   name: string;
   schema: z.ZodType<T>;
@@ -49,6 +64,7 @@ export interface JobDef<T> {
   concurrency?: number;
   /** A queue pg-boss fills on a schedule (its cron runs on one node of the cluster at a time). */
   cron?: { expression: string; tz: string };
+  fair?: FairShare<T>;
 }
 
 /**
@@ -82,6 +98,34 @@ export interface Jobs {
   idle(name: string, timeoutMs?: number): Promise<void>;
   boss: PgBoss;
 }
+
+/** A fair queue's waiting jobs of one company, counted before another is added. */
+const QUEUED_OF_GROUP = `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`;
+
+/**
+ * The next job of a fair queue (see FairShare), marked active as pg-boss's own fetch marks it (a job fetched again
+ * after a run counts that run). pg-boss 10 orders a queue by priority and age only, and its singleton policies refuse
+ * rather than pass over a company's second job, so a flood at the head of the queue held everyone else back.
+ * The group is the job's singleton_key: a queue of the standard policy has no unique index on it.
+ */
+const FETCH_FAIR = `
+  WITH running AS (
+    SELECT singleton_key AS grp, count(*) AS n FROM pgboss.job WHERE name = $1 AND state = 'active' GROUP BY 1
+  ), served AS (
+    SELECT singleton_key AS grp, max(started_on) AS last FROM pgboss.job WHERE name = $1 AND started_on IS NOT NULL GROUP BY 1
+  ), next AS (
+    SELECT j.id FROM pgboss.job j
+    LEFT JOIN running r ON r.grp IS NOT DISTINCT FROM j.singleton_key
+    LEFT JOIN served s ON s.grp IS NOT DISTINCT FROM j.singleton_key
+    WHERE j.name = $1 AND j.state < 'active' AND j.start_after < now() AND COALESCE(r.n, 0) < $2
+    ORDER BY COALESCE(r.n, 0), s.last NULLS FIRST, j.priority DESC, j.created_on, j.id
+    LIMIT 1
+    FOR UPDATE OF j SKIP LOCKED
+  )
+  UPDATE pgboss.job j SET state = 'active', started_on = now(),
+    retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+  FROM next WHERE j.name = $1 AND j.id = next.id
+  RETURNING j.id, j.data, j.retry_count AS "retryCount"`;
 
 /** Queues that can run long (ЕИС imports, reports) set a shorter expireInSeconds of their own (JOB_EXPIRE_SECONDS). */
 const DEFAULTS: JobOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 };
@@ -119,13 +163,62 @@ async function requeueJobsOfDeadProcess(db: Executor, log: FastifyBaseLogger): P
 export function createJobs(database: Database, log: FastifyBaseLogger, config: JobsConfig = { expireInSeconds: 300 }): Jobs {
   const defs = new Map<string, JobDef<unknown>>();
   const workerIds = new Map<string, string[]>();
+  /** The fair queues' own workers sleeping until a poll or a wake. */
+  const sleepers = new Map<string, Set<() => void>>();
+  const fairLoops: Promise<void>[] = [];
+  let stopping = false;
   const wake = (name: string) => {
     for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
+    for (const w of sleepers.get(name) ?? []) w();
   };
   const db = executorOf({ query: (t, p) => database.sql.query(t, p), exec: (t) => database.sql.exec(t) });
   const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(config.expireInSeconds / 2)));
   const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, migrate: true, maintenanceIntervalSeconds } as never);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+
+  /** One at a time per queue on all nodes, so a company's cap holds when two workers fetch at once. */
+  async function fetchFair(def: JobDef<unknown>): Promise<{ id: string; data: unknown; retryCount: number } | null> {
+    return database.db.transaction(async (tx) => {
+      const ex = txExecutor(tx);
+      await ex.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`pgboss-fair:${def.name}`]);
+      const { rows } = await ex.executeSql(FETCH_FAIR, [def.name, def.fair!.perGroup]);
+      return (rows[0] as { id: string; data: unknown; retryCount: number } | undefined) ?? null;
+    });
+  }
+
+  const POLL_MS = 500;
+  async function fairWorker(def: JobDef<unknown>): Promise<void> {
+    const waiting = sleepers.get(def.name) ?? new Set<() => void>();
+    sleepers.set(def.name, waiting);
+    while (!stopping) {
+      let job: Awaited<ReturnType<typeof fetchFair>> = null;
+      try {
+        job = await fetchFair(def);
+      } catch (err) {
+        log.error({ err, queue: def.name }, 'job queue error');
+      }
+      if (!job) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            waiting.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, POLL_MS);
+          waiting.add(done);
+        });
+        continue;
+      }
+      try {
+        await def.handler(def.schema.parse(job.data), { id: job.id, retryCount: job.retryCount });
+        // a handler that completed its job in its own transaction (completeIn) leaves nothing to complete
+        await boss.complete(def.name, job.id);
+      } catch (err) {
+        const e = err as Error;
+        await boss.fail(def.name, job.id, { message: e?.message ?? String(err) }).catch((failErr: unknown) => log.error({ err: failErr, queue: def.name }, 'job queue error'));
+      }
+    }
+  }
 
   return {
     boss,
@@ -137,10 +230,19 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       if (!def) throw new Error(`unknown job ${name}`);
       const data = def.schema.parse(payload);
       const { tx, ...rest } = opts;
+      const group = def.fair?.group(data);
+      if (group !== undefined && def.fair?.maxQueued !== undefined) {
+        const { rows } = await (tx ? txExecutor(tx) : db).executeSql(QUEUED_OF_GROUP, [name, group]);
+        const n = (rows[0] as { n: number }).n;
+        if (n >= def.fair.maxQueued) {
+          throw new AppError('RATE_LIMITED', `У организации уже ${n} ${pluralRu(n, 'задача', 'задачи', 'задач')} в очереди: дождитесь, пока они выполнятся`);
+        }
+      }
       const id = await boss.send(name, data as object, {
         ...DEFAULTS,
         ...def.options,
         ...rest,
+        ...(group !== undefined ? { singletonKey: group } : {}),
         ...(tx ? { db: txExecutor(tx) } : {}),
       } as PgBoss.SendOptions);
       if (!tx) wake(name);
@@ -164,6 +266,10 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         if (def.cron) await boss.schedule(def.name, def.cron.expression, {}, { tz: def.cron.tz });
         if (!work) continue;
         const workers = def.concurrency ?? 1;
+        if (def.fair) {
+          for (let i = 0; i < workers; i++) fairLoops.push(fairWorker(def));
+          continue;
+        }
         for (let i = 0; i < workers; i++) {
           const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
             const payload = def.schema.parse(job.data);
@@ -175,6 +281,9 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       }
     },
     async stop() {
+      stopping = true;
+      for (const name of sleepers.keys()) wake(name);
+      await Promise.race([Promise.all(fairLoops), new Promise((r) => setTimeout(r, 5000).unref())]);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
     },
     async idle(name, timeoutMs = 30_000) {

@@ -70,6 +70,7 @@ export function defineDocumentationJobs(deps: Deps): void {
     name: READY_DOCUMENT_JOB,
     schema: ReadyDocumentJob,
     options: { retryLimit: 2, retryDelay: 1 },
+    fair: { group: (p) => String(p.company_id), perGroup: 1, maxQueued: 20 },
     handler: async (job, meta) => {
       const push = (p: Record<string, unknown>) => deps.realtime.toUser(job.user_id, EVENTS.readyDocumentResponse, { key: job.key, procurement_id: job.procurement_id, ...p });
       try {
