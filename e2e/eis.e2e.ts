@@ -6,6 +6,7 @@ import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/ser
 import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { typePeriod } from './eis-import-form';
+import { demoNotices } from '../tools/fake-eis/notice-samples';
 import { startE2E, type E2E } from './harness';
 
 let e: E2E;
@@ -123,6 +124,25 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     expect(p.body.status).toBe('draft');
     expect(p.body.title).toBe(firstSubject);
     expect(p.body.plan_item_number).toBe(`${PLAN}-1`);
+  });
+
+  it('imports the notices of a period from the procurement register: a procurement for every notice type', async () => {
+    await page.goto('/documents');
+    await page.getByRole('heading', { name: 'Реестр закупок' }).waitFor();
+    const before = await api<{ total: number }>('GET', '/api/procurements?limit=50');
+    await page.getByTestId('notices-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Загрузка извещений из ЕИС' });
+    await typePeriod(page, dialog, '15.02.2024', '15.02.2024');
+    await page.getByTestId('notices-import-submit').click();
+    await page.getByText('Извещения загружены', { exact: true }).waitFor({ timeout: 30_000 });
+    await page.getByText('Извещения за период 15.02.2024-15.02.2024 внесены в реестр закупок', { exact: false }).waitFor();
+    await expect.poll(() => page.getByTestId('eis-import-current').innerText()).toMatch(/^Загрузка из ЕИС за 15\.02\.2024 завершена/);
+    // the fake holds one notice of each type ЕИС serves on that day (tools/fake-eis/notice-samples.ts)
+    const after = await api<{ total: number; items: { method: string }[] }>('GET', '/api/procurements?limit=50');
+    expect(after.body.total - before.body.total).toBe(demoNotices(DEMO_CUSTOMER).length);
+    const methods = new Set(after.body.items.map((p) => p.method));
+    expect(['quotation_e', 'auction_e', 'auction', 'single', 'competition', 'competition_e', 'quotation', 'proposal_e'].filter((m) => !methods.has(m))).toEqual([]);
+    await e.shot(page, 'eis-notices');
   });
 
   it('a client saves the company’s ЕИС token and region and checks the connection', async () => {

@@ -3,9 +3,10 @@ import http from 'node:http';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
-import { parseEisFile, isFormatError } from '../../server/src/formats';
+import { parseEisFile, isFormatError, EIS_NOTICE_TYPES, noticeDocumentTypeOf } from '../../server/src/formats';
 import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
 import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi';
+import { demoNotices } from './notice-samples';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
@@ -43,15 +44,20 @@ const here = path.join(REPO_ROOT, 'tools/fake-eis');
 const dayOf = (...dates: Array<string | null | undefined>) => dates.find(Boolean)?.slice(0, 10) ?? null;
 
 function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
-  const texts = fs
+  const files = fs
     .readdirSync(dataDir)
     .filter((f) => f.endsWith('.xml'))
-    .sort()
-    .map((f) => fs.readFileSync(path.join(dataDir, f), 'utf8'));
+    .sort();
+  // ЕИС names its files after the document type (purchaseNoticeIS_Moskva_20170316_…): a notice served under a type its
+  // root does not tell (purchaseNoticeIS files carry the root purchaseNotice) goes by its file name
+  const typeOfFile = new Map<string, string | undefined>(files.map((f) => [fs.readFileSync(path.join(dataDir, f), 'utf8'), EIS_NOTICE_TYPES.find((t) => f.startsWith(`${t.documentType}_`))?.documentType]));
+  const texts = [...typeOfFile.keys()];
   const past = demoRecords(customer);
   const current = currentYearRecords(customer);
+  const notices = demoNotices(customer);
+  for (const n of notices) typeOfFile.set(n.xml, n.documentType);
   const entries: SoiEntry[] = [];
-  for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans]) {
+  for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans, ...notices.map((n) => n.xml)]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
       if (f.kind === 'contracts') {
@@ -59,8 +65,9 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
       } else if (f.kind === 'plan') {
         entries.push({ xml, documentType: 'purchasePlan', customerInn: f.plan.customer?.inn ?? null, contracts: [], day: dayOf(f.plan.publicationDateTime, f.plan.createDateTime) });
       } else if (f.kind === 'notice') {
-        const root = /<(?:[\w-]+:)?(purchaseNotice\w*)[\s>]/.exec(xml)?.[1] ?? 'purchaseNotice';
-        entries.push({ xml, documentType: root, customerInn: f.notice.customer?.inn ?? null, contracts: [], day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime) });
+        // СОИ's document type of the root (purchaseNoticeAE94FZ is served as purchaseNoticeAE94: notice-types.ts)
+        const documentType = typeOfFile.get(xml) ?? noticeDocumentTypeOf(f.notice.noticeType) ?? f.notice.noticeType;
+        entries.push({ xml, documentType, customerInn: f.notice.customer?.inn ?? null, contracts: [], day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime) });
       } else {
         entries.push({ xml, documentType: 'performanceContract', customerInn: f.performances[0]?.customer?.inn ?? null, contracts: [], day: null });
       }

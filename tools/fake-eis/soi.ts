@@ -9,12 +9,13 @@ import { parseXmlText } from '../../server/src/formats/xml';
 import { path as xpath, text } from '../../server/src/formats/xml-read';
 import { el, renderXmlDocument, type XmlElement } from '../../server/src/formats/xml-write';
 import { SOAP_NS, SOI_NS } from '../../server/src/integration/soi/envelope';
+import { EIS_NOTICE_TYPES } from '../../server/src/formats/eis223/notice-types';
 
 export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb';
 
 export interface SoiEntry {
   xml: string;
-  /** Its documentType223: the XML root element's name (contract, purchasePlan, purchaseNoticeAE…). */
+  /** Its documentType223 (contract, purchasePlan, purchaseNoticeAE94…): the root element's name, or for notices notice-types.ts's type of it. */
   documentType: string;
   customerInn: string | null;
   contracts: Array<{ regNumber: string | null; date: string | null }>;
@@ -22,8 +23,9 @@ export interface SoiEntry {
   day: string | null;
 }
 
-/** The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices). */
-const subsystemOf = (documentType: string) => (documentType === 'contract' ? 'RD223' : documentType === 'purchasePlan' ? 'RPZ223' : documentType.startsWith('purchaseNotice') ? 'RI223' : null);
+/** The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices of the types in notice-types.ts). */
+const subsystemOf = (documentType: string) =>
+  documentType === 'contract' ? 'RD223' : documentType === 'purchasePlan' ? 'RPZ223' : EIS_NOTICE_TYPES.some((t) => t.documentType === documentType) ? 'RI223' : null;
 
 export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };

@@ -28,6 +28,10 @@ export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest
 export const EisPlansImportRequest = period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации');
 export type EisPlansImportRequest = z.infer<typeof EisPlansImportRequest>;
 
+/** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */
+export const EisNoticesImportRequest = period.describe('Загрузка извещений о закупках из ЕИС за период размещения');
+export type EisNoticesImportRequest = z.infer<typeof EisNoticesImportRequest>;
+
 /** One period import from ЕИС (a user's or the daily sync): its progress and how it ended. */
 export const EisImportResponse = z.object({
   key: z.string(),
@@ -47,8 +51,10 @@ export const EisImportResponse = z.object({
   finished_at: z.string().nullable(),
 });
 export type EisImportResponse = z.infer<typeof EisImportResponse>;
-export const EisImportStatusQuery = z.object({ kind: z.enum(['contracts', 'plans']) });
-/** What the contracts and plans screens show: the import under way or last finished, and the last daily sync. */
+export const EIS_IMPORT_KINDS = ['contracts', 'plans', 'notices'] as const;
+export type EisImportKind = (typeof EIS_IMPORT_KINDS)[number];
+export const EisImportStatusQuery = z.object({ kind: z.enum(EIS_IMPORT_KINDS) });
+/** What the contracts, plans and procurements screens show: the import under way or last finished, and the last daily sync. */
 export const EisImportStatusResponse = z.object({
   current: EisImportResponse.nullable(),
   last_sync: EisImportResponse.nullable(),
@@ -70,14 +76,22 @@ export const ContractPositionResponse = z.object({
   id: z.number(),
   ordinal: z.number(),
   name: z.string(),
+  /** ОКПД2 only: null for a position an older record classifies by ОКДП or ОКПД */
   okpd2_code: z.string().nullable(),
   okpd2_name: z.string().nullable(),
+  /** The classifier the ЕИС record classifies the position by (ОКДП and ОКПД in records before 2017), and its code */
+  classifier: z.enum(['okpd2', 'okpd', 'okdp']),
+  classifier_code: z.string().nullable(),
+  classifier_name: z.string().nullable(),
   okei_code: z.string().nullable(),
   okei_name: z.string().nullable(),
   quantity: z.string().nullable(),
   unit_price: z.string().nullable(),
   amount: z.string().nullable(),
 });
+
+/** How the contract card names each classifier. */
+export const CLASSIFIER_TITLES: Record<'okpd2' | 'okpd' | 'okdp', string> = { okpd2: 'ОКПД2', okpd: 'ОКПД', okdp: 'ОКДП' };
 
 export const ContractResponse = z.object({
   id: z.number(),

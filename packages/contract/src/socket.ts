@@ -25,6 +25,8 @@ export const EVENTS = {
   catalogUserfieldsResponse: 'catalogUserfieldsResponse',
   /** Not in the spec: a period import from ЕИС reports each stored day (key, days_done, days_total, documents). */
   eisImportProgress: 'eisImportProgress',
+  /** Not in the spec: a period import of notices from ЕИС ended (key, result, date_from, date_to, created, updated, violations | error). */
+  eisNoticesResponse: 'eisNoticesResponse',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

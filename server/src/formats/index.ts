@@ -12,6 +12,7 @@ export {
   parseEisNotice,
 } from './eis223/parse';
 export { detectEisDocument } from './eis223/detect';
+export { EIS_NOTICE_TYPES, EIS_NOTICE_ROOTS, noticeDocumentTypeOf, type EisNoticeRoot } from './eis223/notice-types';
 export { buildPerformanceContractXml, type BuildPacketOptions } from './eis223/performance-build';
 export type {
   EisContract,

@@ -57,6 +57,15 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
       ? { header: 'Планы закупки загружены', message: plans.length ? `Планы закупки: ${plans.join(', ')}` : 'В ЕИС нет планов закупки организации' }
       : { header: 'Ошибка загрузки планов закупки', message: s(p.error) };
   },
+  [EVENTS.eisNoticesResponse]: (p) => {
+    if (!ok(p)) return { header: 'Ошибка загрузки извещений', message: s(p.error) };
+    const period = `${d(p.date_from)}-${d(p.date_to)}`;
+    const found = [p.created, p.updated].some((x) => typeof x === 'number' && x > 0);
+    const violations = Array.isArray(p.violations) && p.violations.length ? `\n${p.violations.map(s).join('\n')}` : '';
+    return found
+      ? { header: 'Извещения загружены', message: `Извещения за период ${period} внесены в реестр закупок\n${counts(p)}${violations}` }
+      : { header: 'Новых извещений нет', message: `В ЕИС нет извещений организации за период ${period}${violations}` };
+  },
 };
 
 /** Which lists a finished job refreshes (the spec's refresh flags for register, execution and export). */
@@ -67,6 +76,7 @@ const REFRESH: Record<string, string[][]> = {
   [EVENTS.notificationPerfomanceContractResponse]: [['execution'], ['export']],
   [EVENTS.reportCreateResponse]: [['reports']],
   [EVENTS.eisPlanResponse]: [['plans'], ['eis-import-status']],
+  [EVENTS.eisNoticesResponse]: [['procurements'], ['eis-import-status']],
 };
 
 export function useRealtimeNotices(): void {

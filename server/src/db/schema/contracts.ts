@@ -65,8 +65,13 @@ export const contractPositions = pgTable(
     contractId: integer('contract_id').notNull(),
     ordinal: integer('ordinal').notNull(),
     name: text('name').notNull().default(''),
+    /** ОКПД2 only; an older record's ОКДП/ОКПД code is in classifierCode */
     okpd2Code: text('okpd2_code'),
     okpd2Name: text('okpd2_name'),
+    /** The classifier the record classifies the position by: okpd2, or okpd/okdp in records before 2017 */
+    classifier: text('classifier').notNull().default('okpd2'),
+    classifierCode: text('classifier_code'),
+    classifierName: text('classifier_name'),
     okeiCode: text('okei_code'),
     okeiName: text('okei_name'),
     quantity: numeric('quantity', { precision: 20, scale: 6 }),

@@ -1,10 +1,34 @@
 import type { CodeName } from '../schemas';
 import { attr, child, childNames, childNodes, path, text } from '../xml-read';
 import type { XmlNode } from '../xml';
-import { toIntOrNull, xsdDateTimeOrNull } from '../values';
+import { toIntOrNull, xsdDateTime } from '../values';
 import type { EisCurrency, EisOrganization, EisPacket } from './types';
 
 /** Readers for the building blocks every ЕИС 223-FZ packet shares (types namespace `…/223fz/types/1`). */
+
+const MOSCOW_OFFSET = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Moscow', timeZoneName: 'longOffset' });
+
+/** Moscow's UTC offset ('+03:00') at an instant; Europe/Moscow's history gives +04:00 for 2011–2014 and summer time before. */
+function moscowOffsetAt(ms: number): string {
+  const name = MOSCOW_OFFSET.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT+03:00';
+  return /[+-]\d{2}:\d{2}$/.exec(name)?.[0] ?? '+03:00';
+}
+const offsetMs = (offset: string) => (offset[0] === '-' ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6))) * 60_000;
+
+/**
+ * ЕИС writes date-times in Moscow time, mostly without an offset ('2019-12-17T17:01:03'); read as UTC they would be
+ * three hours off. A value without an offset gets Moscow's offset of that moment; one with an offset (older exports
+ * write '+04:00') stays as written. The calendar day (the first ten characters) is never changed.
+ */
+export function eisDateTimeOrNull(raw: string | null | undefined, field: string): string | null {
+  if (raw == null || raw.trim() === '') return null;
+  const v = xsdDateTime(raw, field);
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(v)) return v;
+  const local = Date.parse(`${v}Z`);
+  // the offset of the instant the wall-clock time stands for: guess with +03:00, then take the offset there
+  const offset = moscowOffsetAt(local - offsetMs(moscowOffsetAt(local - 3 * 3600_000)));
+  return `${v}${offset}`;
+}
 
 /** TFF version from xsi:schemaLocation ('…/schema/TFF-9.3 …/TFF-9.3/contract.xsd' → 'TFF-9.3'). */
 function schemaVersion(root: XmlNode): string | null {
@@ -16,7 +40,7 @@ function schemaVersion(root: XmlNode): string | null {
 export function readPacket(root: XmlNode): EisPacket {
   return {
     guid: text(root, 'header', 'guid'),
-    createDateTime: xsdDateTimeOrNull(text(root, 'header', 'createDateTime'), 'header/createDateTime'),
+    createDateTime: eisDateTimeOrNull(text(root, 'header', 'createDateTime'), 'header/createDateTime'),
     schemaVersion: schemaVersion(root),
   };
 }

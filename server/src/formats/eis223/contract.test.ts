@@ -13,7 +13,7 @@ describe('ЕИС contract register records', () => {
     const file = parseEisContracts(read(DAILY));
     expect(file.packet).toEqual({
       guid: '68912904-bc79-402b-9278-3d6c4ab10fd7',
-      createDateTime: '2019-12-17T17:01:03',
+      createDateTime: '2019-12-17T17:01:03+03:00',
       schemaVersion: 'TFF-9.3',
     });
     expect(file.contracts).toHaveLength(1);
@@ -26,8 +26,8 @@ describe('ЕИС contract register records', () => {
       version: 1,
       number: '1638.12.2019',
       contractDate: '2019-12-16',
-      createDateTime: '2019-12-17T16:53:50',
-      publicationDate: '2019-12-17T17:01:02',
+      createDateTime: '2019-12-17T16:53:50+03:00',
+      publicationDate: '2019-12-17T17:01:02+03:00',
       status: 'P',
       price: '1750000',
       currency: { code: 'RUB', digitalCode: '643', name: 'Российский рубль' },
@@ -41,7 +41,7 @@ describe('ЕИС contract register records', () => {
         noticeNumber: '31908645944',
         noticeGuid: '704ef0fb-db3a-4774-b4d7-a028b3b46164',
         noticeName: 'Поставка компримированного природного газа',
-        noticePublicationDateTime: '2019-12-11T11:13:22',
+        noticePublicationDateTime: '2019-12-11T11:13:22+03:00',
         methodCode: '30000',
         methodName: 'Закупка у единственного поставщика',
         lotGuid: 'bc595999-8d78-4080-9386-732ea430c13b',
@@ -104,6 +104,15 @@ describe('ЕИС contract register records', () => {
       country: { code: '643', name: 'Российская Федерация' },
     });
     expect(c.urlEis).toContain('id=2533&viewMode=VSRI');
+  });
+
+  it('reads a 2015 record (TFF-3.5) classified by ОКДП: the code stays ОКДП, never ОКПД2', () => {
+    const file = parseEisContracts(read('contract_Severnaia_Osetiya_Alaniia_Resp_20150101_000000_20150131_235959_001.xml'));
+    // Moscow time without an offset: +03:00 since 26.10.2014
+    expect(file.packet.createDateTime).toBe('2015-01-16T16:32:42+03:00');
+    const c = file.contracts[0];
+    expect(c).toMatchObject({ registrationNumber: '51511012960150000010000', contractDate: '2015-01-15', price: '3984420', createDateTime: '2015-01-16T16:15:37+03:00' });
+    expect(c.positions[0]).toMatchObject({ okpd2: null, okpd: null, okdp: { code: '2320221', name: 'Топливо для реактивных двигателей (керосин авиационный)' } });
   });
 
   it('reads files whose header/body reset or never declare the default namespace', () => {

@@ -5,10 +5,9 @@ import {
   toDecimalOrNull,
   toIntOrNull,
   xsdBoolOrNull,
-  xsdDateTimeOrNull,
   xsdDateToIsoOrNull,
 } from '../values';
-import { packetItems, readCodeName, readCountry, readCurrency, readOrganization, readUrl, readVersion } from './common';
+import { eisDateTimeOrNull, packetItems, readCodeName, readCountry, readCurrency, readOrganization, readUrl, readVersion } from './common';
 import type { EisContract, EisContractPosition, EisSupplier } from './types';
 
 /**
@@ -62,8 +61,8 @@ export function readContract(d: XmlNode): EisContract {
     version: readVersion(d),
     number: text(d, 'name'),
     contractDate: xsdDateToIsoOrNull(text(d, 'contractDate'), 'contractDate'),
-    createDateTime: xsdDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
-    publicationDate: xsdDateTimeOrNull(text(d, 'publicationDate'), 'publicationDate'),
+    createDateTime: eisDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
+    publicationDate: eisDateTimeOrNull(text(d, 'publicationDate'), 'publicationDate'),
     status: text(d, 'status'),
     customer: readOrganization(child(d, 'customer')),
     placer: readOrganization(child(d, 'placer')),
@@ -80,7 +79,7 @@ export function readContract(d: XmlNode): EisContract {
       noticeNumber: text(notice, 'purchaseNoticeNumber'),
       noticeGuid: text(notice, 'guid'),
       noticeName: text(notice, 'name'),
-      noticePublicationDateTime: xsdDateTimeOrNull(
+      noticePublicationDateTime: eisDateTimeOrNull(
         text(notice, 'publicationDateTime'),
         'purchaseNoticeInfo/publicationDateTime',
       ),

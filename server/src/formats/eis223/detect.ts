@@ -1,13 +1,14 @@
 import { assertNotEmpty } from '../errors';
 import { sniffXmlRoot } from '../xml';
 import type { EisDocumentKind } from './types';
+import { EIS_NOTICE_ROOTS } from './notice-types';
 
-/** Root element (local name) → kind. Notices have one root per purchase method: purchaseNotice, purchaseNoticeAE… */
+/** Root element (local name) → kind. Notices have one root per purchase method (notice-types.ts, from ЕИС's XSD). */
 export function eisKindOfRoot(rootName: string): EisDocumentKind | null {
   if (rootName === 'contract') return 'contracts';
   if (rootName === 'performanceContract') return 'performance';
   if (rootName === 'purchasePlan') return 'plan';
-  if (/^purchaseNotice[A-Za-z0-9]*$/.test(rootName)) return 'notice';
+  if (EIS_NOTICE_ROOTS.has(rootName)) return 'notice';
   return null;
 }
 

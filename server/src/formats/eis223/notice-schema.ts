@@ -8,6 +8,8 @@ export const eisNoticeLotItem = z.object({
   guid: z.string().nullable(),
   ordinal: z.number().int().nullable(),
   okpd2: codeName.nullable(),
+  /** ОКДП, the classifier of the early exports (2012–2016) in place of ОКПД2; never an ОКПД2 code */
+  okdp: codeName.nullable(),
   okved2: codeName.nullable(),
   okei: codeName.nullable(),
   quantity: decimalString.nullable(),
@@ -18,7 +20,7 @@ export const eisNoticeLot = z.object({
   guid: z.string().nullable(),
   ordinal: z.number().int().nullable(),
   subject: z.string().nullable(),
-  /** lotData/initialSum: НМЦД of the lot */
+  /** lotData/initialSum (lot/initialSum in early exports): НМЦД of the lot */
   nmcd: decimalString.nullable(),
   currency: eisCurrency.nullable(),
   /** ОКПД2 of the first lot item, for list views */
@@ -44,7 +46,7 @@ export const eisNotice = z.object({
   name: z.string().nullable(),
   version: z.number().int().nullable(),
   status: z.string().nullable(),
-  /** The root element, e.g. purchaseNotice, purchaseNoticeAE, purchaseNoticeZK */
+  /** The root element, e.g. purchaseNotice, purchaseNoticeAE94FZ, purchaseNoticeZKESMBO (notice-types.ts) */
   noticeType: z.string(),
   method: z.object({ code: z.string().nullable(), name: z.string().nullable() }),
   customer: eisOrganization.nullable(),

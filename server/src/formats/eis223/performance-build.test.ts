@@ -16,7 +16,7 @@ const sample: EisPerformance = {
   contractRegistrationNumber: '00105018196240000120000',
   version: 2,
   status: 'P',
-  createDateTime: '2024-03-01T10:00:00',
+  createDateTime: '2024-03-01T10:00:00+03:00',
   publicationDate: '2024-03-02T09:30:00+03:00',
   completed: false,
   hasPenalty: true,
@@ -95,7 +95,8 @@ describe('buildPerformanceContractXml', () => {
   it('round-trips: build → parse gives the same data', () => {
     const xml = buildPerformanceContractXml(sample, options);
     const parsed = parseEisPerformance(Buffer.from(xml));
-    expect(parsed.packet).toEqual({ guid: options.packetGuid, createDateTime: options.createDateTime, schemaVersion: 'TFF-7.5' });
+    // written as ЕИС writes it, Moscow time without an offset, and read back as Moscow time
+    expect(parsed.packet).toEqual({ guid: options.packetGuid, createDateTime: `${options.createDateTime}+03:00`, schemaVersion: 'TFF-7.5' });
     // The placer defaults to the customer, as ЕИС requires one.
     expect(parsed.performances).toEqual([{ ...sample, placer: sample.customer }]);
   });

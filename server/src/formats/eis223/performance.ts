@@ -1,8 +1,8 @@
 import { FormatError } from '../errors';
 import type { XmlNode } from '../xml';
 import { child, childNodes, text } from '../xml-read';
-import { toDecimalOrNull, toIntOrNull, xsdBoolOrNull, xsdDateTimeOrNull, xsdDateToIsoOrNull } from '../values';
-import { packetItems, readCodeName, readCurrency, readOrganization, readUrl, readVersion } from './common';
+import { toDecimalOrNull, toIntOrNull, xsdBoolOrNull, xsdDateToIsoOrNull } from '../values';
+import { eisDateTimeOrNull, packetItems, readCodeName, readCurrency, readOrganization, readUrl, readVersion } from './common';
 import type { EisPayment, EisPerformance, EisPerformanceDocument, EisPerformanceStage } from './types';
 
 /**
@@ -62,8 +62,8 @@ export function readPerformance(d: XmlNode): EisPerformance {
     contractRegistrationNumber: text(d, 'contractRegNumber'),
     version: readVersion(d),
     status: text(d, 'status'),
-    createDateTime: xsdDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
-    publicationDate: xsdDateTimeOrNull(text(d, 'publicationDate'), 'publicationDate'),
+    createDateTime: eisDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
+    publicationDate: eisDateTimeOrNull(text(d, 'publicationDate'), 'publicationDate'),
     completed: xsdBoolOrNull(text(d, 'completed'), 'completed'),
     hasPenalty: xsdBoolOrNull(text(d, 'hasPenalty'), 'hasPenalty'),
     customer: readOrganization(child(d, 'customer')),

@@ -32,8 +32,8 @@ describe('ЕИС procurement plan', () => {
       startDate: '2019-01-01',
       endDate: '2019-12-31',
       approveDate: '2019-12-30',
-      createDateTime: '2019-12-30T21:21:16',
-      publicationDateTime: '2019-12-30T21:23:10',
+      createDateTime: '2019-12-30T21:21:16+03:00',
+      publicationDateTime: '2019-12-30T21:23:10+03:00',
       customer: { inn: '7710043065', kpp: '770401001', name: 'АКЦИОНЕРНОЕ ОБЩЕСТВО "МОСКАПСТРОЙ"' },
     });
   });

@@ -1,8 +1,8 @@
 import { FormatError } from '../errors';
 import type { XmlNode } from '../xml';
 import { child, childNodes, text } from '../xml-read';
-import { toDecimalOrNull, toIntOrNull, xsdBoolOrNull, xsdDateTimeOrNull, xsdDateToIsoOrNull } from '../values';
-import { packetItems, readCodeName, readCurrency, readOrganization, readUrl, readVersion } from './common';
+import { toDecimalOrNull, toIntOrNull, xsdBoolOrNull, xsdDateToIsoOrNull } from '../values';
+import { eisDateTimeOrNull, packetItems, readCodeName, readCurrency, readOrganization, readUrl, readVersion } from './common';
 import type { EisPlan, EisPlanItem, EisPlanRow } from './types';
 
 /**
@@ -128,8 +128,8 @@ export function readPlan(root: XmlNode): EisPlan {
     startDate,
     endDate: xsdDateToIsoOrNull(text(d, 'endDate'), 'endDate'),
     approveDate: xsdDateToIsoOrNull(text(d, 'approveDate'), 'approveDate'),
-    createDateTime: xsdDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
-    publicationDateTime: xsdDateTimeOrNull(text(d, 'publicationDateTime'), 'publicationDateTime'),
+    createDateTime: eisDateTimeOrNull(text(d, 'createDateTime'), 'createDateTime'),
+    publicationDateTime: eisDateTimeOrNull(text(d, 'publicationDateTime'), 'publicationDateTime'),
     customer: readOrganization(child(d, 'customer')),
     placer: readOrganization(child(d, 'placer')),
     urlEis: readUrl(d),

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EisDocumentType } from '@proc/contract';
 import { el, renderXmlDocument, type XmlElement } from '../../formats/xml-write';
+import { EIS_NOTICE_TYPES } from '../../formats/eis223/notice-types';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOI_NS = 'http://zakupki.gov.ru/fz44/get-docs-ip/ws';
@@ -24,7 +25,8 @@ export const SOI_DOCUMENTS = {
   purchasePlan: { subsystemType: 'RPZ223', documentTypes: ['purchasePlan'] },
   purchaseNotice: {
     subsystemType: 'RI223',
-    documentTypes: ['purchaseNotice', 'purchaseNoticeAE', 'purchaseNoticeAESMBO', 'purchaseNoticeEP', 'purchaseNoticeOA', 'purchaseNoticeOK', 'purchaseNoticeKESMBO', 'purchaseNoticeZK', 'purchaseNoticeZKESMBO', 'purchaseNoticeZPESMBO'],
+    // checked against ЕИС's XSD and public СОИ clients: formats/eis223/notice-types.ts names the sources
+    documentTypes: EIS_NOTICE_TYPES.map((t) => t.documentType),
   },
 } as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[] }>;
 

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
-import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
+import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fake-eis/server';
+import { demoNotices, DEMO_NOTICES_DAY } from '../../../../tools/fake-eis/notice-samples';
+import { EIS_NOTICE_TYPES } from '../../formats';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
 import { DAILY_SYNC_JOB, runDailySync } from './daily-sync';
@@ -88,7 +90,16 @@ describe('ЕИС upload', () => {
       }
     }
     const list = await t.api<{ total: number; items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?limit=50', { token: client });
-    expect(list.body.total).toBe(4);
+    expect(list.body.total).toBe(5);
+    // a 2015 record classified by ОКДП: the card says ОКДП, and no ОКПД2 code is made of it
+    const okdp = list.body.items.find((c) => c.registry_number === '51511012960150000010000')!;
+    const okdpCard = await t.api<{ positions: Record<string, unknown>[] }>('GET', `/api/contracts/${okdp.id}`, { token: client });
+    expect(okdpCard.body.positions[0]).toMatchObject({ classifier: 'okdp', classifier_code: '2320221', classifier_name: 'Топливо для реактивных двигателей (керосин авиационный)', okpd2_code: null, okpd2_name: null });
+    const newer = list.body.items.find((c) => c.registry_number === '50105018196190002040000')!;
+    expect((await t.api<{ positions: Record<string, unknown>[] }>('GET', `/api/contracts/${newer.id}`, { token: client })).body.positions[0]).toMatchObject({ classifier: 'okpd2', classifier_code: '19.20.3', okpd2_code: '19.20.3' });
+    // a 2012 notice whose lot holds initialSum without lotData: its НМЦД is the lot's
+    const early = await t.server.deps.database.sql.query<{ nmcd: string; method: string }>(`SELECT nmcd::text, method FROM procurements WHERE company_id = $1 AND notice_number = '31200022868'`, [customerId]);
+    expect(early.rows.map((p) => [Number(p.nmcd), p.method])).toEqual([[280000, 'quotation']]);
     // a notice fills the procurement register (12c): the fixture's deadline passed long ago, so it is being summed up
     const notices = await t.api<{ items: { id: number; title: string; status: string; nmcd: string }[] }>('GET', '/api/procurements?q=Высоконапорный', { token: client });
     expect(notices.body.items.map((p) => [p.status, p.nmcd])).toEqual([['summing_up', '3077055.86']]);
@@ -322,6 +333,44 @@ describe('ЕИС import over the integration service', () => {
     expect(days[0]).toEqual({ day: '2023-12-20', documents: 1 });
     expect(days.map((d) => d.day)).toEqual(['2023-12-20', '2024-03-11']);
     expect(days.reduce((a, d) => a + d.documents, 0)).toBe(row.documents);
+  }, 90_000);
+
+  it('imports the notices of a period: every 223 notice type ЕИС serves goes to the procurement register', async () => {
+    const s = await t.socket('auth', client);
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisNoticesResponse, () => true, 60_000);
+    const from = eis.soi.requests.length;
+    const r = await t.api<{ key: string }>('POST', '/api/eis/notices/import', { token: client, body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY } });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    const types = EIS_NOTICE_TYPES.map((x) => x.documentType);
+    expect(await ev).toMatchObject({ key: r.body.key, result: 'success', date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY, created: types.length, updated: 0 });
+    // one request per notice type to the register of notices, purchaseNoticeIS and purchaseNoticeAE94 among them
+    const asked = eis.soi.requests.slice(from);
+    expect(asked.map((q) => q.params.documentType223).sort()).toEqual([...types].sort());
+    expect(asked.every((q) => q.params.subsystemType === 'RI223' && q.params.exactDate === DEMO_NOTICES_DAY && q.params.orgRegion === '01')).toBe(true);
+    const numbers = demoNotices(DEMO_CUSTOMER).map((n) => n.registrationNumber);
+    const stored = (await t.server.deps.database.sql.query<{ notice_number: string; method: string; sme_only: boolean; nmcd: string; published_on: string }>(
+      `SELECT notice_number, method, sme_only, nmcd::text, to_char(published_on, 'YYYY-MM-DD') AS published_on FROM procurements WHERE company_id = $1 AND notice_number = ANY($2) ORDER BY notice_number`, [customerId, numbers])).rows;
+    expect(stored.map((p) => p.notice_number)).toEqual([...numbers].sort());
+    const byType = Object.fromEntries(types.map((type, i) => [type, stored.find((p) => p.notice_number === numbers[i])!]));
+    expect(Object.fromEntries(Object.entries(byType).map(([type, p]) => [type, p.method]))).toEqual({
+      purchaseNotice: 'quotation_e', purchaseNoticeIS: 'quotation_e', purchaseNoticeAE: 'auction_e', purchaseNoticeAE94: 'auction_e', purchaseNoticeAESMBO: 'auction_e', purchaseNoticeEP: 'single',
+      purchaseNoticeOA: 'auction', purchaseNoticeOK: 'competition', purchaseNoticeKESMBO: 'competition_e', purchaseNoticeZK: 'quotation', purchaseNoticeZKESMBO: 'quotation_e', purchaseNoticeZPESMBO: 'proposal_e',
+    });
+    expect(types.filter((type) => type.endsWith('SMBO')).every((type) => byType[type].sme_only)).toBe(true);
+    expect(stored.every((p) => Number(p.nmcd) === 3077055.86 && p.published_on === DEMO_NOTICES_DAY)).toBe(true);
+    const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=notices', { token: client });
+    expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', document_types: ['purchaseNotice'], documents: types.length, created: types.length });
+    // again: the same notices are updated, not duplicated
+    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisNoticesResponse, () => true, 60_000);
+    await t.api('POST', '/api/eis/notices/import', { token: client, body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY } });
+    expect(await ev2).toMatchObject({ result: 'success', created: 0, updated: types.length });
+    expect((await t.server.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM procurements WHERE company_id = $1 AND notice_number = ANY($2)', [customerId, numbers])).rows[0].n).toBe(types.length);
+    // bad periods are refused in Russian, another company's status is out of reach
+    const reversed = await t.api('POST', '/api/eis/notices/import', { token: client, body: { date_from: '2024-02-16', date_to: '2024-02-15' } });
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body)).toContain('Дата начала периода позже даты окончания');
+    expect((await t.api('POST', '/api/eis/notices/import', { token: client, body: {} })).status).toBe(400);
+    expect((await t.api<{ current: unknown }>('GET', '/api/eis/imports/status?kind=notices', { token: outsider })).body.current).toBeNull();
   }, 90_000);
 
   it('retries an execution export through an ЕИС outage and logs every attempt', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest, type EisPlansImportRequest } from '@proc/contract';
+import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest, type EisNoticesImportRequest, type EisPlansImportRequest } from '@proc/contract';
 import { parseEisContracts } from '../../formats';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -34,6 +34,11 @@ export function defaultPlansPeriod(today = moscowToday()): { date_from: string; 
 export async function requestPlansImport(ctx: Ctx, input: EisPlansImportRequest): Promise<{ key: string }> {
   const p = input ?? defaultPlansPeriod();
   return requestPeriodImport(ctx, ['purchasePlan'], p.date_from, p.date_to);
+}
+
+/** Notices of every type ЕИС serves, published in the period: they fill the procurement register. */
+export async function requestNoticesImport(ctx: Ctx, input: EisNoticesImportRequest): Promise<{ key: string }> {
+  return requestPeriodImport(ctx, ['purchaseNotice'], input.date_from, input.date_to);
 }
 
 type Stored = Awaited<ReturnType<typeof storeContracts>>;
@@ -72,6 +77,9 @@ const notifyPeriodImport =
       );
     } else if (imp.documentTypes.includes('purchasePlan')) {
       deps.realtime.toUser(imp.userId, EVENTS.eisPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+    } else if (imp.documentTypes.includes('purchaseNotice')) {
+      const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };
+      deps.realtime.toUser(imp.userId, EVENTS.eisNoticesResponse, ok ? { ...base, result: 'success', created: imp.created, updated: imp.updated } : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
     }
   };
 

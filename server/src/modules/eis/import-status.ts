@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { EisImportResponse, EisImportStatusResponse } from '@proc/contract';
+import type { EisDocumentType, EisImportKind, EisImportResponse, EisImportStatusResponse } from '@proc/contract';
 import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 
@@ -17,9 +17,11 @@ async function response(ctx: Ctx, row: ImportRow | undefined): Promise<EisImport
   };
 }
 
-/** The contracts and plans screens: the company's latest import of their kind, and its latest daily sync. */
-export async function importStatus(ctx: Ctx, kind: 'contracts' | 'plans'): Promise<EisImportStatusResponse> {
-  const type = kind === 'contracts' ? 'contract' : 'purchasePlan';
+const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = { contracts: 'contract', plans: 'purchasePlan', notices: 'purchaseNotice' };
+
+/** The contracts, plans and procurements screens: the company's latest import of their kind, and its latest daily sync. */
+export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisImportStatusResponse> {
+  const type = TYPE_OF_KIND[kind];
   const latest = (origin?: 'daily') =>
     ctx.deps.db
       .select()

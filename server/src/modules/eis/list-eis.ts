@@ -65,7 +65,7 @@ export async function getContract(ctx: Ctx, id: number) {
   const positions = await ctx.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, id)).orderBy(asc(contractPositions.ordinal));
   return {
     ...contractResponse(c),
-    positions: positions.map((p) => ({ id: p.id, ordinal: p.ordinal, name: p.name, okpd2_code: p.okpd2Code, okpd2_name: p.okpd2Name, okei_code: p.okeiCode, okei_name: p.okeiName, quantity: p.quantity, unit_price: p.unitPrice, amount: p.amount ?? (p.unitPrice && p.quantity ? new Decimal(p.quantity).times(p.unitPrice).toFixed(2) : null) })),
+    positions: positions.map((p) => ({ id: p.id, ordinal: p.ordinal, name: p.name, okpd2_code: p.okpd2Code, okpd2_name: p.okpd2Name, classifier: p.classifier as 'okpd2' | 'okpd' | 'okdp', classifier_code: p.classifierCode, classifier_name: p.classifierName, okei_code: p.okeiCode, okei_name: p.okeiName, quantity: p.quantity, unit_price: p.unitPrice, amount: p.amount ?? (p.unitPrice && p.quantity ? new Decimal(p.quantity).times(p.unitPrice).toFixed(2) : null) })),
   };
 }
 

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { Id,
-  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportStatusQuery, EisImportStatusResponse, EisPlansImportRequest, EisUploadQuery,
+  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
   EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { requestContractsImport, requestPlansImport } from './import-eis';
+import { requestContractsImport, requestNoticesImport, requestPlansImport } from './import-eis';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { importEisUpload, readEisUpload } from './upload-eis';
 import { listExecution, requestExecutionSend } from './execution';
@@ -25,6 +25,9 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.post('/eis/plans/import', { schema: { tags, summary: 'Загрузить планы закупки из ЕИС (за период публикации)', body: EisPlansImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
     reply.status(202).send(await requestPlansImport(await companyCtx(deps, req), req.body)),
+  );
+  app.post('/eis/notices/import', { schema: { tags, summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)', body: EisNoticesImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
+    reply.status(202).send(await requestNoticesImport(await companyCtx(deps, req), req.body)),
   );
   app.get('/eis/imports/status', { schema: { tags, summary: 'Загрузка из ЕИС: идущая или последняя, и ежедневная синхронизация', querystring: EisImportStatusQuery, response: { 200: EisImportStatusResponse } } }, async (req) =>
     importStatus(await companyCtx(deps, req), req.query.kind),

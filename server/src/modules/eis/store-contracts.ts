@@ -129,13 +129,17 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
     const s = stored.get(key)!;
     if (s.change === 'unchanged') return [];
     return r.positions.map((p, i) => {
-      const cls = p.okpd2 ?? p.okpd ?? p.okdp;
+      // a record before 2017 classifies by ОКПД or ОКДП: kept under its own classifier, never as an ОКПД2 code
+      const [classifier, cls] = p.okpd2 ? (['okpd2', p.okpd2] as const) : p.okpd ? (['okpd', p.okpd] as const) : p.okdp ? (['okdp', p.okdp] as const) : (['okpd2', null] as const);
       return {
         contractId: s.id,
         ordinal: i + 1,
         name: p.name ?? cls?.name ?? '',
-        okpd2Code: cls?.code ?? null,
-        okpd2Name: cls?.name ?? null,
+        okpd2Code: p.okpd2?.code ?? null,
+        okpd2Name: p.okpd2?.name ?? null,
+        classifier,
+        classifierCode: cls?.code ?? null,
+        classifierName: cls?.name ?? null,
         okeiCode: p.okei?.code ?? null,
         okeiName: p.okei?.name ?? null,
         quantity: p.quantity,

@@ -3,7 +3,7 @@ import Decimal from 'decimal.js';
 import { ProcurementRequest } from '@proc/contract';
 import type { Tx } from '../../db/client';
 import { contracts, procurementStatusHistory, procurements } from '../../db/schema';
-import type { EisNotice } from '../../formats';
+import type { EisNotice, EisNoticeRoot } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -12,6 +12,25 @@ import { moscowToday } from '../rules/access';
 import { methodOf } from './check-contract';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
+
+/**
+ * The method each notice type stands for (its XML root: formats/eis223/notice-types.ts). purchaseNotice is ЕИС's notice
+ * of any other method (иной способ, purchaseNoticeIS among them): its method comes from its name.
+ */
+const METHOD_OF_TYPE: Partial<Record<EisNoticeRoot, string>> = {
+  purchaseNoticeAE: 'auction_e',
+  purchaseNoticeAE94FZ: 'auction_e',
+  purchaseNoticeAESMBO: 'auction_e',
+  purchaseNoticeOA: 'auction',
+  purchaseNoticeOK: 'competition',
+  purchaseNoticeKESMBO: 'competition_e',
+  purchaseNoticeZK: 'quotation',
+  purchaseNoticeZKESMBO: 'quotation_e',
+  purchaseNoticeZPESMBO: 'proposal_e',
+  purchaseNoticeEP: 'single',
+};
+/** The …SMBO types are purchases among small and medium businesses only (223-ФЗ art. 3.4). */
+const SME_ONLY_TYPE = /SMBO$/;
 const subjectOf = (code: string) => (/^(4[1-3])\./.test(code) ? 'works' : /^([0-3]\d)\./.test(code) && !/^33\./.test(code) ? 'goods' : 'services');
 
 /**
@@ -32,7 +51,8 @@ export async function prepareNotice(ctx: Ctx, n: EisNotice) {
   const codes = [...new Set(lots.flatMap((l) => [l.okpd2?.code, ...l.items.map((i) => i.okpd2?.code)]).filter((c): c is string => !!c && OKPD2.test(c)))];
   const title = (n.name ?? lots[0]?.subject ?? `Закупка по извещению № ${n.registrationNumber}`).slice(0, 1000);
   const electronic = /электрон/i.test(n.method.name ?? '') || !!n.electronicPlace?.url;
-  const method = methodOf(n.method.code, n.method.name) ?? (/запрос цен/i.test(n.method.name ?? '') ? `quotation${electronic ? '_e' : ''}` : 'competition');
+  const method =
+    METHOD_OF_TYPE[n.noticeType as EisNoticeRoot] ?? methodOf(n.method.code, n.method.name) ?? (/запрос цен/i.test(n.method.name ?? '') ? `quotation${electronic ? '_e' : ''}` : 'competition');
   const parsed = ProcurementRequest.safeParse({
     title,
     method,
@@ -40,7 +60,7 @@ export async function prepareNotice(ctx: Ctx, n: EisNotice) {
     subject_description: lots.map((l) => l.subject).filter(Boolean).join('; ') || title,
     nmcd,
     okpd2: codes.map((code) => ({ code })),
-    sme_only: lots.some((l) => l.smeOnly),
+    sme_only: SME_ONLY_TYPE.test(n.noticeType) || lots.some((l) => l.smeOnly),
     published_on: n.publicationDateTime?.slice(0, 10) ?? null,
     application_deadline: n.submissionCloseDateTime?.slice(0, 10) ?? null,
   });

@@ -8,6 +8,7 @@ import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../li
 import { FindingsList } from '../../lib/FindingsList';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
 import { contractsApi, type ContractPosition } from './api';
+import { CLASSIFIER_TITLES } from '@proc/contract';
 import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { BuildReportButtons, ReportsTable } from './ContractReports';
@@ -111,7 +112,16 @@ export default function ContractCardPage() {
               columns={[
                 { title: '№', dataIndex: 'ordinal', width: 50 },
                 { title: 'Наименование', dataIndex: 'name' },
-                { title: 'ОКПД2', dataIndex: 'okpd2_code', render: (v: string | null, p) => (v ? <span title={p.okpd2_name ?? undefined}>{v}</span> : '—') },
+                // a record before 2017 classifies by ОКДП or ОКПД: its code is shown under that classifier's name, never as ОКПД2
+                {
+                  title: c.positions.some((p) => p.classifier !== 'okpd2') ? 'Классификатор' : 'ОКПД2',
+                  dataIndex: 'okpd2_code',
+                  render: (v: string | null, p) => {
+                    if (p.classifier !== 'okpd2') return p.classifier_code ? <span title={p.classifier_name ?? undefined} data-testid="position-classifier">{`${CLASSIFIER_TITLES[p.classifier]} ${p.classifier_code}`}</span> : '—';
+                    const code = v ?? p.classifier_code;
+                    return code ? <span title={(v ? p.okpd2_name : p.classifier_name) ?? undefined}>{c.positions.some((x) => x.classifier !== 'okpd2') ? `ОКПД2 ${code}` : code}</span> : '—';
+                  },
+                },
                 { title: 'Ед. изм.', dataIndex: 'okei_name', render: (v: string | null, p) => v ?? p.okei_code ?? '—' },
                 { title: 'Количество', dataIndex: 'quantity', align: 'right', render: (v: string | null) => formatQuantity(v) },
                 { title: 'Цена за ед.', dataIndex: 'unit_price', align: 'right', render: (v: string | null) => formatMoney(v) },

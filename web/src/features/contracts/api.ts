@@ -17,6 +17,10 @@ export interface ContractPosition {
   name: string;
   okpd2_code: string | null;
   okpd2_name: string | null;
+  /** The classifier the ЕИС record classifies by (ОКДП/ОКПД in records before 2017) and its code */
+  classifier: 'okpd2' | 'okpd' | 'okdp';
+  classifier_code: string | null;
+  classifier_name: string | null;
   okei_code: string | null;
   okei_name: string | null;
   quantity: string | null;

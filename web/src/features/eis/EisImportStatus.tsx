@@ -3,14 +3,14 @@ import { Progress, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EVENTS } from '@proc/contract/socket';
-import type { EisImportResponse, EisImportStatusResponse } from '@proc/contract';
+import type { EisImportKind, EisImportResponse, EisImportStatusResponse } from '@proc/contract';
 import { queryClient } from '../../app/query-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { useSelectedCompany } from '../../lib/session';
 import { eisApi } from './api';
 
-type Kind = 'contracts' | 'plans';
+type Kind = EisImportKind;
 const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
 const period = (i: EisImportResponse) => (i.date_from === i.date_to ? `за ${formatDate(i.date_from)}` : `за период ${formatDate(i.date_from)}–${formatDate(i.date_to)}`);
 const percent = (i: EisImportResponse) => (i.days_total ? Math.floor((i.days_done / i.days_total) * 100) : 100);
@@ -61,7 +61,7 @@ function LastSync({ s }: { s: EisImportStatusResponse }) {
 }
 
 /**
- * The contracts and plans screens' line about ЕИС: the import under way with its progress bar (moved by the server's
+ * The contracts, plans and procurements screens' line about ЕИС: the import under way with its progress bar (moved by the server's
  * progress events, and by polling for imports another user or the nightly sync runs), or how the last one ended, and
  * the last daily sync.
  */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EisContractsImportRequest, EisImportStatusResponse, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import type { EisContractsImportRequest, EisImportKind, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
@@ -17,7 +17,8 @@ export const eisApi = {
   createProcurement: (number: string, itemId: number) =>
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, { name: 'Создание закупки по позиции плана' }),
   importPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
-  importStatus: (kind: 'contracts' | 'plans') => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
+  importNotices: (body: EisNoticesImportRequest) => api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+  importStatus: (kind: EisImportKind) => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {

@@ -8,6 +8,8 @@ import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { ImportNoticesButton } from '../eis/ImportNoticesButton';
+import { EisImportStatus } from '../eis/EisImportStatus';
 
 const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
 const ISO = 'YYYY-MM-DD';
@@ -59,6 +61,7 @@ export default function RegisterPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3}>Реестр закупок</Typography.Title>
         <Space>
+          <ImportNoticesButton />
           <Button icon={<FileExcelOutlined />} onClick={() => void procurementsApi.exportRegister({ sort, order, ...filters })}>
             Выгрузить в Excel
           </Button>
@@ -67,6 +70,7 @@ export default function RegisterPage() {
           </Button>
         </Space>
       </Space>
+      <EisImportStatus kind="notices" />
       <Space style={{ marginBottom: 16 }} wrap data-testid="register-filters">
         <Input.Search
           key={`q-${filters.q ?? ''}`}
