@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { MESSAGES, type ContractResponse, type DashboardResponse, type Paged } from '@proc/contract';
 import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
-import { startE2E, type E2E } from './harness';
+import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 import { layoutFindings } from './layout-check';
 
 let e: E2E;
@@ -20,7 +20,7 @@ const text = async (testId: string) => (await page.getByTestId(testId).innerText
 beforeAll(async () => {
   // a first start as `npm start` makes it: the demo customer's contracts come from the fake ЕИС through the integration service
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url, DEMO_CONTRACTS: true });
   const jobs = e.server.deps.jobs;

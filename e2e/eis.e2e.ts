@@ -7,7 +7,7 @@ import { buildIntegrationApp } from '../server/src/integration/build-integration
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { typePeriod } from './eis-import-form';
 import { demoNotices } from '../tools/fake-eis/notice-samples';
-import { startE2E, type E2E } from './harness';
+import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 
 let e: E2E;
 let page: Page;
@@ -19,7 +19,7 @@ const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 beforeAll(async () => {
   // the harness starts the main server only: ЕИС and the integration service run beside it here
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });

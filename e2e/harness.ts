@@ -8,6 +8,9 @@ import { loadConfig, type Config } from '../server/src/config';
 import { buildServer, type Server } from '../server/src/app';
 import { startFakeDadata } from '../tools/fake-dadata';
 import { recordTrail } from './trail';
+import { TEST_INTEGRATION_SECRET } from '../server/src/test/harness';
+
+export { TEST_INTEGRATION_SECRET };
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
@@ -86,6 +89,7 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
     COMPANY_LOOKUP_URL: dadata.url,
     COMPANY_LOOKUP_KEY: 'e2e-key',
     DEMO_CONTRACTS: false,
+    INTEGRATION_SECRET: TEST_INTEGRATION_SECRET,
     ...overrides,
   });
   const server = await buildServer(config);

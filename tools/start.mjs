@@ -2,6 +2,7 @@
 // sockets on one port) with plain node. `npm run dev` (--dev) runs the TypeScript sources through tsx and restarts on
 // changes instead.
 import { spawnSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import { setTimeout } from 'node:timers';
 import { SERVER_DIST, newestMtime, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
@@ -114,7 +115,12 @@ const stopDatabase = (code) => {
   database.kill('SIGTERM');
 };
 
-for (const extra of (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean)) run(extra, extra);
+const extras = (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean);
+// The pair this process runs shares a new key each start, through the environment it gives both: nothing to keep on
+// disk or to leak from DATA_DIR, and the two can never hold different ones (one of them stopping stops all). A service
+// run apart needs the same INTEGRATION_SECRET set on both processes.
+if (extras.includes('server/src/integration/main.ts')) process.env.INTEGRATION_SECRET ||= crypto.randomBytes(32).toString('base64url');
+for (const extra of extras) run(extra, extra);
 run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {

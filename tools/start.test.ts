@@ -118,8 +118,11 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   for (const [{ port }, database] of [[a, 'postgres'], [b, 'pglite']] as const) {
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { ok: boolean; database: string };
     expect(health).toMatchObject({ ok: true, database });
-    const cfg = (await (await fetch(`http://127.0.0.1:${port}/api/config`)).json()) as { integrationApiUrl: string };
-    expect(cfg.integrationApiUrl).toBe(`http://127.0.0.1:${port + 1}`);
+    // the integration service is not named to browsers, and answers only the server that holds the pair's secret
+    const cfg = await (await fetch(`http://127.0.0.1:${port}/api/config`)).text();
+    expect(cfg).not.toContain(String(port + 1));
+    const open = await fetch(`http://127.0.0.1:${port + 1}/eis/check?customer_inn=0105123458`);
+    expect(open.status).toBe(401);
   }
   expect(fs.existsSync(path.join(a.dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
   expect(fs.existsSync(path.join(a.dataDir, 'pglite'))).toBe(false);
@@ -128,6 +131,11 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   // kill -9 of `npm start` itself: its processes and the database go too, none stays behind on the ports
   const login = await (await fetch(`http://127.0.0.1:${a.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) })).json();
   expect(login).toMatchObject({ token: expect.any(String) });
+  // the server reaches ЕИС through its integration service: the key npm start gave the pair matches on both sides
+  const auth = { authorization: `Bearer ${(login as { token: string }).token}` };
+  const me = (await (await fetch(`http://127.0.0.1:${a.port}/api/profile`, { headers: auth })).json()) as { company_id: number };
+  const check = await (await fetch(`http://127.0.0.1:${a.port}/api/companies/${me.company_id}/eis_settings/check`, { method: 'POST', headers: auth })).json();
+  expect(check).toMatchObject({ ok: true, message: expect.stringMatching(/^ЕИС ответила/) });
   const under = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((p) => isUnder(p, a.child.pid!));
   expect(under.length).toBeGreaterThanOrEqual(5);
   a.child.kill('SIGKILL');

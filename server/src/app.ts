@@ -104,7 +104,6 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
         supportEmail: config.SUPPORT_EMAIL,
         supportPhones: config.SUPPORT_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
         clientUrl: config.CLIENT_URL,
-        integrationApiUrl: config.INTEGRATION_API_URL,
       }));
       for (const m of MODULES) await m.routes?.(api as App, deps);
     },

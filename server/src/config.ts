@@ -18,8 +18,47 @@ const ConfigSchema = z.object({
   API_URL: z.string().default('/api'),
   /** The separate integration (ЕИС) service; by default on PORT+1 (see sidePorts). */
   INTEGRATION_API_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * The secret the main server sends the integration service on every call (and the service requires): anyone who can
+   * reach the service must not use the provider's ЕИС token or send records. `npm start` makes one for the pair it runs.
+   */
+  INTEGRATION_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'не короче 16 символов').optional()),
+  /** Interface the integration service listens on: only this machine by default (the main server is its one caller). */
+  INTEGRATION_HOST: z
+    .string()
+    .default('127.0.0.1')
+    .refine((h) => z.ipv4().safeParse(h).success || z.ipv6().safeParse(h).success || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(h), 'IP-адрес или имя хоста'),
+  /** Port of the integration service; by default the port of INTEGRATION_API_URL. */
+  INTEGRATION_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** ЕИС address used by the integration service; by default the local fake on PORT+2. */
   EIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * Extra trusted CA certificates (PEM or DER) for ЕИС's HTTPS, added to Node's own: the Russian Trusted Root CA of
+   * Минцифры that ЕИС's certificate chains to is not in Node's bundle.
+   */
+  EIS_CA_FILE: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /**
+   * How the integration service reaches ЕИС when not directly: http(s)://host:port — an HTTP(S) proxy (CONNECT for
+   * https); tunnel://host:port — a local TLS tunnel (stunnel with a GOST engine) that takes plain HTTP and does the TLS.
+   */
+  EIS_PROXY_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v?.trim();
+      if (!s) return undefined;
+      let u: URL | null = null;
+      try {
+        u = new URL(s);
+      } catch {
+        // reported below
+      }
+      if (!u || !['http:', 'https:', 'tunnel:'].includes(u.protocol) || !u.hostname || (u.protocol === 'tunnel:' && !u.port)) {
+        ctx.addIssue({ code: 'custom', message: 'адрес прокси http://хост:порт или https://хост:порт, либо туннеля tunnel://хост:порт' });
+        return z.NEVER;
+      }
+      return s;
+    }),
   /** DaData-compatible company lookup (findById/party). */
   COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),

@@ -12,6 +12,7 @@ const demo = config.DEMO_DATA ? ` · демо-входы: ${DEMO_USERS.map((u) =
 // the one line a person starting the product needs: where it is, what it stores into, what it talks to, how to sign in
 server.app.log.info(`Система автоматизации закупок: http://localhost:${new URL(url).port} · база: ${database} · интеграция с ЕИС: ${config.INTEGRATION_API_URL}${demo}`);
 
+if (!config.INTEGRATION_SECRET) server.app.log.warn('INTEGRATION_SECRET не задан: сервис интеграции отклонит запросы к ЕИС — задайте одинаковый ключ обоим процессам');
 stopOnSignals(server);
 
 // Start-up (migrations, reference-data seeding, route schemas) leaves ~70 MB of garbage that an idle server would keep

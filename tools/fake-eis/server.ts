@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
@@ -89,7 +90,8 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer } = {}): Promise<FakeEis> {
+/** `tls`: serve HTTPS with this key and certificate (as int.zakupki.gov.ru does), for the transport settings' tests. */
+export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer; tls?: { key: string; cert: string } } = {}): Promise<FakeEis> {
   const entries = loadEntries(opts.dataDir ?? path.join(here, 'data'), opts.customer ?? DEMO_CUSTOMER);
   const knownContracts = new Set(entries.flatMap((e) => e.contracts.map((c) => c.regNumber)).filter(Boolean) as string[]);
   let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
@@ -110,7 +112,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
     soiDelayMs: 0,
   };
 
-  const server = http.createServer(async (req, res) => {
+  const handler: http.RequestListener = async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     try {
       if (url.pathname === '/control/fail' && req.method === 'POST') {
@@ -174,10 +176,11 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
     } catch (e) {
       return json(res, 500, { error: String(e) });
     }
-  });
+  };
+  const server = opts.tls ? https.createServer(opts.tls, handler) : http.createServer(handler);
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
-  baseUrl = `http://127.0.0.1:${port}`;
+  baseUrl = `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
   return Object.assign(state, {
     url: baseUrl,
     port,

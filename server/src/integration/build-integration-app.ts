@@ -5,6 +5,8 @@ import { EIS_DOCUMENT_TYPES } from '@proc/contract';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
 import { SOI_DOCUMENTS } from './soi/envelope';
 import { loggerOptions } from '../platform/logging';
+import { createTransport, type TransportSettings } from './transport';
+import { callerAuth } from './caller-auth';
 
 /**
  * The integration service: the only process that talks to ЕИС. It returns the raw XML files; the main server parses
@@ -19,16 +21,24 @@ export interface IntegrationOptions {
   logLevel?: string;
   /** How long to wait before asking again for an archive ЕИС has not put together yet. */
   archiveRetryMs?: number;
+  /** INTEGRATION_SECRET: every route but /health answers only a caller that presents it. */
+  secret: string;
+  /** EIS_CA_FILE and EIS_PROXY_URL; a file or address that cannot work fails the build (TransportSettingsError). */
+  transport?: TransportSettings;
 }
 
 const inn = z.string().regex(/^\d{10}(\d{2})?$/);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export async function buildIntegrationApp(opts: IntegrationOptions): Promise<FastifyInstance> {
+  const authenticate = callerAuth(opts.secret);
+  const dispatcher = createTransport(opts.transport);
   const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info'), bodyLimit: 20 * 1024 * 1024 });
+  app.addHook('onRequest', authenticate);
+  app.addHook('onClose', async () => dispatcher.close());
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs });
-  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs };
+  const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs, dispatcher });
+  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs, dispatcher };
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof EisUnavailable || err instanceof SoiError) req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');

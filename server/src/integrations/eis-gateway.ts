@@ -4,6 +4,7 @@
  */
 
 import type { EisDocumentType } from '@proc/contract';
+import { callerHeaders } from '../integration/caller-auth';
 
 export class GatewayError extends Error {
   constructor(
@@ -40,11 +41,13 @@ export interface EisGateway {
 
 const accessHeaders = (a?: EisAccess): Record<string, string> => (a?.token ? { 'x-eis-token': a.token } : {});
 
-export function createEisGateway(baseUrl: string, timeoutMs = 30_000): EisGateway {
+/** `secret`: INTEGRATION_SECRET, sent on every call; the service refuses a caller without it (401). */
+export function createEisGateway(baseUrl: string, secret: string | undefined, timeoutMs = 30_000): EisGateway {
+  const auth = secret ? callerHeaders(secret) : {};
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(new URL(path, baseUrl), { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(new URL(path, baseUrl), { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...auth }, signal: AbortSignal.timeout(timeoutMs) });
     } catch (e) {
       const timeout = (e as Error).name === 'TimeoutError';
       throw new GatewayError(timeout ? 'Сервис интеграции с ЕИС не ответил вовремя' : 'Сервис интеграции с ЕИС недоступен', null, true);

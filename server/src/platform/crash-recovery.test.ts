@@ -10,6 +10,8 @@ import { parseEisContracts } from '../formats';
 import { buildIntegrationApp } from '../integration/build-integration-app';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 import { startNode, type NodeProcess, httpApi as api } from '../test/nodes';
+import { TEST_INTEGRATION_SECRET } from '../test/harness';
+import { callerHeaders } from '../integration/caller-auth';
 import { DEMO_CUSTOMER, startFakeEis, type FakeEis } from '../../../tools/fake-eis/server';
 import { contractXml, type DemoContractSpec } from '../../../tools/fake-eis/generate-demo';
 
@@ -119,7 +121,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     fs.mkdirSync(eisDir);
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
-    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
+    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
     await integration.listen({ port: 0, host: '127.0.0.1' });
     const port = (integration.server.address() as { port: number }).port;
     // start from the migrated, seeded template of the run (as in-process tests do) instead of seeding anew
@@ -127,7 +129,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
       const seeded = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([fs.readFileSync(process.env.PG_TEMPLATE_FILE)]) });
       await seeded.close();
     }
-    env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', WEB_DIST: path.join(dir, 'no-web'), INTEGRATION_API_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'true', LOG_LEVEL: 'error' };
+    env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', WEB_DIST: path.join(dir, 'no-web'), INTEGRATION_API_URL: `http://127.0.0.1:${port}`, INTEGRATION_SECRET: TEST_INTEGRATION_SECRET, JOBS_ENABLED: 'true', LOG_LEVEL: 'error' };
   }, 120_000);
 
   afterAll(async () => {
@@ -151,7 +153,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     const expected = new Map<string, { day: string; positions: number }>();
     for (const day of days) {
       const q = new URLSearchParams({ customer_inn: DEMO_CUSTOMER.inn, type: 'contract', day });
-      const { files } = (await (await fetch(`${env.INTEGRATION_API_URL}/eis/documents?${q}`)).json()) as { files: string[] };
+      const { files } = (await (await fetch(`${env.INTEGRATION_API_URL}/eis/documents?${q}`, { headers: callerHeaders(TEST_INTEGRATION_SECRET) })).json()) as { files: string[] };
       for (const c of files.flatMap((x) => parseEisContracts(Buffer.from(x)).contracts)) expected.set(c.registrationNumber!, { day, positions: c.positions.length });
     }
     expect(expected.size).toBe(CONTRACTS);

@@ -20,7 +20,8 @@ const safeHost = (host: string | undefined) => (host && /^[A-Za-z0-9.\-:[\]]{1,2
 
 /**
  * Content-Security-Policy of the web client: everything from self; the support chat's origin may add a script, connect
- * and frame; Sentry's ingest receives reports; the socket connects back to this host. antd writes inline styles, so
+ * and frame; Sentry's ingest receives reports; the socket connects back to this host. The integration service is no
+ * source: browsers never call it (the main server does, with its secret). antd writes inline styles, so
  * style-src needs 'unsafe-inline' (scripts never do). Returns the policy for a request's host; the origins from the
  * configuration are parsed once, as this runs on every response.
  */
@@ -28,7 +29,6 @@ export function contentSecurityPolicyFor(config: Config): (host?: string) => str
   const chat = originOf(config.CHAT_WIDGET_URL);
   const sentry = sentryOrigin(config.SENTRY_DSN);
   const api = originOf(config.API_URL);
-  const integration = originOf(config.INTEGRATION_API_URL);
   const list = (...xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join(' ');
   const byHost = new Map<string | null, string>();
   return (host) => {
@@ -41,7 +41,7 @@ export function contentSecurityPolicyFor(config: Config): (host?: string) => str
         `style-src 'self' 'unsafe-inline'`,
         `img-src 'self' data: blob:`,
         `font-src 'self' data:`,
-        `connect-src ${list("'self'", h && `ws://${h}`, h && `wss://${h}`, api, integration, chat, sentry)}`,
+        `connect-src ${list("'self'", h && `ws://${h}`, h && `wss://${h}`, api, chat, sentry)}`,
         `frame-src ${chat ?? "'none'"}`,
         `worker-src 'self' blob:`,
         `object-src 'none'`,

@@ -11,7 +11,10 @@ let admin: string;
 
 beforeAll(async () => {
   // as deployed behind one proxy (TRUST_PROXY=1): the tests name client IPs and the scheme through X-Forwarded-*
-  t = await startTestServer({ CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js', SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7', TRUST_PROXY: 1 }, { listen: false });
+  t = await startTestServer(
+    { CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js', SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7', TRUST_PROXY: 1, INTEGRATION_API_URL: 'http://10.1.2.3:4001' },
+    { listen: false },
+  );
   w = await world(t);
   admin = await t.login('admin');
 });
@@ -29,6 +32,15 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(r.headers['x-frame-options']).toBe('DENY');
     expect(r.headers['x-content-type-options']).toBe('nosniff');
+    // the integration service is the main server's alone: not a source the browser may reach
+    expect(csp).not.toContain('10.1.2.3');
+  });
+
+  it('does not name the integration service to browsers in /api/config', async () => {
+    const r = await t.api<Record<string, unknown>>('GET', '/api/config');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ apiUrl: '/api' });
+    expect(JSON.stringify(r.body)).not.toMatch(/10\.1\.2\.3|integration/i);
   });
 
   it('sends HSTS only behind HTTPS', async () => {

@@ -10,6 +10,9 @@ import { openDatabase, type Database } from '../db/client';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 import { closeParsePool } from '../formats';
 
+/** The integration service's key in tests: every server the harness starts sends it, every test's service takes it. */
+export const TEST_INTEGRATION_SECRET = 'test-integration-secret-0123456789';
+
 export interface TestServer {
   server: Server;
   url: string;
@@ -55,6 +58,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
     WEB_DIST: path.join(dataDir, 'no-web'),
     // the ЕИС-imported demo contracts only where a test asks for them (with an integration service to import from)
     DEMO_CONTRACTS: false,
+    INTEGRATION_SECRET: TEST_INTEGRATION_SECRET,
     ...overrides,
   });
   const template = !databaseUrl && process.env.PG_TEMPLATE_FILE;

@@ -7,7 +7,6 @@ export interface RuntimeConfig {
   supportEmail: string;
   supportPhones: string[];
   clientUrl: string;
-  integrationApiUrl: string;
 }
 
 let config: RuntimeConfig = {
@@ -18,7 +17,6 @@ let config: RuntimeConfig = {
   supportEmail: 'support@zakupki-auto.ru',
   supportPhones: [],
   clientUrl: location.origin,
-  integrationApiUrl: '',
 };
 
 export const runtimeConfig = () => config;

@@ -7,6 +7,8 @@ import { decodeXml, parseXmlText, type XmlNode } from '../../formats/xml';
 import { childNodes, path, text } from '../../formats/xml-read';
 import { isFormatError, readZipXmlEntries } from '../../formats';
 import { EisUnavailable } from '../eis-client';
+import { eisFetch, failureText } from '../transport';
+import type { Dispatcher } from 'undici';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_PATH, type ByOrgRegion, type ByReestrNumber } from './envelope';
 
 export interface SoiOptions {
@@ -18,6 +20,8 @@ export interface SoiOptions {
   archiveRetryMs?: number;
   /** The largest archive accepted, in bytes. */
   maxArchiveBytes?: number;
+  /** How requests reach ЕИС (EIS_CA_FILE, EIS_PROXY_URL: transport.ts); undici's default agent without. */
+  dispatcher?: Dispatcher;
 }
 
 /** ЕИС answered the request with an error of its own (errorInfo or a SOAP fault): not a reason to retry. */
@@ -35,14 +39,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function post(o: SoiOptions, body: string): Promise<XmlNode> {
   let res: Response;
   try {
-    res = await fetch(new URL(SOI_PATH, o.baseUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '' },
-      body,
-      signal: AbortSignal.timeout(o.timeoutMs),
-    });
+    res = await eisFetch(
+      new URL(SOI_PATH, o.baseUrl),
+      { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '' }, body, signal: AbortSignal.timeout(o.timeoutMs) },
+      o.dispatcher,
+    );
   } catch (e) {
-    throw new EisUnavailable((e as Error).name === 'TimeoutError' ? 'ЕИС не ответила вовремя' : 'ЕИС недоступна', null);
+    throw new EisUnavailable(failureText(e, 'ЕИС не ответила вовремя'), null);
   }
   const textBody = await res.text();
   if (res.status >= 500 && !textBody.includes('Fault')) throw new EisUnavailable(`ЕИС ответила ошибкой ${res.status}`, res.status);
@@ -74,9 +77,9 @@ async function downloadArchive(o: SoiOptions, url: string): Promise<string[]> {
   for (let attempt = 0; ; attempt++) {
     let res: Response;
     try {
-      res = await fetch(url, { headers: { individualPerson_token: o.token }, signal: AbortSignal.timeout(o.timeoutMs) });
+      res = await eisFetch(url, { headers: { individualPerson_token: o.token }, signal: AbortSignal.timeout(o.timeoutMs) }, o.dispatcher);
     } catch (e) {
-      throw new EisUnavailable((e as Error).name === 'TimeoutError' ? 'ЕИС не отдала архив вовремя' : 'ЕИС недоступна', null);
+      throw new EisUnavailable(failureText(e, 'ЕИС не отдала архив вовремя'), null);
     }
     // ЕИС puts an archive together after answering: until then its link answers 404
     if (res.status === 404 && attempt < retries) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ContractResponse, DashboardResponse, ExecutionSummaryResponse, PaymentOrderResponse, ReportResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { PROCESS_UPD_JOB } from '../execution/upload-upd';
@@ -17,7 +17,7 @@ type Paged<T> = { items: T[]; total: number };
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, DEMO_CONTRACTS: true });

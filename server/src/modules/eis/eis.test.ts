@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@proc/contract';
-import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fake-eis/server';
 import { demoNotices, DEMO_NOTICES_DAY } from '../../../../tools/fake-eis/notice-samples';
 import { EIS_NOTICE_TYPES } from '../../formats';
@@ -40,7 +40,7 @@ const count = async (table: string) => ((await t.server.deps.database.sql.query(
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 500, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 500, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });

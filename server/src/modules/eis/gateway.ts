@@ -4,8 +4,9 @@ import { createEisGateway, type EisGateway } from '../../integrations/eis-gatewa
 const cache = new Map<string, EisGateway>();
 /** One gateway client per integration service address (tests run several servers in one process). */
 export function gatewayOf(deps: Deps): EisGateway {
-  const url = deps.config.INTEGRATION_API_URL;
-  let g = cache.get(url);
-  if (!g) cache.set(url, (g = createEisGateway(url)));
+  const { INTEGRATION_API_URL: url, INTEGRATION_SECRET: secret } = deps.config;
+  const key = `${url} ${secret ?? ''}`;
+  let g = cache.get(key);
+  if (!g) cache.set(key, (g = createEisGateway(url, secret)));
   return g;
 }
