@@ -7,6 +7,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { takeWorkLimit } from '../../platform/work-limits';
 import { sendFile } from '../procurements/uploads';
 import { readRawUpload } from './read-upload';
 import { uploadUpd } from './upload-upd';
@@ -27,6 +28,7 @@ export function executionRoutes(app: App, deps: Deps): void {
     schema: { tags, summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору', description: `${COMPANY} ${FILE} Результат — событие notificationMapInvoiceItemsResponse.`, consumes: ['multipart/form-data'], params: IdParams, querystring: UpdUploadQuery, response: { 200: UpdUploadResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'upload');
     return uploadUpd(ctx, req.params.id, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmed: req.query.confirm === 'true' });
   });
 
@@ -42,6 +44,7 @@ export function executionRoutes(app: App, deps: Deps): void {
     schema: { tags, summary: 'Загрузить платёжные поручения (1С:Клиент-банк 1.02/1.03)', description: `${COMPANY} ${FILE} Результат — событие notificationImportPaymentsResponse.`, consumes: ['multipart/form-data'], response: { 200: PaymentImportResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'upload');
     return importPayments(ctx, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES));
   });
 
@@ -60,12 +63,20 @@ export function executionRoutes(app: App, deps: Deps): void {
   app.post('/contracts/:id/reports', {
     config: { changes: false },
     schema: { tags, summary: 'Сформировать отчёт об исполнении договора (xlsx или pdf)', description: 'Результат — событие reportCreateResponse.', params: IdParams, body: ContractReportRequest, response: { 200: Queued } },
-  }, async (req) => createContractReport(await companyCtx(deps, req), req.params.id, req.body.format));
+  }, async (req) => {
+    const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'report');
+    return createContractReport(ctx, req.params.id, req.body.format);
+  });
 
   app.post('/reports/monthly', {
     config: { changes: false },
     schema: { tags, summary: 'Ежемесячная сводка о договорах (223-ФЗ), XLSX', description: `${COMPANY} Результат — событие reportCreateResponse.`, body: MonthlyReportRequest, response: { 200: Queued } },
-  }, async (req) => createMonthlyReport(await companyCtx(deps, req), req.body.year, req.body.month));
+  }, async (req) => {
+    const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'report');
+    return createMonthlyReport(ctx, req.body.year, req.body.month);
+  });
 
   app.get('/reports', {
     schema: { tags, summary: 'Сформированные отчёты', description: COMPANY, querystring: PageQuery, response: { 200: paged(ReportResponse) } },

@@ -6,6 +6,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { takeWorkLimit } from '../../platform/work-limits';
 import { listRegister, registerPageText } from './list-register';
 import { exportRegister } from './export-register';
 import { getProcurement } from './procurement-card';
@@ -75,6 +76,7 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'upload');
     return files.uploadFile(ctx, req.params.id, await readUpload(req, deps.config.UPLOAD_MAX_BYTES), req.query.template ?? null);
   });
 
@@ -86,6 +88,7 @@ export function procurementRoutes(app: App, deps: Deps): void {
     schema: { tags, summary: 'Заменить файл (новая версия)', description: UPLOAD, consumes: ['multipart/form-data'], params: FileParams, response: { 200: ProcurementFileResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'upload');
     return files.replaceFile(ctx, req.params.id, req.params.fileId, await readUpload(req, deps.config.UPLOAD_MAX_BYTES));
   });
 
