@@ -18,7 +18,7 @@ const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 beforeAll(async () => {
   // the harness starts the main server only: ЕИС and the integration service run beside it here
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
