@@ -198,7 +198,7 @@ describe('contracts and their execution', () => {
       .returning();
     const [pos] = await db.insert(contractPositions).values({ contractId: c.id, ordinal: 1, name: 'Совсем другое', okeiCode: '796', unitPrice: '1.00', quantity: '1' }).returning();
     expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd?confirm=true`, w.client, 'upd.xml', FIX('upd', 'upd_970_v5_02_seller.xml'))).status).toBe(200);
-    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'statement.txt', FIX('bank1c', 'statement_cp1251.txt'))).status).toBe(200);
+    expect((await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement.txt', FIX('bank1c', 'statement_cp1251.txt'))).status).toBe(200);
     await Promise.all([t.server.deps.jobs.idle(PROCESS_UPD_JOB), t.server.deps.jobs.idle(IMPORT_PAYMENTS_JOB)]);
 
     const [doc] = await ok(t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${c.id}/acceptance`, { token: w.client }));

@@ -85,29 +85,23 @@ export async function latestIdentityRequest(db: Db, companyId: number): Promise<
 
 /**
  * A change of the company's identity asked inside the caller's transaction: applied at once for the provider's staff,
- * filed for the operator otherwise (a pending request is replaced by the newer one). Returns the request filed, or null.
+ * filed for the operator otherwise (a pending request is replaced by a newer one). Returns the request filed, or null.
  */
 export async function changeIdentity(tx: Tx, ctx: Ctx, next: Identity): Promise<RequestRow | null> {
   const [current] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId)).for('update');
   if (!current) throw new AppError('NOT_FOUND');
   const old: Identity = { inn: current.inn ?? '', kpp: current.kpp, ogrn: current.ogrn };
-  const [pending] = await tx
-    .select()
-    .from(companyIdentityRequests)
-    .where(and(eq(companyIdentityRequests.companyId, ctx.companyId), eq(companyIdentityRequests.status, 'pending')));
-  if (sameIdentity(old, next)) {
-    // back to what is in force: the waiting request is withdrawn
-    if (pending && !isStaff(ctx.user.role)) {
-      await tx.update(companyIdentityRequests).set({ status: 'rejected', reason: 'Отозвана: указаны действующие реквизиты', decidedBy: ctx.user.id, decidedAt: new Date() }).where(eq(companyIdentityRequests.id, pending.id));
-      await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'identity_withdraw', before: { inn: pending.inn, kpp: pending.kpp, ogrn: pending.ogrn } });
-    }
-    return null;
-  }
+  // the values in force are no change (a pending request stays: the ЕИС settings form shows them while it waits)
+  if (sameIdentity(old, next)) return null;
   await assertIdentityFree(tx, next.inn, next.kpp, ctx.companyId);
   if (isStaff(ctx.user.role)) {
     await applyIdentity(tx, ctx.companyId, next);
     return null;
   }
+  const [pending] = await tx
+    .select()
+    .from(companyIdentityRequests)
+    .where(and(eq(companyIdentityRequests.companyId, ctx.companyId), eq(companyIdentityRequests.status, 'pending')));
   const values = { inn: next.inn, kpp: norm(next.kpp), ogrn: norm(next.ogrn), oldInn: current.inn, oldKpp: current.kpp, oldOgrn: current.ogrn, requestedBy: ctx.user.id, createdAt: new Date() };
   const [row] = pending
     ? await tx.update(companyIdentityRequests).set(values).where(eq(companyIdentityRequests.id, pending.id)).returning()
