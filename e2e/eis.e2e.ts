@@ -137,6 +137,13 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await expect.poll(() => page.getByTestId('eis-check-result').innerText()).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
     expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
     await e.shot(page, 'eis-settings-check');
+    // another ИНН typed here is a request to the operator (issue 29, item 7): the form keeps the ИНН in force
+    const inn = page.getByLabel('ИНН', { exact: true });
+    const inForce = await inn.inputValue();
+    await inn.fill('7707083893');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByTestId('identity-request').getByText('Смена реквизитов ожидает подтверждения оператором: ИНН 7707083893', { exact: false }).waitFor();
+    await expect.poll(() => inn.inputValue()).toBe(inForce);
 
     // then imports this year's contracts with that token, watching the progress bar go to 100 %
     const year = new Date().getFullYear();

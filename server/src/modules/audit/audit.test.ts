@@ -154,8 +154,8 @@ describe('tariffs, registrations and ЕИС settings', () => {
 
   it('records an ЕИС settings change and only that the password changed, never the password', async () => {
     const url = `/api/companies/${w.demoId}/eis_settings`;
-    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123459', login: 'eis-first' } }));
-    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123459', login: 'eis-second', password: 'Top-Secret-EIS-42' } }));
+    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123458', login: 'eis-first' } }));
+    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123458', login: 'eis-second', password: 'Top-Secret-EIS-42' } }));
     const entries = await trail('eis_settings', w.demoId);
     expect(entries.at(-1)).toMatchObject({ action: 'update', before: { login: 'eis-first' }, after: { login: 'eis-second', password_changed: true } });
     expect(JSON.stringify(entries)).not.toContain('Top-Secret-EIS-42');
