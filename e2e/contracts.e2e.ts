@@ -88,6 +88,13 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     await page.getByRole('tab', { name: 'Исполнение' }).click();
     await page.waitForURL('**/contracts/execution');
     await page.locator('[data-testid="statement-upload"]').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]').setInputFiles(STATEMENT);
+    // the fixture is a statement of strangers (payer and payee ИНН 123123123123): asked first, uploaded anyway (issue 29, item 10)
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.getByTestId('confirm-findings').waitFor();
+    const findings = await confirm.getByTestId('confirm-findings').innerText();
+    expect(findings).toContain('Выписка по счёту 40702810200000000001, а в банковских реквизитах');
+    expect(findings).toContain('плательщик «Some random payer» (ИНН 123123123123), получатель «Some random payee» (ИНН 123123123123)');
+    await confirm.getByRole('button', { name: 'Загрузить всё равно' }).click();
     await page.getByText(MESSAGES.paymentSuccessHeader).first().waitFor({ timeout: 30_000 });
     await page.getByText(MESSAGES.paymentSuccess('statement_cp1251.txt')).first().waitFor();
     const table = page.getByTestId('payments-table');

@@ -34,7 +34,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'day-'));
 
 beforeAll(async () => {
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url });
   page = await e.newPage();
@@ -179,10 +179,10 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     fs.writeFileSync(
       statement,
       bank1cStatement({
-        account: '40702810900000000001', bank: 'ПАО СБЕРБАНК', bik: '044525225', corr: '30101810400000000225', from: date, to: date, opening: '1000000.00',
+        account: '40702810938000000001', bank: 'ПАО СБЕРБАНК', bik: '044525225', corr: '30101810400000000225', from: date, to: date, opening: '1000000.00',
         payments: [{
           number: '901', date, amount: paid.toFixed(2),
-          payer: { ...buyer, account: '40702810900000000001' },
+          payer: { ...buyer, account: '40702810938000000001' },
           payee: { ...seller, account: '40702810100000000002', bank: 'АО «АЛЬФА-БАНК»', bik: '044525593', corr: '30101810200000000593' },
           purpose: `Оплата по договору № ${contract.registry_number} за поставку по УПД № Д-1. В т.ч. НДС`,
         }],

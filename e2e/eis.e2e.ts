@@ -19,7 +19,7 @@ const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 beforeAll(async () => {
   // the harness starts the main server only: ЕИС and the integration service run beside it here
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
@@ -157,6 +157,13 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await expect.poll(() => page.getByTestId('eis-check-result').innerText()).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
     expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
     await e.shot(page, 'eis-settings-check');
+    // another ИНН typed here is a request to the operator (issue 29, item 7): the form keeps the ИНН in force
+    const inn = page.getByLabel('ИНН', { exact: true });
+    const inForce = await inn.inputValue();
+    await inn.fill('7707083893');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByTestId('identity-request').getByText('Смена реквизитов ожидает подтверждения оператором: ИНН 7707083893', { exact: false }).waitFor();
+    await expect.poll(() => inn.inputValue()).toBe(inForce);
 
     // then imports this year's contracts with that token, watching the progress bar go to 100 %
     const year = new Date().getFullYear();

@@ -55,8 +55,8 @@ const run = (name, file) => {
 // Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
 const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
-// the fake ЕИС takes any person's token, as ЕИС takes the one it issued: the embedded pair needs one to talk at all
-if (embedded) process.env.EIS_TOKEN ??= 'demo-individual-token';
+// no EIS_TOKEN for the embedded pair: the demo company saves a token of its own (demo-contracts.ts), and a company
+// without one is told to set it (EIS_TOKEN_FALLBACK is off by default)
 
 /**
  * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package

@@ -59,6 +59,11 @@ const ConfigSchema = z.object({
       }
       return s;
     }),
+  /**
+   * Whether the integration service may ask ЕИС with its own EIS_TOKEN for a company that has no token of its own. Off
+   * by default: a tenant asks ЕИС only as the person who gave its token, never as the provider.
+   */
+  EIS_TOKEN_FALLBACK: bool.default(false),
   /** DaData-compatible company lookup (findById/party). */
   COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),

@@ -109,6 +109,11 @@ export const AUDIT_ACTION_TITLES: Record<string, string> = {
   execution_rejected: 'Сведения об исполнении отклонены',
   execution_import: 'Загрузка сведений об исполнении',
   processed: 'Обработка',
+  identity_request: 'Заявка на смену ИНН, КПП или ОГРН',
+  identity_approve: 'Смена ИНН, КПП или ОГРН подтверждена',
+  identity_reject: 'Смена ИНН, КПП или ОГРН отклонена',
+  identity_withdraw: 'Заявка на смену ИНН, КПП или ОГРН отозвана',
+  sync_stopped: 'Синхронизация с ЕИС остановлена',
 };
 
 /** Where one object type says it differently. */

@@ -1,6 +1,27 @@
 import { z } from 'zod';
 import { BodyId, inn, kpp, ogrn, optionalString, requiredString, email, isValidAccount, Role } from './common';
 
+/** A change of the company's ИНН, КПП or ОГРН its client asked for: in force once the operator approves it. */
+export const IdentityRequestResponse = z.object({
+  id: z.number(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  inn: z.string(),
+  kpp: z.string().nullable(),
+  ogrn: z.string().nullable(),
+  old_inn: z.string().nullable(),
+  old_kpp: z.string().nullable(),
+  old_ogrn: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type IdentityRequestResponse = z.infer<typeof IdentityRequestResponse>;
+/** One line of the operator's queue beside registrations. */
+export const IdentityRequestItem = IdentityRequestResponse.extend({ company_id: z.number(), company_title: z.string().nullable(), requested_by: z.string().nullable() });
+export type IdentityRequestItem = z.infer<typeof IdentityRequestItem>;
+/** PUT /companies/{id} when the identity waits for the operator (202): the rest of the card is saved. */
+export const IdentityPendingResponse = z.object({ message: z.string(), identity_request: IdentityRequestResponse });
+
 export const CompanyResponse = z.object({
   id: z.number(),
   title: z.string().nullable(),
@@ -12,6 +33,8 @@ export const CompanyResponse = z.object({
   law: z.enum(['223', '44']),
   parent_id: z.number().nullable(),
   created_at: z.string(),
+  /** GET /companies/{id} only: the change of ИНН, КПП or ОГРН waiting for the operator, or the last one refused. */
+  identity_request: IdentityRequestResponse.nullable().optional(),
 });
 export type CompanyResponse = z.infer<typeof CompanyResponse>;
 

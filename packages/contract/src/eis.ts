@@ -60,6 +60,8 @@ export const EisImportStatusResponse = z.object({
   last_sync: EisImportResponse.nullable(),
   /** The company has a token of its own, so the daily sync runs for it. */
   sync_enabled: z.boolean(),
+  /** Why the daily sync stopped acting for the company (its token's user may no longer act for it); null while it runs. */
+  sync_stopped: z.string().nullable().optional(),
 });
 export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 

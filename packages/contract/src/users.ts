@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BodyId, Role, requiredString, email, optionalString } from './common';
+import { IdentityRequestResponse } from './companies';
 
 export const UserResponse = z.object({
   id: z.number(),
@@ -78,6 +79,10 @@ export const EisSettingsResponse = z.object({
   has_password: z.boolean(),
   has_token: z.boolean(),
   region_code: z.string().nullable(),
+  /** The company's change of ИНН, КПП or ОГРН waiting for the operator (or the last one refused). */
+  identity_request: IdentityRequestResponse.nullable().optional(),
+  /** Why the daily sync stopped acting for the company; null while it runs. */
+  sync_stopped: z.string().nullable().optional(),
 });
 export type EisSettingsResponse = z.infer<typeof EisSettingsResponse>;
 

@@ -17,6 +17,8 @@ export interface IntegrationOptions {
   eisUrl: string;
   /** The person's token ЕИС issued for its СОИ (EIS_TOKEN); without one ЕИС answers every request with an error. */
   token?: string;
+  /** Whether `token` answers for a caller without a token of its own (EIS_TOKEN_FALLBACK, off by default). */
+  tokenFallback?: boolean;
   timeoutMs?: number;
   logLevel?: string;
   /** How long to wait before asking again for an archive ЕИС has not put together yet. */
@@ -57,10 +59,10 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
 
   // СОИ answers by registry number, or by region, day and document type; the main server walks the days of a period
   // and keeps only the company's own documents
-  /** The caller's own token (a company's, from its ЕИС settings) over the service's EIS_TOKEN. */
+  /** The caller's own token (a company's, from its ЕИС settings); the service's EIS_TOKEN only with EIS_TOKEN_FALLBACK. */
   const soiFor = (req: { headers: Record<string, string | string[] | undefined> }): SoiOptions => {
     const own = req.headers['x-eis-token'];
-    return { ...soi, token: (Array.isArray(own) ? own[0] : own) || soi.token };
+    return { ...soi, token: (Array.isArray(own) ? own[0] : own) || (opts.tokenFallback ? soi.token : '') };
   };
   const region = z.string().regex(/^\d{2}$/).optional();
   const tokenMissing = { code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС: укажите его в настройках ЕИС организации' };

@@ -12,6 +12,7 @@ try {
   app = await buildIntegrationApp({
     eisUrl: config.EIS_URL,
     token: process.env.EIS_TOKEN,
+    tokenFallback: config.EIS_TOKEN_FALLBACK,
     secret: config.INTEGRATION_SECRET ?? '',
     transport: { caFile: config.EIS_CA_FILE, proxyUrl: config.EIS_PROXY_URL },
     logLevel: config.LOG_LEVEL,

@@ -121,7 +121,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     fs.mkdirSync(eisDir);
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
-    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
+    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
     await integration.listen({ port: 0, host: '127.0.0.1' });
     const port = (integration.server.address() as { port: number }).port;
     // start from the migrated, seeded template of the run (as in-process tests do) instead of seeding anew

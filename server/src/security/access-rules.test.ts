@@ -130,6 +130,8 @@ describe('read-only roles (M2)', () => {
       'POST /api/auth/logout',
       'POST /api/auth/registrations',
       'POST /api/companies/:id/eis_settings/check',
+      'POST /api/company_identity_requests/:id/approve',
+      'POST /api/company_identity_requests/:id/reject',
       'POST /api/contracts/:id/reports',
       'POST /api/profile/password',
       'POST /api/registrations/:id/approve',

@@ -105,7 +105,7 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
     return r.body as Record<string, unknown>;
   };
   check('УПД', await upload(t, 'POST', `/api/contracts/${contract.id}/upd?confirm=true`, admin, 'upd_970_v5_02_seller.xml', fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml')), as(b)));
-  check('payments', await upload(t, 'POST', '/api/payments/import', admin, 'statement_cp1251.txt', fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt')), as(b)));
+  check('payments', await upload(t, 'POST', '/api/payments/import?confirm=true', admin, 'statement_cp1251.txt', fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt')), as(b)));
   const report = check('report', await t.api('POST', `/api/contracts/${contract.id}/reports`, { token: admin, headers: as(b), body: { format: 'xlsx' } }));
   await Promise.all([jobs.idle(PROCESS_UPD_JOB), jobs.idle(IMPORT_PAYMENTS_JOB), jobs.idle(BUILD_REPORT_JOB)]);
 

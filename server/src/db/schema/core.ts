@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, boolean, timestamp, jsonb, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 
 export const companies = pgTable(
@@ -16,7 +17,37 @@ export const companies = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('companies_inn_idx').on(t.inn), index('companies_parent_idx').on(t.parentId)],
+  (t) => [
+    index('companies_inn_idx').on(t.inn),
+    index('companies_parent_idx').on(t.parentId),
+    // one active company per ИНН+КПП (migration 0013)
+    uniqueIndex('companies_inn_kpp_active_uq').on(t.inn, sql`COALESCE(${t.kpp}, '')`).where(sql`${t.deletedAt} IS NULL AND ${t.inn} IS NOT NULL`),
+  ],
+);
+
+/** A change of a company's ИНН, КПП or ОГРН asked by its client: in force only once the operator approves it. */
+export const companyIdentityRequests = pgTable(
+  'company_identity_requests',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    status: text('status').$type<'pending' | 'approved' | 'rejected'>().notNull().default('pending'),
+    inn: text('inn').notNull(),
+    kpp: text('kpp'),
+    ogrn: text('ogrn'),
+    oldInn: text('old_inn'),
+    oldKpp: text('old_kpp'),
+    oldOgrn: text('old_ogrn'),
+    requestedBy: integer('requested_by'),
+    reason: text('reason'),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('company_identity_requests_pending_uq').on(t.companyId).where(sql`${t.status} = 'pending'`),
+    index('company_identity_requests_status_idx').on(t.status, t.id),
+  ],
 );
 
 export const users = pgTable(
@@ -111,6 +142,8 @@ export const eisSettings = pgTable('eis_settings', {
   regionCode: text('region_code'),
   /** Whose token it is (ЕИС issues it to a person): the daily sync acts as that user. */
   tokenUserId: integer('token_user_id'),
+  /** Why the daily sync stopped acting for the company (its token's user may no longer act or edit for it); null: it runs. */
+  syncStopped: text('sync_stopped'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -154,8 +154,8 @@ describe('tariffs, registrations and ЕИС settings', () => {
 
   it('records an ЕИС settings change and only that the password changed, never the password', async () => {
     const url = `/api/companies/${w.demoId}/eis_settings`;
-    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123459', login: 'eis-first' } }));
-    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123459', login: 'eis-second', password: 'Top-Secret-EIS-42' } }));
+    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123458', login: 'eis-first' } }));
+    await ok(t.api('PUT', url, { token: w.client, body: { inn: '0105123458', login: 'eis-second', password: 'Top-Secret-EIS-42' } }));
     const entries = await trail('eis_settings', w.demoId);
     expect(entries.at(-1)).toMatchObject({ action: 'update', before: { login: 'eis-first' }, after: { login: 'eis-second', password_changed: true } });
     expect(JSON.stringify(entries)).not.toContain('Top-Secret-EIS-42');
@@ -198,7 +198,7 @@ describe('contracts and their execution', () => {
       .returning();
     const [pos] = await db.insert(contractPositions).values({ contractId: c.id, ordinal: 1, name: 'Совсем другое', okeiCode: '796', unitPrice: '1.00', quantity: '1' }).returning();
     expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd?confirm=true`, w.client, 'upd.xml', FIX('upd', 'upd_970_v5_02_seller.xml'))).status).toBe(200);
-    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'statement.txt', FIX('bank1c', 'statement_cp1251.txt'))).status).toBe(200);
+    expect((await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement.txt', FIX('bank1c', 'statement_cp1251.txt'))).status).toBe(200);
     await Promise.all([t.server.deps.jobs.idle(PROCESS_UPD_JOB), t.server.deps.jobs.idle(IMPORT_PAYMENTS_JOB)]);
 
     const [doc] = await ok(t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${c.id}/acceptance`, { token: w.client }));

@@ -6,6 +6,7 @@ import { companies, registrations, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
+import { assertIdentityFree, identityTakenOr } from '../companies/identity';
 import { checkEmailCode, markEmailCodeUsed } from './email-codes';
 
 type Row = typeof registrations.$inferSelect;
@@ -89,10 +90,13 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
       return toResponse(r);
     }
     const c = row.company as { inn: string; kpp?: string | null; ogrn?: string | null; title: string; full_title?: string | null; address?: string | null };
+    // the application stays pending: the operator rejects it with a reason, or the other company is removed first
+    await assertIdentityFree(tx, c.inn, c.kpp);
     const [company] = await tx
       .insert(companies)
       .values({ title: c.title, fullTitle: c.full_title ?? null, inn: c.inn, kpp: c.kpp ?? null, ogrn: c.ogrn ?? null, address: c.address ?? null })
-      .returning();
+      .returning()
+      .catch((e: unknown) => identityTakenOr(e, c.inn, c.kpp));
     const [user] = await tx
       .insert(users)
       .values({ companyId: company.id, login: row.login, title: row.userTitle, email: row.email, phone: row.phone, role: 'client', passwordHash: row.passwordHash })

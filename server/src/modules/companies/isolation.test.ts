@@ -122,7 +122,8 @@ describe('company data', () => {
   });
 
   it('lists subordinate customers and shows a company without a title', async () => {
-    const child = await t.api<{ id: number }>('POST', '/api/companies', { token: adminToken, body: { ...company, title: 'Филиал', parent_id: otherId } });
+    const child = await t.api<{ id: number }>('POST', '/api/companies', { token: adminToken, body: { ...company, title: 'Филиал', kpp: '773602001', parent_id: otherId } });
+    expect(child.status, JSON.stringify(child.body)).toBe(200);
     const list = await t.api<{ id: number }[]>('GET', `/api/companies/${otherId}/customers`, { token: adminToken });
     expect(list.body.map((c) => c.id)).toEqual([child.body.id]);
   });

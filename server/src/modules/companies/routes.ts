@@ -2,13 +2,17 @@ import { z } from 'zod';
 import {
   CompanyRequest, CompanyResponse, CompanyBrief, ContactsQuery, ContactRequest, Contact, PermissionsResponse,
   CompanyUserResponse, BankRequisitesRequest, BankRequisitesResponse, IdParams, Id, paged,
+  IdentityPendingResponse, IdentityRequestItem, IdentityRequestResponse, RejectRegistrationRequest, REGISTRATION_DECIDERS,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
-import { requireUser } from '../../platform/auth';
+import { requireRole, requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
 import { listCompanyRules } from '../rules/list-company-rules';
 import * as svc from './service';
+import { decideIdentityRequest, identityRequestResponse, latestIdentityRequest, listIdentityRequests } from './identity';
+
+const IDENTITY_PENDING = 'Изменение ИНН, КПП или ОГРН ожидает подтверждения оператором: до его решения действуют прежние реквизиты';
 
 const SubParams = z.object({ id: Id, subId: Id });
 const tags = ['companies'];
@@ -23,13 +27,33 @@ export function companyRoutes(app: App, deps: Deps): void {
   app.post('/companies', { schema: { tags, body: CompanyRequest, response: { 200: CompanyResponse } } }, async (req) =>
     svc.companyResponse(await svc.createCompany(deps, requireUser(req), req.body)),
   );
-  app.get('/companies/:id', { schema: { tags, params: IdParams, response: { 200: CompanyResponse } } }, async (req) =>
-    svc.companyResponse(await svc.getCompany(await companyCtx(deps, req, req.params.id))),
-  );
-  app.put('/companies/:id', { schema: { tags, params: IdParams, body: CompanyRequest } }, async (req, reply) => {
-    await svc.updateCompany(await companyCtx(deps, req, req.params.id), req.body);
-    return reply.status(204).send();
+  app.get('/companies/:id', { schema: { tags, params: IdParams, response: { 200: CompanyResponse } } }, async (req) => {
+    const ctx = await companyCtx(deps, req, req.params.id);
+    return { ...svc.companyResponse(await svc.getCompany(ctx)), identity_request: await latestIdentityRequest(deps.db, ctx.companyId) };
   });
+  app.put('/companies/:id', { schema: { tags, params: IdParams, body: CompanyRequest, response: { 202: IdentityPendingResponse, 204: z.null().describe('Сохранено') } } }, async (req, reply) => {
+    const request = await svc.updateCompany(await companyCtx(deps, req, req.params.id), req.body);
+    // the card is saved; its new identity waits for the operator
+    if (request) return reply.status(202).send({ message: IDENTITY_PENDING, identity_request: identityRequestResponse(request) });
+    return reply.status(204).send(null);
+  });
+  // the operator's queue beside registrations: changes of ИНН, КПП, ОГРН asked by clients
+  app.get(
+    '/company_identity_requests',
+    { schema: { tags, querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }), response: { 200: z.array(IdentityRequestItem) } } },
+    async (req) => {
+      requireRole(req, REGISTRATION_DECIDERS);
+      return listIdentityRequests(deps, req.query.status);
+    },
+  );
+  app.post('/company_identity_requests/:id/approve', { config: { changes: 'duty' }, schema: { tags, params: IdParams, response: { 200: IdentityRequestResponse } } }, async (req) =>
+    decideIdentityRequest(deps, requireRole(req, REGISTRATION_DECIDERS), req.params.id, { approve: true }),
+  );
+  app.post(
+    '/company_identity_requests/:id/reject',
+    { config: { changes: 'duty' }, schema: { tags, params: IdParams, body: RejectRegistrationRequest, response: { 200: IdentityRequestResponse } } },
+    async (req) => decideIdentityRequest(deps, requireRole(req, REGISTRATION_DECIDERS), req.params.id, { approve: false, reason: req.body.reason }),
+  );
   app.delete('/companies/:id', { schema: { tags, params: IdParams } }, async (req, reply) => {
     await svc.deleteCompany(await companyCtx(deps, req, req.params.id));
     return reply.status(204).send();

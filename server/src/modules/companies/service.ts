@@ -3,10 +3,11 @@ import { canEdit, isStaff, type CompanyRequest, type PermissionsResponse, type B
 import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
-import { bankRequisites, companies, companyGrants, contacts, users } from '../../db/schema';
+import { bankRequisites, companies, companyGrants, companyIdentityRequests, contacts, users } from '../../db/schema';
 import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
+import { assertIdentityFree, changeIdentity, identityTakenOr } from './identity';
 import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -75,10 +76,12 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
   if (!CAN_CREATE.includes(user.role)) throw new AppError('FORBIDDEN');
   await assertParentAllowed(deps, user, null, input.parent_id);
   return deps.db.transaction(async (tx) => {
+    await assertIdentityFree(tx, input.inn, input.kpp);
     const [c] = await tx
       .insert(companies)
       .values({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
-      .returning();
+      .returning()
+      .catch((e: unknown) => identityTakenOr(e, input.inn, input.kpp));
     // whoever creates a customer serves it
     if (user.role !== 'admin') await tx.insert(companyGrants).values({ userId: user.id, companyId: c.id, grantedBy: user.id });
     await audit(tx, { user, companyId: c.id }, { entity: 'company', entityId: c.id, action: 'create', after: companyResponse(c) });
@@ -86,19 +89,25 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
   });
 }
 
-export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<void> {
+/**
+ * Saves the card. A change of ИНН, КПП or ОГРН is the provider's staff's to make at once; a client's waits for the
+ * operator (returned as the request filed), the rest of the card saved meanwhile.
+ */
+export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<typeof companyIdentityRequests.$inferSelect | null> {
   if (!canEdit(ctx.user.role)) throw new AppError('FORBIDDEN');
   const [current] = await ctx.deps.db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, ctx.companyId));
   // an unchanged parent stays, even one the user cannot act for (set by the provider's staff)
   if ((input.parent_id ?? null) !== (current?.parentId ?? null)) await assertParentAllowed(ctx.deps, ctx.user, ctx.companyId, input.parent_id);
-  await ctx.deps.db.transaction(async (tx) => {
+  return ctx.deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId));
+    const request = await changeIdentity(tx, ctx, { inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null });
     const [after] = await tx
       .update(companies)
-      .set({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .set({ title: input.title, fullTitle: input.full_title ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
       .where(eq(companies.id, ctx.companyId))
       .returning();
     await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', ...changes(companyResponse(before), companyResponse(after)) });
+    return request;
   });
 }
 

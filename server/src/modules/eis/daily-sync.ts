@@ -5,6 +5,7 @@ import { companies, eisImports, eisSettings } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { moscowToday } from '../rules/access';
 import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
+import { actingEditor, markSyncStopped, syncStoppedText } from '../users/acting-user';
 
 /**
  * The daily sync: every night each company with its own ЕИС token gets the previous day's contracts, plan changes and
@@ -26,6 +27,10 @@ export async function runDailySync(deps: Deps, today = moscowToday()): Promise<s
     .where(and(isNotNull(eisSettings.tokenSecret), isNotNull(eisSettings.tokenUserId), isNotNull(companies.inn), isNull(companies.deletedAt)));
   const queued: string[] = [];
   for (const c of due) {
+    // the token's user may have lost the company since: the sync does not act for them, and the screens say why
+    const acting = await actingEditor(deps, c.companyId, c.userId);
+    await markSyncStopped(deps, c.companyId, 'refused' in acting ? syncStoppedText(acting.refused) : null);
+    if ('refused' in acting) continue;
     const id = await deps.db.transaction(async (tx) => {
       const [done] = await tx
         .select({ id: eisImports.id })

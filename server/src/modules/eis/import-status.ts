@@ -32,7 +32,7 @@ export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisIm
   const [[current], [sync], [settings]] = await Promise.all([
     latest(),
     latest('daily'),
-    ctx.deps.db.select({ token: eisSettings.tokenSecret }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+    ctx.deps.db.select({ token: eisSettings.tokenSecret, syncStopped: eisSettings.syncStopped }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
   ]);
-  return { current: await response(ctx, current), last_sync: await response(ctx, sync), sync_enabled: !!settings?.token };
+  return { current: await response(ctx, current), last_sync: await response(ctx, sync), sync_enabled: !!settings?.token, sync_stopped: settings?.syncStopped ?? null };
 }

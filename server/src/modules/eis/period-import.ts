@@ -9,7 +9,7 @@ import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { GatewayError } from '../../integrations/eis-gateway';
-import { actingCtx } from '../users/acting-user';
+import { actingEditor, markSyncStopped, syncStoppedText } from '../users/acting-user';
 import { eisAccess } from '../users/eis-settings';
 import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
@@ -165,8 +165,13 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   if (!imp || imp.status !== 'running') return imp ?? null;
   const inn = await companyInn(deps, imp.companyId);
   const access = await eisAccess(deps, imp.companyId);
-  const ctx = imp.userId ? await actingCtx(deps, imp.companyId, imp.userId) : null;
-  if (!ctx) throw new AppError('VALIDATION', 'Пользователь, от имени которого идёт загрузка из ЕИС, заблокирован или удалён');
+  // checked again at each run: the user may have lost the company since the import was asked for
+  const acting = await actingEditor(deps, imp.companyId, imp.userId);
+  if ('refused' in acting) {
+    if (imp.origin === 'daily') await markSyncStopped(deps, imp.companyId, syncStoppedText(acting.refused));
+    throw new AppError('INVALID_STATE', `Загрузка из ЕИС остановлена: ${acting.refused}`);
+  }
+  const { ctx } = acting;
   const own = await ownCustomers(deps.db, imp.companyId);
   const done = await daysDone(deps, imp.id);
   const days = daysOf(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));

@@ -43,7 +43,7 @@ const blobCount = () => {
 function statement(docs: { number: string; amount: string; payeeInn: string; purpose: string; payerInn?: string }[]) {
   const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows', 'Отправитель=Бухгалтерия', 'Получатель=', 'ДатаНачала=01.03.2023', 'ДатаКонца=31.03.2023', 'РасчСчет=40702810938000000001'];
   for (const d of docs)
-    lines.push('СекцияДокумент=Платежное поручение', `Номер=${d.number}`, 'Дата=15.03.2025', `Сумма=${d.amount}`, 'ПлательщикСчет=40702810938000000001', `ПлательщикИНН=${d.payerInn ?? '0105123459'}`, 'Плательщик1=АО «Демо-Заказчик»', `ПолучательИНН=${d.payeeInn}`, 'Получатель1=ООО «Поставщик»', 'ПолучательСчет=40702810100000000002', `НазначениеПлатежа=${d.purpose}`, 'КонецДокумента');
+    lines.push('СекцияДокумент=Платежное поручение', `Номер=${d.number}`, 'Дата=15.03.2025', `Сумма=${d.amount}`, 'ПлательщикСчет=40702810938000000001', `ПлательщикИНН=${d.payerInn ?? '0105123458'}`, 'Плательщик1=АО «Демо-Заказчик»', `ПолучательИНН=${d.payeeInn}`, 'Получатель1=ООО «Поставщик»', 'ПолучательСчет=40702810100000000002', `НазначениеПлатежа=${d.purpose}`, 'КонецДокумента');
   lines.push('КонецФайла');
   return iconv.encode(lines.join('\r\n'), 'win1251');
 }
@@ -151,16 +151,39 @@ describe('УПД', () => {
 });
 
 describe('payment orders', () => {
-  it('imports the 1C fixture: stored once, nothing matched, listed as unmatched', async () => {
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+  it('asks before importing a statement of another organisation’s account, saying why; stores nothing until confirmed (issue 29, item 10)', async () => {
+    const before = [await t.server.deps.db.$count(paymentOrders), blobCount()];
+    // the fixture's payer and payee are both strangers (ИНН 123123123123), its account is not the demo customer's
     const r = await upload(t, 'POST', '/api/payments/import', w.client, 'statement_cp1251.txt', BANK);
+    expect(r.status).toBe(409);
+    expect(r.body.code).toBe('CONFIRM_REQUIRED');
+    const warnings = (r.body.fields as { warnings: string[] }).warnings;
+    expect(warnings[0]).toBe('Выписка по счёту 40702810200000000001, а в банковских реквизитах «АО «Демо-Заказчик»» такого счёта нет');
+    expect(warnings[1]).toMatch(/^Банковский ордер № \S+ от \d\d\.\d\d\.\d{4} на .+: плательщик «Some random payer» \(ИНН 123123123123\), получатель «Some random payee» \(ИНН 123123123123\) — ни один из них не «АО «Демо-Заказчик»» \(ИНН 0105123458\)$/);
+    expect(warnings.at(-1)).toMatch(/^И ещё \d+ из \d+ документов выписки — не «АО «Демо-Заказчик»»$/);
+    expect(r.body.message).toMatch(/^Выписка «statement_cp1251\.txt» не похожа на выписку «АО «Демо-Заказчик»»: .+\. Загрузить всё равно\?$/);
+    expect([await t.server.deps.db.$count(paymentOrders), blobCount()]).toEqual(before);
+    // one of the company's payments from another account of its own: the account is named
+    const otherAccount = iconv.encode(iconv.decode(statement([{ number: '99', amount: '10.00', payeeInn: SUPPLIER_INN, purpose: 'Оплата' }]), 'win1251').replaceAll('40702810938000000001', '40702810000000000099'), 'win1251');
+    const acc = await upload(t, 'POST', '/api/payments/import', w.client, 'другой счёт.txt', otherAccount);
+    expect(acc.status).toBe(409);
+    expect((acc.body.fields as { warnings: string[] }).warnings).toEqual([
+      'Выписка по счёту 40702810000000000099, а в банковских реквизитах «АО «Демо-Заказчик»» такого счёта нет',
+      'Платежное поручение № 99 от 15.03.2025 на 10,00\u00a0₽: счёт плательщика 40702810000000000099, счёт получателя 40702810100000000002 — ни один из них не счёт «АО «Демо-Заказчик»»',
+    ]);
+    expect([await t.server.deps.db.$count(paymentOrders), blobCount()]).toEqual(before);
+  });
+
+  it('imports the 1C fixture once confirmed: stored once, nothing matched, listed as unmatched', async () => {
+    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const r = await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement_cp1251.txt', BANK);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const e = await event;
     expect(e).toMatchObject({ key: r.body.key, result: 'success', upload_file_name: 'statement_cp1251.txt', message: MESSAGES.paymentSuccess('statement_cp1251.txt'), matched: 0 });
     const created = e.created as number;
     expect(created).toBeGreaterThan(5);
     const again = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
-    await upload(t, 'POST', '/api/payments/import', w.client, 'statement_cp1251.txt', BANK);
+    await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement_cp1251.txt', BANK);
     expect(await again).toMatchObject({ result: 'success', created: 0, duplicates: e.total });
     const list = await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client });
     expect(list.body.total).toBe(created);
@@ -216,7 +239,9 @@ describe('payment orders', () => {
       { number: '203', amount: '90000.00', payeeInn: '7707083893', payerInn: customerInn, purpose: `Оплата по договору № ${REG_NS} сверх цены` },
     ]);
     const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
-    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'по-реестровому.txt', file)).status).toBe(200);
+    // order 202 is another payer's to another payee: the statement is asked about, then taken
+    expect((await upload(t, 'POST', '/api/payments/import', w.client, 'по-реестровому.txt', file)).status).toBe(409);
+    expect((await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'по-реестровому.txt', file)).status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', created: 3, matched: 1 });
     const linked = await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?contract_id=${c.id}`, { token: w.client });
     // another payer's order and one beyond the contract price stay for the user

@@ -41,11 +41,11 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => setLineMapping(await companyCtx(deps, req), req.params.lineId, req.body.position_id));
 
   app.post('/payments/import', {
-    schema: { tags, summary: 'Загрузить платёжные поручения (1С:Клиент-банк 1.02/1.03)', description: `${COMPANY} ${FILE} Результат — событие notificationImportPaymentsResponse.`, consumes: ['multipart/form-data'], response: { 200: PaymentImportResponse } },
+    schema: { tags, summary: 'Загрузить платёжные поручения (1С:Клиент-банк 1.02/1.03)', description: `${COMPANY} ${FILE} Выписка не по счетам и не по ИНН организации — 409 CONFIRM_REQUIRED с находками; confirm=true загружает её всё равно. Результат — событие notificationImportPaymentsResponse.`, consumes: ['multipart/form-data'], querystring: UpdUploadQuery, response: { 200: PaymentImportResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
     await takeWorkLimit(ctx, 'upload');
-    return importPayments(ctx, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES));
+    return importPayments(ctx, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmed: req.query.confirm === 'true' });
   });
 
   app.get('/payments', {

@@ -7,39 +7,47 @@ import { AppError } from '../../platform/errors';
 import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { audit, changes } from '../../platform/audit';
 import { gatewayOf } from '../eis/gateway';
+import { changeIdentity, latestIdentityRequest } from '../companies/identity';
 
+/** The settings; ИНН, КПП and ОГРН are the company's in force (ЕИС is asked as that company, never as typed text). */
 export async function getEisSettings(ctx: Ctx) {
-  const [row] = await ctx.deps.db.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
-  if (!row) {
-    const [c] = await ctx.deps.db.select().from(companies).where(eq(companies.id, ctx.companyId));
-    return { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, registry_code: null, login: null, has_password: false, has_token: false, region_code: null };
-  }
-  return { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode };
+  const [[row], [c], identityRequest] = await Promise.all([
+    ctx.deps.db.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+    ctx.deps.db.select().from(companies).where(eq(companies.id, ctx.companyId)),
+    latestIdentityRequest(ctx.deps.db, ctx.companyId),
+  ]);
+  const identity = { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, identity_request: identityRequest };
+  if (!row) return { ...identity, registry_code: null, login: null, has_password: false, has_token: false, region_code: null, sync_stopped: null };
+  return { ...identity, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode, sync_stopped: row.syncStopped };
 }
 
 export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSettingsRequest>) {
   if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
   const values = {
-    inn: input.inn,
-    kpp: input.kpp ?? null,
-    ogrn: input.ogrn ?? null,
     registryCode: input.registry_code ?? null,
     login: input.login ?? null,
     regionCode: input.region_code ?? null,
     updatedAt: new Date(),
     // an empty password or token keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
-    // the token is a person's: the daily sync acts as the user who gave it
-    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id } : {}),
+    // the token is a person's: the daily sync acts as the user who gave it (saving it anew restarts a stopped sync)
+    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null } : {}),
   };
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
+    // ИНН, КПП, ОГРН other than the company's are a change of the company's identity: the operator's to approve for a
+    // client; the settings keep the ones in force
+    const [company] = await tx.select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn }).from(companies).where(eq(companies.id, ctx.companyId));
+    const asked = { inn: input.inn, kpp: input.kpp === undefined ? company?.kpp ?? null : input.kpp, ogrn: input.ogrn === undefined ? company?.ogrn ?? null : input.ogrn };
+    await changeIdentity(tx, ctx, asked);
+    const [inForce] = await tx.select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn }).from(companies).where(eq(companies.id, ctx.companyId));
+    const row = { ...values, inn: inForce.inn, kpp: inForce.kpp, ogrn: inForce.ogrn };
     await tx
       .insert(eisSettings)
-      .values({ companyId: ctx.companyId, ...values })
-      .onConflictDoUpdate({ target: eisSettings.companyId, set: values });
+      .values({ companyId: ctx.companyId, ...row })
+      .onConflictDoUpdate({ target: eisSettings.companyId, set: row });
     // the password itself never reaches the trail: only that it was changed
-    const now = { inn: values.inn, kpp: values.kpp, ogrn: values.ogrn, registry_code: values.registryCode, login: values.login, region_code: values.regionCode };
+    const now = { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, registry_code: values.registryCode, login: values.login, region_code: values.regionCode };
     const passwordChanged = !!input.password;
     const tokenChanged = !!input.token;
     if (!was) await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'create', after: { ...now, password_changed: passwordChanged || null, token_changed: tokenChanged || null } });
@@ -63,5 +71,6 @@ export async function eisAccess(deps: Ctx['deps'], companyId: number): Promise<{
 export async function checkEisConnection(ctx: Ctx): Promise<{ ok: boolean; message: string }> {
   const settings = await getEisSettings(ctx);
   if (!settings.inn) return { ok: false, message: 'Укажите ИНН организации' };
+  // settings.inn is the company's in force (getEisSettings), never a typed one
   return gatewayOf(ctx.deps).checkConnection(settings.inn, await eisAccess(ctx.deps, ctx.companyId));
 }

@@ -66,8 +66,8 @@ export const contractsApi = {
   mapLine: (lineId: number, positionId: number | null) =>
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
-  importPayments: (file: File) =>
-    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file) }),
+  importPayments: (file: File, confirm = false) =>
+    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
   linkPayment: (id: number, contractId: number | null) =>
     api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId } }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>

@@ -44,8 +44,16 @@ export function UpdUploadButton({ contractId }: { contractId: number }) {
 }
 
 export function StatementUploadButton() {
+  const confirmRequired = useConfirmRequired();
+  const send = (f: File, confirm = false): Promise<{ key: string }> =>
+    contractsApi.importPayments(f, confirm).catch((e: unknown) => {
+      // another organisation's account or parties: the user reads why and uploads anyway, or not
+      const again = () => void send(f, true).then((r) => showProcessing(r.key, 'Платежное поручение', f.name), () => undefined);
+      const asked = confirmRequired(e, `Выписка «${f.name}» не похожа на выписку вашей организации`, 'Загрузить всё равно', again);
+      throw asked ? new Error('ожидает подтверждения') : e;
+    });
   return (
-    <Upload accept=".txt" showUploadList={false} customRequest={uploadRequest(contractsApi.importPayments, 'Платежное поручение')}>
+    <Upload accept=".txt" showUploadList={false} customRequest={uploadRequest((f) => send(f), 'Платежное поручение')}>
       <Button type="primary" icon={<UploadOutlined />} data-testid="statement-upload">
         Загрузить выписку 1С
       </Button>

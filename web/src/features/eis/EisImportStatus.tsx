@@ -45,6 +45,12 @@ function LastSync({ s }: { s: EisImportStatusResponse }) {
         Ежедневная синхронизация с ЕИС не настроена: укажите токен в <Link to="/profile/eisSettings">настройках ЕИС</Link>
       </Typography.Text>
     );
+  if (s.sync_stopped)
+    return (
+      <Typography.Text type="danger" data-testid="eis-last-sync">
+        {s.sync_stopped} в <Link to="/profile/eisSettings">настройках ЕИС</Link>
+      </Typography.Text>
+    );
   const l = s.last_sync;
   const text = !l
     ? 'Ежедневная синхронизация с ЕИС ещё не выполнялась: она идёт каждую ночь в 04:00 по московскому времени'

@@ -4,14 +4,18 @@ import { COMPANY_AUDIT_ENTITIES, type CompanyResponse, type Paged, type Contact 
 import { api } from '../../lib/api';
 import { companyTitle } from '../../lib/format';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { IdentityRequestAlert } from './IdentityRequestAlert';
 
 interface Bank { id: number; bank_name: string; bik: string; corr_account: string; account: string; is_main: boolean }
 
 function CompanyCard({ c }: { c: CompanyResponse }) {
   const contacts = useQuery({ queryKey: ['companies', c.id, 'contacts'], queryFn: () => api.get<Paged<Contact>>(`/companies/${c.id}/contacts`, { name: 'Контакты', query: { page: 1, limit: 10 } }).catch(() => null) });
+  // the card of the list has no requests: the company's own read says whether a change of its identity waits
+  const full = useQuery({ queryKey: ['companies', c.id, 'card'], queryFn: () => api.get<CompanyResponse>(`/companies/${c.id}`, { name: 'Организация' }).catch(() => null) });
   const banks = useQuery({ queryKey: ['companies', c.id, 'banks'], queryFn: () => api.get<Bank[]>(`/companies/${c.id}/bank_requesits`, { name: 'Банковские реквизиты' }).catch(() => null) });
   return (
     <Card title={companyTitle(c)} style={{ marginBottom: 16 }}>
+      <IdentityRequestAlert r={full.data?.identity_request} />
       <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
         { label: 'Полное наименование', children: c.full_title ?? '—' },
         { label: 'ИНН / КПП', children: `${c.inn ?? '—'} / ${c.kpp ?? '—'}` },

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
+import { IdentityRequestAlert } from './IdentityRequestAlert';
 
 
 /** ЕИС settings of the selected company; the stored password and token never come back to the browser. */
@@ -21,11 +22,13 @@ export default function EisSettingsPage() {
         body: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])),
         quiet: true,
       }),
-    onSuccess: (data) => {
+    onSuccess: (data, sent) => {
       qc.setQueryData(['eis-settings', companyId], data);
-      form.setFieldValue('password', '');
-      form.setFieldValue('token', '');
-      void message.success('Настройки ЕИС сохранены');
+      // the form shows the identity in force; an asked change waits for the operator (shown above the form)
+      form.setFieldsValue({ inn: data.inn, kpp: data.kpp, ogrn: data.ogrn, password: '', token: '' });
+      const waits = data.identity_request?.status === 'pending' && data.identity_request.inn === sent.inn;
+      void message.success(waits ? 'Настройки ЕИС сохранены; смена ИНН, КПП или ОГРН ожидает подтверждения оператором' : 'Настройки ЕИС сохранены');
+      void qc.invalidateQueries({ queryKey: ['eis-import-status'] });
     },
     onError: (e) => applyServerErrors(form, e),
   });
@@ -38,8 +41,10 @@ export default function EisSettingsPage() {
   if (!q.data) return null;
   return (
     <Card style={{ maxWidth: 640 }} key={companyId}>
+      <IdentityRequestAlert r={q.data.identity_request} />
+      {q.data.sync_stopped && <Alert type="error" showIcon title={q.data.sync_stopped} style={{ marginBottom: 16 }} data-testid="eis-sync-stopped" />}
       <Form form={form} layout="vertical" initialValues={{ ...q.data, password: '', token: '' }} onFinish={(v) => save.mutate(v)}>
-        <Field label="ИНН" name="inn" rules={[rules.required, { pattern: /^\d{10}$|^\d{12}$/, message: 'ИНН состоит из 10 или 12 цифр' }]}>
+        <Field label="ИНН" name="inn" extra="ИНН, КПП и ОГРН — организации: их смена вступает в силу после подтверждения оператором" rules={[rules.required, { pattern: /^\d{10}$|^\d{12}$/, message: 'ИНН состоит из 10 или 12 цифр' }]}>
           <Input />
         </Field>
         <Field label="КПП" name="kpp">

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
+import { IdentityRequests } from './IdentityRequests';
 
 type Item = RegistrationResponse & { inn: string; email: string; user_title: string };
 
@@ -77,6 +78,7 @@ export default function RegistrationsPage() {
           </Field>
         </Form>
       </Modal>
+      <IdentityRequests />
     </>
   );
 }
