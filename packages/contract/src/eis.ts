@@ -40,7 +40,8 @@ export const EisImportResponse = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  status: z.enum(['running', 'success', 'error']),
+  /** cancelled: the user stopped it («Остановить»); the days stored before stay. */
+  status: z.enum(['running', 'success', 'error', 'cancelled']),
   message: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
@@ -53,6 +54,10 @@ export const EisImportStatusResponse = z.object({
   last_sync: EisImportResponse.nullable(),
   /** The company has a token of its own, so the daily sync runs for it. */
   sync_enabled: z.boolean(),
+  /** ЕИС refused the company's token (its words): a new token is needed in the ЕИС settings. */
+  token_rejected: z.string().nullable(),
+  /** EIS_REQUESTS_PER_MINUTE: the token's budget of requests, from which the dialog estimates a period's time. */
+  requests_per_minute: z.number(),
 });
 export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 

@@ -78,6 +78,8 @@ export const EisSettingsResponse = z.object({
   has_password: z.boolean(),
   has_token: z.boolean(),
   region_code: z.string().nullable(),
+  /** ЕИС refused the saved token (its words): «нужен новый токен»; null once a new one is saved. */
+  token_rejected: z.string().nullable(),
 });
 export type EisSettingsResponse = z.infer<typeof EisSettingsResponse>;
 

@@ -111,6 +111,8 @@ export const eisSettings = pgTable('eis_settings', {
   regionCode: text('region_code'),
   /** Whose token it is (ЕИС issues it to a person): the daily sync acts as that user. */
   tokenUserId: integer('token_user_id'),
+  /** ЕИС's words when it refused the token (missing, expired, unknown); null once a new token is saved. */
+  tokenRejected: text('token_rejected'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -55,7 +55,7 @@ export async function importContractFromEis(deps: Deps, companyId: number, userI
 }
 
 /** The spec's notices of a finished period import, to the user who asked for it (the daily sync tells nobody). */
-const notifyPeriodImport =
+export const notifyPeriodImport =
   (deps: Deps): ImportNotifier =>
   (imp) => {
     if (!imp.userId || imp.origin !== 'manual') return;

@@ -2,6 +2,8 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { EisImportResponse, EisImportStatusResponse } from '@proc/contract';
 import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { cancelPeriodImport, endAbandonedImports } from './period-import';
+import { notifyPeriodImport } from './import-eis';
 
 type ImportRow = typeof eisImports.$inferSelect;
 
@@ -19,6 +21,8 @@ async function response(ctx: Ctx, row: ImportRow | undefined): Promise<EisImport
 
 /** The contracts and plans screens: the company's latest import of their kind, and its latest daily sync. */
 export async function importStatus(ctx: Ctx, kind: 'contracts' | 'plans'): Promise<EisImportStatusResponse> {
+  // an import whose job ended without finishing it is said to have failed, not shown running for ever
+  await endAbandonedImports(ctx.deps, notifyPeriodImport(ctx.deps), ctx.companyId);
   const type = kind === 'contracts' ? 'contract' : 'purchasePlan';
   const latest = (origin?: 'daily') =>
     ctx.deps.db
@@ -30,7 +34,18 @@ export async function importStatus(ctx: Ctx, kind: 'contracts' | 'plans'): Promi
   const [[current], [sync], [settings]] = await Promise.all([
     latest(),
     latest('daily'),
-    ctx.deps.db.select({ token: eisSettings.tokenSecret }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+    ctx.deps.db.select({ token: eisSettings.tokenSecret, rejected: eisSettings.tokenRejected }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
   ]);
-  return { current: await response(ctx, current), last_sync: await response(ctx, sync), sync_enabled: !!settings?.token };
+  return {
+    current: await response(ctx, current),
+    last_sync: await response(ctx, sync),
+    sync_enabled: !!settings?.token,
+    token_rejected: settings?.rejected ?? null,
+    requests_per_minute: ctx.deps.config.EIS_REQUESTS_PER_MINUTE,
+  };
+}
+
+/** «Остановить»: the company's running import, cancelled; its row as the screens show it. */
+export async function cancelImport(ctx: Ctx, key: string): Promise<EisImportResponse> {
+  return (await response(ctx, await cancelPeriodImport(ctx.deps, ctx.companyId, key)))!;
 }
