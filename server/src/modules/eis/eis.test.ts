@@ -356,6 +356,10 @@ describe('ЕИС import over the integration service', () => {
       expect((await t.api<{ token_rejected: string | null }>('GET', url, { token: client })).body.token_rejected).toBe('ЕИС ответила ошибкой 5: Токены отсутствуют');
 
       const s = await t.socket('auth', client);
+      // one contract by its number: ЕИС's words, not «Договор не найден»
+      const one = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      await t.api('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: '52208008370190000010000' } });
+      expect(await one).toMatchObject({ result: 'error', error: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
       const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       const from = eis.soi.requests.length;
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-06-01', date_to: '2024-06-30' } });
