@@ -20,7 +20,8 @@ const text = async (testId: string) => (await page.getByTestId(testId).innerText
 beforeAll(async () => {
   // a first start as `npm start` makes it: the demo customer's contracts come from the fake ЕИС through the integration service
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url, DEMO_CONTRACTS: true });
   const jobs = e.server.deps.jobs;

@@ -19,7 +19,7 @@ const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 beforeAll(async () => {
   // the harness starts the main server only: ЕИС and the integration service run beside it here
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
@@ -174,6 +174,8 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await page.getByTestId('contracts-import').click();
     const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
     await typePeriod(page, dialog, `01.01.${year}`, `31.12.${year}`);
+    // the dialog says what ЕИС's budget of the token (EIS_REQUESTS_PER_MINUTE, 90 by default) makes of a year
+    await expect.poll(() => dialog.getByTestId('contracts-import-period-estimate').innerText()).toMatch(/^Дней: 36[56]\. .*не больше 90 запросов в минуту по токену: загрузка займёт ≈ 5 мин$/);
     const asked = eis.soi.requests.length;
     await page.getByTestId('contracts-import-submit').click();
     // the bar as the page shows it, read every 50 ms until this import is done

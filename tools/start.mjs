@@ -57,6 +57,9 @@ const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
 // no EIS_TOKEN for the embedded pair: the demo company saves a token of its own (demo-contracts.ts), and a company
 // without one is told to set it (EIS_TOKEN_FALLBACK is off by default)
+// the local fake has no request limit of its own: ЕИС's 90 a minute would stretch the demo's first import (two years of
+// days, one request each) to eight minutes; the real ЕИС (EIS_URL set) keeps the default
+if (embedded) process.env.EIS_REQUESTS_PER_MINUTE ??= '6000';
 
 /**
  * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package

@@ -64,6 +64,11 @@ const ConfigSchema = z.object({
    * by default: a tenant asks ЕИС only as the person who gave its token, never as the provider.
    */
   EIS_TOKEN_FALLBACK: bool.default(false),
+  /**
+   * СОИ requests one token may make a minute (ЕИС answers more with errorInfo code 13): the integration service paces
+   * every call with a token to it, and the import dialog estimates a period's time from it.
+   */
+  EIS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(90),
   /** DaData-compatible company lookup (findById/party). */
   COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),

@@ -14,10 +14,12 @@ import { demoNotices } from './notice-samples';
  * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
  *
  *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices by region and day, or by registry number (soi.ts)
- *   GET  /eis-integration/archives/:id.zip  (individualPerson_token)  → the ZIP an answer links to
+ *   GET  /dstore/common/download/compound?docRequestUid=…&compoundUid=…  (individualPerson_token) → the ZIP an answer links to
  *   POST /223/performance  (body: performanceContract XML)            → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
  *   POST /control/fail {count, mode: 'error'|'timeout', status?}      → fail the next `count` requests
- *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb, count} → СОИ's own failures for the next `count` requests
+ *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb|directErrorInfo|empty, count} → СОИ's own failures for the next `count` requests
+ *   POST /control/soi-limit {per_minute, minute_ms}                    → the per-token request limit (code 13); per_minute null: none
+ *   POST /control/soi-token {token, rejected}                          → a token ЕИС no longer knows (expired): code 5
  *   POST /control/reset, GET /control/received                        → clear failures / list accepted packages
  */
 
@@ -34,6 +36,10 @@ export interface FakeEis {
   soi: SoiState;
   fail(count: number, mode?: 'error' | 'timeout', status?: number): void;
   failSoi(mode: SoiFailure, count?: number): void;
+  /** The per-token limit of requests a minute (null: none), and the minute's length for tests. */
+  limitSoi(perMinute: number | null, minuteMs?: number): void;
+  /** A token ЕИС no longer accepts (expired or revoked), or accepts again. */
+  rejectToken(token: string, rejected?: boolean): void;
   /** Answers every СОИ request this much later (a slower ЕИС, so a test can watch an import's progress). */
   soiDelayMs: number;
   close(): Promise<void>;
@@ -109,6 +115,13 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
     failSoi(mode, count = 1) {
       soi.state.failure = { mode, count };
     },
+    limitSoi(perMinute, minuteMs = 60_000) {
+      soi.state.limit = { perMinute, minuteMs };
+    },
+    rejectToken(token, rejected = true) {
+      if (rejected) soi.state.rejectedTokens.add(token);
+      else soi.state.rejectedTokens.delete(token);
+    },
     soiDelayMs: 0,
   };
 
@@ -125,9 +138,21 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         if (b.mode) state.failSoi(b.mode, b.count ?? 1);
         return json(res, 200, { ok: true });
       }
+      if (url.pathname === '/control/soi-limit' && req.method === 'POST') {
+        const b = JSON.parse((await readBody(req)).toString() || '{}') as { per_minute?: number | null; minute_ms?: number };
+        state.limitSoi(b.per_minute ?? null, b.minute_ms ?? 60_000);
+        return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/control/soi-token' && req.method === 'POST') {
+        const b = JSON.parse((await readBody(req)).toString() || '{}') as { token?: string; rejected?: boolean };
+        if (b.token) state.rejectToken(b.token, b.rejected ?? true);
+        return json(res, 200, { ok: true });
+      }
       if (url.pathname === '/control/reset' && req.method === 'POST') {
         state.fail(0);
         soi.state.failure = { mode: null, count: 0 };
+        soi.state.rejectedTokens.clear();
+        soi.state.limit = { perMinute: null, minuteMs: 60_000 };
         state.soiDelayMs = 0;
         return json(res, 200, { ok: true });
       }
@@ -148,10 +173,11 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
         return res.end(body);
       }
-      const zip = /^\/eis-integration\/archives\/([0-9a-f-]{36})\.zip$/.exec(url.pathname);
-      if (zip && req.method === 'GET') {
+      // ЕИС's file store, as the archive links of its answers name it (sources in soi.ts)
+      const compound = url.searchParams.get('compoundUid');
+      if (url.pathname === '/dstore/common/download/compound' && compound && req.method === 'GET') {
         const token = req.headers['individualperson_token'];
-        const [status, body] = soi.archive(zip[1], Array.isArray(token) ? token[0] : token);
+        const [status, body] = soi.archive(compound, Array.isArray(token) ? token[0] : token);
         res.writeHead(status, { 'content-type': status === 200 ? 'application/zip' : 'text/plain; charset=utf-8', 'content-length': body.length });
         return res.end(body);
       }

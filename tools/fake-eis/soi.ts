@@ -1,17 +1,40 @@
 /**
  * The fake ЕИС's СОИ (getDocsIP): the same SOAP requests and answers as ЕИС's service, archives served over HTTP from
  * ZIPs of the real-format XML it holds. Failure modes for tests: errorInfo, noData, an archive not ready for the first
- * downloads, a broken ZIP, a ZIP bomb (timeouts and 5xx come from the server's general `fail`).
+ * downloads, a broken ZIP, a ZIP bomb, the old direct placement of errorInfo and an answer with nothing in it
+ * (timeouts and 5xx come from the server's general `fail`); rejected (expired) tokens and a per-token request limit.
+ *
+ * What a real answer looks like, from public clients of the service (found with the search tool; cited by the
+ * find_string id of the stored file where the index names no repository):
+ * - `Body/<op>Response { index {id, refId, createDateTime, mode}, dataInfo {archiveUrl+ | noData | errorInfo {code,
+ *   message}} }`: a TypeScript client's types `EISDocsResponse<R> { index: IndexResponseType (id, refId,
+ *   createDateTime, mode); dataInfo: R }` with `R = {noData: true} | {errorInfo: {code, message}} | {archiveUrl: string[]}`
+ *   (id 17202914687); a Python client that reads `dataInfo.get("errorInfo")` and says «ЕИС сообщает об отказе внутри
+ *   HTTP 200 … в dataInfo/errorInfo: заблокированный токен, неверные параметры выборки, превышение лимитов» (id
+ *   70550010636); a JavaScript client's test `<dataInfo><errorInfo><code>5</code><message>Токены отсутствуют</message>
+ *   </errorInfo></dataInfo>` and `<dataInfo><noData>true</noData></dataInfo>` (id 61524141710).
+ * - codes: 5 «Токены отсутствуют» (id 61524141710), 28 «Ошибка валидации полученного запроса по интеграционной схеме.»
+ *   (a Python client's test, id 68948207891); 13 the token's request limit (issue 29's source; no public text of its
+ *   message was found, so the fake's words are ours).
+ * - archive links `https://int.zakupki.gov.ru/dstore/common/download/compound?docRequestUid=…&compoundUid=…`, fetched
+ *   with the token in the HTTP header individualPerson_token (ids 61524141710, 69382847799, 61168924037).
  */
 import { randomUUID } from 'node:crypto';
 import PizZip from 'pizzip';
 import { parseXmlText } from '../../server/src/formats/xml';
 import { path as xpath, text } from '../../server/src/formats/xml-read';
 import { el, renderXmlDocument, type XmlElement } from '../../server/src/formats/xml-write';
-import { SOAP_NS, SOI_NS } from '../../server/src/integration/soi/envelope';
+import { moscowNow, SOAP_NS, SOI_NS } from '../../server/src/integration/soi/envelope';
 import { EIS_NOTICE_TYPES } from '../../server/src/formats/eis223/notice-types';
 
-export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb';
+export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb' | 'directErrorInfo' | 'empty';
+
+/** ЕИС's words for the codes the product acts on (see the sources above). */
+export const SOI_ERRORS = {
+  tokenMissing: { code: '5', message: 'Токены отсутствуют' },
+  limit: { code: '13', message: 'Превышено допустимое количество запросов в минуту для токена' },
+  schema: { code: '28', message: 'Ошибка валидации полученного запроса по интеграционной схеме.' },
+} as const;
 
 export interface SoiEntry {
   xml: string;
@@ -31,6 +54,12 @@ export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };
   /** SOAP requests answered, for tests that count days walked. */
   requests: Array<{ operation: string; token: string | null; params: Record<string, string | null> }>;
+  /** Tokens ЕИС no longer knows (expired, revoked): answered as a missing one, code 5. */
+  rejectedTokens: Set<string>;
+  /** Requests a token may make in one «minute» (null: no limit) and the minute's length (tests shorten it). */
+  limit: { perMinute: number | null; minuteMs: number };
+  /** Requests refused with code 13, for tests. */
+  limited: number;
 }
 
 interface Archive {
@@ -39,8 +68,24 @@ interface Archive {
   notReadyFor: number;
 }
 
-const answer = (operation: string, content: (XmlElement | null)[]) =>
-  renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el(`ns2:${operation}`, content, { 'xmlns:ns2': SOI_NS })])], { 'xmlns:soap': SOAP_NS }));
+/** `index` echoes the request's id as refId under an id of its own (IndexResponseType of the TypeScript client above). */
+const answer = (operation: string, refId: string | null, data: (XmlElement | null)[], direct = false) =>
+  renderXmlDocument(
+    el(
+      'soap:Envelope',
+      [
+        el('soap:Body', [
+          el(
+            `ns2:${operation}`,
+            [el('index', [el('id', randomUUID()), el('refId', refId ?? ''), el('createDateTime', moscowNow()), el('mode', 'PROD')]), ...(direct ? data : [el('dataInfo', data)])],
+            { 'xmlns:ns2': SOI_NS },
+          ),
+        ]),
+      ],
+      { 'xmlns:soap': SOAP_NS },
+    ),
+  );
+const errorInfo = (e: { code: string; message: string }) => el('errorInfo', [el('code', e.code), el('message', e.message)]);
 
 const fault = (message: string) =>
   renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', message)])])], { 'xmlns:soap': SOAP_NS }));
@@ -53,7 +98,18 @@ const zipOf = (files: string[]) => {
 
 export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
   const archives = new Map<string, Archive>();
-  const state: SoiState = { failure: { mode: null, count: 0 }, requests: [] };
+  const state: SoiState = { failure: { mode: null, count: 0 }, requests: [], rejectedTokens: new Set(), limit: { perMinute: null, minuteMs: 60_000 }, limited: 0 };
+  /** Requests per token in the current minute (of the clock, so a caller knows when it is over). */
+  const window = { minute: -1, counts: new Map<string, number>() };
+  const overLimit = (token: string): boolean => {
+    if (state.limit.perMinute === null) return false;
+    const minute = Math.floor(Date.now() / state.limit.minuteMs);
+    if (minute !== window.minute) window.counts.clear();
+    window.minute = minute;
+    const n = (window.counts.get(token) ?? 0) + 1;
+    window.counts.set(token, n);
+    return n > state.limit.perMinute;
+  };
   const takeFailure = (): SoiFailure | null => {
     if (!state.failure.mode || state.failure.count <= 0) return null;
     state.failure.count--;
@@ -82,10 +138,19 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
         ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), exactDate: text(params, 'periodInfo', 'exactDate') }
         : { subsystemType: text(params, 'subsystemType'), reestrNumber: text(params, 'reestrNumber') },
     });
-    if (!token) return [200, answer(operation, [el('errorInfo', [el('code', '5'), el('message', 'Не передан токен (individualPerson_token)')])])];
-    if (!text(request, 'index', 'id') || !text(request, 'index', 'createDateTime')) return [200, answer(operation, [el('errorInfo', [el('code', '2'), el('message', 'Не заполнен блок index')])])];
+    const refId = text(request, 'index', 'id');
+    const reply = (data: (XmlElement | null)[]): [number, string] => [200, answer(operation, refId, data)];
+    if (!token || state.rejectedTokens.has(token)) return reply([errorInfo(SOI_ERRORS.tokenMissing)]);
+    if (!refId || !text(request, 'index', 'createDateTime')) return reply([errorInfo(SOI_ERRORS.schema)]);
+    if (overLimit(token)) {
+      state.limited++;
+      return reply([errorInfo(SOI_ERRORS.limit)]);
+    }
     const failure = takeFailure();
-    if (failure === 'errorInfo') return [200, answer(operation, [el('errorInfo', [el('code', '9'), el('message', 'Внутренняя ошибка сервиса')])])];
+    if (failure === 'errorInfo') return reply([errorInfo({ code: '9', message: 'Внутренняя ошибка сервиса' })]);
+    // the placement older clients (and this fake) once used: the client tolerates it
+    if (failure === 'directErrorInfo') return [200, answer(operation, refId, [errorInfo({ code: '9', message: 'Внутренняя ошибка сервиса' })], true)];
+    if (failure === 'empty') return reply([]);
     let files: string[];
     if (byRegion) {
       const region = text(params, 'orgRegion') ?? '';
@@ -93,7 +158,7 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       const type = text(params, 'documentType223');
       const subsystem = text(params, 'subsystemType');
       if (!type || !subsystem || subsystemOf(type) !== subsystem) {
-        return [200, answer(operation, [el('errorInfo', [el('code', '3'), el('message', `Тип документа ${type ?? '(не указан)'} не относится к подсистеме ${subsystem ?? '(не указана)'}`)])])];
+        return reply([errorInfo(SOI_ERRORS.schema)]);
       }
       files = entries
         .filter((e) => e.documentType === type && e.customerInn?.startsWith(region))
@@ -104,17 +169,17 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       const subsystem = text(params, 'subsystemType');
       files = entries.filter((e) => subsystemOf(e.documentType) === subsystem && e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);
     }
-    if (!files.length || failure === 'noData') return [200, answer(operation, [el('noData', 'true')])];
+    if (!files.length || failure === 'noData') return reply([el('noData', 'true')]);
     const id = randomUUID();
     const data = failure === 'brokenZip' ? zipOf(files).subarray(0, 100) : failure === 'bomb' ? zipOf([' '.repeat(30 * 1024 * 1024)]) : zipOf(files);
     archives.set(id, { data, notReadyFor: failure === 'notReady' ? 2 : 0 });
-    return [200, answer(operation, [el('dataInfo', [el('archiveUrl', `${baseUrl()}/eis-integration/archives/${id}.zip`)])])];
+    return reply([el('archiveUrl', `${baseUrl()}/dstore/common/download/compound?docRequestUid=${refId}&compoundUid=${id}`)]);
   }
 
   /** One archive download: [status, body]; a token is required, as on ЕИС. */
   function archive(id: string, token: string | undefined): [number, Buffer] {
     const a = archives.get(id);
-    if (!token) return [403, Buffer.from('Не передан токен')];
+    if (!token || state.rejectedTokens.has(token)) return [403, Buffer.from('Не передан токен')];
     if (!a) return [404, Buffer.from('Архив не найден')];
     if (a.notReadyFor > 0) {
       a.notReadyFor--;

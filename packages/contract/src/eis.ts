@@ -45,7 +45,8 @@ export const EisImportResponse = z.object({
   created: z.number(),
   updated: z.number(),
   unchanged: z.number(),
-  status: z.enum(['running', 'success', 'error']),
+  /** cancelled: the user stopped it («Остановить»); the days stored before stay. */
+  status: z.enum(['running', 'success', 'error', 'cancelled']),
   message: z.string().nullable(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
@@ -62,6 +63,12 @@ export const EisImportStatusResponse = z.object({
   sync_enabled: z.boolean(),
   /** Why the daily sync stopped acting for the company (its token's user may no longer act for it); null while it runs. */
   sync_stopped: z.string().nullable().optional(),
+  /** ЕИС refused the company's token (its words): a new token is needed in the ЕИС settings. */
+  token_rejected: z.string().nullable(),
+  /** EIS_REQUESTS_PER_MINUTE: the token's budget of requests, from which the dialog estimates a period's time. */
+  requests_per_minute: z.number(),
+  /** Requests ЕИС needs for one day of this kind (one per document type: 12 for notices). */
+  requests_per_day: z.number().int().positive().optional(),
 });
 export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 

@@ -83,6 +83,8 @@ export const EisSettingsResponse = z.object({
   identity_request: IdentityRequestResponse.nullable().optional(),
   /** Why the daily sync stopped acting for the company; null while it runs. */
   sync_stopped: z.string().nullable().optional(),
+  /** ЕИС refused the saved token (its words): «нужен новый токен»; null once a new one is saved. */
+  token_rejected: z.string().nullable(),
 });
 export type EisSettingsResponse = z.infer<typeof EisSettingsResponse>;
 

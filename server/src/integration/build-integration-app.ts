@@ -4,9 +4,12 @@ import { callEis, EisUnavailable } from './eis-client';
 import { EIS_DOCUMENT_TYPES } from '@proc/contract';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
 import { SOI_DOCUMENTS } from './soi/envelope';
+import { createSoiLimiter } from './soi/limiter';
 import { loggerOptions } from '../platform/logging';
 import { createTransport, type TransportSettings } from './transport';
 import { callerAuth } from './caller-auth';
+import { moscowToday } from '../modules/rules/access';
+import { addDays, formatRuDate } from '../modules/deadlines/iso-date';
 
 /**
  * The integration service: the only process that talks to ЕИС. It returns the raw XML files; the main server parses
@@ -27,6 +30,10 @@ export interface IntegrationOptions {
   secret: string;
   /** EIS_CA_FILE and EIS_PROXY_URL; a file or address that cannot work fails the build (TransportSettingsError). */
   transport?: TransportSettings;
+  /** EIS_REQUESTS_PER_MINUTE: the budget of СОИ requests per token (default 90). */
+  requestsPerMinute?: number;
+  /** The length of the budget's «minute» (tests shorten it; ЕИС's is 60 s). */
+  minuteMs?: number;
 }
 
 const inn = z.string().regex(/^\d{10}(\d{2})?$/);
@@ -40,7 +47,9 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   app.addHook('onClose', async () => dispatcher.close());
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs, dispatcher });
-  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs, dispatcher };
+  // one budget per token for every call this process makes: it is the only process that talks to ЕИС (limiter.ts)
+  const limiter = createSoiLimiter(opts.requestsPerMinute ?? 90, opts.minuteMs ?? 60_000);
+  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs, dispatcher, limiter };
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof EisUnavailable || err instanceof SoiError) req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');
@@ -48,8 +57,8 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
       const status = err.httpStatus === null ? 504 : 502;
       return reply.status(status).send({ code: 'EIS_UNAVAILABLE', message: err.message, http_status: err.httpStatus });
     }
-    // ЕИС's own refusal (errorInfo, a fault, a bad archive): said as it is, not retried
-    if (err instanceof SoiError) return reply.status(422).send({ code: 'EIS_ERROR', message: err.message, eis_code: err.code });
+    // ЕИС's own refusal (errorInfo, a fault, a bad archive): said as it is, not retried; a refused token is named as such
+    if (err instanceof SoiError) return reply.status(422).send({ code: err.tokenRejected ? 'EIS_TOKEN_REJECTED' : 'EIS_ERROR', message: err.message, eis_code: err.code });
     if (err instanceof z.ZodError) return reply.status(400).send({ code: 'VALIDATION', message: err.issues[0]?.message ?? 'Некорректный запрос' });
     req.log.error({ err, url: req.url }, 'integration request failed');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Внутренняя ошибка сервиса интеграции' });
@@ -89,19 +98,21 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     return { files };
   });
 
-  // «Проверить подключение»: one real request (yesterday's contracts of the region) and what ЕИС answered
+  // «Проверить подключение»: one real request (yesterday's contracts of the region, yesterday in Moscow as ЕИС
+  // counts days) and what ЕИС answered
   app.get('/eis/check', async (req) => {
     const q = z.object({ customer_inn: inn, org_region: region }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return { ok: false, message: tokenMissing.message };
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = addDays(moscowToday(), -1);
     const orgRegion = regionOf(q);
     try {
       const files = await soiByOrgRegion(o, { orgRegion, subsystemType: SOI_DOCUMENTS.contract.subsystemType, documentType223: 'contract', exactDate: yesterday });
-      const day = yesterday.split('-').reverse().join('.');
+      const day = formatRuDate(yesterday);
       return { ok: true, message: files.length ? `ЕИС ответила: договоров региона ${orgRegion} за ${day} — ${files.length} файл(ов)` : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает` };
     } catch (e) {
-      if (e instanceof SoiError || e instanceof EisUnavailable) return { ok: false, message: e.message };
+      if (e instanceof SoiError) return { ok: false, message: e.message, ...(e.tokenRejected ? { token_rejected: true } : {}) };
+      if (e instanceof EisUnavailable) return { ok: false, message: e.message };
       throw e;
     }
   });

@@ -17,6 +17,7 @@ try {
     transport: { caFile: config.EIS_CA_FILE, proxyUrl: config.EIS_PROXY_URL },
     logLevel: config.LOG_LEVEL,
     timeoutMs: Number(process.env.EIS_TIMEOUT_MS ?? 10_000),
+    requestsPerMinute: config.EIS_REQUESTS_PER_MINUTE,
   });
 } catch (e) {
   // a setting that cannot work stops the start with its reason, not a stack

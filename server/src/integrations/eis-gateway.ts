@@ -11,6 +11,8 @@ export class GatewayError extends Error {
     message: string,
     public httpStatus: number | null,
     public retryable: boolean,
+    /** The integration service's code: EIS_TOKEN_REJECTED when ЕИС refused the token itself. */
+    public code: string | null = null,
   ) {
     super(message);
   }
@@ -35,11 +37,17 @@ export interface EisGateway {
   fetchContract(q: Customer & { registryNumber: string }): Promise<string[]>;
   fetchDay(q: DayQuery): Promise<string[]>;
   sendExecution(xml: string): Promise<ExecutionAnswer>;
-  /** One real request to ЕИС's СОИ; what ЕИС answered, in words. */
-  checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string }>;
+  /** One real request to ЕИС's СОИ; what ЕИС answered, in words (token_rejected: ЕИС refused the token). */
+  checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string; token_rejected?: boolean }>;
 }
 
 const accessHeaders = (a?: EisAccess): Record<string, string> => (a?.token ? { 'x-eis-token': a.token } : {});
+
+/**
+ * A request to ЕИС may wait for the token's next minute (the integration service paces requests per token, and ЕИС's
+ * code 13 is waited out there): a call is given that long beyond its own timeout.
+ */
+const BUDGET_WAIT_MS = 2 * 60_000;
 
 /** `secret`: INTEGRATION_SECRET, sent on every call; the service refuses a caller without it (401). */
 export function createEisGateway(baseUrl: string, secret: string | undefined, timeoutMs = 30_000): EisGateway {
@@ -47,14 +55,14 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(new URL(path, baseUrl), { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...auth }, signal: AbortSignal.timeout(timeoutMs) });
+      res = await fetch(new URL(path, baseUrl), { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...auth }, signal: AbortSignal.timeout(timeoutMs + BUDGET_WAIT_MS) });
     } catch (e) {
       const timeout = (e as Error).name === 'TimeoutError';
       throw new GatewayError(timeout ? 'Сервис интеграции с ЕИС не ответил вовремя' : 'Сервис интеграции с ЕИС недоступен', null, true);
     }
-    const body = (await res.json().catch(() => ({}))) as T & { message?: string; http_status?: number | null };
-    if (res.status >= 500) throw new GatewayError(body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`, body.http_status ?? res.status, true);
-    if (res.status >= 400) throw new GatewayError(body.message ?? `Запрос отклонён (${res.status})`, res.status, false);
+    const body = (await res.json().catch(() => ({}))) as T & { message?: string; http_status?: number | null; code?: string };
+    if (res.status >= 500) throw new GatewayError(body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`, body.http_status ?? res.status, true, body.code ?? null);
+    if (res.status >= 400) throw new GatewayError(body.message ?? `Запрос отклонён (${res.status})`, res.status, false, body.code ?? null);
     return body;
   }
   return {
@@ -69,7 +77,7 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
     async checkConnection(customerInn, access) {
       const p = new URLSearchParams({ customer_inn: customerInn, ...(access.region ? { org_region: access.region } : {}) });
       try {
-        return await call<{ ok: boolean; message: string }>(`/eis/check?${p}`, { headers: accessHeaders(access) });
+        return await call<{ ok: boolean; message: string; token_rejected?: boolean }>(`/eis/check?${p}`, { headers: accessHeaders(access) });
       } catch (e) {
         if (e instanceof GatewayError) return { ok: false, message: e.message };
         throw e;

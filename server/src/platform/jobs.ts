@@ -271,7 +271,9 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
           continue;
         }
         for (let i = 0; i < workers; i++) {
-          const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
+          // includeMetadata: without it pg-boss leaves retryCount out, and a handler that decides on its last try (the
+          // period import) never saw one: its job failed in pg-boss and the import stayed 'running'
+          const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
             const payload = def.schema.parse(job.data);
             const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
             await def.handler(payload, { id: job.id, retryCount });

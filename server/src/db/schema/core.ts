@@ -144,6 +144,8 @@ export const eisSettings = pgTable('eis_settings', {
   tokenUserId: integer('token_user_id'),
   /** Why the daily sync stopped acting for the company (its token's user may no longer act or edit for it); null: it runs. */
   syncStopped: text('sync_stopped'),
+  /** ЕИС's words when it refused the token (missing, expired, unknown); null once a new token is saved. */
+  tokenRejected: text('token_rejected'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

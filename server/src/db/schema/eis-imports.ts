@@ -23,7 +23,7 @@ export const eisImports = pgTable(
     /** Registry numbers of the plans stored (the plans notice names them). */
     numbers: jsonb('numbers').$type<string[]>().notNull().default([]),
     violations: jsonb('violations').$type<string[]>().notNull().default([]),
-    status: text('status').$type<'running' | 'success' | 'error'>().notNull().default('running'),
+    status: text('status').$type<'running' | 'success' | 'error' | 'cancelled'>().notNull().default('running'),
     message: text('message'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -2,6 +2,10 @@
  * The integration service's client of ЕИС's СОИ (getDocsIP): a request answers with archive links, `noData`, or
  * `errorInfo`; each archive is a ZIP of the TFF XML files the product parses. An archive ЕИС has not put together yet
  * is asked for again later; timeouts and 5xx are EisUnavailable, so the callers' retry policy applies.
+ *
+ * The answer, as ЕИС writes it: `Body/<op>Response { index {id, refId, createDateTime, mode}, dataInfo { archiveUrl+ |
+ * noData | errorInfo {code, message} } }` — public clients read errorInfo and noData inside dataInfo (the sources are
+ * named in tools/fake-eis/soi.ts, whose answers follow them).
  */
 import { decodeXml, parseXmlText, type XmlNode } from '../../formats/xml';
 import { childNodes, path, text } from '../../formats/xml-read';
@@ -9,6 +13,7 @@ import { isFormatError, readZipXmlEntries } from '../../formats';
 import { EisUnavailable } from '../eis-client';
 import { eisFetch, failureText } from '../transport';
 import type { Dispatcher } from 'undici';
+import type { SoiLimiter } from './limiter';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_PATH, type ByOrgRegion, type ByReestrNumber } from './envelope';
 
 export interface SoiOptions {
@@ -22,13 +27,29 @@ export interface SoiOptions {
   maxArchiveBytes?: number;
   /** How requests reach ЕИС (EIS_CA_FILE, EIS_PROXY_URL: transport.ts); undici's default agent without. */
   dispatcher?: Dispatcher;
+  /** The token's request budget (shared by every call of the service); none: requests are not paced. */
+  limiter?: SoiLimiter;
+  /** How many times a request refused for the token's limit (code 13) waits for the next minute and is sent again. */
+  limitRetries?: number;
 }
+
+/**
+ * errorInfo codes that mean «your token»: 5 «Токены отсутствуют» — ЕИС's answer to a missing, expired or unknown token
+ * (a public client's test, see tools/fake-eis/soi.ts). A fault or message that names the token is read the same way
+ * (a public client's test has ЕИС's fault «individualPerson_token … is invalid»).
+ */
+const TOKEN_CODES = new Set(['5']);
+const namesToken = (message: string) => /токен|token/i.test(message);
+/** errorInfo code 13: the token's requests of this minute are spent. */
+export const LIMIT_CODE = '13';
 
 /** ЕИС answered the request with an error of its own (errorInfo or a SOAP fault): not a reason to retry. */
 export class SoiError extends Error {
   constructor(
     message: string,
     public code: string | null,
+    /** ЕИС refused the token itself: the company needs a new one. */
+    public tokenRejected = false,
   ) {
     super(message);
   }
@@ -56,19 +77,33 @@ async function post(o: SoiOptions, body: string): Promise<XmlNode> {
     throw new EisUnavailable(`ЕИС ответила не по протоколу (HTTP ${res.status})`, res.status);
   }
   const fault = path(root, 'Body', 'Fault');
-  if (fault) throw new SoiError(`ЕИС отказала: ${text(fault, 'faultstring') ?? 'ошибка SOAP'}`, text(fault, 'faultcode'));
+  if (fault) {
+    const words = text(fault, 'faultstring') ?? 'ошибка SOAP';
+    throw new SoiError(`ЕИС отказала: ${words}`, text(fault, 'faultcode'), namesToken(words));
+  }
   return root;
 }
 
-/** The archive links of an answer; [] for noData; SoiError for errorInfo. */
-function archiveUrls(root: XmlNode, response: string): string[] {
+/** What one answer says: its archive links ([] for noData), or that the token's minute is spent. */
+type Answer = { urls: string[] } | { limited: true };
+
+function readAnswer(root: XmlNode, response: string): Answer {
   const answer = path(root, 'Body', response);
   if (!answer) throw new EisUnavailable(`ЕИС ответила без ${response}`, null);
-  const error = path(answer, 'errorInfo');
-  if (error) throw new SoiError(`ЕИС ответила ошибкой${text(error, 'code') ? ` ${text(error, 'code')}` : ''}: ${text(error, 'message') ?? 'без описания'}`, text(error, 'code'));
-  if (path(answer, 'noData')) return [];
   const info = path(answer, 'dataInfo');
-  return childNodes(info, 'archiveUrl').map((n) => text(n) ?? '').filter(Boolean);
+  // inside dataInfo, as ЕИС writes it; directly under the response only as older clients had it (tolerated)
+  const error = path(info, 'errorInfo') ?? path(answer, 'errorInfo');
+  if (error) {
+    const code = text(error, 'code');
+    if (code === LIMIT_CODE) return { limited: true };
+    const message = text(error, 'message') ?? 'без описания';
+    throw new SoiError(`ЕИС ответила ошибкой${code ? ` ${code}` : ''}: ${message}`, code, (code !== null && TOKEN_CODES.has(code)) || namesToken(message));
+  }
+  if (path(info, 'noData') ?? path(answer, 'noData')) return { urls: [] };
+  const urls = childNodes(info, 'archiveUrl').map((n) => (text(n) ?? '').trim()).filter(Boolean);
+  // neither links nor noData nor errorInfo: not «no documents», which would mark the day done with nothing in it
+  if (!urls.length) throw new EisUnavailable('ЕИС ответила без ссылок на архивы, без noData и без errorInfo', null);
+  return { urls };
 }
 
 /** Downloads one archive with the caller's token and returns its XML files' texts. */
@@ -104,12 +139,26 @@ async function downloadArchive(o: SoiOptions, url: string): Promise<string[]> {
   }
 }
 
-async function documents(o: SoiOptions, body: string, response: string): Promise<string[]> {
-  const urls = archiveUrls(await post(o, body), response);
+/** Sends one request within the token's budget; a refusal for the limit (13) waits for the next minute and is sent again. */
+async function ask(o: SoiOptions, body: () => string, response: string): Promise<string[]> {
+  const retries = o.limitRetries ?? 10;
+  for (let attempt = 0; ; attempt++) {
+    await o.limiter?.take(o.token);
+    // a new index id each time: a request sent again is a new request
+    const answer = readAnswer(await post(o, body()), response);
+    if ('urls' in answer) return answer.urls;
+    if (attempt >= retries) throw new EisUnavailable('ЕИС отказывает: превышен лимит запросов по токену (код 13) — повторите позже', null);
+    if (o.limiter) await o.limiter.spent(o.token);
+    else await sleep(60_000 - (Date.now() % 60_000) + 1);
+  }
+}
+
+async function documents(o: SoiOptions, body: () => string, response: string): Promise<string[]> {
+  const urls = await ask(o, body, response);
   const files: string[] = [];
   for (const url of urls) files.push(...(await downloadArchive(o, url)));
   return files;
 }
 
-export const soiByOrgRegion = (o: SoiOptions, p: ByOrgRegion) => documents(o, byOrgRegionRequest(o.token, p), 'getDocsByOrgRegionResponse');
-export const soiByReestrNumber = (o: SoiOptions, p: ByReestrNumber) => documents(o, byReestrNumberRequest(o.token, p), 'getDocsByReestrNumberResponse');
+export const soiByOrgRegion = (o: SoiOptions, p: ByOrgRegion) => documents(o, () => byOrgRegionRequest(o.token, p), 'getDocsByOrgRegionResponse');
+export const soiByReestrNumber = (o: SoiOptions, p: ByReestrNumber) => documents(o, () => byReestrNumberRequest(o.token, p), 'getDocsByReestrNumberResponse');

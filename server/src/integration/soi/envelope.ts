@@ -51,7 +51,7 @@ export interface ByReestrNumber {
   reestrNumber: string;
 }
 
-const moscowNow = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19);
+export const moscowNow = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19);
 
 function index(i: SoiIndex): XmlElement {
   return el('index', [el('id', i.id ?? randomUUID()), el('createDateTime', i.createDateTime ?? moscowNow()), el('mode', i.mode ?? 'PROD')]);

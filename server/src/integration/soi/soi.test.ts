@@ -11,6 +11,7 @@ import { parseEisFile } from '../../formats';
 import { EisUnavailable } from '../eis-client';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_DOCUMENTS } from './envelope';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
+import { createSoiLimiter } from './limiter';
 
 let eis: FakeEis;
 let o: SoiOptions;
@@ -134,8 +135,78 @@ describe('СОИ client against the fake ЕИС', () => {
     await expect(soiByOrgRegion({ ...o, timeoutMs: 200 }, day)).rejects.toThrow(new EisUnavailable('ЕИС не ответила вовремя', null));
     eis.fail(1, 'error', 503);
     await expect(soiByOrgRegion(o, day)).rejects.toThrow(new EisUnavailable('ЕИС ответила ошибкой 503', 503));
-    await expect(soiByOrgRegion({ ...o, token: '' }, day)).rejects.toThrow('ЕИС ответила ошибкой 5: Не передан токен (individualPerson_token)');
+    await expect(soiByOrgRegion({ ...o, token: '' }, day)).rejects.toThrow('ЕИС ответила ошибкой 5: Токены отсутствуют');
     // and after all that it answers again
     expect((await soiByOrgRegion(o, day)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('СОИ answers as ЕИС writes them', () => {
+  it('reads errorInfo and noData inside dataInfo, echoes the request id as refId, links archives in the /dstore form', async () => {
+    const { files: _f, ...day } = await dayWithContracts();
+    const raw = async () => {
+      const res = await fetch(`${eis.url}/eis-integration/services/getDocsIP`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: byOrgRegionRequest('T0KEN', day, { id: 'req-1' }) });
+      return (await res.text()).replace(/\s+</g, '<');
+    };
+    const found = await raw();
+    expect(found).toMatch(/<ns2:getDocsByOrgRegionResponse [^>]*><index><id>[0-9a-f-]{36}<\/id><refId>req-1<\/refId><createDateTime>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d<\/createDateTime><mode>PROD<\/mode><\/index><dataInfo><archiveUrl>/);
+    expect(found).toMatch(/<archiveUrl>http:\/\/127\.0\.0\.1:\d+\/dstore\/common\/download\/compound\?docRequestUid=req-1&amp;compoundUid=[0-9a-f-]{36}<\/archiveUrl>/);
+    eis.failSoi('errorInfo');
+    expect(await raw()).toContain('<dataInfo><errorInfo><code>9</code><message>Внутренняя ошибка сервиса</message></errorInfo></dataInfo>');
+    eis.failSoi('noData');
+    expect(await raw()).toContain('<dataInfo><noData>true</noData></dataInfo>');
+    // the client: ЕИС's words from inside dataInfo
+    eis.failSoi('errorInfo');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new SoiError('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса', '9'));
+  });
+
+  it('tolerated: errorInfo directly under the response element, the placement older clients used', async () => {
+    const { files: _f, ...day } = await dayWithContracts();
+    eis.failSoi('directErrorInfo');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new SoiError('ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса', '9'));
+  });
+
+  it('takes an answer with neither archiveUrl nor noData nor errorInfo for an error, never for «no documents»', async () => {
+    const { files: _f, ...day } = await dayWithContracts();
+    eis.failSoi('empty');
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new EisUnavailable('ЕИС ответила без ссылок на архивы, без noData и без errorInfo', null));
+  });
+
+  it('names a token ЕИС no longer knows as a refused token, and a schema error as ЕИС’s error only', async () => {
+    const { files: _f, ...day } = await dayWithContracts();
+    eis.rejectToken('expired-token');
+    const refused = await soiByOrgRegion({ ...o, token: 'expired-token' }, day).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(SoiError);
+    expect(refused).toMatchObject({ message: 'ЕИС ответила ошибкой 5: Токены отсутствуют', code: '5', tokenRejected: true });
+    eis.failSoi('errorInfo');
+    expect(await soiByOrgRegion(o, day).catch((e: unknown) => e)).toMatchObject({ code: '9', tokenRejected: false });
+    eis.rejectToken('expired-token', false);
+    expect((await soiByOrgRegion({ ...o, token: 'expired-token' }, day)).length).toBeGreaterThan(0);
+  });
+
+  it('meets ЕИС’s limit of the token (code 13) by waiting for the next minute, and within its own budget never meets it', async () => {
+    const { files, ...day } = await dayWithContracts();
+    const minuteMs = 1_000;
+    eis.limitSoi(3, minuteMs);
+    try {
+      const limitedBefore = eis.soi.limited;
+      // a budget larger than ЕИС's: ЕИС refuses, the client waits for the next minute and asks again
+      const loose = { ...o, token: 'limited-token', limiter: createSoiLimiter(1000, minuteMs) };
+      const got = await Promise.all(Array.from({ length: 8 }, () => soiByOrgRegion(loose, day)));
+      expect(got.every((f) => f.length === files.length)).toBe(true);
+      expect(eis.soi.limited).toBeGreaterThan(limitedBefore);
+      // a budget well under ЕИС's: paced, never refused — a request sent at the end of a minute may reach ЕИС in the
+      // next one, so a budget equal to ЕИС's could still meet code 13 at the turn of a minute (and would wait it out)
+      const fair = { ...o, token: 'paced-token', limiter: createSoiLimiter(1, minuteMs) };
+      const at = eis.soi.limited;
+      const paced = await Promise.all(Array.from({ length: 4 }, () => soiByOrgRegion(fair, day)));
+      expect(paced.every((f) => f.length === files.length)).toBe(true);
+      expect(eis.soi.limited).toBe(at);
+      // the limit is ЕИС's for a token: without retries left the refusal is an outage to retry later, not «no documents»
+      eis.limitSoi(0, 60_000);
+      await expect(soiByOrgRegion({ ...o, token: 'limited-token', limitRetries: 0 }, day)).rejects.toThrow(new EisUnavailable('ЕИС отказывает: превышен лимит запросов по токену (код 13) — повторите позже', null));
+    } finally {
+      eis.limitSoi(null);
+    }
   });
 });

@@ -17,7 +17,8 @@ type Paged<T> = { items: T[]; total: number };
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, DEMO_CONTRACTS: true });

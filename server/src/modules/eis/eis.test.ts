@@ -11,7 +11,7 @@ import { EIS_NOTICE_TYPES } from '../../formats';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
 import { DAILY_SYNC_JOB, runDailySync } from './daily-sync';
-import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
+import { ABANDONED_IMPORT_MESSAGE, PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
 
 let t: TestServer;
 let eis: FakeEis;
@@ -40,7 +40,8 @@ const count = async (table: string) => ((await t.server.deps.database.sql.query(
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 500, logLevel: 'silent' });
+  // a budget far above the fake's limit, so the fake's code 13 is what a test meets; «the minute» shortened to 3 s
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 500, logLevel: 'silent', requestsPerMinute: 100_000, minuteMs: 3_000 });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
@@ -391,5 +392,121 @@ describe('ЕИС import over the integration service', () => {
     const recs = await t.api<{ status: string; attempts: { outcome: string }[] }[]>('GET', `/api/contracts/${id}/execution`, { token: client });
     expect(recs.body[0].status).toBe('registered');
     expect(recs.body[0].attempts.map((a) => a.outcome)).toEqual(['failed', 'failed', 'registered']);
+  }, 90_000);
+
+  it('an expired token: «Проверить подключение» and an import end with ЕИС’s words, and the screens ask for a new token', async () => {
+    const url = `/api/companies/${customerId}/eis_settings`;
+    const inn = (await t.api<{ inn: string }>('GET', url, { token: client })).body.inn;
+    await t.api('PUT', url, { token: client, body: { inn, token: 'expired-person-token', region_code: '01' } });
+    eis.rejectToken('expired-person-token');
+    try {
+      const check = await t.api<{ ok: boolean; message: string }>('POST', `${url}/check`, { token: client });
+      expect(check.body).toEqual({ ok: false, message: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
+      expect((await t.api<{ token_rejected: string | null }>('GET', url, { token: client })).body.token_rejected).toBe('ЕИС ответила ошибкой 5: Токены отсутствуют');
+
+      const s = await t.socket('auth', client);
+      // one contract by its number: ЕИС's words, not «Договор не найден»
+      const one = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      await t.api('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: '52208008370190000010000' } });
+      expect(await one).toMatchObject({ result: 'error', error: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
+      const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      const from = eis.soi.requests.length;
+      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-06-01', date_to: '2024-06-30' } });
+      expect(await ev).toMatchObject({ key: r.body.key, result: 'error', error: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
+      // at once: the first days in flight, not the month (and no retry of a refusal)
+      expect(eis.soi.requests.length - from).toBeLessThanOrEqual(4);
+      const status = await t.api<{ current: Record<string, unknown>; token_rejected: string | null }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+      expect(status.body.current).toMatchObject({ key: r.body.key, status: 'error', days_done: 0, message: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
+      expect(status.body.token_rejected).toBe('ЕИС ответила ошибкой 5: Токены отсутствуют');
+      // another company does not see the mark
+      expect((await t.api('GET', '/api/eis/imports/status?kind=contracts', { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
+    } finally {
+      eis.rejectToken('expired-person-token', false);
+    }
+    // a new token clears the mark
+    const saved = await t.api<{ token_rejected: string | null }>('PUT', url, { token: client, body: { inn, token: 'company-person-token', region_code: '01' } });
+    expect(saved.body.token_rejected).toBeNull();
+    expect((await t.api<{ token_rejected: string | null }>('GET', '/api/eis/imports/status?kind=plans', { token: client })).body.token_rejected).toBeNull();
+  }, 90_000);
+
+  it('a month under ЕИС’s limit of 12 requests a minute: refusals (code 13) waited out, every day stored, success', async () => {
+    const deps = t.server.deps;
+    eis.limitSoi(12, 3_000);
+    try {
+      const limited = eis.soi.limited;
+      const s = await t.socket('auth', client);
+      const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
+      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-03-01', date_to: '2024-03-31' } });
+      expect(await ev).toMatchObject({ key: r.body.key, result: 'success' });
+      expect(eis.soi.limited).toBeGreaterThan(limited);
+      const days = (await deps.database.sql.query<{ n: number; docs: number }>('SELECT count(*)::int AS n, coalesce(sum(documents), 0)::int AS docs FROM eis_import_days WHERE import_id = $1', [r.body.key])).rows[0];
+      expect(days.n).toBe(31);
+      // every document of the month that ЕИС holds for the customer: the month's contract (11.03.2024) is among them
+      expect(days.docs).toBeGreaterThan(0);
+      const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+      expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', days_done: 31, days_total: 31, documents: days.docs });
+      expect((await deps.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM contracts WHERE company_id = $1 AND contract_date = '2024-03-11'`, [customerId])).rows[0].n).toBeGreaterThan(0);
+    } finally {
+      eis.limitSoi(null);
+    }
+  }, 120_000);
+
+  it('a job out of retries ends its import with the reason and a socket notice; so does one whose job ended outside it', async () => {
+    const deps = t.server.deps;
+    const s = await t.socket('auth', client);
+    // ЕИС unavailable on every try: the job's runs (with pg-boss's back-off) end, and the import with them
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
+    eis.fail(100_000, 'error', 503);
+    let key: string;
+    try {
+      key = (await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-07-01', date_to: '2024-07-05' } })).body.key;
+      expect(await ev).toMatchObject({ key, result: 'error', error: 'ЕИС ответила ошибкой 503' });
+    } finally {
+      eis.fail(0);
+    }
+    const failed = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+    expect(failed.body.current).toMatchObject({ key, status: 'error', message: 'ЕИС ответила ошибкой 503' });
+
+    // a job that pg-boss failed outside its handler (expired on its last try): the import does not stay «running»
+    eis.soiDelayMs = 150;
+    try {
+      const progress = nextEvent<Record<string, unknown>>(s, EVENTS.eisImportProgress, () => true, 60_000);
+      const ended = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-08-01', date_to: '2024-09-30' } });
+      await progress;
+      await deps.database.sql.query(`UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = $1 AND data->>'importId' = $2`, [PERIOD_IMPORT_JOB, r.body.key]);
+      const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+      expect(status.body.current).toMatchObject({ key: r.body.key, status: 'error', message: ABANDONED_IMPORT_MESSAGE });
+      expect(await ended).toMatchObject({ key: r.body.key, result: 'error', error: ABANDONED_IMPORT_MESSAGE });
+    } finally {
+      eis.soiDelayMs = 0;
+    }
+    await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
+  }, 120_000);
+
+  it('«Остановить»: a running import ends as cancelled and stores no further day; only the company may stop it', async () => {
+    const deps = t.server.deps;
+    const s = await t.socket('auth', client);
+    eis.soiDelayMs = 100;
+    try {
+      const progress = nextEvent<Record<string, unknown>>(s, EVENTS.eisImportProgress, () => true, 60_000);
+      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2023-01-01', date_to: '2023-06-30' } });
+      await progress;
+      expect((await t.api('POST', `/api/eis/imports/${r.body.key}/cancel`, { token: outsider, headers: { 'x-company-id': String(customerId) } })).status).toBe(404);
+      const cancelled = await t.api<{ status: string; days_done: number; days_total: number; message: string }>('POST', `/api/eis/imports/${r.body.key}/cancel`, { token: client });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({ status: 'cancelled', days_total: 181, message: 'Загрузка остановлена пользователем' });
+      expect(cancelled.body.days_done).toBeLessThan(181);
+      await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
+      const stored = (await deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM eis_import_days WHERE import_id = $1', [r.body.key])).rows[0].n;
+      expect(stored).toBe(cancelled.body.days_done);
+      const again = await t.api<{ message: string }>('POST', `/api/eis/imports/${r.body.key}/cancel`, { token: client });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('Загрузка из ЕИС уже завершена');
+      const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+      expect(status.body.current).toMatchObject({ key: r.body.key, status: 'cancelled', days_done: stored });
+    } finally {
+      eis.soiDelayMs = 0;
+    }
   }, 90_000);
 });

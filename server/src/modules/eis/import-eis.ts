@@ -7,7 +7,8 @@ import type { Tx } from '../../db/client';
 import { JobSuperseded } from '../../platform/jobs';
 import { moscowToday } from '../rules/access';
 import { gatewayOf } from './gateway';
-import { eisAccess } from '../users/eis-settings';
+import { eisAccess, markTokenRejected } from '../users/eis-settings';
+import { GatewayError } from '../../integrations/eis-gateway';
 import { storeContracts } from './store-contracts';
 import { ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';
@@ -49,7 +50,14 @@ type Stored = Awaited<ReturnType<typeof storeContracts>>;
  */
 export async function importContractFromEis(deps: Deps, companyId: number, userId: number, registryNumber: string, inTx?: (tx: Tx, stored: Stored) => Promise<void>) {
   const inn = await companyInn(deps, companyId);
-  const files = await gatewayOf(deps).fetchContract({ customerInn: inn, access: await eisAccess(deps, companyId), registryNumber });
+  let files: string[];
+  try {
+    files = await gatewayOf(deps).fetchContract({ customerInn: inn, access: await eisAccess(deps, companyId), registryNumber });
+  } catch (e) {
+    // ЕИС refused the token itself: the company's screens ask for a new one, as after a period import
+    if (e instanceof GatewayError && e.code === 'EIS_TOKEN_REJECTED') await markTokenRejected(deps, companyId, e.message);
+    throw e;
+  }
   const own = await ownCustomers(deps.db, companyId);
   const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts).filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
   return deps.db.transaction(async (tx) => {
@@ -60,7 +68,7 @@ export async function importContractFromEis(deps: Deps, companyId: number, userI
 }
 
 /** The spec's notices of a finished period import, to the user who asked for it (the daily sync tells nobody). */
-const notifyPeriodImport =
+export const notifyPeriodImport =
   (deps: Deps): ImportNotifier =>
   (imp) => {
     if (!imp.userId || imp.origin !== 'manual') return;

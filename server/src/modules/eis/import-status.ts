@@ -2,6 +2,9 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { EisDocumentType, EisImportKind, EisImportResponse, EisImportStatusResponse } from '@proc/contract';
 import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { cancelPeriodImport, endAbandonedImports } from './period-import';
+import { SOI_DOCUMENTS } from '../../integration/soi/envelope';
+import { notifyPeriodImport } from './import-eis';
 
 type ImportRow = typeof eisImports.$inferSelect;
 
@@ -21,6 +24,8 @@ const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = { contracts: 'contr
 
 /** The contracts, plans and procurements screens: the company's latest import of their kind, and its latest daily sync. */
 export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisImportStatusResponse> {
+  // an import whose job ended without finishing it is said to have failed, not shown running for ever
+  await endAbandonedImports(ctx.deps, notifyPeriodImport(ctx.deps), ctx.companyId);
   const type = TYPE_OF_KIND[kind];
   const latest = (origin?: 'daily') =>
     ctx.deps.db
@@ -32,7 +37,20 @@ export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisIm
   const [[current], [sync], [settings]] = await Promise.all([
     latest(),
     latest('daily'),
-    ctx.deps.db.select({ token: eisSettings.tokenSecret, syncStopped: eisSettings.syncStopped }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+    ctx.deps.db.select({ token: eisSettings.tokenSecret, syncStopped: eisSettings.syncStopped, rejected: eisSettings.tokenRejected }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
   ]);
-  return { current: await response(ctx, current), last_sync: await response(ctx, sync), sync_enabled: !!settings?.token, sync_stopped: settings?.syncStopped ?? null };
+  return {
+    current: await response(ctx, current),
+    last_sync: await response(ctx, sync),
+    sync_enabled: !!settings?.token,
+    sync_stopped: settings?.syncStopped ?? null,
+    token_rejected: settings?.rejected ?? null,
+    requests_per_minute: ctx.deps.config.EIS_REQUESTS_PER_MINUTE,
+    requests_per_day: SOI_DOCUMENTS[type].documentTypes.length,
+  };
+}
+
+/** «Остановить»: the company's running import, cancelled; its row as the screens show it. */
+export async function cancelImport(ctx: Ctx, key: string): Promise<EisImportResponse> {
+  return (await response(ctx, await cancelPeriodImport(ctx.deps, ctx.companyId, key)))!;
 }

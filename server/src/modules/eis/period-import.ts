@@ -10,7 +10,7 @@ import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { GatewayError } from '../../integrations/eis-gateway';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users/acting-user';
-import { eisAccess } from '../users/eis-settings';
+import { eisAccess, markTokenRejected } from '../users/eis-settings';
 import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
@@ -30,6 +30,15 @@ const DAYS_IN_FLIGHT = 4;
 const RETRY_LIMIT = 3;
 
 type ImportRow = typeof eisImports.$inferSelect;
+
+/**
+ * Imports this process walks without a job of their own (the demo's first start): the check for imports whose job is
+ * gone must not take them for abandoned.
+ */
+const walkingHere = new Set<string>();
+
+/** The import is no longer running (stopped by its user, or ended by the check for abandoned imports). */
+class ImportStopped extends Error {}
 
 export interface PeriodImportInput {
   companyId: number;
@@ -69,12 +78,15 @@ export async function queuePeriodImport(deps: Deps, input: PeriodImportInput, tx
 /** Runs a whole import here and now, without a job (the demo's first start, which is a job of its own). */
 export async function importPeriodNow(deps: Deps, input: PeriodImportInput): Promise<ImportRow | null> {
   const id = randomUUID();
+  walkingHere.add(id);
   await deps.db.transaction((t) => insertImport(t, id, input));
   try {
     await walkPeriodImport(deps, id);
   } catch (e) {
     await finishPeriodImport(deps, id, { status: 'error', message: importErrorText(e) });
     throw e;
+  } finally {
+    walkingHere.delete(id);
   }
   return finishPeriodImport(deps, id, { status: 'success' });
 }
@@ -90,12 +102,19 @@ interface Fetched {
   files: EisFile[];
 }
 
-async function fetchDay(deps: Deps, inn: string, access: Awaited<ReturnType<typeof eisAccess>>, types: string[], day: string): Promise<Fetched> {
+async function fetchDay(deps: Deps, companyId: number, inn: string, access: Awaited<ReturnType<typeof eisAccess>>, types: string[], day: string): Promise<Fetched> {
   const files: EisFile[] = [];
   for (const type of types) {
-    for (const xml of await gatewayOf(deps).fetchDay({ customerInn: inn, access, type: type as EisDocumentType, day })) {
-      files.push(await parseInWorker('eis', Buffer.from(xml, 'utf8')));
+    let xmls: string[];
+    try {
+      xmls = await gatewayOf(deps).fetchDay({ customerInn: inn, access, type: type as EisDocumentType, day });
+    } catch (e) {
+      // ЕИС refused the token itself: every further day would be refused too, so the import ends now with ЕИС's words
+      // and the company's screens ask for a new token
+      if (e instanceof GatewayError && e.code === 'EIS_TOKEN_REJECTED') await markTokenRejected(deps, companyId, e.message);
+      throw e;
     }
+    for (const xml of xmls) files.push(await parseInWorker('eis', Buffer.from(xml, 'utf8')));
   }
   return { day, files };
 }
@@ -136,7 +155,8 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
       if (p.registrationNumber) numbers.push(p.registrationNumber);
     }
     for (const n of notices) tally[(await storeNotice(tx, ctx, n)).created ? 'created' : 'updated']++;
-    await tx
+    // only while it runs: a day fetched when the user pressed «Остановить» is not stored (the transaction rolls back)
+    const [running] = await tx
       .update(eisImports)
       .set({
         documents: sql`${eisImports.documents} + ${documents}`,
@@ -146,7 +166,9 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
         numbers: sql`${eisImports.numbers} || ${JSON.stringify(numbers)}::jsonb`,
         violations: sql`${eisImports.violations} || ${JSON.stringify(violations)}::jsonb`,
       })
-      .where(eq(eisImports.id, imp.id));
+      .where(and(eq(eisImports.id, imp.id), eq(eisImports.status, 'running')))
+      .returning({ id: eisImports.id });
+    if (!running) throw new ImportStopped();
     return documents;
   });
 }
@@ -176,11 +198,20 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   const done = await daysDone(deps, imp.id);
   const days = daysOf(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
   const progress = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_total: imp.daysTotal, days_done: done.size, documents: imp.documents };
+  const stillRunning = async () => (await deps.db.select({ status: eisImports.status }).from(eisImports).where(eq(eisImports.id, imp.id)))[0]?.status === 'running';
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
-    const window = await Promise.all(days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, inn, access, imp.documentTypes, day)));
+    // the user may stop it between days («Остановить»): nothing more is asked for or stored
+    if (i > 0 && !(await stillRunning())) break;
+    const window = await Promise.all(days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day)));
     // stored in the order of the days: what is stored is always the period's beginning
     for (const fetched of window) {
-      const stored = await storeDay(deps, imp, ctx, own, fetched);
+      let stored: number | null;
+      try {
+        stored = await storeDay(deps, imp, ctx, own, fetched);
+      } catch (e) {
+        if (e instanceof ImportStopped) break;
+        throw e;
+      }
       if (stored === null) continue;
       progress.days_done++;
       progress.documents += stored;
@@ -210,7 +241,18 @@ export const importErrorText = (e: unknown): string => (e instanceof GatewayErro
 
 export type ImportNotifier = (imp: ImportRow) => void;
 
+/** The check for abandoned imports, every minute on one node. */
+export const ABANDONED_IMPORTS_JOB = 'eis.abandoned-imports';
+
 export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void {
+  deps.jobs.define({
+    name: ABANDONED_IMPORTS_JOB,
+    schema: z.object({}).passthrough(),
+    cron: { expression: '* * * * *', tz: 'Europe/Moscow' },
+    async handler() {
+      await endAbandonedImports(deps, notify);
+    },
+  });
   deps.jobs.define({
     name: PERIOD_IMPORT_JOB,
     schema: z.object({ importId: z.string().uuid() }),
@@ -234,4 +276,48 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
       }
     },
   });
+}
+
+/** The words an import ended by the check below gets: its job ended without finishing it. */
+export const ABANDONED_IMPORT_MESSAGE = 'Загрузка из ЕИС прервана: задание не завершилось после всех попыток (ЕИС не ответила вовремя). Повторите загрузку позже';
+
+/**
+ * An import whose job failed or expired in pg-boss outside the handler (it outlived JOB_EXPIRE_SECONDS on every try,
+ * or its process died after the last one) would stay 'running' for ever: nothing is left to finish it. Each 'running'
+ * import whose job is no longer queued, active or waiting for a retry ends as an error, and its user is told. Run when
+ * the status is read (for one company) and every minute (for all).
+ */
+export async function endAbandonedImports(deps: Deps, notify: ImportNotifier, companyId?: number): Promise<number> {
+  // an import is recorded in the same transaction as its job (the demo's, walked without one, is in walkingHere first)
+  const running = await deps.db
+    .select({ id: eisImports.id })
+    .from(eisImports)
+    .where(and(eq(eisImports.status, 'running'), companyId === undefined ? undefined : eq(eisImports.companyId, companyId)));
+  let ended = 0;
+  for (const { id } of running) {
+    if (walkingHere.has(id)) continue;
+    const { rows } = (await deps.db.execute(sql`
+      SELECT state::text AS state FROM pgboss.job WHERE name = ${PERIOD_IMPORT_JOB} AND data->>'importId' = ${id}
+      UNION ALL SELECT state::text AS state FROM pgboss.archive WHERE name = ${PERIOD_IMPORT_JOB} AND data->>'importId' = ${id}`)) as unknown as { rows: { state: string }[] };
+    if (rows.some((r) => ['created', 'retry', 'active'].includes(r.state))) continue;
+    const finished = await finishPeriodImport(deps, id, { status: 'error', message: ABANDONED_IMPORT_MESSAGE });
+    if (finished) {
+      ended++;
+      notify(finished);
+    }
+  }
+  return ended;
+}
+
+/** «Остановить»: the company's running import ends as cancelled; the walk stops before its next day. */
+export async function cancelPeriodImport(deps: Deps, companyId: number, importId: string): Promise<ImportRow> {
+  const [row] = await deps.db
+    .update(eisImports)
+    .set({ status: 'cancelled', message: 'Загрузка остановлена пользователем', finishedAt: new Date() })
+    .where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId), eq(eisImports.status, 'running')))
+    .returning();
+  if (row) return row;
+  const [was] = await deps.db.select().from(eisImports).where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId)));
+  if (!was) throw new AppError('NOT_FOUND', 'Загрузка из ЕИС не найдена');
+  throw new AppError('CONFLICT', 'Загрузка из ЕИС уже завершена');
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id,
-  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
+  ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportResponse, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
   EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
 } from '@proc/contract';
@@ -13,9 +13,10 @@ import { importEisUpload, readEisUpload } from './upload-eis';
 import { listExecution, requestExecutionSend } from './execution';
 import { procurementFromPlanItem } from './plan-item-procurement';
 import { ocdsPackage } from './opendata';
-import { importStatus } from './import-status';
+import { cancelImport, importStatus } from './import-status';
 
 const tags = ['eis'];
+const ImportParams = z.object({ key: z.string().uuid('Ключ загрузки — UUID') });
 const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
 const PlanItemParams = PlanParams.extend({ itemId: Id });
 
@@ -31,6 +32,9 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.get('/eis/imports/status', { schema: { tags, summary: 'Загрузка из ЕИС: идущая или последняя, и ежедневная синхронизация', querystring: EisImportStatusQuery, response: { 200: EisImportStatusResponse } } }, async (req) =>
     importStatus(await companyCtx(deps, req), req.query.kind),
+  );
+  app.post('/eis/imports/:key/cancel', { schema: { tags, summary: 'Остановить идущую загрузку из ЕИС', params: ImportParams, response: { 200: EisImportResponse } } }, async (req) =>
+    cancelImport(await companyCtx(deps, req), req.params.key),
   );
   app.get('/eis/plans', { schema: { tags, summary: 'Планы закупки', querystring: PlansQuery, response: { 200: paged(PlanResponse) } } }, async (req) => listPlans(await companyCtx(deps, req), req.query));
   app.get('/eis/plans/:number/items', { schema: { tags, summary: 'Позиции плана закупки', params: PlanParams, querystring: PlanItemsQuery, response: { 200: paged(PlanItemResponse) } } }, async (req) =>

@@ -17,8 +17,8 @@ export async function getEisSettings(ctx: Ctx) {
     latestIdentityRequest(ctx.deps.db, ctx.companyId),
   ]);
   const identity = { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, identity_request: identityRequest };
-  if (!row) return { ...identity, registry_code: null, login: null, has_password: false, has_token: false, region_code: null, sync_stopped: null };
-  return { ...identity, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode, sync_stopped: row.syncStopped };
+  if (!row) return { ...identity, registry_code: null, login: null, has_password: false, has_token: false, region_code: null, sync_stopped: null, token_rejected: null };
+  return { ...identity, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode, sync_stopped: row.syncStopped, token_rejected: row.tokenRejected };
 }
 
 export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSettingsRequest>) {
@@ -30,8 +30,9 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     updatedAt: new Date(),
     // an empty password or token keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
-    // the token is a person's: the daily sync acts as the user who gave it (saving it anew restarts a stopped sync)
-    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null } : {}),
+    // the token is a person's: the daily sync acts as the user who gave it (saving it anew restarts a stopped sync);
+    // a new token clears ЕИС's refusal of the old one
+    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null, tokenRejected: null } : {}),
   };
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
@@ -67,10 +68,21 @@ export async function eisAccess(deps: Ctx['deps'], companyId: number): Promise<{
   return { token: row?.tokenSecret ? decryptSecret(deps.config, row.tokenSecret) : null, region: row?.regionCode ?? null };
 }
 
+/**
+ * ЕИС refused the company's token (missing, expired, unknown): its words are kept until a new token is saved, so the
+ * settings and the register screens say that a new one is needed. A company without settings uses the service's token,
+ * which is the provider's to replace: nothing to mark.
+ */
+export async function markTokenRejected(deps: Ctx['deps'], companyId: number, message: string): Promise<void> {
+  await deps.db.update(eisSettings).set({ tokenRejected: message }).where(eq(eisSettings.companyId, companyId));
+}
+
 /** «Проверить подключение»: the saved token and region, one real request through the integration service. */
 export async function checkEisConnection(ctx: Ctx): Promise<{ ok: boolean; message: string }> {
   const settings = await getEisSettings(ctx);
   if (!settings.inn) return { ok: false, message: 'Укажите ИНН организации' };
   // settings.inn is the company's in force (getEisSettings), never a typed one
-  return gatewayOf(ctx.deps).checkConnection(settings.inn, await eisAccess(ctx.deps, ctx.companyId));
+  const r = await gatewayOf(ctx.deps).checkConnection(settings.inn, await eisAccess(ctx.deps, ctx.companyId));
+  if (r.token_rejected) await markTokenRejected(ctx.deps, ctx.companyId, r.message);
+  return { ok: r.ok, message: r.message };
 }

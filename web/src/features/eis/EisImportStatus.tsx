@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { Progress, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Progress, Typography } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EVENTS } from '@proc/contract/socket';
 import type { EisImportKind, EisImportResponse, EisImportStatusResponse } from '@proc/contract';
@@ -8,28 +8,45 @@ import { queryClient } from '../../app/query-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { useSelectedCompany } from '../../lib/session';
-import { eisApi } from './api';
+import { budgetMinutes, eisApi, formatMinutes } from './api';
 
 type Kind = EisImportKind;
-const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
+export const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
 const period = (i: EisImportResponse) => (i.date_from === i.date_to ? `за ${formatDate(i.date_from)}` : `за период ${formatDate(i.date_from)}–${formatDate(i.date_to)}`);
 const percent = (i: EisImportResponse) => (i.days_total ? Math.floor((i.days_done / i.days_total) * 100) : 100);
 const counts = (i: EisImportResponse) => `документов ${i.documents}: новых ${i.created}, обновлено ${i.updated}, без изменений ${i.unchanged}`;
 
-function CurrentImport({ i }: { i: EisImportResponse }) {
+function CurrentImport({ i, kind, perMinute }: { i: EisImportResponse; kind: Kind; perMinute: number }) {
+  const company = useSelectedCompany();
   const head = i.origin === 'daily' ? 'Ежедневная синхронизация' : 'Загрузка из ЕИС';
+  const stop = useMutation({
+    mutationFn: () => eisApi.cancelImport(i.key),
+    onSuccess: (row) => queryClient.setQueryData<EisImportStatusResponse>(statusKey(company, kind), (s) => (s && s.current?.key === row.key ? { ...s, current: row } : s)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: statusKey(company, kind) }),
+  });
+  // what is left is bounded by ЕИС's budget of requests for the token, not by the product (one request per day and kind)
+  const left = formatMinutes(budgetMinutes(i.days_total - i.days_done, i.document_types.length, perMinute));
   const text =
     i.status === 'running'
-      ? `${head} ${period(i)}: обработано дней ${i.days_done} из ${i.days_total}, найдено документов ${i.documents}`
+      ? `${head} ${period(i)}: обработано дней ${i.days_done} из ${i.days_total}, найдено документов ${i.documents}; осталось ${left}`
       : i.status === 'success'
         ? `${head} ${period(i)} завершена ${formatDateTime(i.finished_at)}: ${counts(i)}`
-        : `${head} ${period(i)} прервана ${formatDateTime(i.finished_at)}: ${i.message ?? 'ошибка'}. Обработано дней ${i.days_done} из ${i.days_total}`;
+        : i.status === 'cancelled'
+          ? `${head} ${period(i)} остановлена ${formatDateTime(i.finished_at)}. Обработано дней ${i.days_done} из ${i.days_total}, найдено документов ${i.documents}`
+          : `${head} ${period(i)} прервана ${formatDateTime(i.finished_at)}: ${i.message ?? 'ошибка'}. Обработано дней ${i.days_done} из ${i.days_total}`;
   return (
     <div data-testid="eis-import-current" data-status={i.status}>
-      <Typography.Text type={i.status === 'error' ? 'danger' : undefined}>{text}</Typography.Text>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+        <Typography.Text type={i.status === 'error' ? 'danger' : undefined}>{text}</Typography.Text>
+        {i.status === 'running' && i.origin === 'manual' && (
+          <Button size="small" danger onClick={() => stop.mutate()} loading={stop.isPending} data-testid="eis-import-stop">
+            Остановить
+          </Button>
+        )}
+      </div>
       <Progress
         percent={percent(i)}
-        status={i.status === 'error' ? 'exception' : i.status === 'success' ? 'success' : 'active'}
+        status={i.status === 'error' ? 'exception' : i.status === 'success' ? 'success' : i.status === 'cancelled' ? 'normal' : 'active'}
         size="small"
         aria-label="Ход загрузки из ЕИС"
         data-testid="eis-import-progress"
@@ -96,7 +113,19 @@ export function EisImportStatus({ kind }: { kind: Kind }) {
   if (!status.data) return null;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 2, marginBottom: 12 }} data-testid="eis-import-status">
-      {status.data.current && <CurrentImport i={status.data.current} />}
+      {status.data.token_rejected && (
+        <Alert
+          type="warning"
+          showIcon
+          title={
+            <>
+              Нужен новый токен ЕИС: {status.data.token_rejected}. Сохраните новый токен в <Link to="/profile/eisSettings">настройках ЕИС</Link>
+            </>
+          }
+          data-testid="eis-token-rejected"
+        />
+      )}
+      {status.data.current && <CurrentImport i={status.data.current} kind={kind} perMinute={status.data.requests_per_minute} />}
       <LastSync s={status.data} />
     </div>
   );

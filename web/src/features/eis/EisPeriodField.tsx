@@ -1,14 +1,39 @@
-import { DatePicker } from 'antd';
+import { DatePicker, Form, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu } from '@proc/contract';
+import { EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu, pluralRu, type EisImportKind } from '@proc/contract';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
+import { useSelectedCompany } from '../../lib/session';
+import { budgetMinutes, eisApi, formatMinutes } from './api';
+import { statusKey } from './EisImportStatus';
 
 export type PeriodValue = [Dayjs, Dayjs];
 
-/** The period of an import from ЕИС (СОИ answers day by day; at most two years at a time). */
-export function EisPeriodField({ label, testId }: { label: string; testId: string }) {
+/**
+ * How long the period will take: ЕИС answers one day and kind of document per request, and a token may make
+ * EIS_REQUESTS_PER_MINUTE requests a minute (the server's status answer says how many).
+ */
+function Estimate({ kind, testId }: { kind: EisImportKind; testId: string }) {
+  const company = useSelectedCompany();
+  const v = Form.useWatch('period') as PeriodValue | undefined;
+  const status = useQuery({ queryKey: statusKey(company, kind), queryFn: () => eisApi.importStatus(kind) });
+  const perMinute = status.data?.requests_per_minute;
+  const perDay = status.data?.requests_per_day ?? 1;
+  if (!v?.[0] || !v[1] || !perMinute) return null;
+  const days = v[1].startOf('day').diff(v[0].startOf('day'), 'day') + 1;
+  if (days < 1 || days > EIS_MAX_PERIOD_DAYS) return null;
   return (
+    <Typography.Paragraph type="secondary" data-testid={`${testId}-estimate`}>
+      Дней: {days}. ЕИС отвечает {perDay === 1 ? 'на один запрос за день' : `на ${perDay} ${pluralRu(perDay, 'запрос', 'запроса', 'запросов')} за день (по одному на тип документа)`}, не больше {perMinute} запросов в минуту по токену: загрузка займёт {formatMinutes(budgetMinutes(days, perDay, perMinute))}
+    </Typography.Paragraph>
+  );
+}
+
+/** The period of an import from ЕИС (СОИ answers day by day; at most two years at a time), with the time it will take. */
+export function EisPeriodField({ label, testId, kind }: { label: string; testId: string; kind: EisImportKind }) {
+  return (
+    <>
     <Field
       label={label}
       name="period"
@@ -22,6 +47,8 @@ export function EisPeriodField({ label, testId }: { label: string; testId: strin
     >
       <DatePicker.RangePicker format="DD.MM.YYYY" style={{ width: '100%' }} placeholder={['Дата с', 'Дата по']} data-testid={testId} />
     </Field>
+    <Estimate kind={kind} testId={testId} />
+    </>
   );
 }
 

@@ -79,7 +79,7 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
           />
         </Form.Item>
         {mode === 'period' ? (
-          <EisPeriodField label="Период заключения договоров" testId="contracts-import-period" />
+          <EisPeriodField label="Период заключения договоров" testId="contracts-import-period" kind="contracts" />
         ) : (
           <Field
             label="Реестровый номер договора"

@@ -54,7 +54,7 @@ function ImportNoticesModal({ onClose }: { onClose: () => void }) {
         Извещения организации о закупках всех способов (конкурсы, аукционы, запросы котировок и предложений, закупки у единственного поставщика и иные способы) попадут в реестр закупок; уже внесённые обновятся.
       </Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ period: [today.subtract(1, 'month'), today] }} onFinish={(v) => send.mutate(isoPeriod(v.period))}>
-        <EisPeriodField label="Период размещения извещений в ЕИС" testId="notices-import-period" />
+        <EisPeriodField label="Период размещения извещений в ЕИС" testId="notices-import-period" kind="notices" />
       </Form>
     </Modal>
   );

@@ -51,7 +51,7 @@ function ImportPlansModal({ onClose }: { onClose: () => void }) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" initialValues={{ period: [today.subtract(1, 'year').month(11).date(1), today] }} onFinish={(v) => send.mutate(isoPeriod(v.period))}>
-        <EisPeriodField label="Период размещения планов в ЕИС" testId="plans-import-period" />
+        <EisPeriodField label="Период размещения планов в ЕИС" testId="plans-import-period" kind="plans" />
       </Form>
     </Modal>
   );

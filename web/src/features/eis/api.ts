@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EisContractsImportRequest, EisImportKind, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import type { EisContractsImportRequest, EisImportKind, EisImportResponse, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
@@ -19,6 +19,7 @@ export const eisApi = {
   importPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) => api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importStatus: (kind: EisImportKind) => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
+  cancelImport: (key: string) => api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
@@ -53,3 +54,16 @@ export function uploadSummary(r: EisUpload): string {
   return [`Загружено договоров: ${r.contracts.length}`, ...violations].join('\n');
 }
 
+
+/**
+ * How long ЕИС needs for a period: one request per day and kind of document, within the token's budget of requests a
+ * minute (EIS_REQUESTS_PER_MINUTE) — the import cannot go faster than that, whatever the product does.
+ */
+export function budgetMinutes(days: number, requestsPerDay: number, perMinute: number): number {
+  return (days * requestsPerDay) / Math.max(1, perMinute);
+}
+export function formatMinutes(minutes: number): string {
+  if (minutes < 1) return 'менее минуты';
+  const m = Math.ceil(minutes);
+  return m < 60 ? `≈ ${m} мин` : `≈ ${Math.floor(m / 60)} ч ${m % 60} мин`;
+}

@@ -36,13 +36,27 @@ export default function EisSettingsPage() {
   const check = useMutation({
     mutationFn: () => api.post<EisCheckResponse>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
     onMutate: () => setChecked(null),
-    onSuccess: (r) => setChecked(r),
+    onSuccess: (r) => {
+      setChecked(r);
+      // a refused token is marked on the server: the warning below follows it
+      void qc.invalidateQueries({ queryKey: ['eis-settings', companyId] });
+    },
   });
   if (!q.data) return null;
   return (
     <Card style={{ maxWidth: 640 }} key={companyId}>
       <IdentityRequestAlert r={q.data.identity_request} />
       {q.data.sync_stopped && <Alert type="error" showIcon title={q.data.sync_stopped} style={{ marginBottom: 16 }} data-testid="eis-sync-stopped" />}
+      {q.data.token_rejected && (
+        <Alert
+          type="warning"
+          showIcon
+          title="Нужен новый токен ЕИС"
+          description={`ЕИС отказала в доступе по сохранённому токену: ${q.data.token_rejected}. Загрузки из ЕИС и ежедневная синхронизация не пройдут, пока не будет сохранён новый токен.`}
+          style={{ marginBottom: 16 }}
+          data-testid="eis-token-rejected"
+        />
+      )}
       <Form form={form} layout="vertical" initialValues={{ ...q.data, password: '', token: '' }} onFinish={(v) => save.mutate(v)}>
         <Field label="ИНН" name="inn" extra="ИНН, КПП и ОГРН — организации: их смена вступает в силу после подтверждения оператором" rules={[rules.required, { pattern: /^\d{10}$|^\d{12}$/, message: 'ИНН состоит из 10 или 12 цифр' }]}>
           <Input />
