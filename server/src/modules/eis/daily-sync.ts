@@ -24,7 +24,8 @@ export async function runDailySync(deps: Deps, today = moscowToday()): Promise<s
     .select({ companyId: eisSettings.companyId, userId: eisSettings.tokenUserId })
     .from(eisSettings)
     .innerJoin(companies, eq(companies.id, eisSettings.companyId))
-    .where(and(isNotNull(eisSettings.tokenSecret), isNotNull(eisSettings.tokenUserId), isNotNull(companies.inn), isNull(companies.deletedAt)));
+    // a token ЕИС refused is not asked with again until a new one is saved: the screens already say so
+    .where(and(isNotNull(eisSettings.tokenSecret), isNull(eisSettings.tokenRejected), isNotNull(eisSettings.tokenUserId), isNotNull(companies.inn), isNull(companies.deletedAt)));
   const queued: string[] = [];
   for (const c of due) {
     // the token's user may have lost the company since: the sync does not act for them, and the screens say why

@@ -102,6 +102,8 @@ export function defineImportJobs(deps: Deps): void {
   deps.jobs.define({
     name: CONTRACT_IMPORT_JOB,
     schema: contractJob,
+    concurrency: 2,
+    fair: { group: (p) => String(p.companyId), perGroup: 1, maxQueued: 20 },
     options: { retryLimit: 2, retryDelay: 1, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
     async handler(p, job) {
       const base = { key: p.key, eais_registry_number: p.eais_registry_number };

@@ -65,7 +65,7 @@ export async function queuePeriodImport(deps: Deps, input: PeriodImportInput, tx
   const id = randomUUID();
   const write = async (t: Tx) => {
     await insertImport(t, id, input);
-    await deps.jobs.send(PERIOD_IMPORT_JOB, { importId: id }, { tx: t });
+    await deps.jobs.send(PERIOD_IMPORT_JOB, { importId: id, companyId: input.companyId }, { tx: t });
   };
   if (tx) await write(tx);
   else {
@@ -255,8 +255,11 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
   });
   deps.jobs.define({
     name: PERIOD_IMPORT_JOB,
-    schema: z.object({ importId: z.string().uuid() }),
+    // the company rides along for the fair share: one import of a company at a time, five waiting at most
+    schema: z.object({ importId: z.string().uuid(), companyId: z.number().int().optional() }),
     options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
+    concurrency: 2,
+    fair: { group: (p) => String(p.companyId ?? 'none'), perGroup: 1, maxQueued: 5 },
     async handler({ importId }, job) {
       let outcome: Parameters<typeof finishPeriodImport>[2];
       try {

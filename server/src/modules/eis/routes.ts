@@ -7,6 +7,7 @@ import { Id,
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { takeWorkLimit } from '../../platform/work-limits';
 import { requestContractsImport, requestNoticesImport, requestPlansImport } from './import-eis';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { importEisUpload, readEisUpload } from './upload-eis';
@@ -21,14 +22,20 @@ const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) }
 const PlanItemParams = PlanParams.extend({ itemId: Id });
 
 export function eisRoutes(app: App, deps: Deps): void {
+  /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
+  const limitedCtx = async (req: Parameters<typeof companyCtx>[1]) => {
+    const ctx = await companyCtx(deps, req);
+    await takeWorkLimit(ctx, 'import');
+    return ctx;
+  };
   app.post('/eis/contracts/import', { schema: { tags, summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)', body: EisContractsImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
-    reply.status(202).send(await requestContractsImport(await companyCtx(deps, req), req.body)),
+    reply.status(202).send(await requestContractsImport(await limitedCtx(req), req.body)),
   );
   app.post('/eis/plans/import', { schema: { tags, summary: 'Загрузить планы закупки из ЕИС (за период публикации)', body: EisPlansImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
-    reply.status(202).send(await requestPlansImport(await companyCtx(deps, req), req.body)),
+    reply.status(202).send(await requestPlansImport(await limitedCtx(req), req.body)),
   );
   app.post('/eis/notices/import', { schema: { tags, summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)', body: EisNoticesImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
-    reply.status(202).send(await requestNoticesImport(await companyCtx(deps, req), req.body)),
+    reply.status(202).send(await requestNoticesImport(await limitedCtx(req), req.body)),
   );
   app.get('/eis/imports/status', { schema: { tags, summary: 'Загрузка из ЕИС: идущая или последняя, и ежедневная синхронизация', querystring: EisImportStatusQuery, response: { 200: EisImportStatusResponse } } }, async (req) =>
     importStatus(await companyCtx(deps, req), req.query.kind),

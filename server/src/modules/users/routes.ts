@@ -6,6 +6,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireStaff, requireUser } from '../../platform/auth';
+import { takeWorkLimit } from '../../platform/work-limits';
 import { companyCtx } from '../../platform/tenancy';
 import * as svc from './service';
 import { checkEisConnection, getEisSettings, saveEisSettings } from './eis-settings';
@@ -49,7 +50,9 @@ export function userRoutes(app: App, deps: Deps): void {
   app.put('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } }, async (req) =>
     saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
   );
-  app.post('/companies/:id/eis_settings/check', { config: { changes: false }, schema: { tags: ['profile'], summary: 'Проверить подключение к ЕИС (один запрос к СОИ)', params: IdParams, response: { 200: EisCheckResponse } } }, async (req) =>
-    checkEisConnection(await companyCtx(deps, req, req.params.id)),
-  );
+  app.post('/companies/:id/eis_settings/check', { config: { changes: false }, schema: { tags: ['profile'], summary: 'Проверить подключение к ЕИС (один запрос к СОИ)', params: IdParams, response: { 200: EisCheckResponse } } }, async (req) => {
+    const ctx = await companyCtx(deps, req, req.params.id);
+    await takeWorkLimit(ctx, 'check');
+    return checkEisConnection(ctx);
+  });
 }
