@@ -43,11 +43,13 @@ export interface BuildOptions {
   database?: Database;
   /** Whether this process runs job workers (default: config.JOBS_ENABLED). */
   work?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: import('node:stream').Writable;
 }
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<Server> {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustRule(config.TRUST_PROXY),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
