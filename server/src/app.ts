@@ -13,7 +13,7 @@ import { createRealtime } from './platform/realtime';
 import { forgetUsers } from './platform/session-cache';
 import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
-import { installErrorHandler, errorBody } from './platform/errors';
+import { installErrorHandler, errorBody, refuseBadUrl } from './platform/errors';
 import { ERROR_TEXT } from '@proc/contract';
 import { bearer, userByToken } from './platform/auth';
 import { createAdapterFactory } from './platform/scale';
@@ -26,6 +26,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installAuthRateLimits } from './platform/rate-limit';
 import { trustRule } from './platform/client-ip';
 import { loggerOptions } from './platform/logging';
+import { installInputGuard } from './platform/input-guard';
 import { closeParsePool } from './formats';
 
 export interface Server {
@@ -52,6 +53,8 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustRule(config.TRUST_PROXY),
+    // a path that is not valid percent-encoded UTF-8 (`%FF`, a lone surrogate's bytes): refused in Russian as well
+    frameworkErrors: refuseBadUrl,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +89,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   installSecurityHeaders(app, config);
   installAuthRateLimits(app, deps);
   installReadOnlyGuard(app);
+  installInputGuard(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
   await app.register(fastifySwagger, {

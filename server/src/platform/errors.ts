@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, ERROR_TEXT, type ErrorBody, type ErrorCode } from '@proc/contract';
@@ -56,6 +56,11 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 
 /** A short code the user reads to the operator; it is in the log line and in Sentry's tags. */
 export const newSupportCode = () => crypto.randomBytes(5).toString('hex').toUpperCase();
+
+/** Fastify's own refusals before routing (a path that is not valid percent-encoded UTF-8), in the same envelope. */
+export function refuseBadUrl(_err: unknown, _req: unknown, reply: FastifyReply): void {
+  void reply.code(400).send(errorBody('VALIDATION', 'Некорректный адрес запроса'));
+}
 
 export type ErrorReporter = (err: unknown, supportCode: string) => void;
 
