@@ -15,7 +15,7 @@ import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
 import { installErrorHandler, errorBody, refuseBadUrl } from './platform/errors';
 import { ERROR_TEXT } from '@proc/contract';
-import { bearer, userByToken } from './platform/auth';
+import { bearer, liveSessionIds, userByToken } from './platform/auth';
 import { createAdapterFactory } from './platform/scale';
 import { reportError, initErrorReporting } from './platform/sentry';
 import type { Deps } from './platform/context';
@@ -141,7 +141,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     deps,
     routes,
     async listen() {
-      await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS));
+      await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS), {
+        liveSessions: (ids) => liveSessionIds(database.db, ids, config.SESSION_IDLE_HOURS),
+        checkEveryMs: config.SESSION_SOCKET_CHECK_SECONDS * 1000,
+      });
       await app.listen({ port: config.PORT, host: config.HOST });
       listening = true;
       const port = (app.server.address() as { port: number }).port;
