@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { z } from 'zod';
 import { isStaff, ROLE_TITLES, type UsersQuery, type CreateUserRequest, type UpdateUserRequest, type UserResponse, type Paged, type Role } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
-import { companies, companyGrants, users } from '../../db/schema';
+import { companies, companyGrants, registrations, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -106,6 +106,9 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
   await assertRoleFitsCompany(deps, input.role, input.company_id);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
   if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
+  // a pending application holds its login: approving it later would find the login taken
+  const [held] = await deps.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.login, input.login), eq(registrations.status, 'pending'))).limit(1);
+  if (held) throw new AppError('CONFLICT', 'Этот логин указан в заявке на регистрацию, которая ждёт решения оператора: выберите другой логин', { login: ['Логин занят заявкой на регистрацию'] });
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     await assertTariffAllows({ deps, user: actor, companyId: input.company_id }, 'users', tx);
