@@ -13,9 +13,9 @@ import { createRealtime } from './platform/realtime';
 import { forgetUsers } from './platform/session-cache';
 import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
-import { installErrorHandler, errorBody } from './platform/errors';
+import { installErrorHandler, errorBody, refuseBadUrl } from './platform/errors';
 import { ERROR_TEXT } from '@proc/contract';
-import { bearer, userByToken } from './platform/auth';
+import { bearer, liveSessionIds, userByToken } from './platform/auth';
 import { createAdapterFactory } from './platform/scale';
 import { reportError, initErrorReporting } from './platform/sentry';
 import type { Deps } from './platform/context';
@@ -26,6 +26,7 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { installAuthRateLimits } from './platform/rate-limit';
 import { trustRule } from './platform/client-ip';
 import { loggerOptions } from './platform/logging';
+import { installInputGuard } from './platform/input-guard';
 import { closeParsePool } from './formats';
 
 export interface Server {
@@ -43,13 +44,17 @@ export interface BuildOptions {
   database?: Database;
   /** Whether this process runs job workers (default: config.JOBS_ENABLED). */
   work?: boolean;
+  /** Where log lines go instead of stdout (tests read what was logged). */
+  logStream?: import('node:stream').Writable;
 }
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<Server> {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustRule(config.TRUST_PROXY),
+    // a path that is not valid percent-encoded UTF-8 (`%FF`, a lone surrogate's bytes): refused in Russian as well
+    frameworkErrors: refuseBadUrl,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +89,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   installSecurityHeaders(app, config);
   installAuthRateLimits(app, deps);
   installReadOnlyGuard(app);
+  installInputGuard(app);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
   await app.register(fastifySwagger, {
@@ -134,7 +140,10 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     deps,
     routes,
     async listen() {
-      await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS));
+      await realtime.attach(app.server, (token) => userByToken(database.db, token, config.SESSION_IDLE_HOURS), {
+        liveSessions: (ids) => liveSessionIds(database.db, ids, config.SESSION_IDLE_HOURS),
+        checkEveryMs: config.SESSION_SOCKET_CHECK_SECONDS * 1000,
+      });
       await app.listen({ port: config.PORT, host: config.HOST });
       listening = true;
       const port = (app.server.address() as { port: number }).port;

@@ -96,6 +96,8 @@ const ConfigSchema = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** A session unused for this long ends (a stolen token is worth less). */
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
+  /** How often the socket server drops the sockets of sessions that expired (idle, TTL) or ended elsewhere. */
+  SESSION_SOCKET_CHECK_SECONDS: z.coerce.number().positive().default(60),
   /**
    * Which proxies' X-Forwarded-For to believe when finding the client's IP (rate limits, sessions list): off by default
    * (the socket's address); a hop count (`1` behind one nginx) or a list of proxy addresses/CIDRs (`127.0.0.1,10.0.0.0/8`).

@@ -29,3 +29,24 @@ export function isValidAccount(account: string, bik: string, kind: 'settlement' 
   for (let i = 0; i < s.length; i++) sum += (Number(s[i]) * w[i % 3]) % 10;
   return sum % 10 === 0;
 }
+
+/** A NUL (PostgreSQL text cannot hold it) or a lone UTF-16 surrogate (no character at all: stored as U+FFFD). */
+// eslint-disable-next-line no-control-regex -- the NUL is what it looks for
+const BROKEN_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** Bidi embedding/override/isolate controls: they make `exe.pdf` of `fdp.exe` in a name. */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
+export const hasBrokenText = (s: string): boolean => BROKEN_TEXT.test(s);
+export const hasBidiControls = (s: string): boolean => BIDI_CONTROLS.test(s);
+export const BROKEN_TEXT_MESSAGE = 'Текст содержит недопустимые символы';
+export const BIDI_MESSAGE = 'Текст содержит управляющие символы направления письма';
+
+/** Dates the system accepts: a real calendar day from 1990-01-01 to 2100-12-31 (ISO `ГГГГ-ММ-ДД`). */
+export const DATE_MIN = '1990-01-01';
+export const DATE_MAX = '2100-12-31';
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const t = new Date(Date.UTC(y, mo - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
+}

@@ -1,24 +1,41 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { NUMERIC_RE, isValidInn, isValidOgrn } from './checks';
-export { NUMERIC_RE, isValidInn, isValidOgrn, isValidAccount } from './checks';
+import { NUMERIC_RE, isValidInn, isValidOgrn, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+import { russianIssue } from './zod-russian';
+export { NUMERIC_RE, isValidInn, isValidOgrn, isValidAccount, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+
+// every schema of the contract (server and web) reports in Russian: this module is loaded by all of them
+z.config({ localeError: russianIssue });
 
 export { ROLES, isStaff, canEdit, ROLE_TITLES, REGISTRATION_DECIDERS } from './roles';
 import { ROLES } from './roles';
 export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
+/** Free text: no NUL, no lone surrogate, no bidi controls (names and titles are shown beside file names and links). */
+export const safeText = () =>
+  z
+    .string({ error: MESSAGES.required })
+    .refine((v) => !hasBrokenText(v), BROKEN_TEXT_MESSAGE)
+    .refine((v) => !hasBidiControls(v), BIDI_MESSAGE);
 /** The spec's required rule trims strings. */
-export const requiredString = (max = 500) =>
-  z.string({ error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(max, `Не более ${max} символов`);
-export const optionalString = (max = 500) =>
-  z.string().trim().max(max, `Не более ${max} символов`).optional().nullable();
+export const requiredString = (max = 500) => safeText().trim().min(1, MESSAGES.required).max(max, `Не более ${max} символов`);
+export const optionalString = (max = 500) => safeText().trim().max(max, `Не более ${max} символов`).optional().nullable();
+/** Integer digits a money or quantity column holds (numeric(18,2) and wider). */
+export const DECIMAL_INT_DIGITS = 16;
 export const decimalString = z
-  .union([z.string(), z.number()])
+  .union([z.string(), z.number()], { error: MESSAGES.numeric })
   .transform((v) => String(v).trim().replace(',', '.'))
-  .refine((v) => NUMERIC_RE.test(v), MESSAGES.numeric);
+  .refine((v) => NUMERIC_RE.test(v), MESSAGES.numeric)
+  .refine((v) => !NUMERIC_RE.test(v) || v.split('.')[0].replace(/^0+(?=\d)/, '').length <= DECIMAL_INT_DIGITS, `Слишком большое число: не более ${DECIMAL_INT_DIGITS} цифр до запятой`);
 export const email = z.string().trim().email(MESSAGES.email);
-export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД');
+const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date between 1990-01-01 and 2100-12-31: `2026-02-30` and `9999-12-31` are refused. */
+export const isoDate = z
+  .string({ error: 'Дата в формате ГГГГ-ММ-ДД' })
+  .regex(ISO_DATE_RE, 'Дата в формате ГГГГ-ММ-ДД')
+  .refine((v) => !ISO_DATE_RE.test(v) || isCalendarDate(v), 'Такой даты нет в календаре')
+  .refine((v) => !isCalendarDate(v) || (v >= DATE_MIN && v <= DATE_MAX), 'Дата должна быть между 01.01.1990 и 31.12.2100');
 
 /** Ids are PostgreSQL `integer`s: anything outside 1 … 2^31−1 is refused as invalid before it reaches a query. */
 export const INT4_MAX = 2_147_483_647;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type Role } from '@proc/contract';
 import type { Db } from '../db/client';
@@ -70,6 +70,32 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
     },
     (user) => user !== null,
   );
+}
+
+/**
+ * Which of these sessions are still live: not ended, not past their TTL, used within `idleHours`, of a user not
+ * blocked. Read without touching the sessions, so a connected socket alone does not keep an idle session alive.
+ */
+export async function liveSessionIds(db: Db, ids: number[], idleHours: number): Promise<Set<number>> {
+  const live = new Set<number>();
+  const now = Date.now();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, ids.slice(i, i + 1000)),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date(now)),
+          gt(sessions.lastUsedAt, new Date(now - idleHours * 3600_000)),
+          eq(users.blocked, false),
+        ),
+      );
+    for (const r of rows) live.add(r.id);
+  }
+  return live;
 }
 
 export const bearer = (req: FastifyRequest): string | null => {

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, ERROR_TEXT, type ErrorBody, type ErrorCode } from '@proc/contract';
+import { redactError } from './logging';
 
 /** The one application error: a string code (mapped to an HTTP status) and a Russian message. */
 export class AppError extends Error {
@@ -56,6 +57,11 @@ export function errorBody(code: ErrorCode, message: string, fields?: Record<stri
 /** A short code the user reads to the operator; it is in the log line and in Sentry's tags. */
 export const newSupportCode = () => crypto.randomBytes(5).toString('hex').toUpperCase();
 
+/** Fastify's own refusals before routing (a path that is not valid percent-encoded UTF-8), in the same envelope. */
+export function refuseBadUrl(_err: unknown, _req: unknown, reply: FastifyReply): void {
+  void reply.code(400).send(errorBody('VALIDATION', 'Некорректный адрес запроса'));
+}
+
 export type ErrorReporter = (err: unknown, supportCode: string) => void;
 
 export function installErrorHandler(app: FastifyInstance, report: ErrorReporter): void {
@@ -74,6 +80,8 @@ export function installErrorHandler(app: FastifyInstance, report: ErrorReporter)
     if (err instanceof ZodError) {
       return reply.status(400).send(errorBody('VALIDATION', ERROR_TEXT.VALIDATION, zodFields(err.issues)));
     }
+    const data = databaseDataError(err);
+    if (data) return reply.status(ERROR_STATUS[data.code]).send(errorBody(data.code, data.message));
     const fe = err as FastifyError;
     const status = fe.statusCode ?? 500;
     if (status === 413 || fe.code === 'FST_REQ_FILE_TOO_LARGE' || fe.code === 'FST_FILES_LIMIT')
@@ -85,7 +93,40 @@ export function installErrorHandler(app: FastifyInstance, report: ErrorReporter)
     }
     const code = newSupportCode();
     req.log.error({ err, sentry_code: code }, 'unhandled error');
-    report(err, code);
+    // Sentry gets the same redacted copy as the log: no statement parameters, no row values
+    report(redactError(err), code);
     return reply.status(500).send(errorBody('INTERNAL', ERROR_TEXT.INTERNAL, undefined, code));
   });
+}
+
+/** A PostgreSQL error (pg, PGlite) itself or as the cause of drizzle's DrizzleQueryError. */
+function pgError(err: unknown): { code: string; detail?: string } | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string; detail?: string };
+  }
+  return null;
+}
+
+/**
+ * What the user sent could not be stored (SQLSTATE classes 22 "data exception" and 23 "integrity constraint violation"):
+ * a 4xx with a Russian reason, not a 500. Routes that know their unique keys answer more precisely before this.
+ */
+export function databaseDataError(err: unknown): { code: ErrorCode; message: string } | null {
+  const pg = pgError(err);
+  if (!pg) return null;
+  const c = pg.code;
+  if (c === '23505') return { code: 'CONFLICT', message: ERROR_TEXT.CONFLICT };
+  if (c === '23503')
+    return /still referenced/.test(pg.detail ?? '')
+      ? { code: 'IN_USE', message: ERROR_TEXT.IN_USE }
+      : { code: 'VALIDATION', message: 'Указана несуществующая связанная запись' };
+  if (c === '23502') return { code: 'VALIDATION', message: 'Не заполнено обязательное значение' };
+  if (c === '23514' || c === '23P01') return { code: 'VALIDATION', message: 'Значение не проходит проверку допустимости' };
+  if (c === '22021' || c === '22P05') return { code: 'VALIDATION', message: 'Текст содержит недопустимые символы' };
+  if (c === '22007' || c === '22008') return { code: 'VALIDATION', message: 'Некорректная дата' };
+  if (c === '22003') return { code: 'VALIDATION', message: 'Число вне допустимого диапазона' };
+  if (c === '22001') return { code: 'VALIDATION', message: 'Слишком длинное значение' };
+  if (c.startsWith('22')) return { code: 'VALIDATION', message: 'Некорректное значение' };
+  if (c === '54000') return { code: 'VALIDATION', message: 'Слишком большое значение' };
+  return null;
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type nodemailer from 'nodemailer';
 import { lazyModule } from './lazy-module';
+import { PRIVATE_FILE_MODE, privateDir } from './files';
 import type { FastifyBaseLogger } from 'fastify';
 
 const mailer = lazyModule<typeof nodemailer>('nodemailer');
@@ -27,9 +28,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
   }
   return {
     async send(mail) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // confirmation codes and passwords' links: the outbox is the server user's only (0700 / 0600)
+      await privateDir(opts.outboxDir);
       const file = path.join(opts.outboxDir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
-      await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
+      await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: PRIVATE_FILE_MODE });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },
   };

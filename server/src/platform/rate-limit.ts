@@ -66,10 +66,11 @@ export function createRateLimiter(db: Db, name: string, opts: { max: number; win
   };
 }
 
-/** The limits of the unauthenticated entry points, per client IP. */
+/**
+ * The limits of the unauthenticated entry points, per client IP. Sign-in has none per IP alone: an office behind one
+ * NAT would be locked out by one colleague's typos; it is throttled per login and IP (auth/login-throttle.ts).
+ */
 export const LIMITS = {
-  /** Failed logins: a correct password never counts, so people behind one NAT are not locked out by each other. */
-  loginFailures: { max: 10, windowMs: 15 * 60_000 },
   registrations: { max: 10, windowMs: 60 * 60_000 },
   emailCodes: { max: 10, windowMs: 10 * 60_000 },
 };
@@ -81,7 +82,6 @@ export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLi
   let l = perServer.get(deps);
   if (!l) {
     l = {
-      loginFailures: createRateLimiter(deps.db, 'login', LIMITS.loginFailures),
       registrations: createRateLimiter(deps.db, 'registration', LIMITS.registrations),
       emailCodes: createRateLimiter(deps.db, 'email-code', LIMITS.emailCodes),
     };
@@ -92,19 +92,13 @@ export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLi
 
 const path = (req: FastifyRequest) => req.url.split('?')[0];
 
-/** Per-IP limits on POST /api/auth/login (failures) and POST /api/auth/registrations (every attempt). */
+/** Per-IP limit on POST /api/auth/registrations (every attempt). */
 export function installAuthRateLimits(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'TRUST_PROXY'> }): void {
   const limits = limitersOf(deps);
   const ip = (req: FastifyRequest) => clientIp(deps.config, req);
   app.addHook('onRequest', async (req) => {
     if (req.method !== 'POST') return;
     const p = path(req);
-    if (p === '/api/auth/login' && (await limits.loginFailures.exceeded(ip(req)))) throw new AppError('RATE_LIMITED');
     if (p === '/api/auth/registrations') await limits.registrations.take(ip(req));
-  });
-  // counted before the answer leaves, so the client's next attempt already sees it
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'POST' && path(req) === '/api/auth/login' && (reply.statusCode === 401 || reply.statusCode === 400)) await limits.loginFailures.add(ip(req));
-    return payload;
   });
 }

@@ -14,7 +14,11 @@ export type TriadHandler = (
 ) => Promise<RealtimePayload | null>;
 
 export interface Realtime {
-  attach(server: http.Server, auth: SocketAuth): Promise<Server>;
+  /**
+   * `liveSessions` answers which of the connected sessions are still live; every `checkEveryMs` the sockets of the
+   * others (expired idle or by TTL, ended on another instance, blocked) are dropped.
+   */
+  attach(server: http.Server, auth: SocketAuth, sweep?: { liveSessions: (ids: number[]) => Promise<Set<number>>; checkEveryMs: number }): Promise<Server>;
   toUser(userId: number, event: string, payload: RealtimePayload): void;
   toCompany(companyId: number, event: string, payload: RealtimePayload): void;
   /**
@@ -44,6 +48,7 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
   };
   const triads: { ns: 'auth' | 'unauth'; base: string; handler: TriadHandler; changes: boolean }[] = [];
   let authenticate: SocketAuth | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
 
   /** The user as the database knows them now: a socket opened before a demotion, block or sign-out acts no longer. */
   const currentUser = async (socket: Socket): Promise<AuthUser | null> => {
@@ -85,7 +90,7 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
   };
 
   return {
-    async attach(server, auth) {
+    async attach(server, auth, sweep) {
       authenticate = auth;
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: true, credentials: true } });
       const adapter = adapterFactory ? await adapterFactory() : undefined;
@@ -110,7 +115,29 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
       authNs.on('connection', (socket) => {
         const user = socket.data.user as AuthUser;
         void socket.join([`user:${user.id}`, `company:${user.companyId}`, `session:${user.sessionId}`]);
+        // every event asks for the session first: one that expired or ended since the last sweep gets nothing more
+        socket.use((_event, next) => {
+          void currentUser(socket).then((u) => (u ? next() : socket.disconnect(true)));
+        });
       });
+      if (sweep) {
+        let running = false;
+        sweepTimer = setInterval(() => {
+          if (running) return;
+          const sockets = [...authNs.sockets.values()];
+          const ids = [...new Set(sockets.map((s) => (s.data.user as AuthUser).sessionId))];
+          if (!ids.length) return;
+          running = true;
+          sweep
+            .liveSessions(ids)
+            .then((live) => {
+              for (const s of sockets) if (!live.has((s.data.user as AuthUser).sessionId)) s.disconnect(true);
+            })
+            .catch((err) => log.warn({ err }, 'socket session sweep failed'))
+            .finally(() => (running = false));
+        }, sweep.checkEveryMs);
+        sweepTimer.unref();
+      }
       bindTriads(unauth, 'unauth');
       bindTriads(authNs, 'auth');
       return io;
@@ -130,6 +157,8 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
     },
     sessionsChanged,
     async close() {
+      if (sweepTimer) clearInterval(sweepTimer);
+      sweepTimer = null;
       if (!io) return;
       const server = io;
       io = null;

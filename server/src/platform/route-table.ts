@@ -23,6 +23,21 @@ export interface RouteEntry {
   multipart: boolean;
   /** Whether a role without edit rights is refused (see `changes`). */
   changes: boolean;
+  /** The query-string and JSON-body fields the route's schema names (top level), for the input fuzz walk. */
+  query: string[];
+  body: string[];
+}
+
+/** Top-level keys of a zod object schema, through optional/default/pipe/union wrappers. */
+function schemaKeys(s: unknown, depth = 0): string[] {
+  const z = s as { shape?: Record<string, unknown>; in?: unknown; def?: { innerType?: unknown; options?: unknown[]; left?: unknown; right?: unknown } } | undefined;
+  if (!z || typeof z !== 'object' || depth > 8) return [];
+  if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
+  if (z.in) return schemaKeys(z.in, depth + 1);
+  if (z.def?.innerType) return schemaKeys(z.def.innerType, depth + 1);
+  if (z.def?.options) return [...new Set(z.def.options.flatMap((o) => schemaKeys(o, depth + 1)))];
+  if (z.def?.left) return [...new Set([...schemaKeys(z.def.left, depth + 1), ...schemaKeys(z.def.right, depth + 1)])];
+  return [];
 }
 
 const changesData = (method: string, config: { changes?: boolean | 'duty' } | undefined): boolean =>
@@ -36,10 +51,11 @@ export function collectRoutes(app: FastifyInstance): RouteEntry[] {
   const table: RouteEntry[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const consumes = (route.schema as { consumes?: string[] } | undefined)?.consumes ?? [];
+    const schema = route.schema as { consumes?: string[]; querystring?: unknown; body?: unknown } | undefined;
+    const consumes = schema?.consumes ?? [];
     for (const method of methods) {
       if (method === 'HEAD') continue; // fastify adds HEAD twins of GET routes
-      table.push({ method, url: route.url, multipart: consumes.includes('multipart/form-data'), changes: changesData(method, route.config) });
+      table.push({ method, url: route.url, multipart: consumes.includes('multipart/form-data'), changes: changesData(method, route.config), query: schemaKeys(schema?.querystring), body: schemaKeys(schema?.body) });
     }
   });
   return table;

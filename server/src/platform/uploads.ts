@@ -27,11 +27,18 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number): 
   return { filename: part.filename, data };
 }
 
-/** A file name safe to store and show: no folders, no control characters, at most 255 characters. */
+/**
+ * A file name safe to store and show: no folders, no control characters, no bidi controls (U+202E shows
+ * `счёт‮fdp.exe` as `счётexe.pdf`), no lone surrogates, at most 255 characters.
+ */
 export function cleanFileName(raw: string): string {
-  // control characters are exactly what this strips
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = path
+    .basename(raw.replace(/\\/g, '/'))
+    // control characters are exactly what this strips
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .trim();
   if (!base) return 'file';
   if (base.length <= 255) return base;
   const ext = path.extname(base);

@@ -92,6 +92,36 @@ describe('who manages whom (H1)', () => {
   }, 120_000);
 });
 
+describe('roles by the kind of company (F5)', () => {
+  const STAFF = ['admin', 'administrator', 'specialist', 'operator'] as const;
+
+  it("matrix: no manager gives a customer's user a staff role, on creation or on a change; the provider's users take them", async () => {
+    const failures: string[] = [];
+    let n = 0;
+    for (const actor of ['admin', 'administrator']) {
+      const token = await t.login(actor);
+      for (const role of STAFF) {
+        if (role === 'admin' && actor !== 'admin') continue; // refused for another reason (only admin names an admin)
+        for (const [where, companyId, allowed] of [['demo customer', demoId, false], ['provider', providerId, true]] as const) {
+          const login = `f5-${actor}-${role}-${++n}`;
+          const created = await t.api<{ id: number; message: string }>('POST', '/api/users', { token, body: { title: 'Роль По Организации', login, role, company_id: companyId, password: 'demo12345' } });
+          if ((created.status === 200) !== allowed) failures.push(`${actor} creates ${role} at ${where} → ${created.status}`);
+          if (!allowed && (created.status !== 400 || !/организации-заказчика/.test(created.body.message))) failures.push(`${actor} creates ${role} at ${where}: ${created.status} ${created.body.message}`);
+        }
+        // a client of the customer promoted: refused, and the role stays
+        const promoted = await t.api<{ message: string; fields: Record<string, string[]> }>('PATCH', `/api/users/${userIds.client}`, { token, body: { role } });
+        if (promoted.status !== 400 || !promoted.body.fields?.role) failures.push(`${actor} promotes the customer's client to ${role} → ${promoted.status}`);
+      }
+    }
+    const client = await ok(t.api<{ items: { login: string; role: string }[] }>('GET', '/api/users?limit=100', { token: admin }), 'users');
+    expect(client.items.find((u) => u.login === 'client')?.role).toBe('client');
+    // a client of company B too, by the admin who may act for B
+    const b1 = await t.api('PATCH', `/api/users/${b.ids.user}`, { token: admin, body: { role: 'administrator' } });
+    if (b1.status !== 400) failures.push(`admin promotes B's client → ${b1.status}`);
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 120_000);
+});
+
 describe('read-only roles (M2)', () => {
   /** Reads refused to every role but admin, whatever its edit rights: tariff plans are the admin's business. */
   const ADMIN_ONLY_READS = /^\/api\/(tariffs|companies\/:id\/tariffs)/;

@@ -28,7 +28,7 @@ export interface TestServer {
  * A real server on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL (dropped afterwards).
  */
-export async function startTestServer(overrides: Partial<Config> = {}, opts: { listen?: boolean; database?: Database } = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, opts: { listen?: boolean; database?: Database; logStream?: import('node:stream').Writable } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-test-'));
   let dropDb: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -65,7 +65,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
   const database =
     opts.database ??
     (await openDatabase({ databaseUrl, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined }));
-  const server = await buildServer(config, { database });
+  const server = await buildServer(config, { database, logStream: opts.logStream });
   const url = opts.listen === false ? '' : await server.listen();
   const api: TestServer['api'] = async (method, u, o = {}) => {
     const res = await server.app.inject({

@@ -12,7 +12,11 @@ import { startTestServer, nextEvent, type TestServer } from '../../test/harness'
 import { forgetUsers } from '../../platform/session-cache';
 import { clientIp } from '../../platform/client-ip';
 import { loadConfig } from '../../config';
-import { sessions } from '../../db/schema';
+import { sessions, users as usersTable } from '../../db/schema';
+import { verifyPassword } from '../../platform/passwords';
+import type { AppError } from '../../platform/errors';
+import { login as loginService } from './login';
+import { FREE_FAILURES } from './login-throttle';
 import { innFrom9 } from '../procurements/test-support';
 
 let t: TestServer;
@@ -37,16 +41,15 @@ describe('client IP (M1)', () => {
     expect(() => cfg('nonsense value')).toThrow(/TRUST_PROXY/);
   });
 
-  it('a spoofed X-Forwarded-For does not bypass the per-IP sign-in limit', async () => {
+  it('a spoofed X-Forwarded-For does not bypass the sign-in throttle of a login', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      const r = await loginFrom('198.51.100.20', { login: `nobody-${i}`, password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i}` });
+    for (let i = 0; i <= FREE_FAILURES; i++) {
+      const r = await loginFrom('198.51.100.20', { login: 'spoofed-login', password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i}` });
       statuses.push(r.statusCode);
     }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(statuses).toEqual([...Array(FREE_FAILURES).fill(401), 429]);
     // another client is not affected
-    expect((await loginFrom('198.51.100.21', { login: 'client', password: 'demo12345' })).statusCode).toBe(200);
+    expect((await loginFrom('198.51.100.21', { login: 'spoofed-login', password: 'wrong-password' })).statusCode).toBe(401);
   });
 });
 
@@ -139,6 +142,62 @@ describe('enumeration and lockout (L1)', () => {
     expect((await loginFrom('198.51.100.50', { login: 'admin', password: 'demo12345' })).statusCode).toBe(429);
     // …but admin signs in from anywhere else
     expect((await loginFrom('198.51.100.59', { login: 'admin', password: 'demo12345' })).statusCode).toBe(200);
+  });
+});
+
+describe('the same work on every sign-in path (F8)', () => {
+  it('verifies exactly one argon2 hash for an unknown login, an existing one, a pending application and a right password', async () => {
+    const email = 'same-work@example.com';
+    expect((await registerFrom('198.51.100.93', registration('same-work-applicant', email, await codeFor(email)))).status).toBe(200);
+    const hashes: string[] = [];
+    const counting = async (hash: string, password: string) => {
+      hashes.push(hash);
+      return verifyPassword(hash, password);
+    };
+    const attempt = async (login: string, password: string) => {
+      const before = hashes.length;
+      const outcome = await loginService(t.server.deps, { login, password }, { ip: '198.51.100.94' }, counting).then(
+        () => 'signed in',
+        (e: AppError) => e.code,
+      );
+      return { outcome, verifications: hashes.length - before };
+    };
+    expect(await attempt('no-such-login-f8', 'wrong-password')).toEqual({ outcome: 'LOGIN_FAILED', verifications: 1 });
+    expect(await attempt('specialist', 'wrong-password')).toEqual({ outcome: 'LOGIN_FAILED', verifications: 1 });
+    expect(await attempt('same-work-applicant', 'wrong-password')).toEqual({ outcome: 'LOGIN_FAILED', verifications: 1 });
+    expect(await attempt('same-work-applicant', 'applicant-12345')).toEqual({ outcome: 'FORBIDDEN', verifications: 1 });
+    expect(await attempt('specialist', 'demo12345')).toEqual({ outcome: 'signed in', verifications: 1 });
+    // every path verified a real argon2id hash (the unknown login a dummy one), never skipped it
+    expect(hashes.every((h) => h.startsWith('$argon2id$'))).toBe(true);
+  });
+});
+
+describe('a pending application holds its login (F9)', () => {
+  it('staff cannot give the login to a user, and an approval that meets a taken login answers 409 with the reason', async () => {
+    const email = 'held-login@example.com';
+    expect((await registerFrom('198.51.100.95', registration('held-login', email, await codeFor(email)))).status).toBe(200);
+    const admin = await t.login('admin');
+    const users = await t.api<{ items: { login: string; company_id: number }[] }>('GET', '/api/users?limit=100', { token: admin });
+    const providerId = users.body.items.find((u) => u.login === 'admin')!.company_id;
+    const create = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/users', {
+      token: admin,
+      body: { title: 'Захватчик Логина', login: 'held-login', role: 'specialist', company_id: providerId, password: 'demo12345' },
+    });
+    expect(create.status).toBe(409);
+    expect(create.body.message).toMatch(/заявке на регистрацию/);
+    expect(create.body.fields.login).toEqual(['Логин занят заявкой на регистрацию']);
+
+    // a user with the login that got in anyway (created before this rule, or by another path): the approval says why
+    const list = await t.api<{ id: number; user_login: string }[]>('GET', '/api/registrations?status=pending', { token: admin });
+    const app = list.body.find((r) => r.user_login === 'held-login')!;
+    await t.server.deps.db.insert(usersTable).values({ companyId: providerId, login: 'held-login', title: 'Уже Есть', role: 'specialist', passwordHash: 'x' });
+    const approve = await t.api<{ message: string }>('POST', `/api/registrations/${app.id}/approve`, { token: admin });
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe('Логин «held-login» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной');
+    // nothing half-done: the application still waits and can be refused
+    const again = await t.api<{ id: number; user_login: string }[]>('GET', '/api/registrations?status=pending', { token: admin });
+    expect(again.body.map((r) => r.id)).toContain(app.id);
+    expect((await t.api('POST', `/api/registrations/${app.id}/reject`, { token: admin, body: { reason: 'Логин занят' } })).status).toBe(200);
   });
 });
 

@@ -19,14 +19,27 @@ export interface ClientInfo {
   userAgent?: string;
 }
 
-export async function login(deps: Deps, input: LoginRequest, client: ClientInfo): Promise<LoginResponse> {
+/**
+ * Every path does the same work: both lookups, then exactly one argon2 verification — of the user's hash, of a pending
+ * application's hash, or of a dummy — so the time of an answer tells nothing of which the login is (`verify` is
+ * injectable so a test can count the verifications).
+ */
+export async function login(deps: Deps, input: LoginRequest, client: ClientInfo, verify = verifyPassword): Promise<LoginResponse> {
   const key = throttleKey(input.login, client.ip);
   await assertNotPaused(deps.db, key);
-  const [user] = await deps.db.select().from(users).where(eq(users.login, input.login.trim())).limit(1);
-  const matches = await verifyPassword(user?.passwordHash ?? (await dummy()), input.password);
+  const typed = input.login.trim();
+  const [[user], [pending]] = await Promise.all([
+    deps.db.select().from(users).where(eq(users.login, typed)).limit(1),
+    deps.db
+      .select({ passwordHash: registrations.passwordHash })
+      .from(registrations)
+      .where(and(eq(registrations.login, typed), eq(registrations.status, 'pending')))
+      .limit(1),
+  ]);
+  const matches = await verify(user?.passwordHash ?? pending?.passwordHash ?? (await dummy()), input.password);
   if (!user || !matches) {
     await recordFailure(deps.db, key);
-    if (!user && (await pendingApplicant(deps, input))) throw new AppError('FORBIDDEN', PENDING_REGISTRATION_TEXT);
+    if (!user && pending && matches) throw new AppError('FORBIDDEN', PENDING_REGISTRATION_TEXT);
     throw new AppError('LOGIN_FAILED');
   }
   await clearFailures(deps.db, key);
@@ -60,14 +73,4 @@ export async function sessionPayload(deps: Deps, user: AuthUser): Promise<Omit<L
       ? { contact: { id: contact.id, name: contact.name, position: contact.position, phone: contact.phone, email: contact.email, is_active: contact.isActive } }
       : {}),
   };
-}
-
-/** Whether the login and password are those of an application still waiting for the operator. */
-async function pendingApplicant(deps: Deps, input: LoginRequest): Promise<boolean> {
-  const [row] = await deps.db
-    .select({ passwordHash: registrations.passwordHash })
-    .from(registrations)
-    .where(and(eq(registrations.login, input.login.trim()), eq(registrations.status, 'pending')))
-    .limit(1);
-  return !!row && (await verifyPassword(row.passwordHash, input.password));
 }

@@ -89,6 +89,9 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
       });
       return toResponse(r);
     }
+    // staff may have given the login to a user meanwhile: the operator reads why, the application stays pending
+    const [clash] = await tx.select({ id: users.id }).from(users).where(eq(users.login, row.login)).limit(1);
+    if (clash) throw new AppError('CONFLICT', `Логин «${row.login}» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной`);
     const c = row.company as { inn: string; kpp?: string | null; ogrn?: string | null; title: string; full_title?: string | null; address?: string | null };
     // the application stays pending: the operator rejects it with a reason, or the other company is removed first
     await assertIdentityFree(tx, c.inn, c.kpp);

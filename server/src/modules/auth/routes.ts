@@ -24,7 +24,7 @@ export function authRoutes(app: App, deps: Deps): void {
   });
 
   app.get('/auth/sessions', { schema: { tags: ['auth'], summary: 'Мои сеансы', response: { 200: z.array(SessionResponse) } } }, async (req) =>
-    listOwnSessions(deps.db, requireUser(req)),
+    listOwnSessions(deps.db, requireUser(req), deps.config.SESSION_IDLE_HOURS),
   );
   app.delete('/auth/sessions/:id', { config: { changes: false }, schema: { tags: ['auth'], summary: 'Завершить свой сеанс', params: IdParams } }, async (req, reply) => {
     const user = requireUser(req);

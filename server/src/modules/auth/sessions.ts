@@ -29,12 +29,13 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
   return rows.map((r) => r.id);
 }
 
-/** The user's open sessions, most recently used first. */
-export async function listOwnSessions(db: Db, user: { id: number; sessionId: number }): Promise<SessionResponse[]> {
+/** The user's live sessions (not ended, not past their TTL, not idle too long), most recently used first. */
+export async function listOwnSessions(db: Db, user: { id: number; sessionId: number }, idleHours: number): Promise<SessionResponse[]> {
+  const now = Date.now();
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastUsedAt, new Date(now - idleHours * 3600_000))))
     .orderBy(desc(sessions.lastUsedAt))
     .limit(100);
   return rows.map((s) => ({

@@ -242,7 +242,7 @@ export async function catalogElementUsage(ctx: Ctx, kind: CatalogKind, id: numbe
   return ctx.deps.db.transaction(async (tx) => {
     const row = await loadVisible(tx, ctx, def, id);
     assertCanRead(ctx.user, def.rowAccess(row));
-    return usageOf(kind, tx, usageElementOf(def, row));
+    return usageOf(kind, tx, { ...usageElementOf(def, row), viewerCompanyId: ctx.companyId });
   });
 }
 

@@ -6,7 +6,7 @@ import { registerInternalUsage } from './internal-usage';
 import { seedReference } from './seed/seed-reference';
 import { seedOkpd2 } from './seed/seed-okpd2';
 
-export { registerUsage, type UsageChecker, type UsageElement, type UsageKind } from './usage';
+export { registerUsage, usageScope, type UsageChecker, type UsageElement, type UsageKind } from './usage';
 export {
   listCatalog, catalogOptions, getCatalogElement, catalogElementsByIds, findCatalogElementByCode, createCatalogElement, updateCatalogElement,
   archiveCatalogElement, deleteCatalogElement, catalogElementUsage, catalogUserFields,

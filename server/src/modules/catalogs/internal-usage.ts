@@ -1,6 +1,11 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 import { catalogDocumentSubjects, catalogProducts } from '../../db/schema';
-import { registerUsage } from './usage';
+import { registerUsage, type UsageElement } from './usage';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** The viewer sees uses by its own and by shared (system) catalogue rows; a delete counts every row. */
+const visibleUse = (companyColumn: AnyPgColumn, el: UsageElement) =>
+  el.viewerCompanyId === undefined ? undefined : or(isNull(companyColumn), eq(companyColumn, el.viewerCompanyId));
 
 let registered = false;
 
@@ -10,17 +15,17 @@ export function registerInternalUsage(): void {
   registered = true;
   registerUsage(
     'subjects',
-    async (tx, id) => (await tx.select({ n: count() }).from(catalogProducts).where(eq(catalogProducts.subjectId, id)))[0].n,
+    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogProducts).where(and(eq(catalogProducts.subjectId, id), visibleUse(catalogProducts.companyId, el))))[0].n,
     'товары, работы, услуги',
   );
   registerUsage(
     'subjects',
-    async (tx, id) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(eq(catalogDocumentSubjects.subjectId, id)))[0].n,
+    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(and(eq(catalogDocumentSubjects.subjectId, id), visibleUse(catalogDocumentSubjects.companyId, el))))[0].n,
     'документы по предмету закупки',
   );
   registerUsage(
     'documents',
-    async (tx, id) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(eq(catalogDocumentSubjects.documentId, id)))[0].n,
+    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(and(eq(catalogDocumentSubjects.documentId, id), visibleUse(catalogDocumentSubjects.companyId, el))))[0].n,
     'документы по предмету закупки',
   );
 }

@@ -1,4 +1,6 @@
 import { CATALOG_MESSAGES, type CatalogKind } from '@proc/contract';
+import { eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 
 /** What a checker learns about the element being deleted (methods and subjects are referenced by code elsewhere). */
@@ -8,6 +10,17 @@ export interface UsageElement {
   name: string;
   code?: string | null;
   type?: number | null;
+  /**
+   * Count only the records of this company: the usage a company is shown (a shared element is used by every tenant,
+   * and one tenant may not learn how much the others use it). Unset when deleting: every record counts then.
+   */
+  viewerCompanyId?: number;
+}
+
+/** The company condition of a usage count: the viewer's records, or (unset) those the element may be used by. */
+export function usageScope(companyColumn: AnyPgColumn, el: UsageElement): SQL | undefined {
+  if (el.viewerCompanyId !== undefined) return eq(companyColumn, el.viewerCompanyId);
+  return el.companyId === null ? undefined : eq(companyColumn, el.companyId);
 }
 
 /** Counts the records that reference an element; runs inside the deleting transaction. */

@@ -2,7 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { documentRules, procurements } from '../../db/schema';
-import { registerUsage, type UsageElement } from '../catalogs';
+import { registerUsage, usageScope } from '../catalogs';
 
 const PROCUREMENTS = 'закупки';
 
@@ -12,8 +12,8 @@ async function countProcurements(tx: Tx, where: SQL): Promise<number> {
 
 const inArrayColumn = (column: AnyPgColumn, id: number) => sql`${id} = ANY(${column})`;
 
-/** A company's own element is used by that company's records only; a system element by anyone's. */
-const sameScope = (companyColumn: AnyPgColumn, el: UsageElement): SQL | undefined => (el.companyId === null ? undefined : eq(companyColumn, el.companyId));
+/** A company's own element is used by that company's records only; a system element by anyone's (see usageScope). */
+const sameScope = usageScope;
 
 const ELEMENT_COLUMNS: Record<number, (id: number) => SQL> = {
   1: (id) => eq(procurements.nmcdMethodId, id),
@@ -30,10 +30,10 @@ export function registerCatalogUsage(): void {
   registered = true;
   registerUsage('elements', async (tx, id, el) => {
     const where = el.type ? ELEMENT_COLUMNS[el.type] : undefined;
-    return where ? countProcurements(tx, where(id)) : 0;
+    return where ? countProcurements(tx, and(where(id), sameScope(procurements.companyId, el))!) : 0;
   }, PROCUREMENTS);
-  registerUsage('execTerms', (tx, id, el) => countProcurements(tx, inArrayColumn(el.type === 2 ? procurements.deliveryPlaceIds : procurements.deliveryTermIds, id)), PROCUREMENTS);
-  registerUsage('ensuring', (tx, id) => countProcurements(tx, inArrayColumn(procurements.ensuringIds, id)), PROCUREMENTS);
+  registerUsage('execTerms', (tx, id, el) => countProcurements(tx, and(inArrayColumn(el.type === 2 ? procurements.deliveryPlaceIds : procurements.deliveryTermIds, id), sameScope(procurements.companyId, el))!), PROCUREMENTS);
+  registerUsage('ensuring', (tx, id, el) => countProcurements(tx, and(inArrayColumn(procurements.ensuringIds, id), sameScope(procurements.companyId, el))!), PROCUREMENTS);
   registerUsage('methods', (tx, _id, el) => (el.code ? countProcurements(tx, and(eq(procurements.method, el.code), sameScope(procurements.companyId, el))!) : Promise.resolve(0)), PROCUREMENTS);
   registerUsage(
     'methods',

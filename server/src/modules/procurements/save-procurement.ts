@@ -8,7 +8,7 @@ import {
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { isTransaction, preparedPer } from '../../db/prepared-queries';
-import { procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
+import { planItems, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit, moscowToday } from '../rules/access';
@@ -152,6 +152,8 @@ async function resolveRule(
  * Catalogue checks and look-ups, made before the write transaction: the method exists, the referenced elements are
  * visible and of the right type, ОКПД2 names come from the classifier unless given.
  */
+const PLAN_ITEM_NOT_FOUND = 'Позиция плана закупки не найдена';
+
 export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, currentMethod?: string): Promise<Okpd2Line[]> {
   if (input.method !== currentMethod) await assertKnownMethod(ctx, input.method);
   await assertCatalogRefs(ctx, {
@@ -163,6 +165,11 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
     delivery_place: input.delivery_place_ids,
     ensuring: input.ensuring_ids,
   });
+  if (input.plan_item_id) {
+    // a plan item of another tenant is "not found", as every other reference (issue 30, F13)
+    const [item] = await ctx.deps.db.select({ id: planItems.id }).from(planItems).where(and(eq(planItems.id, input.plan_item_id), eq(planItems.companyId, ctx.companyId))).limit(1);
+    if (!item) throw new AppError('VALIDATION', PLAN_ITEM_NOT_FOUND, { plan_item_id: [PLAN_ITEM_NOT_FOUND] });
+  }
   const seen = new Set<string>();
   const lines = input.okpd2.filter((o) => !seen.has(o.code) && seen.add(o.code));
   const names = await okpd2Names(ctx, lines.filter((l) => !l.name).map((l) => l.code));

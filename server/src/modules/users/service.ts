@@ -1,9 +1,9 @@
 import { assertTariffAllows } from '../tariffs';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UsersQuery, CreateUserRequest, UpdateUserRequest, UserResponse, Paged, Role } from '@proc/contract';
+import { isStaff, ROLE_TITLES, type UsersQuery, type CreateUserRequest, type UpdateUserRequest, type UserResponse, type Paged, type Role } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
-import { companies, companyGrants, users } from '../../db/schema';
+import { companies, companyGrants, registrations, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -78,6 +78,19 @@ export async function mayManage(deps: Deps, actor: AuthUser, target: { id: numbe
   return true;
 }
 
+/**
+ * The one rule of roles by the kind of company: staff roles (they read the registration queue, approve tenants and
+ * manage users) belong only to users of the provider's company, the one that holds the staff; a customer's user is a
+ * client, on creation and on every change.
+ */
+export async function assertRoleFitsCompany(deps: Deps, role: Role, companyId: number): Promise<void> {
+  if (!isStaff(role)) return;
+  const [c] = await deps.db.select({ isProvider: companies.isProvider }).from(companies).where(eq(companies.id, companyId));
+  if (c?.isProvider) return;
+  const reason = `Роль «${ROLE_TITLES[role]}» — роль сотрудника оператора системы: пользователю организации-заказчика доступна только роль «${ROLE_TITLES.client}»`;
+  throw new AppError('VALIDATION', reason, { role: [reason] });
+}
+
 async function loadManaged(deps: Deps, actor: AuthUser, id: number) {
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
   const [u] = await deps.db.select().from(users).where(eq(users.id, id));
@@ -90,8 +103,12 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
   if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Назначить роль главного администратора может только главный администратор');
   if (!(await canActFor(deps.db, actor, input.company_id))) throw new AppError('NOT_FOUND');
+  await assertRoleFitsCompany(deps, input.role, input.company_id);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
   if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
+  // a pending application holds its login: approving it later would find the login taken
+  const [held] = await deps.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.login, input.login), eq(registrations.status, 'pending'))).limit(1);
+  if (held) throw new AppError('CONFLICT', 'Этот логин указан в заявке на регистрацию, которая ждёт решения оператора: выберите другой логин', { login: ['Логин занят заявкой на регистрацию'] });
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     await assertTariffAllows({ deps, user: actor, companyId: input.company_id }, 'users', tx);
@@ -108,6 +125,7 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
   const u = await loadManaged(deps, actor, id);
   if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN');
   if (id === actor.id && (input.blocked || (input.role && input.role !== actor.role))) throw new AppError('INVALID_STATE', 'Нельзя заблокировать себя или изменить свою роль');
+  if (input.role !== undefined) await assertRoleFitsCompany(deps, input.role, u.companyId);
   const patch = {
     ...(input.title !== undefined ? { title: input.title } : {}),
     ...(input.email !== undefined ? { email: input.email } : {}),
