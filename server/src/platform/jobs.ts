@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/client';
 import { pluralRu } from '@proc/contract/format';
 import { AppError } from './errors';
+import { redactError } from './logging';
 
 /** pg-boss's executor shape; a transaction's own client is wrapped the same way so a job commits with its data. */
 interface Executor {
@@ -214,7 +215,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         // a handler that completed its job in its own transaction (completeIn) leaves nothing to complete
         await boss.complete(def.name, job.id);
       } catch (err) {
-        const e = err as Error;
+        // pg-boss keeps the failure in pgboss.job: never a failed statement's values
+        const e = redactError(err) as Error;
         await boss.fail(def.name, job.id, { message: e?.message ?? String(err) }).catch((failErr: unknown) => log.error({ err: failErr, queue: def.name }, 'job queue error'));
       }
     }
@@ -276,7 +278,12 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
           const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
             const payload = def.schema.parse(job.data);
             const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
-            await def.handler(payload, { id: job.id, retryCount });
+            try {
+              await def.handler(payload, { id: job.id, retryCount });
+            } catch (err) {
+              // pg-boss keeps the failure in pgboss.job: never a failed statement's values
+              throw redactError(err);
+            }
           });
           workerIds.set(def.name, [...(workerIds.get(def.name) ?? []), workerId]);
         }
