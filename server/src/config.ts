@@ -10,7 +10,8 @@ const bool = z
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Loopback unless set: a server behind a proxy on the same host needs no more, and a demo is not open to a network. */
+  HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public address of the web client (links in e-mails, CORS). */
   CLIENT_URL: z.string().url().default('http://localhost:3000'),
