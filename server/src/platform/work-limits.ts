@@ -11,8 +11,8 @@ import { countAttempt } from './rate-limit';
 const WORK_LIMITS = {
   report: { title: 'формирование отчётов', perUser: 30, perCompany: 60 },
   upload: { title: 'загрузка файлов', perUser: 30, perCompany: 60 },
-  import: { title: 'загрузка из ЕИС', perUser: 10, perCompany: 10 },
-  check: { title: 'проверка подключения к ЕИС', perUser: 5, perCompany: 10 },
+  import: { title: 'загрузка из ЕИС', perUser: 60, perCompany: 60 },
+  check: { title: 'проверка подключения к ЕИС', perUser: 10, perCompany: 20 },
 } as const;
 export type WorkKind = keyof typeof WORK_LIMITS;
 const WINDOW_MS = 60_000;
