@@ -24,7 +24,7 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  app = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: SECRET, timeoutMs: 5_000, archiveRetryMs: 20, logLevel: 'silent' });
+  app = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: SECRET, timeoutMs: 5_000, archiveRetryMs: 20, logLevel: 'silent' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
 }, 60_000);

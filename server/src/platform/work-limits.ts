@@ -10,7 +10,7 @@ import { countAttempt } from './rate-limit';
  */
 const WORK_LIMITS = {
   report: { title: 'формирование отчётов', perUser: 30, perCompany: 60 },
-  upload: { title: 'загрузка файлов', perUser: 30, perCompany: 60 },
+  upload: { title: 'загрузка файлов', perUser: 120, perCompany: 240 },
   import: { title: 'загрузка из ЕИС', perUser: 60, perCompany: 60 },
   check: { title: 'проверка подключения к ЕИС', perUser: 10, perCompany: 20 },
 } as const;

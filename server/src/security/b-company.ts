@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { TestServer } from '../test/harness';
 import { PDF, as, innFrom9, upload } from '../modules/procurements/test-support';
-import { contractPositions, contracts, planItems, plans } from '../db/schema';
+import { contractPositions, contracts, eisImports, planItems, plans } from '../db/schema';
 import { fixturePath } from '../formats/fixtures-path';
 import { PROCESS_UPD_JOB } from '../modules/execution/upload-upd';
 import { IMPORT_PAYMENTS_JOB } from '../modules/execution/import-payments';
@@ -28,6 +28,8 @@ export interface CompanyB {
     contract: number;
     acceptanceLine: number;
     payment: number;
+    /** A running ЕИС import of B's (inserted: its job is never queued). */
+    eisImport: string;
     report: string;
     plan: string;
     planItem: number;
@@ -121,5 +123,7 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
     .insert(planItems)
     .values({ planId: plan.id, companyId: b, ordinal: 1, subject: `Бумага ${tag}`, okpd2Code: '17.12.14.129', okeiCode: '796', okeiName: 'Штука', quantity: '100', nmcd: '50000.00', plannedMonth: '2025-03-01', method: 'auction_e' })
     .returning();
-  return { contract: contract.id, acceptanceLine, payment, report: String(report.report_code), plan: planNumber, planItem: item.id };
+  const eisImport = crypto.randomUUID();
+  await db.insert(eisImports).values({ id: eisImport, companyId: b, userId: null, origin: 'manual', documentTypes: ['contract'], dateFrom: '2025-01-01', dateTo: '2025-01-31', daysTotal: 31 });
+  return { contract: contract.id, acceptanceLine, payment, report: String(report.report_code), plan: planNumber, planItem: item.id, eisImport };
 }

@@ -63,6 +63,7 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/reports\/:code/, param: 'code', value: (b) => b.ids.report },
   { route: /^\/api\/eis\/plans\/:number/, param: 'number', value: (b) => b.ids.plan },
   { route: /^\/api\/eis\/plans\/:number\/items\/:itemId/, param: 'itemId', value: (b) => b.ids.planItem },
+  { route: /^\/api\/eis\/imports\/:key/, param: 'key', value: (b) => b.ids.eisImport },
 ];
 
 /** Valid bodies for writes, so a missing check is not hidden behind a validation error. */
