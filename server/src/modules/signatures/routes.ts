@@ -14,7 +14,7 @@ const tags = ['signatures'];
 const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
 const SignaturesQuery = z.object({ kind: z.enum(DOCUMENT_KINDS, { message: 'Неизвестный вид документа' }), id: z.coerce.number().int().positive() });
 const UserParams = z.object({ userId: Id });
-const RecordParams = z.object({ id: Id, recordId: Id });
+const ExecutionSignatureBody = SignatureBody.extend({ record_id: Id });
 
 export function signatureRoutes(app: App, deps: Deps): void {
   app.get('/signatures/status', { schema: { tags, summary: 'Право подписи текущего пользователя и проверка подписей на сервере', response: { 200: SigningStatusResponse } } }, async (req) =>
@@ -44,11 +44,12 @@ export function signatureRoutes(app: App, deps: Deps): void {
     return reply.status(201).send({ id: r.id, guid: r.guid, xml_base64: Buffer.from(r.xml, 'utf8').toString('base64') });
   });
   app.post(
-    '/contracts/:id/execution/:recordId/signature',
-    { schema: { tags, summary: 'Подписать сведения об исполнении и направить в ЕИС', params: RecordParams, body: SignatureBody, response: { 202: z.object({ key: z.string(), id: z.number(), signature: SignatureResponse }) } } },
+    '/contracts/:id/execution/signature',
+    { schema: { tags, summary: 'Подписать подготовленные сведения об исполнении и направить в ЕИС', params: IdParams, body: ExecutionSignatureBody, response: { 202: z.object({ key: z.string(), id: z.number(), signature: SignatureResponse }) } } },
     async (req, reply) => {
       const ctx = await companyCtx(deps, req);
-      const { id: contractId, recordId } = req.params;
+      const contractId = req.params.id;
+      const recordId = req.body.record_id;
       const draft = await deps.db.transaction((tx) => lockDraftExecution(tx, ctx.companyId, contractId, recordId));
       if (draft.status !== 'draft' || !draft.xml) throw new AppError('CONFLICT', 'Эти сведения уже отправлены в ЕИС: подготовьте новые');
       const accepted = await verifyUserSignature(ctx, Buffer.from(draft.xml, 'utf8'), req.body.signature);

@@ -32,7 +32,7 @@ async function prepare(): Promise<ExecutionPrepareResponse> {
 const signPrepared = async (p: ExecutionPrepareResponse, cert: string, bytes?: Buffer) =>
   (await pki.sign(cert, bytes ?? Buffer.from(p.xml_base64, 'base64'))).toString('base64');
 const submit = (p: ExecutionPrepareResponse, signature: string, token = client) =>
-  t.api<{ key: string; id: number; signature: SignatureResponse; message: string }>('POST', `/api/contracts/${contractId}/execution/${p.id}/signature`, { token, body: { signature } });
+  t.api<{ key: string; id: number; signature: SignatureResponse; message: string }>('POST', `/api/contracts/${contractId}/execution/signature`, { token, body: { record_id: p.id, signature } });
 
 beforeAll(async () => {
   pki = await createTestPki();
