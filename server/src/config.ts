@@ -96,6 +96,11 @@ const ConfigSchema = z.object({
    */
   SIGNATURE_TRUST_DIR: dirPath.optional(),
   SIGNATURE_CRL_DIR: dirPath.optional(),
+  /**
+   * The CryptoPro Browser plug-in's loader, cadesplugin_api.js, from where the vendor publishes it (its licence does
+   * not allow bundling it); the page loads it on the signing screens.
+   */
+  CADESPLUGIN_API_URL: z.string().url().default('https://www.cryptopro.ru/sites/default/files/products/cades/cadesplugin_api.js'),
   SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
 });

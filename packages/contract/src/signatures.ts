@@ -89,6 +89,8 @@ export const SigningStatusResponse = z.object({
   person_inn: z.string().nullable(),
   mchd_number: z.string().nullable(),
   engine: z.object({ ok: z.boolean(), message: z.string() }),
+  /** Where the page loads the plug-in's cadesplugin_api.js from. */
+  plugin_api_url: z.string(),
 });
 export type SigningStatusResponse = z.infer<typeof SigningStatusResponse>;
 

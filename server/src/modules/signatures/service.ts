@@ -47,7 +47,7 @@ export const checkResponse = (v: Verification): SignatureCheckResponse => ({
 
 export async function signingStatus(ctx: Ctx): Promise<SigningStatusResponse> {
   const [right, company, engine] = await Promise.all([rightOf(ctx), companyIdentity(ctx), gostEngine()]);
-  return { may_sign: !!right, company_inn: company.inn, company_ogrn: company.ogrn, person_inn: right?.personInn ?? null, mchd_number: right?.mchdNumber ?? null, engine };
+  return { may_sign: !!right, company_inn: company.inn, company_ogrn: company.ogrn, person_inn: right?.personInn ?? null, mchd_number: right?.mchdNumber ?? null, engine, plugin_api_url: ctx.deps.config.CADESPLUGIN_API_URL };
 }
 
 /**
