@@ -12,6 +12,7 @@ import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
 import { useSigner } from '../signatures/useSigner';
+import { SignedBy } from '../signatures/SignedBy';
 import { signaturesApi } from '../signatures/api';
 
 /**
@@ -88,6 +89,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
         { title: 'Номер в ЕИС', dataIndex: 'registration_number', render: (v: string | null) => v ?? '—' },
         { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
         { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
+        { title: 'Подпись', key: 'signature', render: (_: unknown, r) => <SignedBy kind="execution_record" id={r.id} /> },
       ]}
     />
   );

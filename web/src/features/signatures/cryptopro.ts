@@ -103,8 +103,11 @@ function loadScript(url: string): Promise<void> {
 // boxed: `cadesplugin` is itself a thenable, which an async function's return would unwrap
 let ready: Promise<{ plugin: Plugin }> | null = null;
 
-/** The plug-in, loaded once; refuses with the reason when it is not installed or not enabled. */
-export async function loadCadesPlugin(apiUrl: string): Promise<Plugin> {
+/**
+ * The plug-in, loaded once; refuses with the reason when it is not installed or not enabled. Boxed all the way to the
+ * caller: `await` of the bare object would wait for the thenable instead of giving it.
+ */
+export async function loadCadesPlugin(apiUrl: string): Promise<{ plugin: Plugin }> {
   const loading = (ready ??= (async () => {
     if (!window.cadesplugin) await loadScript(apiUrl);
     const plugin = window.cadesplugin;
@@ -127,7 +130,7 @@ export async function loadCadesPlugin(apiUrl: string): Promise<Plugin> {
     return { plugin };
   })());
   try {
-    return (await loading).plugin;
+    return await loading;
   } catch (e) {
     // a failed load may succeed after the user installs the plug-in: the next attempt tries again
     if (ready === loading) ready = null;
@@ -218,7 +221,6 @@ export function explainPluginError(e: unknown, plugin?: Plugin): SignatureError 
 }
 
 export function cryptoProProvider(apiUrl: string): SignatureProvider {
-  const plugin = () => loadCadesPlugin(apiUrl);
   async function openStore(p: Plugin) {
     const store = (await p.CreateObjectAsync('CAdESCOM.Store')) as Async<{ Open(a: number, b: string, c: number): void; Close(): void; Certificates: Async<{ Count: number; Item(i: number): Async<Certificate> }> }>;
     await store.Open(p.CAPICOM_CURRENT_USER_STORE, p.CAPICOM_MY_STORE, p.CAPICOM_STORE_OPEN_MAXIMUM_ALLOWED);
@@ -226,7 +228,7 @@ export function cryptoProProvider(apiUrl: string): SignatureProvider {
   }
   return {
     async about() {
-      const p = await plugin();
+      const { plugin: p } = await loadCadesPlugin(apiUrl);
       try {
         const about = (await p.CreateObjectAsync('CAdESCOM.About')) as Async<{ PluginVersion: Async<Version>; CSPVersion(name: string, type: number): Async<Version> }>;
         const v = await about.PluginVersion;
@@ -244,7 +246,7 @@ export function cryptoProProvider(apiUrl: string): SignatureProvider {
       }
     },
     async listCertificates() {
-      const p = await plugin();
+      const { plugin: p } = await loadCadesPlugin(apiUrl);
       try {
         const store = await openStore(p);
         const certs = await store.Certificates;
@@ -277,7 +279,7 @@ export function cryptoProProvider(apiUrl: string): SignatureProvider {
       }
     },
     async sign(bytes, thumbprint) {
-      const p = await plugin();
+      const { plugin: p } = await loadCadesPlugin(apiUrl);
       try {
         const store = await openStore(p);
         const certs = await store.Certificates;
