@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
 import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from '../eis/execution';
-import { checkSignature, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
+import { attachUpdSignature, checkSignature, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
 
 const tags = ['signatures'];
 const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
@@ -37,6 +37,12 @@ export function signatureRoutes(app: App, deps: Deps): void {
     await removeRight(await companyCtx(deps, req), req.params.userId);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/contracts/:id/upd/signature',
+    { schema: { tags, summary: 'Приложить подпись поставщика к загруженному УПД (.sig) и проверить её', params: IdParams, body: SignatureBody.extend({ document_id: Id }), response: { 200: SignatureCheckResponse } } },
+    async (req) => attachUpdSignature(await companyCtx(deps, req), req.params.id, req.body.document_id, req.body.signature),
+  );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here
   app.post('/contracts/:id/execution/prepare', { schema: { tags, summary: 'Подготовить сведения об исполнении к подписи', params: IdParams, response: { 201: ExecutionPrepareResponse } } }, async (req, reply) => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Role, SignatureCheckResponse, SignatureResponse, SigningRightRequest, SigningRightResponse, SigningStatusResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { companies, signatures, signingRights, users } from '../../db/schema';
+import { acceptanceDocuments, companies, signatures, signingRights, users } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -229,4 +229,27 @@ export async function removeRight(ctx: Ctx, userId: number): Promise<void> {
     if (!gone) throw new AppError('NOT_FOUND', 'У пользователя нет права подписи за организацию');
     await audit(tx, ctx, { entity: 'user', entityId: userId, action: 'signing_right_revoke', before: { company_id: ctx.companyId, person_inn: gone.personInn, mchd_number: gone.mchdNumber } });
   });
+}
+
+/**
+ * The supplier's signature of an uploaded УПД (the .sig the ЭДО file came with): verified against the stored file's
+ * exact bytes and the seller's ИНН, kept beside the document whatever the result; a bad one becomes a finding of the
+ * document (its warnings), not a silent accept.
+ */
+export async function attachUpdSignature(ctx: Ctx, contractId: number, documentId: number, signature: string): Promise<SignatureCheckResponse> {
+  const [doc] = await ctx.deps.db
+    .select()
+    .from(acceptanceDocuments)
+    .where(and(eq(acceptanceDocuments.id, documentId), eq(acceptanceDocuments.contractId, contractId), eq(acceptanceDocuments.companyId, ctx.companyId)));
+  if (!doc) throw new AppError('NOT_FOUND', 'УПД не найден');
+  const der = cmsBytes(signature);
+  const v = await verifyUploadedSignature(ctx.deps, await ctx.deps.files.get(doc.fileKey), der, { counterpartyInn: doc.sellerInn });
+  await ctx.deps.db.transaction(async (tx) => {
+    await recordUploadedSignature(tx, ctx, { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contractId }, der, v);
+    if (!v.valid) {
+      const finding = v.code === 'mismatch' ? 'Подпись не соответствует файлу' : `Подпись не принята: ${v.reason}`;
+      if (!doc.warnings.includes(finding)) await tx.update(acceptanceDocuments).set({ warnings: [...doc.warnings, finding] }).where(eq(acceptanceDocuments.id, doc.id));
+    }
+  });
+  return checkResponse(v);
 }

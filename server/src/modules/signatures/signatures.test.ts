@@ -7,7 +7,7 @@ import { startTestServer, nextEvent, type TestServer } from '../../test/harness'
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
-import { createTestPki, type TestPki } from './test-support/test-pki';
+import { createTestPki, STANDARD_CERTS, type TestPki } from './test-support/test-pki';
 
 let t: TestServer;
 let eis: FakeEis;
@@ -35,7 +35,8 @@ const submit = (p: ExecutionPrepareResponse, signature: string, token = client) 
   t.api<{ key: string; id: number; signature: SignatureResponse; message: string }>('POST', `/api/contracts/${contractId}/execution/signature`, { token, body: { record_id: p.id, signature } });
 
 beforeAll(async () => {
-  pki = await createTestPki();
+  // the supplier of the УПД fixture (upd_970_v5_02_seller.xml, ИННЮЛ 9103624367) signs its own document
+  pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
   eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
   integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 2000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
@@ -161,5 +162,30 @@ describe('«Проверка подписи»', () => {
     expect(bad.body).toMatchObject({ valid: false, reason: 'Сертификат просрочен' });
     const notB64 = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/signatures/check', { token: client, body: { content: '', signature: 'не base64 '.repeat(10) } });
     expect(notB64.status).toBe(400);
+  });
+});
+
+describe('uploaded УПД with the supplier’s signature', () => {
+  it('verifies the .sig against the stored file and makes a bad one a finding of the document', async () => {
+    const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+    const boundary = `----upd${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    expect(up.statusCode).toBe(200);
+    const docId = (up.json() as { id: number }).id;
+    const attach = (signature: Buffer) => t.api<{ valid: boolean; reason: string | null; signer: { innLe: string } | null }>('POST', `/api/contracts/${contractId}/upd/signature`, { token: client, body: { document_id: docId, signature: signature.toString('base64') } });
+    const warnings = async () => (await t.api<{ id: number; warnings: string[] }[] | { items: { id: number; warnings: string[] }[] }>('GET', `/api/contracts/${contractId}/acceptance`, { token: client })).body;
+
+    const good = await attach(await pki.sign('supplier', upd));
+    expect(good.body).toMatchObject({ valid: true, reason: null, signer: { innLe: '9103624367' } });
+    const bad = await attach(await pki.sign('supplier', Buffer.concat([upd, Buffer.from('\n')])));
+    expect(bad.body).toMatchObject({ valid: false, reason: 'Подпись не соответствует файлу' });
+    const docs = await warnings();
+    const list = Array.isArray(docs) ? docs : docs.items;
+    expect(list.find((d) => d.id === docId)?.warnings).toContain('Подпись не соответствует файлу');
+    // our own company's certificate on the supplier's document: not the seller's ИНН
+    expect((await attach(await pki.sign('valid', upd))).body.reason).toBe('ИНН в сертификате не совпадает с организацией');
+    const kept = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=upd&id=${docId}`, { token: client });
+    expect(kept.body.map((x) => x.valid)).toEqual([false, false, true]);
   });
 });
