@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, List, Space, Spin, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { SignatureCheckResponse } from '@proc/contract';
-import { useSelectedCompany } from '../../lib/session';
+import { useSelectedCompany, useSession } from '../../lib/session';
+import { SigningRightsCard } from './SigningRightsCard';
 import { cryptoProProvider, SignatureError, type BrowserCertificate, type PluginInfo } from './cryptopro';
 import { signaturesApi } from './api';
 import { refusal, ruDate } from './usable';
@@ -51,6 +52,8 @@ export default function SignatureCheckPage() {
     },
   });
   const { sign, picker } = useSigner();
+  const role = useSession()?.user.role;
+  const manager = role === 'admin' || role === 'administrator';
   const [test, setTest] = useState<SignatureCheckResponse | null>(null);
   const [testing, setTesting] = useState(false);
   const runTest = async () => {
@@ -135,6 +138,7 @@ export default function SignatureCheckPage() {
           </Space>
         </Card>
       )}
+      {manager && <SigningRightsCard />}
       {picker}
     </Space>
   );
