@@ -172,12 +172,16 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         if (signed) {
           const p = JSON.parse(raw.toString('utf8')) as { xml?: string; signature?: string };
           body = Buffer.from(p.xml ?? '', 'utf8');
-          // ЕИС checks the signature of a package against its exact bytes and the signer's certificate chain, and
-          // refuses the package otherwise (the same OpenSSL/gost check as the product's own, modules/signatures)
+          // ЕИС takes a document only signed by the ЭП of a person authorised for the customer (Правила
+          // функционирования ЕИС, ПП РФ от 23.12.2015 № 1414, xn--80aafg4awbfege9o.xn--p1ai/zakon/amp/
+          // postanovlenie-pravitelstvo-rf-1414-23122015; «без ЭП нельзя опубликовать ни один документ в ЕИС»,
+          // arganabio.ru/registracziya-novogo-sertifikata-v-eis-instrukcziya): the signature is checked against the
+          // package's exact bytes and the certificate's chain, with the same OpenSSL/gost check as modules/signatures
           const v = await verifyCms(p.signature ?? '', body, { trustDir: opts.signatures?.trustDir, crlDir: opts.signatures?.crlDir });
           if (!v.valid) return json(res, 200, { result: 'rejected', reasons: [`Электронная подпись пакета не прошла проверку: ${v.reason}`] });
           signerSerial = v.signer?.serial ?? null;
         } else if (state.requireSignature) {
+          // an unsigned package is refused (same sources as above)
           return json(res, 200, { result: 'rejected', reasons: ['Пакет не подписан электронной подписью'] });
         }
         let contractRegNumber: string | null = null;
