@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -48,6 +49,8 @@ export function opensslWorkRoot(): Promise<string> {
   workRoot ??= (async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'gost-'));
     await fs.chmod(dir, 0o700);
+    // the folder is this process's alone: gone with it
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     await fs.writeFile(path.join(dir, 'openssl.cnf'), GOST_OPENSSL_CNF, { mode: 0o600 });
     return dir;
   })();
