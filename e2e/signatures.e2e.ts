@@ -6,7 +6,7 @@ import type { ContractResponse, Paged } from '@proc/contract';
 import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
-import { createTestPki, type TestPki } from '../server/src/modules/signatures/test-support/test-pki';
+import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/src/modules/signatures/test-support/test-pki';
 import { MARKER, installCadesStandIn, standInCertificates } from './cades-stand-in';
 import { ROOT, startE2E, type E2E } from './harness';
 
@@ -26,7 +26,8 @@ async function tokenOf(login: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  pki = await createTestPki();
+  // the supplier of the УПД fixture (ИННЮЛ 9103624367) signs its own document
+  pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
   eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
   integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
@@ -112,6 +113,29 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await dialog.getByTestId('certificate-pick').click();
     await page.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
     expect(eis.received.length).toBe(before + 1);
+    await page.context().close();
+  });
+
+  it('an uploaded УПД takes the supplier’s .sig: a good one shows its signer, a bad one is a finding', async () => {
+    const client = await tokenOf('client');
+    const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+    const boundary = `----upd${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    expect(up.statusCode).toBe(200);
+    const docId = (up.json() as { id: number }).id;
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    await page.goto(`/contracts/register/${contract.id}`);
+    const card = page.getByTestId(`acceptance-${docId}`);
+    await card.getByText('Не подписано').waitFor();
+    const input = card.getByTestId(`upd-signature-${docId}`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+    await input.setInputFiles({ name: 'upd.xml.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', upd) });
+    await page.getByText(/Подпись верна: Поставщиков Пётр, сертификат № [0-9A-F]+/).waitFor();
+    await card.getByText(/Подписано: Поставщиков Пётр, сертификат № [0-9A-F]+, действителен до/).waitFor();
+    await input.setInputFiles({ name: 'other.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', Buffer.from('другой файл')) });
+    await card.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
+    await card.getByTestId(`acceptance-warnings-${docId}`).getByText('Подпись не соответствует файлу').waitFor();
     await page.context().close();
   });
 
