@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
 import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from '../eis/execution';
-import { attachUpdSignature, checkSignature, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
+import { attachUpdSignature, checkSignature, signRuleVersion, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
 
 const tags = ['signatures'];
 const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
@@ -42,6 +42,12 @@ export function signatureRoutes(app: App, deps: Deps): void {
     '/contracts/:id/upd/signature',
     { schema: { tags, summary: 'Приложить подпись поставщика к загруженному УПД (.sig) и проверить её', params: IdParams, body: SignatureBody.extend({ document_id: Id }), response: { 200: SignatureCheckResponse } } },
     async (req) => attachUpdSignature(await companyCtx(deps, req), req.params.id, req.body.document_id, req.body.signature),
+  );
+
+  app.post(
+    '/procurement_rules/:id/versions/:versionId/signature',
+    { schema: { tags, summary: 'Подписать документ об утверждении редакции положения', params: z.object({ id: Id, versionId: Id }), body: SignatureBody, response: { 201: SignatureResponse } } },
+    async (req, reply) => reply.status(201).send(await signRuleVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body.signature)),
   );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Role, SignatureCheckResponse, SignatureResponse, SigningRightRequest, SigningRightResponse, SigningStatusResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { acceptanceDocuments, companies, signatures, signingRights, users } from '../../db/schema';
+import { acceptanceDocuments, companies, ruleVersions, signatures, signingRights, users } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -252,4 +252,21 @@ export async function attachUpdSignature(ctx: Ctx, contractId: number, documentI
     }
   });
   return checkResponse(v);
+}
+
+/**
+ * The approved Положение: a signature of its approval document (the file of an approved or published version, which
+ * cannot change any more — a change is a new version) by someone with «право подписи».
+ */
+export async function signRuleVersion(ctx: Ctx, ruleId: number, versionId: number, signature: string): Promise<SignatureResponse> {
+  const [v] = await ctx.deps.db
+    .select()
+    .from(ruleVersions)
+    .where(and(eq(ruleVersions.id, versionId), eq(ruleVersions.ruleId, ruleId), eq(ruleVersions.companyId, ctx.companyId)));
+  if (!v) throw new AppError('NOT_FOUND');
+  if (v.status !== 'approved' && v.status !== 'published') throw new AppError('INVALID_STATE', 'Подписать можно утверждённую редакцию положения');
+  if (!v.approvalFileKey) throw new AppError('VALIDATION', 'У редакции нет документа об утверждении: подписывать нечего');
+  const accepted = await verifyUserSignature(ctx, await ctx.deps.files.get(v.approvalFileKey), signature);
+  const row = await ctx.deps.db.transaction((tx) => storeSignature(tx, ctx, { kind: 'rule_version', id: versionId, auditEntity: 'rule_version', auditEntityId: versionId }, accepted));
+  return (await listSignatures(ctx, 'rule_version', versionId)).find((x) => x.id === row.id)!;
 }

@@ -8,6 +8,7 @@ import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
 import { createTestPki, STANDARD_CERTS, type TestPki } from './test-support/test-pki';
+import { PDF, upload } from '../procurements/test-support';
 
 let t: TestServer;
 let eis: FakeEis;
@@ -187,5 +188,26 @@ describe('uploaded УПД with the supplier’s signature', () => {
     expect((await attach(await pki.sign('valid', upd))).body.reason).toBe('ИНН в сертификате не совпадает с организацией');
     const kept = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=upd&id=${docId}`, { token: client });
     expect(kept.body.map((x) => x.valid)).toEqual([false, false, true]);
+  });
+});
+
+describe('the approved Положение', () => {
+  it('signs the approval document of an approved version, and nothing before it is approved', async () => {
+    const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', { token: client, body: { title: 'Положение о закупке (подпись)' } });
+    const v = await t.api<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, { token: client, body: { number: '1', in_force_from: '2031-01-01' } });
+    const base = `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`;
+    expect((await upload(t, 'POST', `${base}/approval_document`, client, 'Протокол.pdf', PDF)).status).toBe(200);
+    const sig = (await pki.sign('valid', PDF)).toString('base64');
+    const early = await t.api<{ message: string }>('POST', `${base}/signature`, { token: client, body: { signature: sig } });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Подписать можно утверждённую редакцию положения');
+    expect((await t.api('POST', `${base}/approve`, { token: client, body: { approved_on: '2030-12-20' } })).status).toBe(200);
+    const other = await t.api<{ message: string }>('POST', `${base}/signature`, { token: client, body: { signature: (await pki.sign('valid', Buffer.from('другой файл'))).toString('base64') } });
+    expect(other.body.message).toBe('Подпись не принята: Подпись не соответствует файлу');
+    const ok = await t.api<SignatureResponse>('POST', `${base}/signature`, { token: client, body: { signature: sig } });
+    expect(ok.status).toBe(201);
+    expect(ok.body).toMatchObject({ document_kind: 'rule_version', document_id: v.body.id, valid: true, certificate: { surname: 'Иванов' } });
+    // the approved version's document cannot be replaced: what was signed stays what is kept
+    expect((await upload(t, 'POST', `${base}/approval_document`, client, 'Другой.pdf', PDF)).status).toBeGreaterThanOrEqual(400);
   });
 });
