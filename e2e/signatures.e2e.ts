@@ -139,6 +139,27 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await page.context().close();
   });
 
+  it('signs the approval document of an approved Положение', async () => {
+    const client = await tokenOf('client');
+    const rule = await inject<{ id: number }>('POST', '/api/procurement_rules', client, { title: 'Положение (подпись в браузере)' });
+    const v = await inject<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, client, { number: '1', in_force_from: '2032-01-01' });
+    const base = `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const boundary = `----pdf${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="protocol.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    expect((await e.server.app.inject({ method: 'POST', url: `${base}/approval_document`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } })).statusCode).toBe(200);
+    expect((await inject('POST', `${base}/approve`, client, { approved_on: '2031-12-20' })).status).toBe(200);
+    const page = await e.newPage();
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
+    await e.login(page, 'client');
+    await page.goto(`/procurementsRules/${rule.body.id}/versions`);
+    await page.getByTestId(`version-sign-${v.body.id}`).click();
+    await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
+    await page.getByTestId(`signed-rule_version-${v.body.id}`).waitFor();
+    expect(await page.getByTestId(`signed-rule_version-${v.body.id}`).innerText()).toMatch(/^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    await page.context().close();
+  });
+
   it('the production bundle carries no test signer', () => {
     const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'web/dist');
     const files = fs.readdirSync(dist, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(js|html|map)$/.test(f.name));
