@@ -76,6 +76,7 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
   'POST /api/contracts/:id/execution/signature': () => ({ record_id: 1, signature: 'MIIB'.repeat(20) }),
   'POST /api/contracts/:id/upd/signature': () => ({ document_id: 1, signature: 'MIIB'.repeat(20) }),
   'POST /api/procurement_rules/:id/versions/:versionId/signature': () => ({ signature: 'MIIB'.repeat(20) }),
+  'POST /api/procurements/:id/files/:fileId/signature': () => ({ signature: 'MIIB'.repeat(20) }),
   'PUT /api/users/:id/grants': (b) => ({ company_ids: [b.companyId] }),
   'POST /api/users/:id/password': () => ({ password: 'perehvat12345' }),
   'PUT /api/procurement_rules/:id': () => ({ title: 'Перехват' }),

@@ -8,7 +8,7 @@ import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
 import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from '../eis/execution';
-import { attachUpdSignature, checkSignature, signRuleVersion, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
+import { attachUpdSignature, checkSignature, signProcurementFile, signRuleVersion, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
 
 const tags = ['signatures'];
 const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
@@ -48,6 +48,20 @@ export function signatureRoutes(app: App, deps: Deps): void {
     '/procurement_rules/:id/versions/:versionId/signature',
     { schema: { tags, summary: 'Подписать документ об утверждении редакции положения', params: z.object({ id: Id, versionId: Id }), body: SignatureBody, response: { 201: SignatureResponse } } },
     async (req, reply) => reply.status(201).send(await signRuleVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body.signature)),
+  );
+
+  app.post(
+    '/procurements/:id/files/:fileId/signature',
+    {
+      schema: {
+        tags,
+        summary: 'Подписать текущую версию документа закупки (документация): подпись относится к этой версии',
+        params: z.object({ id: Id, fileId: Id }),
+        body: SignatureBody,
+        response: { 201: SignatureResponse.extend({ version: z.number() }) },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await signProcurementFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.body.signature)),
   );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Role, SignatureCheckResponse, SignatureResponse, SigningRightRequest, SigningRightResponse, SigningStatusResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { acceptanceDocuments, companies, ruleVersions, signatures, signingRights, users } from '../../db/schema';
+import { acceptanceDocuments, companies, procurementFiles, procurementFileVersions, ruleVersions, signatures, signingRights, users } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -269,4 +269,25 @@ export async function signRuleVersion(ctx: Ctx, ruleId: number, versionId: numbe
   const accepted = await verifyUserSignature(ctx, await ctx.deps.files.get(v.approvalFileKey), signature);
   const row = await ctx.deps.db.transaction((tx) => storeSignature(tx, ctx, { kind: 'rule_version', id: versionId, auditEntity: 'rule_version', auditEntityId: versionId }, accepted));
   return (await listSignatures(ctx, 'rule_version', versionId)).find((x) => x.id === row.id)!;
+}
+
+/**
+ * A procurement's document (the generated DOCX of its documentation, or any file of it): the signature is of one stored
+ * version, which never changes — a change of the document is a new version, which is unsigned until signed again.
+ */
+export async function signProcurementFile(ctx: Ctx, procurementId: number, fileId: number, signature: string): Promise<SignatureResponse & { version: number }> {
+  const [f] = await ctx.deps.db
+    .select()
+    .from(procurementFiles)
+    .where(and(eq(procurementFiles.id, fileId), eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)));
+  if (!f) throw new AppError('NOT_FOUND');
+  const [v] = await ctx.deps.db
+    .select()
+    .from(procurementFileVersions)
+    .where(and(eq(procurementFileVersions.fileId, f.id), eq(procurementFileVersions.version, f.currentVersion)));
+  if (!v) throw new AppError('NOT_FOUND');
+  const accepted = await verifyUserSignature(ctx, await ctx.deps.files.get(v.storageKey), signature);
+  const row = await ctx.deps.db.transaction((tx) => storeSignature(tx, ctx, { kind: 'documentation', id: v.id, auditEntity: 'procurement', auditEntityId: procurementId }, accepted));
+  const kept = (await listSignatures(ctx, 'documentation', v.id)).find((x) => x.id === row.id)!;
+  return { ...kept, version: v.version };
 }

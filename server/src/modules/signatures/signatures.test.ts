@@ -211,3 +211,24 @@ describe('the approved Положение', () => {
     expect((await upload(t, 'POST', `${base}/approval_document`, client, 'Другой.pdf', PDF)).status).toBeGreaterThanOrEqual(400);
   });
 });
+
+describe('procurement documentation', () => {
+  it('signs the current version of a document; a new version is unsigned until signed again', async () => {
+    const p = await t.api<{ id: number }>('POST', '/api/procurements', { token: client, body: { title: 'Поставка серверов (подпись)', method: 'auction_e', subject: 'goods', nmcd: '5000000', okpd2: [{ code: '26.20.14.120' }] } });
+    expect(p.status).toBe(200);
+    const f = await upload(t, 'POST', `/api/procurements/${p.body.id}/files`, client, 'Документация.pdf', PDF);
+    const fileId = (f.body as { id: number }).id;
+    const url = `/api/procurements/${p.body.id}/files/${fileId}/signature`;
+    const signed = await t.api<SignatureResponse & { version: number }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    expect(signed.status).toBe(201);
+    expect(signed.body).toMatchObject({ version: 1, document_kind: 'documentation', valid: true });
+    const v2 = Buffer.from(PDF.toString().replace('Catalog', 'Catalog /Lang (ru)'));
+    expect((await upload(t, 'PUT', `/api/procurements/${p.body.id}/files/${fileId}`, client, 'Документация.pdf', v2)).status).toBe(200);
+    // the old signature is of version 1: the new version's bytes do not match it
+    const stale = await t.api<{ message: string }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    expect(stale.body.message).toBe('Подпись не принята: Подпись не соответствует файлу');
+    const again = await t.api<{ version: number; document_id: number }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', v2)).toString('base64') } });
+    expect(again.body.version).toBe(2);
+    expect(again.body.document_id).not.toBe(signed.body.document_id);
+  });
+});
