@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT } from './paths';
 
@@ -7,6 +8,13 @@ export { REPO_ROOT };
 const bool = z
   .union([z.boolean(), z.string()])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+/** An existing folder, or unset (an empty value is unset). */
+const dirPath = z
+  .string()
+  .transform((v) => v.trim())
+  .refine((v) => v === '' || (fs.existsSync(v) && fs.statSync(v).isDirectory()), 'папка не найдена')
+  .transform((v) => (v === '' ? undefined : path.resolve(v)));
 
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -134,6 +142,17 @@ const ConfigSchema = z.object({
    * server starts was being run by a server that died, and goes back to the queue at once instead of after its expiry.
    */
   DATABASE_SINGLE_NODE: bool.default(false),
+  /**
+   * Qualified signatures (modules/signatures): the trusted roots and intermediate CAs (PEM or DER files: Минцифры's
+   * root and the accredited CAs) and the CA revocation lists (.crl); by default DATA_DIR/signatures/trust and …/crl.
+   */
+  SIGNATURE_TRUST_DIR: dirPath.optional(),
+  SIGNATURE_CRL_DIR: dirPath.optional(),
+  /**
+   * The CryptoPro Browser plug-in's loader, cadesplugin_api.js, from where the vendor publishes it (its licence does
+   * not allow bundling it); the page loads it on the signing screens.
+   */
+  CADESPLUGIN_API_URL: z.string().url().default('https://www.cryptopro.ru/sites/default/files/products/cades/cadesplugin_api.js'),
   SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
 });

@@ -8,6 +8,7 @@ import { parseEisFile, isFormatError, EIS_NOTICE_TYPES, noticeDocumentTypeOf } f
 import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
 import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi';
 import { demoNotices } from './notice-samples';
+import { verifyCms } from '../../server/src/modules/signatures/verify';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
@@ -15,11 +16,13 @@ import { demoNotices } from './notice-samples';
  *
  *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices by region and day, or by registry number (soi.ts)
  *   GET  /dstore/common/download/compound?docRequestUid=…&compoundUid=…  (individualPerson_token) → the ZIP an answer links to
- *   POST /223/performance  (body: performanceContract XML)            → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
+ *   POST /223/performance  (body: performanceContract XML, or JSON { xml, signature } — the package with its detached
+ *                          GOST CMS signature, base64)                → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
  *   POST /control/fail {count, mode: 'error'|'timeout', status?}      → fail the next `count` requests
  *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb|directErrorInfo|empty, count} → СОИ's own failures for the next `count` requests
  *   POST /control/soi-limit {per_minute, minute_ms}                    → the per-token request limit (code 13); per_minute null: none
  *   POST /control/soi-token {token, rejected}                          → a token ЕИС no longer knows (expired): code 5
+ *   POST /control/signature {required}                                → refuse unsigned packages from now on (or not)
  *   POST /control/reset, GET /control/received                        → clear failures / list accepted packages
  */
 
@@ -30,7 +33,9 @@ export interface FakeEis {
   url: string;
   port: number;
   /** Accepted execution packages, newest last. */
-  received: Array<{ registrationNumber: string; contractRegNumber: string; xml: string }>;
+  received: Array<{ registrationNumber: string; contractRegNumber: string; xml: string; signed: boolean; signerSerial: string | null }>;
+  /** Refuse a package without a signature (ЕИС accepts only signed ones); a signature that came is always verified. */
+  requireSignature: boolean;
   requests: number;
   /** СОИ: the SOAP requests answered and the failure mode of the next ones. */
   soi: SoiState;
@@ -96,8 +101,15 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+export interface FakeEisSignatures {
+  /** Trusted CAs for the signatures of execution packages (modules/signatures' SIGNATURE_TRUST_DIR format). */
+  trustDir?: string;
+  crlDir?: string;
+  required?: boolean;
+}
+
 /** `tls`: serve HTTPS with this key and certificate (as int.zakupki.gov.ru does), for the transport settings' tests. */
-export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer; tls?: { key: string; cert: string } } = {}): Promise<FakeEis> {
+export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer; tls?: { key: string; cert: string }; signatures?: FakeEisSignatures } = {}): Promise<FakeEis> {
   const entries = loadEntries(opts.dataDir ?? path.join(here, 'data'), opts.customer ?? DEMO_CUSTOMER);
   const knownContracts = new Set(entries.flatMap((e) => e.contracts.map((c) => c.regNumber)).filter(Boolean) as string[]);
   let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
@@ -107,6 +119,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
   const soi = createSoi(entries, () => baseUrl);
   const state: Omit<FakeEis, 'url' | 'port' | 'close'> = {
     received: [],
+    requireSignature: opts.signatures?.required ?? false,
     requests: 0,
     soi: soi.state,
     fail(count, mode = 'error', status = 503) {
@@ -156,6 +169,11 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         state.soiDelayMs = 0;
         return json(res, 200, { ok: true });
       }
+      if (url.pathname === '/control/signature' && req.method === 'POST') {
+        const b = JSON.parse((await readBody(req)).toString() || '{}') as { required?: boolean };
+        state.requireSignature = b.required ?? true;
+        return json(res, 200, { ok: true });
+      }
       if (url.pathname === '/control/received') return json(res, 200, state.received);
       state.requests++;
       if (failures.count > 0) {
@@ -182,7 +200,25 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         return res.end(body);
       }
       if (url.pathname === '/223/performance' && req.method === 'POST') {
-        const body = await readBody(req);
+        const raw = await readBody(req);
+        let body = raw;
+        let signerSerial: string | null = null;
+        const signed = /application\/json/.test(req.headers['content-type'] ?? '');
+        if (signed) {
+          const p = JSON.parse(raw.toString('utf8')) as { xml?: string; signature?: string };
+          body = Buffer.from(p.xml ?? '', 'utf8');
+          // ЕИС takes a document only signed by the ЭП of a person authorised for the customer (Правила
+          // функционирования ЕИС, ПП РФ от 23.12.2015 № 1414, xn--80aafg4awbfege9o.xn--p1ai/zakon/amp/
+          // postanovlenie-pravitelstvo-rf-1414-23122015; «без ЭП нельзя опубликовать ни один документ в ЕИС»,
+          // arganabio.ru/registracziya-novogo-sertifikata-v-eis-instrukcziya): the signature is checked against the
+          // package's exact bytes and the certificate's chain, with the same OpenSSL/gost check as modules/signatures
+          const v = await verifyCms(p.signature ?? '', body, { trustDir: opts.signatures?.trustDir, crlDir: opts.signatures?.crlDir });
+          if (!v.valid) return json(res, 200, { result: 'rejected', reasons: [`Электронная подпись пакета не прошла проверку: ${v.reason}`] });
+          signerSerial = v.signer?.serial ?? null;
+        } else if (state.requireSignature) {
+          // an unsigned package is refused (same sources as above)
+          return json(res, 200, { result: 'rejected', reasons: ['Пакет не подписан электронной подписью'] });
+        }
         let contractRegNumber: string | null = null;
         try {
           const f = parseEisFile(body);
@@ -195,7 +231,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
           return json(res, 200, { result: 'rejected', reasons: [`Договор с реестровым номером ${contractRegNumber ?? '(не указан)'} не найден в реестре договоров`] });
         }
         const registrationNumber = `${contractRegNumber.slice(0, 19)}${String(randomInt(1000, 9999))}`;
-        state.received.push({ registrationNumber, contractRegNumber, xml: body.toString('utf8') });
+        state.received.push({ registrationNumber, contractRegNumber, xml: body.toString('utf8'), signed, signerSerial });
         return json(res, 200, { result: 'accepted', registration_number: registrationNumber });
       }
       return json(res, 404, { error: 'not found' });

@@ -14,3 +14,4 @@ export * from './eis';
 export * from './audit';
 export * from './format';
 export * from './scrub';
+export * from './signatures';

@@ -118,12 +118,11 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   });
 
   app.post('/eis/performance', async (req) => {
-    const b = z.object({ xml: z.string().min(1) }).parse(req.body);
-    const r = await eis<{ result: 'accepted' | 'rejected'; registration_number?: string; reasons?: string[] }>('/223/performance', {
-      method: 'POST',
-      headers: { 'content-type': 'application/xml; charset=utf-8' },
-      body: b.xml,
-    });
+    const b = z.object({ xml: z.string().min(1), signature: z.string().min(1).optional() }).parse(req.body);
+    // a signed package goes with its detached signature (the signed bytes are the XML's UTF-8 exactly)
+    const r = await eis<{ result: 'accepted' | 'rejected'; registration_number?: string; reasons?: string[] }>('/223/performance', b.signature
+      ? { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ xml: b.xml, signature: b.signature }) }
+      : { method: 'POST', headers: { 'content-type': 'application/xml; charset=utf-8' }, body: b.xml });
     return r.body.result === 'accepted'
       ? { result: 'accepted', registration_number: r.body.registration_number ?? null }
       : { result: 'rejected', reasons: r.body.reasons ?? ['ЕИС отклонила пакет'] };

@@ -36,7 +36,8 @@ export type ExecutionAnswer = { result: 'accepted'; registrationNumber: string |
 export interface EisGateway {
   fetchContract(q: Customer & { registryNumber: string }): Promise<string[]>;
   fetchDay(q: DayQuery): Promise<string[]>;
-  sendExecution(xml: string): Promise<ExecutionAnswer>;
+  /** The package and, when signed, its detached CMS signature (base64), which travel together. */
+  sendExecution(xml: string, signature?: string | null): Promise<ExecutionAnswer>;
   /** One real request to ЕИС's СОИ; what ЕИС answered, in words (token_rejected: ЕИС refused the token). */
   checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string; token_rejected?: boolean }>;
 }
@@ -83,11 +84,11 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
         throw e;
       }
     },
-    async sendExecution(xml) {
+    async sendExecution(xml, signature) {
       const r = await call<{ result: 'accepted' | 'rejected'; registration_number?: string | null; reasons?: string[] }>('/eis/performance', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ xml }),
+        body: JSON.stringify(signature ? { xml, signature } : { xml }),
       });
       return r.result === 'accepted' ? { result: 'accepted', registrationNumber: r.registration_number ?? null } : { result: 'rejected', reasons: r.reasons ?? [] };
     },

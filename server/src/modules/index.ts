@@ -11,6 +11,7 @@ import { documentationModule } from './documentation';
 import { eisModule } from './eis';
 import { auditModule } from './audit';
 import { executionModule } from './execution';
+import { signaturesModule } from './signatures';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule, signaturesModule];

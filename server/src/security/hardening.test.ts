@@ -26,7 +26,8 @@ describe('security headers', () => {
     const r = await t.server.app.inject({ method: 'GET', url: '/api/health', headers: { host: 'zakupki.example.ru' } });
     const csp = String(r.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self' https:\/\/chat\.example\.ru(;|$)/);
+    // and the CryptoPro plug-in's loader and extension (modules/signatures), nothing else
+    expect(csp).toMatch(/script-src 'self' https:\/\/chat\.example\.ru https:\/\/www\.cryptopro\.ru chrome-extension:\/\/iifchhfnnmpdbibifmljnfjhpififfog chrome-extension:\/\/epebfcehmdedogndhlcacafjaacknbcm(;|$)/);
     expect(csp).toMatch(/connect-src [^;]*wss:\/\/zakupki\.example\.ru[^;]*https:\/\/chat\.example\.ru[^;]*https:\/\/o42\.ingest\.sentry\.io/);
     expect(csp).toContain('frame-src https://chat.example.ru');
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");

@@ -48,6 +48,7 @@ const routes: RouteObject[] = [
           { path: 'my', element: page(() => import('../features/profile/MyProfilePage')) },
           { path: 'eisSettings', element: page(() => import('../features/profile/EisSettingsPage')) },
           { path: 'companies', element: page(() => import('../features/profile/CompaniesPage')) },
+          { path: 'signature', element: page(() => import('../features/signatures/SignatureCheckPage')) },
         ],
       },
       { path: '/catalogDocument', element: staff(catalogPage()) },

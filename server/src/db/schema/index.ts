@@ -6,3 +6,4 @@ export * from './contracts';
 export * from './plans';
 export * from './execution';
 export * from './eis-imports';
+export * from './signatures';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EVENTS, MESSAGES } from '@proc/contract';
 import { buildPerformanceContractXml, type EisPerformance, type EisPerformanceStage } from '../../formats';
 import type { Tx } from '../../db/client';
-import { companies, contractPositions, contracts, executionAttempts, executionRecords } from '../../db/schema';
+import { companies, contractPositions, contracts, executionAttempts, executionRecords, signatures } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -79,6 +79,67 @@ export async function requestExecutionSend(ctx: Ctx, contractId: number): Promis
   return { key, id };
 }
 
+/**
+ * A package to be signed before it goes to ЕИС: a draft record with its XML, not queued until a signature of exactly
+ * these bytes is accepted (modules/signatures, then queueSignedExecution).
+ */
+export async function prepareExecution(ctx: Ctx, contractId: number): Promise<{ id: number; guid: string; xml: string }> {
+  await loadContract(ctx, contractId);
+  const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
+  const xml = buildPerformanceContractXml(data);
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(executionRecords)
+      .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
+      .returning({ id: executionRecords.id });
+    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_prepare', after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
+    return r.id;
+  });
+  return { id, guid: data.guid, xml };
+}
+
+/** A prepared record of the company, locked in `tx` until it commits (one signature sends it once). */
+export async function lockDraftExecution(tx: Tx, companyId: number, contractId: number, recordId: number) {
+  const [r] = await tx
+    .select()
+    .from(executionRecords)
+    .where(and(eq(executionRecords.id, recordId), eq(executionRecords.contractId, contractId), eq(executionRecords.companyId, companyId)))
+    .for('update');
+  if (!r) throw new AppError('NOT_FOUND');
+  return r;
+}
+
+/** Queues a prepared record whose signature was just stored in `tx`; the pending event follows the commit (notifyExecutionPending). */
+export async function queueSignedExecution(tx: Tx, ctx: Ctx, contractId: number, recordId: number, guid: string): Promise<string> {
+  const key = randomUUID();
+  await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_send', after: { execution_record_id: recordId, guid, signed: true } });
+  await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId, key }, { tx });
+  return key;
+}
+
+export async function notifyExecutionPending(ctx: Ctx, contractId: number, key: string, guid: string): Promise<void> {
+  const c = await loadContract(ctx, contractId);
+  ctx.deps.realtime.toUser(ctx.user.id, EVENTS.notificationPerfomanceContractResponse, {
+    key,
+    result: 'pending',
+    registration_number: c.registryNumber ?? undefined,
+    contract_regnumber: c.registryNumber ?? undefined,
+    performance_contract_guid: guid,
+    contract_guid: c.guid ?? undefined,
+  });
+}
+
+/** The record's accepted signature (base64 CMS), which travels with the package; null for an unsigned one. */
+async function signatureOf(deps: Deps, companyId: number, recordId: number): Promise<string | null> {
+  const [s] = await deps.db
+    .select({ fileKey: signatures.fileKey })
+    .from(signatures)
+    .where(and(eq(signatures.companyId, companyId), eq(signatures.documentKind, 'execution_record'), eq(signatures.documentId, recordId), eq(signatures.valid, true)))
+    .orderBy(desc(signatures.id))
+    .limit(1);
+  return s ? (await deps.files.get(s.fileKey)).toString('base64') : null;
+}
+
 export function defineExecutionJob(deps: Deps): void {
   deps.jobs.define({
     name: EXECUTION_SEND_JOB,
@@ -92,7 +153,8 @@ export function defineExecutionJob(deps: Deps): void {
       const push = (p: Record<string, unknown>) => r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
       let answer;
       try {
-        answer = await gatewayOf(deps).sendExecution(r.xml ?? '');
+        const signature = await signatureOf(deps, r.companyId, recordId);
+        answer = await gatewayOf(deps).sendExecution(r.xml ?? '', signature);
       } catch (e) {
         const g = e instanceof GatewayError ? e : null;
         await deps.db.transaction(async (tx) => {

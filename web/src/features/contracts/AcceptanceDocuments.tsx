@@ -5,6 +5,8 @@ import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { contractsApi, type ContractPosition } from './api';
+import { SignedBy } from '../signatures/SignedBy';
+import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
 
 const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; color: string }> = {
   processing: { title: 'Обрабатывается', color: 'blue' },
@@ -41,7 +43,13 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
           key={d.id}
           size="small"
           title={`${DOCUMENT_KINDS[d.kind] ?? d.kind} № ${d.number} от ${formatDate(d.date)}`}
-          extra={<Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>}
+          extra={
+            <Space>
+              <SignedBy kind="upd" id={d.id} />
+              <AttachUpdSignature contractId={contractId} documentId={d.id} />
+              <Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>
+            </Space>
+          }
           data-testid={`acceptance-${d.id}`}
         >
           <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>

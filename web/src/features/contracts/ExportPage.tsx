@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag } from 'antd';
-import { SendOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ContractResponse } from '@proc/contract';
@@ -11,6 +11,42 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api';
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
+import { useSigner } from '../signatures/useSigner';
+import { SignedBy } from '../signatures/SignedBy';
+import { signaturesApi } from '../signatures/api';
+
+/**
+ * «Подписать и направить»: the server prepares the package, the user signs its exact bytes with the CryptoPro
+ * plug-in, the server verifies the signature and only then sends package and signature to ЕИС.
+ */
+function useSignedExecution() {
+  const { sign, picker } = useSigner();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState<number | null>(null);
+  const run = async (c: ContractResponse) => {
+    setBusy(c.id);
+    try {
+      const prepared = await signaturesApi.prepareExecution(c.id);
+      const bytes = Uint8Array.from(atob(prepared.xml_base64), (ch) => ch.charCodeAt(0));
+      const signature = await sign(bytes);
+      if (!signature) return;
+      const r = await signaturesApi.signExecution(c.id, prepared.id, signature);
+      const cert = r.signature.certificate;
+      noticeStore.show({
+        key: r.key,
+        kind: 'pending',
+        header: 'Исполнение',
+        message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» подписаны (${[cert?.surname, cert?.givenName].filter(Boolean).join(' ')}, сертификат № ${cert?.serial}) и отправляются в ЕИС`,
+      });
+      void qc.invalidateQueries({ queryKey: ['export'] });
+    } catch {
+      // the API client has shown the server's reason
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { run, busy, picker };
+}
 
 const OUTCOME: Record<string, { title: string; color: string }> = {
   registered: { title: 'Зарегистрировано', color: 'green' },
@@ -53,6 +89,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
         { title: 'Номер в ЕИС', dataIndex: 'registration_number', render: (v: string | null) => v ?? '—' },
         { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
         { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
+        { title: 'Подпись', key: 'signature', render: (_: unknown, r) => <SignedBy kind="execution_record" id={r.id} /> },
       ]}
     />
   );
@@ -69,6 +106,7 @@ export default function ExportPage() {
     mutationFn: (c: ContractResponse) => contractsApi.sendExecution(c.id),
     onSuccess: (r, c) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Исполнение', message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» отправляются в ЕИС` }),
   });
+  const signed = useSignedExecution();
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card title="Сведения об исполнении для ЕИС">
@@ -90,17 +128,23 @@ export default function ExportPage() {
               title: 'Действие',
               key: 'send',
               render: (_: unknown, c) => (
-                <Popconfirm title="Направить сведения об исполнении договора в ЕИС?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
-                  <Button size="small" icon={<SendOutlined />} loading={send.isPending && send.variables?.id === c.id} data-testid={`execution-send-${c.id}`}>
-                    Направить в ЕИС
+                <Space>
+                  <Button size="small" type="primary" icon={<SafetyCertificateOutlined />} loading={signed.busy === c.id} onClick={() => void signed.run(c)} data-testid={`execution-sign-${c.id}`}>
+                    Подписать и направить
                   </Button>
-                </Popconfirm>
+                  <Popconfirm title="Направить сведения об исполнении договора в ЕИС без подписи?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
+                    <Button size="small" icon={<SendOutlined />} loading={send.isPending && send.variables?.id === c.id} data-testid={`execution-send-${c.id}`}>
+                      Без подписи
+                    </Button>
+                  </Popconfirm>
+                </Space>
               ),
             },
           ]}
         />
       </Card>
       <MonthlyReport />
+      {signed.picker}
     </Space>
   );
 }

@@ -5,6 +5,7 @@ const TABS = [
   { key: '/profile/my', label: 'Мои данные' },
   { key: '/profile/eisSettings', label: 'Настройки ЕИС' },
   { key: '/profile/companies', label: 'Мои организации' },
+  { key: '/profile/signature', label: 'Проверка подписи' },
 ];
 
 export default function ProfileLayout() {

@@ -12,6 +12,7 @@ import { DATE_FORMAT, fromIso, toIso } from './dates';
 import { LAW_TITLES } from './methods';
 import { VersionForm } from './VersionForm';
 import { AuditHistory, AuditHistoryPanel } from '../audit/AuditHistory';
+import { SignRuleVersion } from '../signatures/SignRuleVersion';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
@@ -103,6 +104,7 @@ export default function VersionsPage() {
                 ) : (
                   <Typography.Text type="secondary">нет</Typography.Text>
                 )}
+                {v.status !== 'draft' && v.approval_document && <SignRuleVersion ruleId={ruleId} versionId={v.id} />}
                 {canEdit && v.status === 'draft' && (
                   <Upload
                     showUploadList={false}

@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { ContractResponse, Paged } from '@proc/contract';
+import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
+import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { fixturePath } from '../server/src/formats/fixtures-path';
+import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/src/modules/signatures/test-support/test-pki';
+import { MARKER, installCadesStandIn, standInCertificates } from './cades-stand-in';
+import { ROOT, startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+
+let e: E2E;
+let eis: FakeEis;
+let integration: FastifyInstance;
+let pki: TestPki;
+let contract: ContractResponse;
+
+async function inject<T>(method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await e.server.app.inject({ method: method as 'GET', url, payload: body as object, headers: { authorization: `Bearer ${token}`, ...headers } });
+  return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
+}
+async function tokenOf(login: string): Promise<string> {
+  const r = await e.server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: 'demo12345' } });
+  return (r.json() as { token: string }).token;
+}
+
+beforeAll(async () => {
+  // the supplier of the УПД fixture (ИННЮЛ 9103624367) signs its own document
+  pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
+  eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, requestsPerMinute: 100_000, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
+  // no network in tests: the vendor's loader address answers nothing, as on a computer without the plug-in
+  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url, SIGNATURE_TRUST_DIR: pki.trustDir, SIGNATURE_CRL_DIR: pki.crlDir, CADESPLUGIN_API_URL: 'http://127.0.0.1:9/cadesplugin_api.js' });
+  const client = await tokenOf('client');
+  // a contract ЕИС knows, uploaded as the demo customer's own
+  const data = fs.readFileSync(fixturePath('eis223', 'contract_test.xml'));
+  const boundary = `----e2e${Date.now()}`;
+  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+  const up = await e.server.app.inject({ method: 'POST', url: '/api/eis/upload?confirm_customer=true', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+  expect(up.statusCode).toBe(200);
+  const list = await inject<Paged<ContractResponse>>('GET', '/api/contracts?limit=50', client);
+  contract = list.body.items.find((c) => c.registry_number)!;
+  // the company's administrator gives the client «право подписи»
+  const me = await inject<{ id: number; company_id: number }>('GET', '/api/profile', client);
+  const administrator = await tokenOf('administrator');
+  expect((await inject('PUT', `/api/signatures/rights/${me.body.id}`, administrator, {}, { 'x-company-id': String(me.body.company_id) })).status).toBe(204);
+}, 120_000);
+afterAll(async () => {
+  await e?.close();
+  await integration?.close();
+  await eis?.close();
+  await pki?.close();
+});
+
+describe('issue 32: qualified electronic signature in the browser', () => {
+  it('the diagnostics page without the plug-in says how to install it', async () => {
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    await page.goto('/profile/signature');
+    const problem = page.getByTestId('signature-problem');
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain('Установите «КриптоПро ЭЦП Browser plug-in»');
+    await page.getByText('не найден').first().waitFor();
+    await page.context().close();
+  });
+
+  it('with the plug-in: versions, usable certificates, a test signature verified by the server', async () => {
+    const page = await e.newPage();
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid', 'expired']));
+    await e.login(page, 'client');
+    await page.goto('/profile/signature');
+    expect(await page.getByTestId('plugin-version').innerText()).toContain('2.0.15400');
+    expect(await page.getByTestId('csp-version').innerText()).toContain('5.0.13000');
+    await page.getByText('Сертификаты: найдено 2, подходят для подписи здесь — 1').waitFor();
+    await page.getByText(/Срок действия сертификата истёк 01\.01\.2021/).waitFor();
+    await page.getByTestId('signature-test').click();
+    const dialog = page.getByRole('dialog', { name: 'Выберите сертификат для подписи' });
+    await dialog.waitFor();
+    // the expired one cannot be chosen, and says why
+    const expired = dialog.locator('.ant-list-item').filter({ hasText: 'Сидоров' });
+    expect(await expired.getByTestId('certificate-pick').isDisabled()).toBe(true);
+    expect(await expired.getByTestId('certificate-refusal').innerText()).toContain('Срок действия сертификата истёк');
+    await dialog.locator('.ant-list-item').filter({ hasText: 'Иванов' }).getByTestId('certificate-pick').click();
+    const result = page.getByTestId('signature-test-result');
+    await result.waitFor();
+    expect(await result.innerText()).toMatch(/Подпись верна: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    await page.context().close();
+  });
+
+  it('signs an execution record that the fake ЕИС accepts; a tampered signature is refused', async () => {
+    const page = await e.newPage();
+    let tamper = false;
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']), { tamper: () => tamper });
+    await e.login(page, 'client');
+    await page.goto('/contracts/export');
+    const before = eis.received.length;
+    await page.getByTestId(`execution-sign-${contract.id}`).click();
+    const dialog = page.getByRole('dialog', { name: 'Выберите сертификат для подписи' });
+    await dialog.getByTestId('certificate-pick').click();
+    // ЕИС's answer may come before the «отправляются» notice would: the success is what is waited for
+    await page.getByText(/Исполнение для договора "\d+" успешно обработано/).waitFor({ timeout: 30_000 });
+    expect(eis.received.length).toBe(before + 1);
+    expect(eis.received.at(-1)).toMatchObject({ signed: true, contractRegNumber: contract.registry_number });
+    // the record shows who signed it
+    await page.getByRole('row').filter({ hasText: contract.registry_number! }).locator('.ant-table-row-expand-icon').click();
+    await page.getByText(/Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+, действителен до \d{2}\.\d{2}\.\d{4}/).waitFor();
+
+    tamper = true;
+    await page.getByTestId(`execution-sign-${contract.id}`).click();
+    await dialog.getByTestId('certificate-pick').click();
+    await page.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
+    expect(eis.received.length).toBe(before + 1);
+    await page.context().close();
+  });
+
+  it('an uploaded УПД takes the supplier’s .sig: a good one shows its signer, a bad one is a finding', async () => {
+    const client = await tokenOf('client');
+    const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+    const boundary = `----upd${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    expect(up.statusCode).toBe(200);
+    const docId = (up.json() as { id: number }).id;
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    await page.goto(`/contracts/register/${contract.id}`);
+    const card = page.getByTestId(`acceptance-${docId}`);
+    await card.getByText('Не подписано').waitFor();
+    const input = card.getByTestId(`upd-signature-${docId}`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+    await input.setInputFiles({ name: 'upd.xml.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', upd) });
+    await page.getByText(/Подпись верна: Поставщиков Пётр, сертификат № [0-9A-F]+/).waitFor();
+    await card.getByText(/Подписано: Поставщиков Пётр, сертификат № [0-9A-F]+, действителен до/).waitFor();
+    await input.setInputFiles({ name: 'other.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', Buffer.from('другой файл')) });
+    await card.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
+    await card.getByTestId(`acceptance-warnings-${docId}`).getByText('Подпись не соответствует файлу').waitFor();
+    await page.context().close();
+  });
+
+  it('signs the approval document of an approved Положение', async () => {
+    const client = await tokenOf('client');
+    const rule = await inject<{ id: number }>('POST', '/api/procurement_rules', client, { title: 'Положение (подпись в браузере)' });
+    const v = await inject<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, client, { number: '1', in_force_from: '2032-01-01' });
+    const base = `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+    const boundary = `----pdf${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="protocol.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    expect((await e.server.app.inject({ method: 'POST', url: `${base}/approval_document`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } })).statusCode).toBe(200);
+    expect((await inject('POST', `${base}/approve`, client, { approved_on: '2031-12-20' })).status).toBe(200);
+    const page = await e.newPage();
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
+    await e.login(page, 'client');
+    await page.goto(`/procurementsRules/${rule.body.id}/versions`);
+    await page.getByTestId(`version-sign-${v.body.id}`).click();
+    await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
+    await page.getByTestId(`signed-rule_version-${v.body.id}`).waitFor();
+    expect(await page.getByTestId(`signed-rule_version-${v.body.id}`).innerText()).toMatch(/^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    await page.context().close();
+  });
+
+  it('the production bundle carries no test signer', () => {
+    const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'web/dist');
+    const files = fs.readdirSync(dist, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(js|html|map)$/.test(f.name));
+    expect(files.length).toBeGreaterThan(0);
+    const hits = files.filter((f) => {
+      const text = fs.readFileSync(path.join(f.parentPath, f.name), 'utf8');
+      return text.includes(MARKER) || text.includes('__e2eCadesSign');
+    });
+    expect(hits.map((f) => f.name)).toEqual([]);
+  });
+});
