@@ -54,19 +54,25 @@ export async function collectExecution(db: Tx, companyId: number, contractId: nu
   };
 }
 
+/** A draft record of the contract's execution as it stands, with its package's XML and the trail's entry, in `tx`. */
+async function insertDraftRecord(tx: Tx, ctx: Ctx, contractId: number, data: EisPerformance, xml: string, action: 'execution_send' | 'execution_prepare'): Promise<number> {
+  const [r] = await tx
+    .insert(executionRecords)
+    .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
+    .returning({ id: executionRecords.id });
+  await audit(tx, ctx, { entity: 'contract', entityId: contractId, action, after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
+  return r.id;
+}
+
 export async function requestExecutionSend(ctx: Ctx, contractId: number): Promise<{ key: string; id: number }> {
   const c = await loadContract(ctx, contractId);
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
   const key = randomUUID();
   const id = await ctx.deps.db.transaction(async (tx) => {
-    const [r] = await tx
-      .insert(executionRecords)
-      .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
-      .returning({ id: executionRecords.id });
-    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_send', after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
-    await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId: r.id, key }, { tx });
-    return r.id;
+    const recordId = await insertDraftRecord(tx, ctx, contractId, data, xml, 'execution_send');
+    await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId, key }, { tx });
+    return recordId;
   });
   ctx.deps.realtime.toUser(ctx.user.id, EVENTS.notificationPerfomanceContractResponse, {
     key,
@@ -87,14 +93,7 @@ export async function prepareExecution(ctx: Ctx, contractId: number): Promise<{ 
   await loadContract(ctx, contractId);
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
-  const id = await ctx.deps.db.transaction(async (tx) => {
-    const [r] = await tx
-      .insert(executionRecords)
-      .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
-      .returning({ id: executionRecords.id });
-    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_prepare', after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
-    return r.id;
-  });
+  const id = await ctx.deps.db.transaction((tx) => insertDraftRecord(tx, ctx, contractId, data, xml, 'execution_prepare'));
   return { id, guid: data.guid, xml };
 }
 

@@ -84,15 +84,11 @@ export async function verifyUserSignature(ctx: Ctx, content: Buffer, signature: 
   return { der: cmsBytes(signature), verification: v, mchdNumber: right.mchdNumber };
 }
 
-/** Keeps an accepted signature beside its document (the .sig in the file store, a row, an audit entry), in `tx`. */
-export async function storeSignature(
-  tx: Tx,
-  ctx: Ctx,
-  doc: { kind: string; id: number; auditEntity: string; auditEntityId: number },
-  accepted: AcceptedSignature,
-): Promise<typeof signatures.$inferSelect> {
-  const v = accepted.verification;
-  const fileKey = await ctx.deps.files.put(accepted.der, 'sig');
+type SignedDocument = { kind: string; id: number; auditEntity: string; auditEntityId: number };
+
+/** A signature's row beside its document, its .sig in the file store; `signer` is null for one that came with an upload. */
+async function keepSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, der: Buffer, v: Verification, signer: { userId: number; mchdNumber: string | null } | null) {
+  const fileKey = await ctx.deps.files.put(der, 'sig');
   const [row] = await tx
     .insert(signatures)
     .values({
@@ -100,15 +96,23 @@ export async function storeSignature(
       documentKind: doc.kind,
       documentId: doc.id,
       fileKey,
-      userId: ctx.user.id,
+      userId: signer?.userId ?? null,
       certificate: v.signer,
       certificateSerial: v.signer?.serial ?? null,
-      valid: true,
+      valid: v.valid,
+      reason: v.reason,
       warnings: v.warnings,
       signingTime: v.signingTime ? new Date(v.signingTime) : null,
-      mchdNumber: accepted.mchdNumber,
+      mchdNumber: signer?.mchdNumber ?? null,
     })
     .returning();
+  return row;
+}
+
+/** Keeps an accepted signature beside its document (the .sig in the file store, a row, an audit entry), in `tx`. */
+export async function storeSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, accepted: AcceptedSignature): Promise<typeof signatures.$inferSelect> {
+  const v = accepted.verification;
+  const row = await keepSignature(tx, ctx, doc, accepted.der, { ...v, valid: true, reason: null }, { userId: ctx.user.id, mchdNumber: accepted.mchdNumber });
   await audit(tx, ctx, {
     entity: doc.auditEntity,
     entityId: doc.auditEntityId,
@@ -127,30 +131,8 @@ export async function verifyUploadedSignature(deps: Deps, content: Buffer, signa
   return verifyCms(signature, content, { ...signatureDirs(deps), companyInn: opts.counterpartyInn ?? null });
 }
 
-export async function recordUploadedSignature(
-  tx: Tx,
-  ctx: Ctx,
-  doc: { kind: string; id: number; auditEntity: string; auditEntityId: number },
-  signature: Buffer,
-  v: Verification,
-): Promise<void> {
-  const fileKey = await ctx.deps.files.put(cmsBytes(signature), 'sig');
-  const [row] = await tx
-    .insert(signatures)
-    .values({
-      companyId: ctx.companyId,
-      documentKind: doc.kind,
-      documentId: doc.id,
-      fileKey,
-      userId: null,
-      certificate: v.signer,
-      certificateSerial: v.signer?.serial ?? null,
-      valid: v.valid,
-      reason: v.reason,
-      warnings: v.warnings,
-      signingTime: v.signingTime ? new Date(v.signingTime) : null,
-    })
-    .returning({ id: signatures.id });
+export async function recordUploadedSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, signature: Buffer, v: Verification): Promise<void> {
+  const row = await keepSignature(tx, ctx, doc, cmsBytes(signature), v, null);
   await audit(tx, ctx, {
     entity: doc.auditEntity,
     entityId: doc.auditEntityId,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS, type ExecutionPrepareResponse, type SignatureResponse } from '@proc/contract';
 import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
+import { callerHeaders } from '../../integration/caller-auth';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../integration/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
@@ -147,7 +148,7 @@ describe('signed execution records', () => {
     const p = await prepare();
     const xml = Buffer.from(p.xml_base64, 'base64').toString('utf8');
     const signature = await signPrepared(p, 'valid');
-    const send = async (body: unknown) => (await fetch(`${integrationUrl}/eis/performance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json();
+    const send = async (body: unknown) => (await fetch(`${integrationUrl}/eis/performance`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders(TEST_INTEGRATION_SECRET) }, body: JSON.stringify(body) })).json();
     expect(await send({ xml: xml.replace('</', ' </'), signature })).toEqual({ result: 'rejected', reasons: ['Электронная подпись пакета не прошла проверку: Подпись не соответствует файлу'] });
     expect(await send({ xml, signature: await signPrepared(p, 'unknownCa') })).toEqual({ result: 'rejected', reasons: ['Электронная подпись пакета не прошла проверку: Сертификат выдан неизвестным удостоверяющим центром'] });
     expect(await send({ xml, signature })).toMatchObject({ result: 'accepted' });
