@@ -142,7 +142,11 @@ describe('catalogues and tariffs', () => {
     await openOptions(page).filter({ hasText: 'АО «Демо-Заказчик»' }).click();
     await page.getByRole('button', { name: 'Назначить тариф' }).click();
     const assign = page.getByRole('dialog');
+    // the options are fetched when the list opens (the new tariff made them stale): picked once they have come, so the
+    // click does not meet the list being drawn anew
+    const options = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/tariffs/options');
     await assign.getByLabel('Тариф').click();
+    await options;
     await openOptions(page).filter({ hasText: 'Тариф e2e' }).click();
     await assign.getByLabel('Действует с').fill('01.01.2025');
     await page.keyboard.press('Enter');
