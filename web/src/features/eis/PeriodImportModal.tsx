@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Form, Modal } from 'antd';
+import { useMutation } from '@tanstack/react-query';
+import type { EisImportKind } from '@proc/contract';
+import { ApiError } from '../../lib/api';
+import { queryClient } from '../../app/query-client';
+import { showPending } from './api';
+import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
+
+export interface PeriodImportProps {
+  kind: EisImportKind;
+  /** Prefix of the dialog's test ids: `${testId}-submit`, `${testId}-period`. */
+  testId: string;
+  title: string;
+  periodLabel: string;
+  initialPeriod: PeriodValue;
+  /** The notice while the import runs: what was asked for, given the period as dates. */
+  pending: (from: string, to: string) => string;
+  request: (body: { date_from: string; date_to: string }) => Promise<{ key: string }>;
+  intro?: ReactNode;
+  onClose: () => void;
+}
+
+/** The dialog of an import of a period from ЕИС (plans, notices): the period, its estimate, the request. */
+export function PeriodImportModal({ kind, testId, title, periodLabel, initialPeriod, pending, request, intro, onClose }: PeriodImportProps) {
+  const [form] = Form.useForm<{ period: PeriodValue }>();
+  const send = useMutation({
+    mutationFn: request,
+    onSuccess: ({ key }, body) => {
+      showPending(key, title, pending(body.date_from, body.date_to));
+      void queryClient.invalidateQueries({ queryKey: ['eis-import-status'] });
+      onClose();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError) form.setFields(Object.values(err.fields).map((errors) => ({ name: 'period' as const, errors })));
+    },
+  });
+  return (
+    <Modal
+      open
+      title={title}
+      okText="Загрузить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: send.isPending, ...({ 'data-testid': `${testId}-submit` } as Record<string, string>) }}
+      destroyOnHidden
+    >
+      {intro}
+      <Form form={form} layout="vertical" initialValues={{ period: initialPeriod }} onFinish={(v) => send.mutate(isoPeriod(v.period))}>
+        <EisPeriodField label={periodLabel} testId={`${testId}-period`} kind={kind} />
+      </Form>
+    </Modal>
+  );
+}
