@@ -105,7 +105,9 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
     browser,
     mails,
     async newPage() {
-      const ctx = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'ru-RU' });
+      // reducedMotion: the app then drops antd's zoom and slide (App.tsx), so a click never lands on a dialog still
+      // growing; E2E_TZ runs the browser in another time zone, to see that no screen takes its «today» from it
+      const ctx = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'ru-RU', reducedMotion: 'reduce', ...(process.env.E2E_TZ ? { timezoneId: process.env.E2E_TZ } : {}) });
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
       recordTrail(page);

@@ -4,7 +4,10 @@ import { BrowserRouter } from 'react-router';
 import { AppFrame } from '../lib/antd-lite';
 import { AppRoutes } from './router';
 
-const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6 } };
+// A user who asked the system for less motion gets dialogs, menus and notices without their zoom and slide: the
+// setting is read once, at start, as the system gives it.
+const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
+const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6, motion: !reducedMotion } };
 
 /**
  * What every page shares. The signed-in shell adds antd's <App> (modal, message, notification hooks), the empty-list
