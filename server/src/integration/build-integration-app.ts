@@ -8,8 +8,8 @@ import { createSoiLimiter } from './soi/limiter';
 import { loggerOptions } from '../platform/logging';
 import { createTransport, type TransportSettings } from './transport';
 import { callerAuth } from './caller-auth';
-import { moscowToday } from '../modules/rules/access';
-import { addDays, formatRuDate } from '../modules/deadlines/iso-date';
+import { moscowToday, previousDay } from '../platform/clock';
+import { formatRuDate } from '../modules/deadlines/iso-date';
 
 /**
  * The integration service: the only process that talks to ЕИС. It returns the raw XML files; the main server parses
@@ -104,7 +104,7 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const q = z.object({ customer_inn: inn, org_region: region }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return { ok: false, message: tokenMissing.message };
-    const yesterday = addDays(moscowToday(), -1);
+    const yesterday = previousDay(moscowToday());
     const orgRegion = regionOf(q);
     try {
       const files = await soiByOrgRegion(o, { orgRegion, subsystemType: SOI_DOCUMENTS.contract.subsystemType, documentType223: 'contract', exactDate: yesterday });

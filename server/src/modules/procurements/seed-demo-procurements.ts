@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/context';
 import { actingCtx } from '../users/acting-user';
 import { companies, procurementRules, procurements, users } from '../../db/schema';
 import { DEFAULT_PRODUCTION_CALENDAR as cal, addDays, earliestApplicationDeadline } from '../deadlines';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/clock';
 import { copyRuleInto } from '../rules/copy-rule';
 import { TEMPLATE_RULE_TITLE } from '../rules/seed-template';
 import { generateDocuments } from '../documentation/generate-documents';
