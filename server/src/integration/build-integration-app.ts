@@ -24,6 +24,7 @@ export interface IntegrationOptions {
   tokenFallback?: boolean;
   timeoutMs?: number;
   logLevel?: string;
+  logFormat?: 'pretty' | 'json';
   /** How long to wait before asking again for an archive ЕИС has not put together yet. */
   archiveRetryMs?: number;
   /** INTEGRATION_SECRET: every route but /health answers only a caller that presents it. */
@@ -42,7 +43,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export async function buildIntegrationApp(opts: IntegrationOptions): Promise<FastifyInstance> {
   const authenticate = callerAuth(opts.secret);
   const dispatcher = createTransport(opts.transport);
-  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info'), bodyLimit: 20 * 1024 * 1024 });
+  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info', undefined, opts.logFormat), bodyLimit: 20 * 1024 * 1024 });
   app.addHook('onRequest', authenticate);
   app.addHook('onClose', async () => dispatcher.close());
   const timeoutMs = opts.timeoutMs ?? 10_000;
