@@ -10,12 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, type DashboardResponse, type ExecutionSummaryResponse, type ProcurementRuleResponse, type RuleVersionResponse } from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../tools/fake-eis/server';
-import { nextEvent, startTestServer, type TestServer } from '../test/harness';
-import { download, world, type World } from '../modules/procurements/test-support';
+import { nextEvent, startTestServer, type TestServer } from '../../test/harness';
+import { download, world, type World } from '../../test/factories';
 import { contracts } from '../db/schema';
 import { contractReportingDeadlines } from '../modules/deadlines';
-import { buildIntegrationApp } from '../integration/build-integration-app';
-import { readPdfText } from '../test/read-pdf';
+import { buildIntegrationApp } from '../eis-service/build-integration-app';
+import { readPdfText } from '../../test/read-pdf';
 import { addDays, moscowToday, setClock } from './clock';
 
 const NIGHT = '2025-12-30T01:30:00+03:00';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { SAMPLE_EXECUTION_REPORT } from '../xlsx/sample-report';
-import { readPdfText } from '../../test/read-pdf';
+import { readPdfText } from '../../../test/read-pdf';
 import { buildContractExecutionReportPdf, pdfFontFiles } from './index';
 
 const NBSP = '\u00a0';
