@@ -25,5 +25,40 @@ export default tseslint.config(
     plugins: { boundaries },
     rules: { 'boundaries/layout': 'error' },
   },
+  {
+    // One clock (server/src/platform/clock.ts, web/src/lib/dates.ts): dates are Moscow dates, and a UTC date cut from
+    // toISOString() or the browser's own day is a day off between 00:00 and 03:00 Moscow time (or in another zone)
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    ignores: ['server/src/platform/clock.ts', 'packages/contract/src/moscow-date.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
+          message: 'Дата из toISOString() — дата по UTC: берите moscowToday()/moscowDate() из server/src/platform/clock.ts (или utcCalendarDate для дат, хранимых как полночь UTC).',
+        },
+        {
+          selector: 'BinaryExpression > Literal[value=86400000]',
+          message: 'Сутки не всегда 86 400 000 мс в календаре: addDays()/daysBetween() из server/src/platform/clock.ts.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
+          message: 'Дата из toISOString() — дата по UTC: moscowToday() из web/src/lib/dates.ts.',
+        },
+        {
+          selector: "CallExpression[callee.name='dayjs'][arguments.length=0]",
+          message: 'dayjs() без аргумента — сегодняшний день браузера, а не Москвы: moscowToday() из web/src/lib/dates.ts.',
+        },
+      ],
+    },
+  },
   { files: ['**/*.{js,mjs}'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
 );

@@ -17,6 +17,7 @@ import { registerWhere } from '../server/src/modules/procurements/register-where
 import { registerOrder } from '../server/src/modules/procurements/register-order';
 import { searchVectorSql } from '../server/src/modules/procurements/save-procurement';
 import { readOkpd2Text } from '../server/src/modules/catalogs/seed/seed-okpd2';
+import { addDays } from '../server/src/platform/clock';
 
 const ROWS = Number(process.env.ROWS ?? 100_000);
 const NOISE_ROWS = Math.round(ROWS / 10); // another company's procurements, so the company filter matters
@@ -52,7 +53,7 @@ const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'sin
 const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
 const SUBJECTS = ['goods', 'works', 'services'] as const;
 
-const day = (base: string, plus: number) => new Date(Date.parse(base) + plus * 86_400_000).toISOString().slice(0, 10);
+const day = (base: string, plus: number) => addDays(base, plus);
 
 function row(companyId: number, n: number) {
   const title = `${pick(WHAT)} ${pick(OBJECTS)} ${pick(FOR)}`.trim();

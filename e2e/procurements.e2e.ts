@@ -6,6 +6,7 @@ import { readDocxText } from '../server/src/formats/docx';
 import { TEMPLATE_RULE_TITLE } from '../server/src/modules/rules/seed-template';
 import { startE2E, type E2E } from './harness';
 import { fillForgottenFields } from './documentation-form';
+import { moscowDateOf } from '@proc/contract';
 
 let e: E2E;
 let page: Page;
@@ -55,7 +56,7 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     const rule = rules.body.items.find((r) => r.title === RULE_TITLE)!;
     expect(rule).toBeTruthy();
     // a new edition in force from today with the copied document rules (created through the API: the version form is not under test here)
-    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+    const today = moscowDateOf(new Date());
     const version = await api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions`, { number: 'e2e-1', in_force_from: today, based_on_version_id: rule.version_in_force?.id });
     expect(version.status, JSON.stringify(version.body)).toBe(200);
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E, type E2E } from './harness';
+import { moscowDateOf } from '@proc/contract';
 
 // the seeded shared template (server/src/modules/rules/seed-template.ts)
 const TEMPLATE = 'Типовое положение о закупке (223-ФЗ)';
@@ -13,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => e?.close());
 
 /** Rule dates are Moscow dates. */
-const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const moscowToday = () => moscowDateOf(new Date());
 const ru = (iso: string) => iso.split('-').reverse().join('.');
 
 async function pickDemoCustomer(page: Page) {

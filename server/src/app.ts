@@ -50,7 +50,7 @@ export interface BuildOptions {
 
 export async function buildServer(config: Config, opts: BuildOptions = {}): Promise<Server> {
   const app = Fastify({
-    logger: loggerOptions(config.LOG_LEVEL, opts.logStream),
+    logger: loggerOptions(config.LOG_LEVEL, opts.logStream, config.LOG_FORMAT),
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustRule(config.TRUST_PROXY),
     // a path that is not valid percent-encoded UTF-8 (`%FF`, a lone surrogate's bytes): refused in Russian as well

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
+import { russianIssue } from '@proc/contract/zod-russian';
 import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
@@ -78,6 +79,10 @@ const ConfigSchema = z.object({
    * every call with a token to it, and the import dialog estimates a period's time from it.
    */
   EIS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(90),
+  /** The integration service's own person's token for СОИ (individualPerson_token): used only with EIS_TOKEN_FALLBACK. */
+  EIS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** How long the integration service waits for one answer of ЕИС, in milliseconds. */
+  EIS_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('целое число миллисекунд').min(100, 'не меньше 100 мс').max(600_000, 'не больше 600 000 мс (10 минут)').default(10_000)),
   /** DaData-compatible company lookup (findById/party). */
   COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),
@@ -101,6 +106,8 @@ const ConfigSchema = z.object({
   PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'например 32MB').default('32MB'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log lines: pretty (readable) or json; unset — pretty on a terminal, json otherwise (platform/logging.ts). */
+  LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json'], 'pretty или json').optional()),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** A session unused for this long ends (a stolen token is worth less). */
@@ -130,7 +137,7 @@ const ConfigSchema = z.object({
   DEMO_CONTRACTS: bool.default(true),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'web/dist')),
   /** Key for secrets stored in the database (ЕИС passwords); generated into DATA_DIR when absent. */
-  SECRET_KEY: z.string().min(16).optional(),
+  SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16).optional()),
   JOBS_ENABLED: bool.default(true),
   /**
    * After how long a running ЕИС import or report job counts as lost and is run again (by any node, PostgreSQL). On the
@@ -155,17 +162,46 @@ const ConfigSchema = z.object({
   CADESPLUGIN_API_URL: z.string().url().default('https://www.cryptopro.ru/sites/default/files/products/cades/cadesplugin_api.js'),
   SUPPORT_EMAIL: z.string().default('support@zakupki-auto.ru'),
   SUPPORT_PHONES: z.string().default('8 800 555-35-35,+7 495 123-45-67'),
+
+  // `npm start` (tools/start.mjs) only
+  /** Port of the embedded PostgreSQL (127.0.0.1 only); PORT+3 by default. */
+  EMBEDDED_PG_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  /** Extra settings of the embedded PostgreSQL, space-separated name=value. */
+  EMBEDDED_PG_SETTINGS: z.string().default('').refine((v) => v.split(/\s+/).filter(Boolean).every((x) => /^[a-z_.]+=\S+$/i.test(x)), 'настройки через пробел в виде имя=значение'),
+  /** Processes started beside the server, comma-separated source files; by default the fake ЕИС and the integration service without DATABASE_URL and EIS_URL. */
+  START_EXTRA: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+
+  // the fake ЕИС (tools/fake-eis/main.ts), for development and the demo
+  /** Its port; by default the port of EIS_URL. */
+  FAKE_EIS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  /** Where it keeps what it was sent; in memory when unset. */
+  FAKE_EIS_DATA: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Its trusted CAs and revocation lists for signed records; by default SIGNATURE_TRUST_DIR / SIGNATURE_CRL_DIR. */
+  FAKE_EIS_TRUST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  FAKE_EIS_CRL_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+  /** Whether it refuses an execution record without a valid signature, as ЕИС does for a signed submission. */
+  FAKE_EIS_REQUIRE_SIGNATURE: bool.default(false),
+  /** The DaData fake's port (tools/fake-dadata.ts run by itself). */
+  FAKE_DADATA_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3003)),
 });
+
+/** Every environment variable a process of this project reads (the .env.example test checks the file names them all). */
+export const CONFIG_KEYS = Object.keys(ConfigSchema.shape);
 
 export type Config = z.infer<typeof ConfigSchema> & { INTEGRATION_API_URL: string; EIS_URL: string };
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
-  const parsed = ConfigSchema.safeParse(env);
+/** The environment checked against the schema, without the defaults derived from PORT; a Russian error names each bad key. */
+export function readEnv(env: Record<string, string | undefined> = process.env): z.infer<typeof ConfigSchema> {
+  const parsed = ConfigSchema.safeParse(env, { error: russianIssue });
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid configuration:\n${lines}`);
+    throw new Error(`Неверные настройки (переменные окружения):\n${lines}`);
   }
-  const merged = { ...parsed.data, ...overrides };
+  return parsed.data;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const merged = { ...readEnv(env), ...overrides };
   const side = sidePorts(merged.PORT);
   return {
     ...merged,

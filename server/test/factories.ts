@@ -1,6 +1,7 @@
 /** Helpers shared by the rules, procurements and documentation tests (not a test file itself). */
 import crypto from 'node:crypto';
 import type { TestServer } from './harness';
+import { utcCalendarDate } from '../src/platform/clock';
 
 export const DEMO_CUSTOMER = 'АО «Демо-Заказчик»';
 
@@ -101,6 +102,6 @@ export async function xlsxRows(data: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as never);
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? '' : String(v)))));
+  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? utcCalendarDate(v) : v === null || v === undefined ? '' : String(v)))));
   return out;
 }

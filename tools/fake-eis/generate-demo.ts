@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addDays, moscowDate, now } from '../../server/src/platform/clock';
 
 /**
  * Demo ЕИС records for the demo customer, written in the shape of the real exports (ns2 record namespace, default
@@ -133,15 +134,16 @@ const SUPPLIERS = {
   cleaning: { name: 'ООО «ЧистоГрад»', inn: '0105092217', kpp: '010501001' },
 } as const;
 
-const isoDaysBefore = (today: Date, days: number) => new Date(today.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+// ЕИС dates are Moscow dates
+const isoDaysBefore = (today: Date, days: number) => addDays(moscowDate(today), -days);
 
 /**
  * The demo customer's current year as ЕИС would hold it: a plan and contracts concluded over the last months, one in
  * each ЕИС record status, with unit prices, from suppliers whose ИНН are valid. Dates follow `today`, so a first start
  * in any year shows a current plan and recent contracts.
  */
-export function currentYearRecords(c: DemoCustomer, today = new Date()): { contracts: string[]; plans: string[] } {
-  const year = today.getUTCFullYear();
+export function currentYearRecords(c: DemoCustomer, today = now()): { contracts: string[]; plans: string[] } {
+  const year = Number(moscowDate(today).slice(0, 4));
   const yy = String(year).slice(2);
   const reg = (n: number) => `5${c.inn}${yy}${String(n).padStart(6, '0')}0000`;
   const quotation = { methodCode: '40000', methodName: 'Запрос котировок в электронной форме' };

@@ -4,15 +4,21 @@ import { loadConfig } from '../../server/src/config';
 import { startFakeEis } from './server';
 import { onParentGone } from '../../server/src/platform/shutdown';
 
-const port = Number(process.env.FAKE_EIS_PORT ?? new URL(loadConfig().EIS_URL).port);
-const config = loadConfig();
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (e) {
+  console.error(`Тестовая ЕИС не запущена: ${(e as Error).message}`);
+  process.exit(1);
+}
+const port = config.FAKE_EIS_PORT ?? Number(new URL(config.EIS_URL).port);
 // signed execution packages are checked against the product's own trust store unless told otherwise
 const signatures = {
-  trustDir: process.env.FAKE_EIS_TRUST_DIR || config.SIGNATURE_TRUST_DIR || path.join(config.DATA_DIR, 'signatures', 'trust'),
-  crlDir: process.env.FAKE_EIS_CRL_DIR || config.SIGNATURE_CRL_DIR || path.join(config.DATA_DIR, 'signatures', 'crl'),
-  required: process.env.FAKE_EIS_REQUIRE_SIGNATURE === 'true',
+  trustDir: config.FAKE_EIS_TRUST_DIR || config.SIGNATURE_TRUST_DIR || path.join(config.DATA_DIR, 'signatures', 'trust'),
+  crlDir: config.FAKE_EIS_CRL_DIR || config.SIGNATURE_CRL_DIR || path.join(config.DATA_DIR, 'signatures', 'crl'),
+  required: config.FAKE_EIS_REQUIRE_SIGNATURE,
 };
-const eis = await startFakeEis({ port, host: process.env.HOST ?? '127.0.0.1', dataDir: process.env.FAKE_EIS_DATA, signatures });
+const eis = await startFakeEis({ port, host: config.HOST, dataDir: config.FAKE_EIS_DATA, signatures });
 console.log(`Тестовая ЕИС: ${eis.url}`);
 const stop = () => void eis.close().then(() => process.exit(0));
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, stop);

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { REPO_ROOT } from '../../server/src/paths';
 import { EIS_NOTICE_TYPES, type EisNoticeRoot } from '../../server/src/formats';
 import type { DemoCustomer } from './generate-demo';
+import { addDays } from '../../server/src/platform/clock';
 
 /**
  * Notices of every 223-ФЗ type in ЕИС's format. Public real samples exist for two types only (fixtures/README.md:
@@ -55,7 +56,6 @@ function guidOf(seed: string): string {
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /** One notice of the type with this root element, for the customer, published on `day`. */
 export function noticeOfType(root: EisNoticeRoot, s: NoticeSpec, sample = SAMPLE()): string {

@@ -24,7 +24,8 @@ import PizZip from 'pizzip';
 import { parseXmlText } from '../../server/src/formats/xml';
 import { path as xpath, text } from '../../server/src/formats/xml-read';
 import { el, renderXmlDocument, type XmlElement } from '../../server/src/formats/xml-write';
-import { moscowNow, SOAP_NS, SOI_NS } from '../../server/src/eis-service/soi/envelope';
+import { SOAP_NS, SOI_NS } from '../../server/src/eis-service/soi/envelope';
+import { moscowDateTime } from '../../server/src/platform/clock';
 import { EIS_NOTICE_TYPES } from '../../server/src/formats/eis223/notice-types';
 
 export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb' | 'directErrorInfo' | 'empty';
@@ -53,7 +54,7 @@ const subsystemOf = (documentType: string) =>
 export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };
   /** SOAP requests answered, for tests that count days walked. */
-  requests: Array<{ operation: string; token: string | null; params: Record<string, string | null> }>;
+  requests: Array<{ operation: string; token: string | null; createDateTime: string | null; params: Record<string, string | null> }>;
   /** Tokens ЕИС no longer knows (expired, revoked): answered as a missing one, code 5. */
   rejectedTokens: Set<string>;
   /** Requests a token may make in one «minute» (null: no limit) and the minute's length (tests shorten it). */
@@ -77,7 +78,7 @@ const answer = (operation: string, refId: string | null, data: (XmlElement | nul
         el('soap:Body', [
           el(
             `ns2:${operation}`,
-            [el('index', [el('id', randomUUID()), el('refId', refId ?? ''), el('createDateTime', moscowNow()), el('mode', 'PROD')]), ...(direct ? data : [el('dataInfo', data)])],
+            [el('index', [el('id', randomUUID()), el('refId', refId ?? ''), el('createDateTime', moscowDateTime()), el('mode', 'PROD')]), ...(direct ? data : [el('dataInfo', data)])],
             { 'xmlns:ns2': SOI_NS },
           ),
         ]),
@@ -134,6 +135,7 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     state.requests.push({
       operation: byRegion ? 'getDocsByOrgRegionRequest' : 'getDocsByReestrNumberRequest',
       token,
+      createDateTime: text(request, 'index', 'createDateTime'),
       params: byRegion
         ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), exactDate: text(params, 'periodInfo', 'exactDate') }
         : { subsystemType: text(params, 'subsystemType'), reestrNumber: text(params, 'reestrNumber') },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
+import { daysBetweenIso } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
 
@@ -17,7 +18,7 @@ export const EIS_MAX_PERIOD_DAYS = 731;
 const period = z
   .object({ date_from: isoDate, date_to: isoDate })
   .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
-  .refine((v) => (Date.parse(v.date_to) - Date.parse(v.date_from)) / 86_400_000 < EIS_MAX_PERIOD_DAYS, { message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`, path: ['date_to'] });
+  .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, { message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`, path: ['date_to'] });
 
 export const EisContractsImportRequest = z
   .union([period, z.object({ eais_registry_number: registry23 })])

@@ -8,8 +8,8 @@ import { createSoiLimiter } from './soi/limiter';
 import { loggerOptions } from '../platform/logging';
 import { createTransport, type TransportSettings } from './transport';
 import { callerAuth } from './caller-auth';
-import { moscowToday } from '../platform/access';
-import { addDays, formatRuDate } from '../modules/deadlines/iso-date';
+import { moscowToday, previousDay } from '../platform/clock';
+import { formatRuDate } from '../modules/deadlines/iso-date';
 
 /**
  * The integration service: the only process that talks to ЕИС. It returns the raw XML files; the main server parses
@@ -24,6 +24,7 @@ export interface IntegrationOptions {
   tokenFallback?: boolean;
   timeoutMs?: number;
   logLevel?: string;
+  logFormat?: 'pretty' | 'json';
   /** How long to wait before asking again for an archive ЕИС has not put together yet. */
   archiveRetryMs?: number;
   /** INTEGRATION_SECRET: every route but /health answers only a caller that presents it. */
@@ -42,7 +43,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export async function buildIntegrationApp(opts: IntegrationOptions): Promise<FastifyInstance> {
   const authenticate = callerAuth(opts.secret);
   const dispatcher = createTransport(opts.transport);
-  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info'), bodyLimit: 20 * 1024 * 1024 });
+  const app = Fastify({ logger: loggerOptions(opts.logLevel ?? 'info', undefined, opts.logFormat), bodyLimit: 20 * 1024 * 1024 });
   app.addHook('onRequest', authenticate);
   app.addHook('onClose', async () => dispatcher.close());
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -104,7 +105,7 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const q = z.object({ customer_inn: inn, org_region: region }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return { ok: false, message: tokenMissing.message };
-    const yesterday = addDays(moscowToday(), -1);
+    const yesterday = previousDay(moscowToday());
     const orgRegion = regionOf(q);
     try {
       const files = await soiByOrgRegion(o, { orgRegion, subsystemType: SOI_DOCUMENTS.contract.subsystemType, documentType223: 'contract', exactDate: yesterday });

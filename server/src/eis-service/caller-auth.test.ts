@@ -144,7 +144,7 @@ describe('the integration service as its own process', () => {
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{}, /Сервис интеграции с ЕИС не запущен: INTEGRATION_SECRET: не задан или короче 16 символов/],
       [{ INTEGRATION_SECRET: SECRET, EIS_CA_FILE: path.join(REPO_ROOT, 'no-such-ca.pem') }, /Сервис интеграции с ЕИС не запущен: EIS_CA_FILE: не удалось прочитать файл .*no-such-ca\.pem \(ENOENT\)/],
-      [{ INTEGRATION_SECRET: SECRET, EIS_PROXY_URL: 'socks5://127.0.0.1:1080' }, /Сервис интеграции с ЕИС не запущен: Invalid configuration:\n\s+EIS_PROXY_URL: адрес прокси http:\/\/хост:порт/],
+      [{ INTEGRATION_SECRET: SECRET, EIS_PROXY_URL: 'socks5://127.0.0.1:1080' }, /Сервис интеграции с ЕИС не запущен: Неверные настройки \(переменные окружения\):\n\s+EIS_PROXY_URL: адрес прокси http:\/\/хост:порт/],
     ];
     // one after the other: each starts tsx, the machine is shared
     for (const [env, message] of cases) {

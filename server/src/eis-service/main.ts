@@ -1,6 +1,7 @@
 // The integration (ЕИС) service as its own process: INTEGRATION_HOST (default 127.0.0.1) and INTEGRATION_PORT (default:
 // the port of INTEGRATION_API_URL, PORT+1), INTEGRATION_SECRET (required: the main server's key), EIS_URL for ЕИС
-// (https://int.zakupki.gov.ru for the real one), EIS_TOKEN for its СОИ, EIS_CA_FILE and EIS_PROXY_URL for the way there.
+// (https://int.zakupki.gov.ru for the real one), EIS_TOKEN for its СОИ, EIS_CA_FILE and EIS_PROXY_URL for the way there,
+// EIS_TIMEOUT_MS for one answer; all read and checked by config.ts like the main server's.
 import { loadConfig, type Config } from '../config';
 import { buildIntegrationApp } from './build-integration-app';
 import { onParentGone } from '../platform/shutdown';
@@ -11,12 +12,13 @@ try {
   config = loadConfig();
   app = await buildIntegrationApp({
     eisUrl: config.EIS_URL,
-    token: process.env.EIS_TOKEN,
+    token: config.EIS_TOKEN,
     tokenFallback: config.EIS_TOKEN_FALLBACK,
     secret: config.INTEGRATION_SECRET ?? '',
     transport: { caFile: config.EIS_CA_FILE, proxyUrl: config.EIS_PROXY_URL },
     logLevel: config.LOG_LEVEL,
-    timeoutMs: Number(process.env.EIS_TIMEOUT_MS ?? 10_000),
+    logFormat: config.LOG_FORMAT,
+    timeoutMs: config.EIS_TIMEOUT_MS,
     requestsPerMinute: config.EIS_REQUESTS_PER_MINUTE,
   });
 } catch (e) {

@@ -8,8 +8,8 @@ const REDACT = ['req.headers.authorization', 'req.headers.cookie', '*.password',
  * Pino options for every process: readable one-line logs for a person at a terminal (pino-pretty), JSON lines for
  * everything else (files, journald, log collectors). LOG_FORMAT=json|pretty overrides the guess.
  */
-export function loggerOptions(level: string, stream?: Writable): FastifyServerOptions['logger'] {
-  const format = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json');
+export function loggerOptions(level: string, stream?: Writable, logFormat?: 'pretty' | 'json'): FastifyServerOptions['logger'] {
+  const format = logFormat ?? (process.stdout.isTTY ? 'pretty' : 'json');
   return {
     level,
     redact: REDACT,

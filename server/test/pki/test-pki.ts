@@ -146,7 +146,10 @@ ${caSection('ca_unknown', cas.unknown)}
     await ossl(['req', '-new', '-utf8', '-key', keyFile, '-out', csr, '-subj', `/${subj.join('/')}`]);
     const caName = spec.issuer === 'unknown' ? 'ca_unknown' : 'ca_trusted';
     const now = new Date();
+    // a certificate's validity is a span of instants, not of Moscow calendar days
+    // eslint-disable-next-line no-restricted-syntax
     const start = spec.startDate ?? stamp(new Date(now.getTime() - 86_400_000));
+    // eslint-disable-next-line no-restricted-syntax
     const end = spec.endDate ?? stamp(new Date(now.getTime() + 365 * 86_400_000));
     await ossl(['ca', '-batch', '-utf8', '-preserveDN', '-notext', '-name', caName, '-in', csr, '-out', certFile, '-startdate', start, '-enddate', end]);
     if (spec.revoke) await ossl(['ca', '-name', caName, '-revoke', certFile, '-crl_reason', 'keyCompromise']);

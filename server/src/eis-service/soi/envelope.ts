@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { EisDocumentType } from '@proc/contract';
 import { el, renderXmlDocument, type XmlElement } from '../../formats/xml-write';
 import { EIS_NOTICE_TYPES } from '../../formats/eis223/notice-types';
+import { moscowDateTime } from '../../platform/clock';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
 export const SOI_NS = 'http://zakupki.gov.ru/fz44/get-docs-ip/ws';
@@ -51,10 +52,8 @@ export interface ByReestrNumber {
   reestrNumber: string;
 }
 
-export const moscowNow = () => new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 19);
-
 function index(i: SoiIndex): XmlElement {
-  return el('index', [el('id', i.id ?? randomUUID()), el('createDateTime', i.createDateTime ?? moscowNow()), el('mode', i.mode ?? 'PROD')]);
+  return el('index', [el('id', i.id ?? randomUUID()), el('createDateTime', i.createDateTime ?? moscowDateTime()), el('mode', i.mode ?? 'PROD')]);
 }
 
 function envelope(token: string, body: XmlElement): string {

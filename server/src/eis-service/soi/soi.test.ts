@@ -12,15 +12,15 @@ import { EisUnavailable } from '../eis-client';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_DOCUMENTS } from './envelope';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
 import { createSoiLimiter } from './limiter';
+import { moscowToday, nextDay } from '../../platform/clock';
 
 let eis: FakeEis;
 let o: SoiOptions;
 /** A day of this year on which the demo customer's region has a contract (the fake's generated records), found once. */
 let found: { day: string; files: string[] } | null = null;
 async function dayWithContracts() {
-  const year = new Date().getFullYear();
-  for (let d = new Date(Date.UTC(year, 0, 1)); !found && d.getUTCFullYear() === year; d.setUTCDate(d.getUTCDate() + 1)) {
-    const day = d.toISOString().slice(0, 10);
+  const year = moscowToday().slice(0, 4);
+  for (let day = `${year}-01-01`; !found && day.startsWith(year); day = nextDay(day)) {
     const files = await soiByOrgRegion(o, { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RD223', documentType223: 'contract', exactDate: day });
     if (files.length) found = { day, files };
   }

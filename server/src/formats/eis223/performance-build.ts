@@ -11,6 +11,7 @@ import {
   type EisPerformanceDocument,
   type EisPerformanceStage,
 } from './types';
+import { utcDateTime } from '../../platform/clock';
 
 /**
  * Builds a `performanceContract` packet in the shape ЕИС exports it (contractCompleting_test.xml, TFF-7.5): record
@@ -107,7 +108,7 @@ function stageEl(s: EisPerformanceStage): XmlElement {
 }
 
 function nowUtc(): string {
-  return `${new Date().toISOString().slice(0, 19)}Z`;
+  return utcDateTime();
 }
 
 export function buildPerformanceContractXml(data: EisPerformance, options: BuildPacketOptions = {}): string {

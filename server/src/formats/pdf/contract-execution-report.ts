@@ -7,6 +7,7 @@ import { formatDateRu, formatMoneyRu, formatNumberRu } from '../docx/format';
 import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from '../xlsx/report-figures';
 import type { ContractExecutionReportInput } from '../xlsx/types';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './fonts';
+import { moscowToday } from '../../platform/clock';
 import { contentWidth, drawTable, fitColumns, sectionHeading, type Doc, type PdfTableRow } from './pdf-table';
 
 const date = (iso: string | undefined): string => (iso ? (formatDateRu(iso) ?? iso) : '');
@@ -29,7 +30,7 @@ function collect(doc: Doc): Promise<Buffer> {
 export async function buildContractExecutionReportPdf(input: ContractExecutionReportInput): Promise<Buffer> {
   const { report, positions, totals } = summarizeContractExecution(input);
   const { contract, customer, supplier } = report;
-  const reportDate = report.reportDate ?? new Date().toISOString().slice(0, 10);
+  const reportDate = report.reportDate ?? moscowToday();
   const title = `Отчёт об исполнении договора № ${contract.number} от ${date(contract.date)}`;
   const currency = contract.currency;
 

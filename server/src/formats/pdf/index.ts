@@ -1,4 +1,3 @@
 export { buildContractExecutionReportPdf } from './contract-execution-report';
 export { FONT_BOLD, FONT_REGULAR, pdfFontFiles, pdfFonts, type PdfFontFiles } from './fonts';
-export { inspectPdf, type PdfFontInfo, type PdfInspection } from './pdf-inspect';
 export { drawTable, fitColumns, sectionHeading, ensureSpace, contentWidth, type PdfColumn, type PdfTableRow, type PdfTableOptions } from './pdf-table';

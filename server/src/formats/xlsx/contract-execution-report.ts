@@ -8,6 +8,7 @@ import { formatDateRu } from '../docx/format';
 import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from './report-figures';
 import { addTableSheet } from './register';
 import type { ContractExecutionReportInput, RegisterColumn } from './types';
+import { moscowToday } from '../../platform/clock';
 import {
   DATE_FORMAT,
   MONEY_FORMAT,
@@ -16,7 +17,6 @@ import {
   buildStreamingXlsx,
   dateCell,
   moneyCell,
-  todayIso,
   type StreamingWorksheet,
 } from './workbook';
 
@@ -93,7 +93,7 @@ export async function buildContractExecutionReportXlsx(
 ): Promise<Buffer> {
   const { report, positions, totals } = summarizeContractExecution(input);
   const { contract, customer, supplier } = report;
-  const reportDate = report.reportDate ?? todayIso();
+  const reportDate = report.reportDate ?? moscowToday();
   const title = `Отчёт об исполнении договора № ${contract.number} от ${formatDateRu(contract.date)}`;
 
   return buildStreamingXlsx(async (workbook) => {

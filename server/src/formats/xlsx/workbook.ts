@@ -55,11 +55,6 @@ export function dateCell(value: unknown): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** Today as an ISO date. */
-export function todayIso(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 export function safeSheetName(name: string): string {
   const cleaned = name.replace(/[:\\/?*[\]]/g, ' ').trim();

@@ -5,6 +5,7 @@ import { auditLog, companies, companyGrants, users } from '../../db/schema';
 import { canActFor } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
 import { withRefs } from './audit-refs';
+import { moscowDayEnd, moscowDayStart } from '../../platform/clock';
 
 /** Companies whose trail the user may read: null = all (admin); others their own and the granted ones. */
 async function visibleCompanies(deps: Deps, user: AuthUser): Promise<number[] | null> {
@@ -12,9 +13,6 @@ async function visibleCompanies(deps: Deps, user: AuthUser): Promise<number[] | 
   const grants = await deps.db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, user.id));
   return [user.companyId, ...grants.map((g) => g.id)];
 }
-
-/** Moscow has been UTC+3 all year since 2014: a calendar date's start as an instant. */
-const moscowDayStart = (date: string) => new Date(`${date}T00:00:00+03:00`);
 
 type Row = typeof auditLog.$inferSelect & { companyTitle: string | null; userTitle: string | null };
 const itemOf = (r: Row): AuditItem => ({
@@ -68,7 +66,7 @@ export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Prom
   if (q.entity_id) conds.push(eq(auditLog.entityId, q.entity_id));
   if (q.user_id) conds.push(eq(auditLog.userId, q.user_id));
   if (q.from) conds.push(gte(auditLog.createdAt, moscowDayStart(q.from)));
-  if (q.to) conds.push(lt(auditLog.createdAt, new Date(moscowDayStart(q.to).getTime() + 86_400_000)));
+  if (q.to) conds.push(lt(auditLog.createdAt, moscowDayEnd(q.to)));
   if (q.q) {
     conds.push(
       sql`to_tsvector('russian', ${auditLog.entity} || ' ' || ${auditLog.action} || ' ' || coalesce(${auditLog.before}::text, '') || ' ' || coalesce(${auditLog.after}::text, '')) @@ plainto_tsquery('russian', ${q.q})`,

@@ -6,7 +6,8 @@ import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
 import { procurementsByStatus } from '../procurements';
 import { preparedPer } from '../../db/prepared-queries';
-import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
+import { contractDeadlines, contractTotals, reportedOn, share } from './execution-totals';
+import { moscowToday } from '../../platform/clock';
 
 const WINDOW_WORKING_DAYS = 10;
 const safely = <T>(f: () => T): T | null => {
@@ -40,7 +41,7 @@ const planOfYear = preparedPer((db) =>
 /** The selected company at a glance: plan, procurements, contracts, delivery vs payment, SME share, near deadlines. */
 export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const db = ctx.deps.db;
-  const today = todayIso();
+  const today = moscowToday();
   const year = Number(today.slice(0, 4));
   const [procByStatus, contractRows, [plan]] = await Promise.all([
     procurementsByStatus(db, ctx.companyId),

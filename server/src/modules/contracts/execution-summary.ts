@@ -4,7 +4,8 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
+import { contractDeadlines, contractTotals, reportedOn, share } from './execution-totals';
+import { moscowToday } from '../../platform/clock';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
   const c = await loadContract(ctx, contractId);
@@ -31,6 +32,6 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
     documents: docs.n,
     unmapped_lines: unmapped.n,
     payments: totals.paymentDates.length,
-    deadlines: contractDeadlines(c, totals.paymentDates, reported, todayIso()).map(({ done: _done, ...d }) => d),
+    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()).map(({ done: _done, ...d }) => d),
   };
 }

@@ -4,6 +4,7 @@ import { acceptanceDocuments, acceptanceLines, executionRecords, paymentOrders }
 import type { Db } from '../../db/client';
 import { CalendarNotLoadedError, contractReportingDeadlines, isOverdue } from '../deadlines';
 import type { ContractRow } from './contract-access';
+import { moscowDate } from '../../platform/clock';
 
 export interface ContractTotals {
   delivered: string;
@@ -42,7 +43,7 @@ export async function reportedOn(db: Db, companyId: number, contractIds: number[
   const out = new Map<number, string>();
   if (!contractIds.length) return out;
   const rows = await db
-    .select({ contractId: executionRecords.contractId, at: sql<string>`to_char(MAX(${executionRecords.createdAt}), 'YYYY-MM-DD')` })
+    .select({ contractId: executionRecords.contractId, at: sql<string>`to_char(MAX(${executionRecords.createdAt}) AT TIME ZONE 'Europe/Moscow', 'YYYY-MM-DD')` })
     .from(executionRecords)
     .where(and(eq(executionRecords.companyId, companyId), inArray(executionRecords.contractId, contractIds), inArray(executionRecords.status, ['sent', 'registered'])))
     .groupBy(executionRecords.contractId);
@@ -52,7 +53,7 @@ export async function reportedOn(db: Db, companyId: number, contractIds: number[
 
 /** The contract's legal reporting deadlines with done/overdue marks. */
 export function contractDeadlines(c: ContractRow, paymentDates: string[], reported: string | undefined, today: string) {
-  const registeredOn = c.publishedAt ? c.publishedAt.toISOString().slice(0, 10) : c.registryNumber ? c.contractDate : null;
+  const registeredOn = c.publishedAt ? moscowDate(c.publishedAt) : c.registryNumber ? c.contractDate : null;
   let list: ReturnType<typeof contractReportingDeadlines>;
   try {
     list = contractReportingDeadlines({ signedOn: c.contractDate, payments: [...new Set(paymentDates)].sort() });
@@ -67,4 +68,3 @@ export function contractDeadlines(c: ContractRow, paymentDates: string[], report
   });
 }
 
-export const todayIso = () => new Date().toISOString().slice(0, 10);

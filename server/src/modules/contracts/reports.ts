@@ -13,6 +13,7 @@ import { CONTENT_TYPES } from '../../platform/document-files';
 import { contractTotals } from './execution-totals';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';
+import { moscowDate } from '../../platform/clock';
 
 export const BUILD_REPORT_JOB = 'execution.build-report';
 export const BuildReportPayload = z.object({ report_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
@@ -122,7 +123,7 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     contract: {
       registryNumber: c.registryNumber ?? undefined,
       number: c.number ?? String(c.id),
-      date: c.contractDate ?? c.createdAt.toISOString().slice(0, 10),
+      date: c.contractDate ?? moscowDate(c.createdAt),
       subject: c.subject || '—',
       price: c.price ?? '0',
       currency: c.currency,

@@ -13,6 +13,7 @@ import { importPayments, IMPORT_PAYMENTS_JOB } from '../contracts';
 import { createContractReport } from '../contracts';
 import { bank1cStatement, updXml, type Party, type PaymentSpec, type UpdLineSpec } from './demo-documents';
 import { DEMO_CUSTOMER_TITLE } from './seed-demo';
+import { addDays, moscowToday } from '../../platform/clock';
 
 /**
  * The demo customer's contracts and their execution, made on first start the way a customer makes them: the plan and
@@ -27,8 +28,8 @@ const DEMO_EIS_TOKEN = 'demo-individual-token';
 type ContractRow = typeof contracts.$inferSelect;
 type PositionRow = typeof contractPositions.$inferSelect;
 
-const isoAfter = (iso: string, days: number) => new Date(Date.parse(iso) + days * 86_400_000).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
+const isoAfter = addDays;
+const today = () => moscowToday();
 const notAfterToday = (iso: string) => (iso > today() ? today() : iso);
 
 async function demoCtx(deps: Deps): Promise<Ctx | null> {

@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/context';
 import { actingCtx } from '../users';
 import { companies, procurementRules, procurements, users } from '../../db/schema';
 import { DEFAULT_PRODUCTION_CALENDAR as cal, addDays, earliestApplicationDeadline } from '../deadlines';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { copyRuleInto } from '../rules';
 import { TEMPLATE_RULE_TITLE } from '../rules';
 import { generateDocuments } from '../documentation';

@@ -7,7 +7,7 @@ import { baseMethod } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
 import { instrumentalCase } from '../../formats/docx/instrumental-case';
 import type { Ctx } from '../../platform/context';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { catalogNames, methodTitles } from '../procurements';
 
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EIS_DOCUMENT_TYPES } from '@proc/contract';
 import { companies, eisImports, eisSettings } from '../../db/schema';
 import type { Deps } from '../../platform/context';
-import { moscowToday } from '../../platform/access';
+import { moscowToday, previousDay } from '../../platform/clock';
 import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 
@@ -14,8 +14,6 @@ import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 export const DAILY_SYNC_JOB = 'eis.daily-sync';
 /** 04:00 Moscow time: ЕИС has put the previous day together by then. */
 export const DAILY_SYNC_CRON = '0 4 * * *';
-
-const previousDay = (today: string) => new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** Queues one day's import per company with a token; a company already synced for that day is skipped. */
 export async function runDailySync(deps: Deps, today = moscowToday()): Promise<string[]> {

@@ -12,6 +12,7 @@ import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
 import { DAILY_SYNC_JOB, runDailySync } from './daily-sync';
 import { ABANDONED_IMPORT_MESSAGE, PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
+import { moscowToday, nextDay } from '../../platform/clock';
 
 let t: TestServer;
 let eis: FakeEis;
@@ -254,7 +255,7 @@ describe('ЕИС import over the integration service', () => {
     const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [expect.any(String)] });
-    const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric' }).format(new Date()));
+    const year = Number(moscowToday().slice(0, 4));
     const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=plans', { token: client });
     expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', date_from: `${year - 1}-12-01`, document_types: ['purchasePlan'] });
     const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse, () => true, 60_000);
@@ -296,7 +297,7 @@ describe('ЕИС import over the integration service', () => {
     expect(schedule.rows).toEqual([{ cron: '0 4 * * *', timezone: 'Europe/Moscow' }]);
     // a day of 2024 with a contract of the customer in ЕИС, as if the sync ran the morning after it
     const [{ day }] = (await deps.database.sql.query<{ day: string }>(`SELECT to_char(contract_date, 'YYYY-MM-DD') AS day FROM contracts WHERE company_id = $1 AND source = 'eis' AND contract_date >= '2024-01-01' ORDER BY contract_date LIMIT 1`, [customerId])).rows;
-    const morning = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const morning = nextDay(day);
     const from = eis.soi.requests.length;
     const queued = await runDailySync(deps, morning);
     expect(queued).toHaveLength(1);

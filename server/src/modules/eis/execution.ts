@@ -11,6 +11,7 @@ import { audit } from '../../platform/audit';
 import { GatewayError } from '../../clients/eis-gateway';
 import { gatewayOf } from './gateway';
 import { loadContract } from './list-eis';
+import { utcDateTime } from '../../platform/clock';
 
 export const EXECUTION_SEND_JOB = 'eis.execution-send';
 const RETRY_LIMIT = 5;
@@ -34,7 +35,7 @@ export async function collectExecution(db: Tx, companyId: number, contractId: nu
   const stages: EisPerformanceStage[] = [];
   for (const s of sources) stages.push(...(await s(db, companyId, contractId)));
   await db.select({ id: contractPositions.id }).from(contractPositions).where(eq(contractPositions.contractId, contractId)).limit(1);
-  const now = `${new Date().toISOString().slice(0, 19)}Z`;
+  const now = utcDateTime();
   return {
     guid: randomUUID(),
     registrationNumber: null,

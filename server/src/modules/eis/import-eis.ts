@@ -5,7 +5,7 @@ import { parseEisContracts } from '../../formats';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { JobSuperseded } from '../../platform/jobs';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { gatewayOf } from './gateway';
 import { eisAccess, markTokenRejected } from './eis-settings';
 import { GatewayError } from '../../clients/eis-gateway';

@@ -17,6 +17,7 @@ import { storePlan } from './store-plan';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
+import { eachDay } from '../../platform/clock';
 
 /**
  * An import of a period from ЕИС's СОИ, which answers one day and one document type per request. The days are walked
@@ -49,15 +50,8 @@ export interface PeriodImportInput {
   dateTo: string;
 }
 
-/** The days of a period, inclusive. */
-export function daysOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d <= new Date(`${to}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1)) out.push(d.toISOString().slice(0, 10));
-  return out;
-}
-
 async function insertImport(t: Tx, id: string, input: PeriodImportInput): Promise<void> {
-  await t.insert(eisImports).values({ id, companyId: input.companyId, userId: input.userId, origin: input.origin, documentTypes: input.types, dateFrom: input.dateFrom, dateTo: input.dateTo, daysTotal: daysOf(input.dateFrom, input.dateTo).length });
+  await t.insert(eisImports).values({ id, companyId: input.companyId, userId: input.userId, origin: input.origin, documentTypes: input.types, dateFrom: input.dateFrom, dateTo: input.dateTo, daysTotal: eachDay(input.dateFrom, input.dateTo).length });
 }
 
 /** Records the import and queues its job, in the caller's transaction when given (the job starts once it commits). */
@@ -196,7 +190,7 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   const { ctx } = acting;
   const own = await ownCustomers(deps.db, imp.companyId);
   const done = await daysDone(deps, imp.id);
-  const days = daysOf(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
+  const days = eachDay(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
   const progress = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_total: imp.daysTotal, days_done: done.size, documents: imp.documents };
   const stillRunning = async () => (await deps.db.select({ status: eisImports.status }).from(eisImports).where(eq(eisImports.id, imp.id)))[0]?.status === 'running';
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {

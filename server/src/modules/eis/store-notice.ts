@@ -8,7 +8,7 @@ import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { checkedReferences, insertProcurement } from '../procurements';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { methodOf } from './check-contract';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;

@@ -3,7 +3,7 @@ import type { DeadlineViolation, LeadTimeRule } from '@proc/contract';
 import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLeadTimeRule, isIsoDate } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
 import type { Tx } from '../../db/client';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { effectiveLeadTimes, versionInForce, type GoverningVersion } from '../rules';
 
 export interface DatedProcurement {

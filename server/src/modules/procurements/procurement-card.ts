@@ -11,7 +11,7 @@ import { procurementOkpd2, procurementRules, procurements, users } from '../../d
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { governingVersionOf, type GoverningVersion } from '../rules';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { procurements } from '../../db/schema';
 import { registerTariffCounter } from '../tariffs';
+import { moscowDayEnd, moscowDayStart } from '../../platform/clock';
 
 /** The tariff's "procurements a year" limit counts procurements created in the calendar year. */
 export function registerProcurementTariffCounter(): void {
@@ -11,8 +12,8 @@ export function registerProcurementTariffCounter(): void {
       .where(
         and(
           eq(procurements.companyId, companyId),
-          gte(procurements.createdAt, new Date(`${year.from}T00:00:00+03:00`)),
-          lt(procurements.createdAt, new Date(`${Number(year.to.slice(0, 4)) + 1}-01-01T00:00:00+03:00`)),
+          gte(procurements.createdAt, moscowDayStart(year.from)),
+          lt(procurements.createdAt, moscowDayEnd(year.to)),
         ),
       );
     return n;

@@ -9,7 +9,7 @@ import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
 import { audit, changes, snakeKeys } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/document-files';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import { editableRule, loadOwnRule, loadVisibleRule } from './manage-rules';
 import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from './version-in-force';
 

@@ -7,7 +7,7 @@ import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { readUpload, sendFile } from '../../platform/document-files';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 import * as rules from './manage-rules';
 import * as versions from './manage-versions';
 import * as docs from './manage-document-rules';

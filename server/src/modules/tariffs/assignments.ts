@@ -8,7 +8,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { formatRuDate } from '../deadlines';
 import { assertAdmin, tariffResponse } from './plans';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 
 type AssignmentRow = typeof companyTariffs.$inferSelect;
 type PlanRow = typeof tariffPlans.$inferSelect;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
+import { moscowToday } from '../../platform/clock';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ it('refuses creating a procurement or a user beyond the tariff, through the real
     body: { name: 'Впритык', price: '1000', period: 'year', max_users: u.used, max_procurements_per_year: p.used },
   });
   expect(plan.status, JSON.stringify(plan.body)).toBe(200);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = moscowToday();
   const a = await t.api('POST', `/api/companies/${companyId}/tariffs`, { token: admin, body: { tariff_id: plan.body.id, valid_from: today, valid_to: null } });
   expect(a.status, JSON.stringify(a.body)).toBe(200);
 

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { formatRuDate } from '../deadlines';
 import { assignmentState, companyAssignments } from './assignments';
 import { tariffResponse } from './plans';
-import { moscowToday } from '../../platform/access';
+import { moscowToday } from '../../platform/clock';
 
 /** Counts what a limit restricts for a company; `year` is the calendar period the per-year limits refer to. */
 export type TariffCounter = (tx: Tx, companyId: number, year: { from: string; to: string }) => Promise<number>;

@@ -3,7 +3,7 @@ import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag } from 'antd';
 import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ContractResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
@@ -14,6 +14,7 @@ import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
 import { useSigner } from '../signatures/useSigner';
 import { SignedBy } from '../signatures/SignedBy';
 import { signaturesApi } from '../signatures/api';
+import { moscowToday } from '../../lib/dates';
 
 /**
  * «Подписать и направить»: the server prepares the package, the user signs its exact bytes with the CryptoPro
@@ -151,7 +152,7 @@ export default function ExportPage() {
 
 /** 'Месячный отчёт': the 223-ФЗ monthly summary for a chosen month, built as a job; listed below with downloads. */
 function MonthlyReport() {
-  const [month, setMonth] = useState<Dayjs | null>(dayjs().subtract(1, 'month').startOf('month'));
+  const [month, setMonth] = useState<Dayjs | null>(moscowToday().subtract(1, 'month').startOf('month'));
   const build = useMutation({
     mutationFn: (m: Dayjs) => contractsApi.buildMonthly(m.year(), m.month() + 1),
     onSuccess: (r) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Месячный отчёт', message: 'Отчёт формируется' }),

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { eisApi } from './api';
 import { PeriodImportModal } from './PeriodImportModal';
+import { moscowToday } from '../../lib/dates';
 
 /**
  * «Загрузить извещения из ЕИС» for the procurement register: the company's notices of every 223-ФЗ type published in
@@ -11,7 +11,7 @@ import { PeriodImportModal } from './PeriodImportModal';
  */
 export function ImportNoticesButton() {
   const [open, setOpen] = useState(false);
-  const today = dayjs();
+  const today = moscowToday();
   return (
     <>
       <Button icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="notices-import">

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { eisApi } from './api';
 import { PeriodImportModal } from './PeriodImportModal';
+import { moscowToday } from '../../lib/dates';
 
 /**
  * 'Загрузить из ЕИС' for the plans: the plans published in a period. By default from 1 December of last year, when a
@@ -11,7 +11,7 @@ import { PeriodImportModal } from './PeriodImportModal';
  */
 export function ImportPlansButton() {
   const [open, setOpen] = useState(false);
-  const today = dayjs();
+  const today = moscowToday();
   return (
     <>
       <Button type="primary" icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="plans-import">

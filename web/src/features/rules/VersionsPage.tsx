@@ -3,7 +3,7 @@ import { Breadcrumb, Button, DatePicker, Empty, Modal, Popconfirm, Space, Table,
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { RULE_VERSION_STATUS_TITLES, isStaff, type RuleVersionResponse, type RuleVersionStatus } from '@proc/contract';
 import { useSession, useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -13,6 +13,7 @@ import { LAW_TITLES } from './methods';
 import { VersionForm } from './VersionForm';
 import { AuditHistory, AuditHistoryPanel } from '../audit/AuditHistory';
 import { SignRuleVersion } from '../signatures/SignRuleVersion';
+import { moscowToday } from '../../lib/dates';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
@@ -176,7 +177,7 @@ export default function VersionsPage() {
 }
 
 function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
-  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? dayjs());
+  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? moscowToday());
   const approve = useMutation({
     mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
     onSuccess: () => {

@@ -11,6 +11,7 @@ import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { moscowToday } from '../../lib/dates';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -232,7 +233,7 @@ function AssignmentForm({ companyId, assignment, onClose, onSaved }: { companyId
   });
   const initial = assignment
     ? { tariff_id: assignment.tariff.id, valid_from: dayjs(assignment.valid_from), valid_to: assignment.valid_to ? dayjs(assignment.valid_to) : null }
-    : { valid_from: dayjs() };
+    : { valid_from: moscowToday() };
   return (
     <Modal open title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
