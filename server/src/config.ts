@@ -102,6 +102,10 @@ const ConfigSchema = z.object({
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  /** File storage of a company without a tariff, in MiB (a tariff's storage_mb governs otherwise); 0 — unlimited. */
+  STORAGE_DEFAULT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /** Days a deleted or replaced file stays in the files folder before the retention job removes it. */
+  FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** A session unused for this long ends (a stolen token is worth less). */
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
