@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcurementFileResponse, ProcurementResponse, StorageUsageResponse, TariffResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { PDF, download, upload, world, type World } from '../procurements/test-support';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { PDF, download, upload, world, type World } from '../../../test/factories';
 import { companyStorage, storedFiles } from '../../db/schema';
 import { purgeReleasedFiles, RETENTION_JOB } from './index';
 
