@@ -109,6 +109,10 @@ const ConfigSchema = z.object({
   /** Log lines: pretty (readable) or json; unset — pretty on a terminal, json otherwise (platform/logging.ts). */
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json'], 'pretty или json').optional()),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  /** File storage of a company without a tariff, in MiB (a tariff's storage_mb governs otherwise); 0 — unlimited. */
+  STORAGE_DEFAULT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /** Days a deleted or replaced file stays in the files folder before the retention job removes it. */
+  FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
   /** A session unused for this long ends (a stolen token is worth less). */
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),

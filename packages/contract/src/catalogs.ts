@@ -660,6 +660,7 @@ export const TariffRequest = z
     period: TariffPeriod,
     max_users: limit('Не более пользователей'),
     max_procurements_per_year: limit('Не более закупок в год'),
+    storage_mb: z.number().int().min(1).max(10_000_000).nullable().default(null).describe('Хранилище файлов организации, МБ; null — без ограничения'),
   })
   .describe('Тариф');
 export type TariffRequest = z.infer<typeof TariffRequest>;
@@ -673,6 +674,7 @@ export const TariffResponse = z
     period_title: z.string(),
     max_users: z.number().nullable(),
     max_procurements_per_year: z.number().nullable(),
+    storage_mb: z.number().nullable(),
     archived: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -708,6 +710,19 @@ export const CompanyTariffResponse = z.object({
   created_at: z.string(),
 });
 export type CompanyTariffResponse = z.infer<typeof CompanyTariffResponse>;
+
+/** A company's file storage: bytes of its live files against its allowance. */
+export const StorageUsageResponse = z
+  .object({
+    company_id: z.number(),
+    used_bytes: z.number().int(),
+    allowed_bytes: z.number().int().nullable().describe('null — без ограничения'),
+    source: z.enum(['tariff', 'default']).describe('tariff — из тарифа организации, default — организации без тарифа (STORAGE_DEFAULT_MB)'),
+    tariff_name: z.string().nullable(),
+    retention_days: z.number().int().describe('Через сколько дней удалённые и заменённые файлы стираются с диска'),
+  })
+  .describe('Хранилище файлов организации');
+export type StorageUsageResponse = z.infer<typeof StorageUsageResponse>;
 
 export const TARIFF_LIMITS = ['users', 'procurements'] as const;
 export type TariffLimit = (typeof TARIFF_LIMITS)[number];

@@ -12,6 +12,7 @@ import { eisModule } from './eis';
 import { auditModule } from './audit';
 import { contractsModule } from './contracts';
 import { signaturesModule } from './signatures';
+import { storageModule } from './storage';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, demoProcurementsModule, auditModule, contractsModule, eisModule, signaturesModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, demoProcurementsModule, auditModule, contractsModule, eisModule, signaturesModule, storageModule];

@@ -1,12 +1,17 @@
 /**
  * References and counts scoped to the acting company (issue 30, F13): a procurement refuses another tenant's plan
  * item, and a shared catalogue element's usage counts only the acting company's records (a delete still counts all).
+ * The last test walks every write route of the table and puts another tenant's id into each …_id/…_ids field of its
+ * body (top-level fields, as the route table records them).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness';
-import { catalogElements, planItems, plans } from '../../src/db/schema';
+import { acceptanceDocuments, catalogElements, catalogExecTerms, contractPositions, planItems, plans } from '../../src/db/schema';
+import type { RouteEntry } from '../../src/platform/route-table';
 import { as, world, type World } from '../factories';
 import { createCompanyB, type CompanyB } from './b-company';
+import { BODIES, exemptReason, key, resolve } from './route-walk';
 
 let t: TestServer;
 let w: World;
@@ -63,4 +68,78 @@ describe('usage counts of a shared catalogue element', () => {
     expect(del.status).toBe(409);
     expect(del.body.message).toContain('(закупки: 4)');
   });
+});
+
+/**
+ * The id fields of write bodies, and the object of company B each one names. A new …_id field on a write route fails
+ * the walk until it is added here (or to GLOBAL_IDS with the reason).
+ */
+type Foreign = (b: CompanyB, route: string) => Promise<number | number[]> | number | number[];
+const ID_FIELDS: Record<string, Foreign> = {
+  plan_item_id: (b) => b.ids.planItem,
+  contract_id: (b) => b.ids.contract,
+  position_id: async (b) => (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
+  subject_id: (b) => b.ids.catalog.subjects,
+  document_id: async (b, route) =>
+    route.includes('/upd/') ? (await t.server.deps.db.select().from(acceptanceDocuments).where(eq(acceptanceDocuments.contractId, b.ids.contract)))[0].id : b.ids.catalog.documents,
+  funding_source_ids: (b) => [b.ids.catalog.elements],
+  // B's elements of the very type each field takes, so only the tenant check can refuse them
+  nmcd_method_id: (b) => element(b, 1),
+  requirement_ids: async (b) => [await element(b, 2)],
+  info_document_ids: async (b) => [await element(b, 7)],
+  delivery_term_ids: async (b) => [(await t.server.deps.db.insert(catalogExecTerms).values({ companyId: b.companyId, type: 1, subjectType: 1, name: 'Условие Б' }).returning())[0].id],
+  delivery_place_ids: (b) => [b.ids.catalog['exec-terms']],
+  ensuring_ids: (b) => [b.ids.catalog.ensuring],
+  rule_id: (b) => b.ids.rule,
+  based_on_version_id: (b) => b.ids.version,
+};
+const element = async (b: CompanyB, type: number) => (await t.server.deps.db.insert(catalogElements).values({ companyId: b.companyId, type, name: `Элемент Б ${type}` }).returning())[0].id;
+/** Ids that name nothing of a tenant, with the reason. */
+const GLOBAL_IDS: Record<string, string> = {
+  tariff_id: 'tariff plans are global (admin assigns them)',
+  company_id: "a user's company: who may create users where is the users matrix's (mayManage), not a reference",
+  company_ids: "staff grants: the users matrix's (mayManage)",
+  parent_id: "a company's parent organisation: staff arrange companies (the companies tests)",
+  record_id: "the execution record is looked up under the path's contract (the signatures tests)",
+};
+
+/** Valid bodies of creating routes (BODIES in route-walk.ts holds those of routes on B's objects). */
+const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
+  'POST /api/procurements': () => procurement({}),
+  'PUT /api/procurements/:id': () => procurement({}),
+  'POST /api/catalogs/document-subjects': (a) => ({ subject_id: a.ids.catalog.subjects, document_id: a.ids.catalog.documents, required: false, sort_order: 1 }),
+  'PUT /api/catalogs/document-subjects/:id': (a) => ({ subject_id: a.ids.catalog.subjects, document_id: a.ids.catalog.documents, required: false, sort_order: 1 }),
+  'POST /api/catalogs/products': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
+  'PUT /api/catalogs/products/:id': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
+};
+
+describe("another tenant's id in any write body", () => {
+  it('is refused with the field named (or 404), on every write route of the table', async () => {
+    const a = await createCompanyB(t, admin);
+    const writes = t.server.routes.filter((r: RouteEntry) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.multipart && !exemptReason(r));
+    const failures: string[] = [];
+    let walked = 0;
+    for (const r of writes) {
+      for (const field of r.body.filter((f) => /_ids?$/.test(f))) {
+        if (GLOBAL_IDS[field]) continue;
+        const foreign = ID_FIELDS[field];
+        if (!foreign) {
+          failures.push(`${key(r)}: ${field} is not in ID_FIELDS or GLOBAL_IDS`);
+          continue;
+        }
+        const filled = resolve(a, r);
+        if ('missing' in filled) {
+          failures.push(`${key(r)}: cannot fill ${filled.missing.join(', ')}`);
+          continue;
+        }
+        const body = { ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}), ...(CREATE[key(r)]?.(a) ?? {}), [field]: await foreign(b, r.url) };
+        const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, { token: admin, headers: as(a.companyId), body });
+        walked++;
+        const namesField = res.status >= 400 && res.status < 500 && Object.keys(res.body?.fields ?? {}).some((f) => f === field || f.startsWith(`${field}.`));
+        if (!(res.status === 404 || namesField)) failures.push(`${key(r)} ${field}=${JSON.stringify(body[field as keyof typeof body])}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(walked).toBeGreaterThanOrEqual(5);
+  }, 120_000);
 });

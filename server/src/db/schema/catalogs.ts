@@ -203,6 +203,8 @@ export const tariffPlans = pgTable(
     period: text('period').notNull(),
     maxUsers: integer('max_users'),
     maxProcurementsPerYear: integer('max_procurements_per_year'),
+    /** File storage allowance of a company on the plan, in MiB (modules/storage). */
+    storageMb: integer('storage_mb'),
     archived: boolean('archived').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

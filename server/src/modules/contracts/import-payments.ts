@@ -6,6 +6,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { parseOr4xx, type RawUpload } from './read-upload';
 import { statementFindings } from './check-statement';
+import { assertStorageRoom, recordStoredFile } from '../storage';
 
 export const IMPORT_PAYMENTS_JOB = 'execution.import-payments';
 export const ImportPaymentsPayload = z.object({ import_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
@@ -24,6 +25,7 @@ export async function importPayments(ctx: Ctx, upload: RawUpload, opts: { confir
   if (warnings.length && !opts.confirmed) {
     throw new AppError('CONFIRM_REQUIRED', `Выписка «${upload.name}» не похожа на выписку ${company?.name ? `«${company.name}»` : 'организации'}: ${warnings.join('; ')}. Загрузить всё равно?`, { warnings });
   }
+  await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length);
   const fileKey = await ctx.deps.files.put(upload.data, 'txt');
   try {
     const queued = await ctx.deps.db.transaction(async (tx) => {
@@ -31,6 +33,7 @@ export async function importPayments(ctx: Ctx, upload: RawUpload, opts: { confir
         .insert(paymentImports)
         .values({ companyId: ctx.companyId, fileKey, fileName: upload.name, total: file.documents.length, createdBy: ctx.user.id })
         .returning();
+      await recordStoredFile(ctx.deps, tx, { companyId: ctx.companyId, kind: 'payments_1c', key: fileKey, size: upload.data.length });
       await audit(tx, ctx, { entity: 'payment_import', entityId: row.id, action: 'create', after: { file_name: upload.name, documents: file.documents.length, ...(warnings.length ? { confirmed_warnings: warnings } : {}) } });
       const key = `payments-${row.id}`;
       await ctx.deps.jobs.send<ImportPaymentsPayload>(IMPORT_PAYMENTS_JOB, { import_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });

@@ -9,6 +9,7 @@ import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { loadContract } from './contract-access';
 import { parseOr4xx, type RawUpload } from './read-upload';
+import { assertStorageRoom, recordStoredFile } from '../storage';
 
 export const PROCESS_UPD_JOB = 'execution.process-upd';
 export const ProcessUpdPayload = z.object({ document_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
@@ -27,6 +28,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload,
   if (warnings.length && !opts.confirmed) {
     throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, { warnings });
   }
+  await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length);
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
   try {
     const queued = await ctx.deps.db.transaction(async (tx) => {
@@ -51,6 +53,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload,
           createdBy: ctx.user.id,
         })
         .returning();
+      await recordStoredFile(ctx.deps, tx, { companyId: ctx.companyId, kind: 'upd', key: fileKey, size: upload.data.length });
       await audit(tx, ctx, {
         entity: 'contract', entityId: contract.id, action: 'upd_upload',
         after: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat, file_name: upload.name },

@@ -59,6 +59,7 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
           .where(and(eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.template, b.kind), isNull(procurementFiles.deletedAt)))
           .limit(1);
         const f = await addFileVersion(
+          ctx.deps,
           tx,
           { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: existing?.id, template: b.kind, source: 'generated' },
           { name: b.name, ext: 'docx', contentType: CONTENT_TYPES.docx, data: b.data },

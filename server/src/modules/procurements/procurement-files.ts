@@ -7,6 +7,7 @@ import { procurementFileVersions, procurementFiles, procurements, users } from '
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
+import { assertStorageRoom, recordStoredFile, releaseStoredFiles } from '../storage';
 import { loadProcurement } from './procurement-card';
 import type { Upload } from '../../platform/document-files';
 
@@ -81,9 +82,12 @@ export interface NewContent {
 
 /**
  * Adds content as a new file, or as the next version of `fileId`, inside the caller's transaction. The blob is
- * written first; the caller removes `key` if its transaction fails.
+ * written first; the caller removes `key` if its transaction fails. The new blob counts against the company's
+ * storage (413 when it does not fit) and the version it replaces stops counting: it stays downloadable until the
+ * retention job removes it.
  */
 export async function addFileVersion(
+  deps: Deps,
   tx: Tx,
   target: { companyId: number; procurementId: number; userId: number | null; fileId?: number; template?: DocumentKind | null; source: 'generated' | 'uploaded' },
   content: NewContent,
@@ -92,6 +96,13 @@ export async function addFileVersion(
   const sha256 = crypto.createHash('sha256').update(content.data).digest('hex');
   let file: FileRow;
   if (target.fileId) {
+    const replaced = await tx
+      .select({ key: procurementFileVersions.storageKey })
+      .from(procurementFileVersions)
+      .innerJoin(procurementFiles, and(eq(procurementFiles.id, procurementFileVersions.fileId), eq(procurementFileVersions.version, procurementFiles.currentVersion)))
+      .where(and(eq(procurementFiles.id, target.fileId), eq(procurementFiles.companyId, target.companyId)));
+    // released before the new one is weighed: a file replaced by one of its size fits where it fitted
+    await releaseStoredFiles(tx, replaced.map((r) => r.key));
     [file] = await tx
       .update(procurementFiles)
       .set({ name: content.name, currentVersion: sql`${procurementFiles.currentVersion} + 1`, updatedAt: new Date() })
@@ -107,6 +118,7 @@ export async function addFileVersion(
     fileId: file.id, companyId: target.companyId, version: file.currentVersion, storageKey: key, name: content.name,
     contentType: content.contentType, size: content.data.length, sha256, createdBy: target.userId,
   });
+  await recordStoredFile(deps, tx, { companyId: target.companyId, kind: 'procurement_file', key, size: content.data.length });
   return file;
 }
 
@@ -124,9 +136,10 @@ export async function withStoredBlob<T>(deps: Deps, content: NewContent, write: 
 export async function uploadFile(ctx: Ctx, procurementId: number, upload: Upload, template: DocumentKind | null): Promise<ProcurementFileResponse> {
   await loadProcurement(ctx, procurementId);
   assertCanEdit(ctx);
+  await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length);
   const file = await withStoredBlob(ctx.deps, upload, async (tx, key) => {
     await loadProcurement(ctx, procurementId, tx, true);
-    const f = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' }, upload, key);
+    const f = await addFileVersion(ctx.deps, tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' }, upload, key);
     await tx.update(procurements).set({ updatedAt: new Date() }).where(eq(procurements.id, procurementId));
     await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_upload', after: { file_id: f.id, name: upload.name, size: upload.data.length, template } });
     return f;
@@ -141,13 +154,18 @@ function assertFilesChangeable(row: { status: string }): void {
 }
 
 export async function replaceFile(ctx: Ctx, procurementId: number, fileId: number, upload: Upload): Promise<ProcurementFileResponse> {
-  await loadFile(ctx, procurementId, fileId);
+  const current = await loadFile(ctx, procurementId, fileId);
   assertCanEdit(ctx);
   assertFilesChangeable(await loadProcurement(ctx, procurementId));
+  const [was] = await ctx.deps.db
+    .select({ size: procurementFileVersions.size })
+    .from(procurementFileVersions)
+    .where(and(eq(procurementFileVersions.fileId, current.id), eq(procurementFileVersions.version, current.currentVersion)));
+  await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length, was?.size ?? 0);
   await withStoredBlob(ctx.deps, upload, async (tx, key) => {
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
-    const next = await addFileVersion(tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
+    const next = await addFileVersion(ctx.deps, tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
     await audit(tx, ctx, {
       entity: 'procurement', entityId: procurementId, action: 'file_replace',
       before: { file_id: f.id, name: f.name, version: f.currentVersion }, after: { file_id: f.id, name: upload.name, version: next.currentVersion, size: upload.data.length },
@@ -164,10 +182,18 @@ export async function downloadFile(ctx: Ctx, procurementId: number, fileId: numb
     .from(procurementFileVersions)
     .where(and(eq(procurementFileVersions.fileId, f.id), eq(procurementFileVersions.version, version ?? f.currentVersion)));
   if (!v) throw new AppError('NOT_FOUND', 'Версия файла не найдена');
-  return { name: v.name, contentType: v.contentType, data: await ctx.deps.files.get(v.storageKey) };
+  const data = await ctx.deps.files.get(v.storageKey).catch((err: NodeJS.ErrnoException) => {
+    // a replaced version the retention job has removed
+    if (err.code === 'ENOENT') throw new AppError('NOT_FOUND', `Версия ${v.version} файла удалена по истечении срока хранения заменённых файлов`);
+    throw err;
+  });
+  return { name: v.name, contentType: v.contentType, data };
 }
 
-/** Soft delete: the file disappears from the procurement; its versions stay stored for the audit trail. */
+/**
+ * Soft delete: the file disappears from the procurement and stops counting against the company's storage; the row
+ * stays for the audit trail, the bytes of its versions until the retention job removes them.
+ */
 export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number): Promise<void> {
   await loadFile(ctx, procurementId, fileId);
   assertCanEdit(ctx);
@@ -175,6 +201,8 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
     await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
+    const versions = await tx.select({ key: procurementFileVersions.storageKey }).from(procurementFileVersions).where(eq(procurementFileVersions.fileId, f.id));
+    await releaseStoredFiles(tx, versions.map((v) => v.key));
     await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_delete', before: { file_id: f.id, name: f.name } });
   });
 }

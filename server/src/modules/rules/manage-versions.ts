@@ -7,6 +7,7 @@ import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
 import { audit, changes, snakeKeys } from '../../platform/audit';
+import { assertStorageRoom, recordStoredFile, releaseStoredFiles } from '../storage';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/document-files';
 import { moscowToday } from '../../platform/clock';
@@ -133,6 +134,7 @@ export async function deleteVersion(ctx: Ctx, ruleId: number, versionId: number)
     const before = await loadDraftVersion(ctx, ruleId, versionId, tx);
     await tx.delete(documentRules).where(eq(documentRules.versionId, versionId));
     await tx.delete(ruleVersions).where(eq(ruleVersions.id, versionId));
+    if (before.approvalFileKey) await releaseStoredFiles(tx, [before.approvalFileKey]);
     await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'delete', before: { rule_id: ruleId, ...audited(before) } });
   });
 }
@@ -185,15 +187,19 @@ export async function publishVersion(ctx: Ctx, ruleId: number, versionId: number
 
 export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId: number, upload: Upload): Promise<RuleVersionResponse> {
   await editableRule(ctx, ruleId);
-  await loadDraftVersion(ctx, ruleId, versionId);
+  const draft = await loadDraftVersion(ctx, ruleId, versionId);
+  await assertStorageRoom(ctx.deps, draft.companyId, upload.data.length, draft.approvalFileSize ?? 0);
   const key = await ctx.deps.files.put(upload.data, upload.ext);
   try {
     await ctx.deps.db.transaction(async (tx) => {
       const v = await loadDraftVersion(ctx, ruleId, versionId, tx);
+      // the document it replaces stops counting first: one of the same size fits where the old one did
+      if (v.approvalFileKey) await releaseStoredFiles(tx, [v.approvalFileKey]);
       await tx
         .update(ruleVersions)
         .set({ approvalFileKey: key, approvalFileName: upload.name, approvalFileType: upload.contentType, approvalFileSize: upload.data.length, updatedAt: new Date() })
         .where(eq(ruleVersions.id, versionId));
+      await recordStoredFile(ctx.deps, tx, { companyId: v.companyId, kind: 'rule_approval', key, size: upload.data.length });
       await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approval_document', before: { name: v.approvalFileName }, after: { name: upload.name, size: upload.data.length } });
     });
   } catch (err) {

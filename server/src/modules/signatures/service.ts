@@ -12,6 +12,7 @@ import { cmsBytes } from './cms-der';
 import type { CertificateInfo } from './certificate';
 import { gostEngine } from './openssl';
 import { verifyCms, type Verification } from './verify';
+import { recordStoredFile } from '../storage';
 
 /** Who may give and take away «право подписи»: the administrators of the company (staff acting for it). */
 const RIGHTS_MANAGERS = new Set(['admin', 'administrator']);
@@ -106,6 +107,7 @@ async function keepSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, der: Buffer,
       mchdNumber: signer?.mchdNumber ?? null,
     })
     .returning();
+  await recordStoredFile(ctx.deps, tx, { companyId: ctx.companyId, kind: 'signature', key: fileKey, size: der.length });
   return row;
 }
 

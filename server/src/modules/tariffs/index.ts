@@ -2,6 +2,6 @@ import type { Module } from '../../platform/module';
 import { tariffRoutes } from './routes';
 import { seedTariffPlans } from './seed-plans';
 
-export { assertTariffAllows, tariffStatus, registerTariffCounter, type TariffCounter } from './limits';
+export { assertTariffAllows, tariffStatus, tariffStorageMb, registerTariffCounter, type TariffCounter } from './limits';
 
 export const tariffsModule: Module = { name: 'tariffs', routes: tariffRoutes, seed: seedTariffPlans };

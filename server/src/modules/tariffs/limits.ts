@@ -101,3 +101,12 @@ export async function assertTariffAllows(ctx: Ctx, limit: TariffLimit, tx: Tx = 
   const used = (await counters.get(limit)?.(tx, ctx.companyId, yearOf(today).period)) ?? 0;
   if (used >= max) throw new AppError('TARIFF_LIMIT', limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, max) : CATALOG_MESSAGES.tariffProcurementsLimit(name, max));
 }
+
+/**
+ * The file storage allowance of the company's governing tariff (as tariffStatus picks it, a lapsed one included: files
+ * are kept, only new ones are weighed): MiB, null — unlimited; null itself when the company has no tariff.
+ */
+export async function tariffStorageMb(tx: Tx, companyId: number, today = moscowToday()): Promise<{ name: string; mb: number | null } | null> {
+  const g = governing(await companyAssignments(tx, companyId), today);
+  return g ? { name: g.chosen.p.name, mb: g.chosen.p.storageMb } : null;
+}

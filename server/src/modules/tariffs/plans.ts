@@ -21,6 +21,7 @@ export const tariffResponse = (p: PlanRow): TariffResponse => ({
   period_title: TARIFF_PERIOD_TITLES[p.period as Period] ?? p.period,
   max_users: p.maxUsers,
   max_procurements_per_year: p.maxProcurementsPerYear,
+  storage_mb: p.storageMb,
   archived: p.archived,
   created_at: p.createdAt.toISOString(),
   updated_at: p.updatedAt.toISOString(),
@@ -44,6 +45,7 @@ const values = (input: TariffRequest) => ({
   period: input.period,
   maxUsers: input.max_users ?? null,
   maxProcurementsPerYear: input.max_procurements_per_year ?? null,
+  storageMb: input.storage_mb ?? null,
 });
 
 export interface TariffsQuery {

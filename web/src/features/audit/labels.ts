@@ -86,6 +86,7 @@ export const FIELD_TITLES: Record<string, string> = {
   period: 'Период',
   max_users: 'Пользователей не более',
   max_procurements_per_year: 'Закупок в год не более',
+  storage_mb: 'Хранилище, МБ',
   registry_code: 'Код в реестре',
   password_changed: 'Пароль изменён',
   registry_number: 'Реестровый номер',

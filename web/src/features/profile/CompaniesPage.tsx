@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { companyTitle } from '../../lib/format';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
+import { StorageUsage } from '../companies/StorageUsage';
 
 interface Bank { id: number; bank_name: string; bik: string; corr_account: string; account: string; is_main: boolean }
 
@@ -23,6 +24,7 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
         { label: 'Закон', children: c.law === '44' ? '44-ФЗ' : '223-ФЗ' },
         { label: 'Адрес', children: c.address ?? '—' },
       ]} />
+      <StorageUsage companyId={c.id} />
       <Typography.Title level={5}>Банковские реквизиты</Typography.Title>
       <List size="small" dataSource={banks.data ?? []} locale={{ emptyText: 'Реквизиты не указаны' }} renderItem={(b) => (
         <List.Item>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { TARIFF_PERIODS, TARIFF_PERIOD_TITLES, type CompanyTariffResponse, type TariffRequest, type TariffResponse } from '@proc/contract';
+import { TARIFF_PERIODS, TARIFF_PERIOD_TITLES, formatSize, type CompanyTariffResponse, type TariffRequest, type TariffResponse } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, companyTitle } from '../../lib/format';
@@ -10,6 +10,7 @@ import { noticeStore } from '../../lib/notices';
 import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
+import { StorageUsage } from '../companies/StorageUsage';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 import { moscowToday } from '../../lib/dates';
 
@@ -24,6 +25,7 @@ const STATE: Record<CompanyTariffResponse['state'], { color: string; label: stri
   expired: { color: 'default', label: 'истёк' },
 };
 const limitText = (n: number | null) => (n === null ? 'без ограничения' : String(n));
+const storageText = (mb: number | null) => (mb === null ? 'без ограничения' : formatSize(mb * 1024 * 1024));
 
 /** Tariff plans and their periods per company (admin only; the route is wrapped in AdminOnly). */
 export default function TariffsPage() {
@@ -72,6 +74,7 @@ export default function TariffsPage() {
           { title: 'Цена', key: 'price', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: (p: string, t) => `${formatMoney(p)} / ${t.period_title}` },
           { title: 'Пользователей', key: 'max_users', dataIndex: 'max_users', render: limitText },
           { title: 'Закупок в год', key: 'max_procurements_per_year', dataIndex: 'max_procurements_per_year', render: limitText },
+          { title: 'Хранилище', key: 'storage_mb', dataIndex: 'storage_mb', render: storageText },
           {
             title: 'Действия',
             key: 'actions',
@@ -116,6 +119,7 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
         period: v.period,
         max_users: v.max_users ?? null,
         max_procurements_per_year: v.max_procurements_per_year ?? null,
+        storage_mb: v.storage_mb ?? null,
       } as TariffRequest;
       return tariff ? tariffsApi.update(tariff.id, body) : tariffsApi.create(body);
     },
@@ -128,7 +132,7 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
   });
   return (
     <Modal open title={tariff ? 'Изменить тариф' : 'Новый тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
-      <Form form={form} layout="vertical" initialValues={tariff ?? { period: 'month' }} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={tariff ?? { period: 'month', storage_mb: 1024 }} onFinish={(v) => save.mutate(v)}>
         <Field label="Наименование" name="name" rules={[rules.required]}>
           <Input />
         </Field>
@@ -143,6 +147,9 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
         </Field>
         <Field label="Не более закупок в год" name="max_procurements_per_year" extra="Пусто — без ограничения">
           <InputNumber min={1} precision={0} style={{ width: 200 }} />
+        </Field>
+        <Field label="Хранилище файлов организации, МБ" name="storage_mb" extra="Пусто — без ограничения; 1024 МБ = 1 ГБ">
+          <InputNumber min={1} max={10_000_000} precision={0} style={{ width: 200 }} />
         </Field>
         <Field label="Описание" name="description">
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
@@ -183,6 +190,7 @@ function CompanyTariffs() {
           Назначить тариф
         </Button>
       </Space>
+      {companyId && <StorageUsage companyId={companyId} />}
       {companyId && (
         <Table<CompanyTariffResponse>
           rowKey="id"
