@@ -28,7 +28,7 @@ async function tokenOf(login: string): Promise<string> {
 beforeAll(async () => {
   // the supplier of the УПД fixture (ИННЮЛ 9103624367) signs its own document
   pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
-  eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
+  eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
   integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, requestsPerMinute: 100_000, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;

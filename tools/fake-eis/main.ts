@@ -10,7 +10,8 @@ const config = loadConfig();
 const signatures = {
   trustDir: process.env.FAKE_EIS_TRUST_DIR || config.SIGNATURE_TRUST_DIR || path.join(config.DATA_DIR, 'signatures', 'trust'),
   crlDir: process.env.FAKE_EIS_CRL_DIR || config.SIGNATURE_CRL_DIR || path.join(config.DATA_DIR, 'signatures', 'crl'),
-  required: process.env.FAKE_EIS_REQUIRE_SIGNATURE === 'true',
+  // ЕИС refuses unsigned packages; this switch only serves old scripts that send them on purpose
+  allowUnsigned: process.env.FAKE_EIS_ALLOW_UNSIGNED === 'true',
 };
 const eis = await startFakeEis({ port, host: process.env.HOST ?? '127.0.0.1', dataDir: process.env.FAKE_EIS_DATA, signatures });
 console.log(`Тестовая ЕИС: ${eis.url}`);
