@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { MESSAGES, type ContractResponse, type DashboardResponse, type Paged } from '@proc/contract';
-import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
+import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 import { layoutFindings } from './layout-check';
@@ -73,7 +73,7 @@ describe('issue 14: a first start shows demo data on every screen', () => {
     await e.shot(page, 'demo-contract-card');
   });
 
-  it('the execution screen lists the payments, linked and not, and the export screen the record ЕИС registered', async () => {
+  it('the execution screen lists the payments, linked and not, and the export screen the unsigned record ЕИС refused', async () => {
     await page.goto('/contracts/execution');
     const rows = page.getByTestId('payments-table').locator('tbody tr.ant-table-row');
     await rows.first().waitFor();
@@ -86,7 +86,9 @@ describe('issue 14: a first start shows demo data on every screen', () => {
     await page.goto('/contracts/export');
     const row = page.getByTestId('export-table').locator('tr.ant-table-row').filter({ hasText: done.registry_number! });
     await row.locator('.ant-table-row-expand-icon').click();
-    await expect.poll(() => text('export-table')).toContain('Зарегистрированы в ЕИС');
+    // the demo's record went without a signature: ЕИС refused it, and the screen says why in ЕИС's words
+    await expect.poll(() => text('export-table')).toContain('Отклонены ЕИС');
+    expect(await text('export-table')).toContain(UNSIGNED_REASON);
     await e.shot(page, 'demo-export');
   });
 });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ContractResponse, Paged } from '@proc/contract';
-import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
+import PizZip from 'pizzip';
+import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/test/pki/test-pki';
@@ -28,7 +29,7 @@ async function tokenOf(login: string): Promise<string> {
 beforeAll(async () => {
   // the supplier of the УПД fixture (ИННЮЛ 9103624367) signs its own document
   pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
-  eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
+  eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
   integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, requestsPerMinute: 100_000, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
@@ -157,6 +158,71 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
     await page.getByTestId(`signed-rule_version-${v.body.id}`).waitFor();
     expect(await page.getByTestId(`signed-rule_version-${v.body.id}`).innerText()).toMatch(/^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    await page.context().close();
+  });
+
+  it('«Без подписи»: ЕИС refuses the unsigned record, and the screen says so in ЕИС’s words', async () => {
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    await page.goto('/contracts/export');
+    const before = eis.received.length;
+    await page.getByTestId(`execution-send-${contract.id}`).click();
+    await page.getByRole('tooltip').getByRole('button', { name: 'Направить' }).click();
+    await page.getByText(UNSIGNED_REASON).first().waitFor({ timeout: 30_000 });
+    expect(eis.received.length).toBe(before);
+    await page.context().close();
+  });
+
+  it('signs a procurement document’s current version; a replaced file is unsigned until signed again', async () => {
+    const client = await tokenOf('client');
+    const p = await inject<{ id: number }>('POST', '/api/procurements', client, { title: 'Поставка ноутбуков (подпись документации)', method: 'auction_e', subject: 'goods', nmcd: '900000', okpd2: [{ code: '26.20.11.110' }] });
+    expect(p.status).toBe(200);
+    const put = async (method: 'POST' | 'PUT', url: string, data: Buffer) => {
+      const boundary = `----doc${Date.now()}`;
+      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Документация.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+      const r = await e.server.app.inject({ method, url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+      expect(r.statusCode).toBe(200);
+      return r.json() as { id: number };
+    };
+    const file = await put('POST', `/api/procurements/${p.body.id}/files`, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    const page = await e.newPage();
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
+    await e.login(page, 'client');
+    await page.goto(`/files/${p.body.id}`);
+    const cell = page.getByTestId(`file-signature-${file.id}`);
+    await cell.getByText('Не подписано').waitFor();
+    await cell.getByTestId(`file-sign-${file.id}`).click();
+    await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
+    await cell.getByText(/^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+, действителен до \d{2}\.\d{2}\.\d{4}$/).waitFor();
+    expect(await cell.getByTestId(`file-sign-${file.id}`).count()).toBe(0);
+
+    // the file changes: version 2 is not what was signed
+    await put('PUT', `/api/procurements/${p.body.id}/files/${file.id}`, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Lang (ru) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    await page.reload();
+    await cell.getByText('Подписана версия 1; файл изменён — версия 2 не подписана').waitFor();
+    await cell.getByTestId(`file-sign-${file.id}`).click();
+    await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
+    await cell.getByText(/^Подписано: Иванов Иван Петрович/).waitFor();
+    await e.shot(page, 'documentation-signed');
+    await page.context().close();
+  });
+
+  it('an ЭДО archive (УПД and its .sig in one ZIP) uploads with its signature verified', async () => {
+    const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+    const name = 'ON_NSCHFDOPPR_2BM-7708503727-770801001_2BE-9103624367-910301001_20240315_0e2a7c41-5d6b-4f80-9a1b-2c3d4e5f6a7b';
+    const zip = new PizZip();
+    zip.file(`${name}.xml`, upd);
+    zip.file(`${name}.xml.sig`, await pki.sign('supplier', upd));
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    await page.goto(`/contracts/register/${contract.id}`);
+    const input = page.getByTestId('upd-upload').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+    await input.setInputFiles({ name: 'diadoc.zip', mimeType: 'application/zip', buffer: Buffer.from(zip.generate({ type: 'uint8array', compression: 'DEFLATE' })) });
+    // УПД of the same number came before: the user confirms, then the signature's verdict is said
+    const confirm = page.getByRole('button', { name: 'Загрузить всё равно' });
+    await confirm.or(page.getByText(/подпись верна/)).first().waitFor();
+    if (await confirm.isVisible()) await confirm.click();
+    await page.getByText(new RegExp(`«${name}\\.xml\\.sig»: подпись верна — Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`)).waitFor();
     await page.context().close();
   });
 

@@ -183,8 +183,8 @@ const ConfigSchema = z.object({
   /** Its trusted CAs and revocation lists for signed records; by default SIGNATURE_TRUST_DIR / SIGNATURE_CRL_DIR. */
   FAKE_EIS_TRUST_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   FAKE_EIS_CRL_DIR: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-  /** Whether it refuses an execution record without a valid signature, as ЕИС does for a signed submission. */
-  FAKE_EIS_REQUIRE_SIGNATURE: bool.default(false),
+  /** ЕИС refuses an unsigned execution record; `true` lets the fake take one (only for tests of the transport). */
+  FAKE_EIS_ALLOW_UNSIGNED: bool.default(false),
   /** The DaData fake's port (tools/fake-dadata.ts run by itself). */
   FAKE_DADATA_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).default(3003)),
 });

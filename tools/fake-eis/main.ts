@@ -16,7 +16,8 @@ const port = config.FAKE_EIS_PORT ?? Number(new URL(config.EIS_URL).port);
 const signatures = {
   trustDir: config.FAKE_EIS_TRUST_DIR || config.SIGNATURE_TRUST_DIR || path.join(config.DATA_DIR, 'signatures', 'trust'),
   crlDir: config.FAKE_EIS_CRL_DIR || config.SIGNATURE_CRL_DIR || path.join(config.DATA_DIR, 'signatures', 'crl'),
-  required: config.FAKE_EIS_REQUIRE_SIGNATURE,
+  // ЕИС refuses unsigned packages; this switch only serves old scripts that send them on purpose
+  allowUnsigned: config.FAKE_EIS_ALLOW_UNSIGNED,
 };
 const eis = await startFakeEis({ port, host: config.HOST, dataDir: config.FAKE_EIS_DATA, signatures });
 console.log(`Тестовая ЕИС: ${eis.url}`);

@@ -22,7 +22,7 @@ import { verifyCms } from '../../server/src/modules/signatures/verify';
  *   POST /control/soi {mode: errorInfo|noData|notReady|brokenZip|bomb|directErrorInfo|empty, count} → СОИ's own failures for the next `count` requests
  *   POST /control/soi-limit {per_minute, minute_ms}                    → the per-token request limit (code 13); per_minute null: none
  *   POST /control/soi-token {token, rejected}                          → a token ЕИС no longer knows (expired): code 5
- *   POST /control/signature {required}                                → refuse unsigned packages from now on (or not)
+ *   POST /control/signature {required}                                → refuse unsigned packages from now on (the default), or not
  *   POST /control/reset, GET /control/received                        → clear failures / list accepted packages
  */
 
@@ -34,7 +34,10 @@ export interface FakeEis {
   port: number;
   /** Accepted execution packages, newest last. */
   received: Array<{ registrationNumber: string; contractRegNumber: string; xml: string; signed: boolean; signerSerial: string | null }>;
-  /** Refuse a package without a signature (ЕИС accepts only signed ones); a signature that came is always verified. */
+  /**
+   * Refuse a package without a signature — true unless started with `signatures.allowUnsigned` (ЕИС accepts only
+   * signed ones, see /223/performance); a signature that came is always verified.
+   */
   requireSignature: boolean;
   requests: number;
   /** СОИ: the SOAP requests answered and the failure mode of the next ones. */
@@ -101,11 +104,18 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** ЕИС's answer to an unsigned execution package. */
+export const UNSIGNED_REASON = 'Документ не подписан усиленной квалифицированной электронной подписью лица, имеющего право действовать от имени заказчика';
+
 export interface FakeEisSignatures {
   /** Trusted CAs for the signatures of execution packages (modules/signatures' SIGNATURE_TRUST_DIR format). */
   trustDir?: string;
   crlDir?: string;
-  required?: boolean;
+  /**
+   * Accept unsigned execution packages, which the real ЕИС never does: only for old tests that exercise the transport
+   * (retries, outages) rather than the signature. Off by default.
+   */
+  allowUnsigned?: boolean;
 }
 
 /** `tls`: serve HTTPS with this key and certificate (as int.zakupki.gov.ru does), for the transport settings' tests. */
@@ -119,7 +129,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
   const soi = createSoi(entries, () => baseUrl);
   const state: Omit<FakeEis, 'url' | 'port' | 'close'> = {
     received: [],
-    requireSignature: opts.signatures?.required ?? false,
+    requireSignature: !opts.signatures?.allowUnsigned,
     requests: 0,
     soi: soi.state,
     fail(count, mode = 'error', status = 503) {
@@ -216,8 +226,12 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
           if (!v.valid) return json(res, 200, { result: 'rejected', reasons: [`Электронная подпись пакета не прошла проверку: ${v.reason}`] });
           signerSerial = v.signer?.serial ?? null;
         } else if (state.requireSignature) {
-          // an unsigned package is refused (same sources as above)
-          return json(res, 200, { result: 'rejected', reasons: ['Пакет не подписан электронной подписью'] });
+          // an unsigned package is refused: the customer sends the information and documents of the register of
+          // contracts «в электронном виде и подписанные с использованием усиленной квалифицированной электронной
+          // подписи лица, имеющего право действовать от имени заказчика» (Правила ведения реестра договоров, ПП РФ от
+          // 31.10.2014 № 1132, п. 5; kadis.org/useful-materials/goryachiye-novosti/o-poryadke-vedeniya-reestra-
+          // dogovorov-zaklyuchennykh-po-rezultatam-zakupki; the text: geostart.ru/doc/read/418)
+          return json(res, 200, { result: 'rejected', reasons: [UNSIGNED_REASON] });
         }
         let contractRegNumber: string | null = null;
         try {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BodyId, Id } from './common';
+import { SignatureCheckResponse } from './signatures';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
 
@@ -56,7 +57,11 @@ export const UpdUploadResponse = z.object({
   number: z.string(),
   date: z.string(),
   upload_file_name: z.string(),
+  signatures: z
+    .array(SignatureCheckResponse.extend({ file_name: z.string() }))
+    .describe('Подписи, пришедшие с УПД в архиве ЭДО (ZIP: УПД и его .sig/.p7s/.sgn), с результатом проверки; плохая — замечание документа'),
 });
+export type UpdUploadResponse = z.infer<typeof UpdUploadResponse>;
 
 export const LineMappingRequest = z.object({ position_id: BodyId.nullable() });
 

@@ -266,12 +266,14 @@ export const UPLOAD_EXTENSIONS = ['docx', 'xlsx', 'pdf', 'zip', 'xml', 'txt', 'j
 export const UPLOAD_TYPE_MESSAGE = 'Недопустимый тип файла. Разрешены: DOCX, XLSX, PDF, ZIP, XML, TXT, JPG, PNG';
 
 export const FileVersion = z.object({
+  id: z.number().describe('Идентификатор версии: подписи документа закупки относятся к версии (GET /signatures?kind=documentation&id=…)'),
   version: z.number().int(),
   name: z.string(),
   size: z.number().int(),
   content_type: z.string(),
   created_at: z.string(),
   created_by: Ref.nullable(),
+  signed: z.boolean().describe('Есть действительная подпись именно этой версии'),
 });
 
 export const ProcurementFileResponse = z
@@ -284,6 +286,7 @@ export const ProcurementFileResponse = z
     content_type: z.string(),
     size: z.number().int(),
     version: z.number().int().describe('Номер текущей (последней) версии'),
+    version_id: z.number().describe('Идентификатор текущей версии (её подписывают: POST /procurements/{id}/files/{fileId}/signature)'),
     versions: z.array(FileVersion).describe('Все версии, последняя первой'),
     created_at: z.string(),
     updated_at: z.string(),

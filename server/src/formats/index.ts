@@ -40,7 +40,7 @@ export type { UpdDocument, UpdLine, UpdParty, UpdTotals } from './upd/types';
 
 export { parseBank1c } from './bank1c/parse';
 export { parseInWorker, closeParsePool, PARSE_TIME_LIMIT_MS } from './parse-pool';
-export { readZipXmlEntries, DEFAULT_ZIP_LIMITS, type ZipLimits, type ZipEntry } from './zip';
+export { readZipXmlEntries, readZipEntries, DEFAULT_ZIP_LIMITS, type ZipLimits, type ZipEntry } from './zip';
 export { isZipArchive } from './text-decode';
 export type { Bank1cAccountSection, Bank1cDocument, Bank1cFile, Bank1cParty } from './bank1c/types';
 

@@ -56,6 +56,23 @@ function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, allowed: number): Pro
 
 /** The archive's .xml files in their order; other files (signatures, folders) are passed over. */
 export async function readZipXmlEntries(buf: Buffer, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipEntry[]> {
+  const out = await readZipEntries(buf, (name) => /\.xml$/i.test(name), limits);
+  if (!out.length) throw refuse('В архиве нет XML-файлов ЕИС');
+  return out;
+}
+
+/**
+ * yauzl refuses an entry whose name climbs out of the archive («../», an absolute path, a drive letter) before we see
+ * it (zip slip): its English message becomes the Russian reason.
+ */
+function entryError(e: Error): FormatError {
+  const m = /^(invalid relative path|absolute path|invalid characters in fileName): (.*)$/.exec(e.message);
+  if (m) return refuse(`Недопустимое имя файла в архиве «${m[2]}»: путь выходит за пределы архива. Архив не принят`);
+  return refuse('Архив повреждён', e.message);
+}
+
+/** The files of an archive that `want` names, in their order, read within `limits`; folders and the rest passed over. */
+export async function readZipEntries(buf: Buffer, want: (name: string) => boolean, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipEntry[]> {
   const zip = await open(buf);
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
@@ -65,11 +82,11 @@ export async function readZipXmlEntries(buf: Buffer, limits: ZipLimits = DEFAULT
   let total = 0;
   try {
     await new Promise<void>((resolve, reject) => {
-      zip.on('error', (e: Error) => reject(refuse('Архив повреждён', e.message)));
+      zip.on('error', (e: Error) => reject(entryError(e)));
       zip.on('end', () => resolve());
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;
-        if (name.endsWith('/') || !/\.xml$/i.test(name)) return zip.readEntry();
+        if (name.endsWith('/') || !want(name)) return zip.readEntry();
         if (entry.isEncrypted()) return reject(refuse(`Файл «${name}» в архиве зашифрован`));
         if (entry.uncompressedSize > limits.maxEntryBytes) return reject(refuse(`Файл «${name}» в архиве больше допустимого: архив не загружен`));
         if (entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
@@ -89,6 +106,5 @@ export async function readZipXmlEntries(buf: Buffer, limits: ZipLimits = DEFAULT
   } finally {
     zip.close();
   }
-  if (!out.length) throw refuse('В архиве нет XML-файлов ЕИС');
   return out;
 }

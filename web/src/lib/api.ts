@@ -107,31 +107,45 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   }
 }
 
+async function fetchFile(path: string): Promise<Response> {
+  const session = sessionStore.get();
+  const res = await fetch(`${runtimeConfig().apiUrl}${path}`, {
+    headers: {
+      ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
+      ...(sessionStore.actingCompanyId() ? { 'X-Company-Id': String(sessionStore.actingCompanyId()) } : {}),
+    },
+  });
+  if (!res.ok) {
+    const err = new ApiError(res.status, await res.json().catch(() => null));
+    if (res.status === 401) {
+      sessionStore.logout();
+      onUnauthorized();
+    } else showHttpError(err);
+    throw err;
+  }
+  return res;
+}
+
 export const api = {
   get: <T>(path: string, opts: RequestOptions) => request<T>('GET', path, opts),
   post: <T>(path: string, opts: RequestOptions) => request<T>('POST', path, opts),
   put: <T>(path: string, opts: RequestOptions) => request<T>('PUT', path, opts),
   patch: <T>(path: string, opts: RequestOptions) => request<T>('PATCH', path, opts),
   delete: <T>(path: string, opts: RequestOptions) => request<T>('DELETE', path, opts),
-  /** A file download through the same auth: returns the blob and the server's file name. */
-  async download(path: string, name: string): Promise<void> {
-    const session = sessionStore.get();
+  /** A file's exact bytes through the same auth (what a signature is made of), errors shown as for any request. */
+  async bytes(path: string, name: string): Promise<Uint8Array> {
     const done = loadingStore.start(name);
     try {
-      const res = await fetch(`${runtimeConfig().apiUrl}${path}`, {
-        headers: {
-          ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
-          ...(sessionStore.actingCompanyId() ? { 'X-Company-Id': String(sessionStore.actingCompanyId()) } : {}),
-        },
-      });
-      if (!res.ok) {
-        const err = new ApiError(res.status, await res.json().catch(() => null));
-        if (res.status === 401) {
-          sessionStore.logout();
-          onUnauthorized();
-        } else showHttpError(err);
-        throw err;
-      }
+      return new Uint8Array(await (await fetchFile(path)).arrayBuffer());
+    } finally {
+      done();
+    }
+  },
+  /** A file download through the same auth: returns the blob and the server's file name. */
+  async download(path: string, name: string): Promise<void> {
+    const done = loadingStore.start(name);
+    try {
+      const res = await fetchFile(path);
       const disposition = res.headers.get('content-disposition') ?? '';
       const m = /filename\*=UTF-8''([^;]+)/.exec(disposition);
       const fileName = m ? decodeURIComponent(m[1]) : 'file';

@@ -25,7 +25,7 @@ const Queued = ReportResponse.extend({ key: z.string() });
 
 export function executionRoutes(app: App, deps: Deps): void {
   app.post('/contracts/:id/upd', {
-    schema: { tags, summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору', description: `${COMPANY} ${FILE} Результат — событие notificationMapInvoiceItemsResponse.`, consumes: ['multipart/form-data'], params: IdParams, querystring: UpdUploadQuery, response: { 200: UpdUploadResponse } },
+    schema: { tags, summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору: XML или архив ЭДО (ZIP: УПД и его .sig/.p7s/.sgn)', description: `${COMPANY} ${FILE} Подписи из архива проверяются сразу (поле signatures); плохая — замечание документа. Результат — событие notificationMapInvoiceItemsResponse.`, consumes: ['multipart/form-data'], params: IdParams, querystring: UpdUploadQuery, response: { 200: UpdUploadResponse } },
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
     await takeWorkLimit(ctx, 'upload');

@@ -10,6 +10,8 @@ import { audit } from '../../platform/audit';
 import { loadContract } from './contract-access';
 import { parseOr4xx, type RawUpload } from './read-upload';
 import { assertStorageRoom, recordStoredFile } from '../storage';
+import { isZip, readEdoArchive } from './edo-archive';
+import { checkResponse, recordUploadedSignature, signatureFinding, verifyUploadedSignature, type Verification } from '../signatures';
 
 export const PROCESS_UPD_JOB = 'execution.process-upd';
 export const ProcessUpdPayload = z.object({ document_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
@@ -19,14 +21,26 @@ export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
  * Checks the file is an УПД now (a bad file is a 400 and nothing is stored), then stores the file and the document
  * header and queues the line mapping; the job answers with notificationMapInvoiceItemsResponse.
  */
-export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload, opts: { confirmed?: boolean } = {}) {
+export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUpload, opts: { confirmed?: boolean } = {}) {
   const contract = await loadContract(ctx, contractId);
+  // an ЭДО archive: the УПД inside it, with the supplier's signatures that came beside it
+  const edo = isZip(received.data) ? await readEdoArchive(received, ctx.deps.config.UPLOAD_MAX_BYTES) : null;
+  const upload: RawUpload = edo ? { name: edo.name, data: edo.data } : received;
   const upd: UpdDocument = await parseOr4xx('upd', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   const [company] = await ctx.deps.db.select({ name: companies.title, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
   const delivered = (await contractTotals(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
   const warnings = updFindings(upd, contract, company ?? { name: null, inn: null }, delivered);
   if (warnings.length && !opts.confirmed) {
     throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, { warnings });
+  }
+  // the seller signs its own УПД: verified against the exact bytes and the seller's ИНН before anything is stored
+  // (OpenSSL runs outside the transaction); a bad signature is a finding of the document, not a refusal
+  const signatures: { name: string; data: Buffer; v: Verification }[] = [];
+  for (const sig of edo?.signatures ?? []) {
+    const v = await verifyUploadedSignature(ctx.deps, upload.data, sig.data, { counterpartyInn: upd.seller.inn });
+    signatures.push({ ...sig, v });
+    const finding = signatureFinding(v);
+    if (finding && !warnings.includes(finding)) warnings.push(finding);
   }
   await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length);
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
@@ -63,9 +77,13 @@ export async function uploadUpd(ctx: Ctx, contractId: number, upload: RawUpload,
         await tx.update(contracts).set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: new Date() }).where(eq(contracts.id, contract.id));
         await audit(tx, ctx, { entity: 'contract', entityId: contract.id, action: 'update', before: { supplier_inn: null }, after: { supplier_inn: upd.seller.inn, supplier_name: upd.seller.name, source: 'upd' } });
       }
+      for (const sig of signatures) await recordUploadedSignature(tx, ctx, { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contract.id }, sig.data, sig.v);
       const key = `upd-${doc.id}`;
       await ctx.deps.jobs.send<ProcessUpdPayload>(PROCESS_UPD_JOB, { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
-      return { id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name };
+      return {
+        id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name,
+        signatures: signatures.map((x) => ({ file_name: x.name, ...checkResponse(x.v) })),
+      };
     });
     ctx.deps.jobs.wake(PROCESS_UPD_JOB);
     return queued;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ContractResponse, DashboardResponse, ExecutionSummaryResponse, PaymentOrderResponse, ReportResponse } from '@proc/contract';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
+import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { PROCESS_UPD_JOB } from '../contracts/upload-upd';
 import { IMPORT_PAYMENTS_JOB } from '../contracts/import-payments';
@@ -52,7 +52,7 @@ describe('demo data on first start (issue 14)', () => {
     expect(JSON.stringify([list, payments])).not.toMatch(/Some random|СвЮЛУч-НаимОрг/);
   });
 
-  it('has УПД mapped to positions, payments linked, an execution record accepted by ЕИС and a ready report', async () => {
+  it('has УПД mapped to positions, payments linked, an unsigned execution record refused by ЕИС and a ready report', async () => {
     const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
     const registered = list.items.filter((c) => c.status === 'registered');
     const summaries = await Promise.all(registered.map((c) => get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`)));
@@ -65,10 +65,11 @@ describe('demo data on first start (issue 14)', () => {
     expect(payments.items.filter((p) => p.contract_id === null).map((p) => p.payee.name)).toEqual(['ПАО «Ростелеком»']);
 
     const done = registered[2];
-    const exec = await get<Array<{ status: string }> | Paged<{ status: string }>>(`/api/contracts/${done.id}/execution`);
+    const exec = await get<Array<{ status: string; reject_reasons: string[] | null }> | Paged<{ status: string; reject_reasons: string[] | null }>>(`/api/contracts/${done.id}/execution`);
     const records = Array.isArray(exec) ? exec : exec.items;
-    expect(records.map((r) => r.status)).toEqual(['registered']);
-    expect(eis.received.map((r) => r.contractRegNumber)).toEqual([done.registry_number]);
+    // the demo sends its record without a signature, and ЕИС refuses it in its words, as the real one does
+    expect(records.map((r) => [r.status, r.reject_reasons])).toEqual([['rejected', [UNSIGNED_REASON]]]);
+    expect(eis.received).toEqual([]);
     const reports = await get<Paged<ReportResponse>>('/api/reports');
     expect(reports.items.map((r) => [r.kind, r.status, r.contract_id])).toEqual([['contract_execution', 'ready', done.id]]);
   });

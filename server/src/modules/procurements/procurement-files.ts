@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { FINAL_PROCUREMENT_STATUSES, finalFilesText, type DocumentKind, type ProcurementFileResponse, type ProcurementStatus } from '@proc/contract';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
+import { procurementFileVersions, procurementFiles, procurements, signatures, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
@@ -23,6 +23,16 @@ async function fileResponses(db: Tx, files: FileRow[]): Promise<ProcurementFileR
         .where(inArray(procurementFileVersions.fileId, ids))
         .orderBy(desc(procurementFileVersions.version))
     : [];
+  // which versions carry a valid signature (modules/signatures keeps them by version id, kind 'documentation')
+  const versionIds = versions.map((x) => x.v.id);
+  const signed = new Set(
+    versionIds.length
+      ? (await db
+          .select({ id: signatures.documentId })
+          .from(signatures)
+          .where(and(eq(signatures.documentKind, 'documentation'), inArray(signatures.documentId, versionIds), eq(signatures.valid, true), eq(signatures.companyId, files[0].companyId)))).map((r) => r.id)
+      : [],
+  );
   return files.map((f) => {
     const own = versions.filter((x) => x.v.fileId === f.id);
     const current = own.find((x) => x.v.version === f.currentVersion)?.v ?? own[0].v;
@@ -35,7 +45,10 @@ async function fileResponses(db: Tx, files: FileRow[]): Promise<ProcurementFileR
       content_type: current.contentType,
       size: current.size,
       version: f.currentVersion,
+      version_id: current.id,
       versions: own.map(({ v, userTitle }) => ({
+        id: v.id,
+        signed: signed.has(v.id),
         version: v.version,
         name: v.name,
         size: v.size,

@@ -57,11 +57,11 @@ export function signatureRoutes(app: App, deps: Deps): void {
         tags,
         summary: 'Подписать текущую версию документа закупки (документация): подпись относится к этой версии',
         params: z.object({ id: Id, fileId: Id }),
-        body: SignatureBody,
+        body: SignatureBody.extend({ version: z.number({ message: 'Номер версии — целое число' }).int('Номер версии — целое число').positive('Номер версии — целое число').optional().describe('Версия, которую подписали (из скачанного файла): другая текущая — 409') }),
         response: { 201: SignatureResponse.extend({ version: z.number() }) },
       },
     },
-    async (req, reply) => reply.status(201).send(await signProcurementFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.body.signature)),
+    async (req, reply) => reply.status(201).send(await signProcurementFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.body.signature, req.body.version)),
   );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here

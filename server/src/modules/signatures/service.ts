@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
@@ -133,6 +134,9 @@ export async function verifyUploadedSignature(deps: Deps, content: Buffer, signa
   return verifyCms(signature, content, { ...signatureDirs(deps), companyInn: opts.counterpartyInn ?? null });
 }
 
+/** What a bad signature of an uploaded document says on the document (its warnings); null for a good one. */
+export const signatureFinding = (v: Verification): string | null => (v.valid ? null : v.code === 'mismatch' ? 'Подпись не соответствует файлу' : `Подпись не принята: ${v.reason}`);
+
 export async function recordUploadedSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, signature: Buffer, v: Verification): Promise<void> {
   const row = await keepSignature(tx, ctx, doc, cmsBytes(signature), v, null);
   await audit(tx, ctx, {
@@ -230,8 +234,8 @@ export async function attachUpdSignature(ctx: Ctx, contractId: number, documentI
   const v = await verifyUploadedSignature(ctx.deps, await ctx.deps.files.get(doc.fileKey), der, { counterpartyInn: doc.sellerInn });
   await ctx.deps.db.transaction(async (tx) => {
     await recordUploadedSignature(tx, ctx, { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contractId }, der, v);
-    if (!v.valid) {
-      const finding = v.code === 'mismatch' ? 'Подпись не соответствует файлу' : `Подпись не принята: ${v.reason}`;
+    const finding = signatureFinding(v);
+    if (finding) {
       if (!doc.warnings.includes(finding)) await tx.update(acceptanceDocuments).set({ warnings: [...doc.warnings, finding] }).where(eq(acceptanceDocuments.id, doc.id));
     }
   });
@@ -259,7 +263,7 @@ export async function signRuleVersion(ctx: Ctx, ruleId: number, versionId: numbe
  * A procurement's document (the generated DOCX of its documentation, or any file of it): the signature is of one stored
  * version, which never changes — a change of the document is a new version, which is unsigned until signed again.
  */
-export async function signProcurementFile(ctx: Ctx, procurementId: number, fileId: number, signature: string): Promise<SignatureResponse & { version: number }> {
+export async function signProcurementFile(ctx: Ctx, procurementId: number, fileId: number, signature: string, version?: number): Promise<SignatureResponse & { version: number }> {
   const [f] = await ctx.deps.db
     .select()
     .from(procurementFiles)
@@ -270,8 +274,20 @@ export async function signProcurementFile(ctx: Ctx, procurementId: number, fileI
     .from(procurementFileVersions)
     .where(and(eq(procurementFileVersions.fileId, f.id), eq(procurementFileVersions.version, f.currentVersion)));
   if (!v) throw new AppError('NOT_FOUND');
-  const accepted = await verifyUserSignature(ctx, await ctx.deps.files.get(v.storageKey), signature);
-  const row = await ctx.deps.db.transaction((tx) => storeSignature(tx, ctx, { kind: 'documentation', id: v.id, auditEntity: 'procurement', auditEntityId: procurementId }, accepted));
+  // the user signed the version they downloaded: a newer one came meanwhile, so theirs is no longer the document
+  if (version !== undefined && version !== v.version) {
+    throw new AppError('CONFLICT', `Документ изменился: вы подписали версию ${version}, а текущая — версия ${v.version}. Подпишите текущую версию`);
+  }
+  const bytes = await ctx.deps.files.get(v.storageKey);
+  // the stored bytes are the version's as uploaded (its sha256): a file changed in the store is not signed
+  if (crypto.createHash('sha256').update(bytes).digest('hex') !== v.sha256) throw new AppError('CONFLICT', 'Файл версии в хранилище изменён: подписывать его нельзя');
+  const accepted = await verifyUserSignature(ctx, bytes, signature);
+  const row = await ctx.deps.db.transaction(async (tx) => {
+    // the version stays current until the signature is stored: a replacement in between makes the signature stale
+    const [now] = await tx.select({ v: procurementFiles.currentVersion }).from(procurementFiles).where(eq(procurementFiles.id, f.id)).for('update');
+    if (now?.v !== v.version) throw new AppError('CONFLICT', `Документ изменился: вы подписали версию ${v.version}, а текущая — версия ${now?.v ?? '—'}. Подпишите текущую версию`);
+    return storeSignature(tx, ctx, { kind: 'documentation', id: v.id, auditEntity: 'procurement', auditEntityId: procurementId }, accepted);
+  });
   const kept = (await listSignatures(ctx, 'documentation', v.id)).find((x) => x.id === row.id)!;
   return { ...kept, version: v.version };
 }

@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { EVENTS, type ExecutionPrepareResponse, type SignatureResponse } from '@proc/contract';
+import { EVENTS, type ExecutionPrepareResponse, type ProcurementFileResponse, type SignatureResponse } from '@proc/contract';
 import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { callerHeaders } from '../../eis-service/caller-auth';
-import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
+import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
 import { createTestPki, STANDARD_CERTS, type TestPki } from '../../../test/pki/test-pki';
+import PizZip from 'pizzip';
 import { PDF, upload } from '../../../test/factories';
 
 let t: TestServer;
@@ -39,7 +40,7 @@ const submit = (p: ExecutionPrepareResponse, signature: string, token = client) 
 beforeAll(async () => {
   // the supplier of the УПД fixture (upd_970_v5_02_seller.xml, ИННЮЛ 9103624367) signs its own document
   pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
-  eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir, required: true } });
+  eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
   integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 2000, logLevel: 'silent' });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
@@ -138,12 +139,14 @@ describe('signed execution records', () => {
     expect((await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status).toBe(204);
   });
 
-  it('the fake ЕИС refuses an unsigned package and a tampered one', async () => {
+  it('the fake ЕИС refuses an unsigned package (by default, as ЕИС does) and a tampered one', async () => {
     const s = await t.socket('auth', client);
     const done = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (e) => e.result === 'error', 60_000);
     const unsigned = await t.api<{ key: string }>('POST', `/api/contracts/${contractId}/execution/send`, { token: client });
     expect(unsigned.status).toBe(202);
-    expect((await done).error).toBe('Пакет не подписан электронной подписью');
+    expect((await done).error).toBe(UNSIGNED_REASON);
+    const records = await t.api<{ status: string; reject_reasons: string[] }[]>('GET', `/api/contracts/${contractId}/execution`, { token: client });
+    expect(records.body[0]).toMatchObject({ status: 'rejected', reject_reasons: [UNSIGNED_REASON] });
 
     const p = await prepare();
     const xml = Buffer.from(p.xml_base64, 'base64').toString('utf8');
@@ -192,6 +195,67 @@ describe('uploaded УПД with the supplier’s signature', () => {
   });
 });
 
+describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
+  const upd = () => fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+  const NAME = 'ON_NSCHFDOPPR_2BM-7708503727-770801001_2BE-9103624367-910301001_20240315_6f0c1a8e-1f2b-4c3d-9e8f-0a1b2c3d4e5f';
+  const zip = (files: Record<string, Buffer>) => {
+    const z = new PizZip();
+    for (const [name, data] of Object.entries(files)) z.file(name, data);
+    return Buffer.from(z.generate({ type: 'uint8array', compression: 'DEFLATE' }));
+  };
+  const send = async (name: string, data: Buffer) => {
+    const boundary = `----edo${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const r = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    return { status: r.statusCode, body: r.json() as { id: number; message: string; upload_file_name: string; signatures: { file_name: string; valid: boolean; code: string; reason: string | null; signer: { innLe: string } | null }[] } };
+  };
+  const documents = () => count('SELECT count(*)::int AS n FROM acceptance_documents');
+
+  it('takes the УПД out of the archive, pairs its .sig and verifies it against the seller', async () => {
+    const data = upd();
+    const r = await send('Диадок.zip', zip({ [`${NAME}.xml`]: data, [`${NAME}.xml.sig`]: await pki.sign('supplier', data), 'DP_IZVPOL_1.xml': Buffer.from('<Файл/>') }));
+    expect(r.status).toBe(200);
+    expect(r.body.upload_file_name).toBe(`${NAME}.xml`);
+    expect(r.body.signatures).toMatchObject([{ file_name: `${NAME}.xml.sig`, valid: true, reason: null, signer: { innLe: '9103624367' } }]);
+    const kept = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=upd&id=${r.body.id}`, { token: client });
+    expect(kept.body.map((x) => [x.valid, x.certificate?.innLe])).toEqual([[true, '9103624367']]);
+  });
+
+  it('a .p7s of other bytes is kept as a finding of the document, not accepted silently', async () => {
+    const data = upd();
+    const r = await send('СБИС.zip', zip({ [`docs/${NAME}.xml`]: data, [`docs/${NAME}.p7s`]: await pki.sign('supplier', Buffer.concat([data, Buffer.from(' ')])) }));
+    expect(r.status).toBe(200);
+    expect(r.body.signatures).toMatchObject([{ file_name: `${NAME}.p7s`, valid: false, code: 'mismatch' }]);
+    const docs = (await t.api<{ id: number; warnings: string[] }[]>('GET', `/api/contracts/${contractId}/acceptance`, { token: client })).body;
+    expect(docs.find((d) => d.id === r.body.id)?.warnings).toContain('Подпись не соответствует файлу');
+  });
+
+  it('refuses hostile and mismatched archives in Russian with 400, storing nothing', async () => {
+    const data = upd();
+    const sig = await pki.sign('supplier', data);
+    const before = await documents();
+    const traversal = await send('evil.zip', zip({ [`../${NAME}.xml`]: data }));
+    expect(traversal.status).toBe(400);
+    expect(traversal.body.message).toBe(`Архив «evil.zip» не принят: Недопустимое имя файла в архиве «../${NAME}.xml»: путь выходит за пределы архива. Архив не принят`);
+    // 8 MB of zeros pack into a few kilobytes: a bomb, refused before it is inflated
+    const bomb = await send('bomb.zip', zip({ [`${NAME}.xml`]: Buffer.alloc(8 * 1024 * 1024) }));
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.message).toMatch(/^Архив «bomb\.zip» не принят: Файл «.+\.xml» сжат в \d+ раз: такой архив не принимается$/);
+    const orphan = await send('orphan.zip', zip({ [`${NAME}.xml`]: data, 'ON_NSCHFDOPPR_другой.xml.sig': sig }));
+    expect(orphan.status).toBe(400);
+    expect(orphan.body.message).toBe('Подпись «ON_NSCHFDOPPR_другой.xml.sig» в архиве не относится ни к одному документу архива: архив не принят');
+    const two = await send('two.zip', zip({ [`${NAME}.xml`]: data, [`${NAME}_2.xml`]: data }));
+    expect(two.status).toBe(400);
+    expect(two.body.message).toBe('В архиве «two.zip» 2 УПД: загрузите архив каждого документа отдельно');
+    const none = await send('none.zip', zip({ 'DP_IZVPOL_1.xml': Buffer.from('<Файл/>'), 'DP_IZVPOL_2.xml': Buffer.from('<Файл/>') }));
+    expect(none.body.message).toBe('В архиве «none.zip» нет УПД: ожидается файл ON_NSCHFDOPPR_….xml');
+    const broken = await send('broken.zip', Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 1)]));
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/^Архив «broken\.zip» не принят: Архив повреждён или не является ZIP-архивом$/);
+    expect(await documents()).toBe(before);
+  });
+});
+
 describe('the approved Положение', () => {
   it('signs the approval document of an approved version, and nothing before it is approved', async () => {
     const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', { token: client, body: { title: 'Положение о закупке (подпись)' } });
@@ -228,8 +292,23 @@ describe('procurement documentation', () => {
     // the old signature is of version 1: the new version's bytes do not match it
     const stale = await t.api<{ message: string }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', PDF)).toString('base64') } });
     expect(stale.body.message).toBe('Подпись не принята: Подпись не соответствует файлу');
-    const again = await t.api<{ version: number; document_id: number }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', v2)).toString('base64') } });
+    // the files list says which version is signed: the old one still is, the current one not (the web shows «файл изменён»)
+    const files = async () => (await t.api<ProcurementFileResponse>('GET', `/api/procurements/${p.body.id}/files/${fileId}`, { token: client })).body;
+    const listed = await files();
+    expect(listed.versions.map((v) => [v.version, v.signed])).toEqual([[2, false], [1, true]]);
+    expect(listed.versions.find((v) => v.version === 1)?.id).toBe(signed.body.document_id);
+    // a signature of version 1 sent as such while version 2 is current: refused as stale, not checked against v2
+    const older = await t.api<{ message: string }>('POST', url, { token: client, body: { version: 1, signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    expect(older.status).toBe(409);
+    expect(older.body.message).toBe('Документ изменился: вы подписали версию 1, а текущая — версия 2. Подпишите текущую версию');
+    const again = await t.api<{ version: number; document_id: number }>('POST', url, { token: client, body: { version: 2, signature: (await pki.sign('valid', v2)).toString('base64') } });
     expect(again.body.version).toBe(2);
     expect(again.body.document_id).not.toBe(signed.body.document_id);
+    expect(again.body.document_id).toBe(listed.version_id);
+    expect((await files()).versions.map((v) => v.signed)).toEqual([true, true]);
+    const kept = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=documentation&id=${listed.version_id}`, { token: client });
+    expect(kept.body).toMatchObject([{ valid: true, user_id: clientId, certificate: { surname: 'Иванов' } }]);
+    // the audit names who signed which version with which certificate
+    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'procurement' AND entity_id = $1 AND action = 'signature_add'`, [String(p.body.id)])).toBe(2);
   });
 });

@@ -133,7 +133,7 @@ export default function ExportPage() {
                   <Button size="small" type="primary" icon={<SafetyCertificateOutlined />} loading={signed.busy === c.id} onClick={() => void signed.run(c)} data-testid={`execution-sign-${c.id}`}>
                     Подписать и направить
                   </Button>
-                  <Popconfirm title="Направить сведения об исполнении договора в ЕИС без подписи?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
+                  <Popconfirm title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
                     <Button size="small" icon={<SendOutlined />} loading={send.isPending && send.variables?.id === c.id} data-testid={`execution-send-${c.id}`}>
                       Без подписи
                     </Button>

@@ -7,6 +7,7 @@ import type {
   Paged,
   PaymentOrderResponse,
   ReportResponse,
+  UpdUploadResponse,
 } from '@proc/contract';
 import { api } from '../../lib/api';
 
@@ -62,7 +63,7 @@ export const contractsApi = {
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
   /** `confirm`: the user read what does not fit the contract and uploads anyway. */
   uploadUpd: (id: number, file: File, confirm = false) =>
-    api.post<{ id: number; key: string; upload_file_name: string }>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
+    api.post<UpdUploadResponse>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
   mapLine: (lineId: number, positionId: number | null) =>
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),

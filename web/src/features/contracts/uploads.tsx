@@ -3,6 +3,7 @@ import { UploadOutlined } from '@ant-design/icons';
 import type { UploadProps } from 'antd';
 import { noticeStore } from '../../lib/notices';
 import { useConfirmRequired } from '../../lib/confirm-required';
+import type { UpdUploadResponse } from '@proc/contract';
 import { contractsApi } from './api';
 
 type Request = NonNullable<UploadProps['customRequest']>;
@@ -25,17 +26,30 @@ function uploadRequest(send: (file: File) => Promise<{ key: string }>, header: s
   };
 }
 
+/** The supplier's signatures that came in an ЭДО archive with the УПД: each one's verdict, said at once. */
+function showSignatures(r: UpdUploadResponse) {
+  for (const s of r.signatures) {
+    const who = [s.signer?.surname, s.signer?.givenName].filter(Boolean).join(' ') || s.signer?.commonName || '';
+    noticeStore.show(
+      s.valid
+        ? { kind: 'success', header: 'Подпись УПД', message: `«${s.file_name}»: подпись верна — ${who}, ИНН ${s.signer?.innLe ?? s.signer?.inn ?? '—'}, сертификат № ${s.signer?.serial ?? '—'}` }
+        : { kind: 'error', header: 'Подпись УПД', message: `«${s.file_name}»: ${s.code === 'mismatch' ? 'Подпись не соответствует файлу' : (s.reason ?? 'подпись не принята')}` },
+    );
+  }
+}
+
 export function UpdUploadButton({ contractId }: { contractId: number }) {
   const confirmRequired = useConfirmRequired();
   const send = (f: File, confirm = false): Promise<{ key: string }> =>
-    contractsApi.uploadUpd(contractId, f, confirm).catch((e: unknown) => {
+    contractsApi.uploadUpd(contractId, f, confirm).then((r) => (showSignatures(r), r)).catch((e: unknown) => {
       // what does not fit the contract: the user reads it and uploads anyway, or not
       const again = () => void send(f, true).then((r) => showProcessing(r.key, 'УПД', f.name), () => undefined);
       const asked = confirmRequired(e, `УПД «${f.name}» не сходится с договором`, 'Загрузить всё равно', again);
       throw asked ? new Error('ожидает подтверждения') : e;
     });
   return (
-    <Upload accept=".xml" showUploadList={false} customRequest={uploadRequest((f) => send(f), 'УПД')}>
+    // an XML from the supplier, or the ЭДО operator's archive with the УПД and its signature
+    <Upload accept=".xml,.zip" showUploadList={false} customRequest={uploadRequest((f) => send(f), 'УПД')}>
       <Button type="primary" icon={<UploadOutlined />} data-testid="upd-upload">
         Загрузить УПД
       </Button>

@@ -11,6 +11,7 @@ import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from '../procurements/api';
+import { SignProcurementFile } from '../signatures/SignProcurementFile';
 
 type Values = Record<string, Record<string, unknown>>;
 type Column = NonNullable<DocumentField['columns']>[number];
@@ -98,6 +99,7 @@ export default function DocumentationPage() {
   const [ready, setReady] = useState<{ files: { id: number; name: string }[]; violations?: string[] } | null>(null);
   const docs = useQuery({ queryKey: ['documentUserfields', company, id], queryFn: () => procurementsApi.userfields(id, company), retry: false });
   const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
+  const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id) });
   const documents = docs.data?.documents ?? [];
   useEffect(() => {
     if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
@@ -204,6 +206,22 @@ export default function DocumentationPage() {
             </Space>
           )}
         </Form>
+      )}
+      {documents.some((d) => d.file) && (
+        // outside the form: documentation is signed once it is final, when the form is read-only
+        <Card title="Подпись документации" size="small" style={{ marginTop: 16 }} data-testid="documentation-signatures">
+          <List
+            loading={files.isLoading}
+            dataSource={documents.flatMap((d) => files.data?.filter((f) => f.id === d.file?.id) ?? [])}
+            locale={{ emptyText: 'Сформированных документов нет' }}
+            renderItem={(f) => (
+              <List.Item>
+                <List.Item.Meta title={f.name} description={`Версия ${f.version}`} />
+                <SignProcurementFile procurementId={id} file={f} />
+              </List.Item>
+            )}
+          />
+        </Card>
       )}
       {ready && (
         <Card title="Сформированные файлы" size="small" style={{ marginTop: 16 }} data-testid="generated-files">

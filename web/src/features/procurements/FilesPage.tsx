@@ -7,6 +7,7 @@ import { formatDateTime, formatSize } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from './api';
+import { SignProcurementFile } from '../signatures/SignProcurementFile';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -72,6 +73,7 @@ export default function FilesPage() {
                 { title: 'Размер', dataIndex: 'size', render: (s: number) => formatSize(s) },
                 { title: 'Загружена', dataIndex: 'created_at', render: (d: string) => formatDateTime(d) },
                 { title: 'Кем', dataIndex: ['created_by', 'title'], render: (t?: string) => t ?? '—' },
+                { title: 'Подпись', dataIndex: 'signed', render: (signed: boolean) => (signed ? <Tag color="green">подписана</Tag> : '—') },
                 {
                   title: '',
                   key: 'a',
@@ -100,6 +102,7 @@ export default function FilesPage() {
           { title: 'Версий', dataIndex: 'versions', render: (v: unknown[]) => v.length },
           { title: 'Размер', dataIndex: 'size', render: (s: number) => formatSize(s) },
           { title: 'Изменён', dataIndex: 'updated_at', render: (d: string) => formatDateTime(d) },
+          { title: 'Подпись', key: 'signature', render: (_: unknown, f) => <SignProcurementFile procurementId={id} file={f} /> },
           {
             title: 'Действия',
             key: 'a',
