@@ -4,19 +4,19 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
+import { contractDeadlines, contractTotals, documentInForce, reportedOn, share, todayIso } from './execution-totals';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
   const c = await loadContract(ctx, contractId);
   const db = ctx.deps.db;
   const totals = (await contractTotals(db, ctx.companyId, [c.id])).get(c.id)!;
   const [[docs], [unmapped]] = await Promise.all([
-    db.select({ n: count() }).from(acceptanceDocuments).where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id))),
+    db.select({ n: count() }).from(acceptanceDocuments).where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), documentInForce)),
     db
       .select({ n: count() })
       .from(acceptanceLines)
       .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceLines.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), isNull(acceptanceLines.positionId))),
+      .where(and(eq(acceptanceLines.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), isNull(acceptanceLines.positionId), documentInForce)),
   ]);
   const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
   return {

@@ -1,6 +1,8 @@
 import type { Module } from '../../platform/module';
 import { executionRoutes } from './routes';
 import { defineExecutionJobs } from './jobs';
+// registers the ЕИС package's source of stages (documents and payments in force)
+import './execution-stages';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. */
 export const executionModule: Module = { name: 'execution', routes: executionRoutes, jobs: defineExecutionJobs };
