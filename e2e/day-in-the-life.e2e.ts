@@ -58,6 +58,26 @@ const visibleOptions = () => page.locator('.ant-select-dropdown:not(.ant-select-
 const fileInput = (testId: string) => page.locator(`[data-testid="${testId}"]`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
 const spaced = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 /** A sum as the screens print it: 12345.6 → «12 345,60». */
+const num = (v: unknown) => new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
+
+/** The first value beside each label of a downloaded XLSX report. */
+async function xlsxValues(button: ReturnType<Page['getByRole']>): Promise<Map<string, unknown>> {
+  const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
+  const values = new Map<string, unknown>();
+  wb.eachSheet((ws) =>
+    ws.eachRow((row) => {
+      const cells = (row.values as unknown[]).slice(1);
+      const label = cells.find((v) => typeof v === 'string') as string | undefined;
+      const value = cells.slice(cells.indexOf(label) + 1).find((v) => v !== null && v !== undefined && v !== '');
+      if (label && !values.has(label)) values.set(label, value);
+    }),
+  );
+  return values;
+}
+
 const printed = (d: Decimal) => d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 describe('issue 17: a specialist’s day, with the same figures on every screen', () => {
@@ -76,7 +96,8 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.getByText('Планы закупки загружены', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByTestId(`plan-${PLAN}`).click();
     await page.waitForURL(`**/eisPlanItems/${PLAN}`);
-    await page.getByTestId('plan-item-create-2').click();
+    // a double click (issue 34, H3): one procurement, the second click gets the first one back (Idempotency-Key)
+    await page.getByTestId('plan-item-create-2').dblclick();
     await page.waitForURL(/\/documents\/\d+$/);
     procurementId = Number(/\/documents\/(\d+)$/.exec(page.url())![1]);
     const created = await api<ProcurementResponse>(`/api/procurements/${procurementId}`);
@@ -170,6 +191,13 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await docs.getByText('№ Д-1').first().waitFor();
     // the УПД fits the contract: attached without a question, every line on its position
     expect(await docs.locator('[data-testid^="acceptance-warnings-"]').count()).toBe(0);
+    // the same УПД again (issue 34, H2): refused, naming the earlier upload; nothing counted twice
+    await fileInput('upd-upload').setInputFiles(upd);
+    const dup = page.getByRole('dialog').filter({ hasText: 'Такой УПД уже загружен' });
+    await dup.getByText(/УПД № Д-1 от .+ уже загружен .+ из файла «ON_NSCHFDOPPR_day\.xml»: повторно он не учитывается/).waitFor();
+    await dup.getByRole('button', { name: 'Отмена' }).click();
+    await dup.waitFor({ state: 'hidden' });
+    expect((await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).documents).toBe(1);
     const summary = await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`);
     expect(summary.unmapped_lines).toBe(0);
     delivered = new Decimal(summary.delivered_amount);
@@ -205,20 +233,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.getByTestId('report-build-xlsx').click();
     await page.getByText(MESSAGES.reportSuccess(contract.registry_number!)).first().waitFor({ timeout: 30_000 });
     const button = page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first();
-    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
-    const ExcelJS = (await import('exceljs')).default;
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(fs.readFileSync((await download.path())!) as unknown as ArrayBuffer);
-    const values = new Map<string, unknown>();
-    wb.eachSheet((ws) =>
-      ws.eachRow((row) => {
-        const cells = (row.values as unknown[]).slice(1);
-        const label = cells.find((v) => typeof v === 'string') as string | undefined;
-        const value = cells.slice(cells.indexOf(label) + 1).find((v) => v !== null && v !== undefined && v !== '');
-        if (label && !values.has(label)) values.set(label, value);
-      }),
-    );
-    const num = (v: unknown) => new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
+    const values = await xlsxValues(button);
     expect(num(values.get('Принято по документам о приёмке'))).toBe(delivered.toFixed(2));
     expect(num(values.get('Оплачено'))).toBe(paid.toFixed(2));
 
@@ -229,5 +244,43 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await expect.poll(async () => spaced(await money.innerText())).toContain(printed(delivered));
     expect(spaced(await money.innerText())).toContain(printed(paid));
     await e.shot(page, 'day-dashboard');
+  });
+
+  it('withdraws a wrong УПД with a reason: the card and the report count only what is in force (issue 34, H2)', async () => {
+    await page.goto(`/contracts/register/${contract.id}`);
+    const summary = page.getByTestId('execution-summary');
+    await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
+    // a wrong document: another number, the same lines — the figures double
+    const lines = contract.positions.map((p) => ({ name: p.name, okei: p.okei_code, unit: p.okei_name, quantity: new Decimal(p.quantity ?? '1').div(4).toDecimalPlaces(0, Decimal.ROUND_UP).toString(), unitPriceWithVat: p.unit_price ?? '0' }));
+    const date = contract.contract_date && contract.contract_date > `${YEAR}-01-01` ? contract.contract_date : `${YEAR}-01-15`;
+    const wrong = path.join(tmp, 'ON_NSCHFDOPPR_wrong.xml');
+    fs.writeFileSync(wrong, updXml({ seller: { name: contract.supplier_name!, inn: contract.supplier_inn!, kpp: null }, buyer: { name: DEMO_CUSTOMER.name, inn: DEMO_CUSTOMER.inn, kpp: DEMO_CUSTOMER.kpp }, number: 'Д-2', date, contract: { number: contract.number ?? '1', date: contract.contract_date ?? date }, lines }));
+    await fileInput('upd-upload').setInputFiles(wrong);
+    await page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_wrong.xml')).first().waitFor({ timeout: 30_000 });
+    await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered.times(2))}`);
+
+    const docs = (await api<{ id: number; number: string }[]>(`/api/contracts/${contract.id}/acceptance`)).filter((d) => d.number === 'Д-2');
+    await page.getByTestId(`acceptance-withdraw-${docs[0].id}`).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Отозвать УПД № Д-2' });
+    await ask.getByTestId('withdraw-reason').fill('Поставщик прислал документ по ошибке');
+    await ask.getByRole('button', { name: 'Отозвать' }).click();
+    await page.getByTestId(`acceptance-withdrawn-${docs[0].id}`).waitFor();
+    await page.getByText(/Поставщик прислал документ по ошибке\. В суммах не учитывается\./).waitFor();
+    await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
+
+    await page.getByTestId('report-build-xlsx').click();
+    await expect.poll(async () => (await api<{ items: { status: string }[] }>('/api/reports?page=1&limit=1')).items[0].status, { timeout: 30_000 }).toBe('ready');
+    const values = await xlsxValues(page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first());
+    expect(num(values.get('Принято по документам о приёмке'))).toBe(delivered.toFixed(2));
+    expect(num(values.get('Оплачено'))).toBe(paid.toFixed(2));
+  });
+
+  it('the plan item shows its one procurement, with a link and its status (issue 34, H3)', async () => {
+    const items = await api<Paged<{ ordinal: number; procurements: { id: number; number: string }[] }>>(`/api/eis/plans/${PLAN}/items?limit=100`);
+    const item = items.items.find((i) => i.ordinal === 2)!;
+    expect(item.procurements.map((p) => p.id)).toEqual([procurementId]);
+    await page.goto(`/eisPlanItems/${PLAN}`);
+    const cell = page.getByTestId('plan-item-procurements-2');
+    await cell.getByRole('link', { name: `№ ${item.procurements[0].number}` }).waitFor();
   });
 });

@@ -167,6 +167,8 @@ export const PlanItemResponse = z.object({
   method: z.string().nullable(),
   method_code: z.string().nullable(),
   sme_only: z.boolean(),
+  /** The procurements made of the item (oldest first): a second one only when the user asks for it */
+  procurements: z.array(z.object({ id: z.number(), number: z.string(), status: z.string() })),
 });
 
 /** A manual upload of another organisation's contracts or plan goes in only when the user confirms it. */
@@ -199,6 +201,7 @@ export const ExecutionRecordResponse = z.object({
   status: z.string(),
   registration_number: z.string().nullable(),
   reject_reasons: z.array(z.string()).nullable(),
+  withdrawn_reason: z.string().nullable(),
   created_at: z.string(),
   attempts: z.array(ExecutionAttemptResponse),
 });

@@ -43,12 +43,23 @@ export const AcceptanceDocumentResponse = z.object({
   created_at: z.string(),
   /** Findings against the contract the user confirmed at upload */
   warnings: z.array(z.string()),
+  /** Withdrawn documents stay listed but count in no figure */
+  withdrawn: z.object({ at: z.string(), reason: z.string() }).nullable(),
   lines: z.array(AcceptanceLine),
 });
 export type AcceptanceDocumentResponse = z.infer<typeof AcceptanceDocumentResponse>;
 
 /** `confirm=true`: the user read the findings against the contract and uploads the УПД anyway. */
-export const UpdUploadQuery = z.object({ confirm: z.enum(['true', 'false']).optional() });
+export const UpdUploadQuery = z.object({
+  confirm: z.enum(['true', 'false']).optional(),
+  /** `replace=true`: the same УПД (seller ИНН, number, date) is already in force; the user confirmed it replaces it */
+  replace: z.enum(['true', 'false']).optional(),
+});
+
+/** Why a document or link is withdrawn: kept in the audit trail. */
+export const WithdrawRequest = z.object({
+  reason: z.string().trim().min(3, 'Укажите причину (не короче 3 знаков)').max(500, 'Причина — не длиннее 500 знаков'),
+});
 
 export const UpdUploadResponse = z.object({
   id: z.number().int(),
@@ -91,7 +102,11 @@ export const PaymentsQuery = z.object({
 });
 
 export const PaymentImportResponse = z.object({ id: z.number().int(), key: z.string(), status: z.literal('processing'), upload_file_name: z.string(), documents: z.number().int() });
-export const PaymentLinkRequest = z.object({ contract_id: BodyId.nullable() });
+export const PaymentLinkRequest = z.object({
+  contract_id: BodyId.nullable(),
+  /** Why a link is withdrawn (contract_id null): kept in the audit trail */
+  reason: z.string().trim().max(500, 'Причина — не длиннее 500 знаков').optional(),
+});
 
 export const ReportingDeadlineItem = z.object({
   kind: z.string(),

@@ -43,6 +43,8 @@ describe('real-time notices carry the spec texts (section 8)', () => {
     expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'success', upload_file_name: 'kl_to_1c.txt' })).toEqual({ header: 'Платежное поручение обработано', message: 'Платежное поручение "kl_to_1c.txt" успешно обработано' });
     expect(t(EVENTS.notificationImportPaymentsResponse, { result: 'error', upload_file_name: 'x.txt', error: 'e' }).header).toBe('Не удалось обработать платежное поручение "x.txt"');
     expect(t(EVENTS.notificationPerfomanceContractResponse, { result: 'success', registration_number: '123' })).toEqual({ header: 'Исполнение обработано', message: 'Исполнение для договора "123" успешно обработано' });
+    // the contract's number, not the execution record's ЕИС number (issue 34, M1)
+    expect(t(EVENTS.notificationPerfomanceContractResponse, { result: 'success', registration_number: '99999', contract_regnumber: '32612345678' }).message).toBe('Исполнение для договора "32612345678" успешно обработано');
     expect(t(EVENTS.notificationPerfomanceContractResponse, { result: 'error', registration_number: '123', error: 'e' })).toEqual({ header: 'Не удалось обработать исполнение для договора "123"', message: 'e' });
     expect(t(EVENTS.reportCreateResponse, { result: 'success', contract_regnumber: '77' })).toEqual({ header: 'Отчёт успешно сформирован', message: 'Отчёт для договора с регистрационным номером "77" успешно сформирован' });
     expect(t(EVENTS.reportCreateResponse, { result: 'error', contract_regnumber: '77' }).header).toBe('Не удалось создать отчёт для договора "77"');

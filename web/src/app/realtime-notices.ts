@@ -39,8 +39,8 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
       : { header: MESSAGES.paymentErrorHeader(s(p.upload_file_name)), message: s(p.error) },
   [EVENTS.notificationPerfomanceContractResponse]: (p) =>
     ok(p)
-      ? { header: MESSAGES.executionSuccessHeader, message: MESSAGES.executionSuccess(s(p.registration_number ?? p.contract_regnumber)) }
-      : { header: MESSAGES.executionErrorHeader(s(p.registration_number ?? p.contract_regnumber)), message: s(p.error) },
+      ? { header: MESSAGES.executionSuccessHeader, message: MESSAGES.executionSuccess(s(p.contract_regnumber ?? p.registration_number)) }
+      : { header: MESSAGES.executionErrorHeader(s(p.contract_regnumber ?? p.registration_number)), message: s(p.error) },
   [EVENTS.reportCreateResponse]: (p) => {
     if (!p.contract_regnumber && p.period_from) {
       const period = `${d(p.period_from)}-${d(p.period_to)}`;

@@ -34,6 +34,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. the registration form's lookup token). */
   headers?: Record<string, string>;
+  /** A create's key from its form (lib/idempotency.ts): a repeat gets the first result, not a second record. */
+  idempotencyKey?: string;
 }
 
 const qs = (query?: Record<string, unknown>) => {
@@ -61,6 +63,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
   const company = sessionStore.actingCompanyId();
   if (company) headers['X-Company-Id'] = String(company);
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {

@@ -90,7 +90,9 @@ export const executionRecords = pgTable(
     companyId: integer('company_id').notNull(),
     /** performanceContract guid we generate; ЕИС answers reference it. */
     guid: text('guid').notNull(),
-    status: text('status').$type<'draft' | 'sent' | 'registered' | 'rejected'>().notNull().default('draft'),
+    /** withdrawn: taken back by the user with a reason before ЕИС accepted it (never sent again) */
+    status: text('status').$type<'draft' | 'sent' | 'registered' | 'rejected' | 'withdrawn'>().notNull().default('draft'),
+    withdrawnReason: text('withdrawn_reason'),
     /** What was collected for the package (see collectExecution), kept so a retry sends the same data. */
     payload: jsonb('payload').notNull(),
     xml: text('xml'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real,
+  pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real, jsonb, primaryKey,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -33,8 +33,14 @@ export const acceptanceDocuments = pgTable(
     warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Withdrawn (a wrong or repeated document): kept on record, counted nowhere; the reason is in the trail too */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnBy: integer('withdrawn_by'),
+    withdrawnReason: text('withdrawn_reason'),
   },
   (t) => [
+    // one УПД in force per contract, seller ИНН, number and date (migration 0019 holds the COALESCE(seller_inn) form)
+    uniqueIndex('acceptance_documents_identity_uq').on(t.companyId, t.contractId, sql`COALESCE(${t.sellerInn}, '')`, t.number, t.docDate).where(sql`${t.withdrawnAt} IS NULL`),
     index('acceptance_documents_contract_idx').on(t.companyId, t.contractId, t.docDate, t.id),
     index('acceptance_documents_company_date_idx').on(t.companyId, t.docDate),
   ],
@@ -139,4 +145,21 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('reports_code_uq').on(t.code), index('reports_company_created_idx').on(t.companyId, t.createdAt, t.id)],
+);
+
+/** The first answer to a create request, replayed for a repeat with the same Idempotency-Key (platform/idempotency.ts). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    companyId: integer('company_id').notNull(),
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    scope: text('scope').notNull(),
+    /** pending while the first request runs; done with its answer */
+    status: text('status').$type<'pending' | 'done'>().notNull().default('pending'),
+    httpStatus: integer('http_status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.companyId, t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

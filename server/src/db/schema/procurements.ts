@@ -32,6 +32,8 @@ export const procurements = pgTable(
     title: text('title').notNull(),
     planItemId: integer('plan_item_id'),
     planItemNumber: text('plan_item_number'),
+    /** true: a further procurement of the plan item the user asked for explicitly (else one per item, see the index) */
+    anotherForPlanItem: boolean('another_for_plan_item').notNull().default(false),
     ruleId: integer('rule_id'),
     method: text('method').notNull(),
     subject: text('subject').notNull(),
@@ -67,6 +69,7 @@ export const procurements = pgTable(
   },
   (t) => [
     uniqueIndex('procurements_company_number_uq').on(t.companyId, t.number),
+    uniqueIndex('procurements_plan_item_uq').on(t.companyId, t.planItemId).where(sql`"plan_item_id" IS NOT NULL AND NOT "another_for_plan_item" AND "status" NOT IN ('cancelled', 'failed')`),
     uniqueIndex('procurements_company_notice_uq').on(t.companyId, t.noticeNumber).where(sql`"notice_number" IS NOT NULL`),
     index('procurements_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('procurements_company_title_idx').on(t.companyId, sql`("title" COLLATE "und-x-icu")`, t.id),

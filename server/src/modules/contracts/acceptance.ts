@@ -5,6 +5,7 @@ import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
+import { withdrawDocument } from './upload-upd';
 
 /** The contract's acceptance documents, newest first, each with its lines and their mapping. */
 export async function listAcceptance(ctx: Ctx, contractId: number): Promise<AcceptanceDocumentResponse[]> {
@@ -38,6 +39,7 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
     file_name: d.fileName,
     created_at: d.createdAt.toISOString(),
     warnings: d.warnings,
+    withdrawn: d.withdrawnAt ? { at: d.withdrawnAt.toISOString(), reason: d.withdrawnReason ?? '' } : null,
     lines: lines
       .filter((l) => l.line.documentId === d.id)
       .map(({ line: l, positionName }) => ({
@@ -87,4 +89,20 @@ export async function setLineMapping(ctx: Ctx, lineId: number, positionId: numbe
   });
   const docs = await listAcceptance(ctx, row.contractId);
   return docs.flatMap((d) => d.lines).find((l) => l.id === lineId)!;
+}
+
+/** Withdraws a wrong УПД with a reason: it stays listed as withdrawn and leaves every figure (execution-totals.ts). */
+export async function withdrawUpd(ctx: Ctx, documentId: number, reason: string): Promise<AcceptanceDocumentResponse> {
+  const doc = await ctx.deps.db.transaction(async (tx) => {
+    const [d] = await tx
+      .select()
+      .from(acceptanceDocuments)
+      .where(and(eq(acceptanceDocuments.id, documentId), eq(acceptanceDocuments.companyId, ctx.companyId)))
+      .for('update');
+    if (!d) throw new AppError('NOT_FOUND', 'Документ приёмки не найден');
+    if (d.withdrawnAt) throw new AppError('INVALID_STATE', `УПД № ${d.number} уже отозван: ${d.withdrawnReason ?? ''}`);
+    await withdrawDocument(tx, ctx, d, reason);
+    return d;
+  });
+  return (await listAcceptance(ctx, doc.contractId)).find((d) => d.id === doc.id)!;
 }

@@ -4,7 +4,7 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractTotals, reportedOn, share } from './execution-totals';
+import { contractDeadlines, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
 import { moscowToday } from '../../platform/clock';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
@@ -12,12 +12,12 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
   const db = ctx.deps.db;
   const totals = (await contractTotals(db, ctx.companyId, [c.id])).get(c.id)!;
   const [[docs], [unmapped]] = await Promise.all([
-    db.select({ n: count() }).from(acceptanceDocuments).where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id))),
+    db.select({ n: count() }).from(acceptanceDocuments).where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), documentInForce)),
     db
       .select({ n: count() })
       .from(acceptanceLines)
       .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceLines.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), isNull(acceptanceLines.positionId))),
+      .where(and(eq(acceptanceLines.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), isNull(acceptanceLines.positionId), documentInForce)),
   ]);
   const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
   return {

@@ -1,6 +1,8 @@
 import type { Module } from '../../platform/module';
 import { executionRoutes } from './routes';
 import { defineExecutionJobs } from './jobs';
+// registers the ЕИС package's source of stages (documents and payments in force)
+import './execution-stages';
 
 export { IMPORT_PAYMENTS_JOB, importPayments } from './import-payments';
 export { createContractReport } from './reports';

@@ -28,10 +28,14 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   return { items: rows.map((r) => toResponse(r.p, r.regnumber, r.cnumber)), total: n, page: q.page, limit: q.limit };
 }
 
-export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null): Promise<PaymentOrderResponse> {
+export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null, reason?: string): Promise<PaymentOrderResponse> {
   const [p] = await ctx.deps.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId))).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Платёжное поручение не найдено');
   const contract = contractId === null ? null : await loadContract(ctx, contractId);
+  // withdrawing a link takes it out of the contract's paid figure and ЕИС package: the trail keeps why
+  if (contractId === null && p.contractId !== null && !reason?.trim()) {
+    throw new AppError('VALIDATION', 'Укажите причину, по которой платёжное поручение отвязывается от договора', { reason: ['Укажите причину'] });
+  }
   const row = await ctx.deps.db.transaction(async (tx) => {
     const [r] = await tx
       .update(paymentOrders)
@@ -41,7 +45,7 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
     // each contract's history shows the payment leaving or joining it
     const payment = { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount };
     if (p.contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? null : { moved_to_contract_id: contractId } });
+      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? { withdrawn: true, reason: reason!.trim() } : { moved_to_contract_id: contractId, ...(reason?.trim() ? { reason: reason.trim() } : {}) } });
     }
     if (contractId !== null && p.contractId !== contractId) {
       await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user' } });

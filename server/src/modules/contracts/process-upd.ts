@@ -7,6 +7,7 @@ import { audit } from '../../platform/audit';
 import { looksLikeOkpd2, matchLines } from './match-lines';
 import { lineFindings } from './check-upd';
 import type { ProcessUpdPayload } from './upload-upd';
+import { documentInForce } from './execution-totals';
 
 /** Parses the stored УПД, keeps every line, maps what it can to the contract's positions, tells the user. */
 export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<void> {
@@ -15,7 +16,7 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
     .from(acceptanceDocuments)
     .where(and(eq(acceptanceDocuments.id, job.document_id), eq(acceptanceDocuments.companyId, job.company_id)))
     .limit(1);
-  if (!doc || doc.status !== 'processing') return;
+  if (!doc || doc.status !== 'processing' || doc.withdrawnAt) return;
   const push = (p: Record<string, unknown>) =>
     deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, { key: job.key, upload_file_name: doc.fileName, contract_id: doc.contractId, document_id: doc.id, ...p });
   try {
@@ -36,7 +37,7 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
       .select({ positionId: acceptanceLines.positionId, qty: sql<string>`sum(${acceptanceLines.quantity})::text` })
       .from(acceptanceLines)
       .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceDocuments.contractId, doc.contractId), eq(acceptanceDocuments.companyId, doc.companyId), eq(acceptanceDocuments.status, 'processed'), ne(acceptanceDocuments.id, doc.id)))
+      .where(and(eq(acceptanceDocuments.contractId, doc.contractId), eq(acceptanceDocuments.companyId, doc.companyId), eq(acceptanceDocuments.status, 'processed'), documentInForce, ne(acceptanceDocuments.id, doc.id)))
       .groupBy(acceptanceLines.positionId);
     const checked = lineFindings(upd.lines, scored.map((m) => m.positionId), positions, new Map(before.filter((b) => b.positionId !== null).map((b) => [b.positionId!, b.qty])));
     const matches = scored.map((m, i) => ({ ...m, positionId: checked.positionIds[i] }));

@@ -3,14 +3,12 @@ import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse } from '@proc/contract';
-import {
-  acceptanceDocuments, acceptanceLines, companies, contractPositions, contracts, paymentOrders, procurements, reports,
-} from '../../db/schema';
+import { acceptanceDocuments, companies, contractPositions, contracts, procurements, reports } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { CONTENT_TYPES } from '../../platform/document-files';
-import { contractTotals } from './execution-totals';
+import { contractTotals, documentInForce } from './execution-totals';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';
 import { moscowDate } from '../../platform/clock';
@@ -98,25 +96,17 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
   const [c] = await db.select().from(contracts).where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
   if (!c) throw new AppError('NOT_FOUND', 'Договор не найден');
   if (!c.supplierInn || !c.supplierName) throw new AppError('INVALID_STATE', 'У договора не указан поставщик (наименование и ИНН)');
-  const [positions, lines, docs, pays, proc] = await Promise.all([
+  const [positions, docs, proc] = await Promise.all([
     db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal)),
     db
-      .select({ positionId: acceptanceLines.positionId, quantity: acceptanceLines.quantity, amount: acceptanceLines.amountWithVat, net: acceptanceLines.amountWithoutVat })
-      .from(acceptanceLines)
-      .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceLines.companyId, r.companyId))),
-    db.select().from(acceptanceDocuments).where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceDocuments.companyId, r.companyId))).orderBy(asc(acceptanceDocuments.docDate)),
-    db.select().from(paymentOrders).where(and(eq(paymentOrders.contractId, c.id), eq(paymentOrders.companyId, r.companyId))).orderBy(asc(paymentOrders.docDate)),
+      .select()
+      .from(acceptanceDocuments)
+      .where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceDocuments.companyId, r.companyId), documentInForce))
+      .orderBy(asc(acceptanceDocuments.docDate)),
     c.procurementId ? db.select().from(procurements).where(eq(procurements.id, c.procurementId)) : Promise.resolve([]),
   ]);
+  // the totals, the positions' deliveries and the payments from the one source of the card, dashboard and ЕИС package
   const figures = (await contractTotals(db, r.companyId, [c.id])).get(c.id)!;
-  // Lines grouped by position once: filtering all lines for every position is quadratic on large contracts.
-  const linesByPosition = new Map<number | null, (typeof lines)[number][]>();
-  for (const l of lines) {
-    const list = linesByPosition.get(l.positionId);
-    if (list) list.push(l);
-    else linesByPosition.set(l.positionId, [l]);
-  }
   const input = {
     customer: party(company),
     supplier: { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp ?? undefined, isSme: proc[0]?.smeOnly ?? undefined },
@@ -136,20 +126,19 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     // the same figures as the card and the dashboard (mapped УПД lines, linked payments)
     figures: { accepted: new Decimal(figures.delivered).toFixed(2), paid: new Decimal(figures.paid).toFixed(2) },
     positions: positions.map((p) => {
-      const mine = linesByPosition.get(p.id) ?? [];
-      const sum = (f: (l: (typeof mine)[number]) => string | null) => mine.reduce((s, l) => s.plus(f(l) ?? 0), new Decimal(0)).toString();
+      const got = figures.byPosition.get(p.id);
       return {
         name: p.name || `Позиция ${p.ordinal}`,
         okpd2: p.okpd2Code ?? undefined,
         unit: p.okeiName ?? undefined,
         quantity: p.quantity ?? '0',
         ...positionPrice(p, positions.length === 1 ? c.price : null),
-        deliveredQuantity: sum((l) => l.quantity),
-        deliveredAmount: sum((l) => l.amount ?? l.net),
+        deliveredQuantity: new Decimal(got?.quantity ?? 0).toString(),
+        deliveredAmount: new Decimal(got?.amount ?? 0).toString(),
       };
     }),
     documents: docs.map((d) => ({ kind: 'УПД', number: d.number, date: d.docDate, amount: d.amountWithVat ?? d.amountWithoutVat ?? '0', vatAmount: d.vatAmount ?? undefined, status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается' })),
-    payments: pays.map((p) => ({ number: p.number, date: p.docDate, amount: p.amount, purpose: p.purpose ?? undefined })),
+    payments: figures.payments.map((p) => ({ number: p.number, date: p.date, amount: p.amount, purpose: p.purpose ?? undefined })),
   };
   // exceljs and pdfkit load with the first report, not at start
   const data = r.format === 'pdf' ? await (await import('../../formats/pdf')).buildContractExecutionReportPdf(input) : await (await import('../../formats/xlsx')).buildContractExecutionReportXlsx(input);

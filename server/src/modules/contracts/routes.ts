@@ -2,16 +2,17 @@ import { z } from 'zod';
 import {
   AcceptanceDocumentResponse, AcceptanceLine, ContractReportRequest, DashboardResponse, ExecutionSummaryResponse, Id, IdParams,
   LineMappingRequest, MonthlyReportRequest, PageQuery, PaymentImportResponse, PaymentLinkRequest, PaymentOrderResponse,
-  PaymentsQuery, ReportResponse, UpdUploadQuery, UpdUploadResponse, paged,
+  PaymentsQuery, ReportResponse, UpdUploadQuery, UpdUploadResponse, WithdrawRequest, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
+import { idempotent } from '../../platform/idempotency';
 import { sendFile } from '../../platform/document-files';
 import { readRawUpload } from './read-upload';
 import { uploadUpd } from './upload-upd';
-import { listAcceptance, setLineMapping } from './acceptance';
+import { listAcceptance, setLineMapping, withdrawUpd } from './acceptance';
 import { importPayments } from './import-payments';
 import { linkPayment, listPayments } from './payments';
 import { executionSummary } from './execution-summary';
@@ -29,8 +30,15 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
     await takeWorkLimit(ctx, 'upload');
-    return uploadUpd(ctx, req.params.id, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmed: req.query.confirm === 'true' });
+    const upload = await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES);
+    return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'upd-upload', () =>
+      uploadUpd(ctx, req.params.id, upload, { confirmed: req.query.confirm === 'true', replace: req.query.replace === 'true' }),
+    );
   });
+
+  app.post('/acceptance/:id/withdraw', {
+    schema: { tags, summary: 'Отозвать документ приёмки (УПД) с указанием причины', description: 'Документ остаётся в списке с пометкой «Отозван» и причиной, но не учитывается ни в одной сумме: карточка, сводка, отчёты, сведения в ЕИС. Причина — в журнале аудита.', params: IdParams, body: WithdrawRequest, response: { 200: AcceptanceDocumentResponse } },
+  }, async (req) => withdrawUpd(await companyCtx(deps, req), req.params.id, req.body.reason));
 
   app.get('/contracts/:id/acceptance', {
     schema: { tags, summary: 'Документы приёмки договора со строками и сопоставлением', params: IdParams, response: { 200: z.array(AcceptanceDocumentResponse) } },
@@ -45,7 +53,8 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => {
     const ctx = await companyCtx(deps, req);
     await takeWorkLimit(ctx, 'upload');
-    return importPayments(ctx, await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmed: req.query.confirm === 'true' });
+    const upload = await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES);
+    return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'payments-import', () => importPayments(ctx, upload, { confirmed: req.query.confirm === 'true' }));
   });
 
   app.get('/payments', {
@@ -53,8 +62,8 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => listPayments(await companyCtx(deps, req), req.query));
 
   app.put('/payments/:id/contract', {
-    schema: { tags, summary: 'Привязать платёжное поручение к договору (null — отвязать)', params: IdParams, body: PaymentLinkRequest, response: { 200: PaymentOrderResponse } },
-  }, async (req) => linkPayment(await companyCtx(deps, req), req.params.id, req.body.contract_id));
+    schema: { tags, summary: 'Привязать платёжное поручение к договору (null — отозвать привязку, с причиной reason)', params: IdParams, body: PaymentLinkRequest, response: { 200: PaymentOrderResponse } },
+  }, async (req) => linkPayment(await companyCtx(deps, req), req.params.id, req.body.contract_id, req.body.reason));
 
   app.get('/contracts/:id/execution-summary', {
     schema: { tags, summary: 'Поставлено и оплачено по договору, сроки сведений в реестр договоров', params: IdParams, response: { 200: ExecutionSummaryResponse } },

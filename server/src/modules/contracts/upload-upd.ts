@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { UpdDocument } from '../../formats';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { formatDate, formatDateTime } from '@proc/contract/format';
+import type { Tx } from '../../db/client';
 import { acceptanceDocuments, companies, contracts } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { contractTotals } from './execution-totals';
+import { contractTotals, documentInForce } from './execution-totals';
 import { updFindings } from './check-upd';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -21,12 +23,14 @@ export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
  * Checks the file is an УПД now (a bad file is a 400 and nothing is stored), then stores the file and the document
  * header and queues the line mapping; the job answers with notificationMapInvoiceItemsResponse.
  */
-export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUpload, opts: { confirmed?: boolean } = {}) {
+export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUpload, opts: { confirmed?: boolean; replace?: boolean } = {}) {
   const contract = await loadContract(ctx, contractId);
   // an ЭДО archive: the УПД inside it, with the supplier's signatures that came beside it
   const edo = isZip(received.data) ? await readEdoArchive(received, ctx.deps.config.UPLOAD_MAX_BYTES) : null;
   const upload: RawUpload = edo ? { name: edo.name, data: edo.data } : received;
   const upd: UpdDocument = await parseOr4xx('upd', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
+  const earlier = await sameUpdInForce(ctx.deps.db, ctx.companyId, contract.id, upd);
+  if (earlier && !opts.replace) throw duplicateUpd(upd, earlier);
   const [company] = await ctx.deps.db.select({ name: companies.title, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
   const delivered = (await contractTotals(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
   const warnings = updFindings(upd, contract, company ?? { name: null, inn: null }, delivered);
@@ -46,6 +50,8 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
   const fileKey = await ctx.deps.files.put(upload.data, 'xml');
   try {
     const queued = await ctx.deps.db.transaction(async (tx) => {
+      // the user confirmed the new file replaces the one in force: that one is withdrawn, with the reason in the trail
+      if (earlier) await withdrawDocument(tx, ctx, earlier, `Заменён повторной загрузкой (файл ${upload.name})`);
       const [doc] = await tx
         .insert(acceptanceDocuments)
         .values({
@@ -89,6 +95,52 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
     return queued;
   } catch (e) {
     await ctx.deps.files.remove(fileKey).catch(() => undefined);
+    // the same УПД uploaded at the same moment by another request: the unique rule refused this one
+    if (isUniqueViolation(e, 'acceptance_documents_identity_uq')) {
+      const first = await sameUpdInForce(ctx.deps.db, ctx.companyId, contract.id, upd);
+      if (first) throw duplicateUpd(upd, first);
+    }
     throw e;
   }
+}
+
+type DocumentRow = typeof acceptanceDocuments.$inferSelect;
+
+/** The contract's document in force with the same seller ИНН, number and date (the unique rule of migration 0019). */
+async function sameUpdInForce(db: Tx, companyId: number, contractId: number, upd: UpdDocument): Promise<DocumentRow | null> {
+  const [row] = await db
+    .select()
+    .from(acceptanceDocuments)
+    .where(and(
+      eq(acceptanceDocuments.companyId, companyId), eq(acceptanceDocuments.contractId, contractId), documentInForce,
+      eq(acceptanceDocuments.number, upd.number), eq(acceptanceDocuments.docDate, upd.date),
+      sql`COALESCE(${acceptanceDocuments.sellerInn}, '') = ${upd.seller.inn ?? ''}`,
+    ))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A 409 naming the earlier upload; `replace=true` repeats the upload with the user's consent to replace it. */
+const duplicateUpd = (upd: UpdDocument, earlier: DocumentRow) =>
+  new AppError(
+    'CONFLICT',
+    `УПД № ${upd.number} от ${formatDate(upd.date)}${upd.seller.inn ? ` (продавец ИНН ${upd.seller.inn})` : ''} уже загружен ${formatDateTime(earlier.createdAt, 'Europe/Moscow')} из файла «${earlier.fileName}»: повторно он не учитывается. Заменить загруженный документ новым?`,
+    { duplicate_of: [String(earlier.id)] },
+  );
+
+const isUniqueViolation = (e: unknown, constraint: string) => {
+  for (let x = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === '23505') return x.constraint === constraint || String((x as { message?: unknown }).message ?? '').includes(constraint);
+  }
+  return false;
+};
+
+/** Withdraws a document in `tx`: it stays on record, no figure counts it; the reason goes to the contract's trail. */
+export async function withdrawDocument(tx: Tx, ctx: Ctx, doc: DocumentRow, reason: string): Promise<void> {
+  await tx.update(acceptanceDocuments).set({ withdrawnAt: new Date(), withdrawnBy: ctx.user.id, withdrawnReason: reason }).where(eq(acceptanceDocuments.id, doc.id));
+  await audit(tx, ctx, {
+    entity: 'contract', entityId: doc.contractId, action: 'upd_withdraw',
+    before: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat },
+    after: { document_id: doc.id, withdrawn: true, reason },
+  });
 }

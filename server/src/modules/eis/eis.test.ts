@@ -379,6 +379,11 @@ describe('ЕИС import over the integration service', () => {
   it('retries an execution export through an ЕИС outage and logs every attempt', async () => {
     const list = await t.api<{ items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?q=картриджей', { token: client });
     const id = list.body.items[0].id;
+    // a payment under the contract: ЕИС takes execution only with something delivered or paid (issue 34, M1)
+    await t.server.deps.database.sql.query(
+      `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount) VALUES ($1, $2, 'user', 'Платежное поручение', '1', '2024-03-01', '1000.00')`,
+      [customerId, id],
+    );
     eis.fail(2, 'error', 503);
     const s = await t.socket('auth', client);
     const pending = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result === 'pending');

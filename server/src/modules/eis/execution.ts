@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { EVENTS, MESSAGES } from '@proc/contract';
+import { EVENTS, MESSAGES, contractStatusTitle } from '@proc/contract';
 import { buildPerformanceContractXml, type EisPerformance, type EisPerformanceStage } from '../../formats';
 import type { Tx } from '../../db/client';
 import { companies, contractPositions, contracts, executionAttempts, executionRecords, signatures } from '../../db/schema';
@@ -31,9 +31,15 @@ export async function collectExecution(db: Tx, companyId: number, contractId: nu
   const [c] = await db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
   if (!c) throw new AppError('NOT_FOUND');
   if (!c.registryNumber) throw new AppError('VALIDATION', 'У договора нет реестрового номера ЕИС: сведения об исполнении направить нельзя');
+  const label = c.number ? `№ ${c.number}` : `с реестровым номером ${c.registryNumber}`;
+  // ЕИС takes execution only of a contract in force (a contract «Недействителен» was cancelled in the register)
+  if (c.status === 'invalid') throw new AppError('INVALID_STATE', `Договор ${label} в статусе «${contractStatusTitle(c.status)}»: сведения об исполнении по нему в ЕИС не направляются`);
   const [co] = await db.select().from(companies).where(eq(companies.id, companyId));
   const stages: EisPerformanceStage[] = [];
   for (const s of sources) stages.push(...(await s(db, companyId, contractId)));
+  if (!stages.some((st) => st.payments.length || st.documents.length)) {
+    throw new AppError('INVALID_STATE', `По договору ${label} нет ни принятых документов (УПД), ни оплат: направлять в ЕИС нечего`);
+  }
   await db.select({ id: contractPositions.id }).from(contractPositions).where(eq(contractPositions.contractId, contractId)).limit(1);
   const now = utcDateTime();
   return {
@@ -147,7 +153,7 @@ export function defineExecutionJob(deps: Deps): void {
     options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true },
     async handler({ recordId, key }, job) {
       const [r] = await deps.db.select().from(executionRecords).where(eq(executionRecords.id, recordId));
-      if (!r || r.status === 'registered' || r.status === 'rejected') return;
+      if (!r || r.status === 'registered' || r.status === 'rejected' || r.status === 'withdrawn') return;
       const [c] = await deps.db.select().from(contracts).where(eq(contracts.id, r.contractId));
       const base = { key, performance_contract_guid: r.guid, contract_guid: c?.guid ?? undefined, contract_regnumber: c?.registryNumber ?? undefined };
       const push = (p: Record<string, unknown>) => r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
@@ -202,9 +208,27 @@ export async function listExecution(ctx: Ctx, contractId: number) {
     status: r.status,
     registration_number: r.registrationNumber,
     reject_reasons: r.rejectReasons ?? null,
+    withdrawn_reason: r.withdrawnReason,
     created_at: r.createdAt.toISOString(),
     attempts: attempts.filter((a) => a.recordId === r.id).map((a) => ({ id: a.id, attempted_at: a.attemptedAt.toISOString(), outcome: a.outcome, error: a.error, http_status: a.httpStatus })),
   }));
+}
+
+/**
+ * Withdraws an execution record ЕИС has not accepted (a draft, one still being sent, or one ЕИС rejected) with a
+ * reason: it is never sent (again), the reason is in the contract's trail. A registered record is ЕИС's own: it is
+ * changed there, by a new version, not withdrawn here.
+ */
+export async function withdrawExecution(ctx: Ctx, contractId: number, recordId: number, reason: string) {
+  await loadContract(ctx, contractId);
+  await ctx.deps.db.transaction(async (tx) => {
+    const r = await lockDraftExecution(tx, ctx.companyId, contractId, recordId);
+    if (r.status === 'registered') throw new AppError('INVALID_STATE', 'Сведения уже зарегистрированы в ЕИС: отозвать их нельзя, изменения вносятся новой версией в ЕИС');
+    if (r.status === 'withdrawn') throw new AppError('INVALID_STATE', 'Сведения уже отозваны');
+    await tx.update(executionRecords).set({ status: 'withdrawn', withdrawnReason: reason, updatedAt: new Date() }).where(eq(executionRecords.id, r.id));
+    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_withdraw', before: { execution_record_id: r.id, status: r.status }, after: { execution_record_id: r.id, status: 'withdrawn', reason } });
+  });
+  return (await listExecution(ctx, contractId)).find((x) => x.id === recordId)!;
 }
 
 /** Execution records uploaded from ЕИС files: stored as registered records of the company's matching contracts. */

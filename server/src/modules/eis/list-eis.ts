@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContractsQuery, PlanItemsQuery, PlansQuery } from '@proc/contract';
-import { contractPositions, contracts, planItems, plans } from '../../db/schema';
+import { contractPositions, contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
@@ -91,7 +91,9 @@ export async function loadPlan(ctx: Ctx, number: string) {
 }
 
 type ItemRow = typeof planItems.$inferSelect;
-export const planItemResponse = (i: ItemRow) => ({
+type ItemProcurement = { id: number; number: string; status: string };
+export const planItemResponse = (i: ItemRow, procs: ItemProcurement[] = []) => ({
+  procurements: procs,
   id: i.id, ordinal: i.ordinal, subject: i.subject, okpd2_code: i.okpd2Code, okved2_code: i.okved2Code, okei_code: i.okeiCode, okei_name: i.okeiName,
   quantity: i.quantity, nmcd: i.nmcd, currency: i.currency, planned_month: i.plannedMonth?.slice(0, 7) ?? null, method: i.method, method_code: i.methodCode, sme_only: i.smeOnly,
 });
@@ -111,5 +113,23 @@ export async function listPlanItems(ctx: Ctx, number: string, q: z.infer<typeof 
     ctx.deps.db.select().from(planItems).where(where).orderBy(...order(q.sort, cols, planItems.id)).limit(q.limit).offset((q.page - 1) * q.limit),
     ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(planItems).where(where),
   ]);
-  return { items: rows.map(planItemResponse), total: n, page: q.page, limit: q.limit };
+  const byItem = await procurementsOfItems(ctx, rows.map((r) => r.id));
+  return { items: rows.map((r) => planItemResponse(r, byItem.get(r.id))), total: n, page: q.page, limit: q.limit };
+}
+
+/** The procurements made of each plan item (the list and the item's page show them, so nobody makes a second by mistake). */
+export async function procurementsOfItems(ctx: Ctx, itemIds: number[]): Promise<Map<number, ItemProcurement[]>> {
+  const out = new Map<number, ItemProcurement[]>();
+  if (!itemIds.length) return out;
+  const rows = await ctx.deps.db
+    .select({ itemId: procurements.planItemId, id: procurements.id, number: procurements.number, status: procurements.status })
+    .from(procurements)
+    .where(and(eq(procurements.companyId, ctx.companyId), inArray(procurements.planItemId, itemIds)))
+    .orderBy(asc(procurements.id));
+  for (const r of rows) {
+    const list = out.get(r.itemId!) ?? [];
+    list.push({ id: r.id, number: r.number, status: r.status });
+    out.set(r.itemId!, list);
+  }
+  return out;
 }

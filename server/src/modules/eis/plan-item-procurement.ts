@@ -7,7 +7,7 @@ import { createProcurement } from '../procurements';
 import { loadPlan } from './list-eis';
 
 /** A draft procurement from a plan item, through the procurements module's own create (numbering, checks, rule). */
-export async function procurementFromPlanItem(ctx: Ctx, number: string, itemId: number) {
+export async function procurementFromPlanItem(ctx: Ctx, number: string, itemId: number, opts: { another?: boolean } = {}) {
   const plan = await loadPlan(ctx, number);
   const [it] = await ctx.deps.db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.planId, plan.id), eq(planItems.companyId, ctx.companyId)));
   if (!it) throw new AppError('NOT_FOUND');
@@ -28,5 +28,6 @@ export async function procurementFromPlanItem(ctx: Ctx, number: string, itemId: 
       okpd2: /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/.test(code) ? [{ code }] : [],
       sme_only: it.smeOnly,
     }),
+    { anotherForPlanItem: opts.another },
   );
 }

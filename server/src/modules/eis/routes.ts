@@ -2,16 +2,17 @@ import { z } from 'zod';
 import { Id,
   ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportResponse, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
   EisUploadResponse, EisCheckResponse, EisSettingsRequest, EisSettingsResponse, ExecutionRecordResponse, IdParams, JobAccepted,
-  PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
+  PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, WithdrawRequest, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
+import { idempotent } from '../../platform/idempotency';
 import { requestContractsImport, requestNoticesImport, requestPlansImport } from './import-eis';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { importEisUpload, readEisUpload } from './upload-eis';
-import { listExecution, requestExecutionSend } from './execution';
+import { listExecution, requestExecutionSend, withdrawExecution } from './execution';
 import { procurementFromPlanItem } from './plan-item-procurement';
 import { ocdsPackage } from './opendata';
 import { cancelImport, importStatus } from './import-status';
@@ -21,6 +22,7 @@ const tags = ['eis'];
 const ImportParams = z.object({ key: z.string().uuid('Ключ загрузки — UUID') });
 const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
 const PlanItemParams = PlanParams.extend({ itemId: Id });
+const AnotherQuery = z.object({ another: z.enum(['true', 'false']).optional() });
 
 export function eisRoutes(app: App, deps: Deps): void {
   /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
@@ -48,9 +50,18 @@ export function eisRoutes(app: App, deps: Deps): void {
   app.get('/eis/plans/:number/items', { schema: { tags, summary: 'Позиции плана закупки', params: PlanParams, querystring: PlanItemsQuery, response: { 200: paged(PlanItemResponse) } } }, async (req) =>
     listPlanItems(await companyCtx(deps, req), req.params.number, req.query),
   );
-  app.post('/eis/plans/:number/items/:itemId/procurement', { schema: { tags, summary: 'Создать закупку (черновик) по позиции плана', params: PlanItemParams, response: { 200: ProcurementResponse } } }, async (req) =>
-    procurementFromPlanItem(await companyCtx(deps, req), req.params.number, req.params.itemId),
-  );
+  app.post('/eis/plans/:number/items/:itemId/procurement', {
+    schema: {
+      tags, summary: 'Создать закупку (черновик) по позиции плана',
+      description: 'Одна закупка на позицию: если по позиции уже есть закупка (не отменённая и не несостоявшаяся) — 409 CONFIRM_REQUIRED с её номером; another=true создаёт ещё одну. Заголовок Idempotency-Key: повтор запроса с тем же ключом возвращает первую созданную закупку.',
+      params: PlanItemParams, querystring: AnotherQuery, response: { 200: ProcurementResponse },
+    },
+  }, async (req) => {
+    const ctx = await companyCtx(deps, req);
+    return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'procurement-from-plan-item', () =>
+      procurementFromPlanItem(ctx, req.params.number, req.params.itemId, { another: req.query.another === 'true' }),
+    );
+  });
   app.post('/eis/upload', { schema: { tags, summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)', querystring: EisUploadQuery, response: { 200: EisUploadResponse } } }, async (req) => {
     const ctx = await companyCtx(deps, req);
     return importEisUpload(ctx, await readEisUpload(req, deps.config.UPLOAD_MAX_BYTES), { confirmCustomer: req.query.confirm_customer === 'true' });
@@ -62,6 +73,9 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.get('/contracts/:id/execution', { schema: { tags, summary: 'Сведения об исполнении и попытки отправки', params: IdParams, response: { 200: z.array(ExecutionRecordResponse) } } }, async (req) =>
     listExecution(await companyCtx(deps, req), req.params.id),
+  );
+  app.post('/contracts/:id/execution/:recordId/withdraw', { schema: { tags, summary: 'Отозвать сведения об исполнении, ещё не принятые ЕИС (с причиной)', params: IdParams.extend({ recordId: Id }), body: WithdrawRequest, response: { 200: ExecutionRecordResponse } } }, async (req) =>
+    withdrawExecution(await companyCtx(deps, req), req.params.id, req.params.recordId, req.body.reason),
   );
   app.get('/opendata/ocds.json', { schema: { tags, summary: 'Открытые данные: пакет релизов OCDS 1.1' } }, async (req) => ocdsPackage(await companyCtx(deps, req)));
   // the company's ЕИС settings live on its profile screen, but are the ЕИС exchange's own

@@ -6,6 +6,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { idempotent } from '../../platform/idempotency';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { listRegister, registerPageText } from './list-register';
 import { exportRegister } from './export-register';
@@ -41,8 +42,17 @@ export function procurementRoutes(app: App, deps: Deps): void {
   });
 
   app.post('/procurements', {
-    schema: { tags, summary: 'Создать закупку (черновик)', description: `${COMPANY} Номер выдаётся автоматически: год-порядковый номер.`, body: ProcurementRequest, response: { 200: ProcurementResponse } },
-  }, async (req) => createProcurement(await companyCtx(deps, req), req.body));
+    schema: {
+      tags, summary: 'Создать закупку (черновик)',
+      description: `${COMPANY} Номер выдаётся автоматически: год-порядковый номер. Заголовок Idempotency-Key: повтор с тем же ключом возвращает первую созданную закупку. По позиции плана, у которой уже есть закупка, — 409 CONFIRM_REQUIRED; another_for_plan_item=true создаёт ещё одну.`,
+      body: ProcurementRequest, querystring: z.object({ another_for_plan_item: z.enum(['true', 'false']).optional() }), response: { 200: ProcurementResponse },
+    },
+  }, async (req) => {
+    const ctx = await companyCtx(deps, req);
+    return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'procurement-create', () =>
+      createProcurement(ctx, req.body, { anotherForPlanItem: req.query.another_for_plan_item === 'true' }),
+    );
+  });
 
   app.get('/procurements/:id', {
     schema: { tags, summary: 'Карточка закупки со сроками и нарушениями', params: IdParams, response: { 200: ProcurementResponse } },

@@ -3,7 +3,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { Decimal } from 'decimal.js';
 import {
-  EDITABLE_PROCUREMENT_STATUSES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
+  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
@@ -177,13 +177,47 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
   return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
 }
 
-export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Promise<ProcurementResponse> {
+export async function createProcurement(ctx: Ctx, input: ProcurementRequest, opts: { anotherForPlanItem?: boolean } = {}): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
+  if (input.plan_item_id && !opts.anotherForPlanItem) await assertNoProcurementOfItem(ctx, input.plan_item_id);
   const okpd2 = await checkedReferences(ctx, input);
   // no transaction: the checks only read, and the one statement that writes commits on its own (insertNumbered)
-  const { id, computed } = await insertProcurement(ctx.deps.db, ctx, input, okpd2);
-  return getProcurement(ctx, id, computed);
+  let made: { id: number; computed: DeadlineResult };
+  try {
+    made = await insertProcurement(ctx.deps.db, ctx, input, okpd2, { anotherForPlanItem: opts.anotherForPlanItem });
+  } catch (e) {
+    // two requests for the same item at once (a double click without a key): the unique rule let one through
+    if (input.plan_item_id && isPlanItemConflict(e)) await assertNoProcurementOfItem(ctx, input.plan_item_id);
+    throw e;
+  }
+  return getProcurement(ctx, made.id, made.computed);
 }
+
+/**
+ * One procurement per plan item (a cancelled or failed one does not count): a second is made only when the user
+ * confirms it (`another`), so a double click or a forgotten draft does not start the same purchase twice.
+ */
+async function assertNoProcurementOfItem(ctx: Ctx, planItemId: number): Promise<void> {
+  const [p] = await ctx.deps.db
+    .select({ id: procurements.id, number: procurements.number, status: procurements.status })
+    .from(procurements)
+    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.planItemId, planItemId), sql`${procurements.status} NOT IN ('cancelled', 'failed')`))
+    .orderBy(procurements.id)
+    .limit(1);
+  if (p) {
+    throw new AppError('CONFIRM_REQUIRED', `По этой позиции плана уже создана закупка № ${p.number} («${PROCUREMENT_STATUS_TITLES[p.status as ProcurementStatus] ?? p.status}»). Создать ещё одну закупку по той же позиции?`, {
+      procurement_id: [String(p.id)],
+      procurement_number: [p.number],
+    });
+  }
+}
+
+const isPlanItemConflict = (e: unknown) => {
+  for (let x = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+    if (x.code === '23505') return x.constraint === 'procurements_plan_item_uq' || String(x.message ?? '').includes('procurements_plan_item_uq');
+  }
+  return false;
+};
 
 /**
  * Inserts a checked procurement (numbering, rule, deadlines, history, audit), in the caller's transaction if `tx` is
@@ -192,7 +226,7 @@ export async function createProcurement(ctx: Ctx, input: ProcurementRequest): Pr
  * computed, which the card read after the commit shows.
  */
 export async function insertProcurement(
-  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string } = {},
+  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string; anotherForPlanItem?: boolean } = {},
 ): Promise<{ id: number; computed: DeadlineResult }> {
   await assertTariffAllows(ctx, 'procurements', tx);
   const values = fieldValues(input);
@@ -203,7 +237,7 @@ export async function insertProcurement(
   const id = await insertNumbered(
     tx, ctx, Number(moscowToday().slice(0, 4)),
     {
-      ...values, ruleId, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id,
+      ...values, ruleId, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id, anotherForPlanItem: from.anotherForPlanItem ?? false,
       hasViolations: computed.violations.length > 0,
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
     },

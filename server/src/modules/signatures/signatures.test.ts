@@ -58,6 +58,11 @@ beforeAll(async () => {
   expect(up.statusCode).toBe(200);
   const list = await t.api<{ items: { id: number; registry_number: string | null }[] }>('GET', '/api/contracts?limit=50', { token: client });
   contractId = list.body.items.find((c) => c.registry_number)!.id;
+  // a payment under the contract: ЕИС takes execution only with something delivered or paid (issue 34, M1)
+  await t.server.deps.database.sql.query(
+    `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount) VALUES ($1, $2, 'user', 'Платежное поручение', '1', '2024-03-01', '1000.00')`,
+    [customerId, contractId],
+  );
 }, 180_000);
 afterAll(async () => {
   await t?.close();

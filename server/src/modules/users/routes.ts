@@ -5,6 +5,7 @@ import {
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
+import { idempotent } from '../../platform/idempotency';
 import { requireStaff, requireUser } from '../../platform/auth';
 import * as svc from './service';
 
@@ -15,9 +16,11 @@ export function userRoutes(app: App, deps: Deps): void {
   app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: paged(UserResponse) } } }, async (req) =>
     svc.listUsers(deps, requireStaff(req), req.query),
   );
-  app.post('/users', { schema: { tags, body: CreateUserRequest, response: { 200: z.object({ id: z.number() }) } } }, async (req) => ({
-    id: await svc.createUser(deps, requireStaff(req), req.body),
-  }));
+  app.post('/users', { schema: { tags, body: CreateUserRequest, response: { 200: z.object({ id: z.number() }) } } }, async (req) => {
+    const actor = requireStaff(req);
+    // a repeat with the form's Idempotency-Key (a double click on «Сохранить») gets the first user back
+    return idempotent(deps, req, { companyId: actor.companyId, userId: actor.id }, 'user-create', async () => ({ id: await svc.createUser(deps, actor, req.body) }));
+  });
   app.patch('/users/:id', { schema: { tags, params: IdParams, body: UpdateUserRequest } }, async (req, reply) => {
     await svc.updateUser(deps, requireStaff(req), req.params.id, req.body);
     return reply.status(204).send();

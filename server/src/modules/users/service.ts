@@ -5,7 +5,7 @@ import { isStaff, ROLE_TITLES, type UsersQuery, type CreateUserRequest, type Upd
 import type { AuthUser, Deps } from '../../platform/context';
 import { companies, companyGrants, registrations, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, databaseDataError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { canActFor } from '../../platform/tenancy';
 import { revokeUserSessions } from '../auth';
@@ -99,13 +99,15 @@ async function loadManaged(deps: Deps, actor: AuthUser, id: number) {
   return u;
 }
 
+const loginTaken = () => new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
+
 export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typeof CreateUserRequest>) {
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
   if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Назначить роль главного администратора может только главный администратор');
   if (!(await canActFor(deps.db, actor, input.company_id))) throw new AppError('NOT_FOUND');
   await assertRoleFitsCompany(deps, input.role, input.company_id);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
-  if (taken) throw new AppError('CONFLICT', 'Пользователь с таким логином уже существует', { login: ['Логин занят'] });
+  if (taken) throw loginTaken();
   // a pending application holds its login: approving it later would find the login taken
   const [held] = await deps.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.login, input.login), eq(registrations.status, 'pending'))).limit(1);
   if (held) throw new AppError('CONFLICT', 'Этот логин указан в заявке на регистрацию, которая ждёт решения оператора: выберите другой логин', { login: ['Логин занят заявкой на регистрацию'] });
@@ -118,6 +120,10 @@ export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typ
       .returning();
     await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'create', after: { login: u.login, title: u.title, email: u.email, phone: u.phone, role: u.role, company_id: u.companyId } });
     return u.id;
+  }).catch((e: unknown) => {
+    // a second «Сохранить» sent before the first answered passed the check above: the unique login decided, in words
+    if (databaseDataError(e)?.code === 'CONFLICT') throw loginTaken();
+    throw e;
   });
 }
 

@@ -1,9 +1,10 @@
-import { Alert, Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AcceptanceDocumentResponse, AcceptanceLine } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { FindingsList } from '../../lib/FindingsList';
+import { useReasonPrompt } from '../../lib/reason-prompt';
 import { contractsApi, type ContractPosition } from './api';
 import { SignedBy } from '../signatures/SignedBy';
 import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
@@ -33,6 +34,12 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
     mutationFn: ({ lineId, positionId }: { lineId: number; positionId: number | null }) => contractsApi.mapLine(lineId, positionId),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['execution', company] }),
   });
+  const ask = useReasonPrompt();
+  const withdraw = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => contractsApi.withdrawUpd(id, reason),
+    // the card's figures, the dashboard and the payments all move: every figure is recomputed from what is in force
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+  });
   const options = positions.map((p) => ({ value: p.id, label: `${p.ordinal}. ${p.name}` }));
   if (docs.isLoading) return <Skeleton active />;
   if (!docs.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Документов приёмки нет. Загрузите УПД." />;
@@ -47,7 +54,22 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
             <Space>
               <SignedBy kind="upd" id={d.id} />
               <AttachUpdSignature contractId={contractId} documentId={d.id} />
-              <Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>
+              {d.withdrawn ? (
+                <Tag color="default" data-testid={`acceptance-withdrawn-${d.id}`}>Отозван</Tag>
+              ) : (
+                <>
+                  <Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>
+                  <Button
+                    size="small"
+                    danger
+                    disabled={withdraw.isPending}
+                    onClick={() => void ask(`Отозвать УПД № ${d.number} от ${formatDate(d.date)}?`, 'Отозвать').then((reason) => reason && withdraw.mutate({ id: d.id, reason }))}
+                    data-testid={`acceptance-withdraw-${d.id}`}
+                  >
+                    Отозвать
+                  </Button>
+                </>
+              )}
             </Space>
           }
           data-testid={`acceptance-${d.id}`}
@@ -57,6 +79,9 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
             {d.format_version ? `, формат ${d.format_version}` : ''}. Продавец: {d.seller.name ?? '—'}
             {d.seller.inn ? ` (ИНН ${d.seller.inn})` : ''}. Сумма с НДС: {formatMoney(d.amount_with_vat)}
           </Typography.Paragraph>
+          {d.withdrawn && (
+            <Alert type="info" showIcon style={{ marginBottom: 8 }} title={`Отозван ${formatDateTime(d.withdrawn.at)}: ${d.withdrawn.reason}. В суммах не учитывается.`} />
+          )}
           {d.error && <Typography.Paragraph type="danger">{d.error}</Typography.Paragraph>}
           {d.warnings.length > 0 && (
             <Alert

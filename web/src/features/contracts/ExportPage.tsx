@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import type { Dayjs } from 'dayjs';
 import type { ContractResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
+import { useReasonPrompt } from '../../lib/reason-prompt';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api';
 import { ReportsTable } from './ContractReports';
@@ -59,6 +60,12 @@ const OUTCOME: Record<string, { title: string; color: string }> = {
 function ExecutionRecords({ contractId }: { contractId: number }) {
   const company = useSelectedCompany();
   const q = useQuery({ queryKey: ['export', company, 'records', contractId], queryFn: () => contractsApi.execution(contractId) });
+  const qc = useQueryClient();
+  const ask = useReasonPrompt();
+  const withdraw = useMutation({
+    mutationFn: ({ id, reason }: { id: number; reason: string }) => contractsApi.withdrawExecution(contractId, id, reason),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['export', company] }),
+  });
   return (
     <Table<ExecutionRecord>
       rowKey="id"
@@ -91,6 +98,19 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
         { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
         { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
         { title: 'Подпись', key: 'signature', render: (_: unknown, r) => <SignedBy kind="execution_record" id={r.id} /> },
+        {
+          title: '',
+          key: 'withdraw',
+          render: (_: unknown, r) =>
+            r.status === 'withdrawn' ? (
+              <Typography.Text type="secondary">Отозваны: {r.withdrawn_reason}</Typography.Text>
+            ) : r.status !== 'registered' ? (
+              // ЕИС has not accepted them: they may still be taken back, with a reason for the trail
+              <Button size="small" danger disabled={withdraw.isPending} onClick={() => void ask('Отозвать сведения об исполнении?', 'Отозвать').then((reason) => reason && withdraw.mutate({ id: r.id, reason }))} data-testid={`execution-withdraw-${r.id}`}>
+                Отозвать
+              </Button>
+            ) : null,
+        },
       ]}
     />
   );

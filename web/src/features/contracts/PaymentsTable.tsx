@@ -5,6 +5,7 @@ import type { PaymentOrderResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
+import { useReasonPrompt } from '../../lib/reason-prompt';
 import { tableSort, sortOrderOf } from '../../lib/url-state';
 
 /** Contracts to link a payment to, searched on the server as the user types. */
@@ -54,8 +55,9 @@ export function PaymentsTable({
   const qc = useQueryClient();
   const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
+  const ask = useReasonPrompt();
   const link = useMutation({
-    mutationFn: ({ id, contract }: { id: number; contract: number | null }) => contractsApi.linkPayment(id, contract),
+    mutationFn: ({ id, contract, reason }: { id: number; contract: number | null; reason?: string }) => contractsApi.linkPayment(id, contract, reason),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
   });
   const so = (f: string) => sortOrderOf(sort, order, f);
@@ -85,7 +87,16 @@ export function PaymentsTable({
           width: 300,
           render: (_: unknown, p) => (
             <>
-              <ContractSelect payment={p} disabled={link.isPending} onLink={(c) => link.mutate({ id: p.id, contract: c })} />
+              <ContractSelect
+                payment={p}
+                disabled={link.isPending}
+                onLink={(c) => {
+                  // taking a payment off its contract changes the paid figure everywhere: the trail keeps why
+                  if (c === null && p.contract_id !== null)
+                    void ask(`Отвязать платёжное поручение № ${p.number} от договора?`, 'Отвязать').then((reason) => reason && link.mutate({ id: p.id, contract: null, reason }));
+                  else link.mutate({ id: p.id, contract: c });
+                }}
+              />
               {p.linked_by && <Tag style={{ marginLeft: 4 }}>{p.linked_by === 'auto' ? 'авто' : 'вручную'}</Tag>}
             </>
           ),

@@ -42,6 +42,7 @@ export interface ExecutionRecord {
   status: string;
   registration_number: string | null;
   reject_reasons: string[] | null;
+  withdrawn_reason: string | null;
   created_at: string;
   attempts: ExecutionAttempt[];
 }
@@ -61,16 +62,23 @@ export const contractsApi = {
   get: (id: number) => api.get<ContractCard>(`/contracts/${id}`, { name: 'Карточка договора' }),
   summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
-  /** `confirm`: the user read what does not fit the contract and uploads anyway. */
-  uploadUpd: (id: number, file: File, confirm = false) =>
-    api.post<UpdUploadResponse>(`/contracts/${id}/upd`, { name: 'Загрузка УПД', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
+  /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */
+  uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>
+    api.post<UpdUploadResponse>(`/contracts/${id}/upd`, {
+      name: 'Загрузка УПД', body: form(file), quiet: true, idempotencyKey: o.idempotencyKey,
+      query: { confirm: o.confirm ? 'true' : undefined, replace: o.replace ? 'true' : undefined },
+    }),
+  withdrawUpd: (documentId: number, reason: string) =>
+    api.post<AcceptanceDocumentResponse>(`/acceptance/${documentId}/withdraw`, { name: 'Отзыв УПД', body: { reason } }),
+  withdrawExecution: (contractId: number, recordId: number, reason: string) =>
+    api.post<ExecutionRecord>(`/contracts/${contractId}/execution/${recordId}/withdraw`, { name: 'Отзыв сведений об исполнении', body: { reason } }),
   mapLine: (lineId: number, positionId: number | null) =>
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
-  importPayments: (file: File, confirm = false) =>
-    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
-  linkPayment: (id: number, contractId: number | null) =>
-    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId } }),
+  importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
+    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, idempotencyKey, query: confirm ? { confirm: 'true' } : undefined }),
+  linkPayment: (id: number, contractId: number | null, reason?: string) =>
+    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId, reason } }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
     api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>

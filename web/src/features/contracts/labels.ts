@@ -6,8 +6,9 @@ export const EXECUTION_STATUS_TITLES: Record<string, string> = {
   sent: 'Отправлены',
   registered: 'Зарегистрированы в ЕИС',
   rejected: 'Отклонены ЕИС',
+  withdrawn: 'Отозваны',
 };
-export const EXECUTION_STATUS_COLORS: Record<string, string> = { draft: 'default', sent: 'blue', registered: 'green', rejected: 'red' };
+export const EXECUTION_STATUS_COLORS: Record<string, string> = { draft: 'default', sent: 'blue', registered: 'green', rejected: 'red', withdrawn: 'default' };
 
 export const REPORT_STATUS_TITLES: Record<string, string> = { pending: 'Формируется', ready: 'Готов', error: 'Ошибка' };
 export const REPORT_KIND_TITLES: Record<string, string> = { contract_execution: 'Исполнение договора', monthly_summary: 'Ежемесячная сводка' };

@@ -5,7 +5,10 @@ import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
+import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contract';
 import { useMethods } from '../procurements/api';
+import { useIdempotencyKey } from '../../lib/idempotency';
+import { useConfirmRequired } from '../../lib/confirm-required';
 import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
@@ -25,9 +28,18 @@ export default function PlanItemsPage() {
     queryKey: ['plans', company, number, 'items', { page, sort, ...filters }],
     queryFn: () => eisApi.planItems(number, { page, limit: 10, sort, ...filters }),
   });
+  // one key per page open and item: a double click on «Создать закупку» gets the first procurement back
+  const idem = useIdempotencyKey();
+  const confirmRequired = useConfirmRequired();
   const create = useMutation({
-    mutationFn: (item: PlanItem) => eisApi.createProcurement(number, item.id),
-    onSuccess: (p) => navigate(`/documents/${p.id}`),
+    mutationFn: ({ item, another }: { item: PlanItem; another?: boolean }) =>
+      eisApi.createProcurement(number, item.id, { another, idempotencyKey: `${idem.key}-${item.id}${another ? '-another' : ''}` }),
+    onSuccess: (p) => {
+      idem.renew();
+      navigate(`/documents/${p.id}`);
+    },
+    // the item already has its procurement: the server names it; a second one only if the user asks
+    onError: (e, v) => void confirmRequired(e, 'У позиции уже есть закупка', 'Создать ещё одну', () => create.mutate({ item: v.item, another: true })),
   });
   const sorted = signedSort.parse(sort);
   const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
@@ -105,12 +117,30 @@ export default function PlanItemsPage() {
           { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
           { title: 'МСП', dataIndex: 'sme_only', width: 120, render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>) },
           {
+            title: 'Закупка',
+            key: 'procurements',
+            width: 190,
+            render: (_: unknown, i: PlanItem) =>
+              i.procurements.length ? (
+                <Space direction="vertical" size={2} data-testid={`plan-item-procurements-${i.ordinal}`}>
+                  {i.procurements.map((p) => (
+                    <span key={p.id} style={{ whiteSpace: 'nowrap' }}>
+                      <Link to={`/documents/${p.id}`}>№ {p.number}</Link>{' '}
+                      <Tag>{PROCUREMENT_STATUS_TITLES[p.status as ProcurementStatus] ?? p.status}</Tag>
+                    </span>
+                  ))}
+                </Space>
+              ) : (
+                <Typography.Text type="secondary">нет</Typography.Text>
+              ),
+          },
+          {
             title: 'Действия',
             key: 'actions',
             fixed: 'right',
             width: 170,
             render: (_: unknown, i: PlanItem) => (
-              <Button size="small" loading={create.isPending && create.variables?.id === i.id} disabled={create.isPending} onClick={() => create.mutate(i)} data-testid={`plan-item-create-${i.ordinal}`}>
+              <Button size="small" loading={create.isPending && create.variables?.item.id === i.id} disabled={create.isPending} onClick={() => create.mutate({ item: i })} data-testid={`plan-item-create-${i.ordinal}`}>
                 Создать закупку
               </Button>
             ),

@@ -14,8 +14,11 @@ export const eisApi = {
   plans: (query: Record<string, unknown>) => api.get<Paged<Plan>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
     api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
-  createProcurement: (number: string, itemId: number) =>
-    api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, { name: 'Создание закупки по позиции плана' }),
+  /** `another`: the item has a procurement and the user asked for one more; the key makes a double click one procurement. */
+  createProcurement: (number: string, itemId: number, o: { another?: boolean; idempotencyKey?: string } = {}) =>
+    api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, {
+      name: 'Создание закупки по позиции плана', quiet: true, idempotencyKey: o.idempotencyKey, query: o.another ? { another: 'true' } : undefined,
+    }),
   importPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) => api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importStatus: (kind: EisImportKind) => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),

@@ -15,6 +15,7 @@ import {
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
 import { api } from '../../lib/api';
 import { applyServerErrors, rules } from '../../lib/forms';
@@ -92,13 +93,18 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     if (p) form.setFieldsValue(toForm(p));
   }, [p, form]);
   const saving = useRef(false);
+  // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
+  const idem = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v))),
+    mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
       noticeStore.show({ kind: 'success', header: 'Успешно', message: p ? `Закупка ${r.number} сохранена` : `Закупка ${r.number} создана` });
       qc.setQueryData(['procurement', company, r.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
-      if (!p) navigate(`/documents/${r.id}`, { replace: true });
+      if (!p) {
+        idem.renew();
+        navigate(`/documents/${r.id}`, { replace: true });
+      }
     },
     onError: (err) => applyServerErrors(form, err),
   });

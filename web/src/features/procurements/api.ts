@@ -28,7 +28,7 @@ export const procurementsApi = {
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
-  create: (body: ProcurementInput) => api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true }),
+  create: (body: ProcurementInput, idempotencyKey?: string) => api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) => api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
   transition: (id: number, to: ProcurementStatus, comment?: string) =>
     api.post<ProcurementResponse>(`/procurements/${id}/transition`, { name: 'Смена статуса закупки', body: { to, comment: comment || undefined } }),

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Popconfirm } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES, ROLE_TITLES, type Paged, type UserResponse, type Role } from '@proc/contract';
+import { useIdempotencyKey } from '../../lib/idempotency';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -104,9 +105,11 @@ export default function UsersPage() {
 
 function UserForm({ user, companies, onClose, onSaved }: { user: UserResponse | null; companies: { id: number; title: string | null }[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm();
+  // one key per opening of the form: a double click on «Сохранить» creates one user, the repeat gets the same answer
+  const { key } = useIdempotencyKey();
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
-      user ? api.patch(`/users/${user.id}`, { name: 'Сохранение пользователя', body: { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role }, quiet: true }) : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true }),
+      user ? api.patch(`/users/${user.id}`, { name: 'Сохранение пользователя', body: { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role }, quiet: true }) : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true, idempotencyKey: key }),
     onSuccess: () => {
       onSaved();
       onClose();
