@@ -324,6 +324,11 @@ const sortOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 /** Select-scroll query: steps of 10 (spec section 9), archived elements left out. */
 const optionsBase = {
   q: z.string().trim().max(200).optional().describe('Поиск'),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'Список id через запятую')
+    .optional()
+    .describe('Только элементы с этими id (через запятую), в том числе архивные: названия уже выбранных значений'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };

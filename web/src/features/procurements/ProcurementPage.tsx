@@ -11,11 +11,13 @@ import {
   SUBJECT_TITLES,
   type Paged,
   type ProcurementInput,
+  type ProcurementReferenceField,
   type ProcurementRuleResponse,
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
+import { labelWithoutIds } from '../../lib/select-labels';
 import { api } from '../../lib/api';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
@@ -26,6 +28,10 @@ import { CatalogSelect } from '../catalogs/CatalogSelect';
 import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+
+/** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
+const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) => p?.references[field].map((r) => ({ value: r.id, label: r.name }));
+const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [...extra.filter((e) => !options.some((o) => o.value === e.value)), ...options];
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -158,10 +164,16 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
               </Field>
               <Field label="ОКПД2" name="okpd2">
-                <Okpd2Select mode="multiple" placeholder="Код или слова наименования" />
+                <Okpd2Select mode="multiple" placeholder="Код или слова наименования" knownOptions={p?.okpd2.map((o) => ({ value: o.code, label: o.name ? `${o.code} ${o.name}` : o.code }))} />
               </Field>
               <Field label="Положение о закупке" name="rule_id">
-                <Select allowClear placeholder="Действующее положение организации" loading={rulesList.isLoading} options={(rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title }))} />
+                <Select
+                  allowClear
+                  placeholder="Действующее положение организации"
+                  loading={rulesList.isLoading}
+                  labelRender={labelWithoutIds(rulesList.isLoading)}
+                  options={withKnown((rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title })), p?.rule ? [{ value: p.rule.id, label: p.rule.title }] : [])}
+                />
               </Field>
               <Field label="Номер позиции плана закупки" name="plan_item_number">
                 <Input style={{ maxWidth: 240 }} />
@@ -184,34 +196,34 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 </Col>
                 <Col span={10}>
                   <Field label="Метод определения НМЦД" name="nmcd_method_id">
-                    <CatalogSelect kind="elements" query={{ type: 1 }} requestName="Методы определения НМЦД" />
+                    <CatalogSelect knownOptions={known(p, 'nmcd_method_id')} kind="elements" query={{ type: 1 }} requestName="Методы определения НМЦД" />
                   </Field>
                 </Col>
               </Row>
               <Field label="Источники финансирования" name="funding_source_ids">
-                <CatalogSelect kind="elements" query={{ type: 8 }} mode="multiple" requestName="Источники финансирования" />
+                <CatalogSelect knownOptions={known(p, 'funding_source_ids')} kind="elements" query={{ type: 8 }} mode="multiple" requestName="Источники финансирования" />
               </Field>
               <EnsuringField label="Обеспечение заявки" name="application_ensuring" />
               <EnsuringField label="Обеспечение исполнения договора" name="contract_ensuring" />
               <Field label="Обеспечение (справочник)" name="ensuring_ids">
-                <CatalogSelect kind="ensuring" mode="multiple" requestName="Обеспечение" />
+                <CatalogSelect knownOptions={known(p, 'ensuring_ids')} kind="ensuring" mode="multiple" requestName="Обеспечение" />
               </Field>
             </Card>
             <Card title="Требования и условия" size="small" style={{ marginBottom: 16 }}>
               <Field label="Единые (дополнительные) требования" name="requirement_ids">
-                <CatalogSelect kind="elements" query={{ type: 2 }} mode="multiple" requestName="Требования" />
+                <CatalogSelect knownOptions={known(p, 'requirement_ids')} kind="elements" query={{ type: 2 }} mode="multiple" requestName="Требования" />
               </Field>
               <Field label="Дополнительная информация и документы" name="info_document_ids">
-                <CatalogSelect kind="elements" query={{ type: 7 }} mode="multiple" requestName="Дополнительная информация и документы" />
+                <CatalogSelect knownOptions={known(p, 'info_document_ids')} kind="elements" query={{ type: 7 }} mode="multiple" requestName="Дополнительная информация и документы" />
               </Field>
               <Field label="Условия поставки (выполнения работ, оказания услуг)" name="delivery_term_ids">
-                <CatalogSelect kind="execTerms" query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }} mode="multiple" requestName="Условия поставки" />
+                <CatalogSelect knownOptions={known(p, 'delivery_term_ids')} kind="execTerms" query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }} mode="multiple" requestName="Условия поставки" />
               </Field>
               <Field label="Сроки (условия) поставки" name="delivery_terms">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
               </Field>
               <Field label="Место поставки (справочник)" name="delivery_place_ids">
-                <CatalogSelect kind="execTerms" query={{ type: 2 }} mode="multiple" requestName="Место поставки" />
+                <CatalogSelect knownOptions={known(p, 'delivery_place_ids')} kind="execTerms" query={{ type: 2 }} mode="multiple" requestName="Место поставки" />
               </Field>
               <Field label="Место поставки" name="delivery_place">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
