@@ -13,5 +13,6 @@ export * from './execution';
 export * from './eis';
 export * from './audit';
 export * from './format';
+export * from './money';
 export * from './scrub';
 export * from './signatures';

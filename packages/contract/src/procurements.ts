@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
 import { DocumentKind, LeadTimeRule, SubjectKind, moneyString } from './rules';
+import { positiveMoney } from './money';
 
 // ---- statuses ------------------------------------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ export const ProcurementRequest = z
     method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
     subject: SubjectKind,
     subject_description: optionalString(10000).describe('Предмет договора: описание'),
-    nmcd: moneyString.describe('НМЦД'),
+    nmcd: positiveMoney().describe('НМЦД'),
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв').default('RUB'),
     nmcd_method_id: BodyId.nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
     requirement_ids: ids.describe('Дополнительные требования (справочник, тип 2)'),

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
+  decimalProblem,
+  rublesInWordsRu,
   leadTimeText,
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
@@ -17,6 +19,7 @@ import {
   type ProcurementStatus,
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { labelWithoutIds } from '../../lib/select-labels';
 import { api } from '../../lib/api';
 import { applyServerErrors, rules } from '../../lib/forms';
@@ -28,6 +31,7 @@ import { CatalogSelect } from '../catalogs/CatalogSelect';
 import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) => p?.references[field].map((r) => ({ value: r.id, label: r.name }));
@@ -98,9 +102,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     if (p) form.setFieldsValue(toForm(p));
   }, [p, form]);
   const saving = useRef(false);
+  const unsaved = useUnsavedChanges();
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v))),
     onSuccess: (r) => {
+      unsaved.saved();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: p ? `Закупка ${r.number} сохранена` : `Закупка ${r.number} создана` });
       qc.setQueryData(['procurement', company, r.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
@@ -134,6 +140,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             disabled={!editable}
             initialValues={{ currency: 'RUB', subject: 'goods', sme_only: false, okpd2: [], application_ensuring: { kind: 'percent' }, contract_ensuring: { kind: 'percent' } }}
             onKeyDown={enterDoesNotSubmit}
+            onValuesChange={unsaved.changed}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
             onFinishFailed={reportInvalidFields}
             // one save at a time: a second click or submit while the first runs would create a second procurement (a
@@ -185,8 +192,8 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             <Card title="Цена и финансирование" size="small" style={{ marginBottom: 16 }}>
               <Row gutter={16}>
                 <Col span={10}>
-                  <Field label="НМЦД" name="nmcd" rules={[rules.required, { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' }]}>
-                    <Input inputMode="decimal" />
+                  <Field label="НМЦД" name="nmcd" rules={moneyRules({ required: true, positive: true })} extra={<NmcdInWords form={form} />}>
+                    <MoneyInput />
                   </Field>
                 </Col>
                 <Col span={4}>
@@ -260,6 +267,14 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   );
 }
 
+/** «НМЦД прописью» as the documents will write it, live while the sum is typed (roubles only). */
+function NmcdInWords({ form }: { form: FormInstance<FormValues> }) {
+  const nmcd = Form.useWatch('nmcd', form);
+  const currency = Form.useWatch('currency', form);
+  const words = nmcd && (currency ?? 'RUB') === 'RUB' && !decimalProblem(String(nmcd), { positive: true }) ? rublesInWordsRu(String(nmcd)) : null;
+  return words ? <span data-testid="nmcd-in-words">{words}</span> : null;
+}
+
 function EnsuringField({ label, name }: { label: string; name: 'application_ensuring' | 'contract_ensuring' }) {
   return (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
@@ -267,8 +282,8 @@ function EnsuringField({ label, name }: { label: string; name: 'application_ensu
         <Field name={[name, 'kind']} noStyle>
           <Select style={{ width: 150 }} aria-label={`${label}: вид`} options={[{ value: 'percent', label: '% от НМЦД' }, { value: 'amount', label: 'Сумма' }]} />
         </Field>
-        <Field name={[name, 'value']} style={{ marginBottom: 16 }}>
-          <Input aria-label={label} style={{ width: 200 }} inputMode="decimal" />
+        <Field name={[name, 'value']} style={{ marginBottom: 16 }} rules={moneyRules()}>
+          <MoneyInput aria-label={label} style={{ width: 200 }} />
         </Field>
       </Space.Compact>
     </Form.Item>

@@ -11,6 +11,7 @@ import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -131,8 +132,8 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
         <Field label="Наименование" name="name" rules={[rules.required]}>
           <Input />
         </Field>
-        <Field label="Цена, ₽" name="price" rules={[rules.required, rules.numeric]}>
-          <Input inputMode="decimal" />
+        <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true })}>
+          <MoneyInput />
         </Field>
         <Field label="Период" name="period" rules={[rules.requiredAny]}>
           <Select options={TARIFF_PERIODS.map((p) => ({ value: p, label: TARIFF_PERIOD_TITLES[p] }))} />
