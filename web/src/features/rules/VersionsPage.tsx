@@ -225,7 +225,8 @@ function PublishModal({ ruleId, version, onClose, onDone }: { ruleId: number; ve
 }
 
 function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
-  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? dayjs());
+  // today, but no later than the in-force date (as the server takes it when no date is given)
+  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? (version.in_force_from && dayjs(version.in_force_from).isBefore(dayjs(), 'day') ? dayjs(version.in_force_from) : dayjs()));
   const late = !!date && !!version.in_force_from && date.isAfter(dayjs(version.in_force_from), 'day');
   const approve = useMutation({
     mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
