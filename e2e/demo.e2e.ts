@@ -98,7 +98,10 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
     const plans = await api<Paged<{ registration_number: string }>>('/api/eis/plans?limit=5');
     const contracts = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
     const card = contracts.items.find((c) => c.status === 'registered')!;
+    // a saved procurement card with catalogue values (the demo's have a НМЦД method and funding sources)
+    const procurement = (await api<Paged<{ id: number }>>('/api/procurements?limit=1')).items[0];
     const clientRoutes = [
+      `/documents/${procurement.id}`,
       '/', '/procurementsRules', '/eisPlans', `/eisPlanItems/${encodeURIComponent(plans.items[0].registration_number)}`, '/documents',
       '/contracts/register', `/contracts/register/${card.id}`, '/contracts/execution', '/contracts/export', '/profile/my', '/catalogFundingSources', '/catalogEnsuring',
     ];
@@ -124,6 +127,18 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
           for (const f of await layoutFindings(p)) findings.push(`${login} ${size.width} ${route}: ${f}`);
           for (const f of failed) findings.push(`${login} ${size.width} ${route}: API ${f}`);
           if (await p.getByText(MESSAGES.httpErrorHeader).count()) findings.push(`${login} ${size.width} ${route}: an error notice`);
+          // issue 34, H1: a select shows the stored value's name from the first paint, never a bare id
+          for (const shown of await p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts())
+            if (/^\s*\d+\s*$/.test(shown)) findings.push(`${login} ${size.width} ${route}: a select shows the bare number «${shown.trim()}»`);
+          if (route === '/audit') {
+            // issue 34, M11: every recorded key in Russian, objects by their business numbers
+            await p.getByTestId('audit-changes').first().waitFor();
+            for (const line of await p.getByTestId('audit-changes').locator('li').allInnerTexts()) {
+              const key = line.split(':')[0].trim();
+              if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) findings.push(`${login} ${size.width} /audit: the English key «${key}»`);
+            }
+            for (const object of await p.getByRole('link', { name: /^(Закупка|Договор) № \d+$/ }).allInnerTexts()) findings.push(`${login} ${size.width} /audit: «${object}» instead of its number`);
+          }
           const name = `layout-${login}-${size.width}-${route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`;
           shots.push(await e.shot(p, name));
         }

@@ -43,6 +43,10 @@ export const AuditItem = z.object({
   after: z.unknown().nullable(),
   /** Names of the objects the entry refers to by id, keyed `kind:id` (see AUDIT_REF_KINDS); an unreadable one is absent. */
   refs: z.record(z.string(), z.string()).optional(),
+  /** The object's business number (procurement «2026-0016», contract «41-А/2026») when it has one: ids are not for people. */
+  entity_number: z.string().nullable().optional(),
+  /** Russian names of keys that only the object knows, such as a document's template fields (customerName, purpose). */
+  field_titles: z.record(z.string(), z.string()).optional(),
 });
 export type AuditItem = z.infer<typeof AuditItem>;
 

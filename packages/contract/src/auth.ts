@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, requiredString, email, inn, kpp, ogrn, optionalString } from './common';
+import { Role, requiredString, email, inn, kpp, ogrn, optionalCleared, optionalString, phone } from './common';
 
 export const LoginRequest = z.object({ login: requiredString(100), password: requiredString(200) });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -39,8 +39,8 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 export const RegistrationRequest = z.object({
   company: z.object({
     inn,
-    kpp: kpp.optional().nullable(),
-    ogrn: ogrn.optional().nullable(),
+    kpp: optionalCleared(kpp),
+    ogrn: optionalCleared(ogrn),
     title: requiredString(500),
     full_title: optionalString(1000),
     address: optionalString(1000),
@@ -49,7 +49,7 @@ export const RegistrationRequest = z.object({
     title: requiredString(200),
     login: requiredString(100).regex(/^[A-Za-z0-9._@-]+$/, 'Логин: латинские буквы, цифры и . _ @ -'),
     email,
-    phone: optionalString(50),
+    phone: optionalCleared(phone),
     password: z.string().min(8, 'Пароль не короче 8 символов').max(200),
   }),
   email_code: requiredString(10),

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { Id, BodyId, ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
+import { moneyAmount } from './money';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -324,6 +325,11 @@ const sortOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(v
 /** Select-scroll query: steps of 10 (spec section 9), archived elements left out. */
 const optionsBase = {
   q: z.string().trim().max(200).optional().describe('Поиск'),
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,99}$/, 'Список id через запятую')
+    .optional()
+    .describe('Только элементы с этими id (через запятую), в том числе архивные: названия уже выбранных значений'),
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
@@ -452,7 +458,7 @@ const EnsuringFields = z.object({
   percent: percent.nullable().optional().describe('Размер в процентах, например "5.00"'),
   percent_min: percent.nullable().optional().describe('Нижняя граница допустимого размера, %'),
   percent_max: percent.nullable().optional().describe('Верхняя граница допустимого размера, %'),
-  amount: decimal2('Сумма').nullable().optional().describe('Фиксированная сумма в рублях, например "50000.00"'),
+  amount: moneyAmount().nullable().optional().describe('Фиксированная сумма в рублях, например "50000.00"'),
 });
 const checkEnsuring = (v: z.infer<typeof EnsuringFields>, ctx: z.RefinementCtx) => {
   if (v.value_type === 'percent' && !v.percent) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Обязательное поле' });
@@ -656,7 +662,7 @@ export const TariffRequest = z
   .object({
     name: requiredString(300),
     description: optionalString(5000),
-    price: decimal2('Цена').describe('Цена за период в рублях, например "15000.00"'),
+    price: moneyAmount().describe('Цена за период в рублях, например "15000.00"'),
     period: TariffPeriod,
     max_users: limit('Не более пользователей'),
     max_procurements_per_year: limit('Не более закупок в год'),

@@ -50,3 +50,20 @@ export function isCalendarDate(v: string): boolean {
   const t = new Date(Date.UTC(y, mo - 1, d));
   return t.getUTCFullYear() === y && t.getUTCMonth() === mo - 1 && t.getUTCDate() === d;
 }
+
+/**
+ * КПП: 9 characters, NNNNPPXXX — the tax office code (4 digits), the reason of registration (2 characters: digits or
+ * capital Latin letters A–Z, per Приказ ФНС России от 29.06.2012 № ММВ-7-6/435@, which allows «0–9 и A–Z» there) and a
+ * serial number (3 digits). «77АБ01001» with Cyrillic letters is not one.
+ */
+export const KPP_RE = /^\d{4}[\dA-Z]{2}\d{3}$/;
+export const KPP_MESSAGE = 'КПП: 9 знаков — 4 цифры, 2 цифры или заглавные латинские буквы A–Z, 3 цифры';
+export const OGRN_MESSAGE = 'Некорректный ОГРН';
+
+/** A phone as people write it («+7 (495) 123-45-67», «8 800 100-00-00»): those characters only, 10–15 digits (E.164 holds 15). */
+export function isValidPhone(v: string): boolean {
+  if (!/^\+?[\d\s()\-.]+$/.test(v)) return false;
+  const digits = v.replace(/\D/g, '').length;
+  return digits >= 10 && digits <= 15;
+}
+export const PHONE_MESSAGE = 'Телефон: 10–15 цифр, например +7 495 123-45-67';

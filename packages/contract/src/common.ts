@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { NUMERIC_RE, isValidInn, isValidOgrn, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+import { NUMERIC_RE, KPP_RE, KPP_MESSAGE, OGRN_MESSAGE, PHONE_MESSAGE, isValidPhone, isValidInn, isValidOgrn, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
 import { russianIssue } from './zod-russian';
-export { NUMERIC_RE, isValidInn, isValidOgrn, isValidAccount, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+export { NUMERIC_RE, KPP_RE, KPP_MESSAGE, OGRN_MESSAGE, PHONE_MESSAGE, isValidPhone, isValidInn, isValidOgrn, isValidAccount, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
 
 // every schema of the contract (server and web) reports in Russian: this module is loaded by all of them
 z.config({ localeError: russianIssue });
@@ -71,9 +71,13 @@ export interface SelectOption<T = unknown> {
 }
 
 export const inn = z.string().trim().refine(isValidInn, 'Некорректный ИНН: проверьте количество цифр и контрольное число');
-export const kpp = z.string().trim().regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'КПП состоит из 9 символов');
+export const kpp = z.string().trim().regex(KPP_RE, KPP_MESSAGE);
 export const ogrn = z
   .string()
   .trim()
-  .refine((v) => isValidOgrn(v), 'Некорректный ОГРН');
+  .refine((v) => isValidOgrn(v), OGRN_MESSAGE);
+export const phone = z.string().trim().max(50, 'Не более 50 символов').refine(isValidPhone, PHONE_MESSAGE);
+/** An optional field a form may send cleared: an empty (or blank) string is no value, not an invalid one. */
+export const optionalCleared = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
 

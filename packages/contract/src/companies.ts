@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, inn, kpp, ogrn, optionalString, requiredString, email, isValidAccount, Role } from './common';
+import { BodyId, inn, kpp, ogrn, optionalCleared, optionalString, requiredString, email, isValidAccount, Role } from './common';
 
 /** A change of the company's ИНН, КПП or ОГРН its client asked for: in force once the operator approves it. */
 export const IdentityRequestResponse = z.object({
@@ -42,8 +42,8 @@ export const CompanyRequest = z.object({
   title: requiredString(500),
   full_title: optionalString(1000),
   inn: inn,
-  kpp: kpp.optional().nullable(),
-  ogrn: ogrn.optional().nullable(),
+  kpp: optionalCleared(kpp),
+  ogrn: optionalCleared(ogrn),
   address: optionalString(1000),
   law: z.enum(['223', '44']).default('223'),
   parent_id: BodyId.optional().nullable(),

@@ -14,5 +14,6 @@ export * from './eis';
 export * from './audit';
 export * from './format';
 export * from './moscow-date';
+export * from './money';
 export * from './scrub';
 export * from './signatures';

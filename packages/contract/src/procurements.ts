@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
 import { DocumentKind, LeadTimeRule, SubjectKind, moneyString } from './rules';
+import { positiveMoney } from './money';
 
 // ---- statuses ------------------------------------------------------------------------------------------------
 
@@ -90,7 +91,7 @@ export const ProcurementRequest = z
     method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
     subject: SubjectKind,
     subject_description: optionalString(10000).describe('Предмет договора: описание'),
-    nmcd: moneyString.describe('НМЦД'),
+    nmcd: positiveMoney().describe('НМЦД'),
     currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв').default('RUB'),
     nmcd_method_id: BodyId.nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
     requirement_ids: ids.describe('Дополнительные требования (справочник, тип 2)'),
@@ -123,6 +124,19 @@ export type DeadlineViolation = z.infer<typeof DeadlineViolation>;
 
 const Ref = z.object({ id: z.number(), title: z.string() });
 
+/** The card's catalogue fields whose values are element ids. */
+export const PROCUREMENT_REFERENCE_FIELDS = ['nmcd_method_id', 'requirement_ids', 'info_document_ids', 'funding_source_ids', 'delivery_term_ids', 'delivery_place_ids', 'ensuring_ids'] as const;
+export type ProcurementReferenceField = (typeof PROCUREMENT_REFERENCE_FIELDS)[number];
+
+/**
+ * Id and name of every element the card refers to, by card field: a select shows the stored value's name from the first
+ * paint, without waiting for (or depending on) its options page.
+ */
+export const ProcurementReferences = z
+  .object(Object.fromEntries(PROCUREMENT_REFERENCE_FIELDS.map((f) => [f, z.array(z.object({ id: z.number(), name: z.string() }))])) as Record<ProcurementReferenceField, z.ZodArray<z.ZodObject<{ id: z.ZodNumber; name: z.ZodString }>>>)
+  .describe('Названия элементов справочников, на которые ссылается карточка (id и name по каждому полю)');
+export type ProcurementReferences = z.infer<typeof ProcurementReferences>;
+
 export const ProcurementResponse = z
   .object({
     id: z.number(),
@@ -148,6 +162,7 @@ export const ProcurementResponse = z
     delivery_place: z.string().nullable(),
     delivery_place_ids: z.array(z.number()),
     ensuring_ids: z.array(z.number()),
+    references: ProcurementReferences,
     application_ensuring: z.object({ kind: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
     contract_ensuring: z.object({ kind: z.enum(['percent', 'amount']), value: z.string() }).nullable(),
     okpd2: z.array(z.object({ code: z.string(), name: z.string().nullable() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
+import { moneyAmount, positiveMoney } from './money';
 
 /** Codes of the document templates the server can build (server/templates/docx). */
 export const DOCUMENT_KINDS = ['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification'] as const;
@@ -13,12 +14,8 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, string> = {
   'nmcd-justification': 'Обоснование начальной (максимальной) цены договора',
 };
 
-/** Rouble amount as a decimal string with at most two decimals ("600000.00"); numbers are accepted and converted. */
-export const moneyString = z
-  .union([z.string(), z.number()])
-  .transform((v) => String(v).trim().replace(/[\s\u00a0]/g, '').replace(',', '.'))
-  .refine((v) => /^\d{1,16}(\.\d{1,2})?$/.test(v), 'Сумма: число с не более чем двумя знаками после запятой')
-  .describe('Сумма в рублях строкой, например "600000.00"');
+/** Rouble amount ≥ 0 as a decimal string with at most two decimals ("600000.00"); numbers are accepted and converted (money.ts). */
+export const moneyString = moneyAmount();
 
 export const RULE_VERSION_STATUSES = ['draft', 'approved', 'published'] as const;
 export const RuleVersionStatus = z.enum(RULE_VERSION_STATUSES);
@@ -102,7 +99,7 @@ export const RuleVersionRequest = z.object({
   approved_on: isoDate.nullable().optional().describe('Дата утверждения'),
   in_force_from: isoDate.describe('Дата вступления в силу'),
   lead_time_overrides: z.array(LeadTimeRule).max(200).nullable().optional().describe('Свои сроки подачи заявок; заменяют типовые правила с теми же способом, признаком МСП и пределом НМЦД'),
-  single_supplier_max: moneyString.nullable().optional().describe('Предельная сумма закупки у единственного поставщика'),
+  single_supplier_max: positiveMoney().nullable().optional().describe('Предельная сумма закупки у единственного поставщика'),
   notes: optionalString(5000),
   based_on_version_id: BodyId.optional().describe('Только при создании: скопировать правила документов из этой редакции'),
 });

@@ -1,6 +1,6 @@
 import { ConfigProvider } from 'antd';
 import ruRU from 'antd/es/locale/ru_RU';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppFrame } from '../lib/antd-lite';
 import { AppRoutes } from './router';
 
@@ -10,6 +10,12 @@ const reducedMotion = typeof window !== 'undefined' && window.matchMedia?.('(pre
 const theme = { token: { colorPrimary: '#1677ff', borderRadius: 6, motion: !reducedMotion } };
 
 /**
+ * A data router around the app's own routes (one splat route, the routes below it as they were): forms guard their
+ * unsaved edits with the router's blocker, which only a data router has.
+ */
+const router = createBrowserRouter([{ path: '*', element: <AppRoutes /> }]);
+
+/**
  * What every page shares. The signed-in shell adds antd's <App> (modal, message, notification hooks), the empty-list
  * texts and the query cache (SignedIn.tsx); the signed-out pages get only the <App> frame, to keep /login light.
  */
@@ -17,9 +23,7 @@ export function App() {
   return (
     <ConfigProvider locale={ruRU} theme={theme}>
       <AppFrame>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </AppFrame>
     </ConfigProvider>
   );

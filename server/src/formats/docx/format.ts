@@ -4,6 +4,7 @@
  */
 import Decimal from 'decimal.js';
 import { formatMoney, formatQuantity, pluralRu } from '@proc/contract/format';
+import { integerDigitsInWords, rublesInWordsRu } from '@proc/contract/money';
 import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
 
 /** Non-breaking space: groups of digits in Russian documents must not be split across lines. */
@@ -79,86 +80,28 @@ export function formatDateLongRu(value: string): string | null {
 
 // ---- sum in words ------------------------------------------------------------------------------------------------
 
-const ONES_M = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
-const ONES_F = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
-const TEENS = [
-  'десять',
-  'одиннадцать',
-  'двенадцать',
-  'тринадцать',
-  'четырнадцать',
-  'пятнадцать',
-  'шестнадцать',
-  'семнадцать',
-  'восемнадцать',
-  'девятнадцать',
-];
-const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
-const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
-
 /** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
 export function pluralIndexRu(n: number): 0 | 1 | 2 {
   return pluralRu<0 | 1 | 2>(n, 0, 1, 2);
 }
 
-function tripletWords(n: number, feminine: boolean): string[] {
-  const words: string[] = [];
-  const h = Math.floor(n / 100);
-  const rest = n % 100;
-  if (h) words.push(HUNDREDS[h]);
-  if (rest >= 10 && rest < 20) words.push(TEENS[rest - 10]);
-  else {
-    const t = Math.floor(rest / 10);
-    const o = rest % 10;
-    if (t) words.push(TENS[t]);
-    if (o) words.push((feminine ? ONES_F : ONES_M)[o]);
-  }
-  return words;
-}
-
-const SCALES: { forms: [string, string, string]; feminine: boolean }[] = [
-  { forms: ['', '', ''], feminine: false },
-  { forms: ['тысяча', 'тысячи', 'тысяч'], feminine: true },
-  { forms: ['миллион', 'миллиона', 'миллионов'], feminine: false },
-  { forms: ['миллиард', 'миллиарда', 'миллиардов'], feminine: false },
-  { forms: ['триллион', 'триллиона', 'триллионов'], feminine: false },
-];
-
-/** Integer part in words, masculine ("один", "два") or feminine ("одна", "две") for the last group. */
+/** Integer part in words, masculine ("один", "два") or feminine ("одна", "две") for the last group (contract's words). */
 export function integerInWordsRu(value: DecimalInput, feminine = false): string {
   const d = toDecimal(value);
   if (!d || !d.isInteger() || d.isNegative()) throw new Error(`Ожидалось целое неотрицательное число: ${String(value)}`);
-  const digits = d.toFixed(0);
-  if (digits === '0') return 'ноль';
-  if (digits.length > 15) throw new Error('Слишком большое число для записи прописью');
-  const groups: number[] = [];
-  for (let end = digits.length; end > 0; end -= 3) groups.push(Number(digits.slice(Math.max(0, end - 3), end)));
-  const words: string[] = [];
-  for (let g = groups.length - 1; g >= 0; g--) {
-    const n = groups[g];
-    if (!n) continue;
-    const scale = SCALES[g];
-    words.push(...tripletWords(n, g === 0 ? feminine : scale.feminine));
-    if (g > 0) words.push(scale.forms[pluralIndexRu(n)]);
-  }
-  return words.join(' ');
+  return integerDigitsInWords(d.toFixed(0), feminine);
 }
 
 /**
  * A rouble sum in words, as written in contracts: `1234.5` → `Одна тысяча двести тридцать четыре рубля 50 копеек`.
+ * Rounded half up to kopecks here; the words are the contract's (the card's form shows the same live).
  */
 export function rublesInWords(value: DecimalInput): string {
   const d = toDecimal(value);
   if (!d || d.isNegative()) throw new Error(`Сумма должна быть неотрицательным числом: ${String(value)}`);
-  const rounded = d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-  const rubles = rounded.floor();
-  const kopecks = rounded.minus(rubles).times(100).toNumber();
-  const rubleCount = Number(rubles.mod(1000).toFixed(0));
-  const words = integerInWordsRu(rubles);
-  const rubleWord = ['рубль', 'рубля', 'рублей'][pluralIndexRu(rubleCount)];
-  const kopeckWord = ['копейка', 'копейки', 'копеек'][pluralIndexRu(kopecks)];
-  const text = `${words} ${rubleWord} ${String(kopecks).padStart(2, '0')} ${kopeckWord}`;
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  const words = rublesInWordsRu(d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+  if (!words) throw new Error('Слишком большое число для записи прописью');
+  return words;
 }
 
 // ---- template data -----------------------------------------------------------------------------------------------

@@ -1,7 +1,25 @@
 import { and, inArray, isNull, or } from 'drizzle-orm';
 import { AUDIT_REF_KINDS, type AuditItem, type AuditRefKind } from '@proc/contract';
 import type { Deps } from '../../platform/context';
-import { companies, procurementRules, tariffPlans, users } from '../../db/schema';
+import { companies, contracts, procurementRules, procurements, tariffPlans, users } from '../../db/schema';
+import { TEMPLATE_DEFINITIONS, isTemplateCode } from '../../formats/docx/template-fields';
+
+/** A document's field names (the template's placeholders) with their labels, as its form shows them. */
+const DOCUMENT_FIELD_TITLES = Object.fromEntries(
+  Object.entries(TEMPLATE_DEFINITIONS).map(([code, def]) => [
+    code,
+    Object.fromEntries([...def.fields.map((f) => [f.name, f.label] as const), ...def.loops.flatMap((l) => [[l.name, l.label] as const, ...l.fields.map((f) => [f.name, f.label] as const)])]),
+  ]),
+) as Record<string, Record<string, string>>;
+
+/** The template an entry's values belong to (document_values and generation entries name it as `document`). */
+function documentOf(item: AuditItem): string | null {
+  for (const side of [item.after, item.before]) {
+    const d = side && typeof side === 'object' ? (side as Record<string, unknown>).document : null;
+    if (typeof d === 'string' && isTemplateCode(d)) return d;
+  }
+  return null;
+}
 
 type Kind = AuditRefKind;
 const kindOf = (key: string): Kind | undefined => (AUDIT_REF_KINDS as Record<string, Kind>)[key];
@@ -44,12 +62,25 @@ export async function withRefs(deps: Deps, items: AuditItem[], visible: number[]
           .where(and(inArray(procurementRules.id, list('rule')), visible ? or(isNull(procurementRules.companyId), inArray(procurementRules.companyId, visible)) : undefined))
       : [],
   ]);
+  // business numbers of the objects themselves: «Закупка 2026-0016», «Договор 41-А/2026», not their ids
+  const idsOf = (entity: string) => [...new Set(items.filter((i) => i.entity === entity && /^\d{1,9}$/.test(i.entity_id)).map((i) => Number(i.entity_id)))];
+  const [pIds, cIds] = [idsOf('procurement'), idsOf('contract')];
+  const [ps, ks] = await Promise.all([
+    pIds.length ? deps.db.select({ id: procurements.id, number: procurements.number }).from(procurements).where(and(inArray(procurements.id, pIds), inScope(procurements.companyId))) : [],
+    cIds.length
+      ? deps.db.select({ id: contracts.id, number: contracts.number, registry: contracts.registryNumber }).from(contracts).where(and(inArray(contracts.id, cIds), inScope(contracts.companyId)))
+      : [],
+  ]);
+  const numbers: Record<string, string> = {};
+  for (const p of ps) numbers[`procurement:${p.id}`] = p.number;
+  for (const k of ks) if (k.number || k.registry) numbers[`contract:${k.id}`] = (k.number || k.registry)!;
   const names: Record<string, string> = {};
   for (const [kind, rows] of [['company', cs], ['user', us], ['tariff', ts], ['rule', rs]] as const) for (const r of rows) if (r.name) names[`${kind}:${r.id}`] = r.name;
   return items.map((it) => {
     const refs: Record<string, string> = {};
     for (const [kind, id] of refsOf(it)) if (names[`${kind}:${id}`]) refs[`${kind}:${id}`] = names[`${kind}:${id}`];
-    return { ...it, refs };
+    const document = documentOf(it);
+    return { ...it, refs, entity_number: numbers[`${it.entity}:${it.entity_id}`] ?? null, ...(document ? { field_titles: DOCUMENT_FIELD_TITLES[document] } : {}) };
   });
 }
 

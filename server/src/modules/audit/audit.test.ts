@@ -84,6 +84,10 @@ describe('procurements', () => {
     expect(await trail('procurement', p.id)).toHaveLength(saved); // saved again without a change: nothing recorded
     const values = await last('procurement', p.id, 'document_values');
     expect(values).toMatchObject({ before: { document: 'notice', signerName: 'Петров Пётр Петрович' }, after: { document: 'notice', signerName: 'Сидоров Сидор Сидорович' } });
+    // issue 34, M11: the object by its business number, a document's keys by the template's own labels
+    expect(values?.entity_number).toBe(p.number);
+    expect(values?.field_titles?.signerName).toEqual(expect.stringMatching(/^[А-ЯЁ]/));
+    expect(created?.field_titles).toBeUndefined();
 
     await ok(t.api('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'cancelled', comment: 'Потребность отпала' } }));
     expect(await last('procurement', p.id, 'status')).toMatchObject({ before: { status: 'draft' }, after: { status: 'cancelled', comment: 'Потребность отпала' } });

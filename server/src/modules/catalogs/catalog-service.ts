@@ -29,6 +29,8 @@ export interface OptionsQuery {
   page: number;
   limit: number;
   q?: string;
+  /** Comma-separated ids: the names of values a form already holds, archived ones too. */
+  ids?: string;
 }
 export interface OptionsPage<T> {
   items: { name: string; value: string | number; obj: T }[];
@@ -89,10 +91,12 @@ export async function catalogOptions<T = unknown>(ctx: Ctx, kind: CatalogKind, q
   // catalogue screens, lists and elements stay staff-only (spec section 2).
   const t = def.table;
   const db = ctx.deps.db;
+  // the names of stored values: an element archived since it was chosen is still the card's value and has a name
+  const byIds = q.ids ? q.ids.split(',').map(Number) : null;
   const rows = await db
     .select()
     .from(t)
-    .where(listWhere(ctx, def, q, 'false', 'all'))
+    .where(byIds ? and(listWhere(ctx, def, q, 'all', 'all'), inArray(t.id, byIds)) : listWhere(ctx, def, q, 'false', 'all'))
     .orderBy(asc(defaultSort(def)), asc(t.id))
     .limit(q.limit + 1)
     .offset((q.page - 1) * q.limit);

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   DOCUMENT_KIND_TITLES, EDITABLE_PROCUREMENT_STATUSES, type DocumentField, type DocumentItem, type DocumentKind, type ProcurementStatus,
 } from '@proc/contract';
+import { decimalProblem } from '@proc/contract/money';
 import { TEMPLATE_DEFINITIONS } from '../../formats/docx/template-fields';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -107,6 +108,10 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
     else if (value === null) continue;
     else if (loop ? !Array.isArray(value) || value.some((r) => !r || typeof r !== 'object' || Array.isArray(r)) : !['string', 'number'].includes(typeof value)) {
       fields[name] = [loop ? 'Ожидается список строк таблицы' : 'Ожидается текст или число'];
+    } else if (!loop && def.fields.find((f) => f.name === name)?.type === 'money' && String(value).trim() !== '') {
+      // the money rule of the card and the forms (contract's money.ts): a document's sums are no freer than the card's
+      const problem = decimalProblem(value as string | number);
+      if (problem) fields[name] = [problem];
     }
   }
   if (Object.keys(fields).length) throw new AppError('VALIDATION', 'Проверьте значения полей документа', fields);

@@ -1,13 +1,13 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
-  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Ensuring, type ProcurementResponse,
-  type ProcurementStatus, type SubjectKind,
+  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_REFERENCE_FIELDS, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Ensuring,
+  type ProcurementReferences, type ProcurementResponse, type ProcurementStatus, type SubjectKind,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
 import { isTransaction, preparedPer } from '../../db/prepared-queries';
-import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
+import { catalogElements, catalogEnsuring, catalogExecTerms, procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { governingVersionOf, type GoverningVersion } from '../rules';
@@ -62,7 +62,7 @@ export const datedOf = (r: ProcurementRow) => ({
 
 export function cardResponse(
   r: ProcurementRow,
-  extra: { okpd2: { code: string; name: string | null }[]; rule: { id: number; title: string } | null; createdBy: { id: number; title: string } | null; computed: DeadlineResult },
+  extra: { okpd2: { code: string; name: string | null }[]; references: Partial<ProcurementReferences> | null; rule: { id: number; title: string } | null; createdBy: { id: number; title: string } | null; computed: DeadlineResult },
 ): ProcurementResponse {
   const status = r.status as ProcurementStatus;
   const v = extra.computed.version;
@@ -90,6 +90,7 @@ export function cardResponse(
     delivery_place: r.deliveryPlace,
     delivery_place_ids: r.deliveryPlaceIds,
     ensuring_ids: r.ensuringIds,
+    references: Object.fromEntries(PROCUREMENT_REFERENCE_FIELDS.map((f) => [f, extra.references?.[f] ?? []])) as ProcurementReferences,
     application_ensuring: (r.applicationEnsuring as Ensuring | null) ?? null,
     contract_ensuring: (r.contractEnsuring as Ensuring | null) ?? null,
     okpd2: extra.okpd2,
@@ -112,6 +113,21 @@ export function cardResponse(
 }
 
 const okpd2OfRow = sql<{ code: string; name: string | null }[]>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)}), '[]'::json)`;
+type RefTable = typeof catalogElements | typeof catalogExecTerms | typeof catalogEnsuring;
+/** `[{id, name}]` of the elements of `table` whose ids the outer row holds in `column` (in that order), the company's or system ones. */
+const namesOf = (table: RefTable, column: SQL, single = false) => {
+  const ids = single ? sql`ARRAY[${column}]` : column;
+  return sql`COALESCE((SELECT json_agg(json_build_object('id', ${table.id}, 'name', ${table.name}) ORDER BY array_position(${ids}, ${table.id})) FROM ${table} WHERE ${table.id} = ANY(${ids}) AND (${table.companyId} IS NULL OR ${table.companyId} = ${outerColumn(procurements.companyId)})), '[]'::json)`;
+};
+/** The names of every catalogue element the card refers to, by card field (PROCUREMENT_REFERENCE_FIELDS). */
+const referencesOfRow = sql<Partial<ProcurementReferences>>`json_build_object(
+  'nmcd_method_id', ${namesOf(catalogElements, outerColumn(procurements.nmcdMethodId), true)},
+  'requirement_ids', ${namesOf(catalogElements, outerColumn(procurements.requirementIds))},
+  'info_document_ids', ${namesOf(catalogElements, outerColumn(procurements.infoDocumentIds))},
+  'funding_source_ids', ${namesOf(catalogElements, outerColumn(procurements.fundingSourceIds))},
+  'delivery_term_ids', ${namesOf(catalogExecTerms, outerColumn(procurements.deliveryTermIds))},
+  'delivery_place_ids', ${namesOf(catalogExecTerms, outerColumn(procurements.deliveryPlaceIds))},
+  'ensuring_ids', ${namesOf(catalogEnsuring, outerColumn(procurements.ensuringIds))})`;
 const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${outerColumn(procurements.ruleId)})`;
 const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
@@ -124,7 +140,7 @@ function cardQuery(db: Db, withVersion: boolean) {
   const date = sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${sql.placeholder('today')}::date)`;
   const governing = withVersion ? governingVersionOf(outerColumn(procurements.ruleId), date) : sql<GoverningVersion | null>`NULL`;
   return db
-    .select({ ...cardColumns, okpd2: okpd2OfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
+    .select({ ...cardColumns, okpd2: okpd2OfRow, references: referencesOfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
     .from(procurements)
     .where(ownProcurementPrepared)
     .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');
@@ -142,10 +158,11 @@ export async function getProcurement(ctx: Ctx, id: number, computedBySave?: Dead
   // the version in force is read with the row only when the deadlines are to be computed here
   const [row] = await (computedBySave ? cardAsSaved : cardWithVersion)(db).execute({ id, companyId: ctx.companyId, today: moscowToday() });
   if (!row) throw notFound();
-  const { okpd2, ruleTitle, creatorTitle, governing: version, ...r } = row;
+  const { okpd2, references, ruleTitle, creatorTitle, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));
   return cardResponse(r, {
     okpd2,
+    references,
     rule: r.ruleId && ruleTitle !== null ? { id: r.ruleId, title: ruleTitle } : null,
     createdBy: r.createdBy && creatorTitle !== null ? { id: r.createdBy, title: creatorTitle } : null,
     computed,

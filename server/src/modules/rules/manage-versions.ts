@@ -86,7 +86,16 @@ const audited = (v: RuleVersionRow) => {
   return snakeKeys(rest);
 };
 
+/** A version is approved before (or on the day) it comes into force: an approval after it would make it act unapproved. */
+function assertApprovedBeforeInForce(approvedOn: string | null | undefined, inForceFrom: string | null | undefined): void {
+  if (approvedOn && inForceFrom && approvedOn > inForceFrom)
+    throw new AppError('VALIDATION', `Дата утверждения ${formatRuDate(approvedOn)} позже даты вступления в силу ${formatRuDate(inForceFrom)}`, {
+      approved_on: ['Дата утверждения не может быть позже даты вступления в силу'],
+    });
+}
+
 function versionValues(input: RuleVersionRequest) {
+  assertApprovedBeforeInForce(input.approved_on, input.in_force_from);
   const overrides = input.lead_time_overrides ? leadTimeRulesSchema.parse(input.lead_time_overrides) : null;
   return {
     number: input.number,
@@ -155,7 +164,11 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
         .from(ruleVersions)
         .where(and(eq(ruleVersions.ruleId, ruleId), ne(ruleVersions.status, 'draft'), eq(ruleVersions.inForceFrom, v.inForceFrom)));
       if (clash) throw sameDay(clash.number, v.inForceFrom);
-      const on = approvedOn ?? v.approvedOn ?? moscowToday();
+      // a date given (now or with the draft) is checked; without one it is today, but no later than the in-force date
+      // (a version recorded after it took effect was approved by then)
+      const today = moscowToday();
+      const on = approvedOn ?? v.approvedOn ?? (today > v.inForceFrom ? v.inForceFrom : today);
+      assertApprovedBeforeInForce(on, v.inForceFrom);
       await tx.update(ruleVersions).set({ status: 'approved', approvedOn: on, updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
       await tx.update(procurementRules).set({ updatedAt: new Date() }).where(eq(procurementRules.id, ruleId));
       await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approve', before: { status: v.status, approved_on: v.approvedOn }, after: { status: 'approved', approved_on: on } });
@@ -179,20 +192,33 @@ export async function publishVersion(ctx: Ctx, ruleId: number, versionId: number
     await editableRule(ctx, ruleId, tx);
     const v = await loadVersion(tx, ruleId, versionId);
     if (v.status !== 'approved') throw new AppError('INVALID_STATE', 'Опубликовать можно только утверждённую редакцию');
+    // the published Положение is the approved one: the document that approved it goes with it (and is what is signed)
+    if (!v.approvalFileKey)
+      throw new AppError('VALIDATION', 'Загрузите документ об утверждении редакции: без него редакция не публикуется', { approval_document: ['Загрузите документ об утверждении'] });
     await tx.update(ruleVersions).set({ status: 'published', updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
     await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'publish', before: { status: v.status }, after: { status: 'published' } });
   });
   return getVersion(ctx, ruleId, versionId);
 }
 
+/**
+ * A draft's document may be replaced; an approved version that has none yet may receive it (publishing asks for it).
+ * Once there, an approved version's document stays: it is what the signatures sign.
+ */
+async function loadVersionTakingDocument(ctx: Ctx, ruleId: number, versionId: number, tx?: Tx) {
+  const v = await loadVersion(tx ?? ctx.deps.db, ruleId, versionId);
+  if (v.status === 'draft' || (v.status === 'approved' && !v.approvalFileKey)) return v;
+  return loadDraftVersion(ctx, ruleId, versionId, tx);
+}
+
 export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId: number, upload: Upload): Promise<RuleVersionResponse> {
   await editableRule(ctx, ruleId);
-  const draft = await loadDraftVersion(ctx, ruleId, versionId);
+  const draft = await loadVersionTakingDocument(ctx, ruleId, versionId);
   await assertStorageRoom(ctx.deps, draft.companyId, upload.data.length, draft.approvalFileSize ?? 0);
   const key = await ctx.deps.files.put(upload.data, upload.ext);
   try {
     await ctx.deps.db.transaction(async (tx) => {
-      const v = await loadDraftVersion(ctx, ruleId, versionId, tx);
+      const v = await loadVersionTakingDocument(ctx, ruleId, versionId, tx);
       // the document it replaces stops counting first: one of the same size fits where the old one did
       if (v.approvalFileKey) await releaseStoredFiles(tx, [v.approvalFileKey]);
       await tx

@@ -99,8 +99,8 @@ describe('versions', () => {
     expect(edited.body).toMatchObject({ notes: 'Первая редакция', lead_time_overrides: null });
 
     const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, { token: w.client });
-    // the edit dropped the approval date, so the day of approval is taken
-    expect(approved.body).toMatchObject({ status: 'approved', status_title: 'Утверждена', approved_on: moscowToday() });
+    // the edit dropped the approval date, so the day of approval is taken — no later than the day it came into force
+    expect(approved.body).toMatchObject({ status: 'approved', status_title: 'Утверждена', approved_on: moscowToday() < '2025-01-01' ? moscowToday() : '2025-01-01' });
     expect((await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client, body: { number: '1', in_force_from: '2025-02-01' } })).status).toBe(409);
     expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, { token: w.client })).status).toBe(409);
     expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client })).status).toBe(409);
@@ -120,9 +120,21 @@ describe('versions', () => {
 
     // a draft never takes effect, whatever its date
     const v3 = await newVersion(rule.id, { number: '3', in_force_from: '2026-03-02' });
+    // issue 34, M7: approved after it came into force — refused, on saving and on approving
+    const late = await t.api<{ message: string; fields: Record<string, string[]> }>('PUT', `/api/procurement_rules/${rule.id}/versions/${v3.id}`, { token: w.client, body: { number: '3', in_force_from: '2026-03-02', approved_on: '2026-03-05' } });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toBe('Дата утверждения 05.03.2026 позже даты вступления в силу 02.03.2026');
+    expect(late.body.fields.approved_on).toEqual(['Дата утверждения не может быть позже даты вступления в силу']);
+    expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/approve`, { token: w.client, body: { approved_on: '2026-03-03' } })).status).toBe(400);
     expect(await inForce('2026-06-01')).toBe('2');
 
     expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/publish`, { token: w.client })).status).toBe(409);
+    // issue 34, M7: publishing asks for the approving document; an approved version without one may still receive it
+    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Загрузите документ об утверждении редакции: без него редакция не публикуется');
+    expect((await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Протокол № 7.pdf', PDF)).status).toBe(200);
+    expect((await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Другой.pdf', PDF)).status).toBe(409);
     expect((await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client })).body).toMatchObject({ status: 'published', status_title: 'Опубликована' });
     expect(await inForce('2026-06-01')).toBe('2');
     expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v3.id}`, { token: w.client })).status).toBe(204);

@@ -49,7 +49,7 @@ export function AuditChanges({ item, max = 8 }: { item: AuditItem; max?: number 
     <ul style={{ margin: '4px 0 0', paddingLeft: 18, fontSize: 13 }} data-testid="audit-changes">
       {shown.map((r) => (
         <li key={r.key} style={{ wordBreak: 'break-word' }}>
-          <Typography.Text type={r.kind === 'same' ? 'secondary' : undefined}>{fieldTitle(r.key)}: </Typography.Text>
+          <Typography.Text type={r.kind === 'same' ? 'secondary' : undefined}>{item.field_titles?.[r.key] ?? fieldTitle(r.key)}: </Typography.Text>
           {r.kind === 'same' && <Typography.Text type="secondary">{show(r.key, r.after)}</Typography.Text>}
           {r.kind === 'added' && <span style={now}>{show(r.key, r.after)}</span>}
           {r.kind === 'removed' && <span style={old}>{show(r.key, r.before)}</span>}

@@ -164,7 +164,8 @@ export default function AuditPage() {
             width: 220,
             render: (_: unknown, r) => {
               const to = cardOf(r);
-              const text = `${auditEntityTitle(r.entity)} № ${r.entity_id}`;
+              // the business number where the object has one (2026-0016, 41-А/2026); an id only where it has none
+              const text = r.entity_number ? `${auditEntityTitle(r.entity)} ${r.entity_number}` : `${auditEntityTitle(r.entity)} № ${r.entity_id}`;
               return (
                 <Space direction="vertical" size={0}>
                   {to ? (

@@ -133,9 +133,67 @@ export const FIELD_TITLES: Record<string, string> = {
   total: 'Сумма',
   code: 'Код',
   type: 'Тип',
+  // keys of ЕИС documents and imports kept in the trail (issue 34, M11)
+  guid: 'Идентификатор документа (GUID)',
+  purpose: 'Назначение',
+  customer_name: 'Заказчик',
+  customer_inn: 'ИНН заказчика',
+  signer_name: 'Подписант',
+  criteria: 'Критерии оценки',
+  other_info: 'Иная информация',
+  contract_id: 'Договор',
+  procurement_id: 'Закупка',
+  procurement_number: 'Номер закупки',
+  contract_number: 'Номер договора',
+  notice_number: 'Номер извещения',
+  supplier_kpp: 'КПП поставщика',
+  seller_name: 'Продавец',
+  seller_kpp: 'КПП продавца',
+  upd_number: 'Номер УПД',
+  vat: 'НДС',
+  paid: 'Оплачено',
+  delivered: 'Поставлено',
+  period_from: 'Период с',
+  period_to: 'Период по',
+  account_number: 'Счёт',
+  payer_inn: 'ИНН плательщика',
+  payee_inn: 'ИНН получателя',
+  withdrawn: 'Отозван',
+  withdrawn_reason: 'Причина отзыва',
+  idempotency_key: 'Ключ повтора',
+  quantity: 'Количество',
+  unit: 'Единица измерения',
+  okei: 'ОКЕИ',
+  okpd2_code: 'Код ОКПД2',
+  okpd2_name: 'ОКПД2',
+  subject_id: 'Предмет закупки',
+  subject_type: 'Вид предмета',
+  kind: 'Вид',
+  value_type: 'Размер задаётся',
+  percent: 'Процент',
+  percent_min: 'Процент от',
+  percent_max: 'Процент до',
+  short_name: 'Краткое наименование',
+  is_competitive: 'Конкурентный',
+  is_electronic: 'Электронный',
+  user_fields: 'Поля пользователя',
+  region_code: 'Код региона',
+  registration: 'Заявка',
+  signature: 'Подпись',
+  certificate: 'Сертификат',
+  signer: 'Подписант',
+  contract_price: 'Цена договора',
+  price_with_vat: 'Цена с НДС',
 };
 
-export const fieldTitle = (key: string) => FIELD_TITLES[key] ?? key;
+/** A camelCase key (document fields, ЕИС data) in the trail's snake_case. */
+const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The Russian name of a recorded key: its own, or that of its snake_case twin (customerName → customer_name); a key
+ * with neither reads «прочее поле», never its English name.
+ */
+export const fieldTitle = (key: string) => FIELD_TITLES[key] ?? FIELD_TITLES[snake(key)] ?? 'Прочее поле';
 
 const SOURCE_TITLES: Record<string, string> = { eis: 'ЕИС', upload: 'файл', manual: 'вручную', auto: 'автоматически', user: 'пользователь' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Col, Divider, Form, Input, Row, Space, message } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { isValidInn } from '@proc/contract/checks';
+import { KPP_MESSAGE, KPP_RE, OGRN_MESSAGE, PHONE_MESSAGE, isValidInn, isValidOgrn, isValidPhone } from '@proc/contract/checks';
 import type { RegistrationRequest } from '@proc/contract/auth';
 import { ApiError } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
@@ -11,6 +11,16 @@ import { authApi, TICKET_KEY } from './api';
 import { AuthCard } from './AuthCard';
 
 const innRule = { validator: async (_: unknown, v?: string) => { if (v && !isValidInn(v.trim())) throw new Error('Некорректный ИНН: проверьте количество цифр и контрольное число'); } };
+
+/** An optional field's check (the contract's, so the first submit says what the server would); empty is valid. */
+const optionalRule = (valid: (v: string) => boolean, message: string) => ({
+  validator: async (_: unknown, v?: string | null) => {
+    if (v && v.trim() && !valid(v.trim())) throw new Error(message);
+  },
+});
+const kppRule = optionalRule((v) => KPP_RE.test(v), KPP_MESSAGE);
+const ogrnRule = optionalRule(isValidOgrn, OGRN_MESSAGE);
+const phoneRule = optionalRule(isValidPhone, PHONE_MESSAGE);
 
 export default function RegistrationPage() {
   const [form] = Form.useForm<RegistrationRequest>();
@@ -96,12 +106,12 @@ export default function RegistrationPage() {
         </Field>
         <Row gutter={16}>
           <Col span={12}>
-            <Field label="КПП" name={['company', 'kpp']}>
+            <Field label="КПП" name={['company', 'kpp']} rules={[kppRule]}>
               <Input maxLength={9} />
             </Field>
           </Col>
           <Col span={12}>
-            <Field label="ОГРН" name={['company', 'ogrn']}>
+            <Field label="ОГРН" name={['company', 'ogrn']} rules={[ogrnRule]}>
               <Input maxLength={15} />
             </Field>
           </Col>
@@ -120,7 +130,7 @@ export default function RegistrationPage() {
             </Field>
           </Col>
           <Col span={12}>
-            <Field label="Телефон" name={['user', 'phone']}>
+            <Field label="Телефон" name={['user', 'phone']} rules={[phoneRule]}>
               <Input autoComplete="tel" />
             </Field>
           </Col>

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin, type SelectProps } from 'antd';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
+import { labelWithoutIds } from '../../lib/select-labels';
 import { useSelectedCompany } from '../../lib/session';
 import type { ListQuery, OptionsPage } from './api';
 
@@ -49,13 +50,31 @@ export function OptionsSelect<T = unknown>({ path, requestName, query, selectedL
     enabled: open,
   });
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const values = useMemo(() => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), [value]);
+  const known = useMemo(
+    () => [...(knownOptions ?? []), ...(selectedLabel && (typeof value === 'string' || typeof value === 'number') ? [{ value, label: selectedLabel }] : [])],
+    [knownOptions, selectedLabel, value],
+  );
+  // Stored values the record did not name (a value set by code, a form restored from elsewhere): their names are asked
+  // for by id, archived elements included, so that the select never shows a bare id.
+  const unnamed = useMemo(
+    () => values.filter((v): v is number => typeof v === 'number' && !known.some((k) => k.value === v) && !items.some((i) => optionValue(i) === v)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionValue is a pure accessor
+    [values, known, items],
+  );
+  const named = useQuery({
+    queryKey: ['options-names', path, company, unnamed],
+    queryFn: ({ signal }) => api.get<OptionsPage<T>>(path, { name: requestName, query: { ...query, ids: unnamed.join(','), page: 1, limit: 100 }, signal, quiet: true }),
+    enabled: unnamed.length > 0,
+    staleTime: 60_000,
+  });
   const options = useMemo(() => {
     const opts = items.map((i) => ({ value: optionValue(i), label: i.name }));
-    const known = [...(knownOptions ?? []), ...(selectedLabel && (typeof value === 'string' || typeof value === 'number') ? [{ value, label: selectedLabel }] : [])];
-    for (const k of known) if (!opts.some((o) => o.value === k.value)) opts.unshift(k);
+    const byId = (named.data?.items ?? []).map((i) => ({ value: optionValue(i), label: i.name }));
+    for (const k of [...known, ...byId]) if (!opts.some((o) => o.value === k.value)) opts.unshift(k);
     return opts;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- valueOf is a pure accessor
-  }, [items, value, selectedLabel, knownOptions]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- optionValue is a pure accessor
+  }, [items, known, named.data]);
 
   return (
     <Select<OptionValue | OptionValue[]>
@@ -68,6 +87,8 @@ export function OptionsSelect<T = unknown>({ path, requestName, query, selectedL
         if (!o) setSearch('');
       }}
       loading={list.isFetching}
+      // a value whose name has not come yet reads «…», never its id
+      labelRender={labelWithoutIds(named.isFetching)}
       notFoundContent={list.isFetching ? <Spin size="small" /> : undefined}
       onPopupScroll={(e) => {
         const el = e.currentTarget as HTMLElement;

@@ -9,6 +9,7 @@ import { formatMoney, formatPercent } from '../../lib/format';
 import { CatalogSelect } from './CatalogSelect';
 import { Okpd2Select, OkeiSelect } from './Okpd2Select';
 import type { CatalogItem } from './api';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
 export interface KindColumn {
   title: string;
@@ -33,7 +34,6 @@ interface KindDef {
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? '—' : String(v));
 const yes = (v: unknown) => (v ? 'да' : 'нет');
 const percentRule = { pattern: /^\d{1,3}([.,]\d{1,2})?$/, message: 'Значение должно быть числовое' };
-const amountRule = { pattern: /^\d{1,16}([.,]\d{1,2})?$/, message: 'Значение должно быть числовое' };
 
 const nameColumn: KindColumn = { title: 'Наименование', key: 'name', sort: 'name', render: (i) => i.name };
 const codeColumn: KindColumn = { title: 'Код', key: 'code', sort: 'code', render: (i) => text(i.code) };
@@ -120,8 +120,8 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
         <Form.Item noStyle shouldUpdate={(a, b) => a.value_type !== b.value_type}>
           {(form) =>
             form.getFieldValue('value_type') === 'amount' ? (
-              <Field label="Сумма, ₽" name="amount" rules={[rules.required, amountRule]}>
-                <Input inputMode="decimal" />
+              <Field label="Сумма, ₽" name="amount" rules={moneyRules({ required: true, positive: true })}>
+                <MoneyInput />
               </Field>
             ) : (
               <>

@@ -12,6 +12,8 @@ import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from '../procurements/api';
 import { SignProcurementFile } from '../signatures/SignProcurementFile';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 type Values = Record<string, Record<string, unknown>>;
 type Column = NonNullable<DocumentField['columns']>[number];
@@ -21,19 +23,19 @@ const dateProps = {
   normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
 };
 
-const MONEY = { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' };
 const NUMBER = { pattern: /^\s*-?\d+([.,]\d+)?\s*$/, message: 'Введите число' };
 
 /** An input for one scalar field type. */
 function scalarInput(type: Column['type'], label: string) {
   if (type === 'date') return <DatePicker format="DD.MM.YYYY" aria-label={label} style={{ width: '100%' }} />;
   if (type === 'text') return <Input.TextArea aria-label={label} autoSize={{ minRows: 2, maxRows: 8 }} />;
-  return <Input aria-label={label} inputMode={type === 'money' || type === 'number' ? 'decimal' : undefined} />;
+  if (type === 'money') return <MoneyInput aria-label={label} />;
+  return <Input aria-label={label} inputMode={type === 'number' ? 'decimal' : undefined} />;
 }
 
 const scalarRules = (type: Column['type'], required: boolean) => [
   ...(required ? [type === 'date' ? rules.requiredAny : rules.required] : []),
-  ...(type === 'money' ? [MONEY] : type === 'number' ? [NUMBER] : []),
+  ...(type === 'money' ? moneyRules() : type === 'number' ? [NUMBER] : []),
 ];
 
 function ListField({ template, field }: { template: DocumentKind; field: DocumentField }) {
@@ -105,6 +107,7 @@ export default function DocumentationPage() {
     if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
   }, [docs.data, form]);
 
+  const unsaved = useUnsavedChanges();
   const values = (): Values => form.getFieldsValue(true) as Values;
   const save = useMutation({
     mutationFn: async () => {
@@ -113,6 +116,7 @@ export default function DocumentationPage() {
       for (const d of documents) await procurementsApi.saveValues(id, d.template, v[d.template] ?? {});
     },
     onSuccess: () => {
+      unsaved.saved();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Поля документов сохранены' });
       void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
     },
@@ -132,6 +136,7 @@ export default function DocumentationPage() {
       }
     },
     onSuccess: (r) => {
+      unsaved.saved();
       setReady(r);
       void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
       void qc.invalidateQueries({ queryKey: ['procurement', company, id] });
@@ -166,6 +171,7 @@ export default function DocumentationPage() {
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
           onFinishFailed={reportInvalidFields}
           onFinish={() => !generate.isPending && generate.mutate()}
+          onValuesChange={unsaved.changed}
         >
           <Collapse
             defaultActiveKey={documents.map((d) => d.template)}

@@ -1,22 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
+  decimalProblem,
+  rublesInWordsRu,
   leadTimeText,
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
   SUBJECT_TITLES,
   type Paged,
   type ProcurementInput,
+  type ProcurementReferenceField,
   type ProcurementRuleResponse,
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
+import { labelWithoutIds } from '../../lib/select-labels';
 import { api } from '../../lib/api';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
@@ -27,6 +32,11 @@ import { CatalogSelect } from '../catalogs/CatalogSelect';
 import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { useUnsavedChanges } from '../../lib/unsaved';
+
+/** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
+const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) => p?.references[field].map((r) => ({ value: r.id, label: r.name }));
+const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [...extra.filter((e) => !options.some((o) => o.value === e.value)), ...options];
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -95,9 +105,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   const saving = useRef(false);
   // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
   const idem = useIdempotencyKey();
+  const unsaved = useUnsavedChanges();
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
+      unsaved.saved();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: p ? `Закупка ${r.number} сохранена` : `Закупка ${r.number} создана` });
       qc.setQueryData(['procurement', company, r.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
@@ -134,6 +146,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             disabled={!editable}
             initialValues={{ currency: 'RUB', subject: 'goods', sme_only: false, okpd2: [], application_ensuring: { kind: 'percent' }, contract_ensuring: { kind: 'percent' } }}
             onKeyDown={enterDoesNotSubmit}
+            onValuesChange={unsaved.changed}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
             onFinishFailed={reportInvalidFields}
             // one save at a time: a second click or submit while the first runs would create a second procurement (a
@@ -164,10 +177,16 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
               </Field>
               <Field label="ОКПД2" name="okpd2">
-                <Okpd2Select mode="multiple" placeholder="Код или слова наименования" />
+                <Okpd2Select mode="multiple" placeholder="Код или слова наименования" knownOptions={p?.okpd2.map((o) => ({ value: o.code, label: o.name ? `${o.code} ${o.name}` : o.code }))} />
               </Field>
               <Field label="Положение о закупке" name="rule_id">
-                <Select allowClear placeholder="Действующее положение организации" loading={rulesList.isLoading} options={(rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title }))} />
+                <Select
+                  allowClear
+                  placeholder="Действующее положение организации"
+                  loading={rulesList.isLoading}
+                  labelRender={labelWithoutIds(rulesList.isLoading)}
+                  options={withKnown((rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title })), p?.rule ? [{ value: p.rule.id, label: p.rule.title }] : [])}
+                />
               </Field>
               <Field label="Номер позиции плана закупки" name="plan_item_number">
                 <Input style={{ maxWidth: 240 }} />
@@ -179,8 +198,8 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             <Card title="Цена и финансирование" size="small" style={{ marginBottom: 16 }}>
               <Row gutter={16}>
                 <Col span={10}>
-                  <Field label="НМЦД" name="nmcd" rules={[rules.required, { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' }]}>
-                    <Input inputMode="decimal" />
+                  <Field label="НМЦД" name="nmcd" rules={moneyRules({ required: true, positive: true })} extra={<NmcdInWords form={form} />}>
+                    <MoneyInput />
                   </Field>
                 </Col>
                 <Col span={4}>
@@ -190,34 +209,34 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 </Col>
                 <Col span={10}>
                   <Field label="Метод определения НМЦД" name="nmcd_method_id">
-                    <CatalogSelect kind="elements" query={{ type: 1 }} requestName="Методы определения НМЦД" />
+                    <CatalogSelect knownOptions={known(p, 'nmcd_method_id')} kind="elements" query={{ type: 1 }} requestName="Методы определения НМЦД" />
                   </Field>
                 </Col>
               </Row>
               <Field label="Источники финансирования" name="funding_source_ids">
-                <CatalogSelect kind="elements" query={{ type: 8 }} mode="multiple" requestName="Источники финансирования" />
+                <CatalogSelect knownOptions={known(p, 'funding_source_ids')} kind="elements" query={{ type: 8 }} mode="multiple" requestName="Источники финансирования" />
               </Field>
               <EnsuringField label="Обеспечение заявки" name="application_ensuring" />
               <EnsuringField label="Обеспечение исполнения договора" name="contract_ensuring" />
               <Field label="Обеспечение (справочник)" name="ensuring_ids">
-                <CatalogSelect kind="ensuring" mode="multiple" requestName="Обеспечение" />
+                <CatalogSelect knownOptions={known(p, 'ensuring_ids')} kind="ensuring" mode="multiple" requestName="Обеспечение" />
               </Field>
             </Card>
             <Card title="Требования и условия" size="small" style={{ marginBottom: 16 }}>
               <Field label="Единые (дополнительные) требования" name="requirement_ids">
-                <CatalogSelect kind="elements" query={{ type: 2 }} mode="multiple" requestName="Требования" />
+                <CatalogSelect knownOptions={known(p, 'requirement_ids')} kind="elements" query={{ type: 2 }} mode="multiple" requestName="Требования" />
               </Field>
               <Field label="Дополнительная информация и документы" name="info_document_ids">
-                <CatalogSelect kind="elements" query={{ type: 7 }} mode="multiple" requestName="Дополнительная информация и документы" />
+                <CatalogSelect knownOptions={known(p, 'info_document_ids')} kind="elements" query={{ type: 7 }} mode="multiple" requestName="Дополнительная информация и документы" />
               </Field>
               <Field label="Условия поставки (выполнения работ, оказания услуг)" name="delivery_term_ids">
-                <CatalogSelect kind="execTerms" query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }} mode="multiple" requestName="Условия поставки" />
+                <CatalogSelect knownOptions={known(p, 'delivery_term_ids')} kind="execTerms" query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }} mode="multiple" requestName="Условия поставки" />
               </Field>
               <Field label="Сроки (условия) поставки" name="delivery_terms">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
               </Field>
               <Field label="Место поставки (справочник)" name="delivery_place_ids">
-                <CatalogSelect kind="execTerms" query={{ type: 2 }} mode="multiple" requestName="Место поставки" />
+                <CatalogSelect knownOptions={known(p, 'delivery_place_ids')} kind="execTerms" query={{ type: 2 }} mode="multiple" requestName="Место поставки" />
               </Field>
               <Field label="Место поставки" name="delivery_place">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
@@ -254,6 +273,14 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   );
 }
 
+/** «НМЦД прописью» as the documents will write it, live while the sum is typed (roubles only). */
+function NmcdInWords({ form }: { form: FormInstance<FormValues> }) {
+  const nmcd = Form.useWatch('nmcd', form);
+  const currency = Form.useWatch('currency', form);
+  const words = nmcd && (currency ?? 'RUB') === 'RUB' && !decimalProblem(String(nmcd), { positive: true }) ? rublesInWordsRu(String(nmcd)) : null;
+  return words ? <span data-testid="nmcd-in-words">{words}</span> : null;
+}
+
 function EnsuringField({ label, name }: { label: string; name: 'application_ensuring' | 'contract_ensuring' }) {
   return (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
@@ -261,8 +288,8 @@ function EnsuringField({ label, name }: { label: string; name: 'application_ensu
         <Field name={[name, 'kind']} noStyle>
           <Select style={{ width: 150 }} aria-label={`${label}: вид`} options={[{ value: 'percent', label: '% от НМЦД' }, { value: 'amount', label: 'Сумма' }]} />
         </Field>
-        <Field name={[name, 'value']} style={{ marginBottom: 16 }}>
-          <Input aria-label={label} style={{ width: 200 }} inputMode="decimal" />
+        <Field name={[name, 'value']} style={{ marginBottom: 16 }} rules={moneyRules()}>
+          <MoneyInput aria-label={label} style={{ width: 200 }} />
         </Field>
       </Space.Compact>
     </Form.Item>

@@ -3,7 +3,8 @@ import { ExclamationCircleFilled, FileExcelOutlined, PlusOutlined } from '@ant-d
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, type ProcurementStatus, type RegisterItem } from '@proc/contract';
+import { useState } from 'react';
+import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, canonicalDecimal, decimalProblem, formatDecimalInput, type ProcurementStatus, type RegisterItem } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
@@ -31,6 +32,39 @@ function DateRange({ label, from, to, params, patch }: { label: string; from: st
   );
 }
 
+const MONEY_FILTERS: string[] = ['nmcd_min', 'nmcd_max'];
+
+/**
+ * A sum filter kept in the URL: typed freely, applied on Enter or when left, only when it is a sum (the contract's money
+ * rule); otherwise the field says what is wrong and the table keeps its filters (issue 34, M3–M5).
+ */
+function MoneyFilter({ label, placeholder, name, value, patch }: { label: string; placeholder: string; name: string; value?: string; patch: (p: Record<string, string | undefined>) => void }) {
+  const [text, setText] = useState<string | null>(null);
+  const problem = text !== null && text.trim() !== '' ? decimalProblem(text) : null;
+  const apply = () => {
+    if (text === null || problem) return;
+    setText(null);
+    const next = text.trim() === '' ? undefined : canonicalDecimal(text);
+    if (next !== value) patch({ [name]: next, page: undefined });
+  };
+  return (
+    <Tooltip open={!!problem} title={problem} placement="bottom">
+      <Input
+        aria-label={label}
+        aria-invalid={!!problem}
+        status={problem ? 'error' : undefined}
+        inputMode="decimal"
+        placeholder={placeholder}
+        style={{ width: 130 }}
+        value={text ?? (value && !decimalProblem(value) ? formatDecimalInput(value) : '')}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={apply}
+        onPressEnter={apply}
+      />
+    </Tooltip>
+  );
+}
+
 /** «Всего: 12»; past the exact count «Найдено ≈ 12 300 (показаны первые 10 000): уточните фильтры». */
 function registerTotal(t: number, page?: { total_capped: boolean; total_estimate?: number | null }) {
   if (!page?.total_capped) return `Всего: ${formatQuantity(String(t))}`;
@@ -47,7 +81,10 @@ export default function RegisterPage() {
   const limit = Number(params.get('limit') ?? 10);
   const sort = (REGISTER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'created_at';
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
-  const filters = Object.fromEntries(REGISTER_FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as Record<string, string>;
+  // a sum the server cannot use (letters typed into the address) is not sent: the table stays what it can be
+  const filters = Object.fromEntries(
+    REGISTER_FILTERS.flatMap((k) => (params.get(k) && !(MONEY_FILTERS.includes(k) && decimalProblem(params.get(k)!)) ? [[k, params.get(k)!]] : [])),
+  ) as Record<string, string>;
   const list = useQuery({
     queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
     queryFn: () => procurementsApi.register({ page, limit, sort, order, ...filters }),
@@ -105,24 +142,8 @@ export default function RegisterPage() {
         <DateRange label="Размещение" from="published_from" to="published_to" params={params} patch={patch} />
         <DateRange label="Окончание подачи заявок" from="deadline_from" to="deadline_to" params={params} patch={patch} />
         <Space.Compact>
-          <Input
-            key={`min-${filters.nmcd_min ?? ''}`}
-            aria-label="НМЦД от"
-            placeholder="НМЦД от"
-            style={{ width: 130 }}
-            defaultValue={filters.nmcd_min}
-            onBlur={(e) => patch({ nmcd_min: e.target.value.trim() || undefined, page: undefined })}
-            onPressEnter={(e) => patch({ nmcd_min: e.currentTarget.value.trim() || undefined, page: undefined })}
-          />
-          <Input
-            key={`max-${filters.nmcd_max ?? ''}`}
-            aria-label="НМЦД до"
-            placeholder="до"
-            style={{ width: 130 }}
-            defaultValue={filters.nmcd_max}
-            onBlur={(e) => patch({ nmcd_max: e.target.value.trim() || undefined, page: undefined })}
-            onPressEnter={(e) => patch({ nmcd_max: e.currentTarget.value.trim() || undefined, page: undefined })}
-          />
+          <MoneyFilter label="НМЦД от" placeholder="НМЦД от" name="nmcd_min" value={filters.nmcd_min} patch={patch} />
+          <MoneyFilter label="НМЦД до" placeholder="до" name="nmcd_max" value={filters.nmcd_max} patch={patch} />
         </Space.Compact>
         <Input
           key={`okpd2-${filters.okpd2 ?? ''}`}

@@ -11,9 +11,10 @@ import { Field } from '../../lib/Field';
 import { useSession, useSelectedCompany } from '../../lib/session';
 import { formatMoney } from '../../lib/format';
 import { rulesApi } from './api';
-import { decimalOrNull, moneyRule } from './dates';
+import { decimalOrNull } from './dates';
 import { METHOD_TITLES, methodOptions, methodTitle } from './methods';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
 type Subject = DocumentRuleResponse['subject'];
 const subjectTitle = (s: Subject) => (s === 'any' ? 'Любой' : SUBJECT_TITLES[s]);
@@ -252,11 +253,11 @@ function DocumentRuleForm({ ruleId, versionId, docRule, method, onClose, onSaved
           <Field label="Дни" name="days_unit">
             <Select options={unitOptions} />
           </Field>
-          <Field label="НМЦД от, ₽" name="nmcd_min" rules={[rules.numeric, moneyRule]}>
-            <Input inputMode="decimal" />
+          <Field label="НМЦД от, ₽" name="nmcd_min" rules={moneyRules()}>
+            <MoneyInput />
           </Field>
-          <Field label="НМЦД до, ₽" name="nmcd_max" rules={[rules.numeric, moneyRule]}>
-            <Input inputMode="decimal" />
+          <Field label="НМЦД до, ₽" name="nmcd_max" rules={moneyRules({ positive: true })}>
+            <MoneyInput />
           </Field>
         </div>
         <Form.Item name="required" valuePropName="checked">

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -6,8 +6,10 @@ import { DAYS_UNITS, DAYS_UNIT_TITLES, type LeadTimeRule, type RuleVersionRespon
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { rulesApi, type VersionBody } from './api';
-import { DATE_FORMAT, decimalOrNull, fromIso, moneyRule, toIso } from './dates';
+import { DATE_FORMAT, decimalOrNull, fromIso, toIso } from './dates';
 import { methodOptions } from './methods';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
+import { UNSAVED_TITLE, useUnsavedChanges } from '../../lib/unsaved';
 
 type SmeChoice = 'all' | 'sme' | 'other';
 interface LeadRow {
@@ -47,6 +49,13 @@ const fromRow = (r: LeadRow): LeadTimeRule => ({
 /** Create a draft (optionally based on another version) or edit one; drafts only on the server. */
 export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { ruleId: number; version: RuleVersionResponse | null; versions: RuleVersionResponse[]; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
+  const unsaved = useUnsavedChanges();
+  const { modal } = AntApp.useApp();
+  // «Отмена» with edits asks as leaving the page does
+  const cancel = () =>
+    unsaved.dirty
+      ? modal.confirm({ title: UNSAVED_TITLE, content: 'Закрыть форму? Внесённые изменения не сохранятся.', okText: 'Закрыть без сохранения', okButtonProps: { danger: true }, cancelText: 'Остаться', onOk: onClose })
+      : onClose();
   const save = useMutation({
     mutationFn: (v: Values) => {
       const overrides = (v.lead_time_overrides ?? []).map(fromRow);
@@ -62,6 +71,7 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
       return rulesApi.createVersion(ruleId, { ...body, based_on_version_id: v.based_on_version_id });
     },
     onSuccess: () => {
+      unsaved.saved();
       onSaved();
       onClose();
     },
@@ -85,23 +95,36 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
       title={version ? `Редакция № ${version.number}` : 'Новая редакция (черновик)'}
       okText="Сохранить"
       cancelText="Отмена"
-      onCancel={onClose}
+      onCancel={cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'version-save' }}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
+      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onValuesChange={unsaved.changed}>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '0 16px' }}>
           <Field label="Номер редакции" name="number" rules={[rules.required, { max: 50, message: 'Не длиннее 50 символов' }]}>
             <Input autoFocus data-testid="version-number" />
           </Field>
-          <Field label="Дата утверждения" name="approved_on">
+          <Field
+            label="Дата утверждения"
+            name="approved_on"
+            dependencies={['in_force_from']}
+            rules={[
+              ({ getFieldValue }) => ({
+                // the server's rule (issue 34, M7): a version is approved before it comes into force
+                validator: (_, v: Dayjs | null | undefined) => {
+                  const inForce = getFieldValue('in_force_from') as Dayjs | null | undefined;
+                  return v && inForce && v.isAfter(inForce, 'day') ? Promise.reject(new Error('Дата утверждения не может быть позже даты вступления в силу')) : Promise.resolve();
+                },
+              }),
+            ]}
+          >
             <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="version-approved-on" />
           </Field>
           <Field label="Вступает в силу" name="in_force_from" rules={[rules.requiredAny]}>
             <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="version-in-force-from" />
           </Field>
-          <Field label="Предел закупки у единственного поставщика, ₽" name="single_supplier_max" rules={[rules.numeric, moneyRule]}>
-            <Input inputMode="decimal" placeholder="600000,00" data-testid="version-single-supplier-max" />
+          <Field label="Предел закупки у единственного поставщика, ₽" name="single_supplier_max" rules={moneyRules({ positive: true })}>
+            <MoneyInput placeholder="600 000,00" data-testid="version-single-supplier-max" />
           </Field>
           {!version && (
             <Field label="На основе редакции" name="based_on_version_id" style={{ gridColumn: 'span 2' }} help="Правила документов будут скопированы из выбранной редакции">
@@ -154,8 +177,8 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
                     title: 'НМЦД не выше, ₽',
                     key: 'nmcd',
                     render: (_: unknown, f) => (
-                      <Form.Item name={[f.name, 'nmcdMax']} rules={[rules.numeric, moneyRule]} style={{ margin: 0 }}>
-                        <Input aria-label="НМЦД не выше" inputMode="decimal" placeholder="любая" style={{ width: 150 }} />
+                      <Form.Item name={[f.name, 'nmcdMax']} rules={moneyRules({ positive: true })} style={{ margin: 0 }}>
+                        <MoneyInput aria-label="НМЦД не выше" placeholder="любая" style={{ width: 150 }} />
                       </Form.Item>
                     ),
                   },

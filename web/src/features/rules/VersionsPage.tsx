@@ -27,6 +27,7 @@ export default function VersionsPage() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   const [editing, setEditing] = useState<RuleVersionResponse | 'new' | null>(null);
   const [approving, setApproving] = useState<RuleVersionResponse | null>(null);
+  const [publishing, setPublishing] = useState<RuleVersionResponse | null>(null);
   const [history, setHistory] = useState<RuleVersionResponse | null>(null);
   // templates are shared and read-only; the operator does not change customers' data
   const canEdit = session.user.role !== 'operator' && !!rule.data && !rule.data.is_template && !rule.data.archived;
@@ -142,7 +143,13 @@ export default function VersionsPage() {
                     </Popconfirm>
                   </>
                 )}
-                {canEdit && v.status === 'approved' && (
+                {canEdit && v.status === 'approved' && !v.approval_document && (
+                  // publishing asks for the approving document first (issue 34, M7)
+                  <a role="button" tabIndex={0} onClick={() => setPublishing(v)} data-testid={`version-publish-${v.id}`}>
+                    Опубликовать
+                  </a>
+                )}
+                {canEdit && v.status === 'approved' && v.approval_document && (
                   <Popconfirm title="Опубликовать редакцию?" okText="Опубликовать" cancelText="Отмена" onConfirm={() => publish.mutate(v)}>
                     <a role="button" tabIndex={0} data-testid={`version-publish-${v.id}`}>
                       Опубликовать
@@ -165,6 +172,7 @@ export default function VersionsPage() {
         ]}
       />
       {editing && <VersionForm ruleId={ruleId} version={editing === 'new' ? null : editing} versions={versions} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {publishing && <PublishModal ruleId={ruleId} version={publishing} onClose={() => setPublishing(null)} onDone={refresh} />}
       {approving && <ApproveModal ruleId={ruleId} version={approving} onClose={() => setApproving(null)} onDone={refresh} />}
       {history && (
         <Modal open title={`История редакции № ${history.number}`} footer={null} width={760} onCancel={() => setHistory(null)}>
@@ -176,8 +184,53 @@ export default function VersionsPage() {
   );
 }
 
+/** Publishing a version without its approving document: the document is asked for, then the version is published. */
+function PublishModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const publish = useMutation({
+    mutationFn: async () => {
+      await rulesApi.uploadApproval(ruleId, version.id, file!);
+      return rulesApi.publish(ruleId, version.id);
+    },
+    onSuccess: () => {
+      onDone();
+      onClose();
+    },
+    onError: () => onDone(),
+  });
+  return (
+    <Modal
+      open
+      title={`Опубликовать редакцию № ${version.number}`}
+      okText="Загрузить и опубликовать"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => publish.mutate()}
+      okButtonProps={{ loading: publish.isPending, disabled: !file, 'data-testid': 'version-publish-submit' }}
+    >
+      <Typography.Paragraph>Редакция публикуется вместе с документом об её утверждении (протокол, приказ). Загрузите его.</Typography.Paragraph>
+      <Upload
+        maxCount={1}
+        beforeUpload={(f) => {
+          setFile(f);
+          return false;
+        }}
+        onRemove={() => setFile(null)}
+      >
+        <Button icon={<UploadOutlined />} data-testid="version-publish-document">
+          Документ об утверждении
+        </Button>
+      </Upload>
+    </Modal>
+  );
+}
+
 function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
-  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? moscowToday());
+  // today (a Moscow date), but no later than the in-force date (as the server takes it when no date is given)
+  const today = moscowToday();
+  const inForce = fromIso(version.in_force_from);
+  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? (inForce && inForce.isBefore(today, 'day') ? inForce : today));
+  const late = !!date && !!inForce && date.isAfter(inForce, 'day');
   const approve = useMutation({
     mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
     onSuccess: () => {
@@ -193,11 +246,12 @@ function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; ve
       cancelText="Отмена"
       onCancel={onClose}
       onOk={() => approve.mutate()}
-      okButtonProps={{ loading: approve.isPending, disabled: !date, 'data-testid': 'version-approve-submit' }}
+      okButtonProps={{ loading: approve.isPending, disabled: !date || late, 'data-testid': 'version-approve-submit' }}
     >
       <Typography.Paragraph>После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.</Typography.Paragraph>
       <label htmlFor="approve-date">Дата утверждения</label>
-      <DatePicker id="approve-date" format={DATE_FORMAT} value={date} onChange={setDate} style={{ width: '100%', marginTop: 4 }} data-testid="version-approve-date" />
+      <DatePicker id="approve-date" format={DATE_FORMAT} value={date} onChange={setDate} status={late ? 'error' : undefined} style={{ width: '100%', marginTop: 4 }} data-testid="version-approve-date" />
+      {late && <Typography.Text type="danger">Дата утверждения не может быть позже даты вступления в силу</Typography.Text>}
     </Modal>
   );
 }

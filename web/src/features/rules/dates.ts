@@ -10,6 +10,3 @@ export const decimalOrNull = (v: unknown) => {
   const s = String(v ?? '').trim().replace(/[\s\u00a0]/g, '').replace(',', '.');
   return s ? s : null;
 };
-/** At most two decimals: roubles and kopecks. */
-export const MONEY_RE = /^\d+([.,]\d{1,2})?$/;
-export const moneyRule = { pattern: MONEY_RE, message: 'Не более двух знаков после запятой' };

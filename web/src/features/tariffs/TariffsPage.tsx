@@ -13,6 +13,7 @@ import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
 import { moscowToday } from '../../lib/dates';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -136,8 +137,8 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
         <Field label="Наименование" name="name" rules={[rules.required]}>
           <Input />
         </Field>
-        <Field label="Цена, ₽" name="price" rules={[rules.required, rules.numeric]}>
-          <Input inputMode="decimal" />
+        <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true })}>
+          <MoneyInput />
         </Field>
         <Field label="Период" name="period" rules={[rules.requiredAny]}>
           <Select options={TARIFF_PERIODS.map((p) => ({ value: p, label: TARIFF_PERIOD_TITLES[p] }))} />

@@ -11,6 +11,7 @@ import { useCompanyOptions } from '../companies';
 import { companyTitle } from '../../lib/format';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { labelWithoutIds } from '../../lib/select-labels';
 
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }));
 
@@ -157,7 +158,7 @@ function GrantsForm({ user, onClose, onSaved }: { user: UserResponse; onClose: (
   const save = useMutation({ mutationFn: () => api.put(`/users/${user.id}/grants`, { name: 'Доступ к заказчикам', body: { company_ids: ids } }), onSuccess: () => { onSaved(); onClose(); } });
   return (
     <Modal open title={`Доступ к заказчикам: ${user.title}`} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => save.mutate()} okButtonProps={{ loading: save.isPending }}>
-      <Select mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} showSearch={{ optionFilterProp: 'label' }} options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))} />
+      <Select mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} labelRender={labelWithoutIds(all.isLoading)} showSearch={{ optionFilterProp: 'label' }} options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))} />
     </Modal>
   );
 }

@@ -1,0 +1,123 @@
+/**
+ * Issue 34 (a specialist's working day, round 2), the forms' rows as a user meets them: a reopened card names its
+ * catalogue values (H1), sums are checked by the one money rule and read back in words (M3–M5, L), leaving an edited
+ * form asks first (M6), the register's sum filter takes only sums, and registration checks КПП and phone on the first
+ * submit while a cleared ОГРН is no error (M13).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ProcurementResponse } from '@proc/contract';
+import { startE2E, type E2E } from './harness';
+
+let e: E2E;
+let page: Page;
+let card: ProcurementResponse;
+
+beforeAll(async () => {
+  e = await startE2E();
+  page = await e.newPage();
+  await e.login(page, 'client');
+}, 120_000);
+afterAll(async () => e?.close());
+
+async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await e.server.app.inject({ method, url, payload: body as never, headers: { authorization: `Bearer ${await e.token(page)}` } });
+  return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
+}
+const firstOption = async (type: number) => (await api<{ items: { value: number; name: string }[] }>('GET', `/api/catalogs/elements/options?type=${type}&limit=1`)).body.items[0];
+const selectTexts = (p: Page) => p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts();
+
+describe('issue 34: the card, its sums and its guard', () => {
+  it('a saved card reopened shows its catalogue values by name from the first paint (H1)', async () => {
+    const [method, funding] = [await firstOption(1), await firstOption(8)];
+    const created = await api<ProcurementResponse>('POST', '/api/procurements', {
+      title: 'Поставка картриджей (issue 34)', method: 'quotation_e', subject: 'goods', nmcd: '996000', nmcd_method_id: method.value, funding_source_ids: [funding.value],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    card = created.body;
+    expect(card.references.nmcd_method_id).toEqual([{ id: method.value, name: method.name }]);
+    expect(card.references.funding_source_ids).toEqual([{ id: funding.value, name: funding.name }]);
+    // no option page is asked for: the names are the card's own
+    const optionCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.endsWith('/options') && new URL(r.url()).pathname.includes('/catalogs/elements')) optionCalls.push(r.url());
+    });
+    await page.goto(`/documents/${card.id}`);
+    await page.getByTestId('procurement-title').waitFor();
+    await page.getByText(method.name, { exact: true }).first().waitFor();
+    await page.getByText(funding.name, { exact: true }).first().waitFor();
+    expect((await selectTexts(page)).filter((t) => /^\s*\d+\s*$/.test(t))).toEqual([]);
+    expect(optionCalls).toEqual([]);
+    // the stored sum reads as people write it (L: «996000.00» was shown)
+    expect(await page.getByLabel('НМЦД', { exact: true }).inputValue()).toBe('996\u00a0000,00');
+  });
+
+  it('sums: below zero, zero and endless are refused in words; a good one is read back in words (M3–M5)', async () => {
+    const nmcd = page.getByLabel('НМЦД', { exact: true });
+    const save = page.getByRole('button', { name: 'Сохранить' });
+    for (const [typed, message] of [
+      ['-100', 'Сумма должна быть больше нуля'],
+      ['0', 'Сумма должна быть больше нуля'],
+      ['99999999999999999999', 'Слишком большое значение'],
+      ['12,345', 'Не более двух знаков после запятой'],
+      ['сто', 'Значение должно быть числовое'],
+    ]) {
+      await nmcd.fill(typed);
+      await save.click();
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await nmcd.fill('1500000,5');
+    await expect.poll(() => page.getByTestId('nmcd-in-words').innerText()).toBe('Один миллион пятьсот тысяч рублей 50 копеек');
+    await page.getByLabel('Наименование закупки').click();
+    expect(await nmcd.inputValue()).toBe('1\u00a0500\u00a0000,50');
+  });
+
+  it('leaving the edited card asks «Есть несохранённые изменения»; saving lets go (M6)', async () => {
+    await page.getByRole('link', { name: 'К реестру' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Остаться' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/documents/${card.id}`);
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await saved).status()).toBe(200);
+    expect((await api<ProcurementResponse>('GET', `/api/procurements/${card.id}`)).body.nmcd).toBe('1500000.50');
+    await page.getByRole('link', { name: 'К реестру' }).click();
+    await page.waitForURL(/\/documents$/);
+  });
+
+  it('the register\'s «НМЦД от» takes only a sum: letters never reach the server (M3–M5)', async () => {
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
+    const from = page.getByLabel('НМЦД от');
+    await from.fill('abc');
+    await from.press('Enter');
+    await page.getByRole('tooltip').getByText('Значение должно быть числовое').waitFor();
+    expect(new URL(page.url()).searchParams.get('nmcd_min')).toBeNull();
+    await from.fill('1 000 000');
+    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/procurements' && new URL(r.url()).searchParams.get('nmcd_min') === '1000000');
+    await from.press('Enter');
+    expect((await listed).status()).toBe(200);
+    await page.getByRole('row', { name: /Поставка картриджей \(issue 34\)/ }).waitFor();
+    expect(failed).toEqual([]);
+  });
+});
+
+describe('issue 34: registration (M13)', () => {
+  it('checks КПП and phone on the first submit; a cleared ОГРН is no error', async () => {
+    const p = await e.newPage();
+    await p.goto('/registration');
+    await p.getByLabel('КПП').fill('77АБ01001');
+    await p.getByLabel('Телефон').fill('абв');
+    await p.getByLabel('ОГРН').fill('123');
+    await p.getByLabel('ОГРН').fill('');
+    await p.getByRole('button', { name: /Зарегистрироваться|Отправить заявку/ }).click();
+    await p.getByText('КПП: 9 знаков — 4 цифры, 2 цифры или заглавные латинские буквы A–Z, 3 цифры').waitFor();
+    await p.getByText('Телефон: 10–15 цифр, например +7 495 123-45-67').waitFor();
+    expect(await p.getByText('Некорректный ОГРН').count()).toBe(0);
+    await p.context().close();
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * One rule set for money and quantities typed by a user, shared by the web's inputs and the server's schemas (issue 34,
+ * M3–M5): the text is normalised («1 500 000,50» → "1500000.50"), must be a number, has at most `scale` decimals and at
+ * most DECIMAL_INT_DIGITS integer digits (numeric(18,2)), and is positive where the domain says so. Values stay decimal
+ * strings: nothing here goes through a float.
+ */
+import { z } from 'zod';
+import { DECIMAL_INT_DIGITS } from './common';
+import { MESSAGES } from './messages';
+
+export const MONEY_MESSAGES = {
+  /** The spec's numeric message (section 5). */
+  notNumber: MESSAGES.numeric,
+  decimals: (scale: number) => (scale === 2 ? 'Не более двух знаков после запятой' : `Не более ${scale} знаков после запятой`),
+  positive: 'Сумма должна быть больше нуля',
+  positiveQuantity: 'Количество должно быть больше нуля',
+  negative: 'Значение не может быть отрицательным',
+  tooLarge: 'Слишком большое значение',
+} as const;
+
+export interface DecimalRule {
+  /** Zero is refused too (a price, a НМЦД, a limit). */
+  positive?: boolean;
+  /** Decimals allowed: 2 for money (default). */
+  scale?: number;
+  /** A quantity: the positive message speaks of a quantity. */
+  quantity?: boolean;
+}
+
+/** A typed amount without group separators, with a point: «1 500 000,50» → "1500000.50"; a minus sign kept. */
+export const normalizeDecimal = (v: string | number): string =>
+  String(v)
+    .trim()
+    .replace(/[\s\u00a0\u202f']/g, '')
+    .replace(/^[\u2212\u2013]/, '-')
+    .replace(',', '.');
+
+/** The first thing wrong with a typed amount (already normalised or not), or null when it is acceptable. */
+export function decimalProblem(raw: string | number, rule: DecimalRule = {}): string | null {
+  const v = normalizeDecimal(raw);
+  const scale = rule.scale ?? 2;
+  const m = /^([-+]?)(\d+)(?:\.(\d*))?$/.exec(v);
+  if (!m) return MONEY_MESSAGES.notNumber;
+  const [, sign, int, frac = ''] = m;
+  const zero = /^0+$/.test(int) && /^0*$/.test(frac);
+  if (sign === '-' && !zero) return rule.positive ? (rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive) : MONEY_MESSAGES.negative;
+  if (int.replace(/^0+(?=\d)/, '').length > DECIMAL_INT_DIGITS) return MONEY_MESSAGES.tooLarge;
+  if (frac.replace(/0+$/, '').length > scale) return MONEY_MESSAGES.decimals(scale);
+  if (rule.positive && zero) return rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive;
+  return null;
+}
+
+/** The stored form of an acceptable amount: no sign, no leading zeros, a point ("007,5" → "7.5"). */
+export const canonicalDecimal = (raw: string | number): string => {
+  const v = normalizeDecimal(raw).replace(/^[-+]/, '');
+  const [int, frac] = v.split('.');
+  const i = int.replace(/^0+(?=\d)/, '') || '0';
+  return frac ? `${i}.${frac}` : i;
+};
+
+/**
+ * A money (or quantity) field of a request: a string or a number, normalised, checked by `decimalProblem`, stored as
+ * the canonical decimal string.
+ */
+export const decimalField = (rule: DecimalRule = {}) =>
+  z
+    .union([z.string(), z.number()], { error: MONEY_MESSAGES.notNumber })
+    .superRefine((v, ctx) => {
+      const problem = decimalProblem(v, rule);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((v) => canonicalDecimal(v));
+
+/** Money ≥ 0, two decimals: "600000.00". */
+export const moneyAmount = () => decimalField().describe('Сумма в рублях строкой, например "600000.00"');
+/** Money > 0, two decimals (НМЦД, a price, a limit). */
+export const positiveMoney = () => decimalField({ positive: true }).describe('Сумма в рублях строкой, больше нуля, например "600000.00"');
+
+/** A stored amount as typed in an input: «1 500 000,50» (groups by a space, a decimal comma); other text unchanged. */
+export function formatDecimalInput(v: string | number | null | undefined, scale = 2): string {
+  if (v === null || v === undefined) return '';
+  const s = normalizeDecimal(v);
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(s);
+  if (!m) return String(v);
+  const [, sign, int, frac] = m;
+  const grouped = (int.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+  const f = frac === undefined || frac === '' ? '' : scale === 2 && frac.length <= 2 ? frac.padEnd(2, '0') : frac;
+  return `${sign}${grouped}${f ? `,${f}` : ''}`;
+}
+
+// ---- sum in words (the documents and the card's live «НМЦД прописью» read the same words) -------------------------
+
+const ONES_M = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
+const ONES_F = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
+const TEENS = ['десять', 'одиннадцать', 'двенадцать', 'тринадцать', 'четырнадцать', 'пятнадцать', 'шестнадцать', 'семнадцать', 'восемнадцать', 'девятнадцать'];
+const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
+const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
+const SCALES: { forms: [string, string, string]; feminine: boolean }[] = [
+  { forms: ['', '', ''], feminine: false },
+  { forms: ['тысяча', 'тысячи', 'тысяч'], feminine: true },
+  { forms: ['миллион', 'миллиона', 'миллионов'], feminine: false },
+  { forms: ['миллиард', 'миллиарда', 'миллиардов'], feminine: false },
+  { forms: ['триллион', 'триллиона', 'триллионов'], feminine: false },
+];
+
+/** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
+export function pluralIndexRu(n: number): 0 | 1 | 2 {
+  const n10 = n % 10;
+  const n100 = n % 100;
+  if (n10 === 1 && n100 !== 11) return 0;
+  if (n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14)) return 1;
+  return 2;
+}
+
+function tripletWords(n: number, feminine: boolean): string[] {
+  const words: string[] = [];
+  const rest = n % 100;
+  if (n >= 100) words.push(HUNDREDS[Math.floor(n / 100)]);
+  if (rest >= 10 && rest < 20) words.push(TEENS[rest - 10]);
+  else {
+    if (rest >= 20) words.push(TENS[Math.floor(rest / 10)]);
+    if (rest % 10) words.push((feminine ? ONES_F : ONES_M)[rest % 10]);
+  }
+  return words;
+}
+
+/** Integer digits in words, masculine («один», «два») or feminine («одна», «две») for the last group; up to 15 digits. */
+export function integerDigitsInWords(digits: string, feminine = false): string {
+  const d = digits.replace(/^0+(?=\d)/, '');
+  if (!/^\d+$/.test(d)) throw new Error(`Ожидалось целое неотрицательное число: ${digits}`);
+  if (d === '0') return 'ноль';
+  if (d.length > 15) throw new Error('Слишком большое число для записи прописью');
+  const groups: number[] = [];
+  for (let end = d.length; end > 0; end -= 3) groups.push(Number(d.slice(Math.max(0, end - 3), end)));
+  const words: string[] = [];
+  for (let g = groups.length - 1; g >= 0; g--) {
+    const n = groups[g];
+    if (!n) continue;
+    words.push(...tripletWords(n, g === 0 ? feminine : SCALES[g].feminine));
+    if (g > 0) words.push(SCALES[g].forms[pluralIndexRu(n)]);
+  }
+  return words.join(' ');
+}
+
+/**
+ * A rouble sum with at most two decimals in words, as contracts write it: "1234.5" → «Одна тысяча двести тридцать
+ * четыре рубля 50 копеек»; null for text that is not such a sum (the card's form shows nothing then).
+ */
+export function rublesInWordsRu(amount: string | number): string | null {
+  const m = /^(\d+)(?:\.(\d{0,2}))?$/.exec(normalizeDecimal(amount));
+  if (!m || m[1].replace(/^0+(?=\d)/, '').length > 15) return null;
+  const rubles = m[1];
+  const kopecks = Number((m[2] ?? '').padEnd(2, '0'));
+  const rubleWord = ['рубль', 'рубля', 'рублей'][pluralIndexRu(Number(rubles.slice(-3)))];
+  const kopeckWord = ['копейка', 'копейки', 'копеек'][pluralIndexRu(kopecks)];
+  const text = `${integerDigitsInWords(rubles)} ${rubleWord} ${String(kopecks).padStart(2, '0')} ${kopeckWord}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

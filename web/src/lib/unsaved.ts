@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { App as AntApp } from 'antd';
+import { useBlocker } from 'react-router';
+
+export const UNSAVED_TITLE = 'Есть несохранённые изменения';
+
+/**
+ * Guards a form's unsaved edits (issue 34, M6): leaving by the menu, a link or Back asks «Есть несохранённые изменения»
+ * (the router's blocker), a reload or a closed tab asks the browser's own question (beforeunload). The form calls
+ * `changed` on every edit (antd's onValuesChange) and `saved` once the server has them; the state is read through a
+ * ref, so a navigation right after a save (a new card opening at its id) is not held.
+ */
+export function useUnsavedChanges() {
+  const { modal } = AntApp.useApp();
+  const dirtyRef = useRef(false);
+  const [dirty, setDirty] = useState(false);
+  const changed = useCallback(() => {
+    dirtyRef.current = true;
+    setDirty(true);
+  }, []);
+  const saved = useCallback(() => {
+    dirtyRef.current = false;
+    setDirty(false);
+  }, []);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: UNSAVED_TITLE,
+      content: 'Уйти со страницы? Внесённые изменения не сохранятся.',
+      okText: 'Уйти без сохранения',
+      okButtonProps: { danger: true },
+      cancelText: 'Остаться',
+      onOk: () => {
+        saved();
+        blocker.proceed();
+      },
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, saved]);
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      // older browsers show the question only when returnValue is set
+      e.returnValue = UNSAVED_TITLE;
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+  return { dirty, changed, saved };
+}
