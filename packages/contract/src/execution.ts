@@ -86,7 +86,10 @@ export const PaymentsQuery = z.object({
 });
 
 export const PaymentImportResponse = z.object({ id: z.number().int(), key: z.string(), status: z.literal('processing'), upload_file_name: z.string(), documents: z.number().int() });
-export const PaymentLinkRequest = z.object({ contract_id: BodyId.nullable() });
+export const PaymentLinkRequest = z.object({
+  contract_id: BodyId.nullable(),
+  confirm: z.boolean().optional().describe('true — привязать, хотя получатель не поставщик договора или плательщик не заказчик (иначе 409 CONFIRM_REQUIRED с находками)'),
+});
 
 export const ReportingDeadlineItem = z.object({
   kind: z.string(),

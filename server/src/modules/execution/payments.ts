@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentOrderResponse, PaymentsQuery, Paged } from '@proc/contract';
-import { contracts, paymentOrders } from '../../db/schema';
+import { companies, contracts, paymentOrders } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
+import { paymentLinkFindings } from './check-statement';
 
 const SORT = { date: paymentOrders.docDate, amount: paymentOrders.amount, number: paymentOrders.number };
 
@@ -28,10 +29,19 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   return { items: rows.map((r) => toResponse(r.p, r.regnumber, r.cnumber)), total: n, page: q.page, limit: q.limit };
 }
 
-export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null): Promise<PaymentOrderResponse> {
+export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null, opts: { confirmed?: boolean } = {}): Promise<PaymentOrderResponse> {
   const [p] = await ctx.deps.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId))).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Платёжное поручение не найдено');
   const contract = contractId === null ? null : await loadContract(ctx, contractId);
+  // a payment to another seller, or by another payer, is asked about first (as an УПД of another seller is)
+  let warnings: string[] = [];
+  if (contract && p.contractId !== contractId) {
+    const [company] = await ctx.deps.db.select({ inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
+    warnings = paymentLinkFindings(p, contract, company?.inn ?? null);
+    if (warnings.length && !opts.confirmed) {
+      throw new AppError('CONFIRM_REQUIRED', `Платёжное поручение № ${p.number} не сходится с договором: ${warnings.join('; ')}. Привязать всё равно?`, { warnings });
+    }
+  }
   const row = await ctx.deps.db.transaction(async (tx) => {
     const [r] = await tx
       .update(paymentOrders)
@@ -44,7 +54,7 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
       await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? null : { moved_to_contract_id: contractId } });
     }
     if (contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user' } });
+      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user', ...(warnings.length ? { confirmed_warnings: warnings } : {}) } });
     }
     return r;
   });

@@ -5,6 +5,8 @@ import type { PaymentOrderResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
+import { ApiError, showHttpError } from '../../lib/api';
+import { useConfirmRequired } from '../../lib/confirm-required';
 import { tableSort, sortOrderOf } from '../../lib/url-state';
 
 /** Contracts to link a payment to, searched on the server as the user types. */
@@ -54,9 +56,15 @@ export function PaymentsTable({
   const qc = useQueryClient();
   const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
+  const askConfirm = useConfirmRequired();
   const link = useMutation({
-    mutationFn: ({ id, contract }: { id: number; contract: number | null }) => contractsApi.linkPayment(id, contract),
+    mutationFn: ({ id, contract, confirm }: { id: number; contract: number | null; confirm?: boolean }) => contractsApi.linkPayment(id, contract, confirm),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+    onError: (err, v) => {
+      if (!askConfirm(err, 'Платёжное поручение не сходится с договором', 'Привязать всё равно', () => link.mutate({ ...v, confirm: true }))) {
+        if (err instanceof ApiError && err.body?.fields) showHttpError(err); // quiet hid it: the table has no field for it
+      }
+    },
   });
   const so = (f: string) => sortOrderOf(sort, order, f);
   return (

@@ -68,8 +68,9 @@ export const contractsApi = {
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false) =>
     api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, query: confirm ? { confirm: 'true' } : undefined }),
-  linkPayment: (id: number, contractId: number | null) =>
-    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId } }),
+  /** Quiet: a payee who is not the contract's supplier comes back as CONFIRM_REQUIRED and the table asks. */
+  linkPayment: (id: number, contractId: number | null, confirm = false) =>
+    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId, ...(confirm ? { confirm } : {}) }, quiet: true }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
     api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>
