@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Id } from './common';
+import { BodyId, Id, isoDate } from './common';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
 
@@ -81,6 +81,9 @@ export const PaymentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(10),
   unmatched: z.enum(['true', 'false']).optional().describe('true — только не привязанные к договору'),
   contract_id: Id.optional(),
+  q: z.string().trim().max(200).optional().describe('Поиск: номер, ИНН или наименование плательщика и получателя, назначение платежа'),
+  date_from: isoDate.optional().describe('Дата документа не ранее'),
+  date_to: isoDate.optional().describe('Дата документа не позднее'),
   sort: z.enum(['date', 'amount', 'number']).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -97,6 +100,7 @@ export const ReportingDeadlineItem = z.object({
   basis_date: z.string(),
   due_on: z.string(),
   overdue: z.boolean(),
+  done: z.boolean().optional().describe('Сведения внесены (договор в реестре, исполнение отправлено после основания)'),
 });
 
 export const ExecutionSummaryResponse = z.object({

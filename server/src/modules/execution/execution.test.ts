@@ -220,6 +220,16 @@ describe('payment orders', () => {
     expect(s.body).toMatchObject({ paid_amount: '30100.00', paid_share: '30.10', delivered_amount: '71526.80', delivered_share: '71.53', remaining_to_pay: '69900.00', documents: 1, unmapped_lines: 0, payments: 2 });
     expect(s.body.deadlines.map((d) => d.kind)).toEqual(['contract', 'payment']);
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ basis_date: '2025-03-15', due_on: '2025-03-25', overdue: true });
+    // the payments screen finds a payment by the payee's ИНН, by words of the purpose and by period (issue 34, L)
+    const found = async (query: string) => (await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?limit=100&${query}`, { token: w.client })).body.items.map((p) => p.number).sort();
+    expect(await found('q=7707083893')).toEqual(['104']);
+    expect(await found(`q=${encodeURIComponent('Д-999')}`)).toEqual(['102']);
+    expect(await found('q=101')).toContain('101');
+    expect(await found('date_from=2025-03-16')).toEqual([]);
+    expect(await found('q=100%25')).toEqual([]); // a percent sign is a character, not a wildcard
+    // a past date is either done or overdue, so the card never shows a plain «до …» in the past (issue 34, L)
+    expect(s.body.deadlines.find((d) => d.kind === 'contract')).toMatchObject({ overdue: false, done: true });
+    expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ done: false });
   });
 
   it('counts what earlier statements paid under the contract: a payment above the unpaid rest stays for the user', async () => {

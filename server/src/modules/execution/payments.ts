@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentOrderResponse, PaymentsQuery, Paged } from '@proc/contract';
 import { companies, contracts, paymentOrders } from '../../db/schema';
@@ -14,6 +14,13 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   const where: SQL[] = [eq(paymentOrders.companyId, ctx.companyId)];
   if (q.unmatched === 'true') where.push(isNull(paymentOrders.contractId));
   if (q.contract_id) where.push(eq(paymentOrders.contractId, q.contract_id));
+  if (q.date_from) where.push(gte(paymentOrders.docDate, q.date_from));
+  if (q.date_to) where.push(lte(paymentOrders.docDate, q.date_to));
+  if (q.q) {
+    // the words a specialist looks a payment up by: its number, either party's ИНН or name, the purpose
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(eq(paymentOrders.number, q.q), ilike(paymentOrders.payerInn, like), ilike(paymentOrders.payeeInn, like), ilike(paymentOrders.payerName, like), ilike(paymentOrders.payeeName, like), ilike(paymentOrders.purpose, like))!);
+  }
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, [{ n }]] = await Promise.all([
     ctx.deps.db

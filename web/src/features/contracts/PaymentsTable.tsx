@@ -40,6 +40,7 @@ function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderRe
 export function PaymentsTable({
   contractId,
   unmatched,
+  search,
   page,
   sort,
   order,
@@ -47,6 +48,8 @@ export function PaymentsTable({
 }: {
   contractId?: number;
   unmatched?: boolean;
+  /** Search and period of the payments screen (kept in its URL). */
+  search?: { q?: string; date_from?: string; date_to?: string };
   page: number;
   sort: 'date' | 'amount' | 'number';
   order: 'asc' | 'desc';
@@ -54,7 +57,7 @@ export function PaymentsTable({
 }) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
-  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined };
+  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined, ...search };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
   const askConfirm = useConfirmRequired();
   const link = useMutation({
@@ -74,7 +77,7 @@ export function PaymentsTable({
       data-testid="payments-table"
       loading={list.isLoading}
       dataSource={list.data?.items ?? []}
-      locale={{ emptyText: unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
+      locale={{ emptyText: search?.q || search?.date_from ? 'Ничего не найдено' : unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
       pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
       onChange={(p, _f, s) => {
         const sorted = tableSort(s);
