@@ -5,7 +5,7 @@ import {
 } from '@proc/contract';
 import { formatDate } from '@proc/contract/format';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
 import { PDF, as, download, upload, world, xlsxRows, type World } from '../../../test/factories';
 

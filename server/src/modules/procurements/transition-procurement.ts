@@ -8,9 +8,9 @@ import type { Tx } from '../../db/client';
 import { procurementFiles, procurementRules, procurementStatusHistory, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { assertCanEdit, moscowToday } from '../rules/access';
+import { assertCanEdit, moscowToday } from '../../platform/access';
 import { statusTermFindings } from '../deadlines';
-import { requiredDocuments, type RequiredDocument } from '../rules/required-documents';
+import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 

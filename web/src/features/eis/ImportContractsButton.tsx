@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDate } from '../../lib/format';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { eisApi, showPending } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
