@@ -290,8 +290,14 @@ export const CatalogUserFieldResponse = z.object({
 });
 
 const shared = { shared: z.boolean().default(false).describe('true — общий (системный) элемент для всех организаций; false — элемент выбранной организации') };
+/**
+ * The longest catalogue name: it prints in documents and fits a select's option (the longest ОКПД2 name is ~250
+ * characters, the seeded requirements ~310); a paragraph belongs in the description.
+ */
+export const CATALOG_NAME_MAX = 500;
+
 const common = {
-  name: requiredString(2000).describe('Наименование'),
+  name: requiredString(CATALOG_NAME_MAX).describe('Наименование'),
   description: optionalString(20000).describe('Описание, текст для документации'),
   user_fields: CatalogUserFields,
 };
@@ -559,7 +565,7 @@ export type CatalogDocumentResponse = z.infer<typeof CatalogDocumentResponse>;
 
 export const CatalogDocumentSubjectRequest = z
   .object({
-    name: optionalString(2000).describe('Наименование; по умолчанию — наименование документа'),
+    name: optionalString(CATALOG_NAME_MAX).describe('Наименование; по умолчанию — наименование документа'),
     description: common.description,
     user_fields: common.user_fields,
     subject_id: ref('Предмет закупки (справочник subjects)'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Id } from './common';
+import { BodyId, Id, isoDate } from './common';
 import { SignatureCheckResponse } from './signatures';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
@@ -97,6 +97,9 @@ export const PaymentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(10),
   unmatched: z.enum(['true', 'false']).optional().describe('true — только не привязанные к договору'),
   contract_id: Id.optional(),
+  q: z.string().trim().max(200).optional().describe('Поиск: номер, ИНН или наименование плательщика и получателя, назначение платежа'),
+  date_from: isoDate.optional().describe('Дата документа не ранее'),
+  date_to: isoDate.optional().describe('Дата документа не позднее'),
   sort: z.enum(['date', 'amount', 'number']).default('date'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -106,6 +109,7 @@ export const PaymentLinkRequest = z.object({
   contract_id: BodyId.nullable(),
   /** Why a link is withdrawn (contract_id null): kept in the audit trail */
   reason: z.string().trim().max(500, 'Причина — не длиннее 500 знаков').optional(),
+  confirm: z.boolean().optional().describe('true — привязать, хотя получатель не поставщик договора или плательщик не заказчик (иначе 409 CONFIRM_REQUIRED с находками)'),
 });
 
 export const ReportingDeadlineItem = z.object({
@@ -114,6 +118,7 @@ export const ReportingDeadlineItem = z.object({
   basis_date: z.string(),
   due_on: z.string(),
   overdue: z.boolean(),
+  done: z.boolean().optional().describe('Сведения внесены (договор в реестре, исполнение отправлено после основания)'),
 });
 
 export const ExecutionSummaryResponse = z.object({

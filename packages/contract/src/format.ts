@@ -157,6 +157,21 @@ export function formatRegistryNumber(v: string | null | undefined): string {
   return v.trim();
 }
 
+/** A currency as Russian documents write it after a sum: «руб.» for the rouble (RUB, the old RUR, ОКВ 643), else the code. */
+export function currencyShort(code: string | null | undefined): string {
+  const c = (code ?? '').trim().toUpperCase();
+  if (!c || c === 'RUB' || c === 'RUR' || c === '643' || c === '810') return 'руб.';
+  return { USD: 'долл. США', EUR: 'евро', CNY: 'юан.' }[c] ?? c;
+}
+
+/**
+ * «Номер и способ закупки» of a contract, the same on the card and in its reports: both parts always, a missing one
+ * said in words (ЕИС sends no notice number for many single-supplier contracts).
+ */
+export function procurementNumberAndMethod(number: string | null | undefined, method: string | null | undefined): string {
+  return `${number?.trim() ? `№ ${number.trim()}` : 'номер извещения не указан'}, ${method?.trim() || 'способ закупки не указан'}`;
+}
+
 // ---- Russian grammar after a number: the one place (Intl's CLDR rules, not hand-made remainders) ---------------
 
 const RU_PLURAL = new Intl.PluralRules('ru');

@@ -193,6 +193,7 @@ export type ProcurementResponse = z.infer<typeof ProcurementResponse>;
 export const TransitionRequest = z.object({
   to: ProcurementStatus,
   comment: optionalString(2000).describe('Комментарий; для отмены и признания несостоявшейся обязателен'),
+  override_reason: optionalString(2000).describe('Причина перевода вопреки срокам (закона или дат закупки): без неё такой перевод — 409 CONFIRM_REQUIRED с нарушенными правилами в fields.warnings; причина сохраняется в журнале'),
 });
 
 export const StatusHistoryItem = z.object({

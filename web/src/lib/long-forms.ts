@@ -1,8 +1,8 @@
 import type { KeyboardEvent } from 'react';
-import { message } from 'antd';
+import { noticeStore } from './notices';
 
-// For long forms (a procurement card, the documentation). Kept apart from forms.ts, which the login page uses: antd's
-// message and its notification machinery would otherwise ship with /login (+11 KB gzip).
+// For long forms (a procurement card, the documentation). Kept apart from forms.ts, which the login page uses. The
+// refusal is said where every other notice is (noticeStore), not in antd's top-centre message.
 
 /** Where a refused submit takes the user: to the first field in error, focused, in the middle of the screen. */
 export const SCROLL_TO_FIRST_ERROR = { behavior: 'smooth', block: 'center', focus: true } as const;
@@ -10,7 +10,7 @@ export const SCROLL_TO_FIRST_ERROR = { behavior: 'smooth', block: 'center', focu
 /** Says, besides the red fields, that the form was not sent and why (the fields may be far off screen). */
 export function reportInvalidFields(info: { errorFields: { errors: string[] }[] }): void {
   const n = info.errorFields.length;
-  if (n) void message.error(`Форма не отправлена: исправьте ${n === 1 ? 'поле' : `поля (${n})`}, отмеченные красным`);
+  if (n) noticeStore.show({ kind: 'error', header: 'Проверьте форму', message: `Форма не отправлена: исправьте ${n === 1 ? 'поле' : `поля (${n})`}, отмеченные красным` });
 }
 
 /**

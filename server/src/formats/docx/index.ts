@@ -12,7 +12,9 @@ export {
 } from './template-fields';
 export {
   DOCX_TEMPLATES_DIR,
+  BLANK,
   DocxTemplateError,
+  emptyLabelFindings,
   getDocxTemplateTags,
   readDocxText,
   readTemplate,

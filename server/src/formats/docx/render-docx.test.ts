@@ -3,11 +3,30 @@ import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { prepareTemplateData } from './format';
 import { buildDocxPackage, p } from '../../../../tools/docx-templates/ooxml';
-import { DocxTemplateError, readDocxText, readTemplate, renderDocx, renderTemplate } from './render-docx';
+import { BLANK, DocxTemplateError, emptyLabelFindings, readDocxText, readTemplate, renderDocx, renderTemplate } from './render-docx';
 import { SAMPLE_TEMPLATE_DATA } from './sample-data';
 import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS } from './template-fields';
 
 const docx = (...paragraphs: string[]) => buildDocxPackage({ title: 'test', body: paragraphs.join('') });
+
+describe('no label is followed by nothing (issue 34, M9)', () => {
+  for (const code of TEMPLATE_CODES) {
+    it(`${code}: every empty field prints «${BLANK}», filled or not`, async () => {
+      const empty = readDocxText(await renderTemplate(code, {}));
+      expect(emptyLabelFindings(empty)).toEqual([]);
+      expect(empty).toContain(BLANK);
+      const blanks = Object.fromEntries(Object.keys(SAMPLE_TEMPLATE_DATA[code]).map((k) => [k, '']));
+      expect(emptyLabelFindings(readDocxText(await renderTemplate(code, blanks)))).toEqual([]);
+      expect(emptyLabelFindings(readDocxText(await renderTemplate(code, SAMPLE_TEMPLATE_DATA[code])))).toEqual([]);
+    });
+  }
+
+  it('prints the draft contract\'s unknown supplier as blanks to fill in, not «и , именуемое … в лице ,»', async () => {
+    const text = readDocxText(await renderTemplate('draft-contract', { ...SAMPLE_TEMPLATE_DATA['draft-contract'], supplierName: null, supplierSignerInPreamble: '', supplierSignerBasis: null }));
+    expect(text).toContain(`и ${BLANK}, именуемое в дальнейшем «Поставщик», в лице ${BLANK}, действующего на основании ${BLANK}, с другой стороны`);
+    expect(emptyLabelFindings('Общество «Ромашка», именуемое в дальнейшем «Поставщик», в лице , действующего на основании ,')).toHaveLength(1);
+  });
+});
 
 describe('renderDocx with the committed templates', () => {
   for (const code of TEMPLATE_CODES) {

@@ -106,10 +106,26 @@ function compile(zip: PizZip): Docxtemplater<PizZip> {
     ]);
   }
   try {
-    return new (docxtemplater())(zip, { paragraphLoop: true, linebreaks: true, nullGetter: () => '' });
+    // a value nobody gave prints as a line to fill in by hand, never as nothing after its label («в лице , действующего»);
+    // a condition or a loop (part.module) without a value still prints nothing
+    return new (docxtemplater())(zip, { paragraphLoop: true, linebreaks: true, nullGetter: (part) => (part.module ? '' : BLANK) });
   } catch (error) {
     throw toTemplateError(error, 'open');
   }
+}
+
+/** What an empty field prints as in a generated document: a line to fill in by hand. */
+export const BLANK = '__________';
+
+/** Empty strings count as no value (so they print as BLANK), in rows of loops too. */
+function blanksAsMissing(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (typeof v === 'string' && v.trim() === '') out[k] = null;
+    else if (Array.isArray(v)) out[k] = v.map((r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? blanksAsMissing(r as Record<string, unknown>) : r));
+    else out[k] = v;
+  }
+  return out;
 }
 
 /**
@@ -119,7 +135,7 @@ function compile(zip: PizZip): Docxtemplater<PizZip> {
 export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>): Buffer {
   const doc = compile(openZip(templateBuffer));
   try {
-    doc.render(data);
+    doc.render(blanksAsMissing(data));
   } catch (error) {
     throw toTemplateError(error, 'render');
   }
@@ -143,6 +159,19 @@ function cachedTemplate(code: TemplateCode): Promise<Buffer> {
 /** Reads a committed template (once per process), formats raw values by its field types and renders it. */
 export async function renderTemplate(code: TemplateCode, values: Record<string, unknown>): Promise<Buffer> {
   return renderDocx(await cachedTemplate(code), prepareTemplateData(code, values));
+}
+
+/**
+ * Places in a generated document's text (readDocxText) where a label is followed by nothing: «в лице , действующего»,
+ * «ИНН ,», «№ .», «()», ««»», a line ending in «ИНН» or «№», or a «…:» line with nothing after it. Each finding is the
+ * offending line; none for a document whose every empty field printed BLANK.
+ */
+export function emptyLabelFindings(text: string): string[] {
+  const lines = text.split('\n');
+  // a label alone on its line is a table's label cell (its value is the next cell); after other text it is bare
+  const label = '(?:№|ИНН|КПП|ОГРН|БИК|р\\/с|к\\/с|тел\\.:?|в лице|на основании)';
+  const bare = new RegExp(`(\\s[,.;)]|«\\s*»|\\(\\s*\\)|${label}\\s*[,.;]|[\\p{L}\\d»),]\\s+${label}\\s*$|:\\s*[,.;])`, 'u');
+  return lines.filter((line, i) => bare.test(line) || (/:\s*$/.test(line) && !(lines[i + 1] ?? '').trim() && !/^\s*$/.test(line)));
 }
 
 const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -2,6 +2,7 @@
  * «Отчёт об исполнении договора» as a PDF (A4 landscape), from the same input as the Excel report. Text is set in
  * DejaVu Sans embedded from the `dejavu-fonts-ttf` package, so Cyrillic renders on any machine.
  */
+import { currencyShort, procurementNumberAndMethod } from '@proc/contract/format';
 import { pdfkit } from '../libraries';
 import { formatDateRu, formatMoneyRu, formatNumberRu } from '../docx/format';
 import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from '../xlsx/report-figures';
@@ -32,7 +33,7 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
   const { contract, customer, supplier } = report;
   const reportDate = report.reportDate ?? moscowToday();
   const title = `Отчёт об исполнении договора № ${contract.number} от ${date(contract.date)}`;
-  const currency = contract.currency;
+  const currency = currencyShort(contract.currency);
 
   const doc: Doc = new (pdfkit())({
     size: 'A4',
@@ -58,7 +59,7 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
   const info: [string, string][] = [
     ['Реестровый номер договора в ЕИС', contract.registryNumber ?? '—'],
     ['Предмет договора', contract.subject],
-    ['Номер и способ закупки', [contract.procurementNumber, contract.procurementMethod].filter(Boolean).join(', ') || '—'],
+    ['Номер и способ закупки', procurementNumberAndMethod(contract.procurementNumber, contract.procurementMethod)],
     ['Срок исполнения', contract.startDate || contract.endDate ? `с ${date(contract.startDate)} по ${date(contract.endDate)}` : '—'],
     ['Статус', contract.status ?? '—'],
     ['Цена договора', `${money(totals.contractPrice)} ${currency}`],
@@ -91,8 +92,6 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
     { header: 'Сумма по договору', weight: 10, align: 'right' },
     { header: 'Поставлено, кол-во', weight: 9, align: 'right' },
     { header: 'Поставлено, сумма', weight: 10, align: 'right' },
-    { header: 'Оплачено, кол-во', weight: 9, align: 'right' },
-    { header: 'Оплачено, сумма', weight: 10, align: 'right' },
     { header: 'Остаток к поставке, сумма', weight: 10, align: 'right' },
   ]);
   const positionRows: Iterable<PdfTableRow> = {
@@ -108,8 +107,6 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
             money(p.amount),
             qty(p.deliveredQuantity),
             money(p.deliveredAmount),
-            qty(p.paidQuantity),
-            money(p.paidAmount),
             money(p.remainingAmount),
           ],
         };
@@ -124,8 +121,6 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
           money(totals.positionsAmount),
           '',
           money(totals.positionsDeliveredAmount),
-          '',
-          money(totals.positionsPaidAmount),
           money(totals.positionsRemainingAmount),
         ],
         bold: true,

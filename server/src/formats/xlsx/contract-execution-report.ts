@@ -1,9 +1,11 @@
 /**
- * «Отчёт об исполнении договора» as an Excel workbook: requisites and totals, positions with delivered and paid
- * quantities and sums, acceptance documents, payments.
+ * «Отчёт об исполнении договора» as an Excel workbook: requisites and totals, positions with delivered quantities and
+ * sums, acceptance documents, payments. Payments pay the contract, not a position (a payment order names no position),
+ * so what is paid is shown once, in the totals and the payments sheet: never a per-position zero beside a paid total.
  */
 import type { Writable } from 'node:stream';
 import Decimal from 'decimal.js';
+import { currencyShort, procurementNumberAndMethod } from '@proc/contract/format';
 import { formatDateRu } from '../docx/format';
 import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from './report-figures';
 import { addTableSheet } from './register';
@@ -30,8 +32,6 @@ export const EXECUTION_POSITION_COLUMNS: RegisterColumn[] = [
   { key: 'amount', header: 'Сумма по договору', type: 'money', width: 17 },
   { key: 'deliveredQuantity', header: 'Поставлено (принято), кол-во', type: 'number', width: 14 },
   { key: 'deliveredAmount', header: 'Поставлено (принято), сумма', type: 'money', width: 17 },
-  { key: 'paidQuantity', header: 'Оплачено, кол-во', type: 'number', width: 13 },
-  { key: 'paidAmount', header: 'Оплачено, сумма', type: 'money', width: 17 },
   { key: 'remainingQuantity', header: 'Остаток к поставке, кол-во', type: 'number', width: 14 },
   { key: 'remainingAmount', header: 'Остаток к поставке, сумма', type: 'money', width: 17 },
 ];
@@ -113,13 +113,12 @@ export async function buildContractExecutionReportXlsx(
     addInfoRow(info, 'Номер договора', { text: contract.number });
     addInfoRow(info, 'Дата заключения', { date: contract.date });
     addInfoRow(info, 'Предмет договора', { text: contract.subject });
-    if (contract.procurementNumber) addInfoRow(info, 'Номер закупки', { text: contract.procurementNumber });
-    if (contract.procurementMethod) addInfoRow(info, 'Способ закупки', { text: contract.procurementMethod });
+    addInfoRow(info, 'Номер и способ закупки', { text: procurementNumberAndMethod(contract.procurementNumber, contract.procurementMethod) });
     if (contract.startDate) addInfoRow(info, 'Дата начала исполнения', { date: contract.startDate });
     if (contract.endDate) addInfoRow(info, 'Дата окончания исполнения', { date: contract.endDate });
     if (contract.status) addInfoRow(info, 'Статус', { text: contract.status });
     addInfoRow(info, 'Цена договора', { money: totals.contractPrice });
-    addInfoRow(info, 'Валюта', { text: contract.currency });
+    addInfoRow(info, 'Валюта', { text: currencyShort(contract.currency) });
 
     addSection(info, 'Заказчик');
     addInfoRow(info, 'Наименование', { text: customer.name });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_MESSAGES, CATALOG_ROUTES, DOCUMENT_TEMPLATE_CODES, EVENTS, type CatalogRoute } from '@proc/contract';
+import { CATALOG_MESSAGES, CATALOG_NAME_MAX, CATALOG_ROUTES, DOCUMENT_TEMPLATE_CODES, EVENTS, type CatalogRoute } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { innFrom9 } from '../demo/seed-demo';
 import { PROCUREMENT_METHODS } from '../deadlines/lead-times';
@@ -325,6 +325,13 @@ describe('validation', () => {
     expect(type.status).toBe(400);
     const empty = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: '   ' });
     expect(empty.body.fields.name).toEqual(['Обязательное поле']);
+  });
+
+  it('refuses a 1,200-character name; the longest allowed is saved (issue 34, L)', async () => {
+    const long = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: 'Б'.repeat(1200) });
+    expect(long.status).toBe(400);
+    expect(long.body.fields.name).toEqual([`Не более ${CATALOG_NAME_MAX} символов`]);
+    expect((await api('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: `Источник ${'в'.repeat(CATALOG_NAME_MAX - 9)}` })).status).toBe(200);
   });
 
   it('keeps money and percents as decimal strings', async () => {

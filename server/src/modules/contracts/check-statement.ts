@@ -39,3 +39,32 @@ export function statementFindings(file: Bank1cFile, company: { name: string | nu
   if (foreign.length > NAMED) out.push(`И ещё ${foreign.length - NAMED} из ${file.documents.length} документов выписки — не ${name}`);
   return out;
 }
+
+/**
+ * Documents whose sum is not a payment: 1C client-bank files carry the direction in payer and payee, never in the sign,
+ * so «Сумма=-100.00» or a zero is a broken export. One sentence each, as the statement's other findings.
+ */
+export function nonPositiveFindings(file: Bank1cFile): string[] {
+  return file.documents
+    .filter((d) => !(Number(d.amount) > 0))
+    .map((d) => `${d.kind} № ${d.number} от ${formatDate(d.date)}: сумма ${formatMoney(d.amount)} — сумма платежа должна быть больше нуля`);
+}
+
+export interface PaymentParties { payerInn: string | null; payeeInn: string | null; payeeName: string | null; number: string; docDate: string; amount: string }
+export interface ContractParties { number: string | null; registryNumber: string | null; supplierInn: string | null; supplierName: string | null }
+
+/**
+ * What does not fit when the user binds a payment to a contract by hand, as an УПД of another seller is asked about:
+ * the payee is not the contract's supplier, or the payer is not the customer. Empty when it fits or nothing is known.
+ */
+export function paymentLinkFindings(p: PaymentParties, c: ContractParties, companyInn: string | null): string[] {
+  const out: string[] = [];
+  const contract = `договора ${c.number ? `№ ${c.number}` : c.registryNumber ? `с реестровым номером ${c.registryNumber}` : ''}`.trim();
+  if (c.supplierInn && p.payeeInn && c.supplierInn !== p.payeeInn) {
+    out.push(`Получатель платежа «${p.payeeName ?? 'без названия'}» (ИНН ${p.payeeInn}) — не поставщик ${contract}${c.supplierName ? ` «${c.supplierName}»` : ''} (ИНН ${c.supplierInn})`);
+  }
+  if (companyInn && p.payerInn && p.payerInn !== companyInn) {
+    out.push(`Плательщик (ИНН ${p.payerInn}) — не заказчик по договору (ИНН ${companyInn})`);
+  }
+  return out;
+}

@@ -32,6 +32,7 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
     documents: docs.n,
     unmapped_lines: unmapped.n,
     payments: totals.paymentDates.length,
-    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()).map(({ done: _done, ...d }) => d),
+    // done travels too: the card marks a past deadline «Выполнено» or «Просрочено», never a bare «до …»
+    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()),
   };
 }

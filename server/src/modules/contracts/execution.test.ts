@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { EVENTS, MESSAGES, type AcceptanceDocumentResponse, type ExecutionSummaryResponse, type PaymentOrderResponse, type Paged } from '@proc/contract';
+import { EVENTS, MESSAGES, formatMoney, type AcceptanceDocumentResponse, type ExecutionSummaryResponse, type PaymentOrderResponse, type Paged } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { as, download, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
@@ -206,13 +206,30 @@ describe('payment orders', () => {
     expect(toB.body.items.map((p) => p.number)).toEqual(['102']);
     const unmatched = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body.items;
     const p104 = unmatched.find((p) => p.number === '104')!;
-    const link = await t.api<PaymentOrderResponse>('PUT', `/api/payments/${p104.id}/contract`, { token: w.client, body: { contract_id: cA } });
+    // a payment to another seller bound by hand: asked first, naming both (M10), then kept with the findings in the trail
+    const asked = await t.api<{ code: string; fields: { warnings: string[] } }>('PUT', `/api/payments/${p104.id}/contract`, { token: w.client, body: { contract_id: cA } });
+    expect(asked.status).toBe(409);
+    expect(asked.body).toMatchObject({ code: 'CONFIRM_REQUIRED', fields: { warnings: ['Получатель платежа «ООО «Поставщик»» (ИНН 7707083893) — не поставщик договора № Д-012 «ООО «Поставщик»» (ИНН 9103624367)'] } });
+    expect((await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body.items.some((p) => p.id === p104.id)).toBe(true);
+    const link = await t.api<PaymentOrderResponse>('PUT', `/api/payments/${p104.id}/contract`, { token: w.client, body: { contract_id: cA, confirm: true } });
     expect(link.body).toMatchObject({ contract_id: cA, linked_by: 'user' });
+    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/contract/${cA}`, { token: w.specialist, headers: as(w.demoId) });
+    expect(trail.body.find((a) => a.action === 'payment_link' && a.after.payment_id === p104.id)?.after.confirmed_warnings).toEqual(asked.body.fields.warnings);
 
     const s = await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client });
     expect(s.body).toMatchObject({ paid_amount: '30100.00', paid_share: '30.10', delivered_amount: '71526.80', delivered_share: '71.53', remaining_to_pay: '69900.00', documents: 1, unmapped_lines: 0, payments: 2 });
     expect(s.body.deadlines.map((d) => d.kind)).toEqual(['contract', 'payment']);
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ basis_date: '2025-03-15', due_on: '2025-03-25', overdue: true });
+    // the payments screen finds a payment by the payee's ИНН, by words of the purpose and by period (issue 34, L)
+    const found = async (query: string) => (await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?limit=100&${query}`, { token: w.client })).body.items.map((p) => p.number).sort();
+    expect(await found('q=7707083893')).toEqual(['104']);
+    expect(await found(`q=${encodeURIComponent('Д-999')}`)).toEqual(['102']);
+    expect(await found('q=101')).toContain('101');
+    expect(await found('date_from=2025-03-16')).toEqual([]);
+    expect(await found('q=100%25')).toEqual([]); // a percent sign is a character, not a wildcard
+    // a past date is either done or overdue, so the card never shows a plain «до …» in the past (issue 34, L)
+    expect(s.body.deadlines.find((d) => d.kind === 'contract')).toMatchObject({ overdue: false, done: true });
+    expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ done: false });
   });
 
   it('counts what earlier statements paid under the contract: a payment above the unpaid rest stays for the user', async () => {
@@ -250,6 +267,24 @@ describe('payment orders', () => {
     expect((await upload(t, 'POST', `/api/contracts/${c.id}/upd?confirm=true`, w.client, 'upd.xml', UPD)).status).toBe(200);
     const card = await t.api<{ supplier_inn: string; supplier_name: string }>('GET', `/api/contracts/${c.id}`, { token: w.client });
     expect(card.body).toMatchObject({ supplier_inn: SUPPLIER_INN, supplier_name: 'СвЮЛУч-НаимОрг' });
+  });
+
+  it('refuses a statement with a negative or zero payment, naming each, and stores nothing (M10)', async () => {
+    const before = await t.server.deps.db.$count(paymentOrders);
+    const file = statement([
+      { number: '201', amount: '-100.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` },
+      { number: '202', amount: '0.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` },
+      { number: '203', amount: '10.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` },
+    ]);
+    const r = await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'минус.txt', file);
+    expect(r.status).toBe(400);
+    const body = r.body as { message: string; fields: { warnings: string[] } };
+    expect(body.fields.warnings).toEqual([
+      `Платежное поручение № 201 от 15.03.2025: сумма ${formatMoney('-100.00')} — сумма платежа должна быть больше нуля`,
+      `Платежное поручение № 202 от 15.03.2025: сумма ${formatMoney('0.00')} — сумма платежа должна быть больше нуля`,
+    ]);
+    expect(body.message).toMatch(/^Выписка «минус\.txt» не загружена: Платежное поручение № 201/);
+    expect(await t.server.deps.db.$count(paymentOrders)).toBe(before);
   });
 
   it('refuses a file that is not a 1C exchange file and stores nothing', async () => {

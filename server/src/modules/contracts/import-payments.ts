@@ -5,7 +5,7 @@ import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { parseOr4xx, type RawUpload } from './read-upload';
-import { statementFindings } from './check-statement';
+import { nonPositiveFindings, statementFindings } from './check-statement';
 import { assertStorageRoom, recordStoredFile } from '../storage';
 
 export const IMPORT_PAYMENTS_JOB = 'execution.import-payments';
@@ -16,6 +16,9 @@ export type ImportPaymentsPayload = z.infer<typeof ImportPaymentsPayload>;
 export async function importPayments(ctx: Ctx, upload: RawUpload, opts: { confirmed?: boolean } = {}) {
   const file = await parseOr4xx('bank1c', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   if (!file.documents.length) throw new AppError('BAD_FILE', `В файле «${upload.name}» нет платёжных документов`);
+  // a negative or zero sum is no payment: refused before anything is stored, each document named
+  const unsigned = nonPositiveFindings(file);
+  if (unsigned.length) throw new AppError('BAD_FILE', `Выписка «${upload.name}» не загружена: ${unsigned.join('; ')}`, { warnings: unsigned });
   // another organisation's statement is asked about first, as an УПД of another seller is (nothing stored until then)
   const [[company], accounts] = await Promise.all([
     ctx.deps.db.select({ name: companies.title, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId)),

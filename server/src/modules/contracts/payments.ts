@@ -1,11 +1,12 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { PaymentOrderResponse, PaymentsQuery, Paged } from '@proc/contract';
-import { contracts, paymentOrders } from '../../db/schema';
+import { companies, contracts, paymentOrders } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
+import { paymentLinkFindings } from './check-statement';
 
 const SORT = { date: paymentOrders.docDate, amount: paymentOrders.amount, number: paymentOrders.number };
 
@@ -13,6 +14,13 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   const where: SQL[] = [eq(paymentOrders.companyId, ctx.companyId)];
   if (q.unmatched === 'true') where.push(isNull(paymentOrders.contractId));
   if (q.contract_id) where.push(eq(paymentOrders.contractId, q.contract_id));
+  if (q.date_from) where.push(gte(paymentOrders.docDate, q.date_from));
+  if (q.date_to) where.push(lte(paymentOrders.docDate, q.date_to));
+  if (q.q) {
+    // the words a specialist looks a payment up by: its number, either party's ИНН or name, the purpose
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(eq(paymentOrders.number, q.q), ilike(paymentOrders.payerInn, like), ilike(paymentOrders.payeeInn, like), ilike(paymentOrders.payerName, like), ilike(paymentOrders.payeeName, like), ilike(paymentOrders.purpose, like))!);
+  }
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, [{ n }]] = await Promise.all([
     ctx.deps.db
@@ -28,13 +36,22 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   return { items: rows.map((r) => toResponse(r.p, r.regnumber, r.cnumber)), total: n, page: q.page, limit: q.limit };
 }
 
-export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null, reason?: string): Promise<PaymentOrderResponse> {
+export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null, opts: { confirmed?: boolean; reason?: string } = {}): Promise<PaymentOrderResponse> {
   const [p] = await ctx.deps.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId))).limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Платёжное поручение не найдено');
   const contract = contractId === null ? null : await loadContract(ctx, contractId);
   // withdrawing a link takes it out of the contract's paid figure and ЕИС package: the trail keeps why
-  if (contractId === null && p.contractId !== null && !reason?.trim()) {
+  if (contractId === null && p.contractId !== null && !opts.reason?.trim()) {
     throw new AppError('VALIDATION', 'Укажите причину, по которой платёжное поручение отвязывается от договора', { reason: ['Укажите причину'] });
+  }
+  // a payment to another seller, or by another payer, is asked about first (as an УПД of another seller is)
+  let warnings: string[] = [];
+  if (contract && p.contractId !== contractId) {
+    const [company] = await ctx.deps.db.select({ inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
+    warnings = paymentLinkFindings(p, contract, company?.inn ?? null);
+    if (warnings.length && !opts.confirmed) {
+      throw new AppError('CONFIRM_REQUIRED', `Платёжное поручение № ${p.number} не сходится с договором: ${warnings.join('; ')}. Привязать всё равно?`, { warnings });
+    }
   }
   const row = await ctx.deps.db.transaction(async (tx) => {
     const [r] = await tx
@@ -45,10 +62,10 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
     // each contract's history shows the payment leaving or joining it
     const payment = { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount };
     if (p.contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? { withdrawn: true, reason: reason!.trim() } : { moved_to_contract_id: contractId, ...(reason?.trim() ? { reason: reason.trim() } : {}) } });
+      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? { withdrawn: true, reason: opts.reason!.trim() } : { moved_to_contract_id: contractId, ...(opts.reason?.trim() ? { reason: opts.reason.trim() } : {}) } });
     }
     if (contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user' } });
+      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user', ...(warnings.length ? { confirmed_warnings: warnings } : {}) } });
     }
     return r;
   });

@@ -119,8 +119,9 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
       currency: c.currency,
       startDate: c.startDate ?? undefined,
       endDate: c.endDate ?? undefined,
-      procurementNumber: proc[0]?.number ?? c.purchaseNoticeNumber ?? undefined,
-      procurementMethod: (proc[0] ? STANDARD_METHOD_TITLES[proc[0].method] : undefined) ?? c.methodName ?? (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
+      // as the card shows them (the contract's own ЕИС data first), both parts always
+      procurementNumber: c.purchaseNoticeNumber ?? proc[0]?.number ?? undefined,
+      procurementMethod: c.methodName ?? (proc[0] ? STANDARD_METHOD_TITLES[proc[0].method] : undefined) ?? (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
       status: contractStatusTitle(c.status),
     },
     // the same figures as the card and the dashboard (mapped УПД lines, linked payments)

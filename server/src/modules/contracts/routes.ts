@@ -62,8 +62,8 @@ export function executionRoutes(app: App, deps: Deps): void {
   }, async (req) => listPayments(await companyCtx(deps, req), req.query));
 
   app.put('/payments/:id/contract', {
-    schema: { tags, summary: 'Привязать платёжное поручение к договору (null — отозвать привязку, с причиной reason)', params: IdParams, body: PaymentLinkRequest, response: { 200: PaymentOrderResponse } },
-  }, async (req) => linkPayment(await companyCtx(deps, req), req.params.id, req.body.contract_id, req.body.reason));
+    schema: { tags, summary: 'Привязать платёжное поручение к договору (null — отозвать привязку, с причиной reason)', description: 'Получатель не поставщик договора или плательщик не заказчик — 409 CONFIRM_REQUIRED с находками; confirm=true привязывает всё равно (находки — в журнале).', params: IdParams, body: PaymentLinkRequest, response: { 200: PaymentOrderResponse } },
+  }, async (req) => linkPayment(await companyCtx(deps, req), req.params.id, req.body.contract_id, { confirmed: req.body.confirm === true, reason: req.body.reason }));
 
   app.get('/contracts/:id/execution-summary', {
     schema: { tags, summary: 'Поставлено и оплачено по договору, сроки сведений в реестр договоров', params: IdParams, response: { 200: ExecutionSummaryResponse } },

@@ -3,3 +3,4 @@ export * from './production-calendar';
 export * from './lead-times';
 export * from './check-procurement-dates';
 export * from './reporting-deadlines';
+export * from './status-terms';

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import Decimal from 'decimal.js';
 import type { ContractResponse, DashboardResponse, ExecutionSummaryResponse, PaymentOrderResponse, ReportResponse } from '@proc/contract';
+import { procurementNumberAndMethod } from '@proc/contract/format';
+import { readPdfText } from '../../../test/read-pdf';
+import { download } from '../../../test/factories';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
@@ -80,5 +84,65 @@ describe('demo data on first start (issue 14)', () => {
     expect(d.contracts_by_status).toMatchObject({ registered: 3, editing: 1, invalid: 1, changing: 1 });
     expect(Number(d.delivered_total)).toBeGreaterThan(0);
     expect(d.paid_total).toBe(d.delivered_total);
+  });
+});
+
+/** The «label → value» pairs of a report: XLSX rows of every sheet (first text cell, then the next filled one). */
+async function xlsxPairs(data: Buffer) {
+  const ExcelJS = (await import('exceljs')).default;
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  const pairs = new Map<string, string>();
+  const headers: string[] = [];
+  let positionsTotal: unknown[] = [];
+  wb.eachSheet((ws) => ws.eachRow((row, n) => {
+    const cells = (row.values as unknown[]).slice(1).map((v) => (typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v));
+    if (ws.name === 'Позиции' && n === 1) headers.push(...cells.map(String));
+    if (ws.name === 'Позиции' && cells.includes('Итого')) positionsTotal = cells;
+    const i = cells.findIndex((v) => typeof v === 'string');
+    const value = cells.slice(i + 1).find((v) => v !== null && v !== undefined && v !== '');
+    if (ws.name === 'Сведения' && i >= 0 && !pairs.has(cells[i] as string)) pairs.set(cells[i] as string, String(value ?? ''));
+  }));
+  return { pairs, headers, positionsTotal };
+}
+
+/** A PDF label's value: pdfkit writes a two-column row as the label's line, then the value's. */
+// PDF.js gives the page's text runs; a label and its value follow each other, whatever the line breaks between them
+const pdfHas = (flat: string, label: string, value: string) => flat.includes(`${label} ${value}`);
+const ru = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ').replace('.', ',');
+
+describe('contract reports agree with the card (issue 34, M14)', () => {
+  it('shows the card\'s figures, «руб.» and the procurement\'s number and method in the XLSX and the PDF of every demo contract', async () => {
+    const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const registered = list.items.filter((c) => c.status === 'registered');
+    expect(registered.length).toBe(3);
+    for (const c of registered) {
+      const card = await get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`);
+      const numberAndMethod = procurementNumberAndMethod(c.purchase_notice_number, c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null));
+      const files: Record<string, Buffer> = {};
+      for (const format of ['xlsx', 'pdf'] as const) {
+        const r = await t.api<{ report_code: string }>('POST', `/api/contracts/${c.id}/reports`, { token: client, body: { format } });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        await t.server.deps.jobs.idle('execution.build-report', 60_000);
+        const file = await download(t, `/api/reports/${r.body.report_code}/download`, client);
+        expect(file.status).toBe(200);
+        files[format] = file.data;
+      }
+      const x = await xlsxPairs(files.xlsx);
+      expect(new Decimal(x.pairs.get('Принято по документам о приёмке')!).toFixed(2), c.registry_number!).toBe(card.delivered_amount);
+      expect(new Decimal(x.pairs.get('Оплачено')!).toFixed(2)).toBe(card.paid_amount);
+      expect(x.pairs.get('Валюта')).toBe('руб.');
+      expect(x.pairs.get('Номер и способ закупки')).toBe(numberAndMethod);
+      // payments pay the contract, not a position: no per-position «Оплачено 0» beside a paid total
+      expect(x.headers.filter((h) => /Оплачено/.test(h))).toEqual([]);
+      expect(x.positionsTotal.map(String)).toContain(String(Number(card.delivered_amount)));
+
+      const flat = (await readPdfText(files.pdf)).text.replace(/\s+/g, ' ');
+      expect(pdfHas(flat, 'Принято по документам о приёмке', `${ru(card.delivered_amount)} руб.`), flat).toBe(true);
+      expect(pdfHas(flat, 'Оплачено', `${ru(card.paid_amount)} руб.`), flat).toBe(true);
+      expect(pdfHas(flat, 'Номер и способ закупки', numberAndMethod), flat).toBe(true);
+      expect(flat).not.toMatch(/RUB/);
+      expect(flat).not.toMatch(/Оплачено, (кол-во|сумма)/);
+    }
   });
 });

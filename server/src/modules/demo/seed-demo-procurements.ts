@@ -8,7 +8,7 @@ import { DEFAULT_PRODUCTION_CALENDAR as cal, addDays, earliestApplicationDeadlin
 import { moscowToday } from '../../platform/clock';
 import { copyRuleInto } from '../rules';
 import { TEMPLATE_RULE_TITLE } from '../rules';
-import { generateDocuments } from '../documentation';
+import { generateDocuments, isElectronicMethod, saveValues } from '../documentation';
 import { findCatalogElementByCode } from '../catalogs';
 import { createProcurement } from '../procurements';
 import { transitionProcurement } from '../procurements';
@@ -44,6 +44,9 @@ const DEMOS: Demo[] = [
   { status: 'docs_ready', publish: 4, card: goods({ title: 'Поставка лицензий на антивирусное программное обеспечение', method: 'single', nmcd: '580000.00', okpd2: [{ code: '58.29.50.000', name: 'Услуги по предоставлению лицензий на право использовать компьютерное программное обеспечение' }] }) },
   { status: 'draft', publish: 8, tooEarly: true, card: { title: 'Оказание услуг по проведению периодического медицинского осмотра работников', method: 'proposal_e', subject: 'services', nmcd: '1100000.00', okpd2: [{ code: '86.21.10.120', name: 'Услуги, предоставляемые врачами общей врачебной практики, по проведению диагностических процедур и постановке диагноза' }] } },
 ];
+
+/** The ЭТП of the demo's electronic procurements: a federal operator, as a specialist would type it. */
+const DEMO_PLATFORM = { platformName: 'АО «Сбербанк-АСТ»', platformUrl: 'https://www.sberbank-ast.ru' };
 
 const PATHS: Record<ProcurementStatus, ProcurementStatus[]> = {
   draft: [],
@@ -98,8 +101,18 @@ export async function seedDemoProcurements(deps: Deps): Promise<void> {
     const card = await createProcurement(ctx, ProcurementRequest.parse({ ...refs, ...d.card, ...dates }));
     if (!('published_on' in dates)) continue;
     for (const step of PATHS[d.status]) {
-      if (step === 'docs_ready') await generateDocuments(ctx, card.id);
-      else await transitionProcurement(ctx, card.id, step, step === 'cancelled' ? 'Изменилась потребность заказчика' : step === 'failed' ? 'Не подано ни одной заявки' : null);
+      if (step === 'docs_ready') {
+        // an electronic procurement's documents name its ЭТП (generation refuses them without it)
+        if (isElectronicMethod(card.method)) {
+          await ctx.deps.db.transaction(async (tx) => {
+            for (const kind of ['notice', 'documentation'] as const) await saveValues(tx, ctx, card.id, kind, DEMO_PLATFORM);
+          });
+        }
+        await generateDocuments(ctx, card.id);
+      }
+      // the demo's history is written today for dates in the past: the terms would see a contract a minute after the
+      // summing up, so the seed says why it moves on
+      else await transitionProcurement(ctx, card.id, step, step === 'cancelled' ? 'Изменилась потребность заказчика' : step === 'failed' ? 'Не подано ни одной заявки' : null, 'демонстрационные данные, история задним числом');
     }
   }
 }

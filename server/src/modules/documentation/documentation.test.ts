@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentItem, DocumentsResponse, ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
-import { readDocxText } from '../../formats/docx';
+import { BLANK, emptyLabelFindings, readDocxText } from '../../formats/docx';
 import { download, world, type World } from '../../../test/factories';
 
 let t: TestServer;
@@ -126,10 +126,20 @@ describe('readyDocument triad', () => {
     const s = await t.socket('auth', w.client);
     const received = nextEvent(s, 'readyDocumentReceived', (x: { key: string }) => x.key === 'rd-1');
     const response = nextEvent<{ key: string; result: string; files: { id: number; name: string }[]; violations: string[] }>(s, 'readyDocumentResponse', (x) => x.key === 'rd-1');
+    // an electronic procurement names its ЭТП: without it nothing is built and the fields say so (M9)
+    const listed = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents`, { token: w.client });
+    expect(field(listed.body.documents[0], 'platformName')).toMatchObject({ label: 'Электронная площадка', required: true, value: null });
+    const refused = nextEvent<{ key: string; result: string; error: string }>(s, 'readyDocumentResponse', (x) => x.key === 'rd-0');
+    s.emit('readyDocumentRequest', { key: 'rd-0', procurement_id: p.id, values: { notice: { signerName: 'Петров Пётр Петрович' } } });
+    const noPlatform = await refused;
+    expect(noPlatform.result).toBe('error');
+    expect(noPlatform.error).toMatch(/^Закупка в электронной форме: укажите электронную площадку — «Извещение о проведении закупки»: для закупки в электронной форме укажите поле «Электронная площадка»/);
+    expect((await t.api<unknown[]>('GET', `/api/procurements/${p.id}/files`, { token: w.client })).body).toEqual([]);
+    const platform = { platformName: 'АО «Сбербанк-АСТ»', platformUrl: 'https://www.sberbank-ast.ru' };
     s.emit('readyDocumentRequest', {
       key: 'rd-1',
       procurement_id: p.id,
-      values: { notice: { signerName: 'Петров Пётр Петрович', signerPosition: 'Генеральный директор' } },
+      values: { notice: { signerName: 'Петров Пётр Петрович', signerPosition: 'Генеральный директор', ...platform }, documentation: platform },
     });
     expect(await received).toEqual({ key: 'rd-1' });
     const res = await response;
@@ -147,11 +157,15 @@ describe('readyDocument triad', () => {
     const notice = await download(t, `/api/procurements/${p.id}/files/${res.files[0].id}/download`, w.client);
     expect(notice.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     const text = readDocxText(notice.data);
-    for (const expected of [p.number, 'Поставка офисной бумаги формата А4', 'Петров Пётр Петрович', 'Генеральный директор', 'Акционерное общество «Демо-Заказчик»', `1${NBSP}500${NBSP}000,50`, '16.12.2026', '17.12.14.129', 'г. Майкоп, ул. Победы, д. 1, склад № 2']) {
+    expect(emptyLabelFindings(text)).toEqual([]);
+    for (const expected of ['АО «Сбербанк-АСТ»', p.number, 'Поставка офисной бумаги формата А4', 'Петров Пётр Петрович', 'Генеральный директор', 'Акционерное общество «Демо-Заказчик»', `1${NBSP}500${NBSP}000,50`, '16.12.2026', '17.12.14.129', 'г. Майкоп, ул. Победы, д. 1, склад № 2']) {
       expect(text, expected).toContain(expected);
     }
     const contract = readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[2].id}/download`, w.client)).data);
     expect(contract).toContain('Бумага печатная прочая');
+    // the supplier is not known yet: its requisites are lines to fill in, never «и , именуемое … в лице ,»
+    expect(contract).toContain(`и ${BLANK}, именуемое в дальнейшем «Поставщик», в лице ${BLANK}, действующего на основании ${BLANK}`);
+    expect(emptyLabelFindings(contract)).toEqual([]);
 
     const card = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });
     expect(card.body.status).toBe('docs_ready');
@@ -191,13 +205,13 @@ describe('readyDocument triad', () => {
 });
 
 describe('a procurement from a plan item', () => {
-  it('fills the specification row with the item’s unit, quantity, price and sum', async () => {
+  it('fills the specification row with the item’s unit, quantity, price and sum, and its ОКВЭД2', async () => {
     const { plans, planItems } = await import('../../db/schema');
     const db = t.server.deps.db;
     const [plan] = await db.insert(plans).values({ companyId: w.demoId, registrationNumber: '2999000001', year: 2026 } as typeof plans.$inferInsert).returning();
     const [item] = await db
       .insert(planItems)
-      .values({ planId: plan.id, companyId: w.demoId, ordinal: 1, subject: 'Поставка ноутбуков', okpd2Code: '26.20.11.110', okeiCode: '796', okeiName: 'Штука', quantity: '12', nmcd: '996000.00', method: 'auction', electronic: true })
+      .values({ planId: plan.id, companyId: w.demoId, ordinal: 1, subject: 'Поставка ноутбуков', okpd2Code: '26.20.11.110', okeiCode: '796', okeiName: 'Штука', quantity: '12', nmcd: '996000.00', method: 'auction', electronic: true, okved2Code: '46.51' })
       .returning();
     const r = await t.api<ProcurementResponse>('POST', `/api/eis/plans/2999000001/items/${item.id}/procurement`, { token: w.client });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -208,5 +222,7 @@ describe('a procurement from a plan item', () => {
     const docs = await t.api<DocumentsResponse>('GET', `/api/procurements/${r.body.id}/documents`, { token: w.client });
     const spec = field(docs.body.documents.find((d) => d.template === 'draft-contract')!, 'items')!;
     expect(spec.value).toEqual([{ name: expect.stringMatching(/^Ноутбуки/), okpd2: '26.20.11.110', unit: 'Штука', quantity: '12', price: '83000.00', amount: '996000.00' }]);
+    // the item's ОКВЭД2 carried into every document that prints it (M9)
+    for (const d of docs.body.documents.filter((x) => x.fields.some((f) => f.name === 'okved2'))) expect(field(d, 'okved2')!.value, d.template).toBe('46.51');
   });
 });

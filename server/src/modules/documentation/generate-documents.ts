@@ -10,7 +10,7 @@ import { addFileVersion } from '../procurements';
 import { applyTransition, missingRequiredDocuments } from '../procurements';
 import { CONTENT_TYPES } from '../../platform/document-files';
 import { cleanFileName } from '../../platform/uploads';
-import { documentFields, documentPlan, mergedValues, missingFields, savedValues } from './list-documents';
+import { documentFields, documentPlan, isElectronicMethod, mergedValues, missingFields, missingPlatform, savedValues } from './list-documents';
 import { prefillValues } from './prefill-values';
 
 export interface GeneratedDocuments {
@@ -35,12 +35,19 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
   const card = await getProcurement(ctx, procurementId);
   const [filled, saved] = await Promise.all([prefillValues(ctx, card), savedValues(ctx.deps.db, procurementId)]);
 
+  // an electronic procurement's notice without its ЭТП is refused before anything is built: a blank platform is not
+  // a document to publish, unlike a blank the specialist may fill in by hand
+  const electronic = isElectronicMethod(card.method);
+  const platform = Object.assign({}, ...plan.map((d) => missingPlatform(d.kind, d.title, documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic })))) as Record<string, string[]>;
+  if (Object.keys(platform).length) {
+    throw new AppError('VALIDATION', `Закупка в электронной форме: укажите электронную площадку — ${Object.values(platform).flat().join('; ')}`, platform);
+  }
   const violations: string[] = [];
   const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
   try {
     for (const d of plan) {
       const own = saved.get(d.kind) ?? {};
-      violations.push(...missingFields(d.title, documentFields(d.template, filled, own)));
+      violations.push(...missingFields(d.title, documentFields(d.template, filled, own, { electronic })));
       // docxtemplater and pizzip load with the first document, not at start
       const { DocxTemplateError, renderTemplate } = await import('../../formats/docx/render-docx');
       const data = await renderTemplate(d.template, mergedValues(d.template, filled, own)).catch((err: unknown) => {

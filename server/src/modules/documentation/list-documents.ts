@@ -24,12 +24,20 @@ export interface DocumentPlan {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
-/** Field list of a template with values: the user's saved value if any, else the filled one. */
-export function documentFields(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>): DocumentField[] {
+/** Fields a method in electronic form needs although the template marks them optional: the ЭТП it runs on. */
+export const ELECTRONIC_FIELDS = ['platformName', 'platformUrl'];
+export const isElectronicMethod = (method: string) => method.endsWith('_e');
+
+/**
+ * Field list of a template with values: the user's saved value if any, else the filled one. For a procurement in
+ * electronic form the ЭТП fields are required (the notice names the platform the applications go to).
+ */
+export function documentFields(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>, opts: { electronic?: boolean } = {}): DocumentField[] {
   const def = TEMPLATE_DEFINITIONS[template];
   const pick = (name: string) => (name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
+  const required = (f: { name: string; required: boolean }) => f.required || (!!opts.electronic && ELECTRONIC_FIELDS.includes(f.name));
   return [
-    ...def.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required, value: pick(f.name) })),
+    ...def.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: required(f), value: pick(f.name) })),
     ...def.loops.map((l) => ({
       name: l.name,
       label: l.label,
@@ -44,6 +52,15 @@ export function documentFields(template: DocumentKind, filled: Record<string, un
 /** Raw values for rendering a template: the same merge as the editor shows. */
 export function mergedValues(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(documentFields(template, filled, saved).map((f) => [f.name, f.value]));
+}
+
+/** The ЭТП fields a procurement in electronic form left empty, keyed «template.field» as the editor names its fields. */
+export function missingPlatform(template: DocumentKind, title: string, fields: DocumentField[]): Record<string, string[]> {
+  return Object.fromEntries(
+    fields
+      .filter((f) => ELECTRONIC_FIELDS.includes(f.name) && f.required && !present(f.value))
+      .map((f) => [`${template}.${f.name}`, [`«${title}»: для закупки в электронной форме укажите поле «${f.label}»`]]),
+  );
 }
 
 /** Required fields left empty, as "Документ: не заполнено поле «…»". */
@@ -87,7 +104,7 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
       template: d.kind,
       title: d.title,
       required: d.required,
-      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}),
+      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic: isElectronicMethod(card.method) }),
       file: file ? { id: file.id, name: file.name, version: file.version } : null,
     };
   });

@@ -32,7 +32,7 @@ function criteriaFor(method: string) {
 async function planItemFacts(ctx: Ctx, id: number | null) {
   if (!id) return null;
   const [row] = await ctx.deps.db
-    .select({ okeiName: planItems.okeiName, quantity: planItems.quantity, nmcd: planItems.nmcd, okpd2Code: planItems.okpd2Code })
+    .select({ okeiName: planItems.okeiName, quantity: planItems.quantity, nmcd: planItems.nmcd, okpd2Code: planItems.okpd2Code, okved2Code: planItems.okved2Code })
     .from(planItems)
     .where(and(eq(planItems.id, id), eq(planItems.companyId, ctx.companyId)))
     .limit(1);
@@ -72,12 +72,12 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     catalogNames(ctx, 'funding_source', p.funding_source_ids),
     catalogNames(ctx, 'delivery_term', p.delivery_term_ids),
     catalogNames(ctx, 'delivery_place', p.delivery_place_ids),
-    // a procurement from a plan item: its one position has the item's unit, quantity and sum
-    lines.length <= 1 ? planItemFacts(ctx, p.plan_item_id) : null,
+    // a procurement from a plan item: its ОКВЭД2, and its one position has the item's unit, quantity and sum
+    planItemFacts(ctx, p.plan_item_id),
   ]);
   const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
   const bank = banks.find((b) => b.is_main) ?? banks[0];
-  const items = planned ? [planItemRow(planned, lines[0], p)] : lines;
+  const items = planned && lines.length <= 1 ? [planItemRow(planned, lines[0], p)] : lines;
   return {
     customerName: company.fullTitle ?? company.title,
     customerInn: company.inn,
@@ -94,6 +94,7 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     procurementMethod: titles[p.method] ?? p.method,
     procurementRuleTitle: p.rule ? `${instrumentalCase(p.rule.title)}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}` : null,
     okpd2: p.okpd2.map((o) => o.code).join(', '),
+    okved2: planned?.okved2Code ?? null,
     subjectDescription: p.subject_description ?? p.title,
     nmcd: p.nmcd,
     contractPrice: p.nmcd,

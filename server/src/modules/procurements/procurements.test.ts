@@ -3,6 +3,7 @@ import {
   PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Paged, type ProcurementResponse, type ProcurementStatus,
   type RegisterItem, type RuleVersionResponse,
 } from '@proc/contract';
+import { formatDate } from '@proc/contract/format';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { moscowToday } from '../../platform/clock';
 import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
@@ -53,8 +54,10 @@ async function create(over: Record<string, unknown> = {}, token = w.client, head
   return r.body;
 }
 
-const move = (id: number, to: ProcurementStatus, comment?: string) =>
-  t.api<ProcurementResponse & { message: string }>('POST', `/api/procurements/${id}/transition`, { token: w.client, body: { to, comment } });
+const move = (id: number, to: ProcurementStatus, comment?: string, override_reason?: string) =>
+  t.api<ProcurementResponse & { message: string; code: string; fields: Record<string, string[]> }>('POST', `/api/procurements/${id}/transition`, { token: w.client, body: { to, comment, override_reason } });
+/** The lifecycle walks on today, before the card's dates: each term is overridden knowingly (the terms are tested below). */
+const AHEAD = 'проверка жизненного цикла';
 
 const PATH: Record<ProcurementStatus, ProcurementStatus[]> = {
   draft: [],
@@ -69,7 +72,7 @@ const PATH: Record<ProcurementStatus, ProcurementStatus[]> = {
 
 async function inStatus(status: ProcurementStatus) {
   const p = await create();
-  for (const step of PATH[status]) expect((await move(p.id, step, 'причина')).status).toBe(200);
+  for (const step of PATH[status]) expect((await move(p.id, step, 'причина', AHEAD)).status).toBe(200);
   return p.id;
 }
 
@@ -164,7 +167,7 @@ describe('status transitions', () => {
       expect((await t.api<ProcurementResponse>('GET', `/api/procurements/${stuck}`, { token: w.client })).body.status).toBe(from);
       for (const to of allowed) {
         const id = await inStatus(from);
-        const r = await move(id, to, 'причина');
+        const r = await move(id, to, 'причина', AHEAD);
         expect(r.status, `${from} → ${to}: ${r.body.message}`).toBe(200);
         expect(r.body).toMatchObject({ status: to, status_title: PROCUREMENT_STATUS_TITLES[to], allowed_transitions: [...PROCUREMENT_TRANSITIONS[to]] });
       }
@@ -205,6 +208,51 @@ describe('status transitions', () => {
     const undated = await t.api<{ fields: Record<string, string[]> }>('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'published' } });
     expect(undated.status).toBe(400);
     expect(Object.keys(undated.body.fields).sort()).toEqual(['application_deadline', 'published_on']);
+  });
+});
+
+describe('status changes against the dates and the law\'s terms', () => {
+  /** Dates already behind us: publication, deadline, review and summing up all past. */
+  const PAST = { published_on: '2026-10-01', application_deadline: '2026-10-16', review_on: '2026-10-19', summing_up_on: '2026-10-20' };
+  const audited = async (id: number) =>
+    (await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/procurement/${id}`, { token: w.specialist, headers: as(w.demoId) })).body;
+
+  it('asks before summing up ahead of the application deadline, then keeps the reason', async () => {
+    const id = await inStatus('accepting'); // deadline 16.12.2026 is ahead of today
+    const early = await move(id, 'summing_up');
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('CONFIRM_REQUIRED');
+    expect(early.body.fields.warnings).toEqual([`Итоги подводятся не ранее окончания срока подачи заявок (16.12.2026), сегодня ${formatDate(moscowToday())}`]);
+    expect((await t.api<ProcurementResponse>('GET', `/api/procurements/${id}`, { token: w.client })).body.status).toBe('accepting');
+    const forced = await move(id, 'summing_up', undefined, 'Все участники отозвали заявки досрочно');
+    expect(forced.status, forced.body.message).toBe(200);
+    expect(forced.body.status).toBe('summing_up');
+    const h = await t.api<{ to_status: string; comment: string | null }[]>('GET', `/api/procurements/${id}/history`, { token: w.client });
+    expect(h.body.at(-1)).toMatchObject({ to_status: 'summing_up', comment: 'Вопреки сроку: Все участники отозвали заявки досрочно' });
+    const trail = await audited(id);
+    expect(trail.find((a) => a.action === 'status' && (a.after as { status: string }).status === 'summing_up')?.after).toMatchObject({
+      override: { reason: 'Все участники отозвали заявки досрочно', rules: early.body.fields.warnings },
+    });
+  });
+
+  it('refuses a contract a minute after the summing up: 10 days after the final protocol (223-ФЗ, ч. 15 ст. 3.2)', async () => {
+    const today = moscowToday();
+    const p = await create(PAST);
+    for (const step of PATH.summing_up) expect((await move(p.id, step)).status).toBe(200);
+    const r = await move(p.id, 'contract_signed');
+    expect(r.status).toBe(409);
+    const [y, m, d] = today.split('-').map(Number);
+    const earliest = new Date(Date.UTC(y, m - 1, d + 11)).toISOString().slice(0, 10);
+    expect(r.body.fields.warnings).toEqual([
+      `Договор заключается не ранее чем через 10 дней с даты размещения итогового протокола (223-ФЗ, ч. 15 ст. 3.2): итоги — ${formatDate(today)}, договор — не ранее ${formatDate(earliest)}, сегодня ${formatDate(today)}`,
+    ]);
+    expect(r.body.message).toContain('Перевод в статус «Договор заключён» нарушает сроки');
+    expect((await move(p.id, 'contract_signed', undefined, '   ')).status).toBe(409); // a blank reason is no reason
+  });
+
+  it('lets a single-supplier purchase and a move within the terms through without a question', async () => {
+    const single = await create({ method: 'single', ...PAST });
+    for (const step of PATH.contract_signed) expect((await move(single.id, step)).status).toBe(200);
   });
 });
 

@@ -65,10 +65,10 @@ export function procurementRoutes(app: App, deps: Deps): void {
   app.post('/procurements/:id/transition', {
     schema: {
       tags, summary: 'Сменить статус',
-      description: 'Только допустимые переходы (PROCUREMENT_TRANSITIONS); 409 — недопустимый переход или не выполнены условия (документы, сроки).',
+      description: 'Только допустимые переходы (PROCUREMENT_TRANSITIONS); 409 — недопустимый переход или не выполнены условия (документы, сроки); перевод вопреки датам закупки или минимальным срокам закона — 409 CONFIRM_REQUIRED с правилами в fields.warnings, повтор с override_reason переводит и пишет причину в журнал.',
       params: IdParams, body: TransitionRequest, response: { 200: ProcurementResponse },
     },
-  }, async (req) => transitionProcurement(await companyCtx(deps, req), req.params.id, req.body.to, req.body.comment ?? null));
+  }, async (req) => transitionProcurement(await companyCtx(deps, req), req.params.id, req.body.to, req.body.comment ?? null, req.body.override_reason ?? null));
 
   app.get('/procurements/:id/history', {
     schema: { tags, summary: 'История статусов', params: IdParams, response: { 200: z.array(StatusHistoryItem) } },

@@ -1,14 +1,16 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   PROCUREMENT_STATUS_TITLES, canTransition, type ProcurementResponse, type ProcurementStatus, type StatusHistoryItem,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementFiles, procurementStatusHistory, procurements, users } from '../../db/schema';
+import { procurementFiles, procurementRules, procurementStatusHistory, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
+import { moscowDate, moscowToday } from '../../platform/clock';
+import { statusTermFindings } from '../deadlines';
 import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
@@ -32,7 +34,44 @@ export async function missingRequiredDocuments(tx: Tx, r: ProcurementRow): Promi
  * Moves a locked procurement to another status if the lifecycle allows it and its preconditions hold; records who
  * and when. Used by the transition endpoint and by the documentation job (draft → docs_ready).
  */
-export async function applyTransition(tx: Tx, actor: { companyId: number; userId: number }, r: ProcurementRow, to: ProcurementStatus, comment: string | null): Promise<void> {
+/**
+ * The law's terms and the procurement's own dates that a move to `to` today breaks (status-terms.ts), as sentences
+ * naming the rule. The final protocol's date is the later of the notice's summing-up date and the day the procurement
+ * entered «Подведение итогов» here.
+ */
+export async function termFindings(tx: Tx, r: ProcurementRow, to: ProcurementStatus): Promise<string[]> {
+  if (!['accepting', 'summing_up', 'contract_signed'].includes(to)) return [];
+  const [[rule], [entered]] = await Promise.all([
+    r.ruleId ? tx.select({ law: procurementRules.law }).from(procurementRules).where(eq(procurementRules.id, r.ruleId)) : Promise.resolve([]),
+    to === 'contract_signed'
+      ? tx
+        .select({ at: procurementStatusHistory.createdAt })
+        .from(procurementStatusHistory)
+        .where(and(eq(procurementStatusHistory.procurementId, r.id), eq(procurementStatusHistory.toStatus, 'summing_up')))
+        .orderBy(desc(procurementStatusHistory.id))
+        .limit(1)
+      : Promise.resolve([]),
+  ]);
+  return statusTermFindings({
+    to,
+    today: moscowToday(),
+    law: rule?.law === '44' ? '44' : '223',
+    method: r.method,
+    publishedOn: r.publishedOn,
+    applicationDeadline: r.applicationDeadline,
+    summingUpOn: r.summingUpOn,
+    summingUpEnteredOn: entered ? moscowDate(entered.at) : null,
+  }).map((f) => f.message);
+}
+
+export async function applyTransition(
+  tx: Tx,
+  actor: { companyId: number; userId: number },
+  r: ProcurementRow,
+  to: ProcurementStatus,
+  comment: string | null,
+  overrideReason: string | null = null,
+): Promise<void> {
   const from = r.status as ProcurementStatus;
   if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
   if ((to === 'cancelled' || to === 'failed') && !comment) {
@@ -52,16 +91,23 @@ export async function applyTransition(tx: Tx, actor: { companyId: number; userId
     const { violations } = await computeDeadlines(tx, datedOf(r));
     if (violations.length) throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
   }
+  // a move against a term is the user's decision, taken knowingly: asked first, then recorded with the reason
+  const broken = await termFindings(tx, r, to);
+  if (broken.length && !overrideReason) {
+    throw new AppError('CONFIRM_REQUIRED', `Перевод в статус «${T[to]}» нарушает сроки: ${broken.join('; ')}. Укажите причину, чтобы перевести всё равно`, { warnings: broken });
+  }
+  const override = broken.length ? { reason: overrideReason, rules: broken } : null;
+  if (override) comment = comment ? `${comment}\nВопреки сроку: ${overrideReason}` : `Вопреки сроку: ${overrideReason}`;
   await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
   await tx.insert(procurementStatusHistory).values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
-  await audit(tx, { user: { id: actor.userId }, companyId: actor.companyId }, { entity: 'procurement', entityId: r.id, action: 'status', before: { status: from }, after: { status: to, comment } });
+  await audit(tx, { user: { id: actor.userId }, companyId: actor.companyId }, { entity: 'procurement', entityId: r.id, action: 'status', before: { status: from }, after: { status: to, comment, ...(override ? { override } : {}) } });
 }
 
-export async function transitionProcurement(ctx: Ctx, id: number, to: ProcurementStatus, comment: string | null): Promise<ProcurementResponse> {
+export async function transitionProcurement(ctx: Ctx, id: number, to: ProcurementStatus, comment: string | null, overrideReason: string | null = null): Promise<ProcurementResponse> {
   await ctx.deps.db.transaction(async (tx) => {
     const r = await loadProcurement(ctx, id, tx, true);
     assertCanEdit(ctx);
-    await applyTransition(tx, { companyId: ctx.companyId, userId: ctx.user.id }, r, to, comment);
+    await applyTransition(tx, { companyId: ctx.companyId, userId: ctx.user.id }, r, to, comment, overrideReason);
   });
   return getProcurement(ctx, id);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Divider, Form, Input, Row, Space, message } from 'antd';
+import { Alert, Button, Col, Divider, Form, Input, Row, Space } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { KPP_MESSAGE, KPP_RE, OGRN_MESSAGE, PHONE_MESSAGE, isValidInn, isValidOgrn, isValidPhone } from '@proc/contract/checks';
 import type { RegistrationRequest } from '@proc/contract/auth';
@@ -9,6 +9,7 @@ import { Field } from '../../lib/Field';
 import { socketRequest } from '../../lib/socket';
 import { authApi, TICKET_KEY } from './api';
 import { AuthCard } from './AuthCard';
+import { noticeStore } from '../../lib/notices';
 
 const innRule = { validator: async (_: unknown, v?: string) => { if (v && !isValidInn(v.trim())) throw new Error('Некорректный ИНН: проверьте количество цифр и контрольное число'); } };
 
@@ -59,7 +60,7 @@ export default function RegistrationPage() {
     try {
       await socketRequest('unauth', 'emailService', { email }, { name: 'Отправка кода подтверждения' });
       setCodeSent(email);
-      void message.success(`Код отправлен на ${email}`);
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Код отправлен на ${email}` });
     } catch (err) {
       form.setFields([{ name: ['user', 'email'], errors: [(err as Error).message] }]);
     } finally {

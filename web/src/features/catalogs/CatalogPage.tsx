@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { App as AntApp, Button, Checkbox, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { catalogRoute, type CatalogKind, type CatalogRoute } from '@proc/contract';
+import { CATALOG_NAME_MAX, catalogRoute, type CatalogKind, type CatalogRoute } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
@@ -172,8 +172,8 @@ function ElementForm({ route, item, readOnly, onClose, onSaved }: { route: Catal
       okButtonProps={{ loading: save.isPending, style: readOnly ? { display: 'none' } : undefined }}
     >
       <Form form={form} layout="vertical" disabled={readOnly} initialValues={initial} onFinish={(v) => save.mutate(v)}>
-        <Field label="Наименование" name="name" rules={def.nameOptional ? [] : [rules.required]}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
+        <Field label="Наименование" name="name" rules={[...(def.nameOptional ? [] : [rules.required]), { max: CATALOG_NAME_MAX, message: `Не более ${CATALOG_NAME_MAX} символов` }]}>
+          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount={{ formatter: ({ count }) => (count > CATALOG_NAME_MAX * 0.8 ? `${count} / ${CATALOG_NAME_MAX}` : '') }} />
         </Field>
         {def.Fields && <def.Fields item={item} />}
         <Field label="Описание" name="description">

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
+import { procurementNumberAndMethod } from '@proc/contract/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
 import { contractsApi, type ContractPosition } from './api';
@@ -62,7 +63,9 @@ export default function ContractCardPage() {
               <Descriptions.Item label="ИНН / КПП поставщика">
                 {c.supplier_inn ?? '—'} / {c.supplier_kpp ?? '—'}
               </Descriptions.Item>
-              <Descriptions.Item label="Извещение о закупке">{c.purchase_notice_number ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Номер и способ закупки">
+                <span data-testid="procurement-number-method">{procurementNumberAndMethod(c.purchase_notice_number, c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null))}</span>
+              </Descriptions.Item>
               <Descriptions.Item label="Версия">{c.version}</Descriptions.Item>
             </Descriptions>
           </Card>
@@ -90,7 +93,8 @@ export default function ContractCardPage() {
                         {d.label} <Typography.Text type="secondary">(основание от {formatDate(d.basis_date)})</Typography.Text>
                       </span>
                       <span>
-                        до {formatDate(d.due_on)} {d.overdue && <Tag color="red">Просрочено</Tag>}
+                        {/* a past date is either done (said so) or overdue (red): never a plain «до» in the past */}
+                        до {formatDate(d.due_on)} {d.overdue ? <Tag color="red">Просрочено</Tag> : d.done ? <Tag color="green">Выполнено</Tag> : null}
                       </span>
                     </List.Item>
                   )}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, Checkbox, Empty, Select, Space, Typography } from 'antd';
+import { Card, Checkbox, DatePicker, Empty, Input, Select, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../../lib/session';
 import { contractsApi } from './api';
@@ -17,12 +18,33 @@ export default function ExecutionPage() {
   const unmatched = params.get('unmatched') === 'true';
   const sort = (params.get('sort') as Sort | null) ?? 'date';
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const q = params.get('q') ?? '';
+  const from = params.get('date_from') ?? undefined;
+  const to = params.get('date_to') ?? undefined;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card
         title="Платёжные поручения"
         extra={
-          <Space>
+          <Space wrap>
+            <Input.Search
+              key={q}
+              defaultValue={q}
+              allowClear
+              placeholder="Номер, ИНН, получатель, назначение"
+              aria-label="Поиск платёжных поручений"
+              data-testid="payments-search"
+              style={{ width: 300 }}
+              onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+            />
+            <DatePicker.RangePicker
+              format="DD.MM.YYYY"
+              placeholder={['Дата с', 'Дата по']}
+              aria-label="Период платёжных поручений"
+              data-testid="payments-period"
+              value={from && to ? [dayjs(from), dayjs(to)] : null}
+              onChange={(v) => patch({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD'), page: undefined })}
+            />
             <Checkbox checked={unmatched} onChange={(e) => patch({ unmatched: e.target.checked ? 'true' : undefined, page: undefined })} data-testid="payments-unmatched">
               Только не привязанные к договору
             </Checkbox>
@@ -32,6 +54,7 @@ export default function ExecutionPage() {
       >
         <PaymentsTable
           unmatched={unmatched}
+          search={{ q: q || undefined, date_from: from, date_to: to }}
           page={page}
           sort={sort}
           order={order}

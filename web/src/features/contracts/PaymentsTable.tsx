@@ -6,6 +6,8 @@ import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
 import { useReasonPrompt } from '../../lib/reason-prompt';
+import { ApiError, showHttpError } from '../../lib/api';
+import { useConfirmRequired } from '../../lib/confirm-required';
 import { tableSort, sortOrderOf } from '../../lib/url-state';
 
 /** Contracts to link a payment to, searched on the server as the user types. */
@@ -39,6 +41,7 @@ function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderRe
 export function PaymentsTable({
   contractId,
   unmatched,
+  search,
   page,
   sort,
   order,
@@ -46,6 +49,8 @@ export function PaymentsTable({
 }: {
   contractId?: number;
   unmatched?: boolean;
+  /** Search and period of the payments screen (kept in its URL). */
+  search?: { q?: string; date_from?: string; date_to?: string };
   page: number;
   sort: 'date' | 'amount' | 'number';
   order: 'asc' | 'desc';
@@ -53,12 +58,18 @@ export function PaymentsTable({
 }) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
-  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined };
+  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined, ...search };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
   const ask = useReasonPrompt();
+  const askConfirm = useConfirmRequired();
   const link = useMutation({
-    mutationFn: ({ id, contract, reason }: { id: number; contract: number | null; reason?: string }) => contractsApi.linkPayment(id, contract, reason),
+    mutationFn: ({ id, contract, reason, confirm }: { id: number; contract: number | null; reason?: string; confirm?: boolean }) => contractsApi.linkPayment(id, contract, { reason, confirm }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+    onError: (err, v) => {
+      if (!askConfirm(err, 'Платёжное поручение не сходится с договором', 'Привязать всё равно', () => link.mutate({ ...v, confirm: true }))) {
+        if (err instanceof ApiError && err.body?.fields) showHttpError(err); // quiet hid it: the table has no field for it
+      }
+    },
   });
   const so = (f: string) => sortOrderOf(sort, order, f);
   return (
@@ -68,7 +79,7 @@ export function PaymentsTable({
       data-testid="payments-table"
       loading={list.isLoading}
       dataSource={list.data?.items ?? []}
-      locale={{ emptyText: unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
+      locale={{ emptyText: search?.q || search?.date_from ? 'Ничего не найдено' : unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
       pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
       onChange={(p, _f, s) => {
         const sorted = tableSort(s);

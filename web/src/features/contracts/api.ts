@@ -77,8 +77,9 @@ export const contractsApi = {
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
     api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, idempotencyKey, query: confirm ? { confirm: 'true' } : undefined }),
-  linkPayment: (id: number, contractId: number | null, reason?: string) =>
-    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId, reason } }),
+  /** Quiet: a payee who is not the contract's supplier comes back as CONFIRM_REQUIRED and the table asks; `reason` — why a link is withdrawn. */
+  linkPayment: (id: number, contractId: number | null, o: { reason?: string; confirm?: boolean } = {}) =>
+    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId, reason: o.reason, ...(o.confirm ? { confirm: true } : {}) }, quiet: true }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
     api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>

@@ -6,6 +6,7 @@ import type { EisContractsImportRequest } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
+import { formatDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { eisApi, showPending } from './api';
 import { UploadEisButton } from './UploadEisButton';
@@ -40,7 +41,7 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
       showPending(
         key,
         'Загрузка договоров из ЕИС',
-        'eais_registry_number' in body ? `Запрошен договор ${body.eais_registry_number}` : `Запрошены договоры за период ${body.date_from}-${body.date_to}`,
+        'eais_registry_number' in body ? `Запрошен договор ${body.eais_registry_number}` : `Запрошены договоры за период ${formatDate(body.date_from)}-${formatDate(body.date_to)}`,
       );
       // the screen's progress bar follows the new import
       void queryClient.invalidateQueries({ queryKey: ['eis-import-status'] });

@@ -6,6 +6,7 @@ import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { showPending } from './api';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
+import { formatDate } from '../../lib/format';
 
 export interface PeriodImportProps {
   kind: EisImportKind;
@@ -27,7 +28,8 @@ export function PeriodImportModal({ kind, testId, title, periodLabel, initialPer
   const send = useMutation({
     mutationFn: request,
     onSuccess: ({ key }, body) => {
-      showPending(key, title, pending(body.date_from, body.date_to));
+      // the notice speaks the user's dates (dd.mm.yyyy), not the request's ISO ones
+      showPending(key, title, pending(formatDate(body.date_from), formatDate(body.date_to)));
       void queryClient.invalidateQueries({ queryKey: ['eis-import-status'] });
       onClose();
     },

@@ -22,7 +22,8 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { labelWithoutIds } from '../../lib/select-labels';
-import { api } from '../../lib/api';
+import { ApiError, api, showHttpError } from '../../lib/api';
+import { FindingsList } from '../../lib/FindingsList';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -301,14 +302,24 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
   const company = useSelectedCompany();
   const [commentFor, setCommentFor] = useState<ProcurementStatus | null>(null);
   const [commentForm] = Form.useForm<{ comment: string }>();
+  /** A move the server found against a term: the broken rules, and the reason the user gives to move anyway. */
+  const [overrideFor, setOverrideFor] = useState<{ to: ProcurementStatus; comment?: string; rules: string[] } | null>(null);
+  const [overrideForm] = Form.useForm<{ reason: string }>();
   const history = useQuery({ queryKey: ['procurement-history', company, p.id, p.status], queryFn: () => procurementsApi.history(p.id) });
   const move = useMutation({
-    mutationFn: ({ to, comment }: { to: ProcurementStatus; comment?: string }) => procurementsApi.transition(p.id, to, comment),
+    mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) => procurementsApi.transition(p.id, to, comment, reason),
     onSuccess: (r) => {
       qc.setQueryData(['procurement', company, p.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
       setCommentFor(null);
+      setOverrideFor(null);
       noticeStore.show({ kind: 'success', header: 'Успешно', message: `Статус закупки: ${r.status_title}` });
+    },
+    onError: (err, v) => {
+      if (err instanceof ApiError && err.body?.code === 'CONFIRM_REQUIRED') {
+        setCommentFor(null);
+        setOverrideFor({ to: v.to, comment: v.comment, rules: err.body.fields?.warnings ?? [err.body.message ?? ''] });
+      } else if (err instanceof ApiError && err.body?.fields) showHttpError(err); // quiet hid it: the card has no field for it
     },
   });
   const rule = p.deadline.rule;
@@ -349,6 +360,9 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         </Descriptions>
         {p.violations.length > 0 ? (
           <Alert type="error" showIcon title="Нарушения сроков" data-testid="violations" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{p.violations.map((v) => <li key={v.code + v.field}>{v.message}</li>)}</ul>} />
+        ) : !p.published_on || !p.application_deadline ? (
+          // nothing was compared: no green light for a card without dates
+          <Alert type="info" showIcon title="Сроки не проверены: укажите дату размещения и дату окончания подачи заявок" data-testid="terms-unchecked" />
         ) : (
           <Alert type="success" showIcon title="Сроки соответствуют положению о закупке" />
         )}
@@ -385,6 +399,24 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         <Form form={commentForm} layout="vertical" preserve={false} onFinish={(v) => move.mutate({ to: commentFor!, comment: v.comment })}>
           <Field label="Комментарий" name="comment" rules={[rules.required]}>
             <Input.TextArea autoSize={{ minRows: 3 }} autoFocus />
+          </Field>
+        </Form>
+      </Modal>
+      <Modal
+        open={overrideFor !== null}
+        title={overrideFor ? `${TRANSITION_LABELS[overrideFor.to] ?? PROCUREMENT_STATUS_TITLES[overrideFor.to]}: сроки нарушены` : ''}
+        okText="Перевести вопреки сроку"
+        okButtonProps={{ danger: true, loading: move.isPending }}
+        cancelText="Отмена"
+        destroyOnHidden
+        onCancel={() => setOverrideFor(null)}
+        onOk={() => overrideForm.submit()}
+        data-testid="term-override"
+      >
+        <Alert type="warning" showIcon style={{ marginBottom: 12 }} description={<FindingsList items={overrideFor?.rules ?? []} testId="term-rules" />} />
+        <Form form={overrideForm} layout="vertical" preserve={false} onFinish={(v) => move.mutate({ to: overrideFor!.to, comment: overrideFor!.comment, reason: v.reason })}>
+          <Field label="Причина (сохранится в журнале)" name="reason" rules={[rules.required]}>
+            <Input.TextArea autoSize={{ minRows: 2 }} autoFocus />
           </Field>
         </Form>
       </Modal>

@@ -30,8 +30,13 @@ export const procurementsApi = {
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
   create: (body: ProcurementInput, idempotencyKey?: string) => api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) => api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
-  transition: (id: number, to: ProcurementStatus, comment?: string) =>
-    api.post<ProcurementResponse>(`/procurements/${id}/transition`, { name: 'Смена статуса закупки', body: { to, comment: comment || undefined } }),
+  /** Quiet: a move against a term comes back as CONFIRM_REQUIRED and the card asks for the reason itself. */
+  transition: (id: number, to: ProcurementStatus, comment?: string, overrideReason?: string) =>
+    api.post<ProcurementResponse>(`/procurements/${id}/transition`, {
+      name: 'Смена статуса закупки',
+      body: { to, comment: comment || undefined, override_reason: overrideReason || undefined },
+      quiet: true,
+    }),
   history: (id: number) => api.get<StatusHistoryItem[]>(`/procurements/${id}/history`, { name: 'История статусов' }),
   files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки' }),
   upload: (id: number, file: File) => {

@@ -1,19 +1,19 @@
-import { Card, Descriptions, List, Space, Tag, Typography } from 'antd';
+import { Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { COMPANY_AUDIT_ENTITIES, type CompanyResponse, type Paged, type Contact } from '@proc/contract';
+import { COMPANY_AUDIT_ENTITIES, type CompanyResponse, type PermissionsResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { companyTitle } from '../../lib/format';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
 import { StorageUsage } from '../companies/StorageUsage';
-
-interface Bank { id: number; bank_name: string; bik: string; corr_account: string; account: string; is_main: boolean }
+import { BankRequisites, Contacts } from './CompanyRequisites';
 
 function CompanyCard({ c }: { c: CompanyResponse }) {
-  const contacts = useQuery({ queryKey: ['companies', c.id, 'contacts'], queryFn: () => api.get<Paged<Contact>>(`/companies/${c.id}/contacts`, { name: 'Контакты', query: { page: 1, limit: 10 } }).catch(() => null) });
   // the card of the list has no requests: the company's own read says whether a change of its identity waits
   const full = useQuery({ queryKey: ['companies', c.id, 'card'], queryFn: () => api.get<CompanyResponse>(`/companies/${c.id}`, { name: 'Организация' }).catch(() => null) });
-  const banks = useQuery({ queryKey: ['companies', c.id, 'banks'], queryFn: () => api.get<Bank[]>(`/companies/${c.id}/bank_requesits`, { name: 'Банковские реквизиты' }).catch(() => null) });
+  // the company's users with the right to edit add and change its accounts and contacts (they print in the documents)
+  const perms = useQuery({ queryKey: ['companies', c.id, 'permissions'], queryFn: () => api.get<PermissionsResponse>(`/companies/${c.id}/permissions`, { name: 'Права' }).catch(() => null) });
+  const canEdit = !!perms.data?.can_edit;
   return (
     <Card title={companyTitle(c)} style={{ marginBottom: 16 }}>
       <IdentityRequestAlert r={full.data?.identity_request} />
@@ -25,18 +25,8 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
         { label: 'Адрес', children: c.address ?? '—' },
       ]} />
       <StorageUsage companyId={c.id} />
-      <Typography.Title level={5}>Банковские реквизиты</Typography.Title>
-      <List size="small" dataSource={banks.data ?? []} locale={{ emptyText: 'Реквизиты не указаны' }} renderItem={(b) => (
-        <List.Item>
-          <Space wrap>{b.bank_name} · БИК {b.bik} · к/с {b.corr_account} · р/с {b.account} {b.is_main && <Tag color="blue">основной</Tag>}</Space>
-        </List.Item>
-      )} />
-      <Typography.Title level={5}>Контакты</Typography.Title>
-      <List size="small" dataSource={contacts.data?.items ?? []} locale={{ emptyText: 'Контакты не указаны' }} renderItem={(k) => (
-        <List.Item>
-          <Space wrap>{k.name}{k.position && ` — ${k.position}`}{k.phone && ` · ${k.phone}`}{k.email && ` · ${k.email}`} {k.is_active && <Tag color="green">активный</Tag>}</Space>
-        </List.Item>
-      )} />
+      <BankRequisites companyId={c.id} canEdit={canEdit} />
+      <Contacts companyId={c.id} canEdit={canEdit} />
       <AuditHistoryPanel entity={COMPANY_AUDIT_ENTITIES} companyId={c.id} style={{ marginTop: 16 }} />
     </Card>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Space, message } from 'antd';
+import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EisCheckResponse, EisSettingsResponse as EisSettings } from '@proc/contract';
 import { api } from '../../lib/api';
@@ -7,6 +7,7 @@ import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
+import { noticeStore } from '../../lib/notices';
 
 
 /** ЕИС settings of the selected company; the stored password and token never come back to the browser. */
@@ -27,7 +28,7 @@ export default function EisSettingsPage() {
       // the form shows the identity in force; an asked change waits for the operator (shown above the form)
       form.setFieldsValue({ inn: data.inn, kpp: data.kpp, ogrn: data.ogrn, password: '', token: '' });
       const waits = data.identity_request?.status === 'pending' && data.identity_request.inn === sent.inn;
-      void message.success(waits ? 'Настройки ЕИС сохранены; смена ИНН, КПП или ОГРН ожидает подтверждения оператором' : 'Настройки ЕИС сохранены');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: waits ? 'Настройки ЕИС сохранены; смена ИНН, КПП или ОГРН ожидает подтверждения оператором' : 'Настройки ЕИС сохранены' });
       void qc.invalidateQueries({ queryKey: ['eis-import-status'] });
     },
     onError: (e) => applyServerErrors(form, e),

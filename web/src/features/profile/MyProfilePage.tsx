@@ -1,4 +1,4 @@
-import { Button, Card, Col, Form, Input, Row, message } from 'antd';
+import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ROLE_TITLES, type Role } from '@proc/contract';
 import { api } from '../../lib/api';
@@ -6,6 +6,7 @@ import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
+import { noticeStore } from '../../lib/notices';
 
 interface Profile { id: number; title: string; login: string; email: string | null; phone: string | null; role: Role }
 
@@ -17,7 +18,7 @@ export default function MyProfilePage() {
     mutationFn: (v: Record<string, unknown>) => api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
     onSuccess: (p) => {
       sessionStore.updateUser({ title: p.title, email: p.email });
-      void message.success('Данные сохранены');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Данные сохранены' });
     },
     onError: (e) => applyServerErrors(form, e),
   });
@@ -25,7 +26,7 @@ export default function MyProfilePage() {
     mutationFn: (v: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body: v, quiet: true }),
     onSuccess: () => {
       pwd.resetFields();
-      void message.success('Пароль изменён; другие сеансы завершены');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Пароль изменён; другие сеансы завершены' });
     },
     onError: (e) => applyServerErrors(pwd, e),
   });

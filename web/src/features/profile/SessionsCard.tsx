@@ -1,8 +1,9 @@
-import { Button, Card, Popconfirm, Table, Tag, message } from 'antd';
+import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { noticeStore } from '../../lib/notices';
 
 /** «Сеансы»: where the user is signed in, and a way to end any of those sessions (a lost laptop, a shared computer). */
 export default function SessionsCard() {
@@ -11,7 +12,7 @@ export default function SessionsCard() {
   const end = useMutation({
     mutationFn: (id: number) => api.delete(`/auth/sessions/${id}`, { name: 'Завершение сеанса' }),
     onSuccess: () => {
-      void message.success('Сеанс завершён');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Сеанс завершён' });
       void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] });
     },
   });

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tabs, Typography, message } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdentityRequestItem, IdentityRequestResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
+import { noticeStore } from '../../lib/notices';
 
 const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `${inn ?? '—'} / ${kpp ?? '—'} / ${ogrn ?? '—'}`;
 
@@ -23,14 +24,14 @@ export function IdentityRequests() {
   const approve = useMutation({
     mutationFn: (id: number) => api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
     onSuccess: (r) => {
-      void message.success(`Смена реквизитов подтверждена: действуют ИНН ${r.inn}${r.kpp ? `, КПП ${r.kpp}` : ''}`);
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Смена реквизитов подтверждена: действуют ИНН ${r.inn}${r.kpp ? `, КПП ${r.kpp}` : ''}` });
       void refresh();
     },
   });
   const reject = useMutation({
     mutationFn: (v: { id: number; reason: string }) => api.post(`/company_identity_requests/${v.id}/reject`, { name: 'Отклонение смены реквизитов', body: { reason: v.reason } }),
     onSuccess: () => {
-      void message.success('Заявка отклонена: остаются прежние реквизиты, клиент увидит причину');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Заявка отклонена: остаются прежние реквизиты, клиент увидит причину' });
       setRejecting(null);
       form.resetFields();
       void refresh();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tabs, Typography, message } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationResponse } from '@proc/contract';
 import { api } from '../../lib/api';
@@ -7,6 +7,7 @@ import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { IdentityRequests } from './IdentityRequests';
+import { noticeStore } from '../../lib/notices';
 
 type Item = RegistrationResponse & { inn: string; email: string; user_title: string };
 
@@ -21,14 +22,14 @@ export default function RegistrationsPage() {
   const approve = useMutation({
     mutationFn: (id: number) => api.post<RegistrationResponse>(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }),
     onSuccess: (r) => {
-      void message.success(`Регистрация подтверждена: ${r.company_title} и пользователь ${r.user_login} созданы`);
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Регистрация подтверждена: ${r.company_title} и пользователь ${r.user_login} созданы` });
       void refresh();
     },
   });
   const reject = useMutation({
     mutationFn: (v: { id: number; reason: string }) => api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
     onSuccess: () => {
-      void message.success('Заявка отклонена, заявитель увидит причину');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Заявка отклонена, заявитель увидит причину' });
       setRejecting(null);
       form.resetFields();
       void refresh();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, message } from 'antd';
+import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProcurementRuleResponse } from '@proc/contract';
@@ -11,6 +11,7 @@ import { rulesApi, type RulesArchived } from './api';
 import { LAW_TITLES } from './methods';
 import { CopyRuleModal } from './CopyRuleModal';
 import { useUrlState } from '../../lib/url-state';
+import { noticeStore } from '../../lib/notices';
 
 const archivedOptions = [
   { value: 'false', label: 'Действующие' },
@@ -110,8 +111,16 @@ export default function RulesPage() {
           {
             title: 'Состояние',
             key: 'status',
-            width: 130,
-            render: (_: unknown, r) => (r.archived ? <Tag>в архиве</Tag> : <Tag color="green">действует</Tag>),
+            width: 170,
+            // «действует» only with an edition in force today: a rule without one governs nothing yet
+            render: (_: unknown, r) =>
+              r.archived ? (
+                <Tag>в архиве</Tag>
+              ) : r.version_in_force ? (
+                <Tag color="green" data-testid={`rule-state-${r.id}`}>действует</Tag>
+              ) : (
+                <Tag color="orange" data-testid={`rule-state-${r.id}`}>{r.versions_count ? 'нет редакции в силе' : 'нет редакций'}</Tag>
+              ),
           },
           { title: 'Изменено', dataIndex: 'updated_at', width: 180, render: (d: string) => formatDateTime(d) },
           {
@@ -156,7 +165,7 @@ function RuleForm({ rule, onClose, onSaved }: { rule: ProcurementRuleResponse | 
       return rule ? rulesApi.update(rule.id, body) : rulesApi.create(body);
     },
     onSuccess: () => {
-      void message.success(rule ? 'Положение о закупке сохранено' : 'Положение о закупке создано');
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: rule ? 'Положение о закупке сохранено' : 'Положение о закупке создано' });
       onSaved();
       onClose();
     },

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { EIS_FUTURE_PERIOD, EisContractsImportRequest, EisPlansImportRequest, moscowTodayIso } from './eis';
+
+describe('period of an ЕИС import (issue 34, L: future periods)', () => {
+  const today = moscowTodayIso();
+  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+  it('refuses a period that ends after today, in words under «по»', () => {
+    for (const schema of [EisContractsImportRequest, EisPlansImportRequest]) {
+      const r = schema.safeParse({ date_from: today, date_to: tomorrow });
+      expect(r.success).toBe(false);
+      expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['date_to', EIS_FUTURE_PERIOD]]);
+    }
+  });
+
+  it('takes a period up to today', () => {
+    expect(EisContractsImportRequest.safeParse({ date_from: '2026-01-01', date_to: today }).success).toBe(true);
+  });
+});
