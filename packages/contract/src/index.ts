@@ -15,3 +15,5 @@ export * from './audit';
 export * from './format';
 export * from './scrub';
 export * from './signatures';
+export * from './ikz';
+export * from './nmck';

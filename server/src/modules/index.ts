@@ -12,6 +12,7 @@ import { eisModule } from './eis';
 import { auditModule } from './audit';
 import { executionModule } from './execution';
 import { signaturesModule } from './signatures';
+import { nmckModule } from './nmck';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule, signaturesModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule, signaturesModule, nmckModule];

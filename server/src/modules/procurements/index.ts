@@ -5,6 +5,9 @@ import { seedDemoProcurements } from './seed-demo-procurements';
 import { registerCatalogUsage } from './register-catalog-usage';
 import { registerProcurementTariffCounter } from './register-tariff-counter';
 
+export { loadProcurement, type ProcurementRow } from './procurement-card';
+export { setProcurementNmcd } from './set-nmcd';
+
 registerCatalogUsage();
 registerProcurementTariffCounter();
 
