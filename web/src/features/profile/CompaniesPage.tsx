@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { companyTitle } from '../../lib/format';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
+import { IkuField } from './IkuField';
 
 interface Bank { id: number; bank_name: string; bik: string; corr_account: string; account: string; is_main: boolean }
 
@@ -21,6 +22,7 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
         { label: 'ИНН / КПП', children: `${c.inn ?? '—'} / ${c.kpp ?? '—'}` },
         { label: 'ОГРН', children: c.ogrn ?? '—' },
         { label: 'Закон', children: c.law === '44' ? '44-ФЗ' : '223-ФЗ' },
+        { label: 'ИКУ (44-ФЗ)', children: <IkuField c={full.data ?? c} /> },
         { label: 'Адрес', children: c.address ?? '—' },
       ]} />
       <Typography.Title level={5}>Банковские реквизиты</Typography.Title>
