@@ -70,7 +70,7 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
   });
   return (
     <Card title="Метод и объект закупки" size="small" style={{ marginBottom: 16 }}>
-      <Form<MethodValues> form={form} layout="vertical" disabled={!n.editable} onFinish={(v) => once((done) => save.mutate(v, { onSettled: done }))}>
+      <Form<MethodValues> form={form} name="nmck-method" layout="vertical" disabled={!n.editable} onFinish={(v) => once((done) => save.mutate(v, { onSettled: done }))}>
         <Field label="Метод определения НМЦК" name="method" rules={[rules.requiredAny]} extra={`Основание: ${NMCK_METHOD_BASIS[method]}`}>
           <Select options={NMCK_METHODS.map((m) => ({ value: m, label: NMCK_METHOD_TITLES[m] }))} />
         </Field>
@@ -204,7 +204,17 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
   const label = (p: NmckContractPosition) =>
     `${p.name} — ${formatMoney(p.unit_price)} · контракт ${p.contract_number ?? p.registry_number ?? ''}${p.contract_date ? ` от ${formatDate(p.contract_date)}` : ''}${p.supplier_name ? ` · ${p.supplier_name}` : ''}`;
   return (
-    <Form<SourceValues> form={form} layout="vertical" initialValues={{ kind: 'quote' }} style={{ marginTop: 16 }} onFinish={(v) => once((done) => add.mutate(v, { onSettled: done }))}>
+    <Form<SourceValues>
+      form={form}
+      name="nmck-source"
+      layout="vertical"
+      initialValues={{ kind: 'quote' }}
+      style={{ marginTop: 16 }}
+      // Enter in the date field commits the date; only the button or Enter elsewhere adds the price
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
+      }}
+      onFinish={(v) => once((done) => add.mutate(v, { onSettled: done }))}>
       <Typography.Title level={5}>Добавить цену</Typography.Title>
       <Field name="kind">
         <Radio.Group optionType="button" options={(['quote', 'contract', 'manual'] as const).map((k) => ({ value: k, label: NMCK_SOURCE_KIND_TITLES[k] }))} />
