@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NmckContractPosition, NmckResponse, ProcurementResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { readDocxText } from '../../formats/docx';
 import { fixturePath } from '../../formats/fixtures-path';
-import { as, download, upload, world, type World } from '../procurements/test-support';
+import { as, download, upload, world, type World } from '../../../test/factories';
 
 let t: TestServer;
 let w: World;
