@@ -8,7 +8,6 @@ import { buildDocxPackage, clause, empty, h2, p, table, title, LANDSCAPE_TEXT_WI
 import { buildStreamingXlsx, CELL_BORDER, HEADER_STYLE, MONEY_FORMAT, PERCENT_FORMAT, moneyCell } from '../../formats/xlsx/workbook';
 import { getNmck } from './nmck-calculation';
 import { loadProcurement } from '../procurements';
-import { moscowToday } from '../rules/access';
 
 interface Justification {
   nmck: NmckResponse;
@@ -25,6 +24,9 @@ async function gather(ctx: Ctx, procurementId: number): Promise<Justification> {
   const customer = [company?.fullTitle ?? company?.title ?? '', company?.inn ? `ИНН ${company.inn}` : ''].filter(Boolean).join(', ');
   return { nmck, procurementNumber: procurement.number, procurementTitle: procurement.title, customer, date: moscowToday() };
 }
+
+/** Today in Moscow, the date the justification is made (dates of the product are Moscow dates). */
+const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 const rub = (v: string) => `${formatMoneyRu(v)} руб.`;
 const percent = (v: string) => `${v.replace('.', ',')} %`;

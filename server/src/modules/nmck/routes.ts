@@ -5,7 +5,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { sendFile } from '../procurements/uploads';
+import { sendFile } from '../procurements';
 import { addSource, applyNmck, deleteSource, getNmck, listContractPositions, saveNmck, updateSource } from './nmck-calculation';
 import { buildJustificationDocx, buildJustificationXlsx } from './justification';
 

@@ -7,6 +7,7 @@ import { registerProcurementTariffCounter } from './register-tariff-counter';
 
 export { loadProcurement, type ProcurementRow } from './procurement-card';
 export { setProcurementNmcd } from './set-nmcd';
+export { sendFile } from './uploads';
 
 registerCatalogUsage();
 registerProcurementTariffCounter();
