@@ -5,7 +5,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { sendFile } from '../procurements';
+import { sendFile } from '../../platform/document-files';
 import { addSource, applyNmck, deleteSource, getNmck, listContractPositions, saveNmck, updateSource } from './nmck-calculation';
 import { buildJustificationDocx, buildJustificationXlsx } from './justification';
 

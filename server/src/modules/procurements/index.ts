@@ -1,13 +1,16 @@
 import type { Module } from '../../platform/module';
 import { procurementRoutes } from './routes';
 import { defineProcurementJobs } from './jobs';
-import { seedDemoProcurements } from './seed-demo-procurements';
 import { registerCatalogUsage } from './register-catalog-usage';
 import { registerProcurementTariffCounter } from './register-tariff-counter';
 
-export { loadProcurement, type ProcurementRow } from './procurement-card';
+export { catalogNames, methodTitles } from './catalog-lookup';
+export { getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
+export { addFileVersion } from './procurement-files';
+export { checkedReferences, createProcurement, insertProcurement } from './save-procurement';
+export { procurementsByStatus } from './status-counts';
+export { applyTransition, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
 export { setProcurementNmcd } from './set-nmcd';
-export { sendFile } from './uploads';
 
 registerCatalogUsage();
 registerProcurementTariffCounter();
@@ -17,5 +20,4 @@ export const procurementsModule: Module = {
   name: 'procurements',
   routes: procurementRoutes,
   jobs: defineProcurementJobs,
-  seed: seedDemoProcurements,
 };
