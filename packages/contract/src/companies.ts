@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BodyId, inn, kpp, ogrn, optionalCleared, optionalString, requiredString, email, isValidAccount, Role } from './common';
+import { IKU_MESSAGE, IKU_RE } from './ikz';
 
 /** A change of the company's ИНН, КПП or ОГРН its client asked for: in force once the operator approves it. */
 export const IdentityRequestResponse = z.object({
@@ -30,6 +31,8 @@ export const CompanyResponse = z.object({
   kpp: z.string().nullable(),
   ogrn: z.string().nullable(),
   address: z.string().nullable(),
+  /** ИКУ of a 44-FZ customer (20 digits) */
+  iku: z.string().nullable(),
   law: z.enum(['223', '44']),
   parent_id: z.number().nullable(),
   created_at: z.string(),
@@ -45,6 +48,10 @@ export const CompanyRequest = z.object({
   kpp: optionalCleared(kpp),
   ogrn: optionalCleared(ogrn),
   address: optionalString(1000),
+  iku: z
+    .preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().regex(IKU_RE, IKU_MESSAGE).nullable())
+    .optional()
+    .describe('ИКУ — идентификационный код заказчика по 44-ФЗ (20 цифр); не передан — остаётся прежним'),
   law: z.enum(['223', '44']).default('223'),
   parent_id: BodyId.optional().nullable(),
 });

@@ -17,3 +17,5 @@ export * from './moscow-date';
 export * from './money';
 export * from './scrub';
 export * from './signatures';
+export * from './ikz';
+export * from './nmck';

@@ -23,6 +23,8 @@ export interface CompanyB {
     docRule: number;
     procurement: number;
     file: number;
+    /** A price source of B's НМЦК justification (modules/nmck) */
+    nmckSource: number;
     /** Catalogue element per API path segment, e.g. 'elements', 'exec-terms'. */
     catalog: Record<string, number>;
     contract: number;
@@ -65,6 +67,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
   const procurement = await call('POST', '/api/procurements', {
     title: `Закупка ${tag}`, method: 'auction_e', subject: 'goods', nmcd: '1500000.50', okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
   }, b);
+  const nmck = await call<{ sources: { id: number }[] }>('POST', `/api/procurements/${procurement.id}/nmck/sources`, { kind: 'quote', supplier: `Поставщик ${tag}`, price_date: '2026-11-02', unit_price: '100.00' }, b);
   const file = await upload(t, 'POST', `/api/procurements/${procurement.id}/files`, admin, `Файл ${tag}.pdf`, PDF, as(b));
   if (file.status !== 200) throw new Error(`B setup file: ${file.status} ${JSON.stringify(file.body)}`);
 
@@ -84,7 +87,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
   return {
     companyId: b,
     markers: [tag, inn],
-    ids: { contact: contact.id, bank: bank.id, user: user.id, assignment: assignment.id, rule: rule.id, version: version.id, docRule: docRule.id, procurement: procurement.id, file: Number(file.body.id), catalog, ...execution },
+    ids: { contact: contact.id, bank: bank.id, user: user.id, assignment: assignment.id, rule: rule.id, version: version.id, docRule: docRule.id, procurement: procurement.id, file: Number(file.body.id), nmckSource: nmck.sources[0].id, catalog, ...execution },
   };
 }
 

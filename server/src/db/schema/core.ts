@@ -11,6 +11,8 @@ export const companies = pgTable(
     kpp: text('kpp'),
     ogrn: text('ogrn'),
     address: text('address'),
+    /** ИКУ of a 44-FZ customer: 20 digits, carried by its ИКЗ in digits 3–22 (migration 0022) */
+    iku: text('iku'),
     law: text('law').notNull().default('223'),
     parentId: integer('parent_id'),
     isProvider: boolean('is_provider').notNull().default(false),

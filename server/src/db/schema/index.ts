@@ -8,3 +8,4 @@ export * from './execution';
 export * from './eis-imports';
 export * from './signatures';
 export * from './storage';
+export * from './nmck';

@@ -19,6 +19,7 @@ export const companyResponse = (c: CompanyRow) => ({
   kpp: c.kpp,
   ogrn: c.ogrn,
   address: c.address,
+  iku: c.iku,
   law: c.law as '223' | '44',
   parent_id: c.parentId,
   created_at: c.createdAt.toISOString(),
@@ -79,7 +80,7 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
     await assertIdentityFree(tx, input.inn, input.kpp);
     const [c] = await tx
       .insert(companies)
-      .values({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .values({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, iku: input.iku ?? null, law: input.law, parentId: input.parent_id ?? null })
       .returning()
       .catch((e: unknown) => identityTakenOr(e, input.inn, input.kpp));
     // whoever creates a customer serves it
@@ -103,7 +104,7 @@ export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<ty
     const request = await changeIdentity(tx, ctx, { inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null });
     const [after] = await tx
       .update(companies)
-      .set({ title: input.title, fullTitle: input.full_title ?? null, address: input.address ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .set({ title: input.title, fullTitle: input.full_title ?? null, address: input.address ?? null, ...(input.iku !== undefined ? { iku: input.iku } : {}), law: input.law, parentId: input.parent_id ?? null })
       .where(eq(companies.id, ctx.companyId))
       .returning();
     await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', ...changes(companyResponse(before), companyResponse(after)) });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tag, Timeline, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tabs, Tag, Timeline, Typography, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
@@ -38,6 +38,7 @@ import { useUnsavedChanges } from '../../lib/unsaved';
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) => p?.references[field].map((r) => ({ value: r.id, label: r.name }));
 const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [...extra.filter((e) => !options.some((o) => o.value === e.value)), ...options];
+import NmckTab from '../nmck/NmckTab';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -85,7 +86,30 @@ export default function ProcurementPage() {
   const card = useQuery({ queryKey: ['procurement', company, id], enabled: id !== null, queryFn: () => procurementsApi.get(id!) });
   if (id !== null && card.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   if (id !== null && !card.data) return <Empty description="Закупка не найдена" />;
-  return <ProcurementCard key={id ?? 'new'} procurement={card.data ?? null} />;
+  if (!card.data) return <ProcurementCard key="new" procurement={null} />;
+  return <ProcurementTabs procurement={card.data} />;
+}
+
+/** A saved procurement: its card and the «Обоснование НМЦК» (the tab in the URL, so a link opens it). */
+function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse }) {
+  const [params, setParams] = useSearchParams();
+  const qc = useQueryClient();
+  const company = useSelectedCompany();
+  const tab = params.get('tab') === 'nmck' ? 'nmck' : 'card';
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(k) => setParams(k === 'nmck' ? { tab: k } : {}, { replace: true })}
+      items={[
+        { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} /> },
+        {
+          key: 'nmck',
+          label: 'Обоснование НМЦК',
+          children: <NmckTab procurementId={p.id} onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })} />,
+        },
+      ]}
+    />
+  );
 }
 
 function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse | null }) {

@@ -7,6 +7,7 @@ import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
 import { StorageUsage } from '../companies/StorageUsage';
 import { BankRequisites, Contacts } from './CompanyRequisites';
+import { IkuField } from './IkuField';
 
 function CompanyCard({ c }: { c: CompanyResponse }) {
   // the card of the list has no requests: the company's own read says whether a change of its identity waits
@@ -22,6 +23,7 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
         { label: 'ИНН / КПП', children: `${c.inn ?? '—'} / ${c.kpp ?? '—'}` },
         { label: 'ОГРН', children: c.ogrn ?? '—' },
         { label: 'Закон', children: c.law === '44' ? '44-ФЗ' : '223-ФЗ' },
+        { label: 'ИКУ (44-ФЗ)', children: <IkuField c={full.data ?? c} /> },
         { label: 'Адрес', children: c.address ?? '—' },
       ]} />
       <StorageUsage companyId={c.id} />
