@@ -7,3 +7,4 @@ export * from './plans';
 export * from './execution';
 export * from './eis-imports';
 export * from './signatures';
+export * from './tender-plans';
