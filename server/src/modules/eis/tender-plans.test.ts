@@ -24,7 +24,7 @@ beforeAll(async () => {
   const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
   await t.api('POST', '/api/users', { token: admin, body: { title: 'Специалист Без Доступа', login: 'tp-outsider', role: 'specialist', company_id: provider, password: 'demo12345' } });
   outsider = await t.login('tp-outsider');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await integration?.close();
