@@ -7,11 +7,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/src/**/*.test.ts', 'tools/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+          include: ['server/src/**/*.test.ts', 'server/test/**/*.test.ts', 'tools/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          globalSetup: ['server/src/test/global-setup.ts'],
+          globalSetup: ['server/test/global-setup.ts'],
         },
       },
       {

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
 import { chromium, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../server/src/config';
-import { startTestServer } from '../server/src/test/harness';
+import { startTestServer } from '../server/test/harness';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { buildServer } from '../tools/build-server.mjs';
 import { freePort, sleep } from './lib/processes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
-import { freshDatabase } from '../server/src/test/nodes';
+import { freshDatabase } from '../server/test/nodes';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);

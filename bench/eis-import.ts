@@ -14,7 +14,7 @@ import { fixturePath } from '../server/src/formats/fixtures-path';
 import { openDatabase, runMigrations } from '../server/src/db/client';
 import { companies } from '../server/src/db/schema';
 import { storeContracts } from '../server/src/modules/eis/store-contracts';
-import { freshDatabase, pgReachable, PG_URL } from '../server/src/test/nodes';
+import { freshDatabase, pgReachable, PG_URL } from '../server/test/nodes';
 
 const FILES = Number(process.env.FILES ?? 10_000);
 const BATCH = Number(process.env.BATCH ?? 100);

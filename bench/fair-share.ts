@@ -6,8 +6,8 @@
  *   npx tsx bench/fair-share.ts
  */
 import { EVENTS } from '@proc/contract';
-import { nextEvent, startTestServer } from '../server/src/test/harness';
-import { world } from '../server/src/modules/procurements/test-support';
+import { nextEvent, startTestServer } from '../server/test/harness';
+import { world } from '../server/test/factories';
 
 async function main() {
   const t = await startTestServer({ LOG_LEVEL: 'silent' });

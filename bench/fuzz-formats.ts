@@ -6,7 +6,7 @@
  *   npx tsx bench/fuzz-formats.ts          # 10 000 mutations
  *   npx tsx bench/fuzz-formats.ts 50000 7  # count, seed
  */
-import { fuzz } from '../server/src/security/mutate-files';
+import { fuzz } from '../server/test/security/mutate-files';
 
 const count = Number(process.argv[2] ?? 10_000);
 const seed = Number(process.argv[3] ?? 1);

@@ -23,7 +23,7 @@ import type { Ctx, Deps } from '../server/src/platform/context';
 import type { Db } from '../server/src/db/client';
 import { listRegister } from '../server/src/modules/procurements/list-register';
 import { preparingPool } from '../server/src/db/prepared-statements';
-import { pgReachable, PG_URL, startNode, type NodeProcess } from '../server/src/test/nodes';
+import { pgReachable, PG_URL, startNode, type NodeProcess } from '../server/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { generateData } from '../tools/generate-data';
 

@@ -2,12 +2,12 @@
  * GOST signature verification (modules/signatures): how many detached GOST R 34.10-2012 CMS signatures of a 64 KB
  * file the server verifies per second — each one an `openssl cms -verify` child process with the gost engine, the
  * chain to the trust store and the CRL check — and the latency of one (p50/p95), at 1 and at 4 at a time (the module
- * runs at most 4 OpenSSL children at once). A test PKI is made first (test-support/test-pki.ts).
+ * runs at most 4 OpenSSL children at once). A test PKI is made first (server/test/pki/test-pki.ts).
  *
  *   npx tsx bench/signatures.ts          # 200 verifications per run
  *   N=50 npx tsx bench/signatures.ts
  */
-import { createTestPki } from '../server/src/modules/signatures/test-support/test-pki';
+import { createTestPki } from '../server/test/pki/test-pki';
 import { verifyCms } from '../server/src/modules/signatures';
 
 const N = Number(process.env.N ?? 200);

@@ -4,7 +4,7 @@
  *   npx tsx bench/sockets.ts                       # 5,000 sockets; 100 receivers × 200 pushes
  *   SOCKETS=500 PUSHES=50 npx tsx bench/sockets.ts
  *
- * Two server processes (server/src/test/node-process.ts) on a fresh PostgreSQL database (TEST_DATABASE_URL or the
+ * Two server processes (server/test/node-process.ts) on a fresh PostgreSQL database (TEST_DATABASE_URL or the
  * local default) with the PostgreSQL adapter (REDIS=1 for the Redis one). Node A gets SOCKETS websocket clients
  * (ramped in steps of STEP), all must connect; then RECEIVERS sockets of one user on node B receive PUSHES events sent
  * through node A one after another; latency = arrival − send stamp.
@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { freshDatabase, pgReachable, PG_URL, REDIS_URL, startNode, type NodeProcess } from '../server/src/test/nodes';
+import { freshDatabase, pgReachable, PG_URL, REDIS_URL, startNode, type NodeProcess } from '../server/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 5000);

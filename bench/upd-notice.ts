@@ -7,7 +7,7 @@
  *   N=10 npx tsx bench/upd-notice.ts
  */
 import fs from 'node:fs';
-import { startTestServer } from '../server/src/test/harness';
+import { startTestServer } from '../server/test/harness';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { companies, contractPositions, contracts } from '../server/src/db/schema';
 import { eq } from 'drizzle-orm';

@@ -5,8 +5,8 @@
  *   npx tsx bench/upload-event-loop.ts
  */
 import os from 'node:os';
-import { startTestServer } from '../server/src/test/harness';
-import { healthUnderHostileUploads } from '../server/src/security/health-under-uploads';
+import { startTestServer } from '../server/test/harness';
+import { healthUnderHostileUploads } from '../server/test/security/health-under-uploads';
 
 async function main() {
   const t = await startTestServer({}, { listen: true });

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import type { TestPki } from '../server/src/modules/signatures/test-support/test-pki';
+import type { TestPki } from '../server/test/pki/test-pki';
 
 /**
  * A test stand-in for the CryptoPro Browser plug-in, injected by the e2e harness only (page.addInitScript) — never part

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES, type ContractResponse, type Paged } from '@proc/contract';
-import { multipart } from '../server/src/modules/procurements/test-support';
+import { multipart } from '../server/test/factories';
 import { ROOT, startE2E, type E2E } from './harness';
 
 const FIX = path.join(ROOT, 'fixtures');

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { MESSAGES, type ContractCardResponse, type ContractResponse, type DocumentsResponse, type ExecutionSummaryResponse, type Paged, type ProcurementResponse } from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { bank1cStatement, updXml } from '../server/src/modules/demo/demo-documents';
 import { typePeriod } from './eis-import-form';
 import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';

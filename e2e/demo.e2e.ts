@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { MESSAGES, type ContractResponse, type DashboardResponse, type Paged } from '@proc/contract';
 import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 import { layoutFindings } from './layout-check';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { ContractResponse, Paged, ProcurementResponse } from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { typePeriod } from './eis-import-form';
 import { demoNotices } from '../tools/fake-eis/notice-samples';

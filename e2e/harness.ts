@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../server/src/config';
 import { buildServer, type Server } from '../server/src/app';
 import { startFakeDadata } from '../tools/fake-dadata';
 import { recordTrail } from './trail';
-import { TEST_INTEGRATION_SECRET } from '../server/src/test/harness';
+import { TEST_INTEGRATION_SECRET } from '../server/test/harness';
 
 export { TEST_INTEGRATION_SECRET };
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ContractResponse, Paged } from '@proc/contract';
 import { startFakeEis, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
-import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/src/modules/signatures/test-support/test-pki';
+import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/test/pki/test-pki';
 import { MARKER, installCadesStandIn, standInCertificates } from './cades-stand-in';
 import { ROOT, startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 

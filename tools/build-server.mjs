@@ -11,7 +11,7 @@ export const SERVER_DIST = path.join(root, 'server/dist');
 /** Entry points by output name; start.mjs runs the first three. */
 export const ENTRIES = {
   main: 'server/src/main.ts',
-  integration: 'server/src/integration/main.ts',
+  integration: 'server/src/eis-service/main.ts',
   'fake-eis': 'tools/fake-eis/main.ts',
   'parse-worker': 'server/src/formats/parse-worker.ts',
   'pglite-thread': 'server/src/db/pglite-thread.ts',

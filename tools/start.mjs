@@ -22,7 +22,7 @@ if (stale) {
 
 const dev = process.argv.includes('--dev');
 /** What each process runs: compiled JavaScript, or in development the TypeScript source. */
-const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/integration/main.ts': 'integration', 'server/src/main.ts': 'main' };
+const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/eis-service/main.ts': 'integration', 'server/src/main.ts': 'main' };
 if (!dev && serverStale()) {
   console.log('Сборка сервера…');
   // in its own process: esbuild's service process ends with it instead of staying beside the product
@@ -54,7 +54,7 @@ const run = (name, file) => {
 };
 // Embedded default (no DATABASE_URL/EIS_URL configured): also run the integration service and the fake ЕИС.
 const embedded = !process.env.DATABASE_URL && !process.env.EIS_URL;
-const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/integration/main.ts' : '';
+const defaultExtra = embedded ? 'tools/fake-eis/main.ts,server/src/eis-service/main.ts' : '';
 // no EIS_TOKEN for the embedded pair: the demo company saves a token of its own (demo-contracts.ts), and a company
 // without one is told to set it (EIS_TOKEN_FALLBACK is off by default)
 // the local fake has no request limit of its own: ЕИС's 90 a minute would stretch the demo's first import (two years of
@@ -122,7 +122,7 @@ const extras = (process.env.START_EXTRA ?? defaultExtra).split(',').filter(Boole
 // The pair this process runs shares a new key each start, through the environment it gives both: nothing to keep on
 // disk or to leak from DATA_DIR, and the two can never hold different ones (one of them stopping stops all). A service
 // run apart needs the same INTEGRATION_SECRET set on both processes.
-if (extras.includes('server/src/integration/main.ts')) process.env.INTEGRATION_SECRET ||= crypto.randomBytes(32).toString('base64url');
+if (extras.includes('server/src/eis-service/main.ts')) process.env.INTEGRATION_SECRET ||= crypto.randomBytes(32).toString('base64url');
 for (const extra of extras) run(extra, extra);
 run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {

@@ -24,7 +24,7 @@ import PizZip from 'pizzip';
 import { parseXmlText } from '../../server/src/formats/xml';
 import { path as xpath, text } from '../../server/src/formats/xml-read';
 import { el, renderXmlDocument, type XmlElement } from '../../server/src/formats/xml-write';
-import { moscowNow, SOAP_NS, SOI_NS } from '../../server/src/integration/soi/envelope';
+import { moscowNow, SOAP_NS, SOI_NS } from '../../server/src/eis-service/soi/envelope';
 import { EIS_NOTICE_TYPES } from '../../server/src/formats/eis223/notice-types';
 
 export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb' | 'directErrorInfo' | 'empty';

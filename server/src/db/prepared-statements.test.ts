@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { freshDatabase, pgReachable, PG_URL } from '../test/nodes';
+import { freshDatabase, pgReachable, PG_URL } from '../../test/nodes';
 import { preparingPool } from './prepared-statements';
 import { openDatabase, type Db } from './client';
 import { drizzle } from 'drizzle-orm/node-postgres';

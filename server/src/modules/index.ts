@@ -10,7 +10,7 @@ import { procurementsModule } from './procurements';
 import { documentationModule } from './documentation';
 import { eisModule } from './eis';
 import { auditModule } from './audit';
-import { executionModule } from './execution';
+import { executionModule } from './contracts';
 import { signaturesModule } from './signatures';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */

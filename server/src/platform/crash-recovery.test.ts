@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { createJobs, JobSuperseded, type Jobs } from './jobs';
 import { parseEisContracts } from '../formats';
-import { buildIntegrationApp } from '../integration/build-integration-app';
+import { buildIntegrationApp } from '../eis-service/build-integration-app';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
-import { startNode, type NodeProcess, httpApi as api } from '../test/nodes';
-import { TEST_INTEGRATION_SECRET } from '../test/harness';
-import { callerHeaders } from '../integration/caller-auth';
+import { startNode, type NodeProcess, httpApi as api } from '../../test/nodes';
+import { TEST_INTEGRATION_SECRET } from '../../test/harness';
+import { callerHeaders } from '../eis-service/caller-auth';
 import { DEMO_CUSTOMER, startFakeEis, type FakeEis } from '../../../tools/fake-eis/server';
 import { contractXml, type DemoContractSpec } from '../../../tools/fake-eis/generate-demo';
 

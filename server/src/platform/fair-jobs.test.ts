@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client';
-import { freshDatabase } from '../test/nodes';
+import { freshDatabase } from '../../test/nodes';
 import { createJobs, type Jobs } from './jobs';
 import { AppError } from './errors';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { freshDatabase, pgReachable, PG_URL, redisReachable, REDIS_URL, startNode, type NodeProcess, httpApi as api } from '../test/nodes';
-import { nextEvent } from '../test/harness';
+import { freshDatabase, pgReachable, PG_URL, redisReachable, REDIS_URL, startNode, type NodeProcess, httpApi as api } from '../../test/nodes';
+import { nextEvent } from '../../test/harness';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 
 /*

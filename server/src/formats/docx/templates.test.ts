@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { buildTemplate } from './build-templates';
+import { buildTemplate } from '../../../../tools/docx-templates/build-templates';
 import { getDocxTemplateTags, readDocxText, templatePath } from './render-docx';
 import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS, TEMPLATE_LIST } from './template-fields';
 

@@ -4,7 +4,7 @@
  */
 import { pdfkit } from '../libraries';
 import { formatDateRu, formatMoneyRu, formatNumberRu } from '../docx/format';
-import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from '../xlsx/execution-totals';
+import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from '../xlsx/report-figures';
 import type { ContractExecutionReportInput } from '../xlsx/types';
 import { FONT_BOLD, FONT_REGULAR, pdfFonts } from './fonts';
 import { contentWidth, drawTable, fitColumns, sectionHeading, type Doc, type PdfTableRow } from './pdf-table';

@@ -5,7 +5,7 @@
 import type { Writable } from 'node:stream';
 import Decimal from 'decimal.js';
 import { formatDateRu } from '../docx/format';
-import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from './execution-totals';
+import { EXECUTION_TOTAL_LABELS, summarizeContractExecution } from './report-figures';
 import { addTableSheet } from './register';
 import type { ContractExecutionReportInput, RegisterColumn } from './types';
 import {

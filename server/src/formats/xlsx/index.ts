@@ -27,7 +27,7 @@ export {
   type ContractExecutionSummary,
   type ContractExecutionTotals,
   type ExecutionPositionLine,
-} from './execution-totals';
+} from './report-figures';
 export {
   buildContractExecutionReportXlsx,
   EXECUTION_POSITION_COLUMNS,

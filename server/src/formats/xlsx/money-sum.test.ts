@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { formatKopecks, kopecksOf, MoneySum, sumMoney } from './money-sum';
-import { summarizeContractExecution } from './execution-totals';
+import { summarizeContractExecution } from './report-figures';
 import { SAMPLE_EXECUTION_REPORT } from './sample-report';
 
 /** What the sums were before the kopeck fast path: decimal.js, one value at a time. */

@@ -7,13 +7,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AcceptanceDocumentResponse, AuditItem, Paged, PaymentOrderResponse, ProcurementResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { PDF, as, upload, world, type World } from '../procurements/test-support';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { PDF, as, upload, world, type World } from '../../../test/factories';
 import { contractPositions, contracts, registrations } from '../../db/schema';
 import { fixturePath } from '../../formats/fixtures-path';
 import { parseEisContracts } from '../../formats';
-import { PROCESS_UPD_JOB } from '../execution/upload-upd';
-import { IMPORT_PAYMENTS_JOB } from '../execution/import-payments';
+import { PROCESS_UPD_JOB } from '../contracts/upload-upd';
+import { IMPORT_PAYMENTS_JOB } from '../contracts/import-payments';
 import { storeContracts } from '../eis/store-contracts';
 import { audit, changes } from '../../platform/audit';
 

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
-import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { forgetUsers } from '../../platform/session-cache';
 import { clientIp } from '../../platform/client-ip';
 import { loadConfig } from '../../config';
@@ -17,7 +17,7 @@ import { verifyPassword } from '../../platform/passwords';
 import type { AppError } from '../../platform/errors';
 import { login as loginService } from './login';
 import { FREE_FAILURES } from './login-throttle';
-import { innFrom9 } from '../procurements/test-support';
+import { innFrom9 } from '../../../test/factories';
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 
 let t: TestServer;
 beforeAll(async () => {

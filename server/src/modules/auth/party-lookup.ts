@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors';
 import { clientIp } from '../../platform/client-ip';
 import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import { signValue, verifySigned } from '../../platform/secrets';
-import { findPartyByInn } from '../../integrations/dadata';
+import { findPartyByInn } from '../../clients/dadata';
 
 /** How long a registration form may use its lookup token. */
 const TOKEN_AGE_MS = 2 * 3600_000;

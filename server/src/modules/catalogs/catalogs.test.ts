@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, CATALOG_ROUTES, DOCUMENT_TEMPLATE_CODES, EVENTS, type CatalogRoute } from '@proc/contract';
-import { startTestServer, nextEvent, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { innFrom9 } from '../demo/seed-demo';
 import { PROCUREMENT_METHODS } from '../deadlines/lead-times';
 import { TEMPLATE_CODES } from '../../formats/docx/template-fields';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { catalogMethods, okpd2 } from '../../db/schema';
 import { readOkpd2Text, seedOkpd2 } from './seed/seed-okpd2';
 import { seedReference } from './seed/seed-reference';

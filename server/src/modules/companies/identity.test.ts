@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../integration/build-integration-app';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { companies, registrations } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
 import { runDailySync } from '../eis/daily-sync';

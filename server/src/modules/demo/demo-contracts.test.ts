@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { ContractResponse, DashboardResponse, ExecutionSummaryResponse, PaymentOrderResponse, ReportResponse } from '@proc/contract';
-import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
+import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../integration/build-integration-app';
-import { PROCESS_UPD_JOB } from '../execution/upload-upd';
-import { IMPORT_PAYMENTS_JOB } from '../execution/import-payments';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import { PROCESS_UPD_JOB } from '../contracts/upload-upd';
+import { IMPORT_PAYMENTS_JOB } from '../contracts/import-payments';
 import { DEMO_CONTRACTS_JOB } from './demo-contracts';
 
 let t: TestServer;

@@ -8,9 +8,9 @@ import { saveEisSettings } from '../users/eis-settings';
 import { defaultPlansPeriod } from '../eis/import-eis';
 import { importPeriodNow } from '../eis/period-import';
 import { requestExecutionSend } from '../eis/execution';
-import { uploadUpd, PROCESS_UPD_JOB } from '../execution/upload-upd';
-import { importPayments, IMPORT_PAYMENTS_JOB } from '../execution/import-payments';
-import { createContractReport } from '../execution/reports';
+import { uploadUpd, PROCESS_UPD_JOB } from '../contracts/upload-upd';
+import { importPayments, IMPORT_PAYMENTS_JOB } from '../contracts/import-payments';
+import { createContractReport } from '../contracts/reports';
 import { bank1cStatement, updXml, type Party, type PaymentSpec, type UpdLineSpec } from './demo-documents';
 import { DEMO_CUSTOMER_TITLE } from './seed-demo';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentItem, DocumentsResponse, ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
-import { nextEvent, startTestServer, type TestServer } from '../../test/harness';
+import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { readDocxText } from '../../formats/docx';
-import { download, world, type World } from '../procurements/test-support';
+import { download, world, type World } from '../../../test/factories';
 
 let t: TestServer;
 let w: World;

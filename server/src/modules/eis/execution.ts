@@ -8,7 +8,7 @@ import { companies, contractPositions, contracts, executionAttempts, executionRe
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { GatewayError } from '../../integrations/eis-gateway';
+import { GatewayError } from '../../clients/eis-gateway';
 import { gatewayOf } from './gateway';
 import { loadContract } from './list-eis';
 

@@ -8,7 +8,7 @@ import { JobSuperseded } from '../../platform/jobs';
 import { moscowToday } from '../rules/access';
 import { gatewayOf } from './gateway';
 import { eisAccess, markTokenRejected } from '../users/eis-settings';
-import { GatewayError } from '../../integrations/eis-gateway';
+import { GatewayError } from '../../clients/eis-gateway';
 import { storeContracts } from './store-contracts';
 import { ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';

@@ -3,7 +3,7 @@ import type { EisDocumentType, EisImportKind, EisImportResponse, EisImportStatus
 import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { cancelPeriodImport, endAbandonedImports } from './period-import';
-import { SOI_DOCUMENTS } from '../../integration/soi/envelope';
+import { SOI_DOCUMENTS } from '../../eis-service/soi/envelope';
 import { notifyPeriodImport } from './import-eis';
 
 type ImportRow = typeof eisImports.$inferSelect;

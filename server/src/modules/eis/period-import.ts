@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
-import { GatewayError } from '../../integrations/eis-gateway';
+import { GatewayError } from '../../clients/eis-gateway';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users/acting-user';
 import { eisAccess, markTokenRejected } from '../users/eis-settings';
 import { gatewayOf } from './gateway';

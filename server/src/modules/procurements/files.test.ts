@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { PDF, download, upload, world, type World } from './test-support';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { PDF, download, upload, world, type World } from '../../../test/factories';
 
 const LIMIT = 64 * 1024;
 let t: TestServer;

@@ -3,10 +3,10 @@ import {
   PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Paged, type ProcurementResponse, type ProcurementStatus,
   type RegisterItem, type RuleVersionResponse,
 } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { moscowToday } from '../rules/access';
 import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
-import { PDF, as, download, upload, world, xlsxRows, type World } from './test-support';
+import { PDF, as, download, upload, world, xlsxRows, type World } from '../../../test/factories';
 
 let t: TestServer;
 let w: World;

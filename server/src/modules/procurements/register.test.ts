@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, RegisterItem, RegisterPage, type Paged, type ProcurementResponse, type ProcurementStatus } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { moscowToday } from '../rules/access';
 import { STATUS_RANK_SQL } from '../../db/schema';
-import { download, world, xlsxRows, type World } from './test-support';
+import { download, world, xlsxRows, type World } from '../../../test/factories';
 
 let t: TestServer;
 let w: World;

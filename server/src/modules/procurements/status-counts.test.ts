@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DashboardResponse, Paged, RegisterItem } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { procurementStatusDeltas, procurements } from '../../db/schema';
-import { as, world, type World } from './test-support';
+import { as, world, type World } from '../../../test/factories';
 import { FOLD_STATUS_DELTAS_JOB, foldStatusDeltas, procurementsByStatus } from './status-counts';
 
 let t: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRuleResponse, Paged, ProcurementRuleResponse, RuleVersionResponse } from '@proc/contract';
-import { nextEvent, startTestServer, type TestServer } from '../../test/harness';
-import { PDF, as, download, upload, world, type World } from '../procurements/test-support';
+import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
+import { PDF, as, download, upload, world, type World } from '../../../test/factories';
 import { DEFAULT_LEAD_TIMES } from '../deadlines';
 import { moscowToday } from './access';
 

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS, type ExecutionPrepareResponse, type SignatureResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
-import { callerHeaders } from '../../integration/caller-auth';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { callerHeaders } from '../../eis-service/caller-auth';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../integration/build-integration-app';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { fixturePath } from '../../formats/fixtures-path';
-import { createTestPki, STANDARD_CERTS, type TestPki } from './test-support/test-pki';
-import { PDF, upload } from '../procurements/test-support';
+import { createTestPki, STANDARD_CERTS, type TestPki } from '../../../test/pki/test-pki';
+import { PDF, upload } from '../../../test/factories';
 
 let t: TestServer;
 let eis: FakeEis;

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPki, type TestPki } from './test-support/test-pki';
+import { createTestPki, type TestPki } from '../../../test/pki/test-pki';
 import { outlineCms, resetGostEngineCheck, verifyCms } from './index';
 
 let pki: TestPki;

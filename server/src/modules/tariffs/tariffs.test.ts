@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { startTestServer, type TestServer } from '../../../test/harness';
 import { userByToken } from '../../platform/auth';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';

@@ -1,0 +1,106 @@
+/** Helpers shared by the rules, procurements and documentation tests (not a test file itself). */
+import crypto from 'node:crypto';
+import type { TestServer } from './harness';
+
+export const DEMO_CUSTOMER = 'АО «Демо-Заказчик»';
+
+export interface World {
+  /** Demo customer and its client. */
+  demoId: number;
+  client: string;
+  /** Staff granted the demo customer: send `as(demoId)` with their calls. */
+  specialist: string;
+  /** The read-only operator, without a grant for the demo customer. */
+  operator: string;
+  /** A specialist (may edit) without a grant for the demo customer: isolation, not read-only rights, refuses it. */
+  outsider: string;
+  /** A client of another customer company. */
+  otherClient: string;
+  otherId: number;
+}
+
+let seq = 0;
+/** A valid 10-digit INN from nine digits. */
+export const innFrom9 = (nine: string) => nine + String(([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(nine[i]), 0) % 11) % 10);
+
+export async function world(t: TestServer): Promise<World> {
+  const admin = await t.login('admin');
+  const client = await t.login('client');
+  const my = await t.api<{ id: number; title: string }[]>('GET', '/api/companies/my', { token: client });
+  const demoId = my.body.find((c) => c.title === DEMO_CUSTOMER)!.id;
+  // unique within a server (seq), and unlikely to meet a leftover of another run on a shared database (random part)
+  const n = ++seq * 1000 + crypto.randomInt(1000);
+  const company = await t.api<{ id: number }>('POST', '/api/companies', {
+    token: admin,
+    body: { title: `ООО «Другой заказчик ${n}»`, inn: innFrom9(String(770100000 + n).slice(0, 9)) },
+  });
+  if (company.status !== 200) throw new Error(`company: ${JSON.stringify(company.body)}`);
+  const login = `other${n}`;
+  const user = await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Другой Клиент', login, role: 'client', company_id: company.body.id, password: 'demo12345' },
+  });
+  if (user.status !== 200) throw new Error(`user: ${JSON.stringify(user.body)}`);
+  const me = await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin });
+  const outsider = await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Специалист Без Доступа', login: `outsider${n}`, role: 'specialist', company_id: me.body.company_id, password: 'demo12345' },
+  });
+  if (outsider.status !== 200) throw new Error(`outsider: ${JSON.stringify(outsider.body)}`);
+  return {
+    demoId,
+    client,
+    specialist: await t.login('specialist'),
+    operator: await t.login('operator'),
+    outsider: await t.login(`outsider${n}`),
+    otherClient: await t.login(login),
+    otherId: company.body.id,
+  };
+}
+
+/** X-Company-Id header: the company picker's choice. */
+export const as = (companyId: number) => ({ 'x-company-id': String(companyId) });
+
+/** A multipart/form-data body with one file. */
+export function multipart(fileName: string, content: Buffer, field = 'file') {
+  const boundary = `----test${crypto.randomBytes(8).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    'utf8',
+  );
+  return {
+    payload: Buffer.concat([head, content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Sends a multipart request in-process; JSON answers are parsed, files come back as a Buffer. */
+export async function upload(t: TestServer, method: 'POST' | 'PUT', url: string, token: string, fileName: string, content: Buffer, headers: Record<string, string> = {}) {
+  const m = multipart(fileName, content);
+  const res = await t.server.app.inject({ method, url, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}`, ...headers } });
+  let body: unknown = res.body;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.statusCode, body: body as Record<string, unknown>, headers: res.headers };
+}
+
+/** GET returning raw bytes (downloads). */
+export async function download(t: TestServer, url: string, token: string, headers: Record<string, string> = {}) {
+  const res = await t.server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
+  return { status: res.statusCode, data: res.rawPayload, headers: res.headers };
+}
+
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** Cell texts of the first worksheet, row by row. */
+export async function xlsxRows(data: Buffer): Promise<string[][]> {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as never);
+  const out: string[][] = [];
+  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? '' : String(v)))));
+  return out;
+}

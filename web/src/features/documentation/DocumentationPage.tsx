@@ -1,0 +1,228 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Card, Col, Collapse, DatePicker, Empty, Form, Input, List, Row, Space, Spin, Tag, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { DocumentField, DocumentItem, DocumentKind } from '@proc/contract';
+import { Field } from '../../lib/Field';
+import { rules } from '../../lib/forms';
+import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
+import { noticeStore } from '../../lib/notices';
+import { useSelectedCompany } from '../../lib/session';
+import { procurementsApi } from '../procurements/api';
+
+type Values = Record<string, Record<string, unknown>>;
+type Column = NonNullable<DocumentField['columns']>[number];
+
+const dateProps = {
+  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
+};
+
+const MONEY = { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' };
+const NUMBER = { pattern: /^\s*-?\d+([.,]\d+)?\s*$/, message: 'Введите число' };
+
+/** An input for one scalar field type. */
+function scalarInput(type: Column['type'], label: string) {
+  if (type === 'date') return <DatePicker format="DD.MM.YYYY" aria-label={label} style={{ width: '100%' }} />;
+  if (type === 'text') return <Input.TextArea aria-label={label} autoSize={{ minRows: 2, maxRows: 8 }} />;
+  return <Input aria-label={label} inputMode={type === 'money' || type === 'number' ? 'decimal' : undefined} />;
+}
+
+const scalarRules = (type: Column['type'], required: boolean) => [
+  ...(required ? [type === 'date' ? rules.requiredAny : rules.required] : []),
+  ...(type === 'money' ? [MONEY] : type === 'number' ? [NUMBER] : []),
+];
+
+function ListField({ template, field }: { template: DocumentKind; field: DocumentField }) {
+  const columns = field.columns ?? [];
+  return (
+    <Form.Item label={field.label} required={field.required}>
+      <Form.List name={[template, field.name]}>
+        {(rows, { add, remove }) => (
+          <>
+            {rows.map((row, i) => (
+              <Row gutter={8} key={row.key} align="top" data-testid={`row-${field.name}-${i}`}>
+                {columns.map((c) => (
+                  <Col flex={c.type === 'text' ? 3 : 1} key={c.name}>
+                    <Field
+                      name={[row.name, c.name]}
+                      rules={scalarRules(c.type, c.required)}
+                      {...(c.type === 'date' ? dateProps : {})}
+                      label={i === 0 ? c.label : undefined}
+                    >
+                      {scalarInput(c.type, `${field.label}: ${c.label}, строка ${i + 1}`)}
+                    </Field>
+                  </Col>
+                ))}
+                <Col flex="none" style={{ paddingTop: i === 0 ? 30 : 0 }}>
+                  <Button icon={<DeleteOutlined />} aria-label={`Удалить строку ${i + 1}`} onClick={() => remove(row.name)} />
+                </Col>
+              </Row>
+            ))}
+            <Button icon={<PlusOutlined />} onClick={() => add({})}>
+              Добавить строку
+            </Button>
+          </>
+        )}
+      </Form.List>
+    </Form.Item>
+  );
+}
+
+function DocumentForm({ doc }: { doc: DocumentItem }) {
+  return (
+    <>
+      {doc.fields.map((f) =>
+        f.type === 'list' ? (
+          <ListField key={f.name} template={doc.template} field={f} />
+        ) : (
+          <Field key={f.name} label={f.label} name={[doc.template, f.name]} rules={scalarRules(f.type, f.required)} {...(f.type === 'date' ? dateProps : {})}>
+            {scalarInput(f.type, f.label)}
+          </Field>
+        ),
+      )}
+    </>
+  );
+}
+
+const initialValues = (docs: DocumentItem[]): Values =>
+  Object.fromEntries(docs.map((d) => [d.template, Object.fromEntries(d.fields.map((f) => [f.name, f.value ?? (f.type === 'list' ? [] : null)]))]));
+
+export default function DocumentationPage() {
+  const id = Number(useParams().id);
+  const company = useSelectedCompany();
+  const qc = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const [ready, setReady] = useState<{ files: { id: number; name: string }[]; violations?: string[] } | null>(null);
+  const docs = useQuery({ queryKey: ['documentUserfields', company, id], queryFn: () => procurementsApi.userfields(id, company), retry: false });
+  const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
+  const documents = docs.data?.documents ?? [];
+  useEffect(() => {
+    if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
+  }, [docs.data, form]);
+
+  const values = (): Values => form.getFieldsValue(true) as Values;
+  const save = useMutation({
+    mutationFn: async () => {
+      await form.validateFields();
+      const v = values();
+      for (const d of documents) await procurementsApi.saveValues(id, d.template, v[d.template] ?? {});
+    },
+    onSuccess: () => {
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Поля документов сохранены' });
+      void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
+    },
+  });
+  const generate = useMutation({
+    mutationFn: async () => {
+      await form.validateFields();
+      const key = `ready-${id}`;
+      noticeStore.show({ key, kind: 'pending', header: 'Формирование документации', message: 'Документы формируются, это может занять до минуты' });
+      try {
+        const r = await procurementsApi.readyDocument(id, company, values());
+        noticeStore.show({ key, kind: 'success', header: 'Документация сформирована', message: `Сформировано файлов: ${r.files.length}` });
+        return r;
+      } catch (err) {
+        noticeStore.show({ key, kind: 'error', header: 'Не удалось сформировать документацию', message: err instanceof Error ? err.message : String(err) });
+        throw err;
+      }
+    },
+    onSuccess: (r) => {
+      setReady(r);
+      void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
+      void qc.invalidateQueries({ queryKey: ['procurement', company, id] });
+      void qc.invalidateQueries({ queryKey: ['procurement-files', company, id] });
+    },
+  });
+
+  const editable = card.data?.editable ?? true;
+  return (
+    <>
+      <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
+        <Typography.Title level={3}>Документация о закупке{card.data ? ` № ${card.data.number}` : ''}</Typography.Title>
+        <Space>
+          <Link to={`/documents/${id}`}>Карточка закупки</Link>
+          <Link to={`/files/${id}`}>Файлы</Link>
+        </Space>
+      </Space>
+      {card.data && <Typography.Paragraph type="secondary">{card.data.title}</Typography.Paragraph>}
+      {!editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Документацию можно менять только в статусах «Черновик» и «Документация сформирована»" />}
+      {docs.isLoading ? (
+        <Spin style={{ display: 'block', margin: '60px auto' }} />
+      ) : docs.isError ? (
+        <Alert type="error" showIcon title="Не удалось получить поля документов" description={docs.error.message} action={<Button onClick={() => void docs.refetch()}>Повторить</Button>} />
+      ) : documents.length === 0 ? (
+        <Empty description="Положение о закупке не требует документов для этой закупки" />
+      ) : (
+        <Form
+          form={form}
+          layout="vertical"
+          disabled={!editable}
+          onKeyDown={enterDoesNotSubmit}
+          scrollToFirstError={SCROLL_TO_FIRST_ERROR}
+          onFinishFailed={reportInvalidFields}
+          onFinish={() => !generate.isPending && generate.mutate()}
+        >
+          <Collapse
+            defaultActiveKey={documents.map((d) => d.template)}
+            items={documents.map((d) => ({
+              key: d.template,
+              forceRender: true,
+              label: (
+                <Space>
+                  <span>{d.title}</span>
+                  {d.required ? <Tag color="blue">обязательный</Tag> : <Tag>по желанию</Tag>}
+                  {d.file && <Tag color="green">сформирован, версия {d.file.version}</Tag>}
+                </Space>
+              ),
+              extra: d.file ? (
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  disabled={false}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void procurementsApi.download(id, d.file!.id);
+                  }}
+                >
+                  {d.file.name}
+                </Button>
+              ) : undefined,
+              children: <DocumentForm doc={d} />,
+            }))}
+          />
+          {editable && (
+            <Space style={{ marginTop: 16 }}>
+              <Button onClick={() => save.mutate()} loading={save.isPending}>
+                Сохранить
+              </Button>
+              <Button type="primary" htmlType="submit" loading={generate.isPending}>
+                Сформировать документы
+              </Button>
+            </Space>
+          )}
+        </Form>
+      )}
+      {ready && (
+        <Card title="Сформированные файлы" size="small" style={{ marginTop: 16 }} data-testid="generated-files">
+          {!!ready.violations?.length && (
+            <Alert type="warning" showIcon title="Нарушения сроков" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{ready.violations.map((v) => <li key={v}>{v}</li>)}</ul>} />
+          )}
+          <List
+            dataSource={ready.files}
+            locale={{ emptyText: 'Файлы не сформированы' }}
+            renderItem={(f) => (
+              <List.Item>
+                <Button type="link" icon={<DownloadOutlined />} onClick={() => void procurementsApi.download(id, f.id)}>
+                  {f.name}
+                </Button>
+              </List.Item>
+            )}
+          />
+        </Card>
+      )}
+    </>
+  );
+}
