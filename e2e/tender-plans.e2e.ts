@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { ProcurementResponse } from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/integration/build-integration-app';
+import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { typePeriod } from './eis-import-form';
 import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 

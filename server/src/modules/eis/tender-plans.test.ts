@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS, type ProcurementResponse, type RegisterPage, type TenderPlanPositionsResponse, type TenderPlanResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../test/harness';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../integration/build-integration-app';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 
 let t: TestServer;
 let eis: FakeEis;
