@@ -15,7 +15,7 @@ const WHAT = 'ЕИС 223-ФЗ';
 function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
-    const kind = eisKindOfRoot(rootName);
+    const kind = eisKindOfRoot(rootName) ?? (tenderPlanNode(rootName, root) ? 'tenderPlan' : null);
     if (!kind) {
       throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
     }
