@@ -8,7 +8,7 @@ import { createSoiLimiter } from './soi/limiter';
 import { loggerOptions } from '../platform/logging';
 import { createTransport, type TransportSettings } from './transport';
 import { callerAuth } from './caller-auth';
-import { moscowToday } from '../modules/rules/access';
+import { moscowToday } from '../platform/access';
 import { addDays, formatRuDate } from '../modules/deadlines/iso-date';
 
 /**

@@ -2,7 +2,7 @@ import type { Module } from '../platform/module';
 import { authModule } from './auth';
 import { companiesModule } from './companies';
 import { usersModule } from './users';
-import { demoModule } from './demo';
+import { demoModule, demoProcurementsModule } from './demo';
 import { catalogsModule } from './catalogs';
 import { tariffsModule } from './tariffs';
 import { rulesModule } from './rules';
@@ -10,8 +10,8 @@ import { procurementsModule } from './procurements';
 import { documentationModule } from './documentation';
 import { eisModule } from './eis';
 import { auditModule } from './audit';
-import { executionModule } from './contracts';
+import { contractsModule } from './contracts';
 import { signaturesModule } from './signatures';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, auditModule, executionModule, eisModule, signaturesModule];
+export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, demoProcurementsModule, auditModule, contractsModule, eisModule, signaturesModule];

@@ -1,28 +1,13 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Select } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { CONSTANTS } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
 import { isStaff } from '@proc/contract/roles';
-import type { CompanyBrief } from '@proc/contract/auth';
 import { sessionStore, useSession, useSelectedCompany } from '../lib/session';
 import { companyTitle } from '../lib/format';
-import { companiesApi } from '../features/companies/api';
-import { queryClient } from './query-client';
+import { useCompanyOptions } from '../features/companies';
+import { queryClient } from '../lib/query-client';
 
-/** Company options of a non-client: the list, with the user's own company added when absent. */
-export function useCompanyOptions(): { options: CompanyBrief[]; loaded: boolean } {
-  const session = useSession();
-  const staff = !!session && isStaff(session.user.role);
-  const q = useQuery({ queryKey: ['companies', 'my'], queryFn: async () => (await companiesApi.my()) ?? [], enabled: staff });
-  const options = useMemo(() => {
-    if (!session) return [];
-    if (!staff) return [session.company];
-    const list = q.data ?? [];
-    return list.some((c) => c.id === session.company.id) ? list : [session.company, ...list];
-  }, [session, staff, q.data]);
-  return { options, loaded: !staff || q.isFetched };
-}
 
 export function CompanyPicker() {
   const session = useSession();

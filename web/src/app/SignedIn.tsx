@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { REGISTRATION_DECIDERS } from '@proc/contract/roles';
 import { StaffOnly, AdminOnly, RolesOnly } from './guards';
 import { page } from './lazy-page';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 import { Shell } from './Shell';
 
 const staff = (el: ReactNode) => <StaffOnly>{el}</StaffOnly>;

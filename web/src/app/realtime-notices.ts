@@ -4,7 +4,7 @@ import { MESSAGES } from '@proc/contract/messages';
 import { formatDate } from '@proc/contract/format';
 import { onAuthEvent } from '../lib/socket';
 import { noticeStore } from '../lib/notices';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 type Text = { header: string; message?: string };
 const ok = (p: RealtimePayload) => p.result === 'success';

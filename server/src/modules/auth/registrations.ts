@@ -6,7 +6,7 @@ import { companies, registrations, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
-import { assertIdentityFree, identityTakenOr } from '../companies/identity';
+import { assertIdentityFree, identityTakenOr } from '../companies';
 import { checkEmailCode, markEmailCodeUsed } from './email-codes';
 
 type Row = typeof registrations.$inferSelect;

@@ -6,7 +6,8 @@ import { registerInternalUsage } from './internal-usage';
 import { seedReference } from './seed/seed-reference';
 import { seedOkpd2 } from './seed/seed-okpd2';
 
-export { registerUsage, usageScope, type UsageChecker, type UsageElement, type UsageKind } from './usage';
+export { escapeLike, ruOrder } from './search';
+export { registerUsage, usageDetails, usageOf, usageScope, type UsageChecker, type UsageElement, type UsageKind } from './usage';
 export {
   listCatalog, catalogOptions, getCatalogElement, catalogElementsByIds, findCatalogElementByCode, createCatalogElement, updateCatalogElement,
   archiveCatalogElement, deleteCatalogElement, catalogElementUsage, catalogUserFields,

@@ -1,4 +1,7 @@
 import type { Module } from '../../platform/module';
 import { companyRoutes } from './routes';
 
+export { assertIdentityFree, changeIdentity, identityTakenOr, latestIdentityRequest } from './identity';
+export { activeContact, getCompany, listBankRequisites } from './service';
+
 export const companiesModule: Module = { name: 'companies', routes: companyRoutes };

@@ -8,7 +8,7 @@ import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireRole, requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
-import { listCompanyRules } from '../rules/list-company-rules';
+import { listCompanyRules } from '../rules';
 import * as svc from './service';
 import { decideIdentityRequest, identityRequestResponse, latestIdentityRequest, listIdentityRequests } from './identity';
 

@@ -4,7 +4,7 @@ import type { DashboardResponse } from '@proc/contract';
 import { contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
-import { procurementsByStatus } from '../procurements/status-counts';
+import { procurementsByStatus } from '../procurements';
 import { preparedPer } from '../../db/prepared-queries';
 import { contractDeadlines, contractTotals, reportedOn, share, todayIso } from './execution-totals';
 

@@ -9,7 +9,7 @@ import {
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
-import { CONTENT_TYPES } from '../procurements/uploads';
+import { CONTENT_TYPES } from '../../platform/document-files';
 import { contractTotals } from './execution-totals';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';

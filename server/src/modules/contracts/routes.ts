@@ -8,7 +8,7 @@ import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
-import { sendFile } from '../procurements/uploads';
+import { sendFile } from '../../platform/document-files';
 import { readRawUpload } from './read-upload';
 import { uploadUpd } from './upload-upd';
 import { listAcceptance, setLineMapping } from './acceptance';

@@ -2,6 +2,8 @@ import type { Module } from '../../platform/module';
 import { documentationRoutes } from './routes';
 import { defineDocumentationJobs, documentationSocket } from './socket';
 
+export { generateDocuments } from './generate-documents';
+
 /** Документация о закупке: user fields of the documents and DOCX generation. */
 export const documentationModule: Module = {
   name: 'documentation',

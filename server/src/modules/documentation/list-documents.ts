@@ -8,10 +8,10 @@ import type { Tx } from '../../db/client';
 import { procurementFieldValues, procurementFiles } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { assertCanEdit } from '../rules/access';
-import { requiredDocuments } from '../rules/required-documents';
-import { getProcurement, loadProcurement } from '../procurements/procurement-card';
-import { traitsOf } from '../procurements/transition-procurement';
+import { assertCanEdit } from '../../platform/access';
+import { requiredDocuments } from '../rules';
+import { getProcurement, loadProcurement } from '../procurements';
+import { traitsOf } from '../procurements';
 import { prefillValues } from './prefill-values';
 
 export interface DocumentPlan {

@@ -2,13 +2,13 @@ import { Decimal } from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
 import { planItems } from '../../db/schema';
 import { CURRENCY_TITLES, type Ensuring, type ProcurementResponse } from '@proc/contract';
-import { activeContact, getCompany, listBankRequisites } from '../companies/service';
+import { activeContact, getCompany, listBankRequisites } from '../companies';
 import { baseMethod } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
 import { instrumentalCase } from '../../formats/docx/instrumental-case';
 import type { Ctx } from '../../platform/context';
-import { moscowToday } from '../rules/access';
-import { catalogNames, methodTitles } from '../procurements/catalog-lookup';
+import { moscowToday } from '../../platform/access';
+import { catalogNames, methodTitles } from '../procurements';
 
 
 function ensuringText(e: Ensuring | null, nmcd: string): string {

@@ -9,8 +9,8 @@ import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
 import { listDocuments, saveValues } from './list-documents';
 import { generateDocuments } from './generate-documents';
-import { loadProcurement } from '../procurements/procurement-card';
-import { assertCanEdit } from '../rules/access';
+import { loadProcurement } from '../procurements';
+import { assertCanEdit } from '../../platform/access';
 
 export const READY_DOCUMENT_JOB = 'documentation.ready-document';
 

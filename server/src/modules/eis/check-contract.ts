@@ -3,8 +3,8 @@ import { Decimal } from 'decimal.js';
 import type { Tx } from '../../db/client';
 import { documentRules, procurementRules } from '../../db/schema';
 import { addWorkingDays, baseMethod, CalendarNotLoadedError, formatRuDate } from '../deadlines';
-import { SINGLE_SUPPLIER_MAX } from '../rules/default-document-rules';
-import { versionInForce, type RuleVersionRow } from '../rules/version-in-force';
+import { SINGLE_SUPPLIER_MAX } from '../rules';
+import { versionInForce, type RuleVersionRow } from '../rules';
 
 export interface ContractTraits {
   contractDate: string | null;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { EIS_223_DOCUMENT_TYPES, EIS_DOCUMENT_TYPES } from '@proc/contract';
 import { companies, eisImports, eisSettings, tenderPlans } from '../../db/schema';
 import type { Deps } from '../../platform/context';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
-import { actingEditor, markSyncStopped, syncStoppedText } from '../users/acting-user';
+import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 
 /**
  * The daily sync: every night each company with its own ЕИС token gets the previous day's contracts, plan changes and

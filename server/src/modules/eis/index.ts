@@ -4,6 +4,11 @@ import { defineImportJobs } from './import-eis';
 import { defineExecutionJob } from './execution';
 import { defineDailySyncJob } from './daily-sync';
 
+export { saveEisSettings } from './eis-settings';
+export { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution, requestExecutionSend } from './execution';
+export { defaultPlansPeriod } from './import-eis';
+export { importPeriodNow } from './period-import';
+
 export { collectExecution, registerExecutionSource, type ExecutionSource } from './execution';
 
 /** Интеграция с ЕИС: планы закупки, реестр договоров, сведения об исполнении, открытые данные. */

@@ -3,7 +3,7 @@ import { ProcurementRequest } from '@proc/contract';
 import { planItems } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { createProcurement } from '../procurements/save-procurement';
+import { createProcurement } from '../procurements';
 import { loadPlan } from './list-eis';
 
 /** A draft procurement from a plan item, through the procurements module's own create (numbering, checks, rule). */

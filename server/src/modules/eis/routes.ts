@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Id,
   ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportResponse, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
-  EisUploadResponse, ExecutionRecordResponse, IdParams, JobAccepted,
+  EisUploadResponse, EisCheckResponse, EisSettingsRequest, EisSettingsResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, paged,
   TenderPlanPositionsQuery, TenderPlanPositionsResponse, TenderPlanResponse, TenderPlansQuery,
 } from '@proc/contract';
@@ -17,6 +17,7 @@ import { listExecution, requestExecutionSend } from './execution';
 import { procurementFromPlanItem } from './plan-item-procurement';
 import { ocdsPackage } from './opendata';
 import { cancelImport, importStatus } from './import-status';
+import { checkEisConnection, getEisSettings, saveEisSettings } from './eis-settings';
 
 const tags = ['eis'];
 const ImportParams = z.object({ key: z.string().uuid('Ключ загрузки — UUID') });
@@ -76,4 +77,16 @@ export function eisRoutes(app: App, deps: Deps): void {
     listExecution(await companyCtx(deps, req), req.params.id),
   );
   app.get('/opendata/ocds.json', { schema: { tags, summary: 'Открытые данные: пакет релизов OCDS 1.1' } }, async (req) => ocdsPackage(await companyCtx(deps, req)));
+  // the company's ЕИС settings live on its profile screen, but are the ЕИС exchange's own
+  app.get('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, response: { 200: EisSettingsResponse } } }, async (req) =>
+    getEisSettings(await companyCtx(deps, req, req.params.id)),
+  );
+  app.put('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } }, async (req) =>
+    saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
+  );
+  app.post('/companies/:id/eis_settings/check', { config: { changes: false }, schema: { tags: ['profile'], summary: 'Проверить подключение к ЕИС (один запрос к СОИ)', params: IdParams, response: { 200: EisCheckResponse } } }, async (req) => {
+    const ctx = await companyCtx(deps, req, req.params.id);
+    await takeWorkLimit(ctx, 'check');
+    return checkEisConnection(ctx);
+  });
 }

@@ -7,8 +7,8 @@ import type { EisNotice, EisNoticeRoot } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { checkedReferences, insertProcurement } from '../procurements/save-procurement';
-import { moscowToday } from '../rules/access';
+import { checkedReferences, insertProcurement } from '../procurements';
+import { moscowToday } from '../../platform/access';
 import { methodOf } from './check-contract';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;

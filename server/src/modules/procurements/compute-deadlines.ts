@@ -3,8 +3,8 @@ import type { DeadlineViolation, LeadTimeRule } from '@proc/contract';
 import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLeadTimeRule, isIsoDate } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
 import type { Tx } from '../../db/client';
-import { moscowToday } from '../rules/access';
-import { effectiveLeadTimes, versionInForce, type GoverningVersion } from '../rules/version-in-force';
+import { moscowToday } from '../../platform/access';
+import { effectiveLeadTimes, versionInForce, type GoverningVersion } from '../rules';
 
 export interface DatedProcurement {
   ruleId: number | null;

@@ -4,7 +4,7 @@ import type { RegisterColumn, RegisterRow } from '../../formats/xlsx';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 import { methodTitles } from './catalog-lookup';
 import { okpd2CodesOf, registerColumns } from './list-register';
 import { registerWhere, type RegisterFilters } from './register-where';

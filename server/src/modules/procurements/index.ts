@@ -1,9 +1,15 @@
 import type { Module } from '../../platform/module';
 import { procurementRoutes } from './routes';
 import { defineProcurementJobs } from './jobs';
-import { seedDemoProcurements } from './seed-demo-procurements';
 import { registerCatalogUsage } from './register-catalog-usage';
 import { registerProcurementTariffCounter } from './register-tariff-counter';
+
+export { catalogNames, methodTitles } from './catalog-lookup';
+export { getProcurement, loadProcurement } from './procurement-card';
+export { addFileVersion } from './procurement-files';
+export { checkedReferences, createProcurement, insertProcurement } from './save-procurement';
+export { procurementsByStatus } from './status-counts';
+export { applyTransition, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
 
 registerCatalogUsage();
 registerProcurementTariffCounter();
@@ -13,5 +19,4 @@ export const procurementsModule: Module = {
   name: 'procurements',
   routes: procurementRoutes,
   jobs: defineProcurementJobs,
-  seed: seedDemoProcurements,
 };

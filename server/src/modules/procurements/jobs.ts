@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Deps } from '../../platform/context';
-import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
+import { REFRESH_VIOLATIONS_JOB } from '../rules';
 import { refreshRuleViolations } from './save-procurement';
 import { FOLD_STATUS_DELTAS_CRON, FOLD_STATUS_DELTAS_JOB, foldStatusDeltas } from './status-counts';
 

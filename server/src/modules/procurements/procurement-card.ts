@@ -10,8 +10,8 @@ import { isTransaction, preparedPer } from '../../db/prepared-queries';
 import { procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
-import { governingVersionOf, type GoverningVersion } from '../rules/version-in-force';
-import { moscowToday } from '../rules/access';
+import { governingVersionOf, type GoverningVersion } from '../rules';
+import { moscowToday } from '../../platform/access';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;

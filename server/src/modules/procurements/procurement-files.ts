@@ -6,9 +6,9 @@ import type { Tx } from '../../db/client';
 import { procurementFileVersions, procurementFiles, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { assertCanEdit } from '../rules/access';
+import { assertCanEdit } from '../../platform/access';
 import { loadProcurement } from './procurement-card';
-import type { Upload } from './uploads';
+import type { Upload } from '../../platform/document-files';
 
 type FileRow = typeof procurementFiles.$inferSelect;
 

@@ -4,7 +4,7 @@ import {
   type RegisterItem, type RuleVersionResponse,
 } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
 import { PDF, as, download, upload, world, xlsxRows, type World } from '../../../test/factories';
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, RegisterItem, RegisterPage, type Paged, type ProcurementResponse, type ProcurementStatus } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 import { STATUS_RANK_SQL } from '../../db/schema';
 import { download, world, xlsxRows, type World } from '../../../test/factories';
 

@@ -13,7 +13,7 @@ import { getProcurement } from './procurement-card';
 import { createProcurement, updateProcurement } from './save-procurement';
 import { statusHistory, transitionProcurement } from './transition-procurement';
 import * as files from './procurement-files';
-import { contentDisposition, readUpload, sendFile } from './uploads';
+import { contentDisposition, readUpload, sendFile } from '../../platform/document-files';
 
 const tags = ['procurements'];
 const FileParams = z.object({ id: Id, fileId: Id });

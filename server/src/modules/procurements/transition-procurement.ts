@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client';
 import { procurementFiles, procurementStatusHistory, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
-import { assertCanEdit } from '../rules/access';
-import { requiredDocuments, type RequiredDocument } from '../rules/required-documents';
+import { assertCanEdit } from '../../platform/access';
+import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 

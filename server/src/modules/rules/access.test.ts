@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moscowToday } from './access';
+import { moscowToday } from '../../platform/access';
 
 describe('moscowToday', () => {
   it('turns the date at Moscow midnight, whatever was asked just before', () => {

@@ -4,7 +4,7 @@ import type { Ctx } from '../../platform/context';
 import { documentRules } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { assertStaffEditor } from './access';
+import { assertStaffEditor } from '../../platform/access';
 import { loadDraftVersion, loadVisibleVersion } from './manage-versions';
 import { loadOwnRule } from './manage-rules';
 import type { Tx } from '../../db/client';

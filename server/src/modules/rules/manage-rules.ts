@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { procurementRules, ruleVersions } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { assertCanEdit, moscowToday } from './access';
+import { assertCanEdit, moscowToday } from '../../platform/access';
 
 type RuleRow = typeof procurementRules.$inferSelect;
 type VersionBriefRow = Pick<typeof ruleVersions.$inferSelect, 'id' | 'ruleId' | 'number' | 'status' | 'inForceFrom'>;

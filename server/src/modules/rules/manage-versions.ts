@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client';
 import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
 import { audit, changes, snakeKeys } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import type { Upload } from '../procurements/uploads';
-import { moscowToday } from './access';
+import type { Upload } from '../../platform/document-files';
+import { moscowToday } from '../../platform/access';
 import { editableRule, loadOwnRule, loadVisibleRule } from './manage-rules';
 import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from './version-in-force';
 

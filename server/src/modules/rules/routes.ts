@@ -6,8 +6,8 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { readUpload, sendFile } from '../procurements/uploads';
-import { moscowToday } from './access';
+import { readUpload, sendFile } from '../../platform/document-files';
+import { moscowToday } from '../../platform/access';
 import * as rules from './manage-rules';
 import * as versions from './manage-versions';
 import * as docs from './manage-document-rules';

@@ -3,7 +3,7 @@ import type { DocumentRuleResponse, Paged, ProcurementRuleResponse, RuleVersionR
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { PDF, as, download, upload, world, type World } from '../../../test/factories';
 import { DEFAULT_LEAD_TIMES } from '../deadlines';
-import { moscowToday } from './access';
+import { moscowToday } from '../../platform/access';
 
 let t: TestServer;
 let w: World;

@@ -7,7 +7,7 @@ import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { AppError } from '../../platform/errors';
-import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from '../eis/execution';
+import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from '../eis';
 import { attachUpdSignature, checkSignature, signProcurementFile, signRuleVersion, listRights, listSignatures, removeRight, setRight, signingStatus, storeSignature, verifyUserSignature } from './service';
 
 const tags = ['signatures'];

@@ -6,9 +6,9 @@ import { companyTariffs, tariffPlans } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { formatRuDate } from '../deadlines/iso-date';
+import { formatRuDate } from '../deadlines';
 import { assertAdmin, tariffResponse } from './plans';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 
 type AssignmentRow = typeof companyTariffs.$inferSelect;
 type PlanRow = typeof tariffPlans.$inferSelect;

@@ -4,10 +4,10 @@ import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { formatRuDate } from '../deadlines/iso-date';
+import { formatRuDate } from '../deadlines';
 import { assignmentState, companyAssignments } from './assignments';
 import { tariffResponse } from './plans';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 
 /** Counts what a limit restricts for a company; `year` is the calendar period the per-year limits refer to. */
 export type TariffCounter = (tx: Tx, companyId: number, year: { from: string; to: string }) => Promise<number>;

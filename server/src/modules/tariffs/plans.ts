@@ -6,8 +6,8 @@ import { companyTariffs, tariffPlans } from '../../db/schema';
 import { audit as record, changes } from '../../platform/audit';
 import type { AuthUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { registerUsage, usageDetails, usageOf } from '../catalogs/usage';
-import { escapeLike, ruOrder } from '../catalogs/search';
+import { registerUsage, usageDetails, usageOf } from '../catalogs';
+import { escapeLike, ruOrder } from '../catalogs';
 
 type PlanRow = typeof tariffPlans.$inferSelect;
 type Period = keyof typeof TARIFF_PERIOD_TITLES;

@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors';
 import { innFrom9 } from '../demo/seed-demo';
 import { addDays, formatRuDate } from '../deadlines/iso-date';
 import { assertTariffAllows, registerTariffCounter } from './limits';
-import { moscowToday } from '../rules/access';
+import { moscowToday } from '../../platform/access';
 
 type Body = Record<string, unknown> & { id: number };
 type Current = { status: string; notice: string | null; tariff: { name: string } | null; usage: { users: { used: number; limit: number | null; reached: boolean }; procurements: { used: number; limit: number | null; reached: boolean; year: number } } };

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import {
   UsersQuery, UserResponse, CreateUserRequest, UpdateUserRequest, GrantsRequest, ResetPasswordRequest, ProfileRequest,
-  ChangePasswordRequest, EisCheckResponse, EisSettingsRequest, EisSettingsResponse, IdParams, Role, paged,
+  ChangePasswordRequest, IdParams, Role, paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireStaff, requireUser } from '../../platform/auth';
-import { takeWorkLimit } from '../../platform/work-limits';
-import { companyCtx } from '../../platform/tenancy';
 import * as svc from './service';
-import { checkEisConnection, getEisSettings, saveEisSettings } from './eis-settings';
 
 const tags = ['users'];
 const Profile = z.object({ id: z.number(), title: z.string(), login: z.string(), email: z.string().nullable(), phone: z.string().nullable(), role: Role, company_id: z.number() });
@@ -43,16 +40,5 @@ export function userRoutes(app: App, deps: Deps): void {
   app.post('/profile/password', { config: { changes: false }, schema: { tags: ['profile'], body: ChangePasswordRequest } }, async (req, reply) => {
     await svc.changeOwnPassword(deps, requireUser(req), req.body.current_password, req.body.new_password);
     return reply.status(204).send();
-  });
-  app.get('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, response: { 200: EisSettingsResponse } } }, async (req) =>
-    getEisSettings(await companyCtx(deps, req, req.params.id)),
-  );
-  app.put('/companies/:id/eis_settings', { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } }, async (req) =>
-    saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
-  );
-  app.post('/companies/:id/eis_settings/check', { config: { changes: false }, schema: { tags: ['profile'], summary: 'Проверить подключение к ЕИС (один запрос к СОИ)', params: IdParams, response: { 200: EisCheckResponse } } }, async (req) => {
-    const ctx = await companyCtx(deps, req, req.params.id);
-    await takeWorkLimit(ctx, 'check');
-    return checkEisConnection(ctx);
   });
 }

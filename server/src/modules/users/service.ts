@@ -8,7 +8,7 @@ import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { canActFor } from '../../platform/tenancy';
-import { revokeUserSessions } from '../auth/sessions';
+import { revokeUserSessions } from '../auth';
 
 const MANAGERS: Role[] = ['admin', 'administrator'];
 

@@ -7,8 +7,8 @@ import { AUDIT_ENTITY_TITLES, auditActionTitle, auditEntityTitle, type AuditItem
 import { api } from '../../lib/api';
 import { sessionStore } from '../../lib/session';
 import { companyTitle, formatDateTime } from '../../lib/format';
-import { queryClient } from '../../app/query-client';
-import { useCompanyOptions } from '../../app/CompanyPicker';
+import { queryClient } from '../../lib/query-client';
+import { useCompanyOptions } from '../companies';
 import { AUDIT_FILTERS, useAudit, type AuditFilters } from './api';
 import { AuditChanges } from './AuditChanges';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Result, Spin } from 'antd';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { authApi, TICKET_KEY } from './api';
 import { AuthCard } from './AuthCard';
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { EVENTS } from '@proc/contract/socket';
 import type { EisImportKind, EisImportResponse, EisImportStatusResponse } from '@proc/contract';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { useSelectedCompany } from '../../lib/session';

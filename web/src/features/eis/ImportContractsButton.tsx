@@ -6,7 +6,7 @@ import type { EisContractsImportRequest } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { eisApi, showPending } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';

@@ -3,7 +3,7 @@ import { Form, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { EisImportKind } from '@proc/contract';
 import { ApiError } from '../../lib/api';
-import { queryClient } from '../../app/query-client';
+import { queryClient } from '../../lib/query-client';
 import { showPending } from './api';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
 

@@ -2,7 +2,7 @@ import { Card, Col, Row, Typography } from 'antd';
 import { Link } from 'react-router';
 import { MAIN_TABS } from '@proc/contract';
 import { useSession } from '../../lib/session';
-import { useCompanyOptions } from '../../app/CompanyPicker';
+import { useCompanyOptions } from '../companies';
 import { useSelectedCompany } from '../../lib/session';
 import { companyTitle } from '../../lib/format';
 import { Dashboard } from '../dashboard/Dashboard';

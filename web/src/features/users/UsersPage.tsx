@@ -6,7 +6,7 @@ import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
-import { useCompanyOptions } from '../../app/CompanyPicker';
+import { useCompanyOptions } from '../companies';
 import { companyTitle } from '../../lib/format';
 import { AuditHistory } from '../audit/AuditHistory';
 import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';

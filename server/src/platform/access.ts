@@ -1,6 +1,6 @@
 import { canEdit, isStaff } from '@proc/contract';
-import type { Ctx } from '../../platform/context';
-import { AppError } from '../../platform/errors';
+import type { Ctx } from './context';
+import { AppError } from './errors';
 
 // built once: a formatter with a time zone costs far more to make than to use, and this runs in most requests
 const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_EXTENSIONS, UPLOAD_TYPE_MESSAGE } from '@proc/contract';
-import { AppError } from '../../platform/errors';
-import { cleanFileName, readMultipartFile } from '../../platform/uploads';
+import { AppError } from './errors';
+import { cleanFileName, readMultipartFile } from './uploads';
 
 export interface Upload {
   name: string;

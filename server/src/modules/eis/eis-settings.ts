@@ -6,8 +6,8 @@ import { eisSettings, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { audit, changes } from '../../platform/audit';
-import { gatewayOf } from '../eis/gateway';
-import { changeIdentity, latestIdentityRequest } from '../companies/identity';
+import { gatewayOf } from './gateway';
+import { changeIdentity, latestIdentityRequest } from '../companies';
 
 /** The settings; ИНН, КПП and ОГРН are the company's in force (ЕИС is asked as that company, never as typed text). */
 export async function getEisSettings(ctx: Ctx) {

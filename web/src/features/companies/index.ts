@@ -1,0 +1,2 @@
+export { companiesApi } from './api';
+export { useCompanyOptions } from './useCompanyOptions';
