@@ -3,9 +3,8 @@ import { ProcurementRequest, type ProcurementResponse, type TenderPlanPositionRe
 import { procurements, tenderPlanPositions, tenderPlans } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { assertCanEdit } from '../rules/access';
-import { checkedReferences, insertProcurement } from '../procurements/save-procurement';
-import { getProcurement } from '../procurements/procurement-card';
+import { assertCanEdit } from '../../platform/access';
+import { checkedReferences, getProcurement, insertProcurement } from '../procurements';
 
 type PlanRow = typeof tenderPlans.$inferSelect;
 type PositionRow = typeof tenderPlanPositions.$inferSelect;
