@@ -8,13 +8,14 @@ import { parseEisFile, isFormatError, EIS_NOTICE_TYPES, noticeDocumentTypeOf } f
 import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-demo';
 import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi';
 import { demoNotices } from './notice-samples';
+import { demoTenderPlans } from './tender-plan-samples';
 import { verifyCms } from '../../server/src/modules/signatures/verify';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
  * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
  *
- *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices by region and day, or by registry number (soi.ts)
+ *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices, 44-ФЗ планы-графики by region and day, or by registry number (soi.ts)
  *   GET  /dstore/common/download/compound?docRequestUid=…&compoundUid=…  (individualPerson_token) → the ZIP an answer links to
  *   POST /223/performance  (body: performanceContract XML, or JSON { xml, signature } — the package with its detached
  *                          GOST CMS signature, base64)                → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
@@ -27,6 +28,13 @@ import { verifyCms } from '../../server/src/modules/signatures/verify';
  */
 
 export const DEMO_CUSTOMER: DemoCustomer = { inn: '0105123458', kpp: '010501001', ogrn: '1020100001239', name: 'АО «Демо-Заказчик»' };
+/** The demo's 44-ФЗ customer, a budget institution, and its code in ЕИС's register of organisations (its планы-графики). */
+export const DEMO_44_CUSTOMER: DemoCustomer = { inn: '0105123522', kpp: '010501001', ogrn: '1020100001272', name: 'ГБУ «Демо-Учреждение»' };
+export const DEMO_44_REG_NUM = '20763000123';
+/** The demo customer's own планы-графики (a company may buy under both laws), under its register code. */
+export const DEMO_REG_NUM = '20763000100';
+/** The year of the fake's планы-графики: the current one (published in December of the last). */
+export const TENDER_PLAN_YEAR = new Date().getFullYear();
 
 
 export interface FakeEis {
@@ -72,6 +80,10 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
   const notices = demoNotices(customer);
   for (const n of notices) typeOfFile.set(n.xml, n.documentType);
   const entries: SoiEntry[] = [];
+  // 44-ФЗ планы-графики, by the day each version went out (tender-plan-samples.ts)
+  for (const [c, regNum] of [[customer, DEMO_REG_NUM], [DEMO_44_CUSTOMER, DEMO_44_REG_NUM]] as const) {
+    for (const p of demoTenderPlans(c, regNum, TENDER_PLAN_YEAR)) entries.push({ xml: p.xml, documentType: 'tenderPlan2020', customerInn: c.inn, contracts: [], day: p.day });
+  }
   for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans, ...notices.map((n) => n.xml)]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
@@ -79,6 +91,8 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
         entries.push({ xml, documentType: 'contract', customerInn: f.contracts[0]?.customer?.inn ?? null, contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })), day: null });
       } else if (f.kind === 'plan') {
         entries.push({ xml, documentType: 'purchasePlan', customerInn: f.plan.customer?.inn ?? null, contracts: [], day: dayOf(f.plan.publicationDateTime, f.plan.createDateTime) });
+      } else if (f.kind === 'tenderPlan') {
+        entries.push({ xml, documentType: 'tenderPlan2020', customerInn: f.tenderPlan.customer.inn, contracts: [], day: dayOf(f.tenderPlan.publishDate) });
       } else if (f.kind === 'notice') {
         // СОИ's document type of the root (purchaseNoticeAE94FZ is served as purchaseNoticeAE94: notice-types.ts)
         const documentType = typeOfFile.get(xml) ?? noticeDocumentTypeOf(f.notice.noticeType) ?? f.notice.noticeType;

@@ -39,7 +39,7 @@ export const SOI_ERRORS = {
 
 export interface SoiEntry {
   xml: string;
-  /** Its documentType223 (contract, purchasePlan, purchaseNoticeAE94…): the root element's name, or for notices notice-types.ts's type of it. */
+  /** Its documentType223 or documentType44 (contract, purchasePlan, purchaseNoticeAE94…, tenderPlan2020): the root element's name, or for notices notice-types.ts's type of it. */
   documentType: string;
   customerInn: string | null;
   contracts: Array<{ regNumber: string | null; date: string | null }>;
@@ -47,9 +47,23 @@ export interface SoiEntry {
   day: string | null;
 }
 
-/** The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices of the types in notice-types.ts). */
+/**
+ * The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices of the types in
+ * notice-types.ts; 44-ФЗ: RPGZ «реестр планов графиков с 2020 года», tenderPlan2020 — a public TypeScript client's
+ * SubsystemType, id 17600744281).
+ */
 const subsystemOf = (documentType: string) =>
-  documentType === 'contract' ? 'RD223' : documentType === 'purchasePlan' ? 'RPZ223' : EIS_NOTICE_TYPES.some((t) => t.documentType === documentType) ? 'RI223' : null;
+  documentType === 'contract'
+    ? 'RD223'
+    : documentType === 'purchasePlan'
+      ? 'RPZ223'
+      : documentType === 'tenderPlan2020'
+        ? 'RPGZ'
+        : EIS_NOTICE_TYPES.some((t) => t.documentType === documentType)
+          ? 'RI223'
+          : null;
+/** 44-ФЗ subsystems take documentType44, 223-ФЗ ones documentType223 (getDocsIP's selectionParams choice; the clients above). */
+const is44 = (subsystem: string) => !subsystem.endsWith('223');
 
 export interface SoiState {
   failure: { mode: SoiFailure | null; count: number };
@@ -137,7 +151,7 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       token,
       createDateTime: text(request, 'index', 'createDateTime'),
       params: byRegion
-        ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), exactDate: text(params, 'periodInfo', 'exactDate') }
+        ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), documentType44: text(params, 'documentType44'), exactDate: text(params, 'periodInfo', 'exactDate') }
         : { subsystemType: text(params, 'subsystemType'), reestrNumber: text(params, 'reestrNumber') },
     });
     const refId = text(request, 'index', 'id');
@@ -157,8 +171,9 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     if (byRegion) {
       const region = text(params, 'orgRegion') ?? '';
       const day = (text(params, 'periodInfo', 'exactDate') ?? '').slice(0, 10);
-      const type = text(params, 'documentType223');
       const subsystem = text(params, 'subsystemType');
+      // a 44-ФЗ subsystem asked with documentType223 (or the reverse) does not pass the request's validation
+      const type = subsystem && is44(subsystem) ? text(params, 'documentType44') : text(params, 'documentType223');
       if (!type || !subsystem || subsystemOf(type) !== subsystem) {
         return reply([errorInfo(SOI_ERRORS.schema)]);
       }

@@ -9,8 +9,12 @@ const registry23 = z.string().trim().regex(/^\d{23}$/, 'Реестровый н�
 
 export const JobAccepted = z.object({ key: z.string() });
 
-/** The kinds of 223-ФЗ documents a period import asks ЕИС's СОИ for, one request per day and kind. */
-export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
+/**
+ * The kinds of documents a period import asks ЕИС's СОИ for, one request per day and kind: the 223-ФЗ ones and the
+ * 44-ФЗ план-график (tenderPlan2020), which the daily sync asks for only for companies working under 44-ФЗ.
+ */
+export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020'] as const;
+export const EIS_223_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
 export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
 /** Today in Moscow as yyyy-mm-dd (ЕИС's days are Moscow days). */
 export const moscowTodayIso = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
@@ -59,7 +63,7 @@ export const EisImportResponse = z.object({
   finished_at: z.string().nullable(),
 });
 export type EisImportResponse = z.infer<typeof EisImportResponse>;
-export const EIS_IMPORT_KINDS = ['contracts', 'plans', 'notices'] as const;
+export const EIS_IMPORT_KINDS = ['contracts', 'plans', 'notices', 'tenderPlans'] as const;
 export type EisImportKind = (typeof EIS_IMPORT_KINDS)[number];
 export const EisImportStatusQuery = z.object({ kind: z.enum(EIS_IMPORT_KINDS) });
 /** What the contracts, plans and procurements screens show: the import under way or last finished, and the last daily sync. */
@@ -182,7 +186,7 @@ export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'fals
 
 export const EisUploadResponse = z.object({
   /** What the file was; 'archive' for a ZIP of ЕИС files, counted below by kind */
-  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'archive']),
+  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'tenderPlan', 'archive']),
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
   plan_id: z.number().nullable(),
   performances: z.number(),
@@ -192,6 +196,9 @@ export const EisUploadResponse = z.object({
   files: z.number().optional(),
   plans: z.number().optional(),
   notices: z.number().optional(),
+  /** 44-ФЗ планы-графики stored (their version's id: the last one) */
+  tender_plans: z.number().optional(),
+  tender_plan_id: z.number().nullable().optional(),
 });
 
 export const ExecutionAttemptResponse = z.object({

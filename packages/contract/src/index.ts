@@ -11,6 +11,7 @@ export * from './procurements';
 export * from './catalogs';
 export * from './execution';
 export * from './eis';
+export * from './tender-plans';
 export * from './audit';
 export * from './format';
 export * from './moscow-date';

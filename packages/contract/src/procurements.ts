@@ -110,6 +110,9 @@ export const ProcurementRequest = z
     review_on: isoDate.nullable().optional().describe('Дата рассмотрения заявок'),
     summing_up_on: isoDate.nullable().optional().describe('Дата подведения итогов'),
     sme_only: z.boolean().default(false).describe('Только для субъектов МСП'),
+    law: z.enum(['223', '44']).optional().describe('Закон, по которому проводится закупка: 223 или 44; при создании по умолчанию — закон организации, при изменении без поля — прежний'),
+    ikz: z.string().trim().regex(/^\d{36}$/, 'ИКЗ: 36 цифр').nullable().optional().describe('44-ФЗ: идентификационный код закупки (36 цифр)'),
+    kvr: z.string().trim().regex(/^\d{3}$/, 'КВР: три цифры').nullable().optional().describe('44-ФЗ: код вида расходов'),
   })
   .describe('Карточка закупки (создание и полное изменение)');
 export type ProcurementRequest = z.infer<typeof ProcurementRequest>;
@@ -146,6 +149,14 @@ export const ProcurementResponse = z
     plan_item_id: z.number().nullable(),
     plan_item_number: z.string().nullable(),
     notice_number: z.string().nullable().describe('Реестровый номер извещения в ЕИС, если закупка загружена из извещения'),
+    law: z.enum(['223', '44']).describe('Закон, по которому проводится закупка'),
+    ikz: z.string().nullable().describe('44-ФЗ: ИКЗ'),
+    kvr: z.string().nullable().describe('44-ФЗ: КВР'),
+    tender_plan_position_id: z.number().nullable().describe('44-ФЗ: позиция плана-графика, из которой создана закупка'),
+    finance_years: z
+      .object({ total: z.string(), current_year: z.string(), first_year: z.string(), second_year: z.string(), subsec_years: z.string() })
+      .nullable()
+      .describe('44-ФЗ: финансовое обеспечение позиции плана-графика по годам'),
     rule: Ref.nullable().describe('Положение о закупке'),
     rule_version: z.object({ id: z.number(), number: z.string(), in_force_from: z.string().nullable() }).nullable().describe('Редакция, действующая на дату размещения (или сегодня)'),
     method: z.string(),
@@ -236,6 +247,7 @@ export const RegisterQuery = z.object({
   q: z.string().trim().max(200).optional().describe('Полнотекстовый поиск (русская морфология) по наименованию, предмету и наименованиям ОКПД2; также точный номер'),
   has_violations: bool.optional().describe('true — только закупки с нарушениями сроков'),
   sme_only: bool.optional(),
+  law: z.enum(['223', '44']).optional().describe('Закон: 223 или 44'),
 });
 export type RegisterQuery = z.infer<typeof RegisterQuery>;
 export const RegisterExportQuery = RegisterQuery.omit({ page: true, limit: true });
@@ -254,6 +266,7 @@ export const RegisterItem = z.object({
   application_deadline: z.string().nullable(),
   okpd2_codes: z.array(z.string()),
   sme_only: z.boolean(),
+  law: z.enum(['223', '44']).optional(),
   has_violations: z.boolean(),
   created_at: z.string(),
 });

@@ -27,6 +27,8 @@ export const EVENTS = {
   eisImportProgress: 'eisImportProgress',
   /** Not in the spec: a period import of notices from ЕИС ended (key, result, date_from, date_to, created, updated, violations | error). */
   eisNoticesResponse: 'eisNoticesResponse',
+  /** Not in the spec: a period import of 44-ФЗ планы-графики from ЕИС ended (key, result, plans, created | error). */
+  eisTenderPlanResponse: 'eisTenderPlanResponse',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

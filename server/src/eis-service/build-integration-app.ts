@@ -93,9 +93,9 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const q = z.object({ customer_inn: inn, org_region: region, type: z.enum(EIS_DOCUMENT_TYPES), day: isoDate }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return reply.status(422).send(tokenMissing);
-    const { subsystemType, documentTypes } = SOI_DOCUMENTS[q.type];
+    const docs: { subsystemType: string; documentTypes: readonly string[]; law?: '44' } = SOI_DOCUMENTS[q.type];
     const files: string[] = [];
-    for (const documentType223 of documentTypes) files.push(...(await soiByOrgRegion(o, { orgRegion: regionOf(q), subsystemType, documentType223, exactDate: q.day })));
+    for (const documentType223 of docs.documentTypes) files.push(...(await soiByOrgRegion(o, { orgRegion: regionOf(q), subsystemType: docs.subsystemType, documentType223, law: docs.law, exactDate: q.day })));
     return { files };
   });
 

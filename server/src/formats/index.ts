@@ -10,7 +10,9 @@ export {
   parseEisPerformance,
   parseEisPlan,
   parseEisNotice,
+  parseEisTenderPlan,
 } from './eis223/parse';
+export { parseTenderPlan, type TenderPlan, type TenderPlanPosition, type TenderPlanFinance } from './eis44/tender-plan';
 export { detectEisDocument } from './eis223/detect';
 export { EIS_NOTICE_TYPES, EIS_NOTICE_ROOTS, noticeDocumentTypeOf, type EisNoticeRoot } from './eis223/notice-types';
 export { buildPerformanceContractXml, type BuildPacketOptions } from './eis223/performance-build';

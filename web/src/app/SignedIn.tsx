@@ -24,6 +24,8 @@ const routes: RouteObject[] = [
       { path: '/procurement_documents/:id', element: page(() => import('../features/documentation/DocumentationPage')) },
       { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
       { path: '/eisPlans', element: page(() => import('../features/eis/PlansPage')) },
+      { path: '/eisPlans/tender', element: page(() => import('../features/eis/TenderPlansPage')) },
+      { path: '/eisPlans/tender/:number', element: page(() => import('../features/eis/TenderPositionsPage')) },
       { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
       { path: '/registrations', element: <RolesOnly roles={REGISTRATION_DECIDERS}>{page(() => import('../features/registrations/RegistrationsPage'))}</RolesOnly> },
       { path: '/audit', element: staff(page(() => import('../features/audit/AuditPage'))) },

@@ -57,6 +57,12 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
       ? { header: 'Планы закупки загружены', message: plans.length ? `Планы закупки: ${plans.join(', ')}` : 'В ЕИС нет планов закупки организации' }
       : { header: 'Ошибка загрузки планов закупки', message: s(p.error) };
   },
+  [EVENTS.eisTenderPlanResponse]: (p) => {
+    const plans = Array.isArray(p.plans) ? p.plans.map(s) : [];
+    return ok(p)
+      ? { header: 'Планы-графики загружены', message: plans.length ? `Планы-графики: ${plans.join(', ')}` : 'В ЕИС нет планов-графиков организации за период' }
+      : { header: 'Ошибка загрузки планов-графиков', message: s(p.error) };
+  },
   [EVENTS.eisNoticesResponse]: (p) => {
     if (!ok(p)) return { header: 'Ошибка загрузки извещений', message: s(p.error) };
     const period = `${d(p.date_from)}-${d(p.date_to)}`;
@@ -76,6 +82,7 @@ const REFRESH: Record<string, string[][]> = {
   [EVENTS.notificationPerfomanceContractResponse]: [['execution'], ['export']],
   [EVENTS.reportCreateResponse]: [['reports']],
   [EVENTS.eisPlanResponse]: [['plans'], ['eis-import-status']],
+  [EVENTS.eisTenderPlanResponse]: [['tender-plans'], ['eis-import-status']],
   [EVENTS.eisNoticesResponse]: [['procurements'], ['eis-import-status']],
 };
 

@@ -9,3 +9,4 @@ export * from './eis-imports';
 export * from './signatures';
 export * from './storage';
 export * from './nmck';
+export * from './tender-plans';

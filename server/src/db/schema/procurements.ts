@@ -60,6 +60,13 @@ export const procurements = pgTable(
     status: text('status').notNull().default('draft'),
     /** The ЕИС notice's registry number (11 digits) when the procurement came from a notice published in ЕИС */
     noticeNumber: text('notice_number'),
+    /** '223' or '44': the law the procurement is held under; by default the company's (a company may have both) */
+    law: text('law').$type<'223' | '44'>().notNull().default('223'),
+    /** 44-ФЗ: the ИКЗ (36 digits, kept as text), the КВР and the план-график position it came from with its finance by year */
+    ikz: text('ikz'),
+    kvr: text('kvr'),
+    tenderPlanPositionId: integer('tender_plan_position_id'),
+    financeYears: jsonb('finance_years'),
     /** Computed on save from the rule version in force; lets the register mark and filter without recomputing. */
     hasViolations: boolean('has_violations').notNull().default(false),
     searchVector: tsvector('search_vector'),
@@ -80,6 +87,8 @@ export const procurements = pgTable(
     index('procurements_company_status_idx').on(t.companyId, t.status, t.createdAt),
     index('procurements_company_method_idx').on(t.companyId, t.method, t.createdAt),
     index('procurements_company_subject_idx').on(t.companyId, t.subject, t.createdAt),
+    index('procurements_company_law_idx').on(t.companyId, t.law, t.createdAt),
+    uniqueIndex('procurements_tender_position_uq').on(t.companyId, t.tenderPlanPositionId).where(sql`"tender_plan_position_id" IS NOT NULL`),
     index('procurements_company_violations_idx').on(t.companyId, t.createdAt).where(sql`has_violations`),
     index('procurements_rule_idx').on(t.ruleId),
     index('procurements_search_idx').using('gin', t.searchVector),

@@ -29,7 +29,12 @@ export const SOI_DOCUMENTS = {
     // checked against ЕИС's XSD and public СОИ clients: formats/eis223/notice-types.ts names the sources
     documentTypes: EIS_NOTICE_TYPES.map((t) => t.documentType),
   },
-} as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[] }>;
+  // 44-ФЗ: RPGZ is «реестр планов графиков с 2020 года» (a public TypeScript client's SubsystemType, find_string id
+  // 17600744281), asked for with documentType44 in place of documentType223 (the same client's
+  // EISGetDocsByOrgRegionRequest; C# and Python clients send <documentType44> between subsystemType and periodInfo,
+  // ids 34090340557, 56905985497)
+  tenderPlan2020: { subsystemType: 'RPGZ', documentTypes: ['tenderPlan2020'], law: '44' },
+} as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[]; law?: '44' }>;
 
 export interface SoiIndex {
   id?: string;
@@ -42,7 +47,9 @@ export interface SoiIndex {
 export interface ByOrgRegion {
   orgRegion: string;
   subsystemType: string;
+  /** the document type; a 44-ФЗ one (law '44') goes as documentType44 */
   documentType223: string;
+  law?: '44';
   exactDate: string;
 }
 
@@ -70,7 +77,7 @@ export function byOrgRegionRequest(token: string, p: ByOrgRegion, i: SoiIndex = 
       el('selectionParams', [
         el('orgRegion', p.orgRegion),
         el('subsystemType', p.subsystemType),
-        el('documentType223', p.documentType223),
+        el(p.law === '44' ? 'documentType44' : 'documentType223', p.documentType223),
         el('periodInfo', [el('exactDate', p.exactDate)]),
       ]),
     ]),

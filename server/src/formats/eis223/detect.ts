@@ -8,6 +8,9 @@ export function eisKindOfRoot(rootName: string): EisDocumentKind | null {
   if (rootName === 'contract') return 'contracts';
   if (rootName === 'performanceContract') return 'performance';
   if (rootName === 'purchasePlan') return 'plan';
+  // 44-ФЗ documents come wrapped in fcsExport's <export>, which the root alone does not tell apart: the parser looks
+  // inside it for the план-график (parse.ts); the bare element is one
+  if (rootName === 'tenderPlan2020') return 'tenderPlan';
   if (EIS_NOTICE_ROOTS.has(rootName)) return 'notice';
   return null;
 }
@@ -17,6 +20,7 @@ export const EIS_KIND_TITLES: Record<EisDocumentKind, string> = {
   performance: 'сведения об исполнении договора',
   plan: 'план закупки',
   notice: 'извещение о закупке',
+  tenderPlan: 'план-график (44-ФЗ)',
 };
 
 /**

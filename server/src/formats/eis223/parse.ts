@@ -8,13 +8,14 @@ import { readNotice } from './notice';
 import { readPerformances } from './performance';
 import { readPlan } from './plan';
 import { eisFile, type EisDocumentKind, type EisFile } from './types';
+import { readTenderPlan, tenderPlanNode } from '../eis44/tender-plan';
 
 const WHAT = 'ЕИС 223-ФЗ';
 
 function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
-    const kind = eisKindOfRoot(rootName);
+    const kind = eisKindOfRoot(rootName) ?? (tenderPlanNode(rootName, root) ? 'tenderPlan' : null);
     if (!kind) {
       throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
     }
@@ -23,6 +24,11 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
         'WRONG_EIS_KIND',
         `Файл содержит ${EIS_KIND_TITLES[kind]}, а ожидается ${EIS_KIND_TITLES[expected]} (ЕИС 223-ФЗ)`,
       );
+    }
+    if (kind === 'tenderPlan') {
+      const node = tenderPlanNode(rootName, root);
+      if (!node) throw new FormatError('NOT_EIS223', 'Файл не является планом-графиком ЕИС 44-ФЗ (tenderPlan2020)', { details: `root <${rootName}>` });
+      return validateResult(eisFile, { kind, tenderPlan: readTenderPlan(node) }, 'ЕИС 44-ФЗ (план-график)');
     }
     const packet = readPacket(root);
     let result: EisFile;
@@ -39,6 +45,8 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
       case 'notice':
         result = { kind, packet, notice: readNotice(root, rootName) };
         break;
+      default:
+        throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
     }
     return validateResult(eisFile, result, WHAT);
   });
@@ -64,6 +72,11 @@ export function parseEisPerformance(buf: Uint8Array): Of<'performance'> {
 /** Procurement plan (`purchasePlan` packet). */
 export function parseEisPlan(buf: Uint8Array): Of<'plan'> {
   return parseEis(buf, 'plan') as Of<'plan'>;
+}
+
+/** The 44-ФЗ план-график (`export/tenderPlan2020`). */
+export function parseEisTenderPlan(buf: Uint8Array): Of<'tenderPlan'> {
+  return parseEis(buf, 'tenderPlan') as Of<'tenderPlan'>;
 }
 
 /** Procurement notice (`purchaseNotice*` packet). */

@@ -4,6 +4,7 @@ import { eisNotice } from './notice-schema';
 import { eisPerformance } from './performance-schema';
 import { eisPlan } from './plan-schema';
 import { eisPacket } from './schema-common';
+import { tenderPlan } from '../eis44/tender-plan';
 
 /** Result types of the ЕИС 223-FZ readers: one schema file per document kind, joined here into the file union. */
 
@@ -13,12 +14,14 @@ export * from './performance-schema';
 export * from './plan-schema';
 export * from './notice-schema';
 
-export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice';
+/** tenderPlan: the 44-ФЗ план-график (eis44/tender-plan.ts), which ЕИС gives out in the same archives' manner. */
+export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice' | 'tenderPlan';
 
 export const eisFile = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contracts'), packet: eisPacket, contracts: z.array(eisContract) }),
   z.object({ kind: z.literal('performance'), packet: eisPacket, performances: z.array(eisPerformance) }),
   z.object({ kind: z.literal('plan'), packet: eisPacket, plan: eisPlan }),
   z.object({ kind: z.literal('notice'), packet: eisPacket, notice: eisNotice }),
+  z.object({ kind: z.literal('tenderPlan'), tenderPlan }),
 ]);
 export type EisFile = z.infer<typeof eisFile>;

@@ -65,6 +65,8 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
     await saveEisSettings(ctx, { inn: company.inn!, kpp: company.kpp, token: DEMO_EIS_TOKEN });
     const plans = defaultPlansPeriod();
     await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['purchasePlan'], dateFrom: plans.date_from, dateTo: plans.date_to });
+    // the customer buys under 44-ФЗ too (a company may have both laws): its план-график of the year, both versions
+    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['tenderPlan2020'], dateFrom: plans.date_from, dateTo: plans.date_to });
     await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['contract'], dateFrom: isoAfter(today(), -366), dateTo: today() });
   }
   const all = await deps.db.select().from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.status, 'registered'))).orderBy(asc(contracts.contractDate));

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { EIS_DOCUMENT_TYPES } from '@proc/contract';
-import { companies, eisImports, eisSettings } from '../../db/schema';
+import { EIS_223_DOCUMENT_TYPES, EIS_DOCUMENT_TYPES } from '@proc/contract';
+import { companies, eisImports, eisSettings, tenderPlans } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { moscowToday, previousDay } from '../../platform/clock';
 import { PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
@@ -19,7 +19,12 @@ export const DAILY_SYNC_CRON = '0 4 * * *';
 export async function runDailySync(deps: Deps, today = moscowToday()): Promise<string[]> {
   const day = previousDay(today);
   const due = await deps.db
-    .select({ companyId: eisSettings.companyId, userId: eisSettings.tokenUserId })
+    .select({
+      companyId: eisSettings.companyId,
+      userId: eisSettings.tokenUserId,
+      // the план-график (RPGZ) is asked for a 44-ФЗ company, or one that has imported one (a company may have both laws)
+      law44: sql<boolean>`(${companies.law} = '44' OR EXISTS (SELECT 1 FROM ${tenderPlans} WHERE ${tenderPlans.companyId} = ${companies.id}))`,
+    })
     .from(eisSettings)
     .innerJoin(companies, eq(companies.id, eisSettings.companyId))
     // a token ЕИС refused is not asked with again until a new one is saved: the screens already say so
@@ -36,7 +41,7 @@ export async function runDailySync(deps: Deps, today = moscowToday()): Promise<s
         .from(eisImports)
         .where(and(eq(eisImports.companyId, c.companyId), eq(eisImports.origin, 'daily'), eq(eisImports.dateFrom, day)));
       if (done) return null;
-      return queuePeriodImport(deps, { companyId: c.companyId, userId: c.userId, origin: 'daily', types: [...EIS_DOCUMENT_TYPES], dateFrom: day, dateTo: day }, tx);
+      return queuePeriodImport(deps, { companyId: c.companyId, userId: c.userId, origin: 'daily', types: c.law44 ? [...EIS_DOCUMENT_TYPES] : [...EIS_223_DOCUMENT_TYPES], dateFrom: day, dateTo: day }, tx);
     });
     if (id) queued.push(id);
   }

@@ -37,6 +37,12 @@ export async function requestPlansImport(ctx: Ctx, input: EisPlansImportRequest)
   return requestPeriodImport(ctx, ['purchasePlan'], p.date_from, p.date_to);
 }
 
+/** 44-ФЗ планы-графики (RPGZ) published in a period; without one, as for the 223-ФЗ plans. */
+export async function requestTenderPlansImport(ctx: Ctx, input: EisPlansImportRequest): Promise<{ key: string }> {
+  const p = input ?? defaultPlansPeriod();
+  return requestPeriodImport(ctx, ['tenderPlan2020'], p.date_from, p.date_to);
+}
+
 /** Notices of every type ЕИС serves, published in the period: they fill the procurement register. */
 export async function requestNoticesImport(ctx: Ctx, input: EisNoticesImportRequest): Promise<{ key: string }> {
   return requestPeriodImport(ctx, ['purchaseNotice'], input.date_from, input.date_to);
@@ -85,6 +91,8 @@ export const notifyPeriodImport =
       );
     } else if (imp.documentTypes.includes('purchasePlan')) {
       deps.realtime.toUser(imp.userId, EVENTS.eisPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+    } else if (imp.documentTypes.includes('tenderPlan2020')) {
+      deps.realtime.toUser(imp.userId, EVENTS.eisTenderPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created, unchanged: imp.unchanged } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
     } else if (imp.documentTypes.includes('purchaseNotice')) {
       const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };
       deps.realtime.toUser(imp.userId, EVENTS.eisNoticesResponse, ok ? { ...base, result: 'success', created: imp.created, updated: imp.updated } : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });

@@ -20,7 +20,7 @@ async function response(ctx: Ctx, row: ImportRow | undefined): Promise<EisImport
   };
 }
 
-const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = { contracts: 'contract', plans: 'purchasePlan', notices: 'purchaseNotice' };
+const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = { contracts: 'contract', plans: 'purchasePlan', notices: 'purchaseNotice', tenderPlans: 'tenderPlan2020' };
 
 /** The contracts, plans and procurements screens: the company's latest import of their kind, and its latest daily sync. */
 export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisImportStatusResponse> {

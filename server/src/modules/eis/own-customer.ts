@@ -26,10 +26,10 @@ export function foreignCustomersOf(customers: Array<EisOrganization | null>, own
 }
 
 /** Refuses another organisation's file until the user confirms it, saying whose it is. */
-export function confirmForeignCustomers(foreign: EisOrganization[], own: OwnCustomers, what: 'contracts' | 'plan' | 'notice'): void {
+export function confirmForeignCustomers(foreign: EisOrganization[], own: OwnCustomers, what: 'contracts' | 'plan' | 'notice' | 'tenderPlan'): void {
   if (!foreign.length) return;
   const names = foreign.map((c) => `«${c.shortName ?? c.name ?? 'без названия'}» (ИНН ${c.inn})`).join(', ');
-  const subject = what === 'plan' ? 'плана закупки' : what === 'notice' ? 'закупки по извещению' : foreign.length > 1 ? 'договоров' : 'договора';
+  const subject = what === 'plan' ? 'плана закупки' : what === 'tenderPlan' ? 'плана-графика' : what === 'notice' ? 'закупки по извещению' : foreign.length > 1 ? 'договоров' : 'договора';
   throw new AppError(
     'CONFIRM_REQUIRED',
     `Заказчик ${subject} в файле — ${names}, а не «${own.title}»${own.inn ? ` (ИНН ${own.inn})` : ''}. Загрузить как данные «${own.title}»?`,

@@ -14,6 +14,7 @@ import { eisAccess, markTokenRejected } from './eis-settings';
 import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
+import { storeTenderPlan } from './store-tender-plan';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
@@ -113,14 +114,14 @@ async function fetchDay(deps: Deps, companyId: number, inn: string, access: Awai
   return { day, files };
 }
 
-const customerOf = (f: EisFile) => (f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : null);
+const customerOf = (f: EisFile) => (f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : f.kind === 'tenderPlan' ? f.tenderPlan.customer : null);
 
 /** Stores one fetched day with its mark; its documents, or null when another run stored it first. */
 async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<number | null> {
   // ЕИС answers by region: only the company's own documents are kept
   const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
   const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
-  const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice') && mine(customerOf(f)?.inn));
+  const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice' || f.kind === 'tenderPlan') && mine(customerOf(f)?.inn));
   const violations: string[] = [];
   const notices: PreparedNotice[] = [];
   for (const f of others) {
@@ -133,7 +134,8 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
     }
   }
   const plans = others.flatMap((f) => (f.kind === 'plan' ? [f.plan] : []));
-  const documents = contracts.length + plans.length + notices.length;
+  const tenderPlans = others.flatMap((f) => (f.kind === 'tenderPlan' ? [f.tenderPlan] : []));
+  const documents = contracts.length + plans.length + notices.length + tenderPlans.length;
   return deps.db.transaction(async (tx) => {
     const [claimed] = await tx.insert(eisImportDays).values({ importId: imp.id, day, documents }).onConflictDoNothing().returning({ day: eisImportDays.day });
     if (!claimed) return null;
@@ -149,6 +151,11 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
       if (p.registrationNumber) numbers.push(p.registrationNumber);
     }
     for (const n of notices) tally[(await storeNotice(tx, ctx, n)).created ? 'created' : 'updated']++;
+    // a план-график version already stored (a repeated period) is unchanged: ЕИС republishes, it does not edit
+    for (const p of tenderPlans) {
+      tally[(await storeTenderPlan(tx, imp.companyId, p, 'eis', user)).created ? 'created' : 'unchanged']++;
+      numbers.push(p.planNumber);
+    }
     // only while it runs: a day fetched when the user pressed «Остановить» is not stored (the transaction rolls back)
     const [running] = await tx
       .update(eisImports)

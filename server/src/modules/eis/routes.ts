@@ -3,13 +3,15 @@ import { Id,
   ContractCardResponse, ContractResponse, ContractsQuery, EisContractsImportRequest, EisImportResponse, EisImportStatusQuery, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadQuery,
   EisUploadResponse, EisCheckResponse, EisSettingsRequest, EisSettingsResponse, ExecutionRecordResponse, IdParams, JobAccepted,
   PlanItemResponse, PlanItemsQuery, PlanResponse, PlansQuery, ProcurementResponse, WithdrawRequest, paged,
+  TenderPlanPositionsQuery, TenderPlanPositionsResponse, TenderPlanResponse, TenderPlansQuery,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { idempotent } from '../../platform/idempotency';
-import { requestContractsImport, requestNoticesImport, requestPlansImport } from './import-eis';
+import { requestContractsImport, requestNoticesImport, requestPlansImport, requestTenderPlansImport } from './import-eis';
+import { listTenderPlanPositions, listTenderPlans, procurementFromTenderPosition } from './tender-plans';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { importEisUpload, readEisUpload } from './upload-eis';
 import { listExecution, requestExecutionSend, withdrawExecution } from './execution';
@@ -23,6 +25,7 @@ const ImportParams = z.object({ key: z.string().uuid('Ключ загрузки 
 const PlanParams = z.object({ number: z.string().trim().regex(/^[\w-]{1,64}$/) });
 const PlanItemParams = PlanParams.extend({ itemId: Id });
 const AnotherQuery = z.object({ another: z.enum(['true', 'false']).optional() });
+const TenderPlanParams = z.object({ number: z.string().trim().regex(/^\d{18}$/, 'Номер плана-графика: 18 цифр') });
 
 export function eisRoutes(app: App, deps: Deps): void {
   /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
@@ -39,6 +42,16 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.post('/eis/notices/import', { schema: { tags, summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)', body: EisNoticesImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
     reply.status(202).send(await requestNoticesImport(await limitedCtx(req), req.body)),
+  );
+  app.post('/eis/tender-plans/import', { schema: { tags, summary: 'Загрузить планы-графики 44-ФЗ из ЕИС (за период размещения)', body: EisPlansImportRequest, response: { 202: JobAccepted } } }, async (req, reply) =>
+    reply.status(202).send(await requestTenderPlansImport(await limitedCtx(req), req.body)),
+  );
+  app.get('/eis/tender-plans', { schema: { tags, summary: 'Планы-графики 44-ФЗ', querystring: TenderPlansQuery, response: { 200: z.array(TenderPlanResponse) } } }, async (req) => listTenderPlans(await companyCtx(deps, req), req.query));
+  app.get('/eis/tender-plans/:number/positions', { schema: { tags, summary: 'Позиции плана-графика 44-ФЗ', params: TenderPlanParams, querystring: TenderPlanPositionsQuery, response: { 200: TenderPlanPositionsResponse } } }, async (req) =>
+    listTenderPlanPositions(await companyCtx(deps, req), req.params.number, req.query),
+  );
+  app.post('/eis/tender-plans/positions/:id/procurement', { schema: { tags, summary: 'Создать закупку 44-ФЗ (черновик) по позиции плана-графика', params: IdParams, response: { 200: ProcurementResponse } } }, async (req) =>
+    procurementFromTenderPosition(await companyCtx(deps, req), req.params.id),
   );
   app.get('/eis/imports/status', { schema: { tags, summary: 'Загрузка из ЕИС: идущая или последняя, и ежедневная синхронизация', querystring: EisImportStatusQuery, response: { 200: EisImportStatusResponse } } }, async (req) =>
     importStatus(await companyCtx(deps, req), req.query.kind),

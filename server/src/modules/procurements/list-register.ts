@@ -60,7 +60,7 @@ const itemColumns = {
   id: p.id, number: p.number, title: p.title, method: p.method, subject: p.subject,
   nmcd: sql`${p.nmcd}::text`.as('nmcd'), currency: p.currency, status: p.status, status_title: statusTitle.as('status_title'),
   published_on: p.publishedOn, application_deadline: p.applicationDeadline, okpd2_codes: codesOfRow.as('okpd2_codes'),
-  sme_only: p.smeOnly, has_violations: p.hasViolations,
+  sme_only: p.smeOnly, has_violations: p.hasViolations, law: p.law,
   created_at: sql`to_char(${p.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 };
 

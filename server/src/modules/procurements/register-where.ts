@@ -47,6 +47,7 @@ export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind 
   if (q.nmcd_max) w.push(lte(p.nmcd, bind('nmcd_max', q.nmcd_max)));
   if (q.has_violations !== undefined) w.push(eq(p.hasViolations, bind('has_violations', q.has_violations)));
   if (q.sme_only !== undefined) w.push(eq(p.smeOnly, bind('sme_only', q.sme_only)));
+  if (q.law) w.push(eq(p.law, bind('law', q.law)));
   if (q.okpd2) {
     // the pattern holds digits and dots only (validated), so no LIKE escaping is needed
     const pattern = bind('okpd2', `${q.okpd2}%`);

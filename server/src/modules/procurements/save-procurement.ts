@@ -8,7 +8,7 @@ import {
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { isTransaction, preparedPer } from '../../db/prepared-queries';
-import { planItems, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
+import { companies, planItems, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
@@ -107,6 +107,10 @@ function fieldValues(input: ProcurementRequest) {
     applicationDeadline: input.application_deadline ?? null,
     reviewOn: input.review_on ?? null,
     summingUpOn: input.summing_up_on ?? null,
+    // the card's form may not carry the law and the 44-ФЗ codes: absent, they stay as they are
+    ...(input.law === undefined ? {} : { law: input.law }),
+    ...(input.ikz === undefined ? {} : { ikz: input.ikz }),
+    ...(input.kvr === undefined ? {} : { kvr: input.kvr }),
   };
 }
 
@@ -226,10 +230,13 @@ const isPlanItemConflict = (e: unknown) => {
  * computed, which the card read after the commit shows.
  */
 export async function insertProcurement(
-  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string; anotherForPlanItem?: boolean } = {},
+  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string; anotherForPlanItem?: boolean; tenderPosition?: { id: number; finance: unknown } } = {},
 ): Promise<{ id: number; computed: DeadlineResult }> {
   await assertTariffAllows(ctx, 'procurements', tx);
-  const values = fieldValues(input);
+  const fields = fieldValues(input);
+  // a new procurement is of its company's law unless it says otherwise (a company may hold purchases of both)
+  const law = fields.law ?? (await tx.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)))[0]?.law ?? '223';
+  const values = { ...fields, law: law as '223' | '44', ...(from.tenderPosition ? { tenderPlanPositionId: from.tenderPosition.id, financeYears: from.tenderPosition.finance } : {}) };
   const rule = await resolveRule(ctx, tx, input.rule_id, undefined, governingDate(values));
   const ruleId = rule.id;
   const computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);

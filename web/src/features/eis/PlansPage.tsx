@@ -7,6 +7,7 @@ import { eisApi, PLAN_STATUS, type Plan } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { ImportPlansButton } from './ImportPlansButton';
 import { EisImportStatus } from './EisImportStatus';
+import { PlanLawTabs } from './PlanLawTabs';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['year', 'total'] as const;
@@ -31,6 +32,7 @@ export default function PlansPage() {
           <UploadEisButton testId="plans-upload" />
         </Space>
       </Space>
+      <PlanLawTabs value="223" />
       <EisImportStatus kind="plans" />
       <Table<Plan>
         rowKey="id"

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EisContractsImportRequest, EisImportKind, EisImportResponse, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import type { TenderPlanPositionResponse, TenderPlanPositionsResponse, TenderPlanResponse, EisContractsImportRequest, EisImportKind, EisImportResponse, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
@@ -10,7 +10,17 @@ export type EisUpload = z.infer<typeof EisUploadResponse>;
 /** Filters of the plan items list as the URL carries them. */
 export const PLAN_ITEM_FILTERS = ['q', 'okpd2', 'method', 'sme_only', 'month'] as const;
 
+export type TenderPlan = TenderPlanResponse;
+export type TenderPosition = TenderPlanPositionResponse;
+/** Filters of the план-график positions as the URL carries them. */
+export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 'amount_from', 'amount_to', 'after'] as const;
+
 export const eisApi = {
+  tenderPlans: (query: Record<string, unknown>) => api.get<TenderPlan[]>('/eis/tender-plans', { name: 'Планы-графики', query }),
+  tenderPositions: (number: string, query: Record<string, unknown>) =>
+    api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, { name: 'Позиции плана-графика', query }),
+  createFromTenderPosition: (id: number) => api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
+  importTenderPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: Record<string, unknown>) => api.get<Paged<Plan>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
     api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),

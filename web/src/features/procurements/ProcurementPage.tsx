@@ -151,6 +151,17 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={3} data-testid="procurement-title">
           {p ? `Закупка № ${p.number}` : 'Новая закупка'}
+          {p && (
+            <Tag color={p.law === '44' ? 'geekblue' : 'default'} style={{ marginLeft: 12, verticalAlign: 'middle' }} data-testid="procurement-law">
+              {p.law === '44' ? '44-ФЗ' : '223-ФЗ'}
+            </Tag>
+          )}
+          {p?.ikz && (
+            <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 4, fontFamily: 'monospace' }} data-testid="procurement-ikz">
+              ИКЗ {p.ikz}
+              {p.kvr ? ` · КВР ${p.kvr}` : ''}
+            </Typography.Text>
+          )}
           {p?.notice_number && (
             <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 12 }} data-testid="procurement-notice">
               извещение в ЕИС № {p.notice_number}

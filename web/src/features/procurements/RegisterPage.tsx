@@ -154,6 +154,19 @@ export default function RegisterPage() {
           onBlur={(e) => patch({ okpd2: e.target.value.trim() || undefined, page: undefined })}
           onPressEnter={(e) => patch({ okpd2: e.currentTarget.value.trim() || undefined, page: undefined })}
         />
+        <Select
+          allowClear
+          aria-label="Закон"
+          placeholder="Закон"
+          style={{ width: 120 }}
+          value={filters.law}
+          options={[
+            { value: '223', label: '223-ФЗ' },
+            { value: '44', label: '44-ФЗ' },
+          ]}
+          onChange={(v: string | undefined) => patch({ law: v, page: undefined })}
+          data-testid="register-law"
+        />
         <Checkbox checked={filters.has_violations === 'true'} onChange={(e) => patch({ has_violations: e.target.checked ? 'true' : undefined, page: undefined })}>
           Только с нарушениями
         </Checkbox>
@@ -191,6 +204,7 @@ export default function RegisterPage() {
                 <Link to={`/documents/${r.id}`} onClick={(e) => e.stopPropagation()}>
                   {n}
                 </Link>
+                {r.law === '44' && <Tag color="geekblue" data-testid="law-44">44-ФЗ</Tag>}
                 {r.has_violations && (
                   <Tooltip title="Нарушены сроки по положению о закупке">
                     <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label="Есть нарушения" data-testid="violation-mark" />

@@ -18,7 +18,7 @@ import { useSelectedCompany, useSession } from '../../lib/session';
 /** Filters of the register as the URL carries them (spec: route parameters are passed to the view). */
 export const REGISTER_FILTERS = [
   'status', 'method', 'subject', 'published_from', 'published_to', 'deadline_from', 'deadline_to', 'created_from', 'created_to',
-  'nmcd_min', 'nmcd_max', 'okpd2', 'q', 'has_violations', 'sme_only',
+  'nmcd_min', 'nmcd_max', 'okpd2', 'q', 'has_violations', 'sme_only', 'law',
 ] as const;
 
 export const procurementsApi = {

@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { EVENTS, type ProcurementResponse, type RegisterPage, type TenderPlanPositionsResponse, type TenderPlanResponse } from '@proc/contract';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+
+let t: TestServer;
+let eis: FakeEis;
+let integration: FastifyInstance;
+let client: string;
+let outsider: string;
+const Y = TENDER_PLAN_YEAR;
+const PLAN = `${Y}${DEMO_REG_NUM}001`;
+
+beforeAll(async () => {
+  eis = await startFakeEis();
+  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 2_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  const port = (integration.server.address() as { port: number }).port;
+  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  client = await t.login('client');
+  const admin = await t.login('admin');
+  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
+  await t.api('POST', '/api/users', { token: admin, body: { title: 'Специалист Без Доступа', login: 'tp-outsider', role: 'specialist', company_id: provider, password: 'demo12345' } });
+  outsider = await t.login('tp-outsider');
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await integration?.close();
+  await eis?.close();
+});
+
+const positions = (query: string, token = client) => t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?${query}`, { token });
+
+describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
+  it('imports the планы-графики of a period, both versions, once, asking RPGZ with documentType44', async () => {
+    const s = await t.socket('auth', client);
+    const body = { date_from: `${Y - 1}-12-15`, date_to: `${Y}-02-15` };
+    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
+    const from = eis.soi.requests.length;
+    const r = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
+    expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [PLAN], created: 2 });
+    // one request a day, in the 44-ФЗ subsystem with the 44-ФЗ element, as ЕИС's clients send it (the demo's own start
+    // may ask for 223-ФЗ documents meanwhile)
+    const asked = eis.soi.requests.slice(from).filter((q) => q.params.subsystemType === 'RPGZ');
+    expect(new Set(asked.map((q) => q.params.exactDate)).size).toBe(63);
+    expect(asked.every((q) => q.params.documentType44 === 'tenderPlan2020' && q.params.documentType223 === null && q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2))).toBe(true);
+    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>('GET', '/api/eis/imports/status?kind=tenderPlans', { token: client });
+    expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', days_total: 63, days_done: 63, documents: 2, created: 2, document_types: ['tenderPlan2020'] });
+    expect(status.body.requests_per_day).toBe(1);
+
+    // the same period again: nothing stored twice
+    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
+    const r2 = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
+    expect(await ev2).toMatchObject({ key: r2.body.key, result: 'success', created: 0, unchanged: 2 });
+    const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(`SELECT (SELECT count(*)::int FROM tender_plans) AS plans, (SELECT count(*)::int FROM tender_plan_positions) AS positions`);
+    expect(n.rows[0]).toEqual({ plans: 2, positions: 13 });
+
+    const latest = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: client });
+    expect(latest.body).toHaveLength(1);
+    expect(latest.body[0]).toMatchObject({ plan_number: PLAN, version: 2, latest: true, year: Y, first_year: Y + 1, second_year: Y + 2, customer_inn: DEMO_CUSTOMER.inn, position_count: 7, published_at: `${Y}-02-10T11:30:00+03:00` });
+    const all = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans?versions=all', { token: client });
+    expect(all.body.map((p) => [p.version, p.latest, p.position_count])).toEqual([[2, true, 7], [1, false, 6]]);
+    expect((await t.api<TenderPlanResponse[]>('GET', `/api/eis/tender-plans?year=${Y - 1}`, { token: client })).body).toEqual([]);
+    // another company's user sees none of it
+    expect((await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: outsider })).body).toEqual([]);
+    expect((await positions('', outsider)).status).toBe(404);
+  }, 120_000);
+
+  it('lists a version’s positions with their finance by year, filters and keyset pages', async () => {
+    const first = await positions('');
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(7);
+    const roof = first.body.items.find((p) => p.subject === 'Капитальный ремонт кровли здания')!;
+    expect(roof).toMatchObject({
+      position_number: `${PLAN}000003`,
+      ikz: `${String(Y).slice(2)}2${DEMO_CUSTOMER.inn}${DEMO_CUSTOMER.kpp}00030014391243`,
+      purchase_number: '0003',
+      okpd2: [{ code: '43.91.19.000', name: 'Работы кровельные прочие, не включенные в другие группировки' }],
+      kvr_code: '243',
+      special_code: null,
+      finance: { total: '2000000.00', current_year: '1200000.00', first_year: '800000.00', second_year: '0.00', subsec_years: '0.00' },
+      procurement_id: null,
+    });
+    const special = first.body.items.find((p) => p.special_code)!;
+    expect(special).toMatchObject({ special_code: 'P4_1_93', okpd2: [], kvr_code: '244', finance: { total: '680121.83' } });
+    expect(special.ikz).toMatch(/^\d{22}00060000000244$/);
+
+    expect((await positions('kvr=243')).body.items.map((p) => p.kvr_code)).toEqual(['243']);
+    expect((await positions('okpd2=38.11')).body.items.map((p) => p.okpd2[0].code)).toEqual(['38.11.21.000']);
+    // money in the second year of the planning period: waste, food, heat
+    expect((await positions(`year=${Y + 2}`)).body.total).toBe(3);
+    expect((await positions(`year=${Y + 1}`)).body.total).toBe(5);
+    expect((await positions('amount_from=1000000&amount_to=3000000')).body.items.map((p) => p.finance.total)).toEqual(['2000000.00', '1950000.00']);
+    expect((await positions('amount_from=100&amount_to=10')).status).toBe(400);
+    expect((await positions('kvr=24')).body).toMatchObject({ message: expect.stringContaining('КВР: три цифры') });
+    // the first version had six positions
+    expect((await positions('version=1')).body).toMatchObject({ total: 6, plan: { version: 1, latest: false } });
+
+    // pages of three by keyset: every position once, in order
+    const seen: number[] = [];
+    let after: number | null = 0;
+    for (let i = 0; after !== null && i < 5; i++) {
+      const page: { body: TenderPlanPositionsResponse } = await positions(`limit=3${after ? `&after=${after}` : ''}`);
+      seen.push(...page.body.items.map((p) => p.id));
+      after = page.body.next_after;
+    }
+    expect(seen).toEqual(first.body.items.map((p) => p.id));
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+  });
+
+  it('creates a 44-ФЗ procurement from a position with its ИКЗ, ОКПД2, КВР and amounts, once', async () => {
+    const list = await positions('kvr=243');
+    const pos = list.body.items[0];
+    const [a, b] = await Promise.all([
+      t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: client }),
+      t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: client }),
+    ]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.body.id).toBe(a.body.id);
+    expect(a.body).toMatchObject({
+      law: '44',
+      ikz: pos.ikz,
+      kvr: '243',
+      nmcd: '2000000.00',
+      subject: 'works',
+      method: 'auction_e',
+      status: 'draft',
+      title: 'Капитальный ремонт кровли здания',
+      plan_item_number: pos.position_number,
+      tender_plan_position_id: pos.id,
+      finance_years: pos.finance,
+      okpd2: [{ code: '43.91.19.000' }],
+    });
+    expect((await positions('kvr=243')).body.items[0].procurement_id).toBe(a.body.id);
+    // the register filters by law; the client's company is a 223-ФЗ one, its own purchases stay 223
+    const only44 = await t.api<RegisterPage>('GET', '/api/procurements?law=44', { token: client });
+    expect(only44.body.items.map((p) => p.id)).toEqual([a.body.id]);
+    expect(only44.body.items[0].law).toBe('44');
+    const only223 = await t.api<RegisterPage>('GET', '/api/procurements?law=223&limit=100', { token: client });
+    expect(only223.body.items.some((p) => p.id === a.body.id)).toBe(false);
+    expect(only223.body.total).toBeGreaterThan(0);
+    // saving the card without the law keeps it
+    const card = a.body;
+    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${card.id}`, { token: client, body: { title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, okpd2: card.okpd2 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ law: '44', ikz: pos.ikz, kvr: '243', tender_plan_position_id: pos.id });
+    expect((await t.api('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: outsider })).status).toBe(404);
+  });
+});

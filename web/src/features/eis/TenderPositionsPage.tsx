@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatMoney } from '../../lib/format';
+import { useSelectedCompany } from '../../lib/session';
+import { useUrlState } from '../../lib/url-state';
+import { eisApi, TENDER_POSITION_FILTERS, type TenderPosition } from './api';
+
+const PAGE = 20;
+
+/**
+ * A план-график version's positions: ИКЗ, ОКПД2, КВР and the finance of each year (the plan's and the two of its
+ * planning period, then later ones), filtered on the server and paged by keyset («Далее» continues after the last
+ * position shown). «Создать закупку» makes a 44-ФЗ draft from a position, once.
+ */
+export default function TenderPositionsPage() {
+  const { number = '' } = useParams();
+  const company = useSelectedCompany();
+  const navigate = useNavigate();
+  const { params, patch } = useUrlState();
+  const filters = Object.fromEntries(TENDER_POSITION_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>;
+  // the `after` of the pages before this one, for «Назад»
+  const [trail, setTrail] = useState<string[]>([]);
+  const list = useQuery({
+    queryKey: ['tender-plans', company, number, 'positions', filters],
+    queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: PAGE }),
+  });
+  const versions = useQuery({ queryKey: ['tender-plans', company, 'versions'], queryFn: () => eisApi.tenderPlans({ versions: 'all' }) });
+  const create = useMutation({ mutationFn: (p: TenderPosition) => eisApi.createFromTenderPosition(p.id), onSuccess: (p) => navigate(`/documents/${p.id}`) });
+  const plan = list.data?.plan;
+  const filter = (p: Partial<Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>>) => {
+    setTrail([]);
+    patch({ ...p, after: undefined });
+  };
+  const years = plan ? [plan.year, plan.year + 1, plan.year + 2] : [];
+  const money = (v: string) => (Number(v) === 0 ? '—' : formatMoney(v));
+  const filtered = TENDER_POSITION_FILTERS.some((k) => k !== 'version' && k !== 'after' && filters[k]);
+
+  return (
+    <>
+      <Space style={{ marginBottom: 8 }}>
+        <Link to="/eisPlans/tender">
+          <ArrowLeftOutlined /> Планы-графики
+        </Link>
+      </Space>
+      <Typography.Title level={3}>План-график № {number}</Typography.Title>
+      {plan && (
+        <Typography.Paragraph data-testid="tender-plan-summary">
+          {plan.customer_name ?? ''} · {plan.year} год и плановый период {plan.first_year}–{plan.second_year} · версия {plan.version}
+          {plan.latest ? '' : ' (прежняя)'} · позиций {plan.position_count} · всего {formatMoney(plan.total)}
+        </Typography.Paragraph>
+      )}
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Select
+          aria-label="Версия"
+          style={{ width: 160 }}
+          placeholder="Версия"
+          value={filters.version ?? (plan ? String(plan.version) : undefined)}
+          options={(versions.data ?? []).filter((v) => v.plan_number === number).map((v) => ({ value: String(v.version), label: `Версия ${v.version}${v.latest ? ' (действующая)' : ''}` }))}
+          onChange={(v) => filter({ version: v })}
+        />
+        <Input.Search allowClear aria-label="Поиск по объекту закупки" placeholder="Объект закупки, ИКЗ или номер позиции" defaultValue={filters.q} onSearch={(v) => filter({ q: v.trim() || undefined })} style={{ width: 320 }} />
+        <Input
+          key={`okpd2-${filters.okpd2 ?? ''}`}
+          allowClear
+          aria-label="ОКПД2"
+          placeholder="ОКПД2 (начало кода)"
+          defaultValue={filters.okpd2}
+          onBlur={(e) => filter({ okpd2: e.target.value.trim() || undefined })}
+          onPressEnter={(e) => filter({ okpd2: e.currentTarget.value.trim() || undefined })}
+          style={{ width: 180 }}
+        />
+        <Input
+          key={`kvr-${filters.kvr ?? ''}`}
+          allowClear
+          aria-label="КВР"
+          placeholder="КВР"
+          maxLength={3}
+          defaultValue={filters.kvr}
+          onBlur={(e) => filter({ kvr: e.target.value.trim() || undefined })}
+          onPressEnter={(e) => filter({ kvr: e.currentTarget.value.trim() || undefined })}
+          style={{ width: 90 }}
+        />
+        <Select allowClear aria-label="Год финансирования" placeholder="Год финансирования" style={{ width: 190 }} value={filters.year} options={years.map((y) => ({ value: String(y), label: `Есть средства в ${y}` }))} onChange={(v) => filter({ year: v })} />
+        <InputNumber<string> stringMode aria-label="Сумма от" placeholder="Сумма от" min="0" style={{ width: 150 }} defaultValue={filters.amount_from} onBlur={(e) => filter({ amount_from: e.target.value.replace(/\s/g, '') || undefined })} />
+        <InputNumber<string> stringMode aria-label="Сумма до" placeholder="Сумма до" min="0" style={{ width: 150 }} defaultValue={filters.amount_to} onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })} />
+      </Space>
+      {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
+      <Table<TenderPosition>
+        rowKey="id"
+        data-testid="tender-positions-table"
+        loading={list.isLoading}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 1700 }}
+        pagination={false}
+        locale={{ emptyText: <Empty description={filtered ? 'Нет позиций по заданным условиям' : 'В плане-графике нет позиций'} /> }}
+        columns={[
+          { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPosition) => Number(p.position_number.slice(-6)) },
+          {
+            title: 'ИКЗ',
+            dataIndex: 'ikz',
+            width: 330,
+            render: (v: string | null) => (v ? <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{v}</Typography.Text> : '—'),
+          },
+          {
+            title: 'Объект закупки',
+            key: 'subject',
+            width: 280,
+            render: (_: unknown, p: TenderPosition) => (
+              <Space direction="vertical" size={0}>
+                <span>{p.subject ?? '—'}</span>
+                {p.special_code && <Tag color="purple">Особая закупка</Tag>}
+                {p.canceled && <Tag color="red">Отменена</Tag>}
+              </Space>
+            ),
+          },
+          {
+            title: 'ОКПД2',
+            key: 'okpd2',
+            width: 130,
+            render: (_: unknown, p: TenderPosition) => (p.okpd2.length ? p.okpd2.map((o) => <Tooltip key={o.code} title={o.name}><div>{o.code}</div></Tooltip>) : '—'),
+          },
+          { title: 'КВР', key: 'kvr', width: 80, render: (_: unknown, p: TenderPosition) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—') },
+          { title: 'Всего', key: 'total', align: 'right', width: 150, render: (_: unknown, p: TenderPosition) => formatMoney(p.finance.total) },
+          { title: plan ? String(plan.year) : 'Текущий год', key: 'y0', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.current_year) },
+          { title: plan ? String(plan.year + 1) : 'Первый год', key: 'y1', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.first_year) },
+          { title: plan ? String(plan.year + 2) : 'Второй год', key: 'y2', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.second_year) },
+          { title: 'Последующие годы', key: 'y3', align: 'right', width: 150, render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years) },
+          {
+            title: 'Действия',
+            key: 'actions',
+            fixed: 'right',
+            width: 170,
+            render: (_: unknown, p: TenderPosition) =>
+              p.procurement_id ? (
+                <Link to={`/documents/${p.procurement_id}`} data-testid={`tender-position-procurement-${p.id}`}>
+                  Открыть закупку
+                </Link>
+              ) : (
+                <Button size="small" disabled={p.canceled || create.isPending} loading={create.isPending && create.variables?.id === p.id} onClick={() => create.mutate(p)} data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}>
+                  Создать закупку
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Space style={{ marginTop: 12 }} data-testid="tender-positions-pager">
+        <Typography.Text>Найдено позиций: {list.data?.total ?? 0}</Typography.Text>
+        <Button disabled={!filters.after} onClick={() => { const prev = trail.slice(0, -1); setTrail(prev); patch({ after: trail[trail.length - 1] || undefined }); }} data-testid="tender-positions-prev">
+          Назад
+        </Button>
+        <Button disabled={!list.data?.next_after} onClick={() => { setTrail([...trail, filters.after ?? '']); patch({ after: String(list.data!.next_after) }); }} data-testid="tender-positions-next">
+          Далее
+        </Button>
+      </Space>
+    </>
+  );
+}
