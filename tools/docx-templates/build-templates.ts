@@ -24,7 +24,7 @@ import {
   title,
   type Inline,
   type RowSpec,
-} from './ooxml';
+} from '../../server/src/formats/docx/ooxml';
 import { DOCX_TEMPLATES_DIR } from '../../server/src/formats/docx/render-docx';
 import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS, type TemplateCode } from '../../server/src/formats/docx/template-fields';
 

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { EIS_FUTURE_PERIOD, EisContractsImportRequest, EisPlansImportRequest, moscowTodayIso } from './eis';
+import { moscowDateOf } from './moscow-date';
 
 describe('period of an ЕИС import (issue 34, L: future periods)', () => {
   const today = moscowTodayIso();
-  const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [y, m, d] = today.split('-').map(Number);
+  // noon UTC of the next calendar day is that day in Moscow too
+  const tomorrow = moscowDateOf(Date.UTC(y, m - 1, d + 1, 12));
 
   it('refuses a period that ends after today, in words under «по»', () => {
     for (const schema of [EisContractsImportRequest, EisPlansImportRequest]) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
-import { daysBetweenIso } from './moscow-date';
+import { daysBetweenIso, moscowDateOf } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
 
@@ -17,7 +17,7 @@ export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice',
 export const EIS_223_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
 export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
 /** Today in Moscow as yyyy-mm-dd (ЕИС's days are Moscow days). */
-export const moscowTodayIso = (now = new Date()) => now.toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
+export const moscowTodayIso = (now: Date = new Date()) => moscowDateOf(now);
 export const EIS_FUTURE_PERIOD = 'Период не может заканчиваться позже сегодняшнего дня: ЕИС отдаёт только опубликованные документы';
 
 /** The longest period one import walks (two years of days). */

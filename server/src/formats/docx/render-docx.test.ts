@@ -2,7 +2,7 @@ import PizZip from 'pizzip';
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { prepareTemplateData } from './format';
-import { buildDocxPackage, p } from '../../../../tools/docx-templates/ooxml';
+import { buildDocxPackage, p } from './ooxml';
 import { BLANK, DocxTemplateError, emptyLabelFindings, readDocxText, readTemplate, renderDocx, renderTemplate } from './render-docx';
 import { SAMPLE_TEMPLATE_DATA } from './sample-data';
 import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS } from './template-fields';

@@ -4,7 +4,7 @@ import { NMCK_MAX_CV, NMCK_METHOD_BASIS, NMCK_METHOD_TITLES, NMCK_SOURCE_KIND_TI
 import type { Ctx } from '../../platform/context';
 import { companies } from '../../db/schema';
 import { formatDateRu, formatMoneyRu, formatNumberRu, rublesInWords } from '../../formats/docx';
-import { buildDocxPackage, clause, empty, h2, p, table, title, LANDSCAPE_TEXT_WIDTH, type RowSpec } from '../../../../tools/docx-templates/ooxml';
+import { buildDocxPackage, clause, empty, h2, p, table, title, LANDSCAPE_TEXT_WIDTH, type RowSpec } from '../../formats/docx/ooxml';
 import { buildStreamingXlsx, CELL_BORDER, HEADER_STYLE, MONEY_FORMAT, PERCENT_FORMAT, moneyCell } from '../../formats/xlsx/workbook';
 import { getNmck } from './nmck-calculation';
 import { loadProcurement } from '../procurements';

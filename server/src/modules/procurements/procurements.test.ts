@@ -5,7 +5,7 @@ import {
 } from '@proc/contract';
 import { formatDate } from '@proc/contract/format';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { moscowToday } from '../../platform/clock';
+import { addDays, moscowToday } from '../../platform/clock';
 import { REFRESH_VIOLATIONS_JOB } from '../rules/manage-versions';
 import { PDF, as, download, upload, world, xlsxRows, type World } from '../../../test/factories';
 
@@ -241,8 +241,7 @@ describe('status changes against the dates and the law\'s terms', () => {
     for (const step of PATH.summing_up) expect((await move(p.id, step)).status).toBe(200);
     const r = await move(p.id, 'contract_signed');
     expect(r.status).toBe(409);
-    const [y, m, d] = today.split('-').map(Number);
-    const earliest = new Date(Date.UTC(y, m - 1, d + 11)).toISOString().slice(0, 10);
+    const earliest = addDays(today, 11);
     expect(r.body.fields.warnings).toEqual([
       `Договор заключается не ранее чем через 10 дней с даты размещения итогового протокола (223-ФЗ, ч. 15 ст. 3.2): итоги — ${formatDate(today)}, договор — не ранее ${formatDate(earliest)}, сегодня ${formatDate(today)}`,
     ]);

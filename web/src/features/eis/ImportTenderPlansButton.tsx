@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { moscowToday } from '../../lib/dates';
 import { eisApi } from './api';
 import { PeriodImportModal } from './PeriodImportModal';
 
 /** 'Загрузить из ЕИС' for the 44-ФЗ планы-графики (ЕИС's RPGZ) of a period, by default from 1 December of last year. */
 export function ImportTenderPlansButton() {
   const [open, setOpen] = useState(false);
-  const today = dayjs();
+  const today = moscowToday();
   return (
     <>
       <Button type="primary" icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="tender-plans-import">

@@ -5,7 +5,7 @@
  * element order that the OOXML schema prescribes, so Word opens the files without a repair prompt.
  * Sizes are in twentieths of a point (twips) unless said otherwise; font sizes are in points.
  */
-import { pizZip } from '../../server/src/formats/libraries';
+import { pizZip } from '../libraries';
 
 const W_NS = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 const R_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
