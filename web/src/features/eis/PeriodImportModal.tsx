@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { Form, Modal } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Form, Modal } from 'antd';
+import { CloudDownloadOutlined } from '@ant-design/icons';
+import type { Dayjs } from 'dayjs';
 import { useMutation } from '@tanstack/react-query';
 import type { EisImportKind } from '@proc/contract';
 import { ApiError } from '../../lib/api';
@@ -7,6 +9,7 @@ import { queryClient } from '../../lib/query-client';
 import { showPending } from './api';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
 import { formatDate } from '../../lib/format';
+import { moscowToday } from '../../lib/dates';
 
 export interface PeriodImportProps {
   kind: EisImportKind;
@@ -53,5 +56,21 @@ export function PeriodImportModal({ kind, testId, title, periodLabel, initialPer
         <EisPeriodField label={periodLabel} testId={`${testId}-period`} kind={kind} />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * A «Загрузить … из ЕИС» button and its period dialog; `period` gives the default period from the Moscow today, read
+ * when the dialog opens.
+ */
+export function PeriodImportButton({ label, primary, period, ...dialog }: Omit<PeriodImportProps, 'initialPeriod' | 'onClose'> & { label: string; primary?: boolean; period: (today: Dayjs) => PeriodValue }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type={primary ? 'primary' : 'default'} icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid={dialog.testId}>
+        {label}
+      </Button>
+      {open && <PeriodImportModal {...dialog} initialPeriod={period(moscowToday())} onClose={() => setOpen(false)} />}
+    </>
   );
 }
