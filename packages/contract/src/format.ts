@@ -189,10 +189,15 @@ export function genitiveAfterNumberRu<T = string>(n: number, singular: T, plural
 
 type DayKind = 'calendar' | 'working';
 
+/** «календарных дня» after 3, «рабочий день» after 1: the unit as it reads after the count beside it. */
+export function daysUnitText(n: number, unit: DayKind): string {
+  const adjective = unit === 'working' ? pluralRu(n, 'рабочий', 'рабочих', 'рабочих') : pluralRu(n, 'календарный', 'календарных', 'календарных');
+  return `${adjective} ${pluralRu(n, 'день', 'дня', 'дней')}`;
+}
+
 /** «3 календарных дня», «1 рабочий день», «5 рабочих дней». */
 export function daysText(n: number, unit: DayKind): string {
-  const adjective = unit === 'working' ? pluralRu(n, 'рабочий', 'рабочих', 'рабочих') : pluralRu(n, 'календарный', 'календарных', 'календарных');
-  return `${n} ${adjective} ${pluralRu(n, 'день', 'дня', 'дней')}`;
+  return `${n} ${daysUnitText(n, unit)}`;
 }
 
 /** «не менее 15 календарных дней», «не менее 1 рабочего дня». */

@@ -2,7 +2,7 @@ import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Sel
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { DAYS_UNITS, DAYS_UNIT_TITLES, type LeadTimeRule, type RuleVersionResponse } from '@proc/contract';
+import { type LeadTimeRule, type RuleVersionResponse } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { rulesApi, type VersionBody } from './api';
@@ -10,6 +10,7 @@ import { DATE_FORMAT, decimalOrNull, fromIso, toIso } from './dates';
 import { methodOptions } from './methods';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { UNSAVED_TITLE, useUnsavedChanges } from '../../lib/unsaved';
+import { DaysUnitSelect } from './DaysUnitSelect';
 
 type SmeChoice = 'all' | 'sme' | 'other';
 interface LeadRow {
@@ -35,7 +36,6 @@ const smeOptions = [
   { value: 'sme', label: 'Только у МСП' },
   { value: 'other', label: 'Кроме МСП' },
 ];
-const unitOptions = DAYS_UNITS.map((u) => ({ value: u, label: DAYS_UNIT_TITLES[u] }));
 const toRow = (r: LeadTimeRule): LeadRow => ({ method: r.method, sme: r.smeOnly === null ? 'all' : r.smeOnly ? 'sme' : 'other', nmcdMax: r.nmcdMax, days: r.days, unit: r.unit, basis: r.basis });
 const fromRow = (r: LeadRow): LeadTimeRule => ({
   method: r.method ?? '',
@@ -196,7 +196,7 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
                     key: 'unit',
                     render: (_: unknown, f) => (
                       <Form.Item name={[f.name, 'unit']} style={{ margin: 0 }}>
-                        <Select aria-label="Дни" style={{ width: 170 }} options={unitOptions} />
+                        <DaysUnitSelect aria-label="Дни" style={{ width: 170 }} countName={['lead_time_overrides', f.name, 'days']} />
                       </Form.Item>
                     ),
                   },
