@@ -201,7 +201,8 @@ export default function RegisterPage() {
             sortOrder: sortOrder('number'),
             render: (n: string, r) => (
               <Space size={4}>
-                <Link to={`/documents/${r.id}`} onClick={(e) => e.stopPropagation()}>
+                {/* «2026-0018» is one number: never broken at its hyphen */}
+                <Link to={`/documents/${r.id}`} onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
                   {n}
                 </Link>
                 {r.law === '44' && <Tag color="geekblue" data-testid="law-44">44-ФЗ</Tag>}
