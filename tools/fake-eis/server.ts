@@ -51,6 +51,8 @@ export interface FakeEis {
   /** СОИ: the SOAP requests answered and the failure mode of the next ones. */
   soi: SoiState;
   fail(count: number, mode?: 'error' | 'timeout', status?: number): void;
+  /** Requests answered with an injected failure (fail()) so far: what a test's outage actually did. */
+  failuresServed: number;
   failSoi(mode: SoiFailure, count?: number): void;
   /** The per-token limit of requests a minute (null: none), and the minute's length for tests. */
   limitSoi(perMinute: number | null, minuteMs?: number): void;
@@ -145,6 +147,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
     received: [],
     requireSignature: !opts.signatures?.allowUnsigned,
     requests: 0,
+    failuresServed: 0,
     soi: soi.state,
     fail(count, mode = 'error', status = 503) {
       failures = { count, mode, status };
@@ -202,6 +205,7 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
       state.requests++;
       if (failures.count > 0) {
         failures.count--;
+        state.failuresServed++;
         if (failures.mode === 'timeout') {
           open.add(res); // never answered: the caller's timeout must fire
           res.on('close', () => open.delete(res));
