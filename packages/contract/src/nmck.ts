@@ -83,6 +83,8 @@ export const NmckSourceRequest = z
   })
   .superRefine((v, c) => {
     if (v.kind === 'contract' && v.contract_position_id == null) c.addIssue({ code: 'custom', path: ['contract_position_id'], message: 'Выберите позицию контракта из реестра' });
+    // a quote or a manual price names no contract: a position given with it would be stored nowhere and mislead
+    if (v.kind !== 'contract' && v.contract_position_id != null) c.addIssue({ code: 'custom', path: ['contract_position_id'], message: 'Позиция контракта указывается только для источника из реестра контрактов' });
     if (v.kind !== 'contract' && v.unit_price == null) c.addIssue({ code: 'custom', path: ['unit_price'], message: 'Укажите цену единицы' });
     if (v.kind !== 'contract' && !v.supplier) c.addIssue({ code: 'custom', path: ['supplier'], message: 'Укажите поставщика или источник цены' });
     if (v.kind === 'quote' && !v.price_date) c.addIssue({ code: 'custom', path: ['price_date'], message: 'Укажите дату коммерческого предложения' });

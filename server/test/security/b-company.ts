@@ -3,7 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { TestServer } from '../harness';
 import { PDF, as, innFrom9, upload } from '../factories';
-import { contractPositions, contracts, eisImports, planItems, plans } from '../../src/db/schema';
+import { contractPositions, contracts, eisImports, executionRecords, planItems, plans, tenderPlanPositions, tenderPlans } from '../../src/db/schema';
 import { fixturePath } from '../../src/formats/fixtures-path';
 import { PROCESS_UPD_JOB } from '../../src/modules/contracts/upload-upd';
 import { IMPORT_PAYMENTS_JOB } from '../../src/modules/contracts/import-payments';
@@ -29,12 +29,19 @@ export interface CompanyB {
     catalog: Record<string, number>;
     contract: number;
     acceptanceLine: number;
+    /** B's УПД (the acceptance document of that line) */
+    acceptanceDocument: number;
     payment: number;
     /** A running ЕИС import of B's (inserted: its job is never queued). */
     eisImport: string;
     report: string;
     plan: string;
     planItem: number;
+    /** B's execution record of its contract (a draft, as before sending) */
+    executionRecord: number;
+    /** B's 44-FZ план-график (its number) and one of its positions */
+    tenderPlan: string;
+    tenderPosition: number;
   };
 }
 
@@ -114,7 +121,7 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
   const report = check('report', await t.api('POST', `/api/contracts/${contract.id}/reports`, { token: admin, headers: as(b), body: { format: 'xlsx' } }));
   await Promise.all([jobs.idle(PROCESS_UPD_JOB), jobs.idle(IMPORT_PAYMENTS_JOB), jobs.idle(BUILD_REPORT_JOB)]);
 
-  const acceptance = check('acceptance', await t.api('GET', `/api/contracts/${contract.id}/acceptance`, { token: admin, headers: as(b) })) as unknown as { lines: { id: number }[] }[];
+  const acceptance = check('acceptance', await t.api('GET', `/api/contracts/${contract.id}/acceptance`, { token: admin, headers: as(b) })) as unknown as { id: number; lines: { id: number }[] }[];
   const payments = check('payments list', await t.api('GET', '/api/payments', { token: admin, headers: as(b) })) as { items: { id: number }[] };
   const acceptanceLine = acceptance[0]?.lines[0]?.id;
   const payment = payments.items[0]?.id;
@@ -128,5 +135,15 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
     .returning();
   const eisImport = crypto.randomUUID();
   await db.insert(eisImports).values({ id: eisImport, companyId: b, userId: null, origin: 'manual', documentTypes: ['contract'], dateFrom: '2025-01-01', dateTo: '2025-01-31', daysTotal: 31 });
-  return { contract: contract.id, acceptanceLine, payment, report: String(report.report_code), plan: planNumber, planItem: item.id, eisImport };
+  const [record] = await db.insert(executionRecords).values({ contractId: contract.id, companyId: b, guid: crypto.randomUUID(), payload: {} }).returning();
+  const tenderPlan = `2025${hex.padEnd(14, '0').replace(/\D/g, '0').slice(0, 14)}`;
+  const [tp] = await db.insert(tenderPlans).values({ companyId: b, planNumber: tenderPlan, version: 1, year: 2025, customerName: `ГБУ ${tag}`, positionCount: 1, total: '50000.00', source: 'upload' }).returning();
+  const [position] = await db
+    .insert(tenderPlanPositions)
+    .values({ planId: tp.id, companyId: b, positionNumber: '1', subject: `Бумага ${tag}`, okpd2Code: '17.12.14.129', kvrCode: '244', total: '50000.00' })
+    .returning();
+  return {
+    contract: contract.id, acceptanceLine, acceptanceDocument: acceptance[0].id, payment, report: String(report.report_code), plan: planNumber, planItem: item.id, eisImport,
+    executionRecord: record.id, tenderPlan, tenderPosition: position.id,
+  };
 }

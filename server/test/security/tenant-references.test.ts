@@ -78,6 +78,8 @@ type Foreign = (b: CompanyB, route: string) => Promise<number | number[]> | numb
 const ID_FIELDS: Record<string, Foreign> = {
   plan_item_id: (b) => b.ids.planItem,
   contract_id: (b) => b.ids.contract,
+  // a price source of the НМЦК justification taken from a contract position of the register (modules/nmck)
+  contract_position_id: async (b) => (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
   position_id: async (b) => (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
   subject_id: (b) => b.ids.catalog.subjects,
   document_id: async (b, route) =>

@@ -144,7 +144,7 @@ describe('НМЦК calculator on a procurement', () => {
 
     const quote = await call('POST', `${base}/sources`, { kind: 'quote', supplier: 'ООО «Альфа»', unit_price: '-5' });
     expect(quote.status).toBe(400);
-    expect(quote.body.fields).toMatchObject({ unit_price: ['Сумма: число с не более чем двумя знаками после запятой'], price_date: ['Укажите дату коммерческого предложения'] });
+    expect(quote.body.fields).toMatchObject({ unit_price: ['Значение не может быть отрицательным'], price_date: ['Укажите дату коммерческого предложения'] });
     const zero = await call('PUT', base, { method: 'market', quantity: '0' });
     expect(zero.body.fields).toMatchObject({ quantity: ['Количество должно быть больше нуля'] });
 
