@@ -210,8 +210,9 @@ describe('contracts and their execution', () => {
     await ok(t.api('PUT', `/api/acceptance/lines/${line.id}/mapping`, { token: w.client, body: { position_id: pos.id } }));
     const payments = await ok(t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?limit=100', { token: w.client }));
     const pay = payments.items.find((p) => p.contract_id !== c.id)!;
-    await ok(t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: c.id } }));
-    await ok(t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: null } }));
+    // the statement's payee is not the contract's supplier: bound only with the user's confirmation, the findings kept
+    await ok(t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: c.id, confirm: true } }));
+    await ok(t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: null, reason: 'Привязано ошибочно' } }));
 
     const entries = await trail('contract', c.id);
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['upd_upload', 'upd_processed', 'line_mapping', 'payment_link', 'payment_unlink']));
@@ -219,7 +220,7 @@ describe('contracts and their execution', () => {
     expect(entries.find((e) => e.action === 'upd_processed')).toMatchObject({ user_id: expect.any(Number), after: { document_id: doc.id, status: 'processed' } });
     expect(entries.find((e) => e.action === 'line_mapping')).toMatchObject({ before: { line_id: line.id, position_id: line.position_id }, after: { line_id: line.id, position_id: pos.id } });
     expect(entries.filter((e) => e.action === 'payment_link').at(-1)).toMatchObject({ after: { payment_id: pay.id, amount: pay.amount, linked_by: 'user' } });
-    expect(entries.at(-1)).toMatchObject({ action: 'payment_unlink', before: { payment_id: pay.id } });
+    expect(entries.at(-1)).toMatchObject({ action: 'payment_unlink', before: { payment_id: pay.id }, after: { withdrawn: true, reason: 'Привязано ошибочно' } });
   });
 });
 

@@ -130,7 +130,7 @@ describe('procurement card', () => {
       body: card({ nmcd: '12,345', published_on: '01.12.2026', okpd2: [{ code: 'abc' }], title: '' }),
     });
     expect(r.status).toBe(400);
-    expect(r.body.fields.nmcd).toEqual(['Сумма: число с не более чем двумя знаками после запятой']);
+    expect(r.body.fields.nmcd).toEqual(['Не более двух знаков после запятой']);
     expect(r.body.fields.published_on).toEqual(['Дата в формате ГГГГ-ММ-ДД']);
     expect(r.body.fields['okpd2.0.code']).toEqual(['Код ОКПД2 в формате 17.12.14.110']);
     expect(r.body.fields.title).toContain('Обязательное поле');

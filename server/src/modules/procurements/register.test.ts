@@ -185,7 +185,7 @@ it('renders each item in the database exactly as the contract and the card give 
       expect(item).toEqual({
         id: card.id, number: card.number, title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, currency: card.currency,
         status: card.status, status_title: card.status_title, published_on: card.published_on, application_deadline: card.application_deadline,
-        okpd2_codes: card.okpd2.map((c) => c.code), sme_only: card.sme_only, has_violations: card.has_violations, created_at: card.created_at,
+        okpd2_codes: card.okpd2.map((c) => c.code), sme_only: card.sme_only, has_violations: card.has_violations, created_at: card.created_at, law: card.law,
       });
     }
   }

@@ -211,9 +211,10 @@ describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
   const send = async (name: string, data: Buffer) => {
     const boundary = `----edo${Date.now()}`;
     const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const r = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    const r = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
     return { status: r.statusCode, body: r.json() as { id: number; message: string; upload_file_name: string; signatures: { file_name: string; valid: boolean; code: string; reason: string | null; signer: { innLe: string } | null }[] } };
   };
+  // each case sends the same УПД (one fixture) to the same contract: replace=true lets it replace the one in force
   const documents = () => count('SELECT count(*)::int AS n FROM acceptance_documents');
 
   it('takes the УПД out of the archive, pairs its .sig and verifies it against the seller', async () => {
