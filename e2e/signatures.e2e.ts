@@ -122,7 +122,7 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
     const boundary = `----upd${Date.now()}`;
     const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
     expect(up.statusCode).toBe(200);
     const docId = (up.json() as { id: number }).id;
     const page = await e.newPage();
@@ -218,10 +218,18 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await page.goto(`/contracts/register/${contract.id}`);
     const input = page.getByTestId('upd-upload').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
     await input.setInputFiles({ name: 'diadoc.zip', mimeType: 'application/zip', buffer: Buffer.from(zip.generate({ type: 'uint8array', compression: 'DEFLATE' })) });
-    // УПД of the same number came before: the user confirms, then the signature's verdict is said
+    // the same УПД (seller, number, date) came before in this file: the user replaces it, confirms what does not fit the
+    // contract, and then the signature's verdict is said
+    const replace = page.getByRole('button', { name: 'Заменить' });
     const confirm = page.getByRole('button', { name: 'Загрузить всё равно' });
-    await confirm.or(page.getByText(/подпись верна/)).first().waitFor();
-    if (await confirm.isVisible()) await confirm.click();
+    const verdict = page.getByText(/подпись верна/);
+    for (let asked = 0; asked < 2; asked++) {
+      await replace.or(confirm).or(verdict).first().waitFor();
+      const step = (await replace.isVisible()) ? replace : (await confirm.isVisible()) ? confirm : null;
+      if (!step) break;
+      await step.click();
+      await step.waitFor({ state: 'hidden' });
+    }
     await page.getByText(new RegExp(`«${name}\\.xml\\.sig»: подпись верна — Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`)).waitFor();
     await page.context().close();
   });
