@@ -92,6 +92,14 @@ describe('issue 32: qualified electronic signature in the browser', () => {
   });
 
   it('signs an execution record that the fake ЕИС accepts; a tampered signature is refused', async () => {
+    // execution goes to ЕИС only for a contract with something delivered or paid: the supplier's УПД first
+    const client = await tokenOf('client');
+    const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+    const boundary = `----upd${Date.now()}`;
+    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    expect(up.statusCode).toBe(200);
+    await e.server.deps.jobs.idle('execution.process-upd', 60_000);
     const page = await e.newPage();
     let tamper = false;
     await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']), { tamper: () => tamper });
