@@ -22,7 +22,8 @@ export function useUnsavedChanges() {
     dirtyRef.current = false;
     setDirty(false);
   }, []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  // a switch of the page's own tab (?tab=) leaves the form mounted (antd keeps inactive panes): nothing to lose
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && !tabSwitch(currentLocation, nextLocation) && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({
@@ -49,4 +50,12 @@ export function useUnsavedChanges() {
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
   return { dirty, changed, saved };
+}
+
+function tabSwitch(a: { pathname: string; search: string }, b: { pathname: string; search: string }): boolean {
+  const x = new URLSearchParams(a.search);
+  const y = new URLSearchParams(b.search);
+  x.delete('tab');
+  y.delete('tab');
+  return a.pathname === b.pathname && x.toString() === y.toString();
 }
