@@ -16,8 +16,6 @@ export const JobAccepted = z.object({ key: z.string() });
 export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020'] as const;
 export const EIS_223_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
 export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
-/** Today in Moscow as yyyy-mm-dd (ЕИС's days are Moscow days). */
-export const moscowTodayIso = (now: Date = new Date()) => moscowDateOf(now);
 export const EIS_FUTURE_PERIOD = 'Период не может заканчиваться позже сегодняшнего дня: ЕИС отдаёт только опубликованные документы';
 
 /** The longest period one import walks (two years of days). */
@@ -28,7 +26,7 @@ const period = z
   .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
   .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, { message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`, path: ['date_to'] })
   // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
-  .refine((v) => v.date_to <= moscowTodayIso(), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
+  .refine((v) => v.date_to <= moscowDateOf(new Date()), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
 
 export const EisContractsImportRequest = z
   .union([period, z.object({ eais_registry_number: registry23 })])

@@ -1,12 +1,13 @@
 import { DatePicker, Form, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
-import { EIS_FUTURE_PERIOD, EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu, moscowTodayIso, pluralRu, type EisImportKind } from '@proc/contract';
+import { EIS_FUTURE_PERIOD, EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu, pluralRu, type EisImportKind } from '@proc/contract';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
 import { budgetMinutes, eisApi, formatMinutes } from './api';
 import { statusKey } from './EisImportStatus';
+import { moscowToday } from '../../lib/dates';
 
 export type PeriodValue = [Dayjs, Dayjs];
 
@@ -44,7 +45,7 @@ export function EisPeriodField({ label, testId, kind }: { label: string; testId:
             v && v[1].diff(v[0], 'day') >= EIS_MAX_PERIOD_DAYS ? Promise.reject(new Error(`Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`)) : Promise.resolve(),
         },
         {
-          validator: (_: unknown, v?: PeriodValue) => (v?.[1] && v[1].format('YYYY-MM-DD') > moscowTodayIso() ? Promise.reject(new Error(EIS_FUTURE_PERIOD)) : Promise.resolve()),
+          validator: (_: unknown, v?: PeriodValue) => (v?.[1] && v[1].isAfter(moscowToday(), 'day') ? Promise.reject(new Error(EIS_FUTURE_PERIOD)) : Promise.resolve()),
         },
       ]}
     >
@@ -53,7 +54,7 @@ export function EisPeriodField({ label, testId, kind }: { label: string; testId:
         style={{ width: '100%' }}
         placeholder={['Дата с', 'Дата по']}
         data-testid={testId}
-        disabledDate={(d) => d.format('YYYY-MM-DD') > moscowTodayIso()}
+        disabledDate={(d) => d.isAfter(moscowToday(), 'day')}
       />
     </Field>
     <Estimate kind={kind} testId={testId} />
