@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from './tools/eslint/boundaries.js';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/artifacts/**', 'server/src/db/migrations/**', 'bench/.tmp/**', 'server/templates/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'e2e/artifacts/**',
+      'server/src/db/migrations/**',
+      'bench/.tmp/**',
+      'server/templates/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -34,8 +44,10 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
-          message: 'Дата из toISOString() — дата по UTC: берите moscowToday()/moscowDate() из server/src/platform/clock.ts (или utcCalendarDate для дат, хранимых как полночь UTC).',
+          selector:
+            "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
+          message:
+            'Дата из toISOString() — дата по UTC: берите moscowToday()/moscowDate() из server/src/platform/clock.ts (или utcCalendarDate для дат, хранимых как полночь UTC).',
         },
         {
           selector: 'BinaryExpression > Literal[value=86400000]',
@@ -50,7 +62,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
+          selector:
+            "CallExpression[callee.property.name=/^(slice|substring|substr)$/][callee.object.type='CallExpression'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
           message: 'Дата из toISOString() — дата по UTC: moscowToday() из web/src/lib/dates.ts.',
         },
         {

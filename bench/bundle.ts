@@ -23,7 +23,12 @@ async function jsOf(page: Page, go: () => Promise<void>) {
   page.on('response', (res) => {
     const url = res.url();
     if (!/\.m?js(\?|$)/.test(url) && res.request().resourceType() !== 'script') return;
-    pending.push(res.body().then((b) => void files.set(url, zlib.gzipSync(b, { level: 6 }).length), () => undefined));
+    pending.push(
+      res.body().then(
+        (b) => void files.set(url, zlib.gzipSync(b, { level: 6 }).length),
+        () => undefined,
+      ),
+    );
   });
   await go();
   await page.waitForLoadState('networkidle');

@@ -42,7 +42,10 @@ const run = (url: string, token: string) =>
 
 /** Self time of a V8 CPU profile by where the code lives: a package of node_modules, the server, or V8/Node itself. */
 function profileSummary(file: string, top = 10): string[] {
-  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as { nodes: { id: number; callFrame: { functionName: string; url: string }; hitCount?: number }[]; samples: number[] };
+  const prof = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string }; hitCount?: number }[];
+    samples: number[];
+  };
   const byModule = new Map<string, number>();
   let total = 0;
   for (const n of prof.nodes) {
@@ -50,10 +53,21 @@ function profileSummary(file: string, top = 10): string[] {
     total += hits;
     const u = n.callFrame.url;
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(u)?.[1];
-    const where = pkg ?? (u.includes('/server/') ? `server: ${path.basename(u)}` : u.startsWith('node:') ? u : n.callFrame.functionName ? `(${n.callFrame.functionName})` : '(V8)');
+    const where =
+      pkg ??
+      (u.includes('/server/')
+        ? `server: ${path.basename(u)}`
+        : u.startsWith('node:')
+          ? u
+          : n.callFrame.functionName
+            ? `(${n.callFrame.functionName})`
+            : '(V8)');
     byModule.set(where, (byModule.get(where) ?? 0) + hits);
   }
-  return [...byModule].sort((a, b) => b[1] - a[1]).slice(0, top).map(([m, h]) => `  ${((h / total) * 100).toFixed(1).padStart(5)} %  ${m}`);
+  return [...byModule]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([m, h]) => `  ${((h / total) * 100).toFixed(1).padStart(5)} %  ${m}`);
 }
 
 async function main() {
@@ -64,12 +78,31 @@ async function main() {
   const children: ChildProcess[] = [];
   try {
     const port = await freePort();
-    const env = { ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: db.url, DEMO_CONTRACTS: 'false', INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '', WEB_DIST: path.join(dataDir, 'no-web') };
-    const server = spawn(process.execPath, ['--enable-source-maps', '--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const env = {
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: db.url,
+      DEMO_CONTRACTS: 'false',
+      INTEGRATION_API_URL: 'http://127.0.0.1:9',
+      REDIS_URL: '',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+    };
+    const server = spawn(
+      process.execPath,
+      ['--enable-source-maps', '--cpu-prof', `--cpu-prof-dir=${profDir}`, path.join(root, 'server/dist/main.js')],
+      { env, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
     children.push(server);
     const base = `http://127.0.0.1:${port}`;
     await until(`${base}/api/health`, server);
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: DEMO_PASSWORD }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'client', password: DEMO_PASSWORD }),
+    });
     const { token } = (await login.json()) as { token: string };
     await run(`${base}/api/companies/my`, token); // warm-up: JIT, pools, caches
     const product = await run(`${base}/api/companies/my`, token);
@@ -79,7 +112,11 @@ async function main() {
     // product keeps it (its steady state runs the companies' statement alone)
     const ceilingRun = async (env: Record<string, string>) => {
       const barePort = await freePort();
-      const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, PORT: String(barePort), DATABASE_URL: db.url, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+      const bare = fork(path.join(root, 'bench/ceiling/bare-server.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, PORT: String(barePort), DATABASE_URL: db.url, ...env },
+        stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      });
       children.push(bare);
       await new Promise((r) => bare.once('message', r));
       await run(`http://127.0.0.1:${barePort}/api/companies/my`, token);
@@ -91,11 +128,21 @@ async function main() {
     const ceilingKept = await ceilingRun({ SESSION_KEPT_MS: '2000' });
 
     const ratio = product.requests.average / ceiling.requests.average;
-    console.log(`GET /api/companies/my, PostgreSQL, ${CONNECTIONS} connections × ${DURATION} s, ${os.cpus().length} CPU; each server in its own process, load from this one`);
-    console.log(`product server (compiled):    ${product.requests.average.toFixed(0)} req/s, p50 ${product.latency.p50} ms, p99 ${product.latency.p99} ms, errors ${product.errors + product.non2xx}`);
-    console.log(`ceiling (bare Fastify + pg):  ${ceiling.requests.average.toFixed(0)} req/s, p50 ${ceiling.latency.p50} ms, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors + ceiling.non2xx}`);
-    console.log(`ceiling, session kept 2 s:    ${ceilingKept.requests.average.toFixed(0)} req/s, p50 ${ceilingKept.latency.p50} ms, p99 ${ceilingKept.latency.p99} ms, errors ${ceilingKept.errors + ceilingKept.non2xx}`);
-    console.log(`ratio ${ratio.toFixed(2)} — goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}; against the ceiling that keeps the session as the product does: ${(product.requests.average / ceilingKept.requests.average).toFixed(2)}`);
+    console.log(
+      `GET /api/companies/my, PostgreSQL, ${CONNECTIONS} connections × ${DURATION} s, ${os.cpus().length} CPU; each server in its own process, load from this one`,
+    );
+    console.log(
+      `product server (compiled):    ${product.requests.average.toFixed(0)} req/s, p50 ${product.latency.p50} ms, p99 ${product.latency.p99} ms, errors ${product.errors + product.non2xx}`,
+    );
+    console.log(
+      `ceiling (bare Fastify + pg):  ${ceiling.requests.average.toFixed(0)} req/s, p50 ${ceiling.latency.p50} ms, p99 ${ceiling.latency.p99} ms, errors ${ceiling.errors + ceiling.non2xx}`,
+    );
+    console.log(
+      `ceiling, session kept 2 s:    ${ceilingKept.requests.average.toFixed(0)} req/s, p50 ${ceilingKept.latency.p50} ms, p99 ${ceilingKept.latency.p99} ms, errors ${ceilingKept.errors + ceilingKept.non2xx}`,
+    );
+    console.log(
+      `ratio ${ratio.toFixed(2)} — goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}; against the ceiling that keeps the session as the product does: ${(product.requests.average / ceilingKept.requests.average).toFixed(2)}`,
+    );
     const prof = fs.existsSync(profDir) ? fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')) : [];
     if (prof.length) {
       console.log('product server CPU by module (self time over start, warm-up and run):');

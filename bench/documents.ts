@@ -42,18 +42,30 @@ async function main() {
   const [p1, p2] = SAMPLE_EXECUTION_REPORT.positions;
   const positions = Array.from({ length: ROWS }, (_, i) => ({ ...(i % 2 ? p2 : p1), name: `${(i % 2 ? p2 : p1).name}, партия ${i + 1}` }));
   const report = await timed(() => buildContractExecutionReportXlsx({ ...SAMPLE_EXECUTION_REPORT, positions }));
-  console.log(`XLSX contract execution report, ${ROWS.toLocaleString('en')} positions: ${report.ms.toFixed(0)} ms, ${Math.round(report.bytes / 1024)} KB (goal ≤ 2 s)`);
+  console.log(
+    `XLSX contract execution report, ${ROWS.toLocaleString('en')} positions: ${report.ms.toFixed(0)} ms, ${Math.round(report.bytes / 1024)} KB (goal ≤ 2 s)`,
+  );
 
   const columns: RegisterColumn[] = [
-    { key: 'number', header: 'Номер' }, { key: 'title', header: 'Наименование' }, { key: 'method', header: 'Способ' },
-    { key: 'nmcd', header: 'НМЦД', type: 'money' }, { key: 'published', header: 'Дата публикации', type: 'date' }, { key: 'status', header: 'Статус' },
+    { key: 'number', header: 'Номер' },
+    { key: 'title', header: 'Наименование' },
+    { key: 'method', header: 'Способ' },
+    { key: 'nmcd', header: 'НМЦД', type: 'money' },
+    { key: 'published', header: 'Дата публикации', type: 'date' },
+    { key: 'status', header: 'Статус' },
   ];
   const rows = Array.from({ length: ROWS }, (_, i) => ({
-    number: `2025-${String(i + 1).padStart(6, '0')}`, title: `Поставка офисной бумаги, лот ${i + 1}`, method: 'Запрос котировок в электронной форме',
-    nmcd: `${(i * 7919) % 10_000_000}.${String(i % 100).padStart(2, '0')}`, published: `2025-0${1 + (i % 9)}-1${i % 10}`, status: 'Опубликована',
+    number: `2025-${String(i + 1).padStart(6, '0')}`,
+    title: `Поставка офисной бумаги, лот ${i + 1}`,
+    method: 'Запрос котировок в электронной форме',
+    nmcd: `${(i * 7919) % 10_000_000}.${String(i % 100).padStart(2, '0')}`,
+    published: `2025-0${1 + (i % 9)}-1${i % 10}`,
+    status: 'Опубликована',
   }));
   const register = await timed(() => buildRegisterXlsx(rows, columns, { title: 'Реестр закупок', totals: true }));
-  console.log(`XLSX register export, ${ROWS.toLocaleString('en')} rows: ${register.ms.toFixed(0)} ms, ${Math.round(register.bytes / 1024)} KB`);
+  console.log(
+    `XLSX register export, ${ROWS.toLocaleString('en')} rows: ${register.ms.toFixed(0)} ms, ${Math.round(register.bytes / 1024)} KB`,
+  );
 }
 
 main().catch((err) => {

@@ -52,9 +52,13 @@ async function main() {
       });
     }
     const importMs = performance.now() - t0;
-    console.log(`ЕИС contract import: ${FILES.toLocaleString('en')} files (${(bytes / 2 ** 20).toFixed(1)} MB, ${records} contracts), database ${database.kind}, transactions of ${BATCH} files`);
-    console.log(`parsing alone:        ${((parseMs / 1000)).toFixed(2)} s — ${Math.round((records * 1000) / parseMs)} contracts/s`);
-    console.log(`parse + storeContracts: ${((importMs / 1000)).toFixed(2)} s — ${Math.round((created * 1000) / importMs)} contracts/s (${created} created)`);
+    console.log(
+      `ЕИС contract import: ${FILES.toLocaleString('en')} files (${(bytes / 2 ** 20).toFixed(1)} MB, ${records} contracts), database ${database.kind}, transactions of ${BATCH} files`,
+    );
+    console.log(`parsing alone:        ${(parseMs / 1000).toFixed(2)} s — ${Math.round((records * 1000) / parseMs)} contracts/s`);
+    console.log(
+      `parse + storeContracts: ${(importMs / 1000).toFixed(2)} s — ${Math.round((created * 1000) / importMs)} contracts/s (${created} created)`,
+    );
     console.log(`import / parsing speed: ${(parseMs / importMs).toFixed(2)}`);
   } finally {
     await database.close();

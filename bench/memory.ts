@@ -19,11 +19,16 @@ const DURATION = Number(process.env.DURATION ?? 60) * 1000;
 const PG_URL = process.env.PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const root = path.resolve(import.meta.dirname, '..');
 
-
 async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-mem-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', INTEGRATION_API_URL: 'http://127.0.0.1:9' };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    INTEGRATION_API_URL: 'http://127.0.0.1:9',
+  };
   let dropDb = async () => undefined as unknown;
   if (kind === 'PostgreSQL') {
     const name = `bench_memory_${process.pid}`;
@@ -42,7 +47,10 @@ async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
       await c.end();
     };
   } else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', path.join(root, 'server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
@@ -55,9 +63,20 @@ async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
     // at rest: the start's own work done — a parser thread the first start used (the demo's files) ends when idle
     await sleep(PARSER_IDLE_MS + 10_000 - 5000);
     const idle = rssMb(child.pid!);
-    const login = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) });
+    const login = await fetch(`${url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'client', password: 'demo12345' }),
+    });
     const { token } = (await login.json()) as { token: string };
-    const paths = ['/api/companies/my', '/api/procurements?limit=10', '/api/contracts?limit=10', '/api/dashboard', '/api/auth/me', '/api/catalogs/methods/options'];
+    const paths = [
+      '/api/companies/my',
+      '/api/procurements?limit=10',
+      '/api/contracts?limit=10',
+      '/api/dashboard',
+      '/api/auth/me',
+      '/api/catalogs/methods/options',
+    ];
     let requests = 0;
     let errors = 0;
     let peak = idle;
@@ -75,7 +94,10 @@ async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
     );
     clearInterval(sampler);
     const after = rssMb(child.pid!);
-    const goal = kind === 'PostgreSQL' ? ` · goals idle ≤ 150 MB: ${idle <= 150 ? 'met' : 'MISSED'} (${(idle / 150).toFixed(2)}), load ≤ 250 MB: ${peak <= 250 ? 'met' : 'MISSED'} (${(peak / 250).toFixed(2)})` : '';
+    const goal =
+      kind === 'PostgreSQL'
+        ? ` · goals idle ≤ 150 MB: ${idle <= 150 ? 'met' : 'MISSED'} (${(idle / 150).toFixed(2)}), load ≤ 250 MB: ${peak <= 250 ? 'met' : 'MISSED'} (${(peak / 250).toFixed(2)})`
+        : '';
     return `${kind.padEnd(10)} idle ${idle.toFixed(0)} MB (${justStarted.toFixed(0)} MB 5 s after start) · peak under load ${peak.toFixed(0)} MB · after ${after.toFixed(0)} MB · ${requests} requests in ${DURATION / 1000} s, ${errors} errors${goal}`;
   } finally {
     child.kill('SIGTERM');
@@ -86,5 +108,10 @@ async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
 }
 
 await buildServer();
-console.log(`load average: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; compiled server (server/dist/main.js), RSS from /proc`);
+console.log(
+  `load average: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; compiled server (server/dist/main.js), RSS from /proc`,
+);
 for (const kind of ['PostgreSQL', 'embedded'] as const) console.log(await measure(kind));

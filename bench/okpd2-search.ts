@@ -40,7 +40,17 @@ function queries(count: number): { prefix: string[]; words: string[] } {
   const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)];
   const lines = readOkpd2Text().split('\n').filter(Boolean);
   const codes = lines.map((l) => l.split('\t')[0].trim()).filter((c) => /^\d/.test(c));
-  const names = lines.map((l) => l.split('\t').slice(1).join(' ').toLowerCase().match(/[а-яё]{5,}/g) ?? []).filter((w) => w.length > 0);
+  const names = lines
+    .map(
+      (l) =>
+        l
+          .split('\t')
+          .slice(1)
+          .join(' ')
+          .toLowerCase()
+          .match(/[а-яё]{5,}/g) ?? [],
+    )
+    .filter((w) => w.length > 0);
   const words = [...new Set(names.flat())];
   const prefix: string[] = [];
   for (let i = 0; i < count / 2; i++) {
@@ -109,7 +119,9 @@ async function main() {
     const { token } = (await login.json()) as { token: string };
     const search = async (q: string) => {
       const started = performance.now();
-      const res = await fetch(`${base}/api/classifiers/okpd2?q=${encodeURIComponent(q)}&limit=10`, { headers: { authorization: `Bearer ${token}` } });
+      const res = await fetch(`${base}/api/classifiers/okpd2?q=${encodeURIComponent(q)}&limit=10`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const body = (await res.json()) as { total: number };
       const ms = performance.now() - started;
       if (res.status !== 200) throw new Error(`search "${q}": HTTP ${res.status}`);

@@ -25,16 +25,18 @@ const BATCH = 1000;
 const TARGET_MS = Number(process.env.TARGET_MS ?? 100);
 const RUNS = 7;
 
-
 /** Deterministic pseudo-random numbers, so every run measures the same data. */
 let seed = 42;
-const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
 
 const FALLBACK_OKPD2: [string, string][] = [
-  ['17.12.14.129', 'Бумага печатная прочая'], ['26.20.11.110', 'Ноутбуки'], ['81.21.10.000', 'Услуги по общей уборке зданий'],
+  ['17.12.14.129', 'Бумага печатная прочая'],
+  ['26.20.11.110', 'Ноутбуки'],
+  ['81.21.10.000', 'Услуги по общей уборке зданий'],
   ['43.91.19.110', 'Работы строительные по устройству любых видов кровельных покрытий зданий и сооружений'],
-  ['19.20.21.125', 'Бензин автомобильный с октановым числом более 92, но не более 95'], ['80.10.12.200', 'Услуги частных охранных организаций'],
+  ['19.20.21.125', 'Бензин автомобильный с октановым числом более 92, но не более 95'],
+  ['80.10.12.200', 'Услуги частных охранных организаций'],
 ];
 const okpd2Leaves: [string, string][] = readOkpd2Text()
   .split('\n')
@@ -43,12 +45,39 @@ const okpd2Leaves: [string, string][] = readOkpd2Text()
 
 const WHAT = ['Поставка', 'Закупка', 'Приобретение', 'Оказание услуг по', 'Выполнение работ по'];
 const OBJECTS = [
-  'офисной бумаги', 'канцелярских товаров', 'компьютерной техники', 'серверного оборудования', 'бензина АИ-95', 'дизельного топлива',
-  'спецодежды', 'медицинских изделий', 'мебели для офиса', 'уборке помещений', 'охране объектов', 'техническому обслуживанию лифтов',
-  'ремонту кровли', 'ремонту дорог', 'вывозу твёрдых коммунальных отходов', 'питьевой воды', 'продуктов питания', 'лицензий на программное обеспечение',
-  'строительных материалов', 'электротоваров', 'моющих средств', 'запасных частей для автомобилей', 'страхованию имущества', 'обучению персонала',
+  'офисной бумаги',
+  'канцелярских товаров',
+  'компьютерной техники',
+  'серверного оборудования',
+  'бензина АИ-95',
+  'дизельного топлива',
+  'спецодежды',
+  'медицинских изделий',
+  'мебели для офиса',
+  'уборке помещений',
+  'охране объектов',
+  'техническому обслуживанию лифтов',
+  'ремонту кровли',
+  'ремонту дорог',
+  'вывозу твёрдых коммунальных отходов',
+  'питьевой воды',
+  'продуктов питания',
+  'лицензий на программное обеспечение',
+  'строительных материалов',
+  'электротоваров',
+  'моющих средств',
+  'запасных частей для автомобилей',
+  'страхованию имущества',
+  'обучению персонала',
 ];
-const FOR = ['для нужд заказчика', 'для филиала в г. Майкопе', 'на 2026 год', 'для производственного цеха № 2', 'для административного здания', ''];
+const FOR = [
+  'для нужд заказчика',
+  'для филиала в г. Майкопе',
+  'на 2026 год',
+  'для производственного цеха № 2',
+  'для административного здания',
+  '',
+];
 const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'single', 'competition', 'auction'];
 const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
 const SUBJECTS = ['goods', 'works', 'services'] as const;
@@ -88,8 +117,13 @@ function row(companyId: number, n: number) {
 async function seedRows(db: Deps['db'], companyId: number, count: number, startN: number) {
   for (let i = 0; i < count; i += BATCH) {
     const batch = Array.from({ length: Math.min(BATCH, count - i) }, (_, k) => row(companyId, startN + i + k));
-    const inserted = await db.insert(procurements).values(batch.map((b) => b.values)).returning({ id: procurements.id });
-    const lines = batch.flatMap((b, k) => b.okpd2.map((o, pos) => ({ procurementId: inserted[k].id, companyId, position: pos + 1, code: o.code, name: o.name })));
+    const inserted = await db
+      .insert(procurements)
+      .values(batch.map((b) => b.values))
+      .returning({ id: procurements.id });
+    const lines = batch.flatMap((b, k) =>
+      b.okpd2.map((o, pos) => ({ procurementId: inserted[k].id, companyId, position: pos + 1, code: o.code, name: o.name })),
+    );
     await db.insert(procurementOkpd2).values(lines);
   }
 }
@@ -110,7 +144,9 @@ async function main() {
   await seedRows(db, noise.id, NOISE_ROWS, ROWS + 1);
   const seeded = Date.now() - t0;
   await database.sql.exec('VACUUM ANALYZE');
-  console.log(`seeded ${ROWS.toLocaleString('ru-RU')} + ${NOISE_ROWS.toLocaleString('ru-RU')} procurements in ${(seeded / 1000).toFixed(1)} s (${Math.round(((ROWS + NOISE_ROWS) * 1000) / seeded)} rows/s, multi-row inserts of ${BATCH}), then VACUUM ANALYZE`);
+  console.log(
+    `seeded ${ROWS.toLocaleString('ru-RU')} + ${NOISE_ROWS.toLocaleString('ru-RU')} procurements in ${(seeded / 1000).toFixed(1)} s (${Math.round(((ROWS + NOISE_ROWS) * 1000) / seeded)} rows/s, multi-row inserts of ${BATCH}), then VACUUM ANALYZE`,
+  );
 
   const ctx = { deps: { db } as Deps, user: { id: 1 } as Ctx['user'], companyId: target.id } as Ctx;
   const lastPage = Math.ceil(ROWS / 10);
@@ -134,7 +170,10 @@ async function main() {
     ['filter status=accepting,summing_up', { status: 'accepting,summing_up' }],
     ['filter method=quotation_e', { method: 'quotation_e' }],
     ['filter published in one month', { published_from: '2025-03-01', published_to: '2025-03-31' }],
-    ['filter deadline range, sort deadline', { deadline_from: '2025-06-01', deadline_to: '2025-06-30', sort: 'application_deadline', order: 'asc' }],
+    [
+      'filter deadline range, sort deadline',
+      { deadline_from: '2025-06-01', deadline_to: '2025-06-30', sort: 'application_deadline', order: 'asc' },
+    ],
     ['filter НМЦД 1–5 млн, sort nmcd', { nmcd_min: '1000000', nmcd_max: '5000000', sort: 'nmcd', order: 'asc' }],
     ['filter ОКПД2 prefix 26.20', { okpd2: '26.20' }],
     ['filter has_violations=true', { has_violations: 'true' }],
@@ -164,15 +203,27 @@ async function main() {
     }
     const m = median(times);
     if (m > TARGET_MS) slow.push([name, raw]);
-    console.log(`${name.padEnd(44)} ${total.padStart(7)} ${m.toFixed(1).padStart(10)} ${Math.max(...times).toFixed(1).padStart(8)}${m > TARGET_MS ? '  ⚠ over target' : ''}`);
+    console.log(
+      `${name.padEnd(44)} ${total.padStart(7)} ${m.toFixed(1).padStart(10)} ${Math.max(...times)
+        .toFixed(1)
+        .padStart(8)}${m > TARGET_MS ? '  ⚠ over target' : ''}`,
+    );
   }
-  console.log(`\nmedian of ${RUNS} runs of one page (page query + count with the same filters, capped at 10,000 (shown as 10000+), + ОКПД2 codes of the page); target < ${TARGET_MS} ms per page`);
+  console.log(
+    `\nmedian of ${RUNS} runs of one page (page query + count with the same filters, capped at 10,000 (shown as 10000+), + ОКПД2 codes of the page); target < ${TARGET_MS} ms per page`,
+  );
   console.log(slow.length ? `over target: ${slow.map(([n]) => n).join('; ')}` : 'every query within target');
 
   if (process.env.EXPLAIN) {
     for (const [name, raw] of slow.length ? slow : cases.slice(0, 3)) {
       const q = RegisterQuery.parse(raw);
-      const query = db.select({ id: procurements.id }).from(procurements).where(registerWhere(target.id, q)).orderBy(...registerOrder(q)).limit(q.limit).offset((q.page - 1) * q.limit);
+      const query = db
+        .select({ id: procurements.id })
+        .from(procurements)
+        .where(registerWhere(target.id, q))
+        .orderBy(...registerOrder(q))
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit);
       const { sql: text, params } = query.toSQL();
       const plan = await database.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${text}`, params);
       console.log(`\n--- ${name}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);

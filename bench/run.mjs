@@ -17,9 +17,16 @@ const sections = [];
 for (const file of scripts) {
   console.log(`\n=== ${file}`);
   const started = Date.now();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { cwd: path.join(dir, '..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 15 * 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+    cwd: path.join(dir, '..'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    timeout: 15 * 60_000,
+  });
   process.stdout.write(r.stdout ?? '');
-  sections.push(`## ${file}\n\nexit ${r.status}, ${((Date.now() - started) / 1000).toFixed(1)} s\n\n\`\`\`\n${(r.stdout ?? '').trim()}\n\`\`\`\n`);
+  sections.push(
+    `## ${file}\n\nexit ${r.status}, ${((Date.now() - started) / 1000).toFixed(1)} s\n\n\`\`\`\n${(r.stdout ?? '').trim()}\n\`\`\`\n`,
+  );
 }
 // sections of benchmarks not run this time (the soak, run alone) stay as they were, each with its own date
 const resultsFile = path.join(dir, 'results.md');
@@ -32,7 +39,8 @@ if (fs.existsSync(resultsFile)) {
   for (const part of parts.slice(1)) kept.set(part.split('\n')[0].slice(3).trim(), part.trimEnd() + '\n');
 }
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'} · ${Math.round(os.totalmem() / 2 ** 30)} GiB · Node ${process.version}`;
-for (const [i, file] of scripts.entries()) kept.set(file, sections[i].replace('\n\nexit', `\n\n${new Date().toISOString().slice(0, 16)} UTC · ${machine} · exit`));
+for (const [i, file] of scripts.entries())
+  kept.set(file, sections[i].replace('\n\nexit', `\n\n${new Date().toISOString().slice(0, 16)} UTC · ${machine} · exit`));
 const ordered = [...kept.keys()].sort().map((k) => kept.get(k));
 fs.writeFileSync(resultsFile, `${preamble}\n${ordered.join('\n')}`);
 console.log(`\nbench/results.md written (${scripts.length} benchmarks)`);

@@ -41,8 +41,34 @@ const rand = Math.random;
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
 
-const WORDS = ['бумага', 'ремонт', 'поставка', 'услуги', 'топливо', 'мебель', 'охрана', 'уборка', 'компьютер', 'лицензии', 'кровля', 'спецодежда'];
-const OKPD2_Q = ['17.12', '26.20', '81.21', '43', 'бумага', 'ноутбук', 'бензин', 'услуги охраны', 'мебель', 'уборка зданий', 'хлеб', '10.71'];
+const WORDS = [
+  'бумага',
+  'ремонт',
+  'поставка',
+  'услуги',
+  'топливо',
+  'мебель',
+  'охрана',
+  'уборка',
+  'компьютер',
+  'лицензии',
+  'кровля',
+  'спецодежда',
+];
+const OKPD2_Q = [
+  '17.12',
+  '26.20',
+  '81.21',
+  '43',
+  'бумага',
+  'ноутбук',
+  'бензин',
+  'услуги охраны',
+  'мебель',
+  'уборка зданий',
+  'хлеб',
+  '10.71',
+];
 const SORTS = ['number', 'title', 'nmcd', 'published_on', 'application_deadline', 'status', 'created_at'];
 const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
 const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'single'];
@@ -61,12 +87,17 @@ const total = newBucket();
 const perRoute = new Map<string, Bucket>();
 const errorMessages = new Map<string, number>();
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 const pcts = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return { p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN };
 };
-const histogram = (m: Map<string, number>) => [...m].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}×${v}`).join(' ');
+const histogram = (m: Map<string, number>) =>
+  [...m]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}×${v}`)
+    .join(' ');
 
 /** The slowest requests of the run with when they started, to tell a slow endpoint from a queue at the start. */
 const slowest: { route: string; ms: number; at: number }[] = [];
@@ -109,7 +140,12 @@ let base = '';
  */
 let pool: Pool;
 
-async function send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+async function send(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
   const res = await pool.request({ method: method as Dispatcher.HttpMethod, path: url, headers, body });
   return { status: res.statusCode, text: await res.body.text() };
 }
@@ -118,7 +154,12 @@ async function send(method: string, url: string, headers: Record<string, string>
 async function call<T = unknown>(s: Session, method: string, route: string, url: string, body?: unknown): Promise<T | undefined> {
   const started = performance.now();
   try {
-    const res = await send(method, url, body === undefined ? s.headers : { ...s.headers, 'content-type': 'application/json' }, body === undefined ? undefined : JSON.stringify(body));
+    const res = await send(
+      method,
+      url,
+      body === undefined ? s.headers : { ...s.headers, 'content-type': 'application/json' },
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     const text = res.text;
     const ms = performance.now() - started;
     const ok = res.status >= 200 && res.status < 300;
@@ -133,13 +174,24 @@ async function call<T = unknown>(s: Session, method: string, route: string, url:
     return ok ? (json as T) : undefined;
   } catch (err) {
     const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    record(`${method} ${route}`, 'network', performance.now() - started, false, `${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`);
+    record(
+      `${method} ${route}`,
+      'network',
+      performance.now() - started,
+      false,
+      `${(err as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`,
+    );
     return undefined;
   }
 }
 
 async function signIn(login: string): Promise<string> {
-  const res = await send('POST', '/api/auth/login', { 'content-type': 'application/json' }, JSON.stringify({ login, password: DEMO_PASSWORD }));
+  const res = await send(
+    'POST',
+    '/api/auth/login',
+    { 'content-type': 'application/json' },
+    JSON.stringify({ login, password: DEMO_PASSWORD }),
+  );
   if (res.status !== 200) throw new Error(`вход ${login}: HTTP ${res.status} ${res.text}`);
   return (JSON.parse(res.text) as { token: string }).token;
 }
@@ -154,7 +206,8 @@ interface VU {
 }
 
 const draftBody = (title: string) => ({ title, method: 'quotation_e', subject: 'goods', nmcd: '100000' });
-const title = () => `Поставка ${pick(['офисной бумаги', 'мебели', 'спецодежды', 'ноутбуков', 'топлива', 'моющих средств'])} — нагрузочный тест ${int(1, 1e6)}`;
+const title = () =>
+  `Поставка ${pick(['офисной бумаги', 'мебели', 'спецодежды', 'ноутбуков', 'топлива', 'моющих средств'])} — нагрузочный тест ${int(1, 1e6)}`;
 
 function registerQuery(): string {
   const q = new URLSearchParams({ page: String(rand() < 0.7 ? 1 : int(2, 5)), limit: String(pick([10, 10, 20, 50])) });
@@ -173,32 +226,60 @@ function registerQuery(): string {
 
 type Op = (u: VU) => Promise<unknown>;
 const OPS: [number, Op][] = [
-  [25, async (u) => {
-    const page = await call<{ items: { id: number }[] }>(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
-    for (const it of page?.items ?? []) if (u.seenIds.length < 200) u.seenIds.push(it.id);
-  }],
-  [15, async (u) => {
-    const id = pick(u.seenIds.length ? u.seenIds : u.ownDrafts);
-    if (id) return call(u.s, 'GET', '/api/procurements/:id', `/api/procurements/${id}`);
-    return call(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
-  }],
+  [
+    25,
+    async (u) => {
+      const page = await call<{ items: { id: number }[] }>(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
+      for (const it of page?.items ?? []) if (u.seenIds.length < 200) u.seenIds.push(it.id);
+    },
+  ],
+  [
+    15,
+    async (u) => {
+      const id = pick(u.seenIds.length ? u.seenIds : u.ownDrafts);
+      if (id) return call(u.s, 'GET', '/api/procurements/:id', `/api/procurements/${id}`);
+      return call(u.s, 'GET', '/api/procurements', `/api/procurements?${registerQuery()}`);
+    },
+  ],
   [8, (u) => call(u.s, 'GET', '/api/catalogs/elements?type=8', `/api/catalogs/elements?type=8&page=${int(1, 2)}`)],
   [10, (u) => call(u.s, 'GET', '/api/classifiers/okpd2', `/api/classifiers/okpd2?q=${encodeURIComponent(pick(OKPD2_Q))}&limit=10`)],
-  [8, (u) => call(u.s, 'GET', '/api/contracts', `/api/contracts?sort=${pick(CONTRACT_SORTS)}${rand() < 0.3 ? `&q=${encodeURIComponent(pick(WORDS))}` : ''}`)],
+  [
+    8,
+    (u) =>
+      call(
+        u.s,
+        'GET',
+        '/api/contracts',
+        `/api/contracts?sort=${pick(CONTRACT_SORTS)}${rand() < 0.3 ? `&q=${encodeURIComponent(pick(WORDS))}` : ''}`,
+      ),
+  ],
   [8, (u) => call(u.s, 'GET', '/api/dashboard', '/api/dashboard')],
   [6, (u) => call(u.s, 'GET', '/api/companies/my', '/api/companies/my')],
-  [8, async (u) => {
-    const p = await call<{ id: number }>(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
-    if (p && u.ownDrafts.length < 50) u.ownDrafts.push(p.id);
-  }],
-  [7, async (u) => {
-    const id = pick(u.ownDrafts);
-    if (!id) return call(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
-    return call(u.s, 'PUT', '/api/procurements/:id', `/api/procurements/${id}`, draftBody(`${title()} (изм.)`));
-  }],
-  [5, (u) => call(u.s, 'POST', '/api/companies/:id/contacts', `/api/companies/${u.companyId}/contacts`, {
-    name: `Контакт нагрузки ${int(1, 1e6)}`, position: 'Специалист', phone: `+7 900 ${int(100, 999)}-${int(10, 99)}-${int(10, 99)}`, email: `soak${int(1, 1e6)}@example.ru`,
-  })],
+  [
+    8,
+    async (u) => {
+      const p = await call<{ id: number }>(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
+      if (p && u.ownDrafts.length < 50) u.ownDrafts.push(p.id);
+    },
+  ],
+  [
+    7,
+    async (u) => {
+      const id = pick(u.ownDrafts);
+      if (!id) return call(u.s, 'POST', '/api/procurements', '/api/procurements', draftBody(title()));
+      return call(u.s, 'PUT', '/api/procurements/:id', `/api/procurements/${id}`, draftBody(`${title()} (изм.)`));
+    },
+  ],
+  [
+    5,
+    (u) =>
+      call(u.s, 'POST', '/api/companies/:id/contacts', `/api/companies/${u.companyId}/contacts`, {
+        name: `Контакт нагрузки ${int(1, 1e6)}`,
+        position: 'Специалист',
+        phone: `+7 900 ${int(100, 999)}-${int(10, 99)}-${int(10, 99)}`,
+        email: `soak${int(1, 1e6)}@example.ru`,
+      }),
+  ],
 ];
 const WEIGHT = OPS.reduce((n, [w]) => n + w, 0);
 function nextOp(): Op {
@@ -267,11 +348,19 @@ const resetStatements = (url: string) => withStatements(url, (c) => c.query('SEL
 async function topStatements(url: string) {
   await withStatements(url, async (c) => {
     const top = async (order: 'total_exec_time' | 'calls') =>
-      (await c.query<{ calls: string; total: number; mean: number; query: string }>(`SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT ${Number(process.env.TOP_STATEMENTS ?? 15)}`)).rows;
+      (
+        await c.query<{ calls: string; total: number; mean: number; query: string }>(
+          `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, query FROM pg_stat_statements ORDER BY ${order} DESC LIMIT ${Number(process.env.TOP_STATEMENTS ?? 15)}`,
+        )
+      ).rows;
     const text = (q: string) => q.replace(/\s+/g, ' ').slice(0, Number(process.env.TOP_STATEMENTS_CHARS ?? 160));
-    const [sums] = (await c.query<{ t: number; n: string }>('SELECT sum(total_exec_time) AS t, sum(calls) AS n FROM pg_stat_statements')).rows;
+    const [sums] = (await c.query<{ t: number; n: string }>('SELECT sum(total_exec_time) AS t, sum(calls) AS n FROM pg_stat_statements'))
+      .rows;
     console.log(`\ndatabase time by statement (pg_stat_statements, ${f1(sums.t / 1000)} s in all):`);
-    for (const s of await top('total_exec_time')) console.log(`${f1((s.total / sums.t) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`);
+    for (const s of await top('total_exec_time'))
+      console.log(
+        `${f1((s.total / sums.t) * 100).padStart(5)} % ${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`,
+      );
     // each statement is a round trip from the server, whose writes are a large part of its CPU
     console.log(`\nstatements by calls (${sums.n} in all):`);
     for (const s of await top('calls')) console.log(`${String(s.calls).padStart(7)} calls ${f1(s.mean).padStart(7)} ms  ${text(s.query)}`);
@@ -281,7 +370,9 @@ async function topStatements(url: string) {
 /** The embedded PostgreSQL of `npm start` on a folder of its own: its manager process and its address. */
 async function startEmbeddedPostgres(dataDir: string): Promise<{ proc: ChildProcess; url: string }> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(port)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const proc = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {
@@ -300,8 +391,17 @@ async function main() {
   await buildServer();
   const port = await freePort();
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-    DEMO_DATA: 'true', DEMO_CONTRACTS: 'false', WEB_DIST: path.join(dataDir, 'no-web'), INTEGRATION_API_URL: 'http://127.0.0.1:9', REDIS_URL: '',
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'true',
+    DEMO_CONTRACTS: 'false',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    INTEGRATION_API_URL: 'http://127.0.0.1:9',
+    REDIS_URL: '',
   };
   const t0 = performance.now();
   let embeddedPg: { proc: ChildProcess; url: string } | null = null;
@@ -316,7 +416,10 @@ async function main() {
   const dbStartS = (performance.now() - t0) / 1000;
   // CPU_PROF_DIR: the server writes a V8 CPU profile there when it stops (for diagnosis; it slows the server a little)
   const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...prof, path.join(root, 'server/dist/main.js')], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server: ChildProcess = spawn(process.execPath, ['--enable-source-maps', ...prof, path.join(root, 'server/dist/main.js')], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   base = `http://127.0.0.1:${port}`;
   pool = new Pool(base, { connections: 32 });
   for (let i = 0; !(await fetch(`${base}/api/health`).catch(() => null))?.ok; i++) {
@@ -338,12 +441,26 @@ async function main() {
     );
     const sessions = [client, ...staff];
 
-    const dbName = process.env.SOAK_DATABASE_URL ? 'PostgreSQL (SOAK_DATABASE_URL)' : embeddedPg ? 'a fresh embedded PostgreSQL (tools/embedded-postgres.mjs)' : DB === 'pglite-worker' ? 'a fresh embedded PGlite in a worker thread of the server' : 'a fresh embedded PGlite in the server\'s thread';
-    console.log(`soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${dbName}; database up in ${dbStartS.toFixed(1)} s, server answering ${(startS - dbStartS).toFixed(1)} s later`);
-    console.log(`sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`);
-    console.log('RSS and CPU are the server process\'s (its threads included), read from /proc; the load generator runs in this other process (gen CPU)');
+    const dbName = process.env.SOAK_DATABASE_URL
+      ? 'PostgreSQL (SOAK_DATABASE_URL)'
+      : embeddedPg
+        ? 'a fresh embedded PostgreSQL (tools/embedded-postgres.mjs)'
+        : DB === 'pglite-worker'
+          ? 'a fresh embedded PGlite in a worker thread of the server'
+          : "a fresh embedded PGlite in the server's thread";
+    console.log(
+      `soak: ${USERS} virtual users × ${SECONDS >= 60 ? `${+(SECONDS / 60).toFixed(2)} min` : `${SECONDS} s`}, think time 50–200 ms; compiled server in its own process (pid ${pid}) on ${dbName}; database up in ${dbStartS.toFixed(1)} s, server answering ${(startS - dbStartS).toFixed(1)} s later`,
+    );
+    console.log(
+      `sessions: client, specialist, admin (staff act for «${customer.title}», id ${customer.id}); ${os.cpus().length} CPU, Node ${process.version}`,
+    );
+    console.log(
+      "RSS and CPU are the server process's (its threads included), read from /proc; the load generator runs in this other process (gen CPU)",
+    );
     if (embeddedPg) console.log('DB PSS and DB CPU are those of the PostgreSQL processes (PSS: shared buffers counted once)');
-    console.log(`${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)} ${'DB PSS'.padStart(7)} ${'DB CPU'.padStart(6)} ${'gen CPU'.padStart(7)}  statuses`);
+    console.log(
+      `${'elapsed'.padStart(7)} ${'reqs'.padStart(6)} ${'req/s'.padStart(6)} ${'errs'.padStart(5)} ${'p50 ms'.padStart(7)} ${'p95 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'RSS MB'.padStart(7)} ${'CPU %'.padStart(6)} ${'DB PSS'.padStart(7)} ${'DB CPU'.padStart(6)} ${'gen CPU'.padStart(7)}  statuses`,
+    );
 
     const durationMs = SECONDS * 1000;
     const runStart = performance.now();
@@ -388,7 +505,12 @@ async function main() {
     const topFrom = Number(process.env.TOP_STATEMENTS_FROM ?? 0);
     const resetTop = embeddedPg && topFrom > 0 ? setTimeout(() => void resetStatements(embeddedPg!.url), topFrom * 1000) : undefined;
 
-    const vus: VU[] = Array.from({ length: USERS }, (_, i) => ({ s: sessions[i % sessions.length], companyId: customer.id, seenIds: [], ownDrafts: [] }));
+    const vus: VU[] = Array.from({ length: USERS }, (_, i) => ({
+      s: sessions[i % sessions.length],
+      companyId: customer.id,
+      seenIds: [],
+      ownDrafts: [],
+    }));
     await Promise.all(
       vus.map(async (u, i) => {
         await sleep((i * 1000) / USERS); // spread the first requests over one second
@@ -406,16 +528,27 @@ async function main() {
     const p = pcts(total.ms);
     const first = mems[0];
     const last = mems[mems.length - 1];
-    console.log(`\nsummary: ${total.ms.length} requests in ${seconds.toFixed(1)} s (${f1(total.ms.length / seconds)} req/s), ${total.errors} errors; statuses ${histogram(total.statuses)}`);
+    console.log(
+      `\nsummary: ${total.ms.length} requests in ${seconds.toFixed(1)} s (${f1(total.ms.length / seconds)} req/s), ${total.errors} errors; statuses ${histogram(total.statuses)}`,
+    );
     console.log(`latency overall: p50 ${f1(p.p50)} ms, p95 ${f1(p.p95)} ms, p99 ${f1(p.p99)} ms, max ${f1(p.max)} ms`);
-    console.log(`${'endpoint'.padEnd(38)} ${'reqs'.padStart(6)} ${'errs'.padStart(5)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}`);
+    console.log(
+      `${'endpoint'.padEnd(38)} ${'reqs'.padStart(6)} ${'errs'.padStart(5)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'p99'.padStart(7)}`,
+    );
     for (const [route, b] of [...perRoute].sort(([a], [c]) => a.localeCompare(c))) {
       const r = pcts(b.ms);
-      console.log(`${route.padEnd(38)} ${String(b.ms.length).padStart(6)} ${String(b.errors).padStart(5)} ${f1(r.p50).padStart(7)} ${f1(r.p95).padStart(7)} ${f1(r.p99).padStart(7)}`);
+      console.log(
+        `${route.padEnd(38)} ${String(b.ms.length).padStart(6)} ${String(b.errors).padStart(5)} ${f1(r.p50).padStart(7)} ${f1(r.p95).padStart(7)} ${f1(r.p99).padStart(7)}`,
+      );
     }
     console.log(`slowest: ${slowest.map((x) => `${x.route} ${f1(x.ms)} ms (started at ${f1(x.at / 1000)} s)`).join('; ')}`);
-    console.log(`server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`);
-    if (embeddedPg) console.log(`database processes: PSS first interval ${f1(first.dbPss)} MB, last ${f1(last.dbPss)} MB, peak ${f1(Math.max(...mems.map((m) => m.dbPss)))} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.dbCpu, 0) / mems.length)} %`);
+    console.log(
+      `server process: RSS first interval ${f1(first.rss)} MB, last ${f1(last.rss)} MB, peak ${f1(Math.max(...mems.map((m) => m.rss)))} MB; growth ${f1(last.rss - first.rss)} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.cpu, 0) / mems.length)} % (of one core)`,
+    );
+    if (embeddedPg)
+      console.log(
+        `database processes: PSS first interval ${f1(first.dbPss)} MB, last ${f1(last.dbPss)} MB, peak ${f1(Math.max(...mems.map((m) => m.dbPss)))} MB; CPU mean ${f1(mems.reduce((a, m) => a + m.dbCpu, 0) / mems.length)} %`,
+      );
     console.log(`load generator (this process): CPU mean ${f1(mems.reduce((a, m) => a + m.genCpu, 0) / mems.length)} % of one core`);
     console.log(`errors per minute: ${errorsPerMinute.map((n, i) => `${i + 1}: ${n ?? 0}`).join(', ')}`);
     // V8 and the pools grow to their working size in the first minute or two: "flat" is judged on what follows. The RSS
@@ -431,8 +564,12 @@ async function main() {
     const warm = mems[Math.min(mems.length - 1, span)];
     const steady = (last.rss - warm.rss) / warm.rss;
     const pct = (x: number) => `${x >= 0 ? '+' : ''}${f1(x * 100)} %`;
-    console.log(`server RSS floor (lowest of ${f1(warmS)} s): ${f1(early)} MB after the warm-up → ${f1(late)} MB at the end (${pct(floorGrowth)}); single samples: ${f1(warm.rss)} MB at ${f1(warmS)} s → last ${f1(last.rss)} MB (${pct(steady)})`);
-    console.log(`goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory after the warm-up (RSS floor growth ≤ 10 %) — ${floorGrowth <= 0.1 ? 'met' : 'MISSED'}; from the first interval ${last.rss - first.rss <= first.rss * 0.1 ? '≤' : '>'} 10 % (${f1(((last.rss - first.rss) / first.rss) * 100)} %)`);
+    console.log(
+      `server RSS floor (lowest of ${f1(warmS)} s): ${f1(early)} MB after the warm-up → ${f1(late)} MB at the end (${pct(floorGrowth)}); single samples: ${f1(warm.rss)} MB at ${f1(warmS)} s → last ${f1(last.rss)} MB (${pct(steady)})`,
+    );
+    console.log(
+      `goals (issue 16): 0 errors — ${total.errors === 0 ? 'met' : 'MISSED'}; p95 ≤ 250 ms — ${p.p95 <= 250 ? 'met' : 'MISSED'} (${f1(p.p95 / 250)}); flat memory after the warm-up (RSS floor growth ≤ 10 %) — ${floorGrowth <= 0.1 ? 'met' : 'MISSED'}; from the first interval ${last.rss - first.rss <= first.rss * 0.1 ? '≤' : '>'} 10 % (${f1(((last.rss - first.rss) / first.rss) * 100)} %)`,
+    );
     if (errorMessages.size) {
       console.log(`first ${Math.min(5, errorMessages.size)} of ${errorMessages.size} distinct error messages:`);
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
@@ -442,7 +579,9 @@ async function main() {
     // one line for bench/embedded-db.ts, which runs this soak on each embedded database
     const peak = (k: 'rss' | 'dbPss') => Math.max(...mems.map((m) => m[k]));
     const mean = (k: 'cpu' | 'dbCpu') => mems.reduce((a, m) => a + m[k], 0) / mems.length;
-    console.log(`RESULT ${JSON.stringify({ db: process.env.SOAK_DATABASE_URL ? 'external' : DB, reqs: total.ms.length, rps: total.ms.length / seconds, errors: total.errors, p50: p.p50, p95: p.p95, p99: p.p99, rssPeak: peak('rss'), rssGrowth: last.rss - first.rss, cpu: mean('cpu'), dbPssPeak: embeddedPg ? peak('dbPss') : 0, dbCpu: embeddedPg ? mean('dbCpu') : 0, dbStartS, serverStartS: startS - dbStartS })}`);
+    console.log(
+      `RESULT ${JSON.stringify({ db: process.env.SOAK_DATABASE_URL ? 'external' : DB, reqs: total.ms.length, rps: total.ms.length / seconds, errors: total.errors, p50: p.p50, p95: p.p95, p99: p.p99, rssPeak: peak('rss'), rssGrowth: last.rss - first.rss, cpu: mean('cpu'), dbPssPeak: embeddedPg ? peak('dbPss') : 0, dbCpu: embeddedPg ? mean('dbCpu') : 0, dbStartS, serverStartS: startS - dbStartS })}`,
+    );
   } finally {
     await pool.close();
     const exited = new Promise((r) => server.once('exit', r));

@@ -24,13 +24,23 @@ const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(
 const now = () => performance.timeOrigin + performance.now();
 
 async function login(base: string, who: string) {
-  const r = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: who, password: DEMO_PASSWORD }) });
+  const r = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: who, password: DEMO_PASSWORD }),
+  });
   return (await r.json()) as { token: string; user: { id: number } };
 }
 
 const connect = (base: string, token: string) =>
   new Promise<Socket>((resolve, reject) => {
-    const s = ioClient(`${base}/auth`, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 60_000 });
+    const s = ioClient(`${base}/auth`, {
+      auth: { token },
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 60_000,
+    });
     s.once('connect', () => resolve(s));
     s.once('connect_error', (e) => {
       s.close();
@@ -45,7 +55,14 @@ async function main() {
   }
   const db = await freshDatabase(PG_URL, 'bench');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-sockets-'));
-  const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), LOG_LEVEL: 'error', JOBS_ENABLED: 'false', REDIS_URL: process.env.REDIS === '1' ? REDIS_URL : '' };
+  const env = {
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'error',
+    JOBS_ENABLED: 'false',
+    REDIS_URL: process.env.REDIS === '1' ? REDIS_URL : '',
+  };
   const held: Socket[] = [];
   let a: NodeProcess | null = null;
   let b: NodeProcess | null = null;
@@ -68,8 +85,12 @@ async function main() {
     const still = held.filter((s) => s.connected).length;
     const rssAfter = await a.rss();
     console.log(`adapter: ${env.REDIS_URL ? 'Redis' : 'PostgreSQL'}; ${os.cpus().length} CPU`);
-    console.log(`node A: ${still} of ${SOCKETS} sockets connected and held after 2 s (${failed} refused), ramp ${rampS.toFixed(1)} s in steps of ${STEP}`);
-    console.log(`node A RSS: ${Math.round(rssBefore / 2 ** 20)} MB before, ${Math.round(rssAfter / 2 ** 20)} MB with the sockets (${((rssAfter - rssBefore) / Math.max(1, still) / 1024).toFixed(1)} KB per socket)`);
+    console.log(
+      `node A: ${still} of ${SOCKETS} sockets connected and held after 2 s (${failed} refused), ramp ${rampS.toFixed(1)} s in steps of ${STEP}`,
+    );
+    console.log(
+      `node A RSS: ${Math.round(rssBefore / 2 ** 20)} MB before, ${Math.round(rssAfter / 2 ** 20)} MB with the sockets (${((rssAfter - rssBefore) / Math.max(1, still) / 1024).toFixed(1)} KB per socket)`,
+    );
 
     const receiver = await login(b.url, 'client');
     const receivers = await Promise.all(Array.from({ length: RECEIVERS }, () => connect(b!.url, receiver.token)));
@@ -87,7 +108,9 @@ async function main() {
     }
     const until = Date.now() + 10_000;
     while (got < PUSHES * RECEIVERS && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-    console.log(`fan-out A → B: ${PUSHES} pushes × ${RECEIVERS} sockets on node B: ${got} of ${PUSHES * RECEIVERS} delivered; p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms (goal ≤ 100 ms)`);
+    console.log(
+      `fan-out A → B: ${PUSHES} pushes × ${RECEIVERS} sockets on node B: ${got} of ${PUSHES * RECEIVERS} delivered; p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms (goal ≤ 100 ms)`,
+    );
     for (const s of receivers) s.close();
   } finally {
     for (const s of held) s.close();

@@ -23,7 +23,16 @@ async function main() {
     const [customer] = await t.server.deps.db.select({ id: companies.id }).from(companies).where(eq(companies.title, 'АО «Демо-Заказчик»'));
     const [c] = await t.server.deps.db
       .insert(contracts)
-      .values({ companyId: customer.id, registryNumber: '31234567890123456789012', number: 'Д-012', contractDate: '2025-01-20', subject: 'Поставка товаров', supplierName: 'ООО «Поставщик»', supplierInn: '9103624367', price: '100000.00' })
+      .values({
+        companyId: customer.id,
+        registryNumber: '31234567890123456789012',
+        number: 'Д-012',
+        contractDate: '2025-01-20',
+        subject: 'Поставка товаров',
+        supplierName: 'ООО «Поставщик»',
+        supplierInn: '9103624367',
+        price: '100000.00',
+      })
       .returning();
     await t.server.deps.db.insert(contractPositions).values([
       { contractId: c.id, ordinal: 1, name: 'СведТов-НаимТов', okeiCode: '113', unitPrice: '200.00', quantity: '10' },
@@ -32,14 +41,20 @@ async function main() {
     const sock = await t.socket('auth', token);
     // notices by key, kept from the moment they arrive: one may come before the upload's HTTP answer is read
     const arrived = new Map<string, { at: number; result: string }>();
-    sock.on('notificationMapInvoiceItemsResponse', (p: { key: string; result: string }) => arrived.set(p.key, { at: performance.now(), result: p.result }));
+    sock.on('notificationMapInvoiceItemsResponse', (p: { key: string; result: string }) =>
+      arrived.set(p.key, { at: performance.now(), result: p.result }),
+    );
     const ms: number[] = [];
     let ok = 0;
     for (let i = 0; i < N + 3; i++) {
       const form = new FormData();
       form.append('file', new Blob([upd]), 'upd_970_v5_02_seller.xml');
       const t0 = performance.now();
-      const res = await fetch(`${t.url}/api/contracts/${c.id}/upd`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const res = await fetch(`${t.url}/api/contracts/${c.id}/upd`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       const body = (await res.json()) as { key: string };
       if (res.status !== 200) throw new Error(`upload: HTTP ${res.status} ${JSON.stringify(body)}`);
       const until = Date.now() + 30_000;
@@ -49,8 +64,12 @@ async function main() {
       if (i >= 3) ms.push(notice.at - t0); // the first uploads warm up
       if (notice.result === 'success') ok++;
     }
-    console.log(`УПД upload → notificationMapInvoiceItemsResponse, ${N} sequential uploads, database ${t.server.deps.database.kind}; the upload wakes this node's worker, polling every 0.5 s is the fallback`);
-    console.log(`p50 ${pct(ms, 50).toFixed(0)} ms, p95 ${pct(ms, 95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms; ${ok} of ${N + 3} answered success`);
+    console.log(
+      `УПД upload → notificationMapInvoiceItemsResponse, ${N} sequential uploads, database ${t.server.deps.database.kind}; the upload wakes this node's worker, polling every 0.5 s is the fallback`,
+    );
+    console.log(
+      `p50 ${pct(ms, 50).toFixed(0)} ms, p95 ${pct(ms, 95).toFixed(0)} ms, max ${Math.max(...ms).toFixed(0)} ms; ${ok} of ${N + 3} answered success`,
+    );
   } finally {
     await t.close();
   }

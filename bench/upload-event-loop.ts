@@ -15,11 +15,18 @@ async function main() {
     const f = await healthUnderHostileUploads(t, token, '/api/eis/upload');
     const line = (name: string, x: { p50: number; p99: number; max: number; n: number }) =>
       `${name.padEnd(36)} p50 ${x.p50.toFixed(1).padStart(6)} ms   p99 ${x.p99.toFixed(1).padStart(6)} ms   max ${x.max.toFixed(1).padStart(6)} ms   (${x.n} requests)`;
-    console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(
+      `load average before: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     console.log(line('/api/health, idle', f.baseline));
     console.log(line('/api/health, 5 hostile uploads', f.underUploads));
     console.log(`uploads answered ${f.statuses.join(', ')} in ${f.uploadSeconds.toFixed(1)} s: ${[...new Set(f.messages)].join(' | ')}`);
-    console.log(`goal p99 ≤ 100 ms: ${f.underUploads.p99 <= 100 ? 'met' : 'MISSED'} (ratio to goal ${(f.underUploads.p99 / 100).toFixed(2)})`);
+    console.log(
+      `goal p99 ≤ 100 ms: ${f.underUploads.p99 <= 100 ? 'met' : 'MISSED'} (ratio to goal ${(f.underUploads.p99 / 100).toFixed(2)})`,
+    );
   } finally {
     await t.close();
   }

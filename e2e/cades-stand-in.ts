@@ -53,7 +53,12 @@ export function standInCertificates(pki: TestPki, names: string[]): StandInCert[
 }
 
 /** Puts the stand-in into every page of the context, before the app's scripts; signing goes to `pki` in Node. */
-export async function installCadesStandIn(page: Page, pki: TestPki, certs: StandInCert[], opts: { tamper?: () => boolean } = {}): Promise<void> {
+export async function installCadesStandIn(
+  page: Page,
+  pki: TestPki,
+  certs: StandInCert[],
+  opts: { tamper?: () => boolean } = {},
+): Promise<void> {
   await page.exposeFunction('__e2eCadesSign', async (name: string, contentBase64: string) => {
     let bytes = Buffer.from(contentBase64, 'base64');
     if (opts.tamper?.()) bytes = Buffer.concat([bytes, Buffer.from(' ')]);

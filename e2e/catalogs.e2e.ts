@@ -24,12 +24,15 @@ async function catalogItems(page: Page): Promise<string[]> {
 const openOptions = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 
 describe('catalogues and tariffs', () => {
-  it.each(['admin', 'specialist', 'operator', 'client'] as Role[])('%s sees exactly the gear-menu catalogues the spec allows', async (role) => {
-    const page = await e.newPage();
-    await e.login(page, role);
-    expect(await catalogItems(page)).toEqual(catalogMenuFor(role).map((m) => m.label));
-    await page.context().close();
-  });
+  it.each(['admin', 'specialist', 'operator', 'client'] as Role[])(
+    '%s sees exactly the gear-menu catalogues the spec allows',
+    async (role) => {
+      const page = await e.newPage();
+      await e.login(page, role);
+      expect(await catalogItems(page)).toEqual(catalogMenuFor(role).map((m) => m.label));
+      await page.context().close();
+    },
+  );
 
   it('a client opening a staff-only catalogue lands on /, and sees funding sources read-only', async () => {
     const page = await e.newPage();
@@ -110,7 +113,9 @@ describe('catalogues and tariffs', () => {
     await expect.poll(async () => (await openOptions(page).allInnerTexts()).length).toBeGreaterThan(0);
     await expect.poll(async () => (await openOptions(page).allInnerTexts()).every((t) => /бумаг/i.test(t))).toBe(true);
     // infinite scroll: the next step of 10 is asked for at the bottom of the list
-    const next = page.waitForRequest((r) => r.url().includes('/classifiers/okpd2/options') && r.url().includes('page=2') && r.url().includes('limit=10'));
+    const next = page.waitForRequest(
+      (r) => r.url().includes('/classifiers/okpd2/options') && r.url().includes('page=2') && r.url().includes('limit=10'),
+    );
     await openOptions(page).first().hover();
     for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 600);
     await next;
@@ -159,7 +164,9 @@ describe('catalogues and tariffs', () => {
 
     const client = await e.newPage();
     await e.login(client, 'client');
-    await expect.poll(() => client.getByTestId('tariff-notice').innerText()).toContain(CATALOG_MESSAGES.tariffExpired('Тариф e2e', '31.12.2025'));
+    await expect
+      .poll(() => client.getByTestId('tariff-notice').innerText())
+      .toContain(CATALOG_MESSAGES.tariffExpired('Тариф e2e', '31.12.2025'));
     await e.shot(client, 'tariff-notice');
     await client.context().close();
   });

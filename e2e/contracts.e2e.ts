@@ -8,7 +8,9 @@ import { ROOT, startE2E, type E2E } from './harness';
 
 const FIX = path.join(ROOT, 'fixtures');
 // the Adygeya file's contracts name no supplier, which the execution report requires: contract_test.xml has one
-const CONTRACT_FILES = ['contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml', 'contract_test.xml'].map((f) => path.join(FIX, 'eis223', f));
+const CONTRACT_FILES = ['contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml', 'contract_test.xml'].map((f) =>
+  path.join(FIX, 'eis223', f),
+);
 const UPD = path.join(FIX, 'upd/upd_970_v5_02_seller.xml');
 const STATEMENT = path.join(FIX, 'bank1c/statement_cp1251.txt');
 
@@ -30,10 +32,19 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     // the demo seed has no contracts: the ЕИС upload screen is another issue's, so the file goes through the API
     for (const file of CONTRACT_FILES) {
       const m = multipart(path.basename(file), fs.readFileSync(file));
-      const up = await e.server.app.inject({ method: 'POST', url: '/api/eis/upload?confirm_customer=true', payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${await token()}` } });
+      const up = await e.server.app.inject({
+        method: 'POST',
+        url: '/api/eis/upload?confirm_customer=true',
+        payload: m.payload,
+        headers: { ...m.headers, authorization: `Bearer ${await token()}` },
+      });
       expect(up.statusCode, up.body).toBe(200);
     }
-    const list = await e.server.app.inject({ method: 'GET', url: '/api/contracts?limit=50', headers: { authorization: `Bearer ${await token()}` } });
+    const list = await e.server.app.inject({
+      method: 'GET',
+      url: '/api/contracts?limit=50',
+      headers: { authorization: `Bearer ${await token()}` },
+    });
     const items = (JSON.parse(list.body) as Paged<ContractResponse>).items;
     expect(items.length).toBeGreaterThan(0);
     contract = items.find((c) => c.registry_number && c.supplier_inn && c.supplier_name)!;
@@ -41,7 +52,9 @@ describe('issue 7: contract execution screens and the dashboard', () => {
 
     await page.goto('/contracts');
     await page.waitForURL('**/contracts/register');
-    const row = page.getByTestId('contracts-table').getByRole('row', { name: new RegExp(contract.registry_number ?? String(contract.number)) });
+    const row = page
+      .getByTestId('contracts-table')
+      .getByRole('row', { name: new RegExp(contract.registry_number ?? String(contract.number)) });
     await row.waitFor();
     // the main tab stays highlighted inside the section
     await expect.poll(() => page.locator('.ant-tabs-tab-active').innerText()).toBe('Реестр договоров');
@@ -53,12 +66,18 @@ describe('issue 7: contract execution screens and the dashboard', () => {
   });
 
   it('uploads the УПД in the card and sees the spec notice and the mapped lines', async () => {
-    await page.locator('[data-testid="upd-upload"]').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]').setInputFiles(UPD);
+    await page
+      .locator('[data-testid="upd-upload"]')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]')
+      .setInputFiles(UPD);
     // the fixture is another seller's, buyer's and date's than the contract: the user reads why and uploads anyway (item 11)
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByTestId('confirm-findings').waitFor();
     const findings = await confirm.getByTestId('confirm-findings').innerText();
-    expect(findings).toContain(`Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 9103624367), а поставщик по договору — «${contract.supplier_name}» (ИНН ${contract.supplier_inn})`);
+    expect(findings).toContain(
+      `Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 9103624367), а поставщик по договору — «${contract.supplier_name}» (ИНН ${contract.supplier_inn})`,
+    );
     await confirm.getByRole('button', { name: 'Загрузить всё равно' }).click();
     await page.getByText(MESSAGES.updSuccessHeader).first().waitFor({ timeout: 30_000 });
     await page.getByText(MESSAGES.updSuccess('upd_970_v5_02_seller.xml')).first().waitFor();
@@ -73,7 +92,10 @@ describe('issue 7: contract execution screens and the dashboard', () => {
 
   it('builds the contract report and downloads it as XLSX', async () => {
     await page.getByTestId('report-build-xlsx').click();
-    await page.getByText(MESSAGES.reportSuccess(contract.registry_number ?? '')).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(MESSAGES.reportSuccess(contract.registry_number ?? ''))
+      .first()
+      .waitFor({ timeout: 30_000 });
     const button = page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first();
     await button.waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -87,7 +109,11 @@ describe('issue 7: contract execution screens and the dashboard', () => {
   it('uploads the 1C statement on the execution tab and sees the spec notice and the payment orders', async () => {
     await page.getByRole('tab', { name: 'Исполнение' }).click();
     await page.waitForURL('**/contracts/execution');
-    await page.locator('[data-testid="statement-upload"]').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]').setInputFiles(STATEMENT);
+    await page
+      .locator('[data-testid="statement-upload"]')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]')
+      .setInputFiles(STATEMENT);
     // the fixture is a statement of strangers (payer and payee ИНН 123123123123): asked first, uploaded anyway (issue 29, item 10)
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByTestId('confirm-findings').waitFor();
@@ -120,7 +146,9 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     await contracts.waitFor();
     expect(await contracts.getAttribute('role')).toBe('img');
     expect(await contracts.locator('title').first().textContent()).toBe('Договоры по статусам');
-    const slices = await contracts.locator('circle[data-value]').evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))));
+    const slices = await contracts
+      .locator('circle[data-value]')
+      .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-value'))));
     expect(slices.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
     const money = page.getByTestId('chart-money');
     await money.waitFor();

@@ -10,7 +10,15 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { MESSAGES, type ContractCardResponse, type ContractResponse, type DocumentsResponse, type ExecutionSummaryResponse, type Paged, type ProcurementResponse } from '@proc/contract';
+import {
+  MESSAGES,
+  type ContractCardResponse,
+  type ContractResponse,
+  type DocumentsResponse,
+  type ExecutionSummaryResponse,
+  type Paged,
+  type ProcurementResponse,
+} from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { bank1cStatement, updXml } from '../server/src/modules/demo/demo-documents';
@@ -35,9 +43,21 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'day-'));
 beforeAll(async () => {
   eis = await startFakeEis({ port: 0 });
   // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
-  e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url });
+  e = await startE2E({
+    INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`,
+    EIS_URL: eis.url,
+  });
   page = await e.newPage();
 }, 120_000);
 afterAll(async () => {
@@ -49,16 +69,22 @@ afterAll(async () => {
 
 async function api<T>(url: string): Promise<T> {
   const company = await page.evaluate(() => localStorage.getItem('selectedCompany'));
-  const res = await e.server.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await e.token(page)}`, ...(company ? { 'x-company-id': company } : {}) } });
+  const res = await e.server.app.inject({
+    method: 'GET',
+    url,
+    headers: { authorization: `Bearer ${await e.token(page)}`, ...(company ? { 'x-company-id': company } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return JSON.parse(res.body) as T;
 }
 
 const visibleOptions = () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
-const fileInput = (testId: string) => page.locator(`[data-testid="${testId}"]`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+const fileInput = (testId: string) =>
+  page.locator(`[data-testid="${testId}"]`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
 const spaced = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 /** A sum as the screens print it: 12345.6 → «12 345,60». */
-const num = (v: unknown) => new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
+const num = (v: unknown) =>
+  new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
 
 /** The first value beside each label of a downloaded XLSX report. */
 async function xlsxValues(button: ReturnType<Page['getByRole']>): Promise<Map<string, unknown>> {
@@ -78,7 +104,11 @@ async function xlsxValues(button: ReturnType<Page['getByRole']>): Promise<Map<st
   return values;
 }
 
-const printed = (d: Decimal) => d.toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+const printed = (d: Decimal) =>
+  d
+    .toFixed(2)
+    .replace('.', ',')
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
 describe('issue 17: a specialist’s day, with the same figures on every screen', () => {
   it('creates a procurement from a plan item and fills its card', async () => {
@@ -103,14 +133,21 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     const created = await api<ProcurementResponse>(`/api/procurements/${procurementId}`);
     expect(created).toMatchObject({ status: 'draft', plan_item_number: `${PLAN}-2` });
 
-    for (const [label, date] of [['Дата размещения извещения', `01.12.${YEAR}`], ['Окончание подачи заявок', `22.12.${YEAR}`], ['Рассмотрение заявок', `23.12.${YEAR}`], ['Подведение итогов', `24.12.${YEAR}`]]) {
+    for (const [label, date] of [
+      ['Дата размещения извещения', `01.12.${YEAR}`],
+      ['Окончание подачи заявок', `22.12.${YEAR}`],
+      ['Рассмотрение заявок', `23.12.${YEAR}`],
+      ['Подведение итогов', `24.12.${YEAR}`],
+    ]) {
       await page.getByLabel(label).fill(date);
       await page.keyboard.press('Enter');
       await page.keyboard.press('Tab');
     }
     await page.getByLabel('Место поставки', { exact: true }).fill('г. Майкоп, ул. Победы, д. 1');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await expect.poll(async () => (await api<ProcurementResponse>(`/api/procurements/${procurementId}`)).application_deadline).toBe(`${YEAR}-12-22`);
+    await expect
+      .poll(async () => (await api<ProcurementResponse>(`/api/procurements/${procurementId}`)).application_deadline)
+      .toBe(`${YEAR}-12-22`);
     expect((await api<ProcurementResponse>(`/api/procurements/${procurementId}`)).plan_item_id).toBe(created.plan_item_id);
   });
 
@@ -130,7 +167,10 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     for (let i = (await errors.count()) - 1; i >= 0; i--) {
       const item = errors.nth(i);
       const label = (await item.locator('label').first().innerText()).trim();
-      await item.locator('input, textarea').first().fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (день)`);
+      await item
+        .locator('input, textarea')
+        .first()
+        .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (день)`);
     }
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Поля документов сохранены').waitFor();
@@ -149,9 +189,11 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     // dialog naming the rule it breaks, and goes on only with a reason (kept in the status history)
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
     const terms: Record<string, RegExp | null> = {
-      'Начать приём заявок': today < `${YEAR}-12-01` ? /^Приём заявок начинается не ранее дня размещения извещения \(01\.12\.\d{4}\)/ : null,
+      'Начать приём заявок':
+        today < `${YEAR}-12-01` ? /^Приём заявок начинается не ранее дня размещения извещения \(01\.12\.\d{4}\)/ : null,
       'Подвести итоги': today < `${YEAR}-12-22` ? /^Итоги подводятся не ранее окончания срока подачи заявок \(22\.12\.\d{4}\)/ : null,
-      'Договор заключён': /^Договор заключается не ранее чем через 10 дней с даты размещения итогового протокола \(223-ФЗ, ч\. 15 ст\. 3\.2\)/,
+      'Договор заключён':
+        /^Договор заключается не ранее чем через 10 дней с даты размещения итогового протокола \(223-ФЗ, ч\. 15 ст\. 3\.2\)/,
     };
     for (const step of ['Документация сформирована', 'Опубликовать', 'Начать приём заявок', 'Подвести итоги', 'Договор заключён']) {
       const button = page.getByRole('button', { name: step, exact: true });
@@ -171,8 +213,17 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.getByText('Вопреки сроку: Проверка: договор заключён раньше срока').waitFor();
     await expect.poll(() => status.innerText()).toBe('Договор заключён');
     await page.getByRole('link', { name: 'Файлы' }).click();
-    await page.getByTestId('files-table').getByText(/Извещение/).first().waitFor();
-    expect(await page.getByTestId('files-table').getByRole('button', { name: /Заменить|Удалить/ }).count()).toBe(0);
+    await page
+      .getByTestId('files-table')
+      .getByText(/Извещение/)
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByTestId('files-table')
+        .getByRole('button', { name: /Заменить|Удалить/ })
+        .count(),
+    ).toBe(0);
     expect(await layoutFindings(page)).toEqual([]);
     await page.goto(`/documents/${procurementId}`);
     await page.getByTestId('procurement-status').waitFor();
@@ -193,17 +244,36 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     expect(registered).toBeTruthy();
     contract = await api<ContractCardResponse>(`/api/contracts/${registered.id}`);
     expect(contract.positions.length).toBeGreaterThan(0);
-    await page.getByTestId('contracts-table').getByRole('row', { name: new RegExp(contract.registry_number!) }).click();
+    await page
+      .getByTestId('contracts-table')
+      .getByRole('row', { name: new RegExp(contract.registry_number!) })
+      .click();
     await page.getByTestId('contract-card').waitFor();
   });
 
   it('uploads the supplier’s УПД (a part of each position) and the bank statement with its payment', async () => {
-    const lines = contract.positions.map((p) => ({ name: p.name, okei: p.okei_code, unit: p.okei_name, quantity: new Decimal(p.quantity ?? '1').div(4).toDecimalPlaces(0, Decimal.ROUND_UP).toString(), unitPriceWithVat: p.unit_price ?? '0' }));
+    const lines = contract.positions.map((p) => ({
+      name: p.name,
+      okei: p.okei_code,
+      unit: p.okei_name,
+      quantity: new Decimal(p.quantity ?? '1').div(4).toDecimalPlaces(0, Decimal.ROUND_UP).toString(),
+      unitPriceWithVat: p.unit_price ?? '0',
+    }));
     const date = contract.contract_date && contract.contract_date > `${YEAR}-01-01` ? contract.contract_date : `${YEAR}-01-15`;
     const seller = { name: contract.supplier_name!, inn: contract.supplier_inn!, kpp: null };
     const buyer = { name: DEMO_CUSTOMER.name, inn: DEMO_CUSTOMER.inn, kpp: DEMO_CUSTOMER.kpp };
     const upd = path.join(tmp, 'ON_NSCHFDOPPR_day.xml');
-    fs.writeFileSync(upd, updXml({ seller, buyer, number: 'Д-1', date, contract: { number: contract.number ?? '1', date: contract.contract_date ?? date }, lines }));
+    fs.writeFileSync(
+      upd,
+      updXml({
+        seller,
+        buyer,
+        number: 'Д-1',
+        date,
+        contract: { number: contract.number ?? '1', date: contract.contract_date ?? date },
+        lines,
+      }),
+    );
     await fileInput('upd-upload').setInputFiles(upd);
     await page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_day.xml')).first().waitFor({ timeout: 30_000 });
     const docs = page.getByTestId('acceptance-documents');
@@ -227,20 +297,32 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     fs.writeFileSync(
       statement,
       bank1cStatement({
-        account: '40702810938000000001', bank: 'ПАО СБЕРБАНК', bik: '044525225', corr: '30101810400000000225', from: date, to: date, opening: '1000000.00',
-        payments: [{
-          number: '901', date, amount: paid.toFixed(2),
-          payer: { ...buyer, account: '40702810938000000001' },
-          payee: { ...seller, account: '40702810100000000002', bank: 'АО «АЛЬФА-БАНК»', bik: '044525593', corr: '30101810200000000593' },
-          purpose: `Оплата по договору № ${contract.registry_number} за поставку по УПД № Д-1. В т.ч. НДС`,
-        }],
+        account: '40702810938000000001',
+        bank: 'ПАО СБЕРБАНК',
+        bik: '044525225',
+        corr: '30101810400000000225',
+        from: date,
+        to: date,
+        opening: '1000000.00',
+        payments: [
+          {
+            number: '901',
+            date,
+            amount: paid.toFixed(2),
+            payer: { ...buyer, account: '40702810938000000001' },
+            payee: { ...seller, account: '40702810100000000002', bank: 'АО «АЛЬФА-БАНК»', bik: '044525593', corr: '30101810200000000593' },
+            purpose: `Оплата по договору № ${contract.registry_number} за поставку по УПД № Д-1. В т.ч. НДС`,
+          },
+        ],
       }),
     );
     await page.getByRole('tab', { name: 'Исполнение' }).click();
     await page.waitForURL('**/contracts/execution');
     await fileInput('statement-upload').setInputFiles(statement);
     await page.getByText(MESSAGES.paymentSuccessHeader).first().waitFor({ timeout: 30_000 });
-    await expect.poll(async () => (await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).paid_amount).toBe(paid.toFixed(2));
+    await expect
+      .poll(async () => (await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).paid_amount)
+      .toBe(paid.toFixed(2));
   });
 
   it('builds the report; the card, the dashboard and the XLSX show the same delivered and paid sums', async () => {
@@ -270,15 +352,33 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     const summary = page.getByTestId('execution-summary');
     await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
     // a wrong document: another number, the same lines — the figures double
-    const lines = contract.positions.map((p) => ({ name: p.name, okei: p.okei_code, unit: p.okei_name, quantity: new Decimal(p.quantity ?? '1').div(4).toDecimalPlaces(0, Decimal.ROUND_UP).toString(), unitPriceWithVat: p.unit_price ?? '0' }));
+    const lines = contract.positions.map((p) => ({
+      name: p.name,
+      okei: p.okei_code,
+      unit: p.okei_name,
+      quantity: new Decimal(p.quantity ?? '1').div(4).toDecimalPlaces(0, Decimal.ROUND_UP).toString(),
+      unitPriceWithVat: p.unit_price ?? '0',
+    }));
     const date = contract.contract_date && contract.contract_date > `${YEAR}-01-01` ? contract.contract_date : `${YEAR}-01-15`;
     const wrong = path.join(tmp, 'ON_NSCHFDOPPR_wrong.xml');
-    fs.writeFileSync(wrong, updXml({ seller: { name: contract.supplier_name!, inn: contract.supplier_inn!, kpp: null }, buyer: { name: DEMO_CUSTOMER.name, inn: DEMO_CUSTOMER.inn, kpp: DEMO_CUSTOMER.kpp }, number: 'Д-2', date, contract: { number: contract.number ?? '1', date: contract.contract_date ?? date }, lines }));
+    fs.writeFileSync(
+      wrong,
+      updXml({
+        seller: { name: contract.supplier_name!, inn: contract.supplier_inn!, kpp: null },
+        buyer: { name: DEMO_CUSTOMER.name, inn: DEMO_CUSTOMER.inn, kpp: DEMO_CUSTOMER.kpp },
+        number: 'Д-2',
+        date,
+        contract: { number: contract.number ?? '1', date: contract.contract_date ?? date },
+        lines,
+      }),
+    );
     await fileInput('upd-upload').setInputFiles(wrong);
     await page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_wrong.xml')).first().waitFor({ timeout: 30_000 });
     await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered.times(2))}`);
 
-    const docs = (await api<{ id: number; number: string }[]>(`/api/contracts/${contract.id}/acceptance`)).filter((d) => d.number === 'Д-2');
+    const docs = (await api<{ id: number; number: string }[]>(`/api/contracts/${contract.id}/acceptance`)).filter(
+      (d) => d.number === 'Д-2',
+    );
     await page.getByTestId(`acceptance-withdraw-${docs[0].id}`).click();
     const ask = page.getByRole('dialog').filter({ hasText: 'Отозвать УПД № Д-2' });
     await ask.getByTestId('withdraw-reason').fill('Поставщик прислал документ по ошибке');
@@ -288,14 +388,18 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
 
     await page.getByTestId('report-build-xlsx').click();
-    await expect.poll(async () => (await api<{ items: { status: string }[] }>('/api/reports?page=1&limit=1')).items[0].status, { timeout: 30_000 }).toBe('ready');
+    await expect
+      .poll(async () => (await api<{ items: { status: string }[] }>('/api/reports?page=1&limit=1')).items[0].status, { timeout: 30_000 })
+      .toBe('ready');
     const values = await xlsxValues(page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first());
     expect(num(values.get('Принято по документам о приёмке'))).toBe(delivered.toFixed(2));
     expect(num(values.get('Оплачено'))).toBe(paid.toFixed(2));
   });
 
   it('the plan item shows its one procurement, with a link and its status (issue 34, H3)', async () => {
-    const items = await api<Paged<{ ordinal: number; procurements: { id: number; number: string }[] }>>(`/api/eis/plans/${PLAN}/items?limit=100`);
+    const items = await api<Paged<{ ordinal: number; procurements: { id: number; number: string }[] }>>(
+      `/api/eis/plans/${PLAN}/items?limit=100`,
+    );
     const item = items.items.find((i) => i.ordinal === 2)!;
     expect(item.procurements.map((p) => p.id)).toEqual([procurementId]);
     await page.goto(`/eisPlanItems/${PLAN}`);

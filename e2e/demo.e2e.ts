@@ -21,11 +21,24 @@ beforeAll(async () => {
   // a first start as `npm start` makes it: the demo customer's contracts come from the fake ЕИС through the integration service
   eis = await startFakeEis({ port: 0 });
   // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
-  e = await startE2E({ INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`, EIS_URL: eis.url, DEMO_CONTRACTS: true });
+  e = await startE2E({
+    INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`,
+    EIS_URL: eis.url,
+    DEMO_CONTRACTS: true,
+  });
   const jobs = e.server.deps.jobs;
-  for (const q of ['demo.contracts', 'execution.process-upd', 'execution.import-payments', 'eis.execution-send', 'execution.build-report']) await jobs.idle(q, 120_000);
+  for (const q of ['demo.contracts', 'execution.process-upd', 'execution.import-payments', 'eis.execution-send', 'execution.build-report'])
+    await jobs.idle(q, 120_000);
   page = await e.newPage();
   await e.login(page, 'client');
 }, 240_000);
@@ -102,21 +115,47 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
     const procurement = (await api<Paged<{ id: number }>>('/api/procurements?limit=1')).items[0];
     const clientRoutes = [
       `/documents/${procurement.id}`,
-      '/', '/procurementsRules', '/eisPlans', `/eisPlanItems/${encodeURIComponent(plans.items[0].registration_number)}`, '/documents',
-      '/contracts/register', `/contracts/register/${card.id}`, '/contracts/execution', '/contracts/export', '/profile/my', '/catalogFundingSources', '/catalogEnsuring',
+      '/',
+      '/procurementsRules',
+      '/eisPlans',
+      `/eisPlanItems/${encodeURIComponent(plans.items[0].registration_number)}`,
+      '/documents',
+      '/contracts/register',
+      `/contracts/register/${card.id}`,
+      '/contracts/execution',
+      '/contracts/export',
+      '/profile/my',
+      '/catalogFundingSources',
+      '/catalogEnsuring',
     ];
-    const staffRoutes = ['/', '/users', '/registrations', '/audit', '/catalogMethod', '/catalogTariffs', '/documents', '/contracts/register'];
+    const staffRoutes = [
+      '/',
+      '/users',
+      '/registrations',
+      '/audit',
+      '/catalogMethod',
+      '/catalogTariffs',
+      '/documents',
+      '/contracts/register',
+    ];
     const findings: string[] = [];
     const shots: string[] = [];
-    for (const [login, routes] of [['client', clientRoutes], ['admin', staffRoutes]] as const) {
+    for (const [login, routes] of [
+      ['client', clientRoutes],
+      ['admin', staffRoutes],
+    ] as const) {
       const p = await e.newPage();
       await e.login(p, login);
-      for (const size of [{ width: 1440, height: 900 }, { width: 1280, height: 800 }]) {
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 1280, height: 800 },
+      ]) {
         await p.setViewportSize(size);
         for (const route of routes) {
           const failed: string[] = [];
           const onResponse = (r: { url(): string; status(): number }) => {
-            if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
+            if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400)
+              failed.push(`${r.status()} ${new URL(r.url()).pathname}`);
           };
           p.on('response', onResponse);
           await p.goto(route);
@@ -129,7 +168,8 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
           if (await p.getByText(MESSAGES.httpErrorHeader).count()) findings.push(`${login} ${size.width} ${route}: an error notice`);
           // issue 34, H1: a select shows the stored value's name from the first paint, never a bare id
           for (const shown of await p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts())
-            if (/^\s*\d+\s*$/.test(shown)) findings.push(`${login} ${size.width} ${route}: a select shows the bare number «${shown.trim()}»`);
+            if (/^\s*\d+\s*$/.test(shown))
+              findings.push(`${login} ${size.width} ${route}: a select shows the bare number «${shown.trim()}»`);
           if (route === '/audit') {
             // issue 34, M11: every recorded key in Russian, objects by their business numbers
             await p.getByTestId('audit-changes').first().waitFor();
@@ -137,7 +177,8 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
               const key = line.split(':')[0].trim();
               if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) findings.push(`${login} ${size.width} /audit: the English key «${key}»`);
             }
-            for (const object of await p.getByRole('link', { name: /^(Закупка|Договор) № \d+$/ }).allInnerTexts()) findings.push(`${login} ${size.width} /audit: «${object}» instead of its number`);
+            for (const object of await p.getByRole('link', { name: /^(Закупка|Договор) № \d+$/ }).allInnerTexts())
+              findings.push(`${login} ${size.width} /audit: «${object}» instead of its number`);
           }
           const name = `layout-${login}-${size.width}-${route.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '') || 'home'}`;
           shots.push(await e.shot(p, name));

@@ -19,7 +19,8 @@ export async function fillForgottenFields(page: Page, docs: DocumentItem[], o: {
       if (f.type === 'date') {
         await input.fill(o.date);
         await page.keyboard.press('Tab');
-      } else await input.fill(f.name === 'signerName' ? o.signer : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (${o.tag})`);
+      } else
+        await input.fill(f.name === 'signerName' ? o.signer : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (${o.tag})`);
     }
   }
 }

@@ -19,7 +19,16 @@ const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 beforeAll(async () => {
   // the harness starts the main server only: ЕИС and the integration service run beside it here
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
@@ -91,7 +100,9 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await typePeriod(page, dialog, '01.12.2023', '31.12.2023');
     await page.getByTestId('plans-import-submit').click();
     await page.getByText('Планы закупки загружены', { exact: true }).waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('eis-import-current').innerText()).toMatch(/^Загрузка из ЕИС за период 01\.12\.2023–31\.12\.2023 завершена/);
+    await expect
+      .poll(() => page.getByTestId('eis-import-current').innerText())
+      .toMatch(/^Загрузка из ЕИС за период 01\.12\.2023–31\.12\.2023 завершена/);
     // the push refreshes the list
     const row = page.getByRole('row').filter({ has: page.getByTestId(`plan-${PLAN}`) });
     await row.waitFor();
@@ -104,12 +115,17 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await expect.poll(() => rows.count()).toBe(3);
     await expect.poll(() => rows.first().locator('td').first().innerText()).toBe('1');
     const firstSubject = await rows.first().locator('td').nth(1).innerText();
-    expect(['Поставка бумаги для офисной техники', 'Техническое обслуживание кондиционеров', 'Поставка картриджей']).toContain(firstSubject);
+    expect(['Поставка бумаги для офисной техники', 'Техническое обслуживание кондиционеров', 'Поставка картриджей']).toContain(
+      firstSubject,
+    );
     expect(await page.getByTestId('plan-items-table').innerText()).toContain('17.12.14.110');
 
     // the SME filter goes into the URL and narrows the list on the server
     await page.getByLabel('Только для МСП').click();
-    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: 'Только МСП' }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: 'Только МСП' })
+      .click();
     await page.waitForURL(/sme_only=true/);
     await expect.poll(() => rows.count()).toBe(2);
     await e.shot(page, 'eis-plan-items');
@@ -141,7 +157,11 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     const after = await api<{ total: number; items: { method: string }[] }>('GET', '/api/procurements?limit=50');
     expect(after.body.total - before.body.total).toBe(demoNotices(DEMO_CUSTOMER).length);
     const methods = new Set(after.body.items.map((p) => p.method));
-    expect(['quotation_e', 'auction_e', 'auction', 'single', 'competition', 'competition_e', 'quotation', 'proposal_e'].filter((m) => !methods.has(m))).toEqual([]);
+    expect(
+      ['quotation_e', 'auction_e', 'auction', 'single', 'competition', 'competition_e', 'quotation', 'proposal_e'].filter(
+        (m) => !methods.has(m),
+      ),
+    ).toEqual([]);
     await e.shot(page, 'eis-notices');
   });
 
@@ -154,7 +174,9 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     await page.getByText('Токен сохранён. Оставьте поле пустым, чтобы не менять его.').waitFor();
     expect(await page.getByLabel('Токен ЕИС (сервис отдачи документов)').inputValue()).toBe('');
     await page.getByTestId('eis-check').click();
-    await expect.poll(() => page.getByTestId('eis-check-result').innerText()).toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
+    await expect
+      .poll(() => page.getByTestId('eis-check-result').innerText())
+      .toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
     expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
     await e.shot(page, 'eis-settings-check');
     // another ИНН typed here is a request to the operator (issue 29, item 7): the form keeps the ИНН in force
@@ -162,7 +184,10 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     const inForce = await inn.inputValue();
     await inn.fill('7707083893');
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByTestId('identity-request').getByText('Смена реквизитов ожидает подтверждения оператором: ИНН 7707083893', { exact: false }).waitFor();
+    await page
+      .getByTestId('identity-request')
+      .getByText('Смена реквизитов ожидает подтверждения оператором: ИНН 7707083893', { exact: false })
+      .waitFor();
     await expect.poll(() => inn.inputValue()).toBe(inForce);
 
     // then imports this year's contracts with that token, watching the progress bar go to 100 %
@@ -177,7 +202,9 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
     await typePeriod(page, dialog, `01.01.${year}`, today);
     // the dialog says what ЕИС's budget of the token (EIS_REQUESTS_PER_MINUTE, 90 by default) makes of a year
-    await expect.poll(() => dialog.getByTestId('contracts-import-period-estimate').innerText()).toMatch(/^Дней: \d+\. .*не больше 90 запросов в минуту по токену: загрузка займёт ≈ \d+ мин$/);
+    await expect
+      .poll(() => dialog.getByTestId('contracts-import-period-estimate').innerText())
+      .toMatch(/^Дней: \d+\. .*не больше 90 запросов в минуту по токену: загрузка займёт ≈ \d+ мин$/);
     const asked = eis.soi.requests.length;
     await page.getByTestId('contracts-import-submit').click();
     // the bar as the page shows it, read every 50 ms until this import is done
@@ -185,7 +212,13 @@ describe('issue 6: ЕИС contracts and plans import', () => {
       page.evaluate(() => {
         const current = document.querySelector('[data-testid=eis-import-current]');
         const bar = document.querySelector('[data-testid=eis-import-progress]');
-        return current && bar ? { status: current.getAttribute('data-status'), text: current.textContent ?? '', value: Number(bar.getAttribute('aria-valuenow')) } : null;
+        return current && bar
+          ? {
+              status: current.getAttribute('data-status'),
+              text: current.textContent ?? '',
+              value: Number(bar.getAttribute('aria-valuenow')),
+            }
+          : null;
       });
     const seen: number[] = [];
     const deadline = Date.now() + 60_000;
@@ -200,11 +233,16 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     }
     eis.soiDelayMs = 0;
     // the bar moved through the days and never went back
-    expect(seen.some((v) => v > 0 && v < 100), seen.join(',')).toBe(true);
+    expect(
+      seen.some((v) => v > 0 && v < 100),
+      seen.join(','),
+    ).toBe(true);
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     await e.shot(page, 'eis-import-progress');
     expect(eis.soi.requests.slice(asked).every((r) => r.token === 'person-token-from-eis')).toBe(true);
-    expect(await page.getByTestId('eis-import-current').innerText()).toMatch(/завершена \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}: документов 6: новых 6/);
+    expect(await page.getByTestId('eis-import-current').innerText()).toMatch(
+      /завершена \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}: документов 6: новых 6/,
+    );
     // and the contracts are in the register
     await expect.poll(async () => (await api<Paged<ContractResponse>>('GET', '/api/contracts?limit=1')).body.total).toBe(before + 6);
     await page.getByTestId('contracts-table').getByText('Ремонт кровли склада № 2').waitFor();

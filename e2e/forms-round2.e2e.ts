@@ -21,17 +21,28 @@ beforeAll(async () => {
 afterAll(async () => e?.close());
 
 async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await e.server.app.inject({ method, url, payload: body as never, headers: { authorization: `Bearer ${await e.token(page)}` } });
+  const res = await e.server.app.inject({
+    method,
+    url,
+    payload: body as never,
+    headers: { authorization: `Bearer ${await e.token(page)}` },
+  });
   return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
 }
-const firstOption = async (type: number) => (await api<{ items: { value: number; name: string }[] }>('GET', `/api/catalogs/elements/options?type=${type}&limit=1`)).body.items[0];
+const firstOption = async (type: number) =>
+  (await api<{ items: { value: number; name: string }[] }>('GET', `/api/catalogs/elements/options?type=${type}&limit=1`)).body.items[0];
 const selectTexts = (p: Page) => p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts();
 
 describe('issue 34: the card, its sums and its guard', () => {
   it('a saved card reopened shows its catalogue values by name from the first paint (H1)', async () => {
     const [method, funding] = [await firstOption(1), await firstOption(8)];
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
-      title: 'Поставка картриджей (issue 34)', method: 'quotation_e', subject: 'goods', nmcd: '996000', nmcd_method_id: method.value, funding_source_ids: [funding.value],
+      title: 'Поставка картриджей (issue 34)',
+      method: 'quotation_e',
+      subject: 'goods',
+      nmcd: '996000',
+      nmcd_method_id: method.value,
+      funding_source_ids: [funding.value],
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     card = created.body;
@@ -40,7 +51,8 @@ describe('issue 34: the card, its sums and its guard', () => {
     // no option page is asked for: the names are the card's own
     const optionCalls: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname.endsWith('/options') && new URL(r.url()).pathname.includes('/catalogs/elements')) optionCalls.push(r.url());
+      if (new URL(r.url()).pathname.endsWith('/options') && new URL(r.url()).pathname.includes('/catalogs/elements'))
+        optionCalls.push(r.url());
     });
     await page.goto(`/documents/${card.id}`);
     await page.getByTestId('procurement-title').waitFor();
@@ -79,7 +91,9 @@ describe('issue 34: the card, its sums and its guard', () => {
     await dialog.getByRole('button', { name: 'Остаться' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/documents/${card.id}`);
-    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`);
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`,
+    );
     await page.getByRole('button', { name: 'Сохранить' }).click();
     expect((await saved).status()).toBe(200);
     expect((await api<ProcurementResponse>('GET', `/api/procurements/${card.id}`)).body.nmcd).toBe('1500000.50');
@@ -87,7 +101,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.waitForURL(/\/documents$/);
   });
 
-  it('the register\'s «НМЦД от» takes only a sum: letters never reach the server (M3–M5)', async () => {
+  it("the register's «НМЦД от» takes only a sum: letters never reach the server (M3–M5)", async () => {
     const failed: string[] = [];
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -98,7 +112,9 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.getByRole('tooltip').getByText('Значение должно быть числовое').waitFor();
     expect(new URL(page.url()).searchParams.get('nmcd_min')).toBeNull();
     await from.fill('1 000 000');
-    const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/procurements' && new URL(r.url()).searchParams.get('nmcd_min') === '1000000');
+    const listed = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/procurements' && new URL(r.url()).searchParams.get('nmcd_min') === '1000000',
+    );
     await from.press('Enter');
     expect((await listed).status()).toBe(200);
     await page.getByRole('row', { name: /Поставка картриджей \(issue 34\)/ }).waitFor();

@@ -16,7 +16,10 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
 export const DEMO_PASSWORD = 'demo12345';
 
-export interface Mail { to: string; text: string }
+export interface Mail {
+  to: string;
+  text: string;
+}
 
 export interface E2E {
   url: string;
@@ -96,7 +99,16 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
   const url = await server.listen();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'token')!.value);
   return {
@@ -107,7 +119,13 @@ export async function startE2E(overrides: Partial<Config> = {}): Promise<E2E> {
     async newPage() {
       // reducedMotion: the app then drops antd's zoom and slide (App.tsx), so a click never lands on a dialog still
       // growing; E2E_TZ runs the browser in another time zone, to see that no screen takes its «today» from it
-      const ctx = await browser.newContext({ baseURL: url, viewport: { width: 1440, height: 900 }, locale: 'ru-RU', reducedMotion: 'reduce', ...(process.env.E2E_TZ ? { timezoneId: process.env.E2E_TZ } : {}) });
+      const ctx = await browser.newContext({
+        baseURL: url,
+        viewport: { width: 1440, height: 900 },
+        locale: 'ru-RU',
+        reducedMotion: 'reduce',
+        ...(process.env.E2E_TZ ? { timezoneId: process.env.E2E_TZ } : {}),
+      });
       const page = await ctx.newPage();
       page.setDefaultTimeout(15_000);
       recordTrail(page);

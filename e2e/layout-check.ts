@@ -6,9 +6,12 @@ export async function layoutFindings(p: Page): Promise<string[]> {
     const out: string[] = [];
     const bar = document.querySelector('[data-testid="top-bar"] > div');
     if (bar && bar.getBoundingClientRect().height > 56) out.push(`top bar wraps: ${bar.getBoundingClientRect().height}px`);
-    const rest = [...document.querySelectorAll('[data-testid="top-bar"] .ant-menu-overflow-item-rest')].filter((el) => (el as HTMLElement).offsetWidth > 0 && getComputedStyle(el).opacity !== '0');
+    const rest = [...document.querySelectorAll('[data-testid="top-bar"] .ant-menu-overflow-item-rest')].filter(
+      (el) => (el as HTMLElement).offsetWidth > 0 && getComputedStyle(el).opacity !== '0',
+    );
     if (rest.length) out.push('section tabs hidden behind «…»');
-    if (document.documentElement.scrollWidth > window.innerWidth + 1) out.push(`page wider than the window: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      out.push(`page wider than the window: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
     // a header word or a registry number broken across two lines
     const cells = [...document.querySelectorAll('th, td')];
     for (const cell of cells) {
@@ -30,7 +33,8 @@ export async function layoutFindings(p: Page): Promise<string[]> {
     for (const el of document.querySelectorAll('td .ant-btn, td .ant-tag')) {
       const cell = el.closest('td')!.getBoundingClientRect();
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && (r.right > cell.right + 1 || r.left < cell.left - 1)) out.push(`«${(el as HTMLElement).innerText}» cut off by its column`);
+      if (r.width > 0 && (r.right > cell.right + 1 || r.left < cell.left - 1))
+        out.push(`«${(el as HTMLElement).innerText}» cut off by its column`);
     }
     const text = document.body.innerText;
     const raw = [

@@ -41,7 +41,12 @@ describe('issue 33: «Обоснование НМЦК» on the procurement card'
   it('justifies the НМЦК by market prices with the figures to the kopeck, a CV over 33 % flagged, and applies it', async () => {
     await e.login(page, 'client');
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
-      title: 'Поставка картриджей (e2e НМЦК)', method: 'auction_e', subject: 'goods', nmcd: '1.00', okpd2: [{ code: '26.20.40.120' }], rule_id: null,
+      title: 'Поставка картриджей (e2e НМЦК)',
+      method: 'auction_e',
+      subject: 'goods',
+      nmcd: '1.00',
+      okpd2: [{ code: '26.20.40.120' }],
+      rule_id: null,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     procurementId = created.body.id;
@@ -67,7 +72,10 @@ describe('issue 33: «Обоснование НМЦК» on the procurement card'
     expect(await page.getByRole('button', { name: 'Применить как НМЦК закупки' }).isDisabled()).toBe(true);
 
     // the outlier leaves with a reason: the button waits for it
-    await page.getByRole('row', { name: /ООО «Розница»/ }).getByRole('button', { name: 'Исключить' }).click();
+    await page
+      .getByRole('row', { name: /ООО «Розница»/ })
+      .getByRole('button', { name: 'Исключить' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Исключить цену из расчёта' });
     expect(await dialog.getByRole('button', { name: 'Исключить' }).isDisabled()).toBe(true);
     await dialog.getByLabel('Причина исключения').fill('Розничная цена, не сопоставима');

@@ -57,7 +57,11 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     expect(rule).toBeTruthy();
     // a new edition in force from today with the copied document rules (created through the API: the version form is not under test here)
     const today = moscowDateOf(new Date());
-    const version = await api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions`, { number: 'e2e-1', in_force_from: today, based_on_version_id: rule.version_in_force?.id });
+    const version = await api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions`, {
+      number: 'e2e-1',
+      in_force_from: today,
+      based_on_version_id: rule.version_in_force?.id,
+    });
     expect(version.status, JSON.stringify(version.body)).toBe(200);
 
     await page.goto(`/procurementsRules/${rule.id}/versions`);
@@ -72,7 +76,9 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.waitForURL('**/documents/new');
     await page.getByLabel('Наименование закупки').fill(TITLE);
     await page.getByLabel('Способ закупки').click();
-    await visibleOptions(page).filter({ hasText: /^Запрос котировок в электронной форме$/ }).click();
+    await visibleOptions(page)
+      .filter({ hasText: /^Запрос котировок в электронной форме$/ })
+      .click();
     await page.getByLabel('Положение о закупке').click();
     await visibleOptions(page).filter({ hasText: RULE_TITLE }).click();
     await page.getByLabel('Предмет договора').fill('Бумага офисная А4, 80 г/м², 3 000 пачек');
@@ -83,7 +89,12 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     page.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/procurements') creations.push(r.url());
     });
-    for (const [label, date] of [['Дата размещения извещения', '01.12.2026'], ['Окончание подачи заявок', '15.12.2026'], ['Рассмотрение заявок', '16.12.2026'], ['Подведение итогов', '17.12.2026']]) {
+    for (const [label, date] of [
+      ['Дата размещения извещения', '01.12.2026'],
+      ['Окончание подачи заявок', '15.12.2026'],
+      ['Рассмотрение заявок', '16.12.2026'],
+      ['Подведение итогов', '17.12.2026'],
+    ]) {
       await page.getByLabel(label).fill(date);
       // Enter in a date field commits the date and nothing else: it must not create the procurement
       await page.keyboard.press('Enter');
@@ -106,7 +117,13 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     expect(await page.getByTestId('procurement-status').innerText()).toBe('Черновик');
     expect(await page.getByTestId('earliest-deadline').innerText()).toMatch(/^\d{2}\.\d{2}\.2026$/);
     const card = await api<ProcurementResponse>('GET', `/api/procurements/${procurementId}`);
-    expect(card.body).toMatchObject({ title: TITLE, method: 'quotation_e', nmcd: '450000.00', published_on: '2026-12-01', application_deadline: '2026-12-15' });
+    expect(card.body).toMatchObject({
+      title: TITLE,
+      method: 'quotation_e',
+      nmcd: '450000.00',
+      published_on: '2026-12-01',
+      application_deadline: '2026-12-15',
+    });
     expect(card.body.rule?.title).toBe(RULE_TITLE);
     expect(card.body.rule_version?.number).toBe('e2e-1');
     await e.shot(page, 'procurement-card');
@@ -120,12 +137,18 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     const notice = docs.find((d) => d.template === 'notice')!;
     expect(notice).toBeTruthy();
     await page.getByText(notice.title).first().waitFor();
-    const missing = docs.flatMap((d) => d.fields.filter((f) => f.required && f.type !== 'list' && (f.value === null || f.value === undefined || f.value === '')));
+    const missing = docs.flatMap((d) =>
+      d.fields.filter((f) => f.required && f.type !== 'list' && (f.value === null || f.value === undefined || f.value === '')),
+    );
     expect(missing.length).toBeGreaterThan(0);
     // a forgotten required field: the editor says so and takes the user to it, however far up it is; then every
     // required field the server could not fill gets a value typed in the editor
     await fillForgottenFields(page, docs, { signer: SIGNER, date: '20.11.2026', tag: 'e2e' });
-    const signer = page.locator('.ant-collapse-item').filter({ hasText: notice.title }).first().getByLabel(notice.fields.find((f) => f.name === 'signerName')!.label, { exact: true });
+    const signer = page
+      .locator('.ant-collapse-item')
+      .filter({ hasText: notice.title })
+      .first()
+      .getByLabel(notice.fields.find((f) => f.name === 'signerName')!.label, { exact: true });
     await signer.fill(SIGNER);
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByText('Поля документов сохранены').waitFor();
@@ -146,14 +169,28 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
 
     // the files screen lists the generated documents
     await page.getByRole('link', { name: 'Файлы' }).click();
-    await page.getByTestId('files-table').getByText(/Извещение/).first().waitFor();
+    await page
+      .getByTestId('files-table')
+      .getByText(/Извещение/)
+      .first()
+      .waitFor();
     await e.shot(page, 'procurement-files');
   }, 240_000);
 
   it('cancels another procurement with a comment and filters the register by the URL', async () => {
-    const other = await api<ProcurementResponse>('POST', '/api/procurements', { title: 'Закупка для отмены e2e', method: 'quotation_e', subject: 'services', nmcd: '90000' });
+    const other = await api<ProcurementResponse>('POST', '/api/procurements', {
+      title: 'Закупка для отмены e2e',
+      method: 'quotation_e',
+      subject: 'services',
+      nmcd: '90000',
+    });
     expect(other.status, JSON.stringify(other.body)).toBe(200);
-    const draft = await api<ProcurementResponse>('POST', '/api/procurements', { title: 'Черновик для фильтра e2e', method: 'auction_e', subject: 'works', nmcd: '1200000' });
+    const draft = await api<ProcurementResponse>('POST', '/api/procurements', {
+      title: 'Черновик для фильтра e2e',
+      method: 'auction_e',
+      subject: 'works',
+      nmcd: '1200000',
+    });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     await page.goto(`/documents/${other.body.id}`);
     await page.getByRole('button', { name: 'Отменить закупку' }).click();

@@ -16,13 +16,23 @@ beforeAll(async () => {
   const sql = e.server.deps.database.sql;
   const demo = await sql.query<{ id: number }>(`SELECT id FROM companies WHERE title = 'АО «Демо-Заказчик»'`);
   companyId = demo.rows[0].id;
-  await generateData({ exec: async (text) => ({ rows: (await sql.exec(text)).rows as Record<string, unknown>[] }), procurements: ROWS, contracts: 0, companyId });
+  await generateData({
+    exec: async (text) => ({ rows: (await sql.exec(text)).rows as Record<string, unknown>[] }),
+    procurements: ROWS,
+    contracts: 0,
+    companyId,
+  });
   await sql.exec('ANALYZE procurements');
 }, 300_000);
 afterAll(async () => e?.close());
 
 const oracle = async (orderBy: string, offset: number) =>
-  (await e.server.deps.database.sql.query<{ number: string }>(`SELECT number FROM procurements WHERE company_id = $1 ORDER BY ${orderBy} OFFSET ${offset} LIMIT 10`, [companyId])).rows.map((r) => r.number);
+  (
+    await e.server.deps.database.sql.query<{ number: string }>(
+      `SELECT number FROM procurements WHERE company_id = $1 ORDER BY ${orderBy} OFFSET ${offset} LIMIT 10`,
+      [companyId],
+    )
+  ).rows.map((r) => r.number);
 
 const shownNumbers = async () => {
   const table = page.getByTestId('register-table');
@@ -32,13 +42,18 @@ const shownNumbers = async () => {
 
 it('says the register holds about as many as it does and shows its last offered page as SQL orders it', async () => {
   await e.login(page, 'client');
-  const { rows } = await e.server.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM procurements WHERE company_id = $1', [companyId]);
+  const { rows } = await e.server.deps.database.sql.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM procurements WHERE company_id = $1',
+    [companyId],
+  );
   const total = rows[0].n;
   expect(total).toBeGreaterThan(10_000);
 
   await page.goto('/documents');
   const summary = page.locator('.ant-pagination-total-text');
-  await expect.poll(() => summary.innerText(), { timeout: 30_000 }).toMatch(/^Найдено ≈ [\d\s ]+ \(показаны первые 10\s000\): уточните фильтры$/);
+  await expect
+    .poll(() => summary.innerText(), { timeout: 30_000 })
+    .toMatch(/^Найдено ≈ [\d\s ]+ \(показаны первые 10\s000\): уточните фильтры$/);
   const estimate = Number((await summary.innerText()).replace(/^Найдено ≈ ([\d\s ]+) .*$/, '$1').replace(/\D/g, ''));
   // the planner's estimate after ANALYZE: near the truth, not the cap
   expect(Math.abs(estimate - total) / total).toBeLessThan(0.1);

@@ -21,7 +21,9 @@ async function pickDemoCustomer(page: Page) {
   const picker = page.getByTestId('company-picker');
   await picker.click();
   await page.keyboard.type('Демо');
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: 'АО «Демо-Заказчик»' });
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', {
+    hasText: 'АО «Демо-Заказчик»',
+  });
   await option.click();
   await page.getByTestId('acting-company').getByText('АО «Демо-Заказчик»').waitFor();
 }

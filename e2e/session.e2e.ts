@@ -51,7 +51,12 @@ describe('registration → approval → sign-in → roles → logout', () => {
     await e.login(op, 'operator');
     // an operator serves only its own company: picker hidden
     expect(await op.getByTestId('company-picker').count()).toBe(0);
-    expect(await gearItems(op)).toEqual([...catalogMenuFor('operator').map((m) => m.label), 'Пользователи', 'Заявки на регистрацию', 'Журнал изменений']);
+    expect(await gearItems(op)).toEqual([
+      ...catalogMenuFor('operator').map((m) => m.label),
+      'Пользователи',
+      'Заявки на регистрацию',
+      'Журнал изменений',
+    ]);
     await op.goto('/registrations');
     const row = op.getByRole('row', { name: /МАЙКОПВОДОКАНАЛ/ });
     await row.getByRole('button', { name: 'Подтвердить' }).click();
@@ -81,7 +86,10 @@ describe('registration → approval → sign-in → roles → logout', () => {
     const names = cookies.map((c) => c.name).sort();
     expect(names).toEqual(['company', 'contact', 'token', 'user']);
     expect(cookies.every((c) => c.path === '/')).toBe(true);
-    expect(JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'user')!.value))).toMatchObject({ login: 'client', role: 'client' });
+    expect(JSON.parse(decodeURIComponent(cookies.find((c) => c.name === 'user')!.value))).toMatchObject({
+      login: 'client',
+      role: 'client',
+    });
 
     // logout asks for confirmation
     await page.getByTestId('logout').click();
@@ -131,7 +139,19 @@ describe('registration → approval → sign-in → roles → logout', () => {
     const page = await e.newPage();
     await e.login(page, 'admin');
     // the real client meets each kind of failure on a real screen
-    await page.route('**/api/profile', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal Server Error', code: 'INTERNAL', message: 'x', sentry_code: 'AB12CD34EF' }) }));
+    await page.route('**/api/profile', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          statusCode: 500,
+          error: 'Internal Server Error',
+          code: 'INTERNAL',
+          message: 'x',
+          sentry_code: 'AB12CD34EF',
+        }),
+      }),
+    );
     await page.goto('/profile/my');
     await page.getByText(MESSAGES.httpWithCode('AB12CD34EF')).waitFor();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);

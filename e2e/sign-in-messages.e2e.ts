@@ -61,7 +61,8 @@ it('«Сеансы» lists the sessions and ends another one; the profile name u
   const other = await e.newPage();
   await e.login(other, 'administrator');
   const otherToken = await e.token(other);
-  const profileWith = async (token: string) => (await e.server.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
+  const profileWith = async (token: string) =>
+    (await e.server.app.inject({ method: 'GET', url: '/api/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
   expect(await profileWith(otherToken)).toBe(200);
   const page = await e.newPage();
   await e.login(page, 'administrator');
@@ -130,7 +131,11 @@ it('a client fills the catalogue fields of its own procurement card, with no «s
   await e.login(page, 'client');
   await page.goto('/documents/new');
   await page.getByLabel('Наименование закупки').waitFor();
-  for (const label of ['Метод определения НМЦД', 'Единые (дополнительные) требования', 'Условия поставки (выполнения работ, оказания услуг)']) {
+  for (const label of [
+    'Метод определения НМЦД',
+    'Единые (дополнительные) требования',
+    'Условия поставки (выполнения работ, оказания услуг)',
+  ]) {
     await page.getByLabel(label, { exact: true }).click();
     const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     await options.first().waitFor();

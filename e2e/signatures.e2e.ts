@@ -17,8 +17,19 @@ let integration: FastifyInstance;
 let pki: TestPki;
 let contract: ContractResponse;
 
-async function inject<T>(method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const res = await e.server.app.inject({ method: method as 'GET', url, payload: body as object, headers: { authorization: `Bearer ${token}`, ...headers } });
+async function inject<T>(
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: T }> {
+  const res = await e.server.app.inject({
+    method: method as 'GET',
+    url,
+    payload: body as object,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+  });
   return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
 }
 async function tokenOf(login: string): Promise<string> {
@@ -28,26 +39,64 @@ async function tokenOf(login: string): Promise<string> {
 
 beforeAll(async () => {
   // the supplier of the УПД fixture (ИННЮЛ 9103624367) signs its own document
-  pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
+  pki = await createTestPki({
+    ...STANDARD_CERTS,
+    supplier: {
+      innLe: '9103624367',
+      ogrn: '1149102000000',
+      inn: '910362436700',
+      surname: 'Поставщиков',
+      givenName: 'Пётр',
+      organization: 'ООО «Поставщик»',
+    },
+  });
   eis = await startFakeEis({ port: 0, signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, requestsPerMinute: 100_000, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    requestsPerMinute: 100_000,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   // no network in tests: the vendor's loader address answers nothing, as on a computer without the plug-in
-  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url, SIGNATURE_TRUST_DIR: pki.trustDir, SIGNATURE_CRL_DIR: pki.crlDir, CADESPLUGIN_API_URL: 'http://127.0.0.1:9/cadesplugin_api.js' });
+  e = await startE2E({
+    INTEGRATION_API_URL: integrationUrl,
+    EIS_URL: eis.url,
+    SIGNATURE_TRUST_DIR: pki.trustDir,
+    SIGNATURE_CRL_DIR: pki.crlDir,
+    CADESPLUGIN_API_URL: 'http://127.0.0.1:9/cadesplugin_api.js',
+  });
   const client = await tokenOf('client');
   // a contract ЕИС knows, uploaded as the demo customer's own
   const data = fs.readFileSync(fixturePath('eis223', 'contract_test.xml'));
   const boundary = `----e2e${Date.now()}`;
-  const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const up = await e.server.app.inject({ method: 'POST', url: '/api/eis/upload?confirm_customer=true', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const up = await e.server.app.inject({
+    method: 'POST',
+    url: '/api/eis/upload?confirm_customer=true',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+  });
   expect(up.statusCode).toBe(200);
   const list = await inject<Paged<ContractResponse>>('GET', '/api/contracts?limit=50', client);
   contract = list.body.items.find((c) => c.registry_number)!;
   // the company's administrator gives the client «право подписи»
   const me = await inject<{ id: number; company_id: number }>('GET', '/api/profile', client);
   const administrator = await tokenOf('administrator');
-  expect((await inject('PUT', `/api/signatures/rights/${me.body.id}`, administrator, {}, { 'x-company-id': String(me.body.company_id) })).status).toBe(204);
+  expect(
+    (await inject('PUT', `/api/signatures/rights/${me.body.id}`, administrator, {}, { 'x-company-id': String(me.body.company_id) })).status,
+  ).toBe(204);
 }, 120_000);
 afterAll(async () => {
   await e?.close();
@@ -96,8 +145,19 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     const client = await tokenOf('client');
     const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
     const boundary = `----upd${Date.now()}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+      ),
+      upd,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await e.server.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+    });
     expect(up.statusCode).toBe(200);
     await e.server.deps.jobs.idle('execution.process-upd', 60_000);
     const page = await e.newPage();
@@ -129,8 +189,19 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     const client = await tokenOf('client');
     const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
     const boundary = `----upd${Date.now()}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const up = await e.server.app.inject({ method: 'POST', url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+      ),
+      upd,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await e.server.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${contract.id}/upd?confirm=true&replace=true`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+    });
     expect(up.statusCode).toBe(200);
     const docId = (up.json() as { id: number }).id;
     const page = await e.newPage();
@@ -138,11 +209,18 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await page.goto(`/contracts/register/${contract.id}`);
     const card = page.getByTestId(`acceptance-${docId}`);
     await card.getByText('Не подписано').waitFor();
-    const input = card.getByTestId(`upd-signature-${docId}`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
+    const input = card
+      .getByTestId(`upd-signature-${docId}`)
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]');
     await input.setInputFiles({ name: 'upd.xml.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', upd) });
     await page.getByText(/Подпись верна: Поставщиков Пётр, сертификат № [0-9A-F]+/).waitFor();
     await card.getByText(/Подписано: Поставщиков Пётр, сертификат № [0-9A-F]+, действителен до/).waitFor();
-    await input.setInputFiles({ name: 'other.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', Buffer.from('другой файл')) });
+    await input.setInputFiles({
+      name: 'other.sig',
+      mimeType: 'application/pkcs7-signature',
+      buffer: await pki.sign('supplier', Buffer.from('другой файл')),
+    });
     await card.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
     await card.getByTestId(`acceptance-warnings-${docId}`).getByText('Подпись не соответствует файлу').waitFor();
     await page.context().close();
@@ -151,12 +229,30 @@ describe('issue 32: qualified electronic signature in the browser', () => {
   it('signs the approval document of an approved Положение', async () => {
     const client = await tokenOf('client');
     const rule = await inject<{ id: number }>('POST', '/api/procurement_rules', client, { title: 'Положение (подпись в браузере)' });
-    const v = await inject<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, client, { number: '1', in_force_from: '2032-01-01' });
+    const v = await inject<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, client, {
+      number: '1',
+      in_force_from: '2032-01-01',
+    });
     const base = `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`;
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
     const boundary = `----pdf${Date.now()}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="protocol.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    expect((await e.server.app.inject({ method: 'POST', url: `${base}/approval_document`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } })).statusCode).toBe(200);
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="protocol.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    expect(
+      (
+        await e.server.app.inject({
+          method: 'POST',
+          url: `${base}/approval_document`,
+          payload,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await inject('POST', `${base}/approve`, client, { approved_on: '2031-12-20' })).status).toBe(200);
     const page = await e.newPage();
     await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
@@ -165,7 +261,9 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await page.getByTestId(`version-sign-${v.body.id}`).click();
     await page.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
     await page.getByTestId(`signed-rule_version-${v.body.id}`).waitFor();
-    expect(await page.getByTestId(`signed-rule_version-${v.body.id}`).innerText()).toMatch(/^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    expect(await page.getByTestId(`signed-rule_version-${v.body.id}`).innerText()).toMatch(
+      /^Подписано: Иванов Иван Петрович, сертификат № [0-9A-F]+/,
+    );
     await page.context().close();
   });
 
@@ -183,16 +281,37 @@ describe('issue 32: qualified electronic signature in the browser', () => {
 
   it('signs a procurement document’s current version; a replaced file is unsigned until signed again', async () => {
     const client = await tokenOf('client');
-    const p = await inject<{ id: number }>('POST', '/api/procurements', client, { title: 'Поставка ноутбуков (подпись документации)', method: 'auction_e', subject: 'goods', nmcd: '900000', okpd2: [{ code: '26.20.11.110' }] });
+    const p = await inject<{ id: number }>('POST', '/api/procurements', client, {
+      title: 'Поставка ноутбуков (подпись документации)',
+      method: 'auction_e',
+      subject: 'goods',
+      nmcd: '900000',
+      okpd2: [{ code: '26.20.11.110' }],
+    });
     expect(p.status).toBe(200);
     const put = async (method: 'POST' | 'PUT', url: string, data: Buffer) => {
       const boundary = `----doc${Date.now()}`;
-      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Документация.pdf"\r\nContent-Type: application/pdf\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-      const r = await e.server.app.inject({ method, url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+      const payload = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Документация.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        data,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const r = await e.server.app.inject({
+        method,
+        url,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+      });
       expect(r.statusCode).toBe(200);
       return r.json() as { id: number };
     };
-    const file = await put('POST', `/api/procurements/${p.body.id}/files`, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    const file = await put(
+      'POST',
+      `/api/procurements/${p.body.id}/files`,
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    );
     const page = await e.newPage();
     await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
     await e.login(page, 'client');
@@ -205,7 +324,11 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     expect(await cell.getByTestId(`file-sign-${file.id}`).count()).toBe(0);
 
     // the file changes: version 2 is not what was signed
-    await put('PUT', `/api/procurements/${p.body.id}/files/${file.id}`, Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Lang (ru) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'));
+    await put(
+      'PUT',
+      `/api/procurements/${p.body.id}/files/${file.id}`,
+      Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Lang (ru) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    );
     await page.reload();
     await cell.getByText('Подписана версия 1; файл изменён — версия 2 не подписана').waitFor();
     await cell.getByTestId(`file-sign-${file.id}`).click();
@@ -225,7 +348,11 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await e.login(page, 'client');
     await page.goto(`/contracts/register/${contract.id}`);
     const input = page.getByTestId('upd-upload').locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
-    await input.setInputFiles({ name: 'diadoc.zip', mimeType: 'application/zip', buffer: Buffer.from(zip.generate({ type: 'uint8array', compression: 'DEFLATE' })) });
+    await input.setInputFiles({
+      name: 'diadoc.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zip.generate({ type: 'uint8array', compression: 'DEFLATE' })),
+    });
     // the same УПД (seller, number, date) came before in this file: the user replaces it, confirms what does not fit the
     // contract, and then the signature's verdict is said
     const replace = page.getByRole('button', { name: 'Заменить' });
@@ -238,13 +365,17 @@ describe('issue 32: qualified electronic signature in the browser', () => {
       await step.click();
       await step.waitFor({ state: 'hidden' });
     }
-    await page.getByText(new RegExp(`«${name}\\.xml\\.sig»: подпись верна — Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`)).waitFor();
+    await page
+      .getByText(new RegExp(`«${name}\\.xml\\.sig»: подпись верна — Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`))
+      .waitFor();
     await page.context().close();
   });
 
   it('the production bundle carries no test signer', () => {
     const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(ROOT, 'web/dist');
-    const files = fs.readdirSync(dist, { recursive: true, withFileTypes: true }).filter((f) => f.isFile() && /\.(js|html|map)$/.test(f.name));
+    const files = fs
+      .readdirSync(dist, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile() && /\.(js|html|map)$/.test(f.name));
     expect(files.length).toBeGreaterThan(0);
     const hits = files.filter((f) => {
       const text = fs.readFileSync(path.join(f.parentPath, f.name), 'utf8');

@@ -17,7 +17,16 @@ const PLAN = `${Y}${DEMO_REG_NUM}001`;
 
 beforeAll(async () => {
   eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
@@ -58,7 +67,9 @@ describe('issue 33: the 44-ФЗ план-график from ЕИС', () => {
     await expect.poll(() => rows.count()).toBe(7);
     // each year's money in its column: the roof is 1 200 000 this year and 800 000 the next
     const roof = rows.filter({ hasText: 'Капитальный ремонт кровли здания' });
-    await expect.poll(() => roof.innerText()).toMatch(/43\.91\.19\.000[\s\S]*243[\s\S]*2\s000\s000,00[\s\S]*1\s200\s000,00[\s\S]*800\s000,00/);
+    await expect
+      .poll(() => roof.innerText())
+      .toMatch(/43\.91\.19\.000[\s\S]*243[\s\S]*2\s000\s000,00[\s\S]*1\s200\s000,00[\s\S]*800\s000,00/);
 
     // the КВР filter goes into the URL and narrows the list on the server
     await page.getByLabel('КВР').fill('243');
@@ -76,7 +87,14 @@ describe('issue 33: the 44-ФЗ план-график from ЕИС', () => {
     const token = await e.token(page);
     const res = await e.server.app.inject({ method: 'GET', url: `/api/procurements/${id}`, headers: { authorization: `Bearer ${token}` } });
     const p = JSON.parse(res.body) as ProcurementResponse;
-    expect(p).toMatchObject({ law: '44', ikz, kvr: '243', nmcd: '2000000.00', finance_years: { total: '2000000.00', current_year: '1200000.00', first_year: '800000.00' }, okpd2: [{ code: '43.91.19.000' }] });
+    expect(p).toMatchObject({
+      law: '44',
+      ikz,
+      kvr: '243',
+      nmcd: '2000000.00',
+      finance_years: { total: '2000000.00', current_year: '1200000.00', first_year: '800000.00' },
+      okpd2: [{ code: '43.91.19.000' }],
+    });
 
     // back on the position: its purchase is linked, not created twice; the register filters by law
     await page.goto(`/eisPlans/tender/${PLAN}?kvr=243`);

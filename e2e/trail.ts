@@ -54,10 +54,16 @@ export async function reportTrails(test: string, dir: string): Promise<string> {
   let i = 0;
   for (const [page, trail] of trails) {
     const file = path.join(dir, `failed-${test.replace(/[^\p{L}\p{N}]+/gu, '-').slice(0, 60)}-${++i}.png`);
-    const shot = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(() => file, (e: Error) => `no screenshot: ${e.message}`);
+    const shot = await page.screenshot({ path: file, fullPage: true, timeout: 5_000 }).then(
+      () => file,
+      (e: Error) => `no screenshot: ${e.message}`,
+    );
     const waiting = [...trail.pending.values()].map((s) => `${s} (no answer yet)`);
     // notices and dialogs on screen: what the user would have read
-    const shown = await page.locator('[role=alert], [role=dialog]').allInnerTexts().catch(() => []);
+    const shown = await page
+      .locator('[role=alert], [role=dialog]')
+      .allInnerTexts()
+      .catch(() => []);
     const onScreen = shown.map((t) => `on screen: ${t.replace(/\s+/g, ' ').slice(0, 200)}`);
     reports.push([`${page.url()} (${shot}):`, ...trail.lines, ...waiting, ...onScreen].join('\n  '));
   }

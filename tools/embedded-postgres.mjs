@@ -36,7 +36,10 @@ if (process.getuid?.() === 0) {
   fs.chmodSync(path.resolve(dataDir), 0o755);
   let ids = null;
   try {
-    ids = { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) };
+    ids = {
+      uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })),
+      gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })),
+    };
   } catch {
     // made by the package when it initialises the cluster
   }
@@ -63,7 +66,10 @@ const pg = new EmbeddedPostgres({
   postgresFlags: [
     ...['listen_addresses=127.0.0.1', 'max_connections=200', 'shared_buffers=128MB', 'synchronous_commit=on'].flatMap((x) => ['-c', x]),
     // for diagnosis, e.g. EMBEDDED_PG_SETTINGS='shared_preload_libraries=pg_stat_statements' (bench/soak.ts prints its top)
-    ...(process.env.EMBEDDED_PG_SETTINGS ?? '').split(/\s+/).filter(Boolean).flatMap((x) => ['-c', x]),
+    ...(process.env.EMBEDDED_PG_SETTINGS ?? '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .flatMap((x) => ['-c', x]),
   ],
   onLog: (m) => logs.push(m),
   onError: (e) => logs.push(String(e)),

@@ -14,11 +14,31 @@ export interface FakeParty {
 }
 
 export const DEMO_PARTIES: FakeParty[] = [
-  { inn: '7707083893', kpp: '773601001', ogrn: '1027700132195', short: 'ПАО СБЕРБАНК', full: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"', address: 'г Москва, ул Вавилова, д 19', director: 'Греф Герман Оскарович', status: 'ACTIVE' },
-  { inn: '0105020396', kpp: '010501001', ogrn: '1020100698859', short: 'МУП "МАЙКОПВОДОКАНАЛ"', full: 'МУНИЦИПАЛЬНОЕ УНИТАРНОЕ ПРЕДПРИЯТИЕ "МАЙКОПВОДОКАНАЛ"', address: 'Респ Адыгея, г Майкоп, ул Шоссейная, д 1', director: 'Иванов Иван Иванович', status: 'ACTIVE' },
+  {
+    inn: '7707083893',
+    kpp: '773601001',
+    ogrn: '1027700132195',
+    short: 'ПАО СБЕРБАНК',
+    full: 'ПУБЛИЧНОЕ АКЦИОНЕРНОЕ ОБЩЕСТВО "СБЕРБАНК РОССИИ"',
+    address: 'г Москва, ул Вавилова, д 19',
+    director: 'Греф Герман Оскарович',
+    status: 'ACTIVE',
+  },
+  {
+    inn: '0105020396',
+    kpp: '010501001',
+    ogrn: '1020100698859',
+    short: 'МУП "МАЙКОПВОДОКАНАЛ"',
+    full: 'МУНИЦИПАЛЬНОЕ УНИТАРНОЕ ПРЕДПРИЯТИЕ "МАЙКОПВОДОКАНАЛ"',
+    address: 'Респ Адыгея, г Майкоп, ул Шоссейная, д 1',
+    director: 'Иванов Иван Иванович',
+    status: 'ACTIVE',
+  },
 ];
 
-export function startFakeDadata(opts: { port?: number; key?: string; parties?: FakeParty[] } = {}): Promise<{ url: string; close(): Promise<void>; calls: number }> {
+export function startFakeDadata(
+  opts: { port?: number; key?: string; parties?: FakeParty[] } = {},
+): Promise<{ url: string; close(): Promise<void>; calls: number }> {
   const parties = opts.parties ?? DEMO_PARTIES;
   const state = { calls: 0 };
   const server = http.createServer((req, res) => {
@@ -72,5 +92,7 @@ export function startFakeDadata(opts: { port?: number; key?: string; parties?: F
 
 if (process.argv[1]?.endsWith('fake-dadata.ts')) {
   const config = loadConfig();
-  void startFakeDadata({ port: config.FAKE_DADATA_PORT, key: config.COMPANY_LOOKUP_KEY }).then((s) => console.log(`fake DaData on ${s.url}`));
+  void startFakeDadata({ port: config.FAKE_DADATA_PORT, key: config.COMPANY_LOOKUP_KEY }).then((s) =>
+    console.log(`fake DaData on ${s.url}`),
+  );
 }

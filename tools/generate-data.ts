@@ -29,10 +29,27 @@ export interface GenerateOptions {
 }
 
 const WHAT = { goods: ['Поставка', 'Закупка', 'Приобретение'], works: ['Выполнение работ:'], services: ['Оказание услуг:'] };
-const FOR = ['для нужд заказчика', 'для филиала в г. Майкопе', 'на 2026 год', 'для производственного цеха № 2', 'для административного здания', 'для обособленного подразделения', ''];
+const FOR = [
+  'для нужд заказчика',
+  'для филиала в г. Майкопе',
+  'на 2026 год',
+  'для производственного цеха № 2',
+  'для административного здания',
+  'для обособленного подразделения',
+  '',
+];
 const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'single', 'competition', 'auction'];
 const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
-const SUPPLIERS = ['ООО «Ромашка»', 'АО «СтройТехМонтаж»', 'ООО «Канцлер»', 'ИП Иванов Иван Иванович', 'ООО «Чистый город»', 'ПАО «Ростелеком»', 'ООО «Охрана-Юг»', 'АО «Топливная компания»'];
+const SUPPLIERS = [
+  'ООО «Ромашка»',
+  'АО «СтройТехМонтаж»',
+  'ООО «Канцлер»',
+  'ИП Иванов Иван Иванович',
+  'ООО «Чистый город»',
+  'ПАО «Ростелеком»',
+  'ООО «Охрана-Юг»',
+  'АО «Топливная компания»',
+];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arr = (xs: string[]) => `ARRAY[${xs.map(lit).join(',')}]::text[]`;
@@ -67,7 +84,9 @@ export async function generateData(opts: GenerateOptions): Promise<{ companyId: 
     let companyId = opts.companyId;
     if (!companyId) {
       const found = await c.query<{ id: number }>(`SELECT id FROM companies WHERE title = 'АО «Демо-Заказчик»' LIMIT 1`);
-      companyId = found.rows[0]?.id ?? (await c.query<{ id: number }>(`INSERT INTO companies (title) VALUES ('АО «Нагрузочный заказчик»') RETURNING id`)).rows[0].id;
+      companyId =
+        found.rows[0]?.id ??
+        (await c.query<{ id: number }>(`INSERT INTO companies (title) VALUES ('АО «Нагрузочный заказчик»') RETURNING id`)).rows[0].id;
     }
     const leaves = okpd2Leaves();
     await c.query('DROP TABLE IF EXISTS gen_okpd2; CREATE TEMP TABLE gen_okpd2 (n int PRIMARY KEY, code text, name text)');
@@ -104,7 +123,9 @@ export async function generateData(opts: GenerateOptions): Promise<{ companyId: 
             published + (5 + ${h(11)} % 20), ${h(12)} % 20 = 0,
             TIMESTAMPTZ '2024-01-01 09:00Z' + g * interval '1 minute', TIMESTAMPTZ '2024-01-01 09:00Z' + g * interval '1 minute',
             setweight(to_tsvector('russian'::regconfig, title), 'A')
-              || setweight(to_tsvector('russian'::regconfig, CASE subject ${Object.entries(SUBJECT_TITLES).map(([k, v]) => `WHEN ${lit(k)} THEN ${lit(v)}`).join(' ')} ELSE '' END), 'B')
+              || setweight(to_tsvector('russian'::regconfig, CASE subject ${Object.entries(SUBJECT_TITLES)
+                .map(([k, v]) => `WHEN ${lit(k)} THEN ${lit(v)}`)
+                .join(' ')} ELSE '' END), 'B')
               || setweight(to_tsvector('russian'::regconfig, code || ' ' || name), 'C')
           FROM rows`,
       );
@@ -169,7 +190,9 @@ export async function generateData(opts: GenerateOptions): Promise<{ companyId: 
           round(((hashint4(i)::bigint & 2147483647)::int % 100000000)::numeric / 100, 2), make_date(2024, 1 + i % 12, 1), (${arr(METHODS)})[1 + i % ${METHODS.length}], i % 3 = 0, i % 5 > 0
         FROM p CROSS JOIN generate_series(1, ${items}) i JOIN gen_okpd2 o ON o.n = (hashint4(i + 7)::bigint & 2147483647)::int % ${nLeaves}`,
       );
-      await c.query(`UPDATE plans SET total = s.total FROM (SELECT plan_id, sum(nmcd) AS total FROM plan_items GROUP BY plan_id) s WHERE s.plan_id = plans.id AND plans.company_id = ${companyId}`);
+      await c.query(
+        `UPDATE plans SET total = s.total FROM (SELECT plan_id, sum(nmcd) AS total FROM plan_items GROUP BY plan_id) s WHERE s.plan_id = plans.id AND plans.company_id = ${companyId}`,
+      );
     }
     const t0 = Date.now();
     await c.query('VACUUM ANALYZE');

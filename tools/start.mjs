@@ -42,7 +42,9 @@ if (!dev && serverStale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const command = (file) =>
-  !dev && COMPILED[file] ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)] : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
+  !dev && COMPILED[file]
+    ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)]
+    : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
 
 const children = [];
 let stopping = false;
@@ -81,13 +83,18 @@ if (embedded && !process.env.EIS_REQUESTS_PER_MINUTE) process.env.EIS_REQUESTS_P
 const dataDir = path.resolve(root, env.DATA_DIR);
 const embeddedDb = env.DATABASE_URL
   ? null
-  : (env.EMBEDDED_DB || (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres'));
+  : env.EMBEDDED_DB ||
+    (fs.existsSync(path.join(dataDir, 'pglite')) && !fs.existsSync(path.join(dataDir, 'postgres')) ? 'pglite' : 'postgres');
 let database = null;
 if (embeddedDb === 'postgres') {
   const port = env.PORT;
   const pgPort = env.EMBEDDED_PG_PORT ?? (port > 0 && port < 65532 ? port + 3 : 3003);
   // its own process group: a Ctrl+C on the terminal reaches the product's processes, which still need their database
-  database = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(pgPort)], { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  database = spawn(process.execPath, [path.join(root, 'tools/embedded-postgres.mjs'), dataDir, String(pgPort)], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   const url = await new Promise((resolve) => {
     let out = '';
     database.stdout.on('data', (chunk) => {
@@ -96,7 +103,9 @@ if (embeddedDb === 'postgres') {
       if (ready) resolve(ready[1]);
       const closed = /^UNREACHABLE (.+)$/m.exec(out);
       if (closed) {
-        console.warn(`Встроенный PostgreSQL работает от пользователя postgres, а папка ${closed[1]} ему закрыта: сервер работает на PGlite. Откройте её (chmod o+x), перенесите проект или задайте DATABASE_URL.`);
+        console.warn(
+          `Встроенный PostgreSQL работает от пользователя postgres, а папка ${closed[1]} ему закрыта: сервер работает на PGlite. Откройте её (chmod o+x), перенесите проект или задайте DATABASE_URL.`,
+        );
         database.removeAllListeners('exit');
         database = null;
         resolve(null);

@@ -14,7 +14,12 @@ import { afterAll, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started: ChildProcess[] = [];
 afterAll(async () => {
-  await Promise.all(started.map((c) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM'))))));
+  await Promise.all(
+    started.map(
+      (c) =>
+        new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : (c.once('exit', () => r()), c.kill('SIGTERM')))),
+    ),
+  );
 });
 
 const portFree = (port: number) =>
@@ -77,8 +82,26 @@ interface Instance {
 async function startInstance(extra: Record<string, string> = {}, reuse?: Pick<Instance, 'port' | 'dataDir'>): Promise<Instance> {
   const port = reuse?.port ?? (await freeBase());
   const dataDir = reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'proc-start-'));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
-  for (const k of ['DATABASE_URL', 'TEST_DATABASE_URL', 'EIS_URL', 'INTEGRATION_API_URL', 'INTEGRATION_PORT', 'START_EXTRA', 'NODE_ENV', 'VITEST', 'VITEST_POOL_ID', 'VITEST_WORKER_ID']) delete env[k];
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
+  for (const k of [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'EIS_URL',
+    'INTEGRATION_API_URL',
+    'INTEGRATION_PORT',
+    'START_EXTRA',
+    'NODE_ENV',
+    'VITEST',
+    'VITEST_POOL_ID',
+    'VITEST_WORKER_ID',
+  ])
+    delete env[k];
   const child = spawn(process.execPath, ['tools/start.mjs'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   let out = '';
@@ -115,7 +138,10 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   // the embedded default is a PostgreSQL server of its own, its data in DATA_DIR; PGlite when asked for
   expect(a.processes.some((p) => p.includes('tools/embedded-postgres.mjs'))).toBe(true);
   expect(a.processes.some((p) => p.includes(`bin/postgres -D ${path.join(a.dataDir, 'postgres')} -p ${a.port + 3}`))).toBe(true);
-  for (const [{ port }, database] of [[a, 'postgres'], [b, 'pglite']] as const) {
+  for (const [{ port }, database] of [
+    [a, 'postgres'],
+    [b, 'pglite'],
+  ] as const) {
     const health = (await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()) as { ok: boolean; database: string };
     expect(health).toMatchObject({ ok: true, database });
     // the integration service is not named to browsers, and answers only the server that holds the pair's secret
@@ -129,14 +155,26 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   expect(fs.existsSync(path.join(b.dataDir, 'pglite'))).toBe(true);
 
   // kill -9 of `npm start` itself: its processes and the database go too, none stays behind on the ports
-  const login = await (await fetch(`http://127.0.0.1:${a.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) })).json();
+  const login = await (
+    await fetch(`http://127.0.0.1:${a.port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'client', password: 'demo12345' }),
+    })
+  ).json();
   expect(login).toMatchObject({ token: expect.any(String) });
   // the server reaches ЕИС through its integration service: the key npm start gave the pair matches on both sides
   const auth = { authorization: `Bearer ${(login as { token: string }).token}` };
   const me = (await (await fetch(`http://127.0.0.1:${a.port}/api/profile`, { headers: auth })).json()) as { company_id: number };
-  const check = await (await fetch(`http://127.0.0.1:${a.port}/api/companies/${me.company_id}/eis_settings/check`, { method: 'POST', headers: auth })).json();
+  const check = await (
+    await fetch(`http://127.0.0.1:${a.port}/api/companies/${me.company_id}/eis_settings/check`, { method: 'POST', headers: auth })
+  ).json();
   expect(check).toMatchObject({ ok: true, message: expect.stringMatching(/^ЕИС ответила/) });
-  const under = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number).filter((p) => isUnder(p, a.child.pid!));
+  const under = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .map(Number)
+    .filter((p) => isUnder(p, a.child.pid!));
   expect(under.length).toBeGreaterThanOrEqual(5);
   a.child.kill('SIGKILL');
   const until = Date.now() + 30_000;
@@ -144,6 +182,10 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   expect(under.filter(alive)).toEqual([]);
   // and it starts again on the same data: the demo users are there, not made anew
   const again = await startInstance({}, a);
-  const relogin = await fetch(`http://127.0.0.1:${again.port}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'client', password: 'demo12345' }) });
+  const relogin = await fetch(`http://127.0.0.1:${again.port}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'client', password: 'demo12345' }),
+  });
   expect(relogin.status).toBe(200);
 }, 600_000);

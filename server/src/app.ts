@@ -65,7 +65,14 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE, preparedStatements: config.DATABASE_PREPARED_STATEMENTS, dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'), sharedBuffers: config.PGLITE_SHARED_BUFFERS, inWorker: config.EMBEDDED_DB === 'pglite-worker' }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      poolSize: config.DATABASE_POOL_SIZE,
+      preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
+      dataDir: config.DATABASE_URL ? undefined : path.join(config.DATA_DIR, 'pglite'),
+      sharedBuffers: config.PGLITE_SHARED_BUFFERS,
+      inWorker: config.EMBEDDED_DB === 'pglite-worker',
+    }));
   const ownsDatabase = !opts.database;
   await runMigrations(database);
 
@@ -77,7 +84,12 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     db: database.db,
     jobs,
     realtime,
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: path.join(config.DATA_DIR, 'outbox'), log: app.log }),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      log: app.log,
+    }),
     files: directoryStore(path.join(config.DATA_DIR, 'files')),
   };
 
@@ -108,7 +120,9 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
         chatWidgetUrl: config.CHAT_WIDGET_URL ?? null,
         analytics: config.ANALYTICS_ENABLED,
         supportEmail: config.SUPPORT_EMAIL,
-        supportPhones: config.SUPPORT_PHONES.split(',').map((p) => p.trim()).filter(Boolean),
+        supportPhones: config.SUPPORT_PHONES.split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
         clientUrl: config.CLIENT_URL,
       }));
       for (const m of MODULES) await m.routes?.(api as App, deps);

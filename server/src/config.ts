@@ -6,9 +6,7 @@ import { REPO_ROOT } from './paths';
 
 export { REPO_ROOT };
 
-const bool = z
-  .union([z.boolean(), z.string()])
-  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+const bool = z.union([z.boolean(), z.string()]).transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
 
 /** An existing folder, or unset (an empty value is unset). */
 const dirPath = z
@@ -27,7 +25,11 @@ const ConfigSchema = z.object({
   /** Address the browser calls for the API; same origin by default. */
   API_URL: z.string().default('/api'),
   /** The separate integration (ЕИС) service; by default on PORT+1 (see sidePorts). */
-  INTEGRATION_API_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  INTEGRATION_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * The secret the main server sends the integration service on every call (and the service requires): anyone who can
    * reach the service must not use the provider's ЕИС token or send records. `npm start` makes one for the pair it runs.
@@ -37,11 +39,21 @@ const ConfigSchema = z.object({
   INTEGRATION_HOST: z
     .string()
     .default('127.0.0.1')
-    .refine((h) => z.ipv4().safeParse(h).success || z.ipv6().safeParse(h).success || /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(h), 'IP-адрес или имя хоста'),
+    .refine(
+      (h) =>
+        z.ipv4().safeParse(h).success ||
+        z.ipv6().safeParse(h).success ||
+        /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(h),
+      'IP-адрес или имя хоста',
+    ),
   /** Port of the integration service; by default the port of INTEGRATION_API_URL. */
   INTEGRATION_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
   /** ЕИС address used by the integration service; by default the local fake on PORT+2. */
-  EIS_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  EIS_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * Extra trusted CA certificates (PEM or DER) for ЕИС's HTTPS, added to Node's own: the Russian Trusted Root CA of
    * Минцифры that ЕИС's certificate chains to is not in Node's bundle.
@@ -82,9 +94,21 @@ const ConfigSchema = z.object({
   /** The integration service's own person's token for СОИ (individualPerson_token): used only with EIS_TOKEN_FALLBACK. */
   EIS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** How long the integration service waits for one answer of ЕИС, in milliseconds. */
-  EIS_TIMEOUT_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int('целое число миллисекунд').min(100, 'не меньше 100 мс').max(600_000, 'не больше 600 000 мс (10 минут)').default(10_000)),
+  EIS_TIMEOUT_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number()
+      .int('целое число миллисекунд')
+      .min(100, 'не меньше 100 мс')
+      .max(600_000, 'не больше 600 000 мс (10 минут)')
+      .default(10_000),
+  ),
   /** DaData-compatible company lookup (findById/party). */
-  COMPANY_LOOKUP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  COMPANY_LOOKUP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   COMPANY_LOOKUP_KEY: z.string().optional(),
   SENTRY_DSN: z.string().optional(),
   CHAT_WIDGET_URL: z.string().optional(),
@@ -101,19 +125,33 @@ const ConfigSchema = z.object({
    */
   DATABASE_PREPARED_STATEMENTS: bool.default(true),
   /** Without DATABASE_URL: PGlite in the server's own thread, or in a worker thread (bench/embedded-db.ts compares them). */
-  EMBEDDED_DB: z.enum(['pglite', 'pglite-worker', 'postgres']).optional().or(z.literal('').transform(() => undefined)),
+  EMBEDDED_DB: z
+    .enum(['pglite', 'pglite-worker', 'postgres'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** shared_buffers of the embedded database (see db/client.ts); PostgreSQL's own default is 128MB. */
-  PGLITE_SHARED_BUFFERS: z.string().regex(/^\d+(kB|MB|GB)$/, 'например 32MB').default('32MB'),
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'например 32MB')
+    .default('32MB'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Log lines: pretty (readable) or json; unset — pretty on a terminal, json otherwise (platform/logging.ts). */
   LOG_FORMAT: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['pretty', 'json'], 'pretty или json').optional()),
-  UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   /** File storage of a company without a tariff, in MiB (a tariff's storage_mb governs otherwise); 0 — unlimited. */
   STORAGE_DEFAULT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /** Days a deleted or replaced file stays in the files folder before the retention job removes it. */
   FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
-  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(24 * 14),
   /** A session unused for this long ends (a stolen token is worth less). */
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(8),
   /** How often the socket server drops the sockets of sessions that expired (idle, TTL) or ended elsewhere. */
@@ -129,7 +167,10 @@ const ConfigSchema = z.object({
       const s = v?.trim() ?? '';
       if (s === '' || s === 'false' || s === '0') return false;
       if (/^\d+$/.test(s)) return Number(s);
-      const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+      const list = s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (list.some((x) => !/^[\da-fA-F.:]+(\/\d{1,3})?$|^(loopback|linklocal|uniquelocal)$/.test(x))) {
         ctx.addIssue({ code: 'custom', message: 'число прокси или список адресов/подсетей через запятую' });
         return z.NEVER;
@@ -147,7 +188,12 @@ const ConfigSchema = z.object({
    * After how long a running ЕИС import or report job counts as lost and is run again (by any node, PostgreSQL). On the
    * embedded database the jobs of a process that died are run again at the next start, without waiting.
    */
-  JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(23 * 3600).default(300),
+  JOB_EXPIRE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(23 * 3600)
+    .default(300),
   /**
    * The database belongs to this one server (the embedded PostgreSQL `npm start` runs): a job still active when the
    * server starts was being run by a server that died, and goes back to the queue at once instead of after its expiry.
@@ -171,7 +217,17 @@ const ConfigSchema = z.object({
   /** Port of the embedded PostgreSQL (127.0.0.1 only); PORT+3 by default. */
   EMBEDDED_PG_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   /** Extra settings of the embedded PostgreSQL, space-separated name=value. */
-  EMBEDDED_PG_SETTINGS: z.string().default('').refine((v) => v.split(/\s+/).filter(Boolean).every((x) => /^[a-z_.]+=\S+$/i.test(x)), 'настройки через пробел в виде имя=значение'),
+  EMBEDDED_PG_SETTINGS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(/\s+/)
+          .filter(Boolean)
+          .every((x) => /^[a-z_.]+=\S+$/i.test(x)),
+      'настройки через пробел в виде имя=значение',
+    ),
   /** Processes started beside the server, comma-separated source files; by default the fake ЕИС and the integration service without DATABASE_URL and EIS_URL. */
   START_EXTRA: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
 

@@ -22,7 +22,8 @@ export interface World {
 
 let seq = 0;
 /** A valid 10-digit INN from nine digits. */
-export const innFrom9 = (nine: string) => nine + String(([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(nine[i]), 0) % 11) % 10);
+export const innFrom9 = (nine: string) =>
+  nine + String(([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(nine[i]), 0) % 11) % 10);
 
 export async function world(t: TestServer): Promise<World> {
   const admin = await t.login('admin');
@@ -45,7 +46,13 @@ export async function world(t: TestServer): Promise<World> {
   const me = await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin });
   const outsider = await t.api('POST', '/api/users', {
     token: admin,
-    body: { title: 'Специалист Без Доступа', login: `outsider${n}`, role: 'specialist', company_id: me.body.company_id, password: 'demo12345' },
+    body: {
+      title: 'Специалист Без Доступа',
+      login: `outsider${n}`,
+      role: 'specialist',
+      company_id: me.body.company_id,
+      password: 'demo12345',
+    },
   });
   if (outsider.status !== 200) throw new Error(`outsider: ${JSON.stringify(outsider.body)}`);
   return {
@@ -76,9 +83,22 @@ export function multipart(fileName: string, content: Buffer, field = 'file') {
 }
 
 /** Sends a multipart request in-process; JSON answers are parsed, files come back as a Buffer. */
-export async function upload(t: TestServer, method: 'POST' | 'PUT', url: string, token: string, fileName: string, content: Buffer, headers: Record<string, string> = {}) {
+export async function upload(
+  t: TestServer,
+  method: 'POST' | 'PUT',
+  url: string,
+  token: string,
+  fileName: string,
+  content: Buffer,
+  headers: Record<string, string> = {},
+) {
   const m = multipart(fileName, content);
-  const res = await t.server.app.inject({ method, url, payload: m.payload, headers: { ...m.headers, authorization: `Bearer ${token}`, ...headers } });
+  const res = await t.server.app.inject({
+    method,
+    url,
+    payload: m.payload,
+    headers: { ...m.headers, authorization: `Bearer ${token}`, ...headers },
+  });
   let body: unknown = res.body;
   try {
     body = JSON.parse(res.body);
@@ -102,6 +122,12 @@ export async function xlsxRows(data: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as never);
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v instanceof Date ? utcCalendarDate(v) : v === null || v === undefined ? '' : String(v)))));
+  wb.worksheets[0].eachRow((row) =>
+    out.push(
+      (row.values as unknown[])
+        .slice(1)
+        .map((v) => (v instanceof Date ? utcCalendarDate(v) : v === null || v === undefined ? '' : String(v))),
+    ),
+  );
   return out;
 }

@@ -13,7 +13,10 @@ export async function setup(): Promise<() => void> {
   if (process.env.TEST_DATABASE_URL) return () => undefined;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-template-'));
   const database = await openDatabase({});
-  const config = loadConfig({ NODE_ENV: 'test' }, { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', WEB_DIST: path.join(dir, 'none'), DEMO_CONTRACTS: false });
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { DATA_DIR: dir, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', WEB_DIST: path.join(dir, 'none'), DEMO_CONTRACTS: false },
+  );
   const server = await buildServer(config, { database, work: false });
   await server.close();
   const file = path.join(dir, 'template.tar');

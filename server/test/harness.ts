@@ -18,7 +18,11 @@ export interface TestServer {
   url: string;
   config: Config;
   /** Calls the API in-process; `token` adds the bearer header. */
-  api<T = unknown>(method: string, url: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }>;
+  api<T = unknown>(
+    method: string,
+    url: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: T }>;
   login(login: string, password?: string): Promise<string>;
   socket(ns: 'auth' | 'unauth', token?: string): Promise<Socket>;
   close(): Promise<void>;
@@ -28,7 +32,10 @@ export interface TestServer {
  * A real server on a fresh database: in-memory PGlite by default, or a new database on the PostgreSQL server named by
  * TEST_DATABASE_URL (dropped afterwards).
  */
-export async function startTestServer(overrides: Partial<Config> = {}, opts: { listen?: boolean; database?: Database; logStream?: import('node:stream').Writable } = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  opts: { listen?: boolean; database?: Database; logStream?: import('node:stream').Writable } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-test-'));
   let dropDb: (() => Promise<void>) | null = null;
   let databaseUrl: string | undefined;
@@ -63,8 +70,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, opts: { l
   });
   const template = !databaseUrl && process.env.PG_TEMPLATE_FILE;
   const database =
-    opts.database ??
-    (await openDatabase({ databaseUrl, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined }));
+    opts.database ?? (await openDatabase({ databaseUrl, loadDataDir: template ? new Blob([fs.readFileSync(template)]) : undefined }));
   const server = await buildServer(config, { database, logStream: opts.logStream });
   const url = opts.listen === false ? '' : await server.listen();
   const api: TestServer['api'] = async (method, u, o = {}) => {
@@ -118,7 +124,12 @@ const safeJson = (t: string) => {
 };
 
 /** Waits for one socket event that satisfies the predicate. */
-export function nextEvent<T = Record<string, unknown>>(s: Socket, event: string, pred: (p: T) => boolean = () => true, timeoutMs = 15_000): Promise<T> {
+export function nextEvent<T = Record<string, unknown>>(
+  s: Socket,
+  event: string,
+  pred: (p: T) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       s.off(event, on);

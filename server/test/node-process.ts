@@ -10,9 +10,22 @@ import { loadConfig } from '../src/config';
 import { buildServer } from '../src/app';
 import { stopOnSignals } from '../src/platform/shutdown';
 
-type Msg = { id: number; op: 'put'; data: string } | { id: number; op: 'get'; key: string } | { id: number; op: 'rss' } | { id: number; op: 'sql'; text: string } | { id: number; op: 'push'; userId: number; event: string; payload: Record<string, unknown> } | { id: number; op: 'stop' };
+type Msg =
+  | { id: number; op: 'put'; data: string }
+  | { id: number; op: 'get'; key: string }
+  | { id: number; op: 'rss' }
+  | { id: number; op: 'sql'; text: string }
+  | { id: number; op: 'push'; userId: number; event: string; payload: Record<string, unknown> }
+  | { id: number; op: 'stop' };
 
-const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DEMO_CONTRACTS: 'false', ...process.env });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  DEMO_CONTRACTS: 'false',
+  ...process.env,
+});
 const server = await buildServer(config);
 const url = await server.listen();
 stopOnSignals(server);

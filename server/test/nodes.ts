@@ -11,7 +11,13 @@ export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.
 export const REDIS_URL = 'redis://127.0.0.1:6379';
 
 /** One JSON call over HTTP to a node in another process (in-process servers use TestServer.api). */
-export async function httpApi<T>(base: string, method: string, url: string, token?: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function httpApi<T>(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const res = await fetch(base + url, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -85,7 +91,11 @@ export interface NodeProcess {
  */
 export function startNode(env: Record<string, string | undefined>, timeoutMs = 120_000): Promise<NodeProcess> {
   const prof = process.env.CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CPU_PROF_DIR}`] : [];
-  const child = fork(SCRIPT, [], { execArgv: ['--import', 'tsx', ...prof], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(SCRIPT, [], {
+    execArgv: ['--import', 'tsx', ...prof],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   let seq = 0;
   const call = <T>(msg: Record<string, unknown>) =>
     new Promise<T>((resolve, reject) => {

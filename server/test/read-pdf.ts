@@ -20,7 +20,13 @@ export interface PdfRead {
 
 export async function readPdfText(data: Buffer): Promise<PdfRead> {
   // PDF.js takes its own copy's ownership: a fresh array, never the Buffer's shared pool
-  const doc = await getDocument({ data: new Uint8Array(data), disableFontFace: true, useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(data),
+    disableFontFace: true,
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     const fonts = new Map<string, PdfFont>();

@@ -80,12 +80,7 @@ function approvalBlock(width: number): string {
         cells: [
           '',
           {
-            content: [
-              [b('УТВЕРЖДАЮ')],
-              [v('approvedByPosition')],
-              [`_________________ ${v('approvedByName')}`],
-              [v('approvalDate')],
-            ],
+            content: [[b('УТВЕРЖДАЮ')], [v('approvedByPosition')], [`_________________ ${v('approvedByName')}`], [v('approvalDate')]],
           },
         ],
       },
@@ -114,7 +109,10 @@ function noticeBody(): string {
     cells: [{ content: num, align: 'center' }, label, { content: value }],
   });
   const section = (num: string, label: string): RowSpec => ({
-    cells: [{ content: num, align: 'center', bold: true }, { content: label, span: 2, bold: true }],
+    cells: [
+      { content: num, align: 'center', bold: true },
+      { content: label, span: 2, bold: true },
+    ],
     shade: 'F2F2F2',
   });
   const rows: RowSpec[] = [
@@ -133,11 +131,10 @@ function noticeBody(): string {
     row('4.8', 'Контактное лицо', v('contactPerson')),
     section('5', 'Предмет договора'),
     row('5.1', 'Наименование предмета договора (закупки)', v('procurementTitle')),
-    row(
-      '5.2',
-      'Количество поставляемого товара, объём выполняемых работ, оказываемых услуг, краткое описание предмета закупки',
-      [[v('subjectDescription')], ['Подробное описание приведено в техническом задании (в составе документации о закупке).']],
-    ),
+    row('5.2', 'Количество поставляемого товара, объём выполняемых работ, оказываемых услуг, краткое описание предмета закупки', [
+      [v('subjectDescription')],
+      ['Подробное описание приведено в техническом задании (в составе документации о закупке).'],
+    ]),
     row('5.3', 'Код(ы) по ОКПД2', v('okpd2')),
     row('5.4', 'Код(ы) по ОКВЭД2', v('okved2')),
     row('5.5', 'Место поставки товара, выполнения работ, оказания услуг', v('deliveryPlace')),
@@ -146,10 +143,7 @@ function noticeBody(): string {
     row('6.1', 'Начальная (максимальная) цена договора', [[v('nmcd')], [v('nmcdInWords')]]),
     row('6.2', 'Валюта', v('currency')),
     row('6.3', 'Налог на добавленную стоимость', v('nmcdVatNote')),
-    row('6.4', 'Метод определения и обоснования НМЦД', [
-      [v('nmcdMethod')],
-      ['Обоснование НМЦД приведено в документации о закупке.'],
-    ]),
+    row('6.4', 'Метод определения и обоснования НМЦД', [[v('nmcdMethod')], ['Обоснование НМЦД приведено в документации о закупке.']]),
     section('7', 'Документация, подача заявок, подведение итогов'),
     row(
       '7.1',
@@ -172,9 +166,7 @@ function noticeBody(): string {
     row('7.7', 'Дата подведения итогов закупки', v('summingUpDate')),
     row('7.8', 'Порядок подведения итогов закупки', [
       [v('summingUpProcedure')],
-      [
-        'Итоги закупки оформляются протоколом, который размещается в ЕИС не позднее чем через три дня со дня его подписания.',
-      ],
+      ['Итоги закупки оформляются протоколом, который размещается в ЕИС не позднее чем через три дня со дня его подписания.'],
     ]),
     section('8', 'Обеспечение, требования, иные сведения'),
     row('8.1', 'Обеспечение заявки на участие в закупке', v('applicationSecurity')),
@@ -382,11 +374,10 @@ function draftContractBody(): string {
   return [
     title(`Договор № ${v('contractNumber')}`),
     p(v('procurementTitle'), { align: 'center', spacingAfter: 120 }),
-    table(
-      [half, w - half],
-      [{ cells: [`г. ${v('contractCity')}`, { content: v('contractDate'), align: 'right' }] }],
-      { borders: false, fontSize: 12 },
-    ),
+    table([half, w - half], [{ cells: [`г. ${v('contractCity')}`, { content: v('contractDate'), align: 'right' }] }], {
+      borders: false,
+      fontSize: 12,
+    }),
     para(
       `${v('customerName')}, именуемое в дальнейшем «Заказчик», в лице ${v('signerInPreamble')}, действующего на основании ${v('signerBasis')}, с одной стороны, и ${v('supplierName')}, именуемое в дальнейшем «Поставщик», в лице ${v('supplierSignerInPreamble')}, действующего на основании ${v('supplierSignerBasis')}, с другой стороны, совместно именуемые «Стороны», по результатам закупки № ${v('procurementNumber')} (способ закупки: ${v('procurementMethod')}), проведённой в соответствии с ${LAW_223_INSTRUMENTAL} (далее — Закон № 223-ФЗ), на основании ${v('protocolReference')} заключили настоящий договор (далее — Договор) о нижеследующем:`,
       { spacingBefore: 120 },
@@ -475,10 +466,7 @@ function draftContractBody(): string {
       '9.1.',
       'Споры разрешаются путём переговоров. Соблюдение претензионного порядка обязательно; срок ответа на претензию — десять рабочих дней со дня её получения.',
     ),
-    clause(
-      '9.2.',
-      'При недостижении согласия спор передаётся на рассмотрение в арбитражный суд по месту нахождения Заказчика.',
-    ),
+    clause('9.2.', 'При недостижении согласия спор передаётся на рассмотрение в арбитражный суд по месту нахождения Заказчика.'),
 
     h1('10. Срок действия, изменение и расторжение Договора'),
     clause('10.1.', [

@@ -75,7 +75,10 @@ function check(context, node, spec) {
   const test = isTest(file);
 
   if (inside(file, WEB_FEATURES) && inside(target, WEB_APP)) {
-    context.report({ node, message: `A web feature does not import the app shell (${spec}): move what both need to web/src/lib or a feature.` });
+    context.report({
+      node,
+      message: `A web feature does not import the app shell (${spec}): move what both need to web/src/lib or a feature.`,
+    });
   }
   if (!test && inside(file, SERVER_SRC) && inside(target, SERVER_TEST)) {
     context.report({ node, message: `Production code does not import test support (${spec}).` });
@@ -85,7 +88,10 @@ function check(context, node, spec) {
   if (!from || !to || from === to) return;
   const rest = path.relative(path.join(MODULES, to), target);
   if (!test && rest !== '' && rest !== 'index' && rest !== 'index.ts') {
-    context.report({ node, message: `Import the module «${to}» through its index.ts ('${path.relative(path.dirname(file), path.join(MODULES, to))}'), not its file ${rest}.` });
+    context.report({
+      node,
+      message: `Import the module «${to}» through its index.ts ('${path.relative(path.dirname(file), path.join(MODULES, to))}'), not its file ${rest}.`,
+    });
   }
   if (!test && path.dirname(file) !== MODULES) {
     const back = pathBack(to, from);

@@ -93,8 +93,14 @@ export function planXml(c: DemoCustomer, regNumber: string, year: number, versio
     `<maximumContractPrice>${p.nmcd}</maximumContractPrice><currency><code>RUB</code><digitalCode>643</digitalCode><name>Российский рубль</name></currency>` +
     `<purchasePeriodYear>${year}</purchasePeriodYear><purchasePeriodMonth>${p.month}</purchasePeriodMonth>` +
     `<purchaseMethodCode>${p.methodCode}</purchaseMethodCode><purchaseMethodName>${esc(p.methodName)}</purchaseMethodName><isElectronic>true</isElectronic><status>P</status></ns2:purchasePlanItem>`;
-  const own = items.filter((p) => !p.sme).map((p) => item(p, items.indexOf(p))).join('');
-  const sme = items.filter((p) => p.sme).map((p) => item(p, items.indexOf(p))).join('');
+  const own = items
+    .filter((p) => !p.sme)
+    .map((p) => item(p, items.indexOf(p)))
+    .join('');
+  const sme = items
+    .filter((p) => p.sme)
+    .map((p) => item(p, items.indexOf(p)))
+    .join('');
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ns2:purchasePlan xmlns="http://zakupki.gov.ru/223fz/types/1" xmlns:ns2="http://zakupki.gov.ru/223fz/purchasePlan/1" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
     `<header><guid>${guidOf(`ph${regNumber}${version}`)}</guid><createDateTime>${year - 1}-12-20T10:00:00</createDateTime></header>` +
@@ -113,14 +119,94 @@ export function demoRecords(c: DemoCustomer): { contracts: string[]; plans: stri
   const sup = { name: 'ООО «Поставщик-Юг»', inn: '0105011112', kpp: '010501001' };
   const base = { supplier: sup, methodCode: '40000', methodName: 'Запрос котировок в электронной форме' };
   const contracts: DemoContractSpec[] = [
-    { ...base, regNumber: reg(1), version: 1, number: 'ДЗ-01/2024', date: '2024-03-11', publication: '2024-03-12T10:00:00', subject: 'Поставка бумаги для офисной техники', price: '184500.00', positions: [{ name: 'Бумага А4, 500 листов', okpd2: ['17.12.14.110', 'Бумага для печати'], okei: ['778', 'Упаковка'], qty: '500' }] },
-    { ...base, regNumber: reg(2), version: 1, number: 'ДЗ-02/2024', date: '2024-04-02', publication: '2024-04-15T10:00:00', subject: 'Техническое обслуживание кондиционеров', price: '950000.00', methodCode: '30000', methodName: 'Закупка у единственного поставщика (исполнителя, подрядчика)', positions: [{ name: 'Обслуживание сплит-систем', okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'], okei: ['876', 'Условная единица'], qty: '1' }] },
-    { ...base, regNumber: reg(3), version: 2, number: 'ДЗ-03/2024', date: '2024-05-20', publication: '2024-05-21T10:00:00', subject: 'Поставка картриджей', price: '76340.50', positions: [{ name: 'Картридж лазерный', okpd2: ['28.23.25.000', 'Части и принадлежности прочих офисных машин'], okei: ['796', 'Штука'], qty: '35' }, { name: 'Тонер', okpd2: ['20.59.12.120', 'Тонеры'], okei: ['796', 'Штука'], qty: '10.5' }] },
+    {
+      ...base,
+      regNumber: reg(1),
+      version: 1,
+      number: 'ДЗ-01/2024',
+      date: '2024-03-11',
+      publication: '2024-03-12T10:00:00',
+      subject: 'Поставка бумаги для офисной техники',
+      price: '184500.00',
+      positions: [{ name: 'Бумага А4, 500 листов', okpd2: ['17.12.14.110', 'Бумага для печати'], okei: ['778', 'Упаковка'], qty: '500' }],
+    },
+    {
+      ...base,
+      regNumber: reg(2),
+      version: 1,
+      number: 'ДЗ-02/2024',
+      date: '2024-04-02',
+      publication: '2024-04-15T10:00:00',
+      subject: 'Техническое обслуживание кондиционеров',
+      price: '950000.00',
+      methodCode: '30000',
+      methodName: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
+      positions: [
+        {
+          name: 'Обслуживание сплит-систем',
+          okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'],
+          okei: ['876', 'Условная единица'],
+          qty: '1',
+        },
+      ],
+    },
+    {
+      ...base,
+      regNumber: reg(3),
+      version: 2,
+      number: 'ДЗ-03/2024',
+      date: '2024-05-20',
+      publication: '2024-05-21T10:00:00',
+      subject: 'Поставка картриджей',
+      price: '76340.50',
+      positions: [
+        {
+          name: 'Картридж лазерный',
+          okpd2: ['28.23.25.000', 'Части и принадлежности прочих офисных машин'],
+          okei: ['796', 'Штука'],
+          qty: '35',
+        },
+        { name: 'Тонер', okpd2: ['20.59.12.120', 'Тонеры'], okei: ['796', 'Штука'], qty: '10.5' },
+      ],
+    },
   ];
   const items: DemoPlanItem[] = [
-    { subject: 'Поставка бумаги для офисной техники', okpd2: ['17.12.14.110', 'Бумага для печати'], okved2: ['17.12', 'Производство бумаги и картона'], okei: ['778', 'Упаковка'], qty: '500', nmcd: '200000.00', month: 3, methodCode: '40000', methodName: 'Запрос котировок в электронной форме', sme: true },
-    { subject: 'Техническое обслуживание кондиционеров', okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'], okved2: ['33.12', 'Ремонт машин и оборудования'], okei: ['876', 'Условная единица'], qty: '1', nmcd: '980000.00', month: 4, methodCode: '30000', methodName: 'Закупка у единственного поставщика', sme: false },
-    { subject: 'Поставка картриджей', okpd2: ['28.23.25.000', 'Части и принадлежности прочих офисных машин'], okved2: ['28.23', 'Производство офисной техники'], okei: ['796', 'Штука'], qty: '45', nmcd: '90000.00', month: 5, methodCode: '40000', methodName: 'Запрос котировок в электронной форме', sme: true },
+    {
+      subject: 'Поставка бумаги для офисной техники',
+      okpd2: ['17.12.14.110', 'Бумага для печати'],
+      okved2: ['17.12', 'Производство бумаги и картона'],
+      okei: ['778', 'Упаковка'],
+      qty: '500',
+      nmcd: '200000.00',
+      month: 3,
+      methodCode: '40000',
+      methodName: 'Запрос котировок в электронной форме',
+      sme: true,
+    },
+    {
+      subject: 'Техническое обслуживание кондиционеров',
+      okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'],
+      okved2: ['33.12', 'Ремонт машин и оборудования'],
+      okei: ['876', 'Условная единица'],
+      qty: '1',
+      nmcd: '980000.00',
+      month: 4,
+      methodCode: '30000',
+      methodName: 'Закупка у единственного поставщика',
+      sme: false,
+    },
+    {
+      subject: 'Поставка картриджей',
+      okpd2: ['28.23.25.000', 'Части и принадлежности прочих офисных машин'],
+      okved2: ['28.23', 'Производство офисной техники'],
+      okei: ['796', 'Штука'],
+      qty: '45',
+      nmcd: '90000.00',
+      month: 5,
+      methodCode: '40000',
+      methodName: 'Запрос котировок в электронной форме',
+      sme: true,
+    },
   ];
   return { contracts: contracts.map((s) => contractXml(c, s)), plans: [planXml(c, `2${c.inn.slice(0, 9)}`, 2024, 1, items)] };
 }
@@ -149,34 +235,239 @@ export function currentYearRecords(c: DemoCustomer, today = now()): { contracts:
   const quotation = { methodCode: '40000', methodName: 'Запрос котировок в электронной форме' };
   const auction = { methodCode: '20000', methodName: 'Аукцион в электронной форме' };
   const single = { methodCode: '30000', methodName: 'Закупка у единственного поставщика (исполнителя, подрядчика)' };
-  const at = (days: number) => ({ date: isoDaysBefore(today, days), publication: `${isoDaysBefore(today, Math.max(days - 2, 0))}T10:00:00` });
+  const at = (days: number) => ({
+    date: isoDaysBefore(today, days),
+    publication: `${isoDaysBefore(today, Math.max(days - 2, 0))}T10:00:00`,
+  });
   const specs: DemoContractSpec[] = [
-    { ...quotation, ...at(240), regNumber: reg(1), version: 1, number: `14-З/${year}`, supplier: SUPPLIERS.paper, subject: 'Поставка бумаги офисной формата А4 и А3', price: '312600.00',
+    {
+      ...quotation,
+      ...at(240),
+      regNumber: reg(1),
+      version: 1,
+      number: `14-З/${year}`,
+      supplier: SUPPLIERS.paper,
+      subject: 'Поставка бумаги офисной формата А4 и А3',
+      price: '312600.00',
       positions: [
-        { name: 'Бумага офисная А4, 80 г/м², 500 листов', okpd2: ['17.12.14.129', 'Бумага печатная прочая'], okei: ['728', 'Пачка'], qty: '1200', unitPrice: '238.00' },
-        { name: 'Бумага офисная А3, 80 г/м², 500 листов', okpd2: ['17.12.14.129', 'Бумага печатная прочая'], okei: ['728', 'Пачка'], qty: '60', unitPrice: '450.00' },
-      ] },
-    { ...single, ...at(200), regNumber: reg(2), version: 1, number: `27-ЕП/${year}`, supplier: SUPPLIERS.climate, subject: 'Техническое обслуживание систем кондиционирования административного здания', price: '960000.00',
-      positions: [{ name: 'Техническое обслуживание сплит-систем и VRF-системы', okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'], okei: ['876', 'Условная единица'], qty: '1', unitPrice: '960000.00' }] },
-    { ...auction, ...at(150), regNumber: reg(3), version: 1, number: `41-А/${year}`, supplier: SUPPLIERS.computers, subject: 'Поставка ноутбуков для отдела бухгалтерского учёта', price: '942000.00',
-      positions: [{ name: 'Ноутбук 15,6", Intel Core i5, 16 ГБ, SSD 512 ГБ', okpd2: ['26.20.11.110', 'Компьютеры портативные массой не более 10 кг'], okei: ['796', 'Штука'], qty: '12', unitPrice: '78500.00' }] },
-    { ...auction, ...at(120), regNumber: reg(4), version: 1, number: `45-А/${year}`, supplier: SUPPLIERS.roofing, subject: 'Ремонт кровли склада № 2', price: '2450000.00', status: 'F',
-      positions: [{ name: 'Ремонт мягкой кровли с заменой гидроизоляции', okpd2: ['43.91.19.110', 'Работы кровельные прочие'], okei: ['055', 'Квадратный метр'], qty: '980', unitPrice: '2500.00' }] },
-    { ...quotation, ...at(90), regNumber: reg(5), version: 2, number: `52-З/${year}`, supplier: SUPPLIERS.fuel, subject: 'Поставка автомобильного топлива для служебного транспорта', price: '1125000.00', status: 'M',
-      positions: [{ name: 'Бензин автомобильный АИ-95', okpd2: ['19.20.21.125', 'Бензин автомобильный с октановым числом более 92, но не более 95 по исследовательскому методу экологического класса К5'], okei: ['112', 'Литр'], qty: '18000', unitPrice: '62.50' }] },
-    { ...quotation, ...at(60), regNumber: reg(6), version: 1, number: `58-З/${year}`, supplier: SUPPLIERS.cleaning, subject: 'Оказание услуг по уборке помещений', price: '540000.00', status: 'I',
-      positions: [{ name: 'Ежедневная уборка помещений административного здания', okpd2: ['81.21.10.000', 'Услуги по общей уборке зданий'], okei: ['876', 'Условная единица'], qty: '1', unitPrice: '540000.00' }] },
+        {
+          name: 'Бумага офисная А4, 80 г/м², 500 листов',
+          okpd2: ['17.12.14.129', 'Бумага печатная прочая'],
+          okei: ['728', 'Пачка'],
+          qty: '1200',
+          unitPrice: '238.00',
+        },
+        {
+          name: 'Бумага офисная А3, 80 г/м², 500 листов',
+          okpd2: ['17.12.14.129', 'Бумага печатная прочая'],
+          okei: ['728', 'Пачка'],
+          qty: '60',
+          unitPrice: '450.00',
+        },
+      ],
+    },
+    {
+      ...single,
+      ...at(200),
+      regNumber: reg(2),
+      version: 1,
+      number: `27-ЕП/${year}`,
+      supplier: SUPPLIERS.climate,
+      subject: 'Техническое обслуживание систем кондиционирования административного здания',
+      price: '960000.00',
+      positions: [
+        {
+          name: 'Техническое обслуживание сплит-систем и VRF-системы',
+          okpd2: ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'],
+          okei: ['876', 'Условная единица'],
+          qty: '1',
+          unitPrice: '960000.00',
+        },
+      ],
+    },
+    {
+      ...auction,
+      ...at(150),
+      regNumber: reg(3),
+      version: 1,
+      number: `41-А/${year}`,
+      supplier: SUPPLIERS.computers,
+      subject: 'Поставка ноутбуков для отдела бухгалтерского учёта',
+      price: '942000.00',
+      positions: [
+        {
+          name: 'Ноутбук 15,6", Intel Core i5, 16 ГБ, SSD 512 ГБ',
+          okpd2: ['26.20.11.110', 'Компьютеры портативные массой не более 10 кг'],
+          okei: ['796', 'Штука'],
+          qty: '12',
+          unitPrice: '78500.00',
+        },
+      ],
+    },
+    {
+      ...auction,
+      ...at(120),
+      regNumber: reg(4),
+      version: 1,
+      number: `45-А/${year}`,
+      supplier: SUPPLIERS.roofing,
+      subject: 'Ремонт кровли склада № 2',
+      price: '2450000.00',
+      status: 'F',
+      positions: [
+        {
+          name: 'Ремонт мягкой кровли с заменой гидроизоляции',
+          okpd2: ['43.91.19.110', 'Работы кровельные прочие'],
+          okei: ['055', 'Квадратный метр'],
+          qty: '980',
+          unitPrice: '2500.00',
+        },
+      ],
+    },
+    {
+      ...quotation,
+      ...at(90),
+      regNumber: reg(5),
+      version: 2,
+      number: `52-З/${year}`,
+      supplier: SUPPLIERS.fuel,
+      subject: 'Поставка автомобильного топлива для служебного транспорта',
+      price: '1125000.00',
+      status: 'M',
+      positions: [
+        {
+          name: 'Бензин автомобильный АИ-95',
+          okpd2: [
+            '19.20.21.125',
+            'Бензин автомобильный с октановым числом более 92, но не более 95 по исследовательскому методу экологического класса К5',
+          ],
+          okei: ['112', 'Литр'],
+          qty: '18000',
+          unitPrice: '62.50',
+        },
+      ],
+    },
+    {
+      ...quotation,
+      ...at(60),
+      regNumber: reg(6),
+      version: 1,
+      number: `58-З/${year}`,
+      supplier: SUPPLIERS.cleaning,
+      subject: 'Оказание услуг по уборке помещений',
+      price: '540000.00',
+      status: 'I',
+      positions: [
+        {
+          name: 'Ежедневная уборка помещений административного здания',
+          okpd2: ['81.21.10.000', 'Услуги по общей уборке зданий'],
+          okei: ['876', 'Условная единица'],
+          qty: '1',
+          unitPrice: '540000.00',
+        },
+      ],
+    },
   ];
-  const item = (subject: string, okpd2: [string, string], okved2: [string, string], okei: [string, string], qty: string, nmcd: string, month: number, m: { methodCode: string; methodName: string }, sme: boolean): DemoPlanItem => ({ subject, okpd2, okved2, okei, qty, nmcd, month, ...m, sme });
+  const item = (
+    subject: string,
+    okpd2: [string, string],
+    okved2: [string, string],
+    okei: [string, string],
+    qty: string,
+    nmcd: string,
+    month: number,
+    m: { methodCode: string; methodName: string },
+    sme: boolean,
+  ): DemoPlanItem => ({ subject, okpd2, okved2, okei, qty, nmcd, month, ...m, sme });
   const items: DemoPlanItem[] = [
-    item('Поставка бумаги офисной формата А4 и А3', ['17.12.14.129', 'Бумага печатная прочая'], ['46.49', 'Торговля оптовая прочими бытовыми товарами'], ['728', 'Пачка'], '1260', '330000.00', 3, quotation, true),
-    item('Техническое обслуживание систем кондиционирования административного здания', ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'], ['33.12', 'Ремонт машин и оборудования'], ['876', 'Условная единица'], '1', '980000.00', 4, single, false),
-    item('Поставка ноутбуков для отдела бухгалтерского учёта', ['26.20.11.110', 'Компьютеры портативные массой не более 10 кг'], ['46.51', 'Торговля оптовая компьютерами'], ['796', 'Штука'], '12', '996000.00', 6, auction, false),
-    item('Ремонт кровли склада № 2', ['43.91.19.110', 'Работы кровельные прочие'], ['43.91', 'Производство кровельных работ'], ['055', 'Квадратный метр'], '980', '2600000.00', 7, auction, true),
-    item('Поставка автомобильного топлива для служебного транспорта', ['19.20.21.125', 'Бензин автомобильный АИ-95'], ['46.71', 'Торговля оптовая топливом'], ['112', 'Литр'], '18000', '1170000.00', 8, quotation, false),
-    item('Оказание услуг по уборке помещений', ['81.21.10.000', 'Услуги по общей уборке зданий'], ['81.21', 'Деятельность по общей уборке зданий'], ['876', 'Условная единица'], '1', '560000.00', 9, quotation, true),
-    item('Поставка спецодежды и средств индивидуальной защиты', ['14.12.30.131', 'Костюмы производственные'], ['46.42', 'Торговля оптовая одеждой и обувью'], ['796', 'Штука'], '85', '425000.00', 11, quotation, true),
-    item('Охрана административного здания и склада', ['80.10.12.000', 'Услуги охраны'], ['80.10', 'Деятельность частных охранных служб'], ['876', 'Условная единица'], '1', '1850000.00', 12, auction, false),
+    item(
+      'Поставка бумаги офисной формата А4 и А3',
+      ['17.12.14.129', 'Бумага печатная прочая'],
+      ['46.49', 'Торговля оптовая прочими бытовыми товарами'],
+      ['728', 'Пачка'],
+      '1260',
+      '330000.00',
+      3,
+      quotation,
+      true,
+    ),
+    item(
+      'Техническое обслуживание систем кондиционирования административного здания',
+      ['33.12.18.000', 'Услуги по ремонту и техническому обслуживанию оборудования'],
+      ['33.12', 'Ремонт машин и оборудования'],
+      ['876', 'Условная единица'],
+      '1',
+      '980000.00',
+      4,
+      single,
+      false,
+    ),
+    item(
+      'Поставка ноутбуков для отдела бухгалтерского учёта',
+      ['26.20.11.110', 'Компьютеры портативные массой не более 10 кг'],
+      ['46.51', 'Торговля оптовая компьютерами'],
+      ['796', 'Штука'],
+      '12',
+      '996000.00',
+      6,
+      auction,
+      false,
+    ),
+    item(
+      'Ремонт кровли склада № 2',
+      ['43.91.19.110', 'Работы кровельные прочие'],
+      ['43.91', 'Производство кровельных работ'],
+      ['055', 'Квадратный метр'],
+      '980',
+      '2600000.00',
+      7,
+      auction,
+      true,
+    ),
+    item(
+      'Поставка автомобильного топлива для служебного транспорта',
+      ['19.20.21.125', 'Бензин автомобильный АИ-95'],
+      ['46.71', 'Торговля оптовая топливом'],
+      ['112', 'Литр'],
+      '18000',
+      '1170000.00',
+      8,
+      quotation,
+      false,
+    ),
+    item(
+      'Оказание услуг по уборке помещений',
+      ['81.21.10.000', 'Услуги по общей уборке зданий'],
+      ['81.21', 'Деятельность по общей уборке зданий'],
+      ['876', 'Условная единица'],
+      '1',
+      '560000.00',
+      9,
+      quotation,
+      true,
+    ),
+    item(
+      'Поставка спецодежды и средств индивидуальной защиты',
+      ['14.12.30.131', 'Костюмы производственные'],
+      ['46.42', 'Торговля оптовая одеждой и обувью'],
+      ['796', 'Штука'],
+      '85',
+      '425000.00',
+      11,
+      quotation,
+      true,
+    ),
+    item(
+      'Охрана административного здания и склада',
+      ['80.10.12.000', 'Услуги охраны'],
+      ['80.10', 'Деятельность частных охранных служб'],
+      ['876', 'Условная единица'],
+      '1',
+      '1850000.00',
+      12,
+      auction,
+      false,
+    ),
   ];
   return { contracts: specs.map((s) => contractXml(c, s)), plans: [planXml(c, `2${c.inn.slice(1, 10)}`, year, 1, items)] };
 }

@@ -22,14 +22,18 @@ const METHOD_NAMES: Record<EisNoticeRoot, string> = {
   purchaseNotice: 'Открытый запрос цен в электронной форме',
   purchaseNoticeAE: 'Аукцион в электронной форме',
   purchaseNoticeAE94FZ: 'Открытый аукцион в электронной форме',
-  purchaseNoticeAESMBO: 'Аукцион в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
+  purchaseNoticeAESMBO:
+    'Аукцион в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
   purchaseNoticeEP: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
   purchaseNoticeOA: 'Открытый аукцион',
   purchaseNoticeOK: 'Открытый конкурс',
-  purchaseNoticeKESMBO: 'Конкурс в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
+  purchaseNoticeKESMBO:
+    'Конкурс в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
   purchaseNoticeZK: 'Запрос котировок',
-  purchaseNoticeZKESMBO: 'Запрос котировок в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
-  purchaseNoticeZPESMBO: 'Запрос предложений в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
+  purchaseNoticeZKESMBO:
+    'Запрос котировок в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
+  purchaseNoticeZPESMBO:
+    'Запрос предложений в электронной форме, участниками которого могут быть только субъекты малого и среднего предпринимательства',
 };
 
 /** Elements the type's data type does not have (purchase.xsd). */
@@ -75,7 +79,8 @@ export function noticeOfType(root: EisNoticeRoot, s: NoticeSpec, sample = SAMPLE
         .replace(/<ogrn>\d+</, `<ogrn>${s.customer.ogrn}<`),
     );
   const at = s.publication ?? `${s.day}T10:00:00`;
-  for (const el of ['createDateTime', 'publicationDateTime', 'modificationDate']) xml = xml.replace(new RegExp(`<ns2:${el}>[^<]*<`), `<ns2:${el}>${at}<`);
+  for (const el of ['createDateTime', 'publicationDateTime', 'modificationDate'])
+    xml = xml.replace(new RegExp(`<ns2:${el}>[^<]*<`), `<ns2:${el}>${at}<`);
   xml = xml.replace(/<ns2:submissionCloseDateTime>[^<]*</, `<ns2:submissionCloseDateTime>${addDays(s.day, 14)}T18:00:00<`);
   for (const el of ABSENT[root] ?? []) xml = xml.replace(new RegExp(`\\s*<ns2:${el}>[\\s\\S]*?</ns2:${el}>`), '');
   return xml;
@@ -89,6 +94,10 @@ export function demoNotices(c: DemoCustomer): Array<{ documentType: string; xml:
   const sample = SAMPLE();
   return EIS_NOTICE_TYPES.map((t, i) => {
     const registrationNumber = `324${c.inn.slice(0, 2)}${String(i + 1).padStart(6, '0')}`;
-    return { documentType: t.documentType, registrationNumber, xml: noticeOfType(t.root, { customer: c, registrationNumber, day: DEMO_NOTICES_DAY }, sample) };
+    return {
+      documentType: t.documentType,
+      registrationNumber,
+      xml: noticeOfType(t.root, { customer: c, registrationNumber, day: DEMO_NOTICES_DAY }, sample),
+    };
   });
 }

@@ -36,7 +36,6 @@ export const DEMO_REG_NUM = '20763000100';
 /** The year of the fake's планы-графики: the current one (published in December of the last). */
 export const TENDER_PLAN_YEAR = new Date().getFullYear();
 
-
 export interface FakeEis {
   url: string;
   port: number;
@@ -75,7 +74,12 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
     .sort();
   // ЕИС names its files after the document type (purchaseNoticeIS_Moskva_20170316_…): a notice served under a type its
   // root does not tell (purchaseNoticeIS files carry the root purchaseNotice) goes by its file name
-  const typeOfFile = new Map<string, string | undefined>(files.map((f) => [fs.readFileSync(path.join(dataDir, f), 'utf8'), EIS_NOTICE_TYPES.find((t) => f.startsWith(`${t.documentType}_`))?.documentType]));
+  const typeOfFile = new Map<string, string | undefined>(
+    files.map((f) => [
+      fs.readFileSync(path.join(dataDir, f), 'utf8'),
+      EIS_NOTICE_TYPES.find((t) => f.startsWith(`${t.documentType}_`))?.documentType,
+    ]),
+  );
   const texts = [...typeOfFile.keys()];
   const past = demoRecords(customer);
   const current = currentYearRecords(customer);
@@ -83,24 +87,58 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
   for (const n of notices) typeOfFile.set(n.xml, n.documentType);
   const entries: SoiEntry[] = [];
   // 44-ФЗ планы-графики, by the day each version went out (tender-plan-samples.ts)
-  for (const [c, regNum] of [[customer, DEMO_REG_NUM], [DEMO_44_CUSTOMER, DEMO_44_REG_NUM]] as const) {
-    for (const p of demoTenderPlans(c, regNum, TENDER_PLAN_YEAR)) entries.push({ xml: p.xml, documentType: 'tenderPlan2020', customerInn: c.inn, contracts: [], day: p.day });
+  for (const [c, regNum] of [
+    [customer, DEMO_REG_NUM],
+    [DEMO_44_CUSTOMER, DEMO_44_REG_NUM],
+  ] as const) {
+    for (const p of demoTenderPlans(c, regNum, TENDER_PLAN_YEAR))
+      entries.push({ xml: p.xml, documentType: 'tenderPlan2020', customerInn: c.inn, contracts: [], day: p.day });
   }
   for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans, ...notices.map((n) => n.xml)]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
       if (f.kind === 'contracts') {
-        entries.push({ xml, documentType: 'contract', customerInn: f.contracts[0]?.customer?.inn ?? null, contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })), day: null });
+        entries.push({
+          xml,
+          documentType: 'contract',
+          customerInn: f.contracts[0]?.customer?.inn ?? null,
+          contracts: f.contracts.map((c) => ({ regNumber: c.registrationNumber, date: c.contractDate })),
+          day: null,
+        });
       } else if (f.kind === 'plan') {
-        entries.push({ xml, documentType: 'purchasePlan', customerInn: f.plan.customer?.inn ?? null, contracts: [], day: dayOf(f.plan.publicationDateTime, f.plan.createDateTime) });
+        entries.push({
+          xml,
+          documentType: 'purchasePlan',
+          customerInn: f.plan.customer?.inn ?? null,
+          contracts: [],
+          day: dayOf(f.plan.publicationDateTime, f.plan.createDateTime),
+        });
       } else if (f.kind === 'tenderPlan') {
-        entries.push({ xml, documentType: 'tenderPlan2020', customerInn: f.tenderPlan.customer.inn, contracts: [], day: dayOf(f.tenderPlan.publishDate) });
+        entries.push({
+          xml,
+          documentType: 'tenderPlan2020',
+          customerInn: f.tenderPlan.customer.inn,
+          contracts: [],
+          day: dayOf(f.tenderPlan.publishDate),
+        });
       } else if (f.kind === 'notice') {
         // СОИ's document type of the root (purchaseNoticeAE94FZ is served as purchaseNoticeAE94: notice-types.ts)
         const documentType = typeOfFile.get(xml) ?? noticeDocumentTypeOf(f.notice.noticeType) ?? f.notice.noticeType;
-        entries.push({ xml, documentType, customerInn: f.notice.customer?.inn ?? null, contracts: [], day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime) });
+        entries.push({
+          xml,
+          documentType,
+          customerInn: f.notice.customer?.inn ?? null,
+          contracts: [],
+          day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime),
+        });
       } else {
-        entries.push({ xml, documentType: 'performanceContract', customerInn: f.performances[0]?.customer?.inn ?? null, contracts: [], day: null });
+        entries.push({
+          xml,
+          documentType: 'performanceContract',
+          customerInn: f.performances[0]?.customer?.inn ?? null,
+          contracts: [],
+          day: null,
+        });
       }
     } catch (e) {
       if (!isFormatError(e)) throw e; // broken samples (the empty one) are simply not served
@@ -121,7 +159,8 @@ function json(res: http.ServerResponse, status: number, body: unknown): void {
 }
 
 /** ЕИС's answer to an unsigned execution package. */
-export const UNSIGNED_REASON = 'Документ не подписан усиленной квалифицированной электронной подписью лица, имеющего право действовать от имени заказчика';
+export const UNSIGNED_REASON =
+  'Документ не подписан усиленной квалифицированной электронной подписью лица, имеющего право действовать от имени заказчика';
 
 export interface FakeEisSignatures {
   /** Trusted CAs for the signatures of execution packages (modules/signatures' SIGNATURE_TRUST_DIR format). */
@@ -135,7 +174,16 @@ export interface FakeEisSignatures {
 }
 
 /** `tls`: serve HTTPS with this key and certificate (as int.zakupki.gov.ru does), for the transport settings' tests. */
-export async function startFakeEis(opts: { port?: number; host?: string; dataDir?: string; customer?: DemoCustomer; tls?: { key: string; cert: string }; signatures?: FakeEisSignatures } = {}): Promise<FakeEis> {
+export async function startFakeEis(
+  opts: {
+    port?: number;
+    host?: string;
+    dataDir?: string;
+    customer?: DemoCustomer;
+    tls?: { key: string; cert: string };
+    signatures?: FakeEisSignatures;
+  } = {},
+): Promise<FakeEis> {
   const entries = loadEntries(opts.dataDir ?? path.join(here, 'data'), opts.customer ?? DEMO_CUSTOMER);
   const knownContracts = new Set(entries.flatMap((e) => e.contracts.map((c) => c.regNumber)).filter(Boolean) as string[]);
   let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
@@ -224,7 +272,10 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
       if (url.pathname === '/dstore/common/download/compound' && compound && req.method === 'GET') {
         const token = req.headers['individualperson_token'];
         const [status, body] = soi.archive(compound, Array.isArray(token) ? token[0] : token);
-        res.writeHead(status, { 'content-type': status === 200 ? 'application/zip' : 'text/plain; charset=utf-8', 'content-length': body.length });
+        res.writeHead(status, {
+          'content-type': status === 200 ? 'application/zip' : 'text/plain; charset=utf-8',
+          'content-length': body.length,
+        });
         return res.end(body);
       }
       if (url.pathname === '/223/performance' && req.method === 'POST') {
@@ -241,7 +292,8 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
           // arganabio.ru/registracziya-novogo-sertifikata-v-eis-instrukcziya): the signature is checked against the
           // package's exact bytes and the certificate's chain, with the same OpenSSL/gost check as modules/signatures
           const v = await verifyCms(p.signature ?? '', body, { trustDir: opts.signatures?.trustDir, crlDir: opts.signatures?.crlDir });
-          if (!v.valid) return json(res, 200, { result: 'rejected', reasons: [`Электронная подпись пакета не прошла проверку: ${v.reason}`] });
+          if (!v.valid)
+            return json(res, 200, { result: 'rejected', reasons: [`Электронная подпись пакета не прошла проверку: ${v.reason}`] });
           signerSerial = v.signer?.serial ?? null;
         } else if (state.requireSignature) {
           // an unsigned package is refused: the customer sends the information and documents of the register of
@@ -254,13 +306,20 @@ export async function startFakeEis(opts: { port?: number; host?: string; dataDir
         let contractRegNumber: string | null = null;
         try {
           const f = parseEisFile(body);
-          if (f.kind !== 'performance') return json(res, 200, { result: 'rejected', reasons: ['Пакет не является сведениями об исполнении договора (performanceContract)'] });
+          if (f.kind !== 'performance')
+            return json(res, 200, {
+              result: 'rejected',
+              reasons: ['Пакет не является сведениями об исполнении договора (performanceContract)'],
+            });
           contractRegNumber = f.performances[0]?.contractRegistrationNumber ?? null;
         } catch (e) {
           return json(res, 200, { result: 'rejected', reasons: [isFormatError(e) ? e.message : 'Пакет не разобран'] });
         }
         if (!contractRegNumber || !knownContracts.has(contractRegNumber)) {
-          return json(res, 200, { result: 'rejected', reasons: [`Договор с реестровым номером ${contractRegNumber ?? '(не указан)'} не найден в реестре договоров`] });
+          return json(res, 200, {
+            result: 'rejected',
+            reasons: [`Договор с реестровым номером ${contractRegNumber ?? '(не указан)'} не найден в реестре договоров`],
+          });
         }
         const registrationNumber = `${contractRegNumber.slice(0, 19)}${String(randomInt(1000, 9999))}`;
         state.received.push({ registrationNumber, contractRegNumber, xml: body.toString('utf8'), signed, signerSerial });

@@ -92,7 +92,10 @@ const answer = (operation: string, refId: string | null, data: (XmlElement | nul
         el('soap:Body', [
           el(
             `ns2:${operation}`,
-            [el('index', [el('id', randomUUID()), el('refId', refId ?? ''), el('createDateTime', moscowDateTime()), el('mode', 'PROD')]), ...(direct ? data : [el('dataInfo', data)])],
+            [
+              el('index', [el('id', randomUUID()), el('refId', refId ?? ''), el('createDateTime', moscowDateTime()), el('mode', 'PROD')]),
+              ...(direct ? data : [el('dataInfo', data)]),
+            ],
             { 'xmlns:ns2': SOI_NS },
           ),
         ]),
@@ -103,7 +106,11 @@ const answer = (operation: string, refId: string | null, data: (XmlElement | nul
 const errorInfo = (e: { code: string; message: string }) => el('errorInfo', [el('code', e.code), el('message', e.message)]);
 
 const fault = (message: string) =>
-  renderXmlDocument(el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', message)])])], { 'xmlns:soap': SOAP_NS }));
+  renderXmlDocument(
+    el('soap:Envelope', [el('soap:Body', [el('soap:Fault', [el('faultcode', 'soap:Client'), el('faultstring', message)])])], {
+      'xmlns:soap': SOAP_NS,
+    }),
+  );
 
 const zipOf = (files: string[]) => {
   const z = new PizZip();
@@ -113,7 +120,13 @@ const zipOf = (files: string[]) => {
 
 export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
   const archives = new Map<string, Archive>();
-  const state: SoiState = { failure: { mode: null, count: 0 }, requests: [], rejectedTokens: new Set(), limit: { perMinute: null, minuteMs: 60_000 }, limited: 0 };
+  const state: SoiState = {
+    failure: { mode: null, count: 0 },
+    requests: [],
+    rejectedTokens: new Set(),
+    limit: { perMinute: null, minuteMs: 60_000 },
+    limited: 0,
+  };
   /** Requests per token in the current minute (of the clock, so a caller knows when it is over). */
   const window = { minute: -1, counts: new Map<string, number>() };
   const overLimit = (token: string): boolean => {
@@ -151,7 +164,13 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       token,
       createDateTime: text(request, 'index', 'createDateTime'),
       params: byRegion
-        ? { orgRegion: text(params, 'orgRegion'), subsystemType: text(params, 'subsystemType'), documentType223: text(params, 'documentType223'), documentType44: text(params, 'documentType44'), exactDate: text(params, 'periodInfo', 'exactDate') }
+        ? {
+            orgRegion: text(params, 'orgRegion'),
+            subsystemType: text(params, 'subsystemType'),
+            documentType223: text(params, 'documentType223'),
+            documentType44: text(params, 'documentType44'),
+            exactDate: text(params, 'periodInfo', 'exactDate'),
+          }
         : { subsystemType: text(params, 'subsystemType'), reestrNumber: text(params, 'reestrNumber') },
     });
     const refId = text(request, 'index', 'id');
@@ -165,7 +184,8 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     const failure = takeFailure();
     if (failure === 'errorInfo') return reply([errorInfo({ code: '9', message: 'Внутренняя ошибка сервиса' })]);
     // the placement older clients (and this fake) once used: the client tolerates it
-    if (failure === 'directErrorInfo') return [200, answer(operation, refId, [errorInfo({ code: '9', message: 'Внутренняя ошибка сервиса' })], true)];
+    if (failure === 'directErrorInfo')
+      return [200, answer(operation, refId, [errorInfo({ code: '9', message: 'Внутренняя ошибка сервиса' })], true)];
     if (failure === 'empty') return reply([]);
     let files: string[];
     if (byRegion) {
@@ -184,11 +204,14 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
     } else {
       const number = text(params, 'reestrNumber');
       const subsystem = text(params, 'subsystemType');
-      files = entries.filter((e) => subsystemOf(e.documentType) === subsystem && e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);
+      files = entries
+        .filter((e) => subsystemOf(e.documentType) === subsystem && e.contracts.some((c) => c.regNumber === number))
+        .map((e) => e.xml);
     }
     if (!files.length || failure === 'noData') return reply([el('noData', 'true')]);
     const id = randomUUID();
-    const data = failure === 'brokenZip' ? zipOf(files).subarray(0, 100) : failure === 'bomb' ? zipOf([' '.repeat(30 * 1024 * 1024)]) : zipOf(files);
+    const data =
+      failure === 'brokenZip' ? zipOf(files).subarray(0, 100) : failure === 'bomb' ? zipOf([' '.repeat(30 * 1024 * 1024)]) : zipOf(files);
     archives.set(id, { data, notReadyFor: failure === 'notReady' ? 2 : 0 });
     return reply([el('archiveUrl', `${baseUrl()}/dstore/common/download/compound?docRequestUid=${refId}&compoundUid=${id}`)]);
   }

@@ -50,7 +50,8 @@ const finance = (tag: string, y: TenderPlanPositionSpec['years']) => {
   return `<ns5:${tag}><ns5:total>${total}</ns5:total><ns5:currentYear>${y[0]}</ns5:currentYear><ns5:firstYear>${y[1]}</ns5:firstYear><ns5:secondYear>${y[2]}</ns5:secondYear><ns5:subsecYears>${y[3]}</ns5:subsecYears></ns5:${tag}>`;
 };
 const kvr = (k: [string, string]) => `<ns5:KVR><ns4:code>${k[0]}</ns4:code><ns4:name>${esc(k[1])}</ns4:name></ns5:KVR>`;
-const kvrs = (p: TenderPlanPositionSpec) => `<ns5:KVRsInfo><ns5:KVRInfo>${kvr(p.kvr)}${finance('KVRYearsInfo', p.years)}</ns5:KVRInfo></ns5:KVRsInfo>`;
+const kvrs = (p: TenderPlanPositionSpec) =>
+  `<ns5:KVRsInfo><ns5:KVRInfo>${kvr(p.kvr)}${finance('KVRYearsInfo', p.years)}</ns5:KVRInfo></ns5:KVRsInfo>`;
 
 function position(c: DemoCustomer, s: TenderPlanSpec, p: TenderPlanPositionSpec): string {
   const number = `${tenderPlanNumber(s)}${pad(p.n, 6)}`;
@@ -58,7 +59,9 @@ function position(c: DemoCustomer, s: TenderPlanSpec, p: TenderPlanPositionSpec)
   if (p.special) {
     return `<ns5:specialPurchasePosition><ns5:type><ns5:code>${p.special[0]}</ns5:code><ns5:name>${esc(p.special[1])}</ns5:name></ns5:type>${common}<ns5:KVRInfo>${kvr(p.kvr)}</ns5:KVRInfo><ns5:purchaseNumber>${pad(p.n, 4)}</ns5:purchaseNumber>${finance('financeInfo', p.years)}${kvrs(p)}</ns5:specialPurchasePosition>`;
   }
-  const okpd = p.okpd2 ? `<ns5:OKPD2Info><ns4:OKPDCode>${p.okpd2[0]}</ns4:OKPDCode><ns4:OKPDName>${esc(p.okpd2[1])}</ns4:OKPDName></ns5:OKPD2Info>` : '<ns5:OKPD2Info><ns5:undefined>true</ns5:undefined></ns5:OKPD2Info>';
+  const okpd = p.okpd2
+    ? `<ns5:OKPD2Info><ns4:OKPDCode>${p.okpd2[0]}</ns4:OKPDCode><ns4:OKPDName>${esc(p.okpd2[1])}</ns4:OKPDName></ns5:OKPD2Info>`
+    : '<ns5:OKPD2Info><ns5:undefined>true</ns5:undefined></ns5:OKPD2Info>';
   return (
     `<ns5:position><ns5:commonInfo>${common}<ns5:purchaseNumber>${pad(p.n, 4)}</ns5:purchaseNumber>${okpd}<ns5:KVRInfo>${kvr(p.kvr)}</ns5:KVRInfo>` +
     `<ns5:purchaseObjectInfo>${esc(p.subject)}</ns5:purchaseObjectInfo><ns5:publicDiscussion>false</ns5:publicDiscussion><ns5:positionCanceled>false</ns5:positionCanceled></ns5:commonInfo>` +
@@ -79,37 +82,96 @@ export function tenderPlanXml(c: DemoCustomer, s: TenderPlanSpec): string {
     `<ns5:createDate>${s.publishDate}</ns5:createDate><ns5:confirmDate>${s.publishDate.slice(0, 19)}</ns5:confirmDate><ns5:publishDate>${s.publishDate}</ns5:publishDate>` +
     `<ns5:customerInfo>${org}</ns5:customerInfo><ns5:ownerInfo>${org}<ns5:ownerRole>CU</ns5:ownerRole></ns5:ownerInfo></ns5:commonInfo>` +
     (regular.length ? `<ns5:positions>${regular.map((p) => position(c, s, p)).join('')}</ns5:positions>` : '') +
-    (special.length ? `<ns5:specialPurchasePositions>${special.map((p) => position(c, s, p)).join('')}</ns5:specialPurchasePositions>` : '') +
+    (special.length
+      ? `<ns5:specialPurchasePositions>${special.map((p) => position(c, s, p)).join('')}</ns5:specialPurchasePositions>`
+      : '') +
     `<ns5:outcomeIndicators>${finance('totalsInfo', years)}</ns5:outcomeIndicators>` +
     `</ns2:tenderPlan2020></ns2:export>`
   );
 }
 
 const K244: [string, string] = ['244', 'Прочая закупка товаров, работ и услуг'];
-const K243: [string, string] = ['243', 'Закупка товаров, работ, услуг в целях капитального ремонта государственного (муниципального) имущества'];
+const K243: [string, string] = [
+  '243',
+  'Закупка товаров, работ, услуг в целях капитального ремонта государственного (муниципального) имущества',
+];
 const K247: [string, string] = ['247', 'Закупка энергетических ресурсов'];
 
 /** The positions of a budget institution's план-график: several ОКПД2, КВР and years, one «особая закупка». */
 export function demoTenderPlanPositions(): TenderPlanPositionSpec[] {
   return [
-    { n: 1, subject: 'Поставка бумаги для офисной техники', okpd2: ['17.12.14.110', 'Бумага для печати'], kvr: K244, years: ['350000.00', '0.00', '0.00', '0.00'] },
-    { n: 2, subject: 'Оказание услуг по обращению с твердыми коммунальными отходами', okpd2: ['38.11.21.000', 'Услуги по сбору неопасных отходов городского хозяйства, непригодных для повторного использования'], kvr: K244, years: ['148895.28', '152000.00', '158000.00', '0.00'] },
-    { n: 3, subject: 'Капитальный ремонт кровли здания', okpd2: ['43.91.19.000', 'Работы кровельные прочие, не включенные в другие группировки'], kvr: K243, years: ['1200000.00', '800000.00', '0.00', '0.00'] },
-    { n: 4, subject: 'Поставка продуктов питания для организации питания обучающихся', okpd2: ['10.51.11.000', 'Молоко, кроме сырого'], kvr: K244, years: ['600000.00', '650000.00', '700000.00', '0.00'] },
-    { n: 5, subject: 'Поставка тепловой энергии', okpd2: ['35.30.11.111', 'Энергия тепловая, отпущенная котельными'], kvr: K247, years: ['2400000.00', '2500000.00', '2600000.00', '0.00'] },
-    { n: 6, subject: 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ', kvr: K244, years: ['680121.83', '0.00', '0.00', '0.00'], special: ['P4_1_93', 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ'] },
+    {
+      n: 1,
+      subject: 'Поставка бумаги для офисной техники',
+      okpd2: ['17.12.14.110', 'Бумага для печати'],
+      kvr: K244,
+      years: ['350000.00', '0.00', '0.00', '0.00'],
+    },
+    {
+      n: 2,
+      subject: 'Оказание услуг по обращению с твердыми коммунальными отходами',
+      okpd2: ['38.11.21.000', 'Услуги по сбору неопасных отходов городского хозяйства, непригодных для повторного использования'],
+      kvr: K244,
+      years: ['148895.28', '152000.00', '158000.00', '0.00'],
+    },
+    {
+      n: 3,
+      subject: 'Капитальный ремонт кровли здания',
+      okpd2: ['43.91.19.000', 'Работы кровельные прочие, не включенные в другие группировки'],
+      kvr: K243,
+      years: ['1200000.00', '800000.00', '0.00', '0.00'],
+    },
+    {
+      n: 4,
+      subject: 'Поставка продуктов питания для организации питания обучающихся',
+      okpd2: ['10.51.11.000', 'Молоко, кроме сырого'],
+      kvr: K244,
+      years: ['600000.00', '650000.00', '700000.00', '0.00'],
+    },
+    {
+      n: 5,
+      subject: 'Поставка тепловой энергии',
+      okpd2: ['35.30.11.111', 'Энергия тепловая, отпущенная котельными'],
+      kvr: K247,
+      years: ['2400000.00', '2500000.00', '2600000.00', '0.00'],
+    },
+    {
+      n: 6,
+      subject: 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ',
+      kvr: K244,
+      years: ['680121.83', '0.00', '0.00', '0.00'],
+      special: ['P4_1_93', 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ'],
+    },
   ];
 }
 
 /** The план-график of `year` published on 20 December of the year before, and its second version on 10 February. */
 export function demoTenderPlans(c: DemoCustomer, regNum: string, year: number): Array<{ xml: string; day: string }> {
   const positions = demoTenderPlanPositions();
-  const v1 = { regNum, year, version: 1, publishDate: `${year - 1}-12-20T10:00:00+03:00`, positions: positions.slice(0, 5).concat(positions[5]) };
+  const v1 = {
+    regNum,
+    year,
+    version: 1,
+    publishDate: `${year - 1}-12-20T10:00:00+03:00`,
+    positions: positions.slice(0, 5).concat(positions[5]),
+  };
   const v2 = {
     ...v1,
     version: 2,
     publishDate: `${year}-02-10T11:30:00+03:00`,
-    positions: [...v1.positions, { n: 7, subject: 'Оказание услуг связи', okpd2: ['61.10.11.000', 'Услуги по предоставлению внутризоновой, междугородной и международной телефонной связи'] as [string, string], kvr: K244, years: ['96000.00', '96000.00', '0.00', '0.00'] as TenderPlanPositionSpec['years'] }],
+    positions: [
+      ...v1.positions,
+      {
+        n: 7,
+        subject: 'Оказание услуг связи',
+        okpd2: ['61.10.11.000', 'Услуги по предоставлению внутризоновой, междугородной и международной телефонной связи'] as [
+          string,
+          string,
+        ],
+        kvr: K244,
+        years: ['96000.00', '96000.00', '0.00', '0.00'] as TenderPlanPositionSpec['years'],
+      },
+    ],
   };
   return [v1, v2].map((s) => ({ xml: tenderPlanXml(c, s), day: s.publishDate.slice(0, 10) }));
 }

@@ -6,7 +6,12 @@ import { Id, PageQuery, isoDate } from './common';
 import { CATALOG_KIND_TITLES, type CatalogKind } from './catalogs';
 
 export const AuditQuery = PageQuery.extend({
-  entity: z.string().trim().max(300).optional().describe("Вид объекта (company, procurement, contract, …) или несколько через запятую: 'company,contact,bank_requisites'"),
+  entity: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .describe("Вид объекта (company, procurement, contract, …) или несколько через запятую: 'company,contact,bank_requisites'"),
   entity_id: z.string().trim().max(50).optional().describe('Идентификатор объекта'),
   q: z.string().trim().max(200).optional().describe('Слова, которые ищутся в действии, виде объекта и значениях до/после'),
   user_id: Id.optional().describe('Кто изменил'),
@@ -128,4 +133,5 @@ const ACTION_OVERRIDES: Record<string, string> = {
 };
 
 export const auditEntityTitle = (entity: string): string => AUDIT_ENTITY_TITLES[entity] ?? entity;
-export const auditActionTitle = (entity: string, action: string): string => ACTION_OVERRIDES[`${entity}.${action}`] ?? AUDIT_ACTION_TITLES[action] ?? action;
+export const auditActionTitle = (entity: string, action: string): string =>
+  ACTION_OVERRIDES[`${entity}.${action}`] ?? AUDIT_ACTION_TITLES[action] ?? action;

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CATALOG_ROUTES, CATALOG_TYPE_INFO, CATALOG_TYPES, CATALOG_MESSAGES, EXEC_TERM_VIEWS, CreateCatalogEnsuringRequest, CreateCatalogExecTermRequest,
-  catalogRoute, canEditCatalogs, canReadCatalog,
+  CATALOG_ROUTES,
+  CATALOG_TYPE_INFO,
+  CATALOG_TYPES,
+  CATALOG_MESSAGES,
+  EXEC_TERM_VIEWS,
+  CreateCatalogEnsuringRequest,
+  CreateCatalogExecTermRequest,
+  catalogRoute,
+  canEditCatalogs,
+  canReadCatalog,
 } from './catalogs';
 
 /** Spec section 2, "Catalogue menu labels", in the spec's order. */
@@ -75,7 +83,9 @@ describe('schemas and texts', () => {
   });
 
   it('keep ensuring percents within their range', () => {
-    expect(CreateCatalogEnsuringRequest.safeParse({ name: 'О', kind: 'contract', percent: '10', percent_min: '5', percent_max: '30' }).success).toBe(true);
+    expect(
+      CreateCatalogEnsuringRequest.safeParse({ name: 'О', kind: 'contract', percent: '10', percent_min: '5', percent_max: '30' }).success,
+    ).toBe(true);
     expect(CreateCatalogEnsuringRequest.safeParse({ name: 'О', kind: 'contract', percent: '31', percent_max: '30' }).success).toBe(false);
     expect(CreateCatalogEnsuringRequest.safeParse({ name: 'О', kind: 'contract', value_type: 'amount' }).success).toBe(false);
   });
@@ -85,6 +95,8 @@ describe('schemas and texts', () => {
     expect(CATALOG_MESSAGES.tariffProcurementsLimit('Базовый', 50)).toBe('Достигнут лимит тарифа «Базовый»: не более 50 закупок в год');
     expect(CATALOG_MESSAGES.tariffProcurementsLimit('Базовый', 11)).toBe('Достигнут лимит тарифа «Базовый»: не более 11 закупок в год');
     expect(CATALOG_MESSAGES.tariffUsersLimit('Базовый', 21)).toBe('Достигнут лимит тарифа «Базовый»: не более 21 пользователя');
-    expect(CATALOG_MESSAGES.tariffExpired('Базовый', '31.12.2025')).toBe('Срок действия тарифа «Базовый» истёк 31.12.2025. Обратитесь к администратору для продления');
+    expect(CATALOG_MESSAGES.tariffExpired('Базовый', '31.12.2025')).toBe(
+      'Срок действия тарифа «Базовый» истёк 31.12.2025. Обратитесь к администратору для продления',
+    );
   });
 });

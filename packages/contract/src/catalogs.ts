@@ -44,9 +44,19 @@ export interface CatalogTypeInfo {
 
 export const CATALOG_TYPE_INFO: Record<CatalogType, CatalogTypeInfo> = {
   1: { route: '/catalog', title: 'Методы определения НМЦД', element: 'Метод определения НМЦД', access: 'staff' },
-  2: { route: '/catalogRequirements', title: 'Единые (дополнительные) требования', element: 'Требование к участникам закупки', access: 'staff' },
+  2: {
+    route: '/catalogRequirements',
+    title: 'Единые (дополнительные) требования',
+    element: 'Требование к участникам закупки',
+    access: 'staff',
+  },
   6: { route: '/catalogFinancialResults', title: 'Финансовые результаты', element: 'Финансовый результат', access: 'staff' },
-  7: { route: '/catalogInfoAndDocuments', title: 'Дополнительные требования, информация и документы', element: 'Дополнительная информация или документ', access: 'staff' },
+  7: {
+    route: '/catalogInfoAndDocuments',
+    title: 'Дополнительные требования, информация и документы',
+    element: 'Дополнительная информация или документ',
+    access: 'staff',
+  },
   8: { route: '/catalogFundingSources', title: 'Источники финансирования', element: 'Источник финансирования', access: 'all' },
   9: { route: '/catalogContractBasis', title: 'Основания заключения договора', element: 'Основание заключения договора', access: 'all' },
 };
@@ -70,7 +80,11 @@ export const CatalogTypeCode = typeLiteral(
 export const SUBJECT_TYPES = [1, 2, 3] as const;
 export type SubjectTypeCode = (typeof SUBJECT_TYPES)[number];
 export const SUBJECT_TYPE_TITLES: Record<SubjectTypeCode, string> = { 1: 'Товары', 2: 'Работы', 3: 'Услуги' };
-export const SubjectTypeCode = typeLiteral(SUBJECT_TYPES, 'Вид предмета: 1 — товары, 2 — работы, 3 — услуги', 'Вид предмета: 1 — товары, 2 — работы, 3 — услуги');
+export const SubjectTypeCode = typeLiteral(
+  SUBJECT_TYPES,
+  'Вид предмета: 1 — товары, 2 — работы, 3 — услуги',
+  'Вид предмета: 1 — товары, 2 — работы, 3 — услуги',
+);
 
 /** Execution-terms types: 1 terms (with a subject type), 2 place of delivery or execution. */
 export const EXEC_TERM_TYPES = [1, 2] as const;
@@ -92,20 +106,59 @@ export interface ExecTermView {
 
 /** The four screens of the shared execution-terms view (spec section 2). */
 export const EXEC_TERM_VIEWS: ExecTermView[] = [
-  { route: '/catalogDeliveryTerms', type: 1, subject_type: 1, title: 'Условия поставки товара', element: 'Условие поставки товара', access: 'staff' },
-  { route: '/catalogWorkTerms', type: 1, subject_type: 2, title: 'Условия выполнения работ', element: 'Условие выполнения работ', access: 'staff' },
-  { route: '/catalogServiceTerms', type: 1, subject_type: 3, title: 'Условия оказания услуг', element: 'Условие оказания услуг', access: 'staff' },
-  { route: '/catalogExecPlace', type: 2, subject_type: null, title: 'Место поставки', element: 'Место поставки (выполнения работ, оказания услуг)', access: 'all' },
+  {
+    route: '/catalogDeliveryTerms',
+    type: 1,
+    subject_type: 1,
+    title: 'Условия поставки товара',
+    element: 'Условие поставки товара',
+    access: 'staff',
+  },
+  {
+    route: '/catalogWorkTerms',
+    type: 1,
+    subject_type: 2,
+    title: 'Условия выполнения работ',
+    element: 'Условие выполнения работ',
+    access: 'staff',
+  },
+  {
+    route: '/catalogServiceTerms',
+    type: 1,
+    subject_type: 3,
+    title: 'Условия оказания услуг',
+    element: 'Условие оказания услуг',
+    access: 'staff',
+  },
+  {
+    route: '/catalogExecPlace',
+    type: 2,
+    subject_type: null,
+    title: 'Место поставки',
+    element: 'Место поставки (выполнения работ, оказания услуг)',
+    access: 'all',
+  },
 ];
 export const execTermAccess = (type: number): CatalogAccess => (type === 2 ? 'all' : 'staff');
 
 // ---- kinds and API paths -------------------------------------------------------------------------------------
 
 /** Catalogue kinds of the API; one table and one set of endpoints each. */
-export const CATALOG_KINDS = ['elements', 'execTerms', 'methods', 'subjects', 'ensuring', 'products', 'documentSubjects', 'documents'] as const;
-export const CatalogKind = z.enum(CATALOG_KINDS).describe(
-  'Вид справочника: elements — общий справочник с типом, execTerms — условия и место поставки, methods — способы закупки, subjects — предметы закупки, ensuring — обеспечение, products — товары, работы, услуги, documentSubjects — документы по предмету закупки, documents — документы',
-);
+export const CATALOG_KINDS = [
+  'elements',
+  'execTerms',
+  'methods',
+  'subjects',
+  'ensuring',
+  'products',
+  'documentSubjects',
+  'documents',
+] as const;
+export const CatalogKind = z
+  .enum(CATALOG_KINDS)
+  .describe(
+    'Вид справочника: elements — общий справочник с типом, execTerms — условия и место поставки, methods — способы закупки, subjects — предметы закупки, ensuring — обеспечение, products — товары, работы, услуги, documentSubjects — документы по предмету закупки, documents — документы',
+  );
 export type CatalogKind = z.infer<typeof CatalogKind>;
 
 /** API path (under /api) of each kind. */
@@ -158,12 +211,24 @@ const API_OF_ROUTE: Record<string, Pick<CatalogRoute, 'kind' | 'api' | 'query' |
   '/catalogService': { kind: 'subjects', api: CATALOG_API.subjects, query: {}, element: 'Предмет закупки', access: 'staff' },
   '/catalogEnsuring': { kind: 'ensuring', api: CATALOG_API.ensuring, query: {}, element: 'Обеспечение', access: 'staff' },
   '/catalogServiceDocument': { kind: 'products', api: CATALOG_API.products, query: {}, element: 'Товар, работа, услуга', access: 'staff' },
-  '/catalogDocumentSubject': { kind: 'documentSubjects', api: CATALOG_API.documentSubjects, query: {}, element: 'Документ по предмету закупки', access: 'staff' },
+  '/catalogDocumentSubject': {
+    kind: 'documentSubjects',
+    api: CATALOG_API.documentSubjects,
+    query: {},
+    element: 'Документ по предмету закупки',
+    access: 'staff',
+  },
   '/catalogTariffs': { kind: 'tariffs', api: '/tariffs', query: {}, element: 'Тариф', access: 'staff' },
   ...Object.fromEntries(
     CATALOG_TYPES.map((t) => [
       CATALOG_TYPE_INFO[t].route,
-      { kind: 'elements' as const, api: CATALOG_API.elements, query: { type: t }, element: CATALOG_TYPE_INFO[t].element, access: CATALOG_TYPE_INFO[t].access },
+      {
+        kind: 'elements' as const,
+        api: CATALOG_API.elements,
+        query: { type: t },
+        element: CATALOG_TYPE_INFO[t].element,
+        access: CATALOG_TYPE_INFO[t].access,
+      },
     ]),
   ),
   ...Object.fromEntries(
@@ -205,7 +270,6 @@ export const catalogRoute = (path: string): CatalogRoute | undefined => CATALOG_
 
 // ---- Russian texts -------------------------------------------------------------------------------------------
 
-
 export const CATALOG_MESSAGES = {
   staffOnly: 'Справочник доступен только сотрудникам',
   clientCannotEdit: 'Клиент не может изменять справочники',
@@ -235,7 +299,12 @@ const decimalRe = /^\d{1,16}(\.\d{1,2})?$/;
 const decimal2 = (what: string) =>
   z
     .union([z.string(), z.number()])
-    .transform((v) => String(v).trim().replace(/[\s\u00a0]/g, '').replace(',', '.'))
+    .transform((v) =>
+      String(v)
+        .trim()
+        .replace(/[\s\u00a0]/g, '')
+        .replace(',', '.'),
+    )
     .refine((v) => decimalRe.test(v), `${what}: число с не более чем двумя знаками после запятой`);
 
 export const USER_FIELD_TYPES = ['string', 'text', 'number', 'money', 'date'] as const;
@@ -256,7 +325,10 @@ export const CatalogUserField = z
       .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'Имя поля: латинские буквы, цифры и _, начинается с буквы, до 64 символов')
       .describe('Имя поля в шаблоне документа: {name}'),
     label: requiredString(200).describe('Подпись поля в форме'),
-    type: z.enum(USER_FIELD_TYPES).default('string').describe('string — строка, text — многострочный текст, number — число, money — сумма, date — дата ГГГГ-ММ-ДД'),
+    type: z
+      .enum(USER_FIELD_TYPES)
+      .default('string')
+      .describe('string — строка, text — многострочный текст, number — число, money — сумма, date — дата ГГГГ-ММ-ДД'),
     default: z.string().max(5000).nullable().optional().describe('Значение по умолчанию (строкой)'),
   })
   .superRefine((f, ctx) => {
@@ -264,7 +336,8 @@ export const CatalogUserField = z
     if (!d) return;
     if ((f.type === 'number' || f.type === 'money') && !/^-?\d+([.,]\d+)?$/.test(d))
       ctx.addIssue({ code: 'custom', path: ['default'], message: 'Значение должно быть числовое' });
-    if (f.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(d)) ctx.addIssue({ code: 'custom', path: ['default'], message: 'Дата в формате ГГГГ-ММ-ДД' });
+    if (f.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(d))
+      ctx.addIssue({ code: 'custom', path: ['default'], message: 'Дата в формате ГГГГ-ММ-ДД' });
   })
   .describe('Пользовательское поле элемента справочника');
 export type CatalogUserField = z.infer<typeof CatalogUserField>;
@@ -289,7 +362,12 @@ export const CatalogUserFieldResponse = z.object({
   default: z.string().nullable(),
 });
 
-const shared = { shared: z.boolean().default(false).describe('true — общий (системный) элемент для всех организаций; false — элемент выбранной организации') };
+const shared = {
+  shared: z
+    .boolean()
+    .default(false)
+    .describe('true — общий (системный) элемент для всех организаций; false — элемент выбранной организации'),
+};
 /**
  * The longest catalogue name: it prints in documents and fits a select's option (the longest ОКПД2 name is ~250
  * characters, the seeded requirements ~310); a paragraph belongs in the description.
@@ -316,7 +394,10 @@ const commonResponse = {
 };
 
 export const ArchivedFilter = z.enum(['false', 'true', 'all']).default('false').describe('false — действующие, true — архивные, all — все');
-export const ScopeFilter = z.enum(['all', 'system', 'company']).default('all').describe('all — общие и свои, system — только общие, company — только элементы выбранной организации');
+export const ScopeFilter = z
+  .enum(['all', 'system', 'company'])
+  .default('all')
+  .describe('all — общие и свои, system — только общие, company — только элементы выбранной организации');
 
 const listBase = {
   page: z.coerce.number().int().min(1).default(1),
@@ -326,7 +407,11 @@ const listBase = {
   archived: ArchivedFilter,
   scope: ScopeFilter,
 };
-const sortOf = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).default(values[0] as never).describe(`Сортировка: ${values.join(', ')}`);
+const sortOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .enum(values)
+    .default(values[0] as never)
+    .describe(`Сортировка: ${values.join(', ')}`);
 
 /** Select-scroll query: steps of 10 (spec section 9), archived elements left out. */
 const optionsBase = {
@@ -342,13 +427,24 @@ const optionsBase = {
 
 /** Select option (spec section 3): name, value, obj. */
 export const catalogOption = <T extends z.ZodType>(obj: T) =>
-  z.object({ name: z.string().describe('Текст пункта'), value: z.union([z.string(), z.number()]).describe('Значение'), obj: obj.describe('Элемент целиком') });
+  z.object({
+    name: z.string().describe('Текст пункта'),
+    value: z.union([z.string(), z.number()]).describe('Значение'),
+    obj: obj.describe('Элемент целиком'),
+  });
 export const catalogOptions = <T extends z.ZodType>(obj: T) =>
   z
-    .object({ items: z.array(catalogOption(obj)), page: z.number().int(), limit: z.number().int(), has_more: z.boolean().describe('Есть следующая страница') })
+    .object({
+      items: z.array(catalogOption(obj)),
+      page: z.number().int(),
+      limit: z.number().int(),
+      has_more: z.boolean().describe('Есть следующая страница'),
+    })
     .describe('Пункты списка выбора для бесконечной прокрутки');
 
-export const CatalogArchiveRequest = z.object({ archived: z.boolean().default(true).describe('true — в архив, false — вернуть из архива') });
+export const CatalogArchiveRequest = z.object({
+  archived: z.boolean().default(true).describe('true — в архив, false — вернуть из архива'),
+});
 export const CatalogUsageResponse = z
   .object({
     in_use: z.boolean(),
@@ -368,9 +464,17 @@ export const CatalogElementRequest = z
     code: optionalString(50).describe('Код (необязательный)'),
   })
   .describe('Элемент общего справочника (изменение)');
-export const CreateCatalogElementRequest = CatalogElementRequest.extend({ type: CatalogTypeCode, ...shared }).describe('Элемент общего справочника (создание)');
-export const CatalogElementResponse = z.object({ ...commonResponse, type: z.number().int(), code: z.string().nullable() }).describe('Элемент общего справочника');
-export const CatalogElementsQuery = z.object({ ...listBase, type: CatalogTypeCode, sort: sortOf(['name', 'code', 'created_at', 'updated_at'] as const) });
+export const CreateCatalogElementRequest = CatalogElementRequest.extend({ type: CatalogTypeCode, ...shared }).describe(
+  'Элемент общего справочника (создание)',
+);
+export const CatalogElementResponse = z
+  .object({ ...commonResponse, type: z.number().int(), code: z.string().nullable() })
+  .describe('Элемент общего справочника');
+export const CatalogElementsQuery = z.object({
+  ...listBase,
+  type: CatalogTypeCode,
+  sort: sortOf(['name', 'code', 'created_at', 'updated_at'] as const),
+});
 export const CatalogElementOptionsQuery = z.object({ ...optionsBase, type: CatalogTypeCode });
 export type CatalogElementRequest = z.infer<typeof CatalogElementRequest>;
 export type CreateCatalogElementRequest = z.infer<typeof CreateCatalogElementRequest>;
@@ -381,12 +485,15 @@ export type CatalogElementResponse = z.infer<typeof CatalogElementResponse>;
 export const CatalogExecTermRequest = z.object({ ...common }).describe('Условие или место поставки (изменение)');
 export const CreateCatalogExecTermRequest = CatalogExecTermRequest.extend({
   type: ExecTermTypeCode,
-  subject_type: SubjectTypeCode.nullable().optional().describe('Для type = 1 обязателен: 1 — товары, 2 — работы, 3 — услуги; для type = 2 не указывается'),
+  subject_type: SubjectTypeCode.nullable()
+    .optional()
+    .describe('Для type = 1 обязателен: 1 — товары, 2 — работы, 3 — услуги; для type = 2 не указывается'),
   ...shared,
 })
   .superRefine((v, ctx) => {
     if (v.type === 1 && !v.subject_type) ctx.addIssue({ code: 'custom', path: ['subject_type'], message: 'Обязательное поле' });
-    if (v.type === 2 && v.subject_type) ctx.addIssue({ code: 'custom', path: ['subject_type'], message: 'Для места поставки вид предмета не указывается' });
+    if (v.type === 2 && v.subject_type)
+      ctx.addIssue({ code: 'custom', path: ['subject_type'], message: 'Для места поставки вид предмета не указывается' });
   })
   .describe('Условие или место поставки (создание)');
 export const CatalogExecTermResponse = z
@@ -411,7 +518,9 @@ export const CatalogMethodRequest = z
       .string()
       .trim()
       .regex(METHOD_CODE_RE, 'Код способа: строчные латинские буквы, цифры и _')
-      .describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой; окончание _e — электронная форма"),
+      .describe(
+        "Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой; окончание _e — электронная форма",
+      ),
     short_name: optionalString(200).describe('Краткое наименование'),
     is_competitive: z.boolean().default(true).describe('Конкурентный способ'),
     is_electronic: z.boolean().default(false).describe('В электронной форме'),
@@ -419,7 +528,13 @@ export const CatalogMethodRequest = z
   .describe('Способ закупки (изменение)');
 export const CreateCatalogMethodRequest = CatalogMethodRequest.extend(shared).describe('Способ закупки (создание)');
 export const CatalogMethodResponse = z
-  .object({ ...commonResponse, code: z.string(), short_name: z.string().nullable(), is_competitive: z.boolean(), is_electronic: z.boolean() })
+  .object({
+    ...commonResponse,
+    code: z.string(),
+    short_name: z.string().nullable(),
+    is_competitive: z.boolean(),
+    is_electronic: z.boolean(),
+  })
   .describe('Способ закупки');
 export const CatalogMethodsQuery = z.object({
   ...listBase,
@@ -435,13 +550,23 @@ export type CatalogMethodResponse = z.infer<typeof CatalogMethodResponse>;
 export const CatalogSubjectRequest = z
   .object({
     ...common,
-    code: z.string().trim().regex(METHOD_CODE_RE, 'Код: строчные латинские буквы, цифры и _').describe("Код предмета: 'goods', 'works', 'services' или свой"),
+    code: z
+      .string()
+      .trim()
+      .regex(METHOD_CODE_RE, 'Код: строчные латинские буквы, цифры и _')
+      .describe("Код предмета: 'goods', 'works', 'services' или свой"),
     subject_type: SubjectTypeCode,
   })
   .describe('Предмет закупки (изменение)');
 export const CreateCatalogSubjectRequest = CatalogSubjectRequest.extend(shared).describe('Предмет закупки (создание)');
-export const CatalogSubjectResponse = z.object({ ...commonResponse, code: z.string(), subject_type: z.number().int() }).describe('Предмет закупки');
-export const CatalogSubjectsQuery = z.object({ ...listBase, subject_type: SubjectTypeCode.optional(), sort: sortOf(['name', 'code', 'created_at', 'updated_at'] as const) });
+export const CatalogSubjectResponse = z
+  .object({ ...commonResponse, code: z.string(), subject_type: z.number().int() })
+  .describe('Предмет закупки');
+export const CatalogSubjectsQuery = z.object({
+  ...listBase,
+  subject_type: SubjectTypeCode.optional(),
+  sort: sortOf(['name', 'code', 'created_at', 'updated_at'] as const),
+});
 export const CatalogSubjectOptionsQuery = z.object({ ...optionsBase, subject_type: SubjectTypeCode.optional() });
 export type CatalogSubjectResponse = z.infer<typeof CatalogSubjectResponse>;
 
@@ -453,8 +578,12 @@ export const ENSURING_KIND_TITLES: Record<(typeof ENSURING_KINDS)[number], strin
   contract: 'Обеспечение исполнения договора',
   warranty: 'Обеспечение гарантийных обязательств',
 };
-export const EnsuringKind = z.enum(ENSURING_KINDS).describe('application — заявки, contract — исполнения договора, warranty — гарантийных обязательств');
-export const EnsuringValueType = z.enum(['percent', 'amount']).describe('percent — процент от НМЦД (цены договора), amount — фиксированная сумма');
+export const EnsuringKind = z
+  .enum(ENSURING_KINDS)
+  .describe('application — заявки, contract — исполнения договора, warranty — гарантийных обязательств');
+export const EnsuringValueType = z
+  .enum(['percent', 'amount'])
+  .describe('percent — процент от НМЦД (цены договора), amount — фиксированная сумма');
 
 const percent = decimal2('Процент').refine((v) => Number(v) <= 100, 'Процент не больше 100');
 const EnsuringFields = z.object({
@@ -471,7 +600,8 @@ const checkEnsuring = (v: z.infer<typeof EnsuringFields>, ctx: z.RefinementCtx) 
   if (v.value_type === 'amount' && !v.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Обязательное поле' });
   const n = (s?: string | null) => (s ? Number(s) : null);
   const [p, lo, hi] = [n(v.percent), n(v.percent_min), n(v.percent_max)];
-  if (lo !== null && hi !== null && lo > hi) ctx.addIssue({ code: 'custom', path: ['percent_max'], message: 'Верхняя граница меньше нижней' });
+  if (lo !== null && hi !== null && lo > hi)
+    ctx.addIssue({ code: 'custom', path: ['percent_max'], message: 'Верхняя граница меньше нижней' });
   if (v.value_type === 'percent' && p !== null && ((lo !== null && p < lo) || (hi !== null && p > hi)))
     ctx.addIssue({ code: 'custom', path: ['percent'], message: 'Размер вне допустимых границ' });
 };
@@ -489,7 +619,11 @@ export const CatalogEnsuringResponse = z
     amount: z.string().nullable(),
   })
   .describe('Обеспечение заявки / исполнения договора / гарантийных обязательств');
-export const CatalogEnsuringQuery = z.object({ ...listBase, kind: EnsuringKind.optional(), sort: sortOf(['name', 'kind', 'percent', 'created_at', 'updated_at'] as const) });
+export const CatalogEnsuringQuery = z.object({
+  ...listBase,
+  kind: EnsuringKind.optional(),
+  sort: sortOf(['name', 'kind', 'percent', 'created_at', 'updated_at'] as const),
+});
 export const CatalogEnsuringOptionsQuery = z.object({ ...optionsBase, kind: EnsuringKind.optional() });
 export type CatalogEnsuringResponse = z.infer<typeof CatalogEnsuringResponse>;
 
@@ -501,7 +635,11 @@ export const CatalogProductRequest = z
     ...common,
     code: optionalString(50).describe('Артикул / внутренний код (необязательный)'),
     okpd2_code: z.string().trim().regex(OKPD2_CODE_PATTERN, 'Код ОКПД2 в формате 17.12.14.110').describe('Код ОКПД2 из классификатора'),
-    okei_code: z.string().trim().regex(/^\d{3,4}$/, 'Код ОКЕИ из 3–4 цифр').describe('Код единицы измерения по ОКЕИ, например 796'),
+    okei_code: z
+      .string()
+      .trim()
+      .regex(/^\d{3,4}$/, 'Код ОКЕИ из 3–4 цифр')
+      .describe('Код единицы измерения по ОКЕИ, например 796'),
     subject_id: BodyId.nullable().optional().describe('Предмет закупки (справочник subjects)'),
   })
   .describe('Товар, работа, услуга (изменение)');
@@ -521,7 +659,12 @@ export const CatalogProductResponse = z
   .describe('Товар, работа, услуга');
 export const CatalogProductsQuery = z.object({
   ...listBase,
-  okpd2: z.string().trim().regex(/^\d{2}[\d.]*$/, 'Начало кода ОКПД2, например 17.12').optional().describe('Начало кода ОКПД2'),
+  okpd2: z
+    .string()
+    .trim()
+    .regex(/^\d{2}[\d.]*$/, 'Начало кода ОКПД2, например 17.12')
+    .optional()
+    .describe('Начало кода ОКПД2'),
   subject_id: Id.optional(),
   sort: sortOf(['name', 'okpd2_code', 'code', 'created_at', 'updated_at'] as const),
 });
@@ -532,7 +675,9 @@ export type CatalogProductResponse = z.infer<typeof CatalogProductResponse>;
 
 /** Codes of the Word templates (server/templates/docx/{code}.docx). */
 export const DOCUMENT_TEMPLATE_CODES = ['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification'] as const;
-export const DocumentTemplateCode = z.enum(DOCUMENT_TEMPLATE_CODES).describe('Шаблон: notice, documentation, draft-contract, tech-spec, nmcd-justification');
+export const DocumentTemplateCode = z
+  .enum(DOCUMENT_TEMPLATE_CODES)
+  .describe('Шаблон: notice, documentation, draft-contract, tech-spec, nmcd-justification');
 export const DOCUMENT_TEMPLATE_TITLES: Record<(typeof DOCUMENT_TEMPLATE_CODES)[number], string> = {
   notice: 'Извещение о проведении закупки',
   documentation: 'Документация о закупке',
@@ -550,7 +695,12 @@ export const CatalogDocumentRequest = z
   .describe('Вид документа (изменение)');
 export const CreateCatalogDocumentRequest = CatalogDocumentRequest.extend(shared).describe('Вид документа (создание)');
 export const CatalogDocumentResponse = z
-  .object({ ...commonResponse, code: z.string().nullable(), template_code: DocumentTemplateCode.nullable(), template_title: z.string().nullable() })
+  .object({
+    ...commonResponse,
+    code: z.string().nullable(),
+    template_code: DocumentTemplateCode.nullable(),
+    template_title: z.string().nullable(),
+  })
   .describe('Вид документа и его шаблон');
 export const CatalogDocumentsQuery = z.object({
   ...listBase,
@@ -574,7 +724,9 @@ export const CatalogDocumentSubjectRequest = z
     sort_order: z.number().int().min(0).max(10000).default(0).describe('Порядок в списке документов'),
   })
   .describe('Документ по предмету закупки (изменение)');
-export const CreateCatalogDocumentSubjectRequest = CatalogDocumentSubjectRequest.extend(shared).describe('Документ по предмету закупки (создание)');
+export const CreateCatalogDocumentSubjectRequest = CatalogDocumentSubjectRequest.extend(shared).describe(
+  'Документ по предмету закупки (создание)',
+);
 export const CatalogDocumentSubjectResponse = z
   .object({
     ...commonResponse,
@@ -643,11 +795,19 @@ export const CatalogUserfieldsRequest = z
     kind: CatalogKind.optional(),
     id: BodyId.optional(),
     ids: z.array(BodyId).max(100).optional(),
-    elements: z.array(z.object({ kind: CatalogKind, id: BodyId })).max(100).optional(),
+    elements: z
+      .array(z.object({ kind: CatalogKind, id: BodyId }))
+      .max(100)
+      .optional(),
   })
   .refine((v) => (v.kind && (v.id || v.ids?.length)) || v.elements?.length, 'Укажите элементы: kind и id (ids) или elements');
 export type CatalogUserfieldsRequest = z.infer<typeof CatalogUserfieldsRequest>;
-export const CatalogUserfieldsElement = z.object({ kind: CatalogKind, id: z.number(), name: z.string(), user_fields: z.array(CatalogUserFieldResponse) });
+export const CatalogUserfieldsElement = z.object({
+  kind: CatalogKind,
+  id: z.number(),
+  name: z.string(),
+  user_fields: z.array(CatalogUserFieldResponse),
+});
 /** Payload of `catalogUserfieldsResponse`: result 'success' with elements, or 'error' with error. */
 export const CatalogUserfieldsResponse = z.object({
   key: z.union([z.string(), z.number()]),
@@ -672,7 +832,14 @@ export const TariffRequest = z
     period: TariffPeriod,
     max_users: limit('Не более пользователей'),
     max_procurements_per_year: limit('Не более закупок в год'),
-    storage_mb: z.number().int().min(1).max(10_000_000).nullable().default(null).describe('Хранилище файлов организации, МБ; null — без ограничения'),
+    storage_mb: z
+      .number()
+      .int()
+      .min(1)
+      .max(10_000_000)
+      .nullable()
+      .default(null)
+      .describe('Хранилище файлов организации, МБ; null — без ограничения'),
   })
   .describe('Тариф');
 export type TariffRequest = z.infer<typeof TariffRequest>;
@@ -711,7 +878,9 @@ export const CompanyTariffRequest = z
   .refine((v) => !v.valid_to || v.valid_to >= v.valid_from, { path: ['valid_to'], message: 'Дата окончания раньше даты начала' })
   .describe('Назначение тарифа организации');
 export type CompanyTariffRequest = z.infer<typeof CompanyTariffRequest>;
-export const TariffAssignmentState = z.enum(['active', 'expired', 'planned']).describe('active — действует сегодня, expired — истёк, planned — начнёт действовать');
+export const TariffAssignmentState = z
+  .enum(['active', 'expired', 'planned'])
+  .describe('active — действует сегодня, expired — истёк, planned — начнёт действовать');
 export const CompanyTariffResponse = z.object({
   id: z.number(),
   company_id: z.number(),

@@ -9,13 +9,11 @@ export function isValidInn(inn: string): boolean {
   const d = inn.split('').map(Number);
   const check = (weights: number[]) => (weights.reduce((s, w, i) => s + w * d[i], 0) % 11) % 10;
   if (inn.length === 10) return check([2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[9];
-  return (
-    check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11]
-  );
+  return check([7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[10] && check([3, 7, 2, 4, 10, 3, 5, 9, 4, 6, 8]) === d[11];
 }
 export function isValidOgrn(v: string): boolean {
-  if (/^\d{13}$/.test(v)) return Number(BigInt(v.slice(0, 12)) % 11n % 10n) === Number(v[12]);
-  if (/^\d{15}$/.test(v)) return Number(BigInt(v.slice(0, 14)) % 13n % 10n) === Number(v[14]);
+  if (/^\d{13}$/.test(v)) return Number((BigInt(v.slice(0, 12)) % 11n) % 10n) === Number(v[12]);
+  if (/^\d{15}$/.test(v)) return Number((BigInt(v.slice(0, 14)) % 13n) % 10n) === Number(v[14]);
   return false;
 }
 

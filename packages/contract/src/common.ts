@@ -1,8 +1,41 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages';
-import { NUMERIC_RE, KPP_RE, KPP_MESSAGE, OGRN_MESSAGE, PHONE_MESSAGE, isValidPhone, isValidInn, isValidOgrn, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+import {
+  NUMERIC_RE,
+  KPP_RE,
+  KPP_MESSAGE,
+  OGRN_MESSAGE,
+  PHONE_MESSAGE,
+  isValidPhone,
+  isValidInn,
+  isValidOgrn,
+  hasBrokenText,
+  hasBidiControls,
+  isCalendarDate,
+  BROKEN_TEXT_MESSAGE,
+  BIDI_MESSAGE,
+  DATE_MIN,
+  DATE_MAX,
+} from './checks';
 import { russianIssue } from './zod-russian';
-export { NUMERIC_RE, KPP_RE, KPP_MESSAGE, OGRN_MESSAGE, PHONE_MESSAGE, isValidPhone, isValidInn, isValidOgrn, isValidAccount, hasBrokenText, hasBidiControls, isCalendarDate, BROKEN_TEXT_MESSAGE, BIDI_MESSAGE, DATE_MIN, DATE_MAX } from './checks';
+export {
+  NUMERIC_RE,
+  KPP_RE,
+  KPP_MESSAGE,
+  OGRN_MESSAGE,
+  PHONE_MESSAGE,
+  isValidPhone,
+  isValidInn,
+  isValidOgrn,
+  isValidAccount,
+  hasBrokenText,
+  hasBidiControls,
+  isCalendarDate,
+  BROKEN_TEXT_MESSAGE,
+  BIDI_MESSAGE,
+  DATE_MIN,
+  DATE_MAX,
+} from './checks';
 
 // every schema of the contract (server and web) reports in Russian: this module is loaded by all of them
 z.config({ localeError: russianIssue });
@@ -27,7 +60,10 @@ export const decimalString = z
   .union([z.string(), z.number()], { error: MESSAGES.numeric })
   .transform((v) => String(v).trim().replace(',', '.'))
   .refine((v) => NUMERIC_RE.test(v), MESSAGES.numeric)
-  .refine((v) => !NUMERIC_RE.test(v) || v.split('.')[0].replace(/^0+(?=\d)/, '').length <= DECIMAL_INT_DIGITS, `Слишком большое число: не более ${DECIMAL_INT_DIGITS} цифр до запятой`);
+  .refine(
+    (v) => !NUMERIC_RE.test(v) || v.split('.')[0].replace(/^0+(?=\d)/, '').length <= DECIMAL_INT_DIGITS,
+    `Слишком большое число: не более ${DECIMAL_INT_DIGITS} цифр до запятой`,
+  );
 export const email = z.string().trim().email(MESSAGES.email);
 const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar date between 1990-01-01 and 2100-12-31: `2026-02-30` and `9999-12-31` are refused. */
@@ -80,4 +116,3 @@ export const phone = z.string().trim().max(50, 'Не более 50 символ�
 /** An optional field a form may send cleared: an empty (or blank) string is no value, not an invalid one. */
 export const optionalCleared = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
-

@@ -18,7 +18,11 @@ export const IdentityRequestResponse = z.object({
 });
 export type IdentityRequestResponse = z.infer<typeof IdentityRequestResponse>;
 /** One line of the operator's queue beside registrations. */
-export const IdentityRequestItem = IdentityRequestResponse.extend({ company_id: z.number(), company_title: z.string().nullable(), requested_by: z.string().nullable() });
+export const IdentityRequestItem = IdentityRequestResponse.extend({
+  company_id: z.number(),
+  company_title: z.string().nullable(),
+  requested_by: z.string().nullable(),
+});
 export type IdentityRequestItem = z.infer<typeof IdentityRequestItem>;
 /** PUT /companies/{id} when the identity waits for the operator (202): the rest of the card is saved. */
 export const IdentityPendingResponse = z.object({ message: z.string(), identity_request: IdentityRequestResponse });
@@ -65,21 +69,29 @@ export const ContactRequest = z.object({
   is_active: z.boolean().default(false),
 });
 
-export const ContactsQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(10),
-    name: z.string().optional(),
-    email: z.string().optional(),
-    phone: z.string().optional(),
-  });
+export const ContactsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
 
 export const BankRequisitesRequest = z
   .object({
     bank_name: requiredString(500),
-    bik: z.string().trim().regex(/^\d{9}$/, 'БИК состоит из 9 цифр'),
-    corr_account: z.string().trim().regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
-    account: z.string().trim().regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
+    bik: z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, 'БИК состоит из 9 цифр'),
+    corr_account: z
+      .string()
+      .trim()
+      .regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
+    account: z
+      .string()
+      .trim()
+      .regex(/^\d{20}$/, 'Счёт состоит из 20 цифр'),
     is_main: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {

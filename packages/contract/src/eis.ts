@@ -5,7 +5,10 @@ import { daysBetweenIso, moscowDateOf } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
 
-const registry23 = z.string().trim().regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
+const registry23 = z
+  .string()
+  .trim()
+  .regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
 
 export const JobAccepted = z.object({ key: z.string() });
 
@@ -24,7 +27,10 @@ export const EIS_MAX_PERIOD_DAYS = 731;
 const period = z
   .object({ date_from: isoDate, date_to: isoDate })
   .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
-  .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, { message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`, path: ['date_to'] })
+  .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
+    message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
+    path: ['date_to'],
+  })
   // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
   .refine((v) => v.date_to <= moscowDateOf(new Date()), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
 
@@ -84,10 +90,16 @@ export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 export const ContractsQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),
   status: z.string().trim().max(50).optional(),
-  supplier_inn: z.string().trim().regex(/^\d{10}(\d{2})?$/, 'ИНН: 10 или 12 цифр').optional(),
+  supplier_inn: z
+    .string()
+    .trim()
+    .regex(/^\d{10}(\d{2})?$/, 'ИНН: 10 или 12 цифр')
+    .optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
-  sort: z.enum(['contract_date', '-contract_date', 'price', '-price', 'subject', '-subject', 'created_at', '-created_at']).default('-contract_date'),
+  sort: z
+    .enum(['contract_date', '-contract_date', 'price', '-price', 'subject', '-subject', 'created_at', '-created_at'])
+    .default('-contract_date'),
 });
 
 export const ContractPositionResponse = z.object({
@@ -157,7 +169,10 @@ export const PlanItemsQuery = PageQuery.extend({
   okpd2: z.string().trim().max(20).optional(),
   method: z.string().trim().max(50).optional(),
   sme_only: z.enum(['true', 'false']).optional(),
-  month: z.string().regex(/^\d{4}-\d{2}$/).optional(),
+  month: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .optional(),
   sort: z.enum(['ordinal', '-ordinal', 'nmcd', '-nmcd', 'planned_month', '-planned_month', 'subject', '-subject']).default('ordinal'),
 });
 export const PlanItemResponse = z.object({

@@ -70,7 +70,9 @@ export const UpdUploadResponse = z.object({
   upload_file_name: z.string(),
   signatures: z
     .array(SignatureCheckResponse.extend({ file_name: z.string() }))
-    .describe('Подписи, пришедшие с УПД в архиве ЭДО (ZIP: УПД и его .sig/.p7s/.sgn), с результатом проверки; плохая — замечание документа'),
+    .describe(
+      'Подписи, пришедшие с УПД в архиве ЭДО (ZIP: УПД и его .sig/.p7s/.sgn), с результатом проверки; плохая — замечание документа',
+    ),
 });
 export type UpdUploadResponse = z.infer<typeof UpdUploadResponse>;
 
@@ -104,12 +106,23 @@ export const PaymentsQuery = z.object({
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
-export const PaymentImportResponse = z.object({ id: z.number().int(), key: z.string(), status: z.literal('processing'), upload_file_name: z.string(), documents: z.number().int() });
+export const PaymentImportResponse = z.object({
+  id: z.number().int(),
+  key: z.string(),
+  status: z.literal('processing'),
+  upload_file_name: z.string(),
+  documents: z.number().int(),
+});
 export const PaymentLinkRequest = z.object({
   contract_id: BodyId.nullable(),
   /** Why a link is withdrawn (contract_id null): kept in the audit trail */
   reason: z.string().trim().max(500, 'Причина — не длиннее 500 знаков').optional(),
-  confirm: z.boolean().optional().describe('true — привязать, хотя получатель не поставщик договора или плательщик не заказчик (иначе 409 CONFIRM_REQUIRED с находками)'),
+  confirm: z
+    .boolean()
+    .optional()
+    .describe(
+      'true — привязать, хотя получатель не поставщик договора или плательщик не заказчик (иначе 409 CONFIRM_REQUIRED с находками)',
+    ),
 });
 
 export const ReportingDeadlineItem = z.object({

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { daysText, daysUnitText, formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity, formatShare, formatSize, genitiveAfterNumberRu, leadTimeText, NBSP, pluralRu } from './format';
+import {
+  daysText,
+  daysUnitText,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatQuantity,
+  formatShare,
+  formatSize,
+  genitiveAfterNumberRu,
+  leadTimeText,
+  NBSP,
+  pluralRu,
+} from './format';
 
 const s = (text: string) => text.replace(/ /g, NBSP);
 
@@ -63,7 +77,12 @@ describe('Russian forms after a number', () => {
     expect(daysText(3, 'calendar')).toBe('3 календарных дня');
     expect(daysText(1, 'working')).toBe('1 рабочий день');
     expect(daysText(5, 'working')).toBe('5 рабочих дней');
-    expect([1, 3, 5, 21].map((n) => daysUnitText(n, 'calendar'))).toEqual(['календарный день', 'календарных дня', 'календарных дней', 'календарный день']);
+    expect([1, 3, 5, 21].map((n) => daysUnitText(n, 'calendar'))).toEqual([
+      'календарный день',
+      'календарных дня',
+      'календарных дней',
+      'календарный день',
+    ]);
     expect(daysText(11, 'calendar')).toBe('11 календарных дней');
     expect(leadTimeText(21, 'calendar')).toBe('не менее 21 календарного дня');
     expect(leadTimeText(3, 'working')).toBe('не менее 3 рабочих дней');

@@ -140,9 +140,23 @@ export function formatPeriod(from: Date | string, to: Date | string, timeZone?: 
 
 function dateParts(d: Date, timeZone?: string): Record<'day' | 'month' | 'year' | 'hour' | 'minute', string> {
   if (!timeZone) {
-    return { day: pad(d.getDate()), month: pad(d.getMonth() + 1), year: String(d.getFullYear()), hour: pad(d.getHours()), minute: pad(d.getMinutes()) };
+    return {
+      day: pad(d.getDate()),
+      month: pad(d.getMonth() + 1),
+      year: String(d.getFullYear()),
+      hour: pad(d.getHours()),
+      minute: pad(d.getMinutes()),
+    };
   }
-  const fmt = new Intl.DateTimeFormat('ru-RU', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const fmt = new Intl.DateTimeFormat('ru-RU', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const out: Record<string, string> = {};
   for (const part of fmt.formatToParts(d)) out[part.type] = part.value;
   return { day: out.day, month: out.month, year: out.year, hour: out.hour, minute: out.minute };
@@ -191,7 +205,8 @@ type DayKind = 'calendar' | 'working';
 
 /** «календарных дня» after 3, «рабочий день» after 1: the unit as it reads after the count beside it. */
 export function daysUnitText(n: number, unit: DayKind): string {
-  const adjective = unit === 'working' ? pluralRu(n, 'рабочий', 'рабочих', 'рабочих') : pluralRu(n, 'календарный', 'календарных', 'календарных');
+  const adjective =
+    unit === 'working' ? pluralRu(n, 'рабочий', 'рабочих', 'рабочих') : pluralRu(n, 'календарный', 'календарных', 'календарных');
   return `${adjective} ${pluralRu(n, 'день', 'дня', 'дней')}`;
 }
 
@@ -202,6 +217,7 @@ export function daysText(n: number, unit: DayKind): string {
 
 /** «не менее 15 календарных дней», «не менее 1 рабочего дня». */
 export function leadTimeText(n: number, unit: DayKind): string {
-  const adjective = unit === 'working' ? genitiveAfterNumberRu(n, 'рабочего', 'рабочих') : genitiveAfterNumberRu(n, 'календарного', 'календарных');
+  const adjective =
+    unit === 'working' ? genitiveAfterNumberRu(n, 'рабочего', 'рабочих') : genitiveAfterNumberRu(n, 'календарного', 'календарных');
   return `не менее ${n} ${adjective} ${genitiveAfterNumberRu(n, 'дня', 'дней')}`;
 }

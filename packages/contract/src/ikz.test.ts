@@ -19,8 +19,12 @@ describe('ИКЗ generation', () => {
     expect(r.ikz).toBeNull();
     expect(r.issues.map((i) => i.part)).toEqual(['year', 'iku', 'position', 'purchase', 'okpd2', 'kvr']);
     expect(r.issues.find((i) => i.part === 'iku')!.message).toBe('ИКУ заказчика (разряды 3–22 ИКЗ) состоит из 20 цифр');
-    expect(r.issues.find((i) => i.part === 'position')!.message).toBe('Номер позиции плана-графика (разряды 23–26 ИКЗ): целое число от 1 до 9999');
-    expect(r.issues.find((i) => i.part === 'purchase')!.message).toBe('Номер закупки в позиции плана-графика (разряды 27–29 ИКЗ): целое число от 1 до 999');
+    expect(r.issues.find((i) => i.part === 'position')!.message).toBe(
+      'Номер позиции плана-графика (разряды 23–26 ИКЗ): целое число от 1 до 9999',
+    );
+    expect(r.issues.find((i) => i.part === 'purchase')!.message).toBe(
+      'Номер закупки в позиции плана-графика (разряды 27–29 ИКЗ): целое число от 1 до 999',
+    );
     expect(r.issues.find((i) => i.part === 'kvr')!.message).toBe('КВР (разряды 34–36 ИКЗ) состоит из трёх цифр, например 244');
   });
   it('takes the ОКПД2 class and subclass digits without dots', () => {
@@ -36,7 +40,12 @@ describe('ИКЗ split', () => {
   it('labels the six parts', () => {
     const parts = splitIkz(`26${IKU}00120032620244`)!;
     expect(parts.map((p) => [p.key, p.value, `${p.from}–${p.to}`])).toEqual([
-      ['year', '26', '1–2'], ['iku', IKU, '3–22'], ['position', '0012', '23–26'], ['purchase', '003', '27–29'], ['okpd2', '2620', '30–33'], ['kvr', '244', '34–36'],
+      ['year', '26', '1–2'],
+      ['iku', IKU, '3–22'],
+      ['position', '0012', '23–26'],
+      ['purchase', '003', '27–29'],
+      ['okpd2', '2620', '30–33'],
+      ['kvr', '244', '34–36'],
     ]);
     expect(parts[1].title).toBe('Идентификационный код заказчика (ИКУ)');
     expect(splitIkz('123')).toBeNull();
@@ -58,18 +67,27 @@ describe('ИКЗ validation', () => {
     expect(validateIkz(`26${IKU}00000002620244`).map((i) => i.part)).toEqual(['position', 'purchase']);
   });
   it('names a year that is not the notice’s', () => {
-    expect(validateIkz(good, { year: 2027 })).toEqual([{ part: 'year', message: 'Год в ИКЗ (разряды 1–2) — 26, а извещение размещается в 2027 году' }]);
+    expect(validateIkz(good, { year: 2027 })).toEqual([
+      { part: 'year', message: 'Год в ИКЗ (разряды 1–2) — 26, а извещение размещается в 2027 году' },
+    ]);
   });
   it('names another customer’s ИКУ', () => {
     const other = '37700000000770001001';
-    expect(validateIkz(good, { iku: other })).toEqual([{ part: 'iku', message: `ИКУ в ИКЗ (разряды 3–22) — ${IKU}, а у заказчика ИКУ ${other}` }]);
+    expect(validateIkz(good, { iku: other })).toEqual([
+      { part: 'iku', message: `ИКУ в ИКЗ (разряды 3–22) — ${IKU}, а у заказчика ИКУ ${other}` },
+    ]);
   });
   it('names a position number that is not the plan’s', () => {
-    expect(validateIkz(good, { positionNumber: 13 })[0].message).toBe('Номер позиции в ИКЗ (разряды 23–26) — 0012, а в плане-графике позиция № 13');
+    expect(validateIkz(good, { positionNumber: 13 })[0].message).toBe(
+      'Номер позиции в ИКЗ (разряды 23–26) — 0012, а в плане-графике позиция № 13',
+    );
   });
   it('names an ОКПД2 that does not match the position', () => {
     expect(validateIkz(good, { okpd2: ['17.12.14.129', '17.23'] })).toEqual([
-      { part: 'okpd2', message: 'ОКПД2 в ИКЗ (разряды 30–33) — 2620, а у позиции ОКПД2 17.12.14.129, 17.23 (ожидается 1712 или 1723 либо 0000)' },
+      {
+        part: 'okpd2',
+        message: 'ОКПД2 в ИКЗ (разряды 30–33) — 2620, а у позиции ОКПД2 17.12.14.129, 17.23 (ожидается 1712 или 1723 либо 0000)',
+      },
     ]);
   });
   it('names a КВР that does not match the position', () => {

@@ -108,7 +108,8 @@ export function generateIkz(input: IkzInput): { ikz: string; issues: [] } | { ik
   const position = numberPart(input.positionNumber, 'position', issues);
   const purchase = numberPart(input.purchaseNumber, 'purchase', issues);
   const okpd2 = ikzOkpd2Part(input.okpd2);
-  if (okpd2 === null) issues.push({ part: 'okpd2', message: `Код ОКПД2 (${digitsLabel('okpd2')} ИКЗ) не похож на код ОКПД2: нужен код вида 26.20.15` });
+  if (okpd2 === null)
+    issues.push({ part: 'okpd2', message: `Код ОКПД2 (${digitsLabel('okpd2')} ИКЗ) не похож на код ОКПД2: нужен код вида 26.20.15` });
   const k = (input.kvr ?? '').trim();
   const kvr = k === '' ? '000' : /^\d{3}$/.test(k) ? k : null;
   if (kvr === null) issues.push({ part: 'kvr', message: `КВР (${digitsLabel('kvr')} ИКЗ) состоит из трёх цифр, например 244` });
@@ -140,22 +141,36 @@ export function validateIkz(raw: string, expected: IkzExpectations = {}): IkzIss
   if (ikz.length !== IKZ_LENGTH) return [{ part: 'structure', message: `ИКЗ состоит из 36 цифр, а введено ${ikz.length}` }];
   const parts = Object.fromEntries(splitIkz(ikz)!.map((p) => [p.key, p.value])) as Record<IkzPartKey, string>;
   const issues: IkzIssue[] = [];
-  if (parts.position === '0000') issues.push({ part: 'position', message: `Номер позиции плана-графика (${digitsLabel('position')} ИКЗ) не может быть 0000` });
-  if (parts.purchase === '000') issues.push({ part: 'purchase', message: `Номер закупки в позиции (${digitsLabel('purchase')} ИКЗ) не может быть 000` });
+  if (parts.position === '0000')
+    issues.push({ part: 'position', message: `Номер позиции плана-графика (${digitsLabel('position')} ИКЗ) не может быть 0000` });
+  if (parts.purchase === '000')
+    issues.push({ part: 'purchase', message: `Номер закупки в позиции (${digitsLabel('purchase')} ИКЗ) не может быть 000` });
   if (expected.year != null && String(expected.year).slice(-2) !== parts.year) {
-    issues.push({ part: 'year', message: `Год в ИКЗ (${digitsLabel('year')}) — ${parts.year}, а извещение размещается в ${expected.year} году` });
+    issues.push({
+      part: 'year',
+      message: `Год в ИКЗ (${digitsLabel('year')}) — ${parts.year}, а извещение размещается в ${expected.year} году`,
+    });
   }
   if (expected.iku && expected.iku !== parts.iku) {
     issues.push({ part: 'iku', message: `ИКУ в ИКЗ (${digitsLabel('iku')}) — ${parts.iku}, а у заказчика ИКУ ${expected.iku}` });
   }
   if (expected.positionNumber != null && String(expected.positionNumber).padStart(4, '0') !== parts.position) {
-    issues.push({ part: 'position', message: `Номер позиции в ИКЗ (${digitsLabel('position')}) — ${parts.position}, а в плане-графике позиция № ${expected.positionNumber}` });
+    issues.push({
+      part: 'position',
+      message: `Номер позиции в ИКЗ (${digitsLabel('position')}) — ${parts.position}, а в плане-графике позиция № ${expected.positionNumber}`,
+    });
   }
-  const codes = expected.okpd2 == null ? [] : (typeof expected.okpd2 === 'string' ? [expected.okpd2] : [...expected.okpd2]).filter((c) => c.trim() !== '');
+  const codes =
+    expected.okpd2 == null
+      ? []
+      : (typeof expected.okpd2 === 'string' ? [expected.okpd2] : [...expected.okpd2]).filter((c) => c.trim() !== '');
   if (codes.length && parts.okpd2 !== '0000') {
     const allowed = codes.map(ikzOkpd2Part).filter((c): c is string => c !== null);
     if (!allowed.includes(parts.okpd2)) {
-      issues.push({ part: 'okpd2', message: `ОКПД2 в ИКЗ (${digitsLabel('okpd2')}) — ${parts.okpd2}, а у позиции ОКПД2 ${codes.join(', ')} (ожидается ${[...new Set(allowed)].join(' или ')} либо 0000)` });
+      issues.push({
+        part: 'okpd2',
+        message: `ОКПД2 в ИКЗ (${digitsLabel('okpd2')}) — ${parts.okpd2}, а у позиции ОКПД2 ${codes.join(', ')} (ожидается ${[...new Set(allowed)].join(' или ')} либо 0000)`,
+      });
     }
   }
   if (expected.kvr && expected.kvr.trim() !== parts.kvr) {

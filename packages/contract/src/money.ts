@@ -43,7 +43,8 @@ export function decimalProblem(raw: string | number, rule: DecimalRule = {}): st
   if (!m) return MONEY_MESSAGES.notNumber;
   const [, sign, int, frac = ''] = m;
   const zero = /^0+$/.test(int) && /^0*$/.test(frac);
-  if (sign === '-' && !zero) return rule.positive ? (rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive) : MONEY_MESSAGES.negative;
+  if (sign === '-' && !zero)
+    return rule.positive ? (rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive) : MONEY_MESSAGES.negative;
   if (int.replace(/^0+(?=\d)/, '').length > DECIMAL_INT_DIGITS) return MONEY_MESSAGES.tooLarge;
   if (frac.replace(/0+$/, '').length > scale) return MONEY_MESSAGES.decimals(scale);
   if (rule.positive && zero) return rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive;
@@ -92,7 +93,18 @@ export function formatDecimalInput(v: string | number | null | undefined, scale 
 
 const ONES_M = ['', 'один', 'два', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
 const ONES_F = ['', 'одна', 'две', 'три', 'четыре', 'пять', 'шесть', 'семь', 'восемь', 'девять'];
-const TEENS = ['десять', 'одиннадцать', 'двенадцать', 'тринадцать', 'четырнадцать', 'пятнадцать', 'шестнадцать', 'семнадцать', 'восемнадцать', 'девятнадцать'];
+const TEENS = [
+  'десять',
+  'одиннадцать',
+  'двенадцать',
+  'тринадцать',
+  'четырнадцать',
+  'пятнадцать',
+  'шестнадцать',
+  'семнадцать',
+  'восемнадцать',
+  'девятнадцать',
+];
 const TENS = ['', '', 'двадцать', 'тридцать', 'сорок', 'пятьдесят', 'шестьдесят', 'семьдесят', 'восемьдесят', 'девяносто'];
 const HUNDREDS = ['', 'сто', 'двести', 'триста', 'четыреста', 'пятьсот', 'шестьсот', 'семьсот', 'восемьсот', 'девятьсот'];
 const SCALES: { forms: [string, string, string]; feminine: boolean }[] = [

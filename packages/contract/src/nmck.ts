@@ -56,7 +56,12 @@ export const NMCK_SOURCE_KIND_TITLES: Record<NmckSourceKind, string> = {
 /** A quantity: up to 14 integer digits and 6 decimals (numeric(20,6)), above zero. */
 export const quantityString = z
   .union([z.string(), z.number()])
-  .transform((v) => String(v).trim().replace(/[\s\u00a0]/g, '').replace(',', '.'))
+  .transform((v) =>
+    String(v)
+      .trim()
+      .replace(/[\s\u00a0]/g, '')
+      .replace(',', '.'),
+  )
   .refine((v) => /^\d{1,14}(\.\d{1,6})?$/.test(v), 'Количество: число с не более чем шестью знаками после запятой')
   .refine((v) => !/^\d{1,14}(\.\d{1,6})?$/.test(v) || /[1-9]/.test(v), 'Количество должно быть больше нуля');
 
@@ -82,13 +87,23 @@ export const NmckSourceRequest = z
     exclude_reason: optionalString(1000).describe('Почему цена не учитывается'),
   })
   .superRefine((v, c) => {
-    if (v.kind === 'contract' && v.contract_position_id == null) c.addIssue({ code: 'custom', path: ['contract_position_id'], message: 'Выберите позицию контракта из реестра' });
+    if (v.kind === 'contract' && v.contract_position_id == null)
+      c.addIssue({ code: 'custom', path: ['contract_position_id'], message: 'Выберите позицию контракта из реестра' });
     // a quote or a manual price names no contract: a position given with it would be stored nowhere and mislead
-    if (v.kind !== 'contract' && v.contract_position_id != null) c.addIssue({ code: 'custom', path: ['contract_position_id'], message: 'Позиция контракта указывается только для источника из реестра контрактов' });
-    if (v.kind !== 'contract' && v.unit_price == null) c.addIssue({ code: 'custom', path: ['unit_price'], message: 'Укажите цену единицы' });
-    if (v.kind !== 'contract' && !v.supplier) c.addIssue({ code: 'custom', path: ['supplier'], message: 'Укажите поставщика или источник цены' });
-    if (v.kind === 'quote' && !v.price_date) c.addIssue({ code: 'custom', path: ['price_date'], message: 'Укажите дату коммерческого предложения' });
-    if (v.excluded && !v.exclude_reason) c.addIssue({ code: 'custom', path: ['exclude_reason'], message: 'Укажите причину исключения цены' });
+    if (v.kind !== 'contract' && v.contract_position_id != null)
+      c.addIssue({
+        code: 'custom',
+        path: ['contract_position_id'],
+        message: 'Позиция контракта указывается только для источника из реестра контрактов',
+      });
+    if (v.kind !== 'contract' && v.unit_price == null)
+      c.addIssue({ code: 'custom', path: ['unit_price'], message: 'Укажите цену единицы' });
+    if (v.kind !== 'contract' && !v.supplier)
+      c.addIssue({ code: 'custom', path: ['supplier'], message: 'Укажите поставщика или источник цены' });
+    if (v.kind === 'quote' && !v.price_date)
+      c.addIssue({ code: 'custom', path: ['price_date'], message: 'Укажите дату коммерческого предложения' });
+    if (v.excluded && !v.exclude_reason)
+      c.addIssue({ code: 'custom', path: ['exclude_reason'], message: 'Укажите причину исключения цены' });
   });
 export type NmckSourceRequest = z.input<typeof NmckSourceRequest>;
 

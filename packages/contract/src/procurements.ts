@@ -45,7 +45,8 @@ export const PROCUREMENT_TRANSITIONS: Record<ProcurementStatus, readonly Procure
 export const EDITABLE_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['draft', 'docs_ready'];
 /** Finished procurements: their files are the record of what happened, so none is replaced or deleted (adding stays). */
 export const FINAL_PROCUREMENT_STATUSES: readonly ProcurementStatus[] = ['contract_signed', 'cancelled', 'failed'];
-export const finalFilesText = (status: ProcurementStatus) => `Закупка в статусе «${PROCUREMENT_STATUS_TITLES[status]}»: её файлы не заменяются и не удаляются`;
+export const finalFilesText = (status: ProcurementStatus) =>
+  `Закупка в статусе «${PROCUREMENT_STATUS_TITLES[status]}»: её файлы не заменяются и не удаляются`;
 
 export const canTransition = (from: ProcurementStatus, to: ProcurementStatus): boolean => PROCUREMENT_TRANSITIONS[from].includes(to);
 
@@ -80,19 +81,32 @@ export const STANDARD_METHOD_TITLES: Record<string, string> = {
   proposal_e: 'Запрос предложений в электронной форме',
   single: 'Закупка у единственного поставщика (исполнителя, подрядчика)',
 };
-const METHOD_CODE = z.string().trim().regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _');
+const METHOD_CODE = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _');
 
 export const ProcurementRequest = z
   .object({
     title: requiredString(1000).describe('Наименование закупки'),
     plan_item_id: BodyId.nullable().optional().describe('Позиция плана закупки (id)'),
     plan_item_number: optionalString(50).describe('Номер позиции плана'),
-    rule_id: BodyId.nullable().optional().describe('Положение о закупке; при создании по умолчанию — положение организации с редакцией, действующей сегодня (иначе самое новое)'),
-    method: METHOD_CODE.describe("Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой"),
+    rule_id: BodyId.nullable()
+      .optional()
+      .describe(
+        'Положение о закупке; при создании по умолчанию — положение организации с редакцией, действующей сегодня (иначе самое новое)',
+      ),
+    method: METHOD_CODE.describe(
+      "Код способа закупки: 'competition', 'competition_e', 'auction', 'auction_e', 'quotation', 'quotation_e', 'proposal', 'proposal_e', 'single' или свой",
+    ),
     subject: SubjectKind,
     subject_description: optionalString(10000).describe('Предмет договора: описание'),
     nmcd: positiveMoney().describe('НМЦД'),
-    currency: z.string().trim().regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв').default('RUB'),
+    currency: z
+      .string()
+      .trim()
+      .regex(/^[A-Z]{3}$/, 'Код валюты из трёх латинских букв')
+      .default('RUB'),
     nmcd_method_id: BodyId.nullable().optional().describe('Метод определения НМЦД (справочник, тип 1)'),
     requirement_ids: ids.describe('Дополнительные требования (справочник, тип 2)'),
     info_document_ids: ids.describe('Дополнительная информация и документы (справочник, тип 7)'),
@@ -110,9 +124,26 @@ export const ProcurementRequest = z
     review_on: isoDate.nullable().optional().describe('Дата рассмотрения заявок'),
     summing_up_on: isoDate.nullable().optional().describe('Дата подведения итогов'),
     sme_only: z.boolean().default(false).describe('Только для субъектов МСП'),
-    law: z.enum(['223', '44']).optional().describe('Закон, по которому проводится закупка: 223 или 44; при создании по умолчанию — закон организации, при изменении без поля — прежний'),
-    ikz: z.string().trim().regex(/^\d{36}$/, 'ИКЗ: 36 цифр').nullable().optional().describe('44-ФЗ: идентификационный код закупки (36 цифр)'),
-    kvr: z.string().trim().regex(/^\d{3}$/, 'КВР: три цифры').nullable().optional().describe('44-ФЗ: код вида расходов'),
+    law: z
+      .enum(['223', '44'])
+      .optional()
+      .describe(
+        'Закон, по которому проводится закупка: 223 или 44; при создании по умолчанию — закон организации, при изменении без поля — прежний',
+      ),
+    ikz: z
+      .string()
+      .trim()
+      .regex(/^\d{36}$/, 'ИКЗ: 36 цифр')
+      .nullable()
+      .optional()
+      .describe('44-ФЗ: идентификационный код закупки (36 цифр)'),
+    kvr: z
+      .string()
+      .trim()
+      .regex(/^\d{3}$/, 'КВР: три цифры')
+      .nullable()
+      .optional()
+      .describe('44-ФЗ: код вида расходов'),
   })
   .describe('Карточка закупки (создание и полное изменение)');
 export type ProcurementRequest = z.infer<typeof ProcurementRequest>;
@@ -120,7 +151,9 @@ export type ProcurementInput = z.input<typeof ProcurementRequest>;
 
 export const DeadlineViolation = z.object({
   code: z.string().describe('application_deadline_too_early, application_deadline_non_working_day, review_before_application_deadline, …'),
-  field: z.string().describe('Поле карточки в терминах модуля сроков: publishedOn, applicationDeadline, reviewOn, summingUpOn, nmcd, method'),
+  field: z
+    .string()
+    .describe('Поле карточки в терминах модуля сроков: publishedOn, applicationDeadline, reviewOn, summingUpOn, nmcd, method'),
   message: z.string(),
 });
 export type DeadlineViolation = z.infer<typeof DeadlineViolation>;
@@ -128,7 +161,15 @@ export type DeadlineViolation = z.infer<typeof DeadlineViolation>;
 const Ref = z.object({ id: z.number(), title: z.string() });
 
 /** The card's catalogue fields whose values are element ids. */
-export const PROCUREMENT_REFERENCE_FIELDS = ['nmcd_method_id', 'requirement_ids', 'info_document_ids', 'funding_source_ids', 'delivery_term_ids', 'delivery_place_ids', 'ensuring_ids'] as const;
+export const PROCUREMENT_REFERENCE_FIELDS = [
+  'nmcd_method_id',
+  'requirement_ids',
+  'info_document_ids',
+  'funding_source_ids',
+  'delivery_term_ids',
+  'delivery_place_ids',
+  'ensuring_ids',
+] as const;
 export type ProcurementReferenceField = (typeof PROCUREMENT_REFERENCE_FIELDS)[number];
 
 /**
@@ -136,7 +177,12 @@ export type ProcurementReferenceField = (typeof PROCUREMENT_REFERENCE_FIELDS)[nu
  * paint, without waiting for (or depending on) its options page.
  */
 export const ProcurementReferences = z
-  .object(Object.fromEntries(PROCUREMENT_REFERENCE_FIELDS.map((f) => [f, z.array(z.object({ id: z.number(), name: z.string() }))])) as Record<ProcurementReferenceField, z.ZodArray<z.ZodObject<{ id: z.ZodNumber; name: z.ZodString }>>>)
+  .object(
+    Object.fromEntries(PROCUREMENT_REFERENCE_FIELDS.map((f) => [f, z.array(z.object({ id: z.number(), name: z.string() }))])) as Record<
+      ProcurementReferenceField,
+      z.ZodArray<z.ZodObject<{ id: z.ZodNumber; name: z.ZodString }>>
+    >,
+  )
   .describe('Названия элементов справочников, на которые ссылается карточка (id и name по каждому полю)');
 export type ProcurementReferences = z.infer<typeof ProcurementReferences>;
 
@@ -158,7 +204,10 @@ export const ProcurementResponse = z
       .nullable()
       .describe('44-ФЗ: финансовое обеспечение позиции плана-графика по годам'),
     rule: Ref.nullable().describe('Положение о закупке'),
-    rule_version: z.object({ id: z.number(), number: z.string(), in_force_from: z.string().nullable() }).nullable().describe('Редакция, действующая на дату размещения (или сегодня)'),
+    rule_version: z
+      .object({ id: z.number(), number: z.string(), in_force_from: z.string().nullable() })
+      .nullable()
+      .describe('Редакция, действующая на дату размещения (или сегодня)'),
     method: z.string(),
     subject: SubjectKind,
     subject_description: z.string().nullable(),
@@ -204,7 +253,9 @@ export type ProcurementResponse = z.infer<typeof ProcurementResponse>;
 export const TransitionRequest = z.object({
   to: ProcurementStatus,
   comment: optionalString(2000).describe('Комментарий; для отмены и признания несостоявшейся обязателен'),
-  override_reason: optionalString(2000).describe('Причина перевода вопреки срокам (закона или дат закупки): без неё такой перевод — 409 CONFIRM_REQUIRED с нарушенными правилами в fields.warnings; причина сохраняется в журнале'),
+  override_reason: optionalString(2000).describe(
+    'Причина перевода вопреки срокам (закона или дат закупки): без неё такой перевод — 409 CONFIRM_REQUIRED с нарушенными правилами в fields.warnings; причина сохраняется в журнале',
+  ),
 });
 
 export const StatusHistoryItem = z.object({
@@ -232,7 +283,10 @@ export const RegisterQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   sort: z.enum(REGISTER_SORTS).default('created_at').describe('Поле сортировки'),
   order: z.enum(['asc', 'desc']).default('desc'),
-  status: csv.pipe(z.array(ProcurementStatus)).optional().describe(`Статусы через запятую: ${PROCUREMENT_STATUSES.join(', ')}`),
+  status: csv
+    .pipe(z.array(ProcurementStatus))
+    .optional()
+    .describe(`Статусы через запятую: ${PROCUREMENT_STATUSES.join(', ')}`),
   method: csv.pipe(z.array(METHOD_CODE)).optional().describe('Коды способов закупки через запятую, например quotation_e,auction_e'),
   subject: SubjectKind.optional(),
   published_from: isoDate.optional(),
@@ -243,8 +297,18 @@ export const RegisterQuery = z.object({
   created_to: isoDate.optional(),
   nmcd_min: moneyString.optional(),
   nmcd_max: moneyString.optional(),
-  okpd2: z.string().trim().regex(/^\d{2}[\d.]*$/, 'Код ОКПД2 или его начало, например 17.12').optional().describe('Начало кода ОКПД2'),
-  q: z.string().trim().max(200).optional().describe('Полнотекстовый поиск (русская морфология) по наименованию, предмету и наименованиям ОКПД2; также точный номер'),
+  okpd2: z
+    .string()
+    .trim()
+    .regex(/^\d{2}[\d.]*$/, 'Код ОКПД2 или его начало, например 17.12')
+    .optional()
+    .describe('Начало кода ОКПД2'),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .describe('Полнотекстовый поиск (русская морфология) по наименованию, предмету и наименованиям ОКПД2; также точный номер'),
   has_violations: bool.optional().describe('true — только закупки с нарушениями сроков'),
   sme_only: bool.optional(),
   law: z.enum(['223', '44']).optional().describe('Закон: 223 или 44'),
@@ -282,8 +346,15 @@ export const REGISTER_TEXT_COUNT_CAP = 1_000;
 export const RegisterPage = z.object({
   items: z.array(RegisterItem),
   total: z.number().int(),
-  total_capped: z.boolean().describe(`true — совпадений больше, чем total (${REGISTER_COUNT_CAP}, при поиске по тексту ${REGISTER_TEXT_COUNT_CAP})`),
-  total_estimate: z.number().int().nullable().optional().describe('При total_capped — оценка числа совпадений планировщиком PostgreSQL (показывается как «≈ 12 300»)'),
+  total_capped: z
+    .boolean()
+    .describe(`true — совпадений больше, чем total (${REGISTER_COUNT_CAP}, при поиске по тексту ${REGISTER_TEXT_COUNT_CAP})`),
+  total_estimate: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('При total_capped — оценка числа совпадений планировщиком PostgreSQL (показывается как «≈ 12 300»)'),
   page: z.number().int(),
   limit: z.number().int(),
 });
@@ -332,7 +403,9 @@ export const DocumentField = z.object({
   value: z.unknown().describe('Сохранённое пользователем значение, иначе заполненное из закупки, организации и справочников'),
   required: z.boolean(),
   columns: z
-    .array(z.object({ name: z.string(), label: z.string(), type: z.enum(['string', 'text', 'date', 'money', 'number']), required: z.boolean() }))
+    .array(
+      z.object({ name: z.string(), label: z.string(), type: z.enum(['string', 'text', 'date', 'money', 'number']), required: z.boolean() }),
+    )
     .optional(),
 });
 export type DocumentField = z.infer<typeof DocumentField>;
@@ -368,7 +441,10 @@ export const ReadyDocumentPayload = z.object({
   procurement_id: Id,
   company_id: Id.optional(),
   templates: z.array(DocumentKind).optional().describe('По умолчанию — все документы, которые требует положение'),
-  values: z.partialRecord(DocumentKind, z.record(z.string(), z.unknown())).optional().describe('Шаблон → значения полей; сохраняются перед формированием'),
+  values: z
+    .partialRecord(DocumentKind, z.record(z.string(), z.unknown()))
+    .optional()
+    .describe('Шаблон → значения полей; сохраняются перед формированием'),
 });
 
 /** Currencies a procurement is priced in (ОКВ letter codes) and their names in documents and on screens. */

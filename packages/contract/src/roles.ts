@@ -11,7 +11,6 @@ export const ROLE_TITLES: Record<Role, string> = {
   operator: 'Оператор',
 };
 
-
 /** Who decides registration applications: the page, its menu item and the API use this one list. */
 export const REGISTRATION_DECIDERS = ['operator', 'admin', 'administrator'] as const satisfies readonly Role[];
 

@@ -37,7 +37,11 @@ export const DAYS_UNIT_TITLES: Record<(typeof DAYS_UNITS)[number], string> = { c
  */
 export const LeadTimeRule = z
   .object({
-    method: z.string().trim().min(1, 'Укажите способ закупки').describe("Код способа; базовый код ('competition') покрывает и электронную форму ('competition_e')"),
+    method: z
+      .string()
+      .trim()
+      .min(1, 'Укажите способ закупки')
+      .describe("Код способа; базовый код ('competition') покрывает и электронную форму ('competition_e')"),
     smeOnly: z.boolean().nullable().describe('true — только для закупок у МСП, false — для прочих, null — для всех'),
     nmcdMax: z
       .string()
@@ -98,7 +102,12 @@ export const RuleVersionRequest = z.object({
   number: requiredString(50).describe('Номер редакции, например "3"'),
   approved_on: isoDate.nullable().optional().describe('Дата утверждения'),
   in_force_from: isoDate.describe('Дата вступления в силу'),
-  lead_time_overrides: z.array(LeadTimeRule).max(200).nullable().optional().describe('Свои сроки подачи заявок; заменяют типовые правила с теми же способом, признаком МСП и пределом НМЦД'),
+  lead_time_overrides: z
+    .array(LeadTimeRule)
+    .max(200)
+    .nullable()
+    .optional()
+    .describe('Свои сроки подачи заявок; заменяют типовые правила с теми же способом, признаком МСП и пределом НМЦД'),
   single_supplier_max: positiveMoney().nullable().optional().describe('Предельная сумма закупки у единственного поставщика'),
   notes: optionalString(5000),
   based_on_version_id: BodyId.optional().describe('Только при создании: скопировать правила документов из этой редакции'),
@@ -116,7 +125,10 @@ export const RuleVersionResponse = z
     status_title: z.string(),
     approved_on: z.string().nullable(),
     in_force_from: z.string().nullable(),
-    approval_document: z.object({ name: z.string(), size: z.number(), content_type: z.string() }).nullable().describe('Документ об утверждении; скачивание: GET …/approval_document'),
+    approval_document: z
+      .object({ name: z.string(), size: z.number(), content_type: z.string() })
+      .nullable()
+      .describe('Документ об утверждении; скачивание: GET …/approval_document'),
     lead_time_overrides: z.array(LeadTimeRule).nullable(),
     effective_lead_times: z.array(LeadTimeRule).describe('Сроки с учётом замен: типовые правила 223-ФЗ плюс свои'),
     single_supplier_max: z.string().nullable(),
@@ -129,7 +141,9 @@ export const RuleVersionResponse = z
   .describe('Редакция положения о закупке');
 export type RuleVersionResponse = z.infer<typeof RuleVersionResponse>;
 
-export const ApproveVersionRequest = z.object({ approved_on: isoDate.optional().describe('По умолчанию — сохранённая дата утверждения или сегодня') });
+export const ApproveVersionRequest = z.object({
+  approved_on: isoDate.optional().describe('По умолчанию — сохранённая дата утверждения или сегодня'),
+});
 
 export const InForceQuery = z.object({ date: isoDate.optional().describe('По умолчанию — сегодня') });
 
@@ -143,13 +157,24 @@ export const DocumentRuleSubject = z.enum(['goods', 'works', 'services', 'any'])
 
 export const DocumentRuleRequest = z
   .object({
-    method: z.string().trim().regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _').describe("Код способа закупки; базовый код ('quotation') покрывает и электронную форму"),
+    method: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9_]{1,50}$/, 'Код способа закупки: латинские буквы, цифры и _')
+      .describe("Код способа закупки; базовый код ('quotation') покрывает и электронную форму"),
     subject: DocumentRuleSubject.default('any'),
     document_kind: DocumentKind,
     template: DocumentKind.optional().describe('Шаблон, по которому строится документ; по умолчанию — document_kind'),
     title: optionalString(500).describe('Наименование документа; по умолчанию — наименование шаблона'),
     required: z.boolean().default(true),
-    min_days: z.number().int().min(0).max(365).nullable().optional().describe('Минимальный срок (например, размещения извещения до окончания подачи заявок)'),
+    min_days: z
+      .number()
+      .int()
+      .min(0)
+      .max(365)
+      .nullable()
+      .optional()
+      .describe('Минимальный срок (например, размещения извещения до окончания подачи заявок)'),
     days_unit: DaysUnit.default('calendar'),
     nmcd_min: moneyString.nullable().optional().describe('Правило действует при НМЦД не ниже'),
     nmcd_max: moneyString.nullable().optional().describe('Правило действует при НМЦД не выше'),

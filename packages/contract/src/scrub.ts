@@ -1,14 +1,20 @@
 /** What never leaves for a third party (Sentry): credentials, session tokens, confirmation codes. */
-const SECRET_KEY = /^(authorization|proxy-authorization|cookie|set-cookie|password|current_password|new_password|passwordhash|password_hash|token|access_token|refresh_token|secret|api[-_]?key|x-api-key|code|email_code|individualperson_token)$/i;
+const SECRET_KEY =
+  /^(authorization|proxy-authorization|cookie|set-cookie|password|current_password|new_password|passwordhash|password_hash|token|access_token|refresh_token|secret|api[-_]?key|x-api-key|code|email_code|individualperson_token)$/i;
 const HIDDEN = '[скрыто]';
 
 /** Bearer tokens, `token=` cookies and secret query parameters inside free text (URLs, messages, breadcrumbs). */
 function scrubText(s: string): string {
-  return s
-    .replace(/(Bearer\s+)[\w.~+/=-]+/gi, `$1${HIDDEN}`)
-    .replace(/\b(token|password|code|email_code|access_token)=([^;&\s"]+)/gi, `$1=${HIDDEN}`)
-    // JSON bodies logged as text
-    .replace(/"(password|current_password|new_password|token|code|email_code|authorization)"\s*:\s*"(?:[^"\\]|\\.)*"/gi, `"$1":"${HIDDEN}"`);
+  return (
+    s
+      .replace(/(Bearer\s+)[\w.~+/=-]+/gi, `$1${HIDDEN}`)
+      .replace(/\b(token|password|code|email_code|access_token)=([^;&\s"]+)/gi, `$1=${HIDDEN}`)
+      // JSON bodies logged as text
+      .replace(
+        /"(password|current_password|new_password|token|code|email_code|authorization)"\s*:\s*"(?:[^"\\]|\\.)*"/gi,
+        `"$1":"${HIDDEN}"`,
+      )
+  );
 }
 
 /**

@@ -61,7 +61,10 @@ export const SignatureBody = z.object({
 
 export const SignatureCheckRequest = SignatureBody.extend({
   /** The signed bytes in base64 (the diagnostics page signs a test text). */
-  content: z.string().max(1_000_000).regex(/^[A-Za-z0-9+/=\s]*$/, 'Содержимое должно быть в base64'),
+  content: z
+    .string()
+    .max(1_000_000)
+    .regex(/^[A-Za-z0-9+/=\s]*$/, 'Содержимое должно быть в base64'),
 });
 
 const innRe = /^\d{12}$/;

@@ -15,7 +15,10 @@ export const LAW_TITLES: Record<Law, string> = { '223': '223-ФЗ', '44': '44-Ф
 export const IKZ_RE = /^\d{36}$/;
 export const ikzString = z.string().trim().regex(IKZ_RE, 'ИКЗ: 36 цифр');
 /** КВР: three digits (приказ Минфина № 85н), e.g. 244. */
-export const kvrString = z.string().trim().regex(/^\d{3}$/, 'КВР: три цифры');
+export const kvrString = z
+  .string()
+  .trim()
+  .regex(/^\d{3}$/, 'КВР: три цифры');
 
 export const TenderPlansQuery = z.object({
   year: z.coerce.number().int().min(2020, 'Планы-графики ведутся с 2020 года').max(2100).optional(),
@@ -48,7 +51,11 @@ export const TenderPlanPositionsQuery = z
     version: z.coerce.number().int().min(1).optional(),
     q: z.string().trim().max(200).optional(),
     /** ОКПД2 code or its beginning: 38.11 */
-    okpd2: z.string().trim().regex(/^\d{2}(\.\d{1,3}){0,3}\.?$/, 'ОКПД2: код или его начало, например 38.11').optional(),
+    okpd2: z
+      .string()
+      .trim()
+      .regex(/^\d{2}(\.\d{1,3}){0,3}\.?$/, 'ОКПД2: код или его начало, например 38.11')
+      .optional(),
     kvr: kvrString.optional(),
     /** a calendar year: positions with money in it (the plan's year and the two of the planning period) */
     year: z.coerce.number().int().min(2020).max(2100).optional(),
@@ -57,7 +64,10 @@ export const TenderPlanPositionsQuery = z
     after: z.coerce.number().int().min(0).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(20),
   })
-  .refine((v) => !v.amount_from || !v.amount_to || Number(v.amount_from) <= Number(v.amount_to), { message: 'Сумма «от» больше суммы «до»', path: ['amount_to'] });
+  .refine((v) => !v.amount_from || !v.amount_to || Number(v.amount_from) <= Number(v.amount_to), {
+    message: 'Сумма «от» больше суммы «до»',
+    path: ['amount_to'],
+  });
 export type TenderPlanPositionsQuery = z.infer<typeof TenderPlanPositionsQuery>;
 
 export const TenderPlanFinance = z.object({

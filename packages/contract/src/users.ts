@@ -56,16 +56,39 @@ export const ChangePasswordRequest = z.object({
 });
 
 export const EisSettingsRequest = z.object({
-  inn: z.string().trim().regex(/^\d{10}$|^\d{12}$/, 'ИНН состоит из 10 или 12 цифр'),
-  kpp: z.string().trim().regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'КПП состоит из 9 символов').optional().nullable(),
-  ogrn: z.string().trim().regex(/^\d{13}$|^\d{15}$/, 'ОГРН состоит из 13 или 15 цифр').optional().nullable(),
-  registry_code: z.string().trim().regex(/^\d{8,11}$/, 'Код по реестру (СПЗ) состоит из 8–11 цифр').optional().nullable(),
+  inn: z
+    .string()
+    .trim()
+    .regex(/^\d{10}$|^\d{12}$/, 'ИНН состоит из 10 или 12 цифр'),
+  kpp: z
+    .string()
+    .trim()
+    .regex(/^\d{4}[\dA-Z]{2}\d{3}$/, 'КПП состоит из 9 символов')
+    .optional()
+    .nullable(),
+  ogrn: z
+    .string()
+    .trim()
+    .regex(/^\d{13}$|^\d{15}$/, 'ОГРН состоит из 13 или 15 цифр')
+    .optional()
+    .nullable(),
+  registry_code: z
+    .string()
+    .trim()
+    .regex(/^\d{8,11}$/, 'Код по реестру (СПЗ) состоит из 8–11 цифр')
+    .optional()
+    .nullable(),
   login: optionalString(200),
   /** Write-only: never sent back. Empty keeps the stored secret. */
   password: z.string().max(200).optional().nullable(),
   /** The person's token for ЕИС's СОИ; write-only like the password. Empty keeps the stored one. */
   token: z.string().trim().max(2000).optional().nullable(),
-  region_code: z.string().trim().regex(/^\d{2}$/, 'Код региона — две цифры (например, 01 или 77)').optional().nullable(),
+  region_code: z
+    .string()
+    .trim()
+    .regex(/^\d{2}$/, 'Код региона — две цифры (например, 01 или 77)')
+    .optional()
+    .nullable(),
 });
 /** What «Проверить подключение» found: one real request to ЕИС's СОИ and its answer in words. */
 export const EisCheckResponse = z.object({ ok: z.boolean(), message: z.string() });

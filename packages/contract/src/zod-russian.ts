@@ -40,7 +40,8 @@ export const russianIssue: z.core.$ZodErrorMap = (issue) => {
     }
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string') return min <= 1 ? MESSAGES.required : `Не менее ${min} ${plural(min, 'символа', 'символов', 'символов')}`;
+      if (issue.origin === 'string')
+        return min <= 1 ? MESSAGES.required : `Не менее ${min} ${plural(min, 'символа', 'символов', 'символов')}`;
       if (issue.origin === 'array' || issue.origin === 'set') return `Не менее ${min} ${plural(min, 'элемента', 'элементов', 'элементов')}`;
       return issue.inclusive ? `Значение не меньше ${min}` : `Значение больше ${min}`;
     }

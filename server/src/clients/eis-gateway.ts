@@ -56,13 +56,23 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(new URL(path, baseUrl), { ...init, headers: { ...(init.headers as Record<string, string> | undefined), ...auth }, signal: AbortSignal.timeout(timeoutMs + BUDGET_WAIT_MS) });
+      res = await fetch(new URL(path, baseUrl), {
+        ...init,
+        headers: { ...(init.headers as Record<string, string> | undefined), ...auth },
+        signal: AbortSignal.timeout(timeoutMs + BUDGET_WAIT_MS),
+      });
     } catch (e) {
       const timeout = (e as Error).name === 'TimeoutError';
       throw new GatewayError(timeout ? 'Сервис интеграции с ЕИС не ответил вовремя' : 'Сервис интеграции с ЕИС недоступен', null, true);
     }
     const body = (await res.json().catch(() => ({}))) as T & { message?: string; http_status?: number | null; code?: string };
-    if (res.status >= 500) throw new GatewayError(body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`, body.http_status ?? res.status, true, body.code ?? null);
+    if (res.status >= 500)
+      throw new GatewayError(
+        body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`,
+        body.http_status ?? res.status,
+        true,
+        body.code ?? null,
+      );
     if (res.status >= 400) throw new GatewayError(body.message ?? `Запрос отклонён (${res.status})`, res.status, false, body.code ?? null);
     return body;
   }
@@ -72,25 +82,37 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
       return (await call<{ files: string[] }>(`/eis/contracts?${p}`, { headers: accessHeaders(q.access) })).files;
     },
     async fetchDay(q) {
-      const p = new URLSearchParams({ customer_inn: q.customerInn, type: q.type, day: q.day, ...(q.access?.region ? { org_region: q.access.region } : {}) });
+      const p = new URLSearchParams({
+        customer_inn: q.customerInn,
+        type: q.type,
+        day: q.day,
+        ...(q.access?.region ? { org_region: q.access.region } : {}),
+      });
       return (await call<{ files: string[] }>(`/eis/documents?${p}`, { headers: accessHeaders(q.access) })).files;
     },
     async checkConnection(customerInn, access) {
       const p = new URLSearchParams({ customer_inn: customerInn, ...(access.region ? { org_region: access.region } : {}) });
       try {
-        return await call<{ ok: boolean; message: string; token_rejected?: boolean }>(`/eis/check?${p}`, { headers: accessHeaders(access) });
+        return await call<{ ok: boolean; message: string; token_rejected?: boolean }>(`/eis/check?${p}`, {
+          headers: accessHeaders(access),
+        });
       } catch (e) {
         if (e instanceof GatewayError) return { ok: false, message: e.message };
         throw e;
       }
     },
     async sendExecution(xml, signature) {
-      const r = await call<{ result: 'accepted' | 'rejected'; registration_number?: string | null; reasons?: string[] }>('/eis/performance', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(signature ? { xml, signature } : { xml }),
-      });
-      return r.result === 'accepted' ? { result: 'accepted', registrationNumber: r.registration_number ?? null } : { result: 'rejected', reasons: r.reasons ?? [] };
+      const r = await call<{ result: 'accepted' | 'rejected'; registration_number?: string | null; reasons?: string[] }>(
+        '/eis/performance',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(signature ? { xml, signature } : { xml }),
+        },
+      );
+      return r.result === 'accepted'
+        ? { result: 'accepted', registrationNumber: r.registration_number ?? null }
+        : { result: 'rejected', reasons: r.reasons ?? [] };
     },
   };
 }

@@ -81,7 +81,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const startParams = opts.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${opts.sharedBuffers}`] : undefined;
   const client = opts.inWorker
     ? await PgliteWorker.create({ dataDir: opts.dataDir, startParams, loadDataDir: opts.loadDataDir })
-    : await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm }, loadDataDir: opts.loadDataDir, startParams });
+    : await PGlite.create({
+        dataDir: opts.dataDir,
+        extensions: { pg_trgm: (await import('@electric-sql/pglite/contrib/pg_trgm')).pg_trgm },
+        loadDataDir: opts.loadDataDir,
+        startParams,
+      });
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   const sql: SqlClient = {
     query: async (text, params) => {

@@ -36,7 +36,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
     const read = async (d: Database) => ({
       raw: (await d.sql.query('SELECT * FROM t ORDER BY id')).rows,
       execute: ((await d.db.execute(sql`SELECT amount, day, at, big, tags FROM t ORDER BY id`)) as { rows: unknown[] }).rows,
-      typed: await d.db.select({ id: companies.id, title: companies.title, createdAt: companies.createdAt }).from(companies).orderBy(asc(companies.id)),
+      typed: await d.db
+        .select({ id: companies.id, title: companies.title, createdAt: companies.createdAt })
+        .from(companies)
+        .orderBy(asc(companies.id)),
       relational: await d.db.query.companies.findMany({ columns: { id: true, inn: true, deletedAt: true }, orderBy: asc(companies.id) }),
       script: (await d.sql.exec('SELECT 1 AS one; SELECT 2 AS two')).rows,
     });
@@ -78,23 +81,29 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
       })
       .catch((e: Error) => seen.push(`failed: ${e.message}`));
     await new Promise((r) => setTimeout(r, 10));
-    const outside = inWorker.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10').then((r) => seen.push(`outside sees ${r.rows[0].n}`));
+    const outside = inWorker.sql
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10')
+      .then((r) => seen.push(`outside sees ${r.rows[0].n}`));
     await Promise.all([tx, outside]);
     // the outside statement waited for the transaction's end, and saw nothing of what it rolled back
     expect(seen).toEqual(['inserted', 'inside sees 1', 'failed: откат', 'outside sees 0']);
 
     await inWorker.db.transaction(async (t) => {
       await t.execute(sql`INSERT INTO t (id, note) VALUES (11, 'сохранено')`);
-      await t.transaction(async (nested) => {
-        await nested.execute(sql`INSERT INTO t (id, note) VALUES (12, 'вложенная')`);
-        nested.rollback();
-      }).catch(() => undefined);
+      await t
+        .transaction(async (nested) => {
+          await nested.execute(sql`INSERT INTO t (id, note) VALUES (12, 'вложенная')`);
+          nested.rollback();
+        })
+        .catch(() => undefined);
     });
     expect((await inWorker.sql.query('SELECT id FROM t WHERE id >= 10 ORDER BY id')).rows).toEqual([{ id: 11 }]);
   });
 
   it('runs statements sent at once, each with its own answer', async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => inWorker.sql.query<{ v: number }>('SELECT $1::int * 2 AS v', [i])));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => inWorker.sql.query<{ v: number }>('SELECT $1::int * 2 AS v', [i])),
+    );
     expect(answers.map((a) => a.rows[0].v)).toEqual(Array.from({ length: 200 }, (_, i) => i * 2));
   });
 
@@ -105,7 +114,14 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
     expect(rows).toEqual([{ note: 'первая' }]);
     await copy.close();
     const again = await openDatabase({ inWorker: true, loadDataDir: dump });
-    expect((await again.db.select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.id, 1)))[0].n).toBe(1);
+    expect(
+      (
+        await again.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(companies)
+          .where(eq(companies.id, 1))
+      )[0].n,
+    ).toBe(1);
     await again.close();
   });
 });

@@ -121,7 +121,8 @@ export class PgliteWorker {
       let closed = false;
       // the part of PGlite's Transaction that drizzle's pglite session uses
       const tx = {
-        query: <R>(text: string, params?: unknown[], options?: WorkerQueryOptions) => query(send, text, params, options) as Promise<Results<R>>,
+        query: <R>(text: string, params?: unknown[], options?: WorkerQueryOptions) =>
+          query(send, text, params, options) as Promise<Results<R>>,
         exec: (text: string) => send({ op: 'exec', text }) as Promise<Results[]>,
         rollback: async () => {
           await send({ op: 'exec', text: 'ROLLBACK' });

@@ -25,13 +25,15 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
     await drop?.();
   });
 
-  const prepared = async (c: pg.PoolClient) => (await c.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
+  const prepared = async (c: pg.PoolClient) =>
+    (await c.query<{ name: string; statement: string }>('SELECT name, statement FROM pg_prepared_statements')).rows;
 
   it('prepares a recurring statement with parameters once per connection and runs it again by name; a rare one stays unnamed', async () => {
     const c = await pool.connect();
     try {
       const text = 'SELECT $1::int + 1 AS n';
-      for (let i = 0; i < 4; i++) expect((await c.query(i % 2 ? text : { text, values: [i] }, i % 2 ? [i] : undefined)).rows).toEqual([{ n: i + 1 }]);
+      for (let i = 0; i < 4; i++)
+        expect((await c.query(i % 2 ? text : { text, values: [i] }, i % 2 ? [i] : undefined)).rows).toEqual([{ n: i + 1 }]);
       const named = (await prepared(c)).filter((s) => s.statement === text);
       expect(named).toHaveLength(1);
       expect(named[0].name).toMatch(/^s[\w-]{27}$/);
@@ -43,7 +45,7 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
     }
   });
 
-  it('leaves a statement given the empty name unnamed however often it runs: planned for each execution\'s values', async () => {
+  it("leaves a statement given the empty name unnamed however often it runs: planned for each execution's values", async () => {
     const c = await pool.connect();
     try {
       const text = 'SELECT $1::int + 2 AS n';
@@ -67,7 +69,7 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
     }
   });
 
-  it('is the server pool\'s default, and DATABASE_PREPARED_STATEMENTS=false leaves every statement unnamed', async () => {
+  it("is the server pool's default, and DATABASE_PREPARED_STATEMENTS=false leaves every statement unnamed", async () => {
     for (const preparedStatements of [undefined, false]) {
       const database = await openDatabase({ databaseUrl: url, poolSize: 2, preparedStatements });
       try {
@@ -88,7 +90,12 @@ describe.skipIf(!hasPg)('statements prepared under a name from their text', () =
     const db = drizzle(pool) as unknown as Db;
     const family = preparedPerShape<PreparedStatement<{ n: number }>>('bound_test', 2);
     const run = (k: number, v: number) =>
-      family(db, `k${k}`, (d, name) => d.select({ n: sql<number>`${sql.placeholder('v')}::int + ${sql.raw(String(k))}` }).from(sql`(SELECT 1) AS one`).prepare(name)).execute({ v });
+      family(db, `k${k}`, (d, name) =>
+        d
+          .select({ n: sql<number>`${sql.placeholder('v')}::int + ${sql.raw(String(k))}` })
+          .from(sql`(SELECT 1) AS one`)
+          .prepare(name),
+      ).execute({ v });
     for (const k of [1, 2, 3, 3, 1]) expect((await run(k, 10))[0].n).toBe(10 + k);
     const c = await pool.connect();
     try {

@@ -50,17 +50,29 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   const eis = <T>(p: string, init: RequestInit = {}) => callEis<T>(opts.eisUrl, p, { ...init, timeoutMs, dispatcher });
   // one budget per token for every call this process makes: it is the only process that talks to ЕИС (limiter.ts)
   const limiter = createSoiLimiter(opts.requestsPerMinute ?? 90, opts.minuteMs ?? 60_000);
-  const soi: SoiOptions = { baseUrl: opts.eisUrl, token: opts.token ?? '', timeoutMs, archiveRetryMs: opts.archiveRetryMs, dispatcher, limiter };
+  const soi: SoiOptions = {
+    baseUrl: opts.eisUrl,
+    token: opts.token ?? '',
+    timeoutMs,
+    archiveRetryMs: opts.archiveRetryMs,
+    dispatcher,
+    limiter,
+  };
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof EisUnavailable || err instanceof SoiError) req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');
+    if (err instanceof EisUnavailable || err instanceof SoiError)
+      req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');
     if (err instanceof EisUnavailable) {
       const status = err.httpStatus === null ? 504 : 502;
       return reply.status(status).send({ code: 'EIS_UNAVAILABLE', message: err.message, http_status: err.httpStatus });
     }
     // ЕИС's own refusal (errorInfo, a fault, a bad archive): said as it is, not retried; a refused token is named as such
-    if (err instanceof SoiError) return reply.status(422).send({ code: err.tokenRejected ? 'EIS_TOKEN_REJECTED' : 'EIS_ERROR', message: err.message, eis_code: err.code });
-    if (err instanceof z.ZodError) return reply.status(400).send({ code: 'VALIDATION', message: err.issues[0]?.message ?? 'Некорректный запрос' });
+    if (err instanceof SoiError)
+      return reply
+        .status(422)
+        .send({ code: err.tokenRejected ? 'EIS_TOKEN_REJECTED' : 'EIS_ERROR', message: err.message, eis_code: err.code });
+    if (err instanceof z.ZodError)
+      return reply.status(400).send({ code: 'VALIDATION', message: err.issues[0]?.message ?? 'Некорректный запрос' });
     req.log.error({ err, url: req.url }, 'integration request failed');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Внутренняя ошибка сервиса интеграции' });
   });
@@ -74,7 +86,10 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const own = req.headers['x-eis-token'];
     return { ...soi, token: (Array.isArray(own) ? own[0] : own) || (opts.tokenFallback ? soi.token : '') };
   };
-  const region = z.string().regex(/^\d{2}$/).optional();
+  const region = z
+    .string()
+    .regex(/^\d{2}$/)
+    .optional();
   const tokenMissing = { code: 'EIS_TOKEN_MISSING', message: 'Не задан токен доступа к ЕИС: укажите его в настройках ЕИС организации' };
   // the tax office code that opens the ИНН is the region's code for ordinary customers
   const regionOf = (q: { customer_inn: string; org_region?: string }) => q.org_region ?? q.customer_inn.slice(0, 2);
@@ -95,7 +110,16 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     if (!o.token) return reply.status(422).send(tokenMissing);
     const docs: { subsystemType: string; documentTypes: readonly string[]; law?: '44' } = SOI_DOCUMENTS[q.type];
     const files: string[] = [];
-    for (const documentType223 of docs.documentTypes) files.push(...(await soiByOrgRegion(o, { orgRegion: regionOf(q), subsystemType: docs.subsystemType, documentType223, law: docs.law, exactDate: q.day })));
+    for (const documentType223 of docs.documentTypes)
+      files.push(
+        ...(await soiByOrgRegion(o, {
+          orgRegion: regionOf(q),
+          subsystemType: docs.subsystemType,
+          documentType223,
+          law: docs.law,
+          exactDate: q.day,
+        })),
+      );
     return { files };
   });
 
@@ -108,9 +132,19 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
     const yesterday = previousDay(moscowToday());
     const orgRegion = regionOf(q);
     try {
-      const files = await soiByOrgRegion(o, { orgRegion, subsystemType: SOI_DOCUMENTS.contract.subsystemType, documentType223: 'contract', exactDate: yesterday });
+      const files = await soiByOrgRegion(o, {
+        orgRegion,
+        subsystemType: SOI_DOCUMENTS.contract.subsystemType,
+        documentType223: 'contract',
+        exactDate: yesterday,
+      });
       const day = formatRuDate(yesterday);
-      return { ok: true, message: files.length ? `ЕИС ответила: договоров региона ${orgRegion} за ${day} — ${files.length} файл(ов)` : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает` };
+      return {
+        ok: true,
+        message: files.length
+          ? `ЕИС ответила: договоров региона ${orgRegion} за ${day} — ${files.length} файл(ов)`
+          : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает`,
+      };
     } catch (e) {
       if (e instanceof SoiError) return { ok: false, message: e.message, ...(e.tokenRejected ? { token_rejected: true } : {}) };
       if (e instanceof EisUnavailable) return { ok: false, message: e.message };
@@ -121,9 +155,16 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   app.post('/eis/performance', async (req) => {
     const b = z.object({ xml: z.string().min(1), signature: z.string().min(1).optional() }).parse(req.body);
     // a signed package goes with its detached signature (the signed bytes are the XML's UTF-8 exactly)
-    const r = await eis<{ result: 'accepted' | 'rejected'; registration_number?: string; reasons?: string[] }>('/223/performance', b.signature
-      ? { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ xml: b.xml, signature: b.signature }) }
-      : { method: 'POST', headers: { 'content-type': 'application/xml; charset=utf-8' }, body: b.xml });
+    const r = await eis<{ result: 'accepted' | 'rejected'; registration_number?: string; reasons?: string[] }>(
+      '/223/performance',
+      b.signature
+        ? {
+            method: 'POST',
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({ xml: b.xml, signature: b.signature }),
+          }
+        : { method: 'POST', headers: { 'content-type': 'application/xml; charset=utf-8' }, body: b.xml },
+    );
     return r.body.result === 'accepted'
       ? { result: 'accepted', registration_number: r.body.registration_number ?? null }
       : { result: 'rejected', reasons: r.body.reasons ?? ['ЕИС отклонила пакет'] };

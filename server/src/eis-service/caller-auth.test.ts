@@ -24,12 +24,21 @@ const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  app = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: SECRET, timeoutMs: 5_000, archiveRetryMs: 20, logLevel: 'silent' });
+  app = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: SECRET,
+    timeoutMs: 5_000,
+    archiveRetryMs: 20,
+    logLevel: 'silent',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as net.AddressInfo).port}`;
 }, 60_000);
 afterAll(async () => {
-  for (const c of children) if (c.exitCode === null && c.signalCode === null) await new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')));
+  for (const c of children)
+    if (c.exitCode === null && c.signalCode === null) await new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')));
   await app?.close();
   await eis?.close();
 });
@@ -39,10 +48,24 @@ const check = `/eis/check?customer_inn=${DEMO_CUSTOMER.inn}`;
 describe('the integration service’s caller', () => {
   it('is refused without the secret or with a wrong one, on every route but /health; the right one goes through', async () => {
     const asked = eis.soi.requests.length;
-    const callers: Record<string, string>[] = [{}, { authorization: 'Bearer wrong-secret-of-the-same-length-xx' }, { authorization: `Bearer ${SECRET}x` }, { authorization: SECRET }];
+    const callers: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-secret-of-the-same-length-xx' },
+      { authorization: `Bearer ${SECRET}x` },
+      { authorization: SECRET },
+    ];
     for (const headers of callers) {
-      for (const [method, p] of [['GET', check], ['GET', `/eis/documents?customer_inn=${DEMO_CUSTOMER.inn}&type=contract&day=2025-03-03`], ['POST', '/eis/performance'], ['GET', '/no-such-route']] as const) {
-        const r = await fetch(`${url}${p}`, { method, headers: { ...headers, 'content-type': 'application/json' }, body: method === 'POST' ? JSON.stringify({ xml: '<x/>' }) : undefined });
+      for (const [method, p] of [
+        ['GET', check],
+        ['GET', `/eis/documents?customer_inn=${DEMO_CUSTOMER.inn}&type=contract&day=2025-03-03`],
+        ['POST', '/eis/performance'],
+        ['GET', '/no-such-route'],
+      ] as const) {
+        const r = await fetch(`${url}${p}`, {
+          method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: method === 'POST' ? JSON.stringify({ xml: '<x/>' }) : undefined,
+        });
         expect(r.status, `${method} ${p} ${JSON.stringify(headers)}`).toBe(401);
         expect(await r.json()).toEqual({ code: 'UNAUTHORIZED', message: CALLER_REFUSED });
       }
@@ -59,13 +82,22 @@ describe('the integration service’s caller', () => {
   });
 
   it('the main server’s gateway sends the secret; without it the user reads why', async () => {
-    expect(await createEisGateway(url, SECRET).checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null })).toMatchObject({ ok: true });
-    expect(await createEisGateway(url, undefined).checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null })).toEqual({ ok: false, message: CALLER_REFUSED });
-    expect(await createEisGateway(url, 'another-secret-0123456789').checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null })).toEqual({ ok: false, message: CALLER_REFUSED });
+    expect(await createEisGateway(url, SECRET).checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null })).toMatchObject({
+      ok: true,
+    });
+    expect(await createEisGateway(url, undefined).checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null })).toEqual({
+      ok: false,
+      message: CALLER_REFUSED,
+    });
+    expect(
+      await createEisGateway(url, 'another-secret-0123456789').checkConnection(DEMO_CUSTOMER.inn, { token: null, region: null }),
+    ).toEqual({ ok: false, message: CALLER_REFUSED });
   });
 
   it('cannot be built without a secret or with a short one', async () => {
-    await expect(buildIntegrationApp({ eisUrl: eis.url, secret: '', logLevel: 'silent' })).rejects.toThrow(/^INTEGRATION_SECRET: не задан или короче 16 символов/);
+    await expect(buildIntegrationApp({ eisUrl: eis.url, secret: '', logLevel: 'silent' })).rejects.toThrow(
+      /^INTEGRATION_SECRET: не задан или короче 16 символов/,
+    );
     await expect(buildIntegrationApp({ eisUrl: eis.url, secret: 'short', logLevel: 'silent' })).rejects.toThrow(/^INTEGRATION_SECRET/);
   });
 });
@@ -81,8 +113,14 @@ const freePort = () =>
 
 /** server/src/eis-service/main.ts as `npm start` runs it, with only the given settings of the environment. */
 function runService(env: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(INTEGRATION_|EIS_|PORT$|HOST$|TEST_DATABASE_URL$)/.test(k)));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/eis-service/main.ts'], { cwd: REPO_ROOT, env: { ...clean, LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(INTEGRATION_|EIS_|PORT$|HOST$|TEST_DATABASE_URL$)/.test(k)),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/eis-service/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...clean, LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
@@ -113,7 +151,16 @@ function listeners(port: number): string[] {
       const [, local, , state] = line.trim().split(/\s+/);
       if (!local || state !== '0A' || !local.endsWith(`:${hex}`)) continue; // 0A: LISTEN
       const addr = local.split(':')[0];
-      found.push(addr.length === 8 ? (addr.match(/../g) ?? []).reverse().map((b) => parseInt(b, 16)).join('.') : addr === '0'.repeat(32) ? '::' : addr);
+      found.push(
+        addr.length === 8
+          ? (addr.match(/../g) ?? [])
+              .reverse()
+              .map((b) => parseInt(b, 16))
+              .join('.')
+          : addr === '0'.repeat(32)
+            ? '::'
+            : addr,
+      );
     }
   }
   return found;
@@ -132,7 +179,9 @@ describe('the integration service as its own process', () => {
     expect((await fetch(`http://127.0.0.1:${port}${check}`, { headers: { authorization: `Bearer ${wrong}` } })).status).toBe(401);
     expect((await fetch(`http://127.0.0.1:${port}${check}`, { headers: { authorization: `Bearer ${SECRET}` } })).status).toBe(200);
     await s.said(/integration call refused/);
-    expect(s.log()).toMatch(/"reason":"wrong secret".*"msg":"integration call refused"|"msg":"integration call refused".*"reason":"wrong secret"/);
+    expect(s.log()).toMatch(
+      /"reason":"wrong secret".*"msg":"integration call refused"|"msg":"integration call refused".*"reason":"wrong secret"/,
+    );
     expect(s.log()).not.toContain(wrong);
     expect(s.log()).not.toContain(SECRET);
     s.child.kill('SIGTERM');
@@ -143,8 +192,14 @@ describe('the integration service as its own process', () => {
     const port = String(await freePort());
     const cases: Array<[Record<string, string>, RegExp]> = [
       [{}, /Сервис интеграции с ЕИС не запущен: INTEGRATION_SECRET: не задан или короче 16 символов/],
-      [{ INTEGRATION_SECRET: SECRET, EIS_CA_FILE: path.join(REPO_ROOT, 'no-such-ca.pem') }, /Сервис интеграции с ЕИС не запущен: EIS_CA_FILE: не удалось прочитать файл .*no-such-ca\.pem \(ENOENT\)/],
-      [{ INTEGRATION_SECRET: SECRET, EIS_PROXY_URL: 'socks5://127.0.0.1:1080' }, /Сервис интеграции с ЕИС не запущен: Неверные настройки \(переменные окружения\):\n\s+EIS_PROXY_URL: адрес прокси http:\/\/хост:порт/],
+      [
+        { INTEGRATION_SECRET: SECRET, EIS_CA_FILE: path.join(REPO_ROOT, 'no-such-ca.pem') },
+        /Сервис интеграции с ЕИС не запущен: EIS_CA_FILE: не удалось прочитать файл .*no-such-ca\.pem \(ENOENT\)/,
+      ],
+      [
+        { INTEGRATION_SECRET: SECRET, EIS_PROXY_URL: 'socks5://127.0.0.1:1080' },
+        /Сервис интеграции с ЕИС не запущен: Неверные настройки \(переменные окружения\):\n\s+EIS_PROXY_URL: адрес прокси http:\/\/хост:порт/,
+      ],
     ];
     // one after the other: each starts tsx, the machine is shared
     for (const [env, message] of cases) {

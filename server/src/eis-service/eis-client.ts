@@ -11,7 +11,11 @@ export class EisUnavailable extends Error {
   }
 }
 
-export async function callEis<T>(base: string, pathAndQuery: string, init: Omit<RequestInit, 'dispatcher'> & { timeoutMs: number; dispatcher?: Dispatcher }): Promise<{ status: number; body: T }> {
+export async function callEis<T>(
+  base: string,
+  pathAndQuery: string,
+  init: Omit<RequestInit, 'dispatcher'> & { timeoutMs: number; dispatcher?: Dispatcher },
+): Promise<{ status: number; body: T }> {
   let res: Response;
   const { timeoutMs, dispatcher, ...rest } = init;
   try {

@@ -40,10 +40,62 @@ const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir,
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eis-transport-'));
   // a root CA and a server certificate for 127.0.0.1 signed by it, as ЕИС's chains to Минцифры's root
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Test Trusted Root CA', '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  fs.writeFileSync(path.join(dir, 'ext.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'ext.cnf');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test Trusted Root CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+    '-subj',
+    '/CN=127.0.0.1',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'ext.cnf'),
+    'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'server.pem',
+    '-days',
+    '2',
+    '-extfile',
+    'ext.cnf',
+  );
   caFile = path.join(dir, 'ca.pem');
   ca = fs.readFileSync(caFile, 'utf8');
   tlsFiles = { key: fs.readFileSync(path.join(dir, 'server.key'), 'utf8'), cert: fs.readFileSync(path.join(dir, 'server.pem'), 'utf8') };
@@ -76,14 +128,26 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const soi = (eis: FakeEis, o: Partial<SoiOptions>): SoiOptions => ({ baseUrl: eis.url, token: 'test-individual-token', timeoutMs: 5_000, archiveRetryMs: 20, ...o });
+const soi = (eis: FakeEis, o: Partial<SoiOptions>): SoiOptions => ({
+  baseUrl: eis.url,
+  token: 'test-individual-token',
+  timeoutMs: 5_000,
+  archiveRetryMs: 20,
+  ...o,
+});
 const contract = async (o: SoiOptions) => {
   const files = await soiByReestrNumber(o, { subsystemType: 'RD223', reestrNumber: REGISTRY_NUMBER });
   const parsed = files.map((f) => parseEisFile(Buffer.from(f)));
   return parsed.flatMap((p) => (p.kind === 'contracts' ? p.contracts.map((c) => c.registrationNumber) : []));
 };
 const performance = (eis: FakeEis, dispatcher: ReturnType<typeof createTransport>) =>
-  callEis<{ result: string; reasons?: string[] }>(eis.url, '/223/performance', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<x/>', timeoutMs: 5_000, dispatcher });
+  callEis<{ result: string; reasons?: string[] }>(eis.url, '/223/performance', {
+    method: 'POST',
+    headers: { 'content-type': 'application/xml' },
+    body: '<x/>',
+    timeoutMs: 5_000,
+    dispatcher,
+  });
 function transport(s: Parameters<typeof createTransport>[0]) {
   const d = createTransport(s);
   closers.push(() => d.close());
@@ -95,7 +159,9 @@ describe('EIS_CA_FILE', () => {
     const untrusted = transport({});
     const refused = contract(soi(direct, { dispatcher: untrusted }));
     await expect(refused).rejects.toThrow(EisUnavailable);
-    await expect(refused).rejects.toThrow(/^ЕИС недоступна: её сертификат не подтверждён \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\) — добавьте цепочку сертификатов ЕИС в EIS_CA_FILE$/);
+    await expect(refused).rejects.toThrow(
+      /^ЕИС недоступна: её сертификат не подтверждён \((UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)\) — добавьте цепочку сертификатов ЕИС в EIS_CA_FILE$/,
+    );
     await expect(performance(direct, untrusted)).rejects.toThrow(/сертификат не подтверждён/);
     const before = direct.soi.requests.length;
 
@@ -110,11 +176,15 @@ describe('EIS_CA_FILE', () => {
     fs.writeFileSync(der, new X509Certificate(ca).raw);
     expect(await contract(soi(direct, { dispatcher: transport({ caFile: der }) }))).toEqual([REGISTRY_NUMBER]);
 
-    expect(() => createTransport({ caFile: path.join(dir, 'absent.pem') })).toThrow(new TransportSettingsError(`EIS_CA_FILE: не удалось прочитать файл ${path.join(dir, 'absent.pem')} (ENOENT)`));
+    expect(() => createTransport({ caFile: path.join(dir, 'absent.pem') })).toThrow(
+      new TransportSettingsError(`EIS_CA_FILE: не удалось прочитать файл ${path.join(dir, 'absent.pem')} (ENOENT)`),
+    );
     const junk = path.join(dir, 'junk.pem');
     fs.writeFileSync(junk, 'not a certificate');
     expect(() => createTransport({ caFile: junk })).toThrow(`EIS_CA_FILE: в файле ${junk} нет сертификата X.509 (ожидается PEM или DER)`);
-    expect(() => createTransport({ proxyUrl: 'socks5://127.0.0.1:1080' })).toThrow('EIS_PROXY_URL: протокол socks5: не поддерживается (http, https или tunnel)');
+    expect(() => createTransport({ proxyUrl: 'socks5://127.0.0.1:1080' })).toThrow(
+      'EIS_PROXY_URL: протокол socks5: не поддерживается (http, https или tunnel)',
+    );
     expect(() => createTransport({ proxyUrl: 'tunnel://127.0.0.1' })).toThrow('EIS_PROXY_URL: туннель задаётся как tunnel://хост:порт');
   });
 });
@@ -158,7 +228,9 @@ describe('EIS_PROXY_URL', () => {
     // what stunnel in client mode does: accept plain connections, open TLS to ЕИС checking its chain (CAfile)
     const tunnel = net.createServer((plain) => {
       connections++;
-      const secure = tls.connect({ host: '127.0.0.2', port: hidden.port, servername: 'localhost', ca }, () => secure.pipe(plain).pipe(secure));
+      const secure = tls.connect({ host: '127.0.0.2', port: hidden.port, servername: 'localhost', ca }, () =>
+        secure.pipe(plain).pipe(secure),
+      );
       secure.on('error', () => plain.destroy());
       plain.on('error', () => secure.destroy());
     });

@@ -31,7 +31,9 @@ export function readCaFile(file: string): string[] {
   try {
     data = fs.readFileSync(file);
   } catch (e) {
-    throw new TransportSettingsError(`EIS_CA_FILE: не удалось прочитать файл ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new TransportSettingsError(
+      `EIS_CA_FILE: не удалось прочитать файл ${file} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   const blocks = data.toString('latin1').match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g);
   try {
@@ -69,7 +71,8 @@ export function createTransport(s: TransportSettings = {}): Dispatcher {
       },
     });
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new TransportSettingsError(`EIS_PROXY_URL: протокол ${u.protocol} не поддерживается (http, https или tunnel)`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new TransportSettingsError(`EIS_PROXY_URL: протокол ${u.protocol} не поддерживается (http, https или tunnel)`);
   return new ProxyAgent({ uri: u.toString(), ...(ca ? { requestTls: { ca }, proxyTls: { ca } } : {}) });
 }
 
@@ -94,7 +97,8 @@ export function failureText(e: unknown, timeoutText: string): string {
   if ((e as Error).name === 'TimeoutError') return timeoutText;
   for (let c: unknown = e, depth = 0; c && depth < 4; c = (c as { cause?: unknown }).cause, depth++) {
     const code = (c as { code?: string }).code;
-    if (code && CERT_ERRORS.has(code)) return `ЕИС недоступна: её сертификат не подтверждён (${code}) — добавьте цепочку сертификатов ЕИС в EIS_CA_FILE`;
+    if (code && CERT_ERRORS.has(code))
+      return `ЕИС недоступна: её сертификат не подтверждён (${code}) — добавьте цепочку сертификатов ЕИС в EIS_CA_FILE`;
   }
   return 'ЕИС недоступна';
 }

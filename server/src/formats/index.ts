@@ -4,14 +4,7 @@ export { FormatError, assertMaxSize, isFormatError, type FormatErrorCode } from 
 export { detectFormat, type FileFormat } from './detect';
 export type { CodeName } from './schemas';
 
-export {
-  parseEisFile,
-  parseEisContracts,
-  parseEisPerformance,
-  parseEisPlan,
-  parseEisNotice,
-  parseEisTenderPlan,
-} from './eis223/parse';
+export { parseEisFile, parseEisContracts, parseEisPerformance, parseEisPlan, parseEisNotice, parseEisTenderPlan } from './eis223/parse';
 export { parseTenderPlan, type TenderPlan, type TenderPlanPosition, type TenderPlanFinance } from './eis44/tender-plan';
 export { detectEisDocument } from './eis223/detect';
 export { EIS_NOTICE_TYPES, EIS_NOTICE_ROOTS, noticeDocumentTypeOf, type EisNoticeRoot } from './eis223/notice-types';

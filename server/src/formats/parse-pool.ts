@@ -65,7 +65,12 @@ export class ParsePool {
       const timer = setTimeout(() => {
         this.busy.delete(w);
         void w.terminate();
-        job.reject(new FormatError('TOO_COMPLEX', `Файл не удалось разобрать за ${PARSE_TIME_LIMIT_MS / 1000} с: он слишком сложен для документа ЕИС, УПД или выписки`));
+        job.reject(
+          new FormatError(
+            'TOO_COMPLEX',
+            `Файл не удалось разобрать за ${PARSE_TIME_LIMIT_MS / 1000} с: он слишком сложен для документа ЕИС, УПД или выписки`,
+          ),
+        );
         this.next();
       }, PARSE_TIME_LIMIT_MS);
       this.busy.set(w, { job, timer });

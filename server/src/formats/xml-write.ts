@@ -13,9 +13,7 @@ type Scalar = string | number | boolean | null | undefined;
 type Children = Array<XmlElement | null | undefined>;
 
 export function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;',
-  );
+  return s.replace(/[&<>"']/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : '&apos;'));
 }
 
 /** el('ns2:guid', value) returns null for a null/undefined value so the element disappears; null children are skipped. */

@@ -34,7 +34,8 @@ describe('parseXml', () => {
   });
 
   it('expands predefined entities and character references, but not inside CDATA', () => {
-    const xml = '<a t="&quot;Ромашка&quot; &amp; Ко"><b>&#1055;&#x440;&#1080;&#1074;&#1077;&#1090; &lt;1&gt;</b><c><![CDATA[&amp; <x>]]></c><d>&amp;#65;</d></a>';
+    const xml =
+      '<a t="&quot;Ромашка&quot; &amp; Ко"><b>&#1055;&#x440;&#1080;&#1074;&#1077;&#1090; &lt;1&gt;</b><c><![CDATA[&amp; <x>]]></c><d>&amp;#65;</d></a>';
     const { root } = parseXml(Buffer.from(xml));
     expect(attr(root, 't')).toBe('"Ромашка" & Ко');
     expect(text(root, 'b')).toBe('Привет <1>');
@@ -79,14 +80,16 @@ describe('parseXml', () => {
   });
 
   it('is strict about encodings', () => {
-    expect(() => parseXml(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'))).toThrow(
-      'Неизвестная кодировка файла: x-klingon',
-    );
+    expect(() => parseXml(Buffer.from('<?xml version="1.0" encoding="x-klingon"?><a/>'))).toThrow('Неизвестная кодировка файла: x-klingon');
     // UTF-8 bytes under a windows-1251 declaration: decoding would turn every name into mojibake.
     const mislabelled = Buffer.from('<?xml version="1.0" encoding="windows-1251"?><a>Привет</a>', 'utf8');
     expect(codeOf(() => parseXml(mislabelled))).toBe('ENCODING_MISMATCH');
     // 0x98 is not a character in windows-1251.
-    const undefinedByte = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1251"?><a>'), Buffer.from([0xc0, 0x98]), Buffer.from('</a>')]);
+    const undefinedByte = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="windows-1251"?><a>'),
+      Buffer.from([0xc0, 0x98]),
+      Buffer.from('</a>'),
+    ]);
     expect(codeOf(() => parseXml(undefinedByte))).toBe('BAD_ENCODING');
     // windows-1251 bytes without a declaration are not UTF-8.
     expect(codeOf(() => parseXml(iconv.encode('<a>Привет</a>', 'windows-1251')))).toBe('BAD_ENCODING');

@@ -103,10 +103,16 @@ function assertStructureLimits(body: string): void {
     const rest = m[3];
     for (let i = rest.indexOf('='); i !== -1; i = rest.indexOf('=', i + 1)) attributes++;
     if (attributes > XML_LIMITS.maxAttributes) {
-      throw new FormatError('TOO_COMPLEX', `Файл не похож на документ ЕИС, УПД или выписку: в нём больше ${XML_LIMITS.maxAttributes.toLocaleString('ru-RU')} атрибутов`);
+      throw new FormatError(
+        'TOO_COMPLEX',
+        `Файл не похож на документ ЕИС, УПД или выписку: в нём больше ${XML_LIMITS.maxAttributes.toLocaleString('ru-RU')} атрибутов`,
+      );
     }
     if (!rest.endsWith('/') && ++depth > XML_LIMITS.maxDepth) {
-      throw new FormatError('TOO_COMPLEX', `Файл не похож на документ ЕИС, УПД или выписку: вложенность элементов больше ${XML_LIMITS.maxDepth}`);
+      throw new FormatError(
+        'TOO_COMPLEX',
+        `Файл не похож на документ ЕИС, УПД или выписку: вложенность элементов больше ${XML_LIMITS.maxDepth}`,
+      );
     }
   }
 }
@@ -139,8 +145,7 @@ export function parseXmlText(text: string, encoding = 'utf-8'): ParsedXml {
   if (rootNames.length !== 1) throw new FormatError('NOT_XML', 'Файл не является XML');
   const rootName = rootNames[0];
   const rootValue = doc[rootName];
-  const root: XmlNode =
-    typeof rootValue === 'string' ? { [TEXT_KEY]: rootValue } : Array.isArray(rootValue) ? {} : rootValue;
+  const root: XmlNode = typeof rootValue === 'string' ? { [TEXT_KEY]: rootValue } : Array.isArray(rootValue) ? {} : rootValue;
   return { rootName, root, encoding };
 }
 

@@ -16,7 +16,12 @@ export interface ZipLimits {
   maxRatio: number;
 }
 
-export const DEFAULT_ZIP_LIMITS: ZipLimits = { maxEntries: 2000, maxEntryBytes: 50 * 1024 * 1024, maxTotalBytes: 200 * 1024 * 1024, maxRatio: 200 };
+export const DEFAULT_ZIP_LIMITS: ZipLimits = {
+  maxEntries: 2000,
+  maxEntryBytes: 50 * 1024 * 1024,
+  maxTotalBytes: 200 * 1024 * 1024,
+  maxRatio: 200,
+};
 
 export interface ZipEntry {
   name: string;
@@ -72,7 +77,11 @@ function entryError(e: Error): FormatError {
 }
 
 /** The files of an archive that `want` names, in their order, read within `limits`; folders and the rest passed over. */
-export async function readZipEntries(buf: Buffer, want: (name: string) => boolean, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<ZipEntry[]> {
+export async function readZipEntries(
+  buf: Buffer,
+  want: (name: string) => boolean,
+  limits: ZipLimits = DEFAULT_ZIP_LIMITS,
+): Promise<ZipEntry[]> {
   const zip = await open(buf);
   if (zip.entryCount > limits.maxEntries) {
     zip.close();
@@ -88,11 +97,17 @@ export async function readZipEntries(buf: Buffer, want: (name: string) => boolea
         const name = entry.fileName;
         if (name.endsWith('/') || !want(name)) return zip.readEntry();
         if (entry.isEncrypted()) return reject(refuse(`Файл «${name}» в архиве зашифрован`));
-        if (entry.uncompressedSize > limits.maxEntryBytes) return reject(refuse(`Файл «${name}» в архиве больше допустимого: архив не загружен`));
+        if (entry.uncompressedSize > limits.maxEntryBytes)
+          return reject(refuse(`Файл «${name}» в архиве больше допустимого: архив не загружен`));
         if (entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxRatio) {
-          return reject(refuse(`Файл «${name}» сжат в ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} раз: такой архив не принимается`));
+          return reject(
+            refuse(
+              `Файл «${name}» сжат в ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} раз: такой архив не принимается`,
+            ),
+          );
         }
-        if (total + entry.uncompressedSize > limits.maxTotalBytes) return reject(refuse('Файлы архива вместе больше допустимого: архив не загружен'));
+        if (total + entry.uncompressedSize > limits.maxTotalBytes)
+          return reject(refuse('Файлы архива вместе больше допустимого: архив не загружен'));
         readEntry(zip, entry, Math.min(limits.maxEntryBytes, limits.maxTotalBytes - total))
           .then((data) => {
             total += data.length;

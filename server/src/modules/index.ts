@@ -16,4 +16,21 @@ import { storageModule } from './storage';
 import { nmckModule } from './nmck';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
-export const MODULES: Module[] = [authModule, companiesModule, usersModule, catalogsModule, tariffsModule, demoModule, rulesModule, procurementsModule, documentationModule, demoProcurementsModule, auditModule, contractsModule, eisModule, signaturesModule, storageModule, nmckModule];
+export const MODULES: Module[] = [
+  authModule,
+  companiesModule,
+  usersModule,
+  catalogsModule,
+  tariffsModule,
+  demoModule,
+  rulesModule,
+  procurementsModule,
+  documentationModule,
+  demoProcurementsModule,
+  auditModule,
+  contractsModule,
+  eisModule,
+  signaturesModule,
+  storageModule,
+  nmckModule,
+];

@@ -9,5 +9,6 @@ export function assertCanEdit(ctx: Ctx): void {
 
 /** Document rules are configured by the provider's staff; the customer only reads them. */
 export function assertStaffEditor(ctx: Ctx): void {
-  if (!isStaff(ctx.user.role) || ctx.user.role === 'operator') throw new AppError('FORBIDDEN', 'Правила документов настраивают только специалисты сервиса');
+  if (!isStaff(ctx.user.role) || ctx.user.role === 'operator')
+    throw new AppError('FORBIDDEN', 'Правила документов настраивают только специалисты сервиса');
 }

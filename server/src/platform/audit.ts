@@ -26,14 +26,19 @@ export interface AuditEntry {
 }
 
 /** Keys never written to the trail, whatever a caller passes in before/after. */
-const SECRET_KEYS = /^(password|password_?hash|passwordHash|token|token_?hash|tokenHash|ticket_?hash|secret|current_password|new_password|email_code)$/i;
+const SECRET_KEYS =
+  /^(password|password_?hash|passwordHash|token|token_?hash|tokenHash|ticket_?hash|secret|current_password|new_password|email_code)$/i;
 
 function scrub(v: unknown): unknown {
   if (v === undefined) return null;
   if (Array.isArray(v)) return v.map(scrub);
   if (v instanceof Date) return v.toISOString();
   if (v && typeof v === 'object') {
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([k, x]) => !SECRET_KEYS.test(k) && x !== undefined).map(([k, x]) => [k, scrub(x)]));
+    return Object.fromEntries(
+      Object.entries(v as Record<string, unknown>)
+        .filter(([k, x]) => !SECRET_KEYS.test(k) && x !== undefined)
+        .map(([k, x]) => [k, scrub(x)]),
+    );
   }
   return v;
 }
@@ -42,7 +47,17 @@ const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v =
 
 /** JSON with sorted keys: two values are the same change-wise when these match (an empty list is no value either). */
 const canonical = (v: unknown): string =>
-  JSON.stringify(v, (_k, x: unknown) => (isRecord(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, x[k]])) : Array.isArray(x) && !x.length ? null : x));
+  JSON.stringify(v, (_k, x: unknown) =>
+    isRecord(x)
+      ? Object.fromEntries(
+          Object.keys(x)
+            .sort()
+            .map((k) => [k, x[k]]),
+        )
+      : Array.isArray(x) && !x.length
+        ? null
+        : x,
+  );
 
 /** The row's own modification time: the entry has its time already. */
 const STAMP_KEYS = /^updated_?at$/i;
@@ -51,7 +66,10 @@ const STAMP_KEYS = /^updated_?at$/i;
  * What an update changed: the keys of `after` whose value differs from `before` (a key missing from `after` was not
  * touched by a partial update; the modification time is no change of its own), with their old and new values. Spread it into an entry: `{ action, ...changes(b, a) }`.
  */
-export function changes(before: Record<string, unknown>, after: Record<string, unknown>): { before: Record<string, unknown>; after: Record<string, unknown> } {
+export function changes(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const b: Record<string, unknown> = {};
   const a: Record<string, unknown> = {};
   const was = scrub(before) as Record<string, unknown>;
@@ -92,7 +110,15 @@ export function auditRow(ctx: AuditCtx, e: AuditEntry) {
   const before = scrub(e.before);
   const after = before === null ? withoutEmpty(scrub(e.after)) : scrub(e.after);
   if (isEmptyRecord(before) && isEmptyRecord(after)) return null;
-  return { companyId: ctx.companyId, userId: ctx.user?.id ?? null, entity: e.entity, entityId: e.entityId instanceof SQL ? e.entityId : String(e.entityId), action: e.action, before, after };
+  return {
+    companyId: ctx.companyId,
+    userId: ctx.user?.id ?? null,
+    entity: e.entity,
+    entityId: e.entityId instanceof SQL ? e.entityId : String(e.entityId),
+    action: e.action,
+    before,
+    after,
+  };
 }
 
 const jsonOrNull = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

@@ -62,9 +62,14 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
     hash,
     async (): Promise<AuthUser | null> => {
       const now = Date.now();
-      const [row] = await sessionQuery(db).execute({ hash, now: new Date(now).toISOString(), idleSince: new Date(now - idleHours * 3600_000).toISOString() });
+      const [row] = await sessionQuery(db).execute({
+        hash,
+        now: new Date(now).toISOString(),
+        idleSince: new Date(now - idleHours * 3600_000).toISOString(),
+      });
       if (!row || row.blocked) return null;
-      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+        await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
       const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;
       return { ...user, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
     },

@@ -25,6 +25,10 @@ export function clientIp(
   if ('raw' in from) return from.ip; // Fastify applied the same rule (app.ts passes trustRule as trustProxy)
   let rule = rules.get(config);
   if (!rule) rules.set(config, (rule = trustRule(config.TRUST_PROXY)));
-  const req = { headers: from.headers, socket: { remoteAddress: from.address }, connection: { remoteAddress: from.address } } as unknown as IncomingMessage;
+  const req = {
+    headers: from.headers,
+    socket: { remoteAddress: from.address },
+    connection: { remoteAddress: from.address },
+  } as unknown as IncomingMessage;
   return proxyAddr(req, rule);
 }

@@ -8,7 +8,13 @@
 import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, type DashboardResponse, type ExecutionSummaryResponse, type ProcurementRuleResponse, type RuleVersionResponse } from '@proc/contract';
+import {
+  EVENTS,
+  type DashboardResponse,
+  type ExecutionSummaryResponse,
+  type ProcurementRuleResponse,
+  type RuleVersionResponse,
+} from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../tools/fake-eis/server';
 import { nextEvent, startTestServer, type TestServer } from '../../test/harness';
 import { download, world, type World } from '../../test/factories';
@@ -33,7 +39,15 @@ beforeAll(async () => {
   t = await startTestServer();
   w = await world(t);
   eis = await startFakeEis();
-  service = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: SECRET, timeoutMs: 5_000, archiveRetryMs: 20, logLevel: 'silent' });
+  service = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: SECRET,
+    timeoutMs: 5_000,
+    archiveRetryMs: 20,
+    logLevel: 'silent',
+  });
   await service.listen({ port: 0, host: '127.0.0.1' });
 }, 120_000);
 afterAll(async () => {
@@ -50,11 +64,19 @@ describe('at 01:30 Moscow time', () => {
   });
 
   it('the Положение register approves on today and finds the version in force from today', async () => {
-    const rule = await t.api<ProcurementRuleResponse>('POST', '/api/procurement_rules', { token: w.client, body: { title: 'Положение о закупке (ночная редакция)' } });
+    const rule = await t.api<ProcurementRuleResponse>('POST', '/api/procurement_rules', {
+      token: w.client,
+      body: { title: 'Положение о закупке (ночная редакция)' },
+    });
     expect(rule.status, JSON.stringify(rule.body)).toBe(200);
-    const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions`, { token: w.client, body: { number: '1', in_force_from: TODAY } });
+    const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions`, {
+      token: w.client,
+      body: { number: '1', in_force_from: TODAY },
+    });
     expect(v.status, JSON.stringify(v.body)).toBe(200);
-    const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}/approve`, { token: w.client });
+    const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}/approve`, {
+      token: w.client,
+    });
     expect(approved.body).toMatchObject({ status: 'approved', approved_on: TODAY });
     // in force from 30.12: by UTC's 29.12 there would be none
     const inForce = await t.api<RuleVersionResponse | null>('GET', `/api/procurement_rules/${rule.body.id}/in_force`, { token: w.client });
@@ -67,7 +89,15 @@ describe('at 01:30 Moscow time', () => {
     while (contractReportingDeadlines({ signedOn }).find((d) => d.kind === 'contract')!.dueOn !== UTC_DAY) signedOn = addDays(signedOn, -1);
     const [c] = await t.server.deps.db
       .insert(contracts)
-      .values({ companyId: w.demoId, number: 'Н-0130', contractDate: signedOn, subject: 'Поставка в ночь', supplierName: 'ООО «Поставщик»', supplierInn: '9103624367', price: '1000.00' })
+      .values({
+        companyId: w.demoId,
+        number: 'Н-0130',
+        contractDate: signedOn,
+        subject: 'Поставка в ночь',
+        supplierName: 'ООО «Поставщик»',
+        supplierInn: '9103624367',
+        price: '1000.00',
+      })
       .returning();
 
     const dash = await t.api<DashboardResponse>('GET', '/api/dashboard', { token: w.client });
@@ -80,7 +110,10 @@ describe('at 01:30 Moscow time', () => {
     const sock = await t.socket('auth', w.client);
     for (const format of ['pdf', 'xlsx'] as const) {
       const done = nextEvent<{ key: string; result: string }>(sock, EVENTS.reportCreateResponse);
-      const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${c.id}/reports`, { token: w.client, body: { format } });
+      const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${c.id}/reports`, {
+        token: w.client,
+        body: { format },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(await done).toMatchObject({ key: r.body.key, result: 'success' });
       const file = await download(t, `/api/reports/${r.body.report_code}/download`, w.client);
@@ -94,7 +127,9 @@ describe('at 01:30 Moscow time', () => {
   it('the integration service asks ЕИС for Moscow’s yesterday and stamps its requests with Moscow time', async () => {
     const port = (service.server.address() as net.AddressInfo).port;
     const from = eis.soi.requests.length;
-    const r = await fetch(`http://127.0.0.1:${port}/eis/check?customer_inn=${DEMO_CUSTOMER.inn}`, { headers: { authorization: `Bearer ${SECRET}` } });
+    const r = await fetch(`http://127.0.0.1:${port}/eis/check?customer_inn=${DEMO_CUSTOMER.inn}`, {
+      headers: { authorization: `Bearer ${SECRET}` },
+    });
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ ok: true, message: expect.stringContaining('за 29.12.2025') });
     const asked = eis.soi.requests.slice(from);

@@ -1,5 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, addMonths, daysBetween, eachDay, monthRange, moscowDateTime, moscowDayEnd, moscowDayStart, moscowToday, now, setClock, utcCalendarDate, utcDateTime } from './clock';
+import {
+  addDays,
+  addMonths,
+  daysBetween,
+  eachDay,
+  monthRange,
+  moscowDateTime,
+  moscowDayEnd,
+  moscowDayStart,
+  moscowToday,
+  now,
+  setClock,
+  utcCalendarDate,
+  utcDateTime,
+} from './clock';
 
 afterEach(() => setClock(null));
 

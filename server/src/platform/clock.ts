@@ -94,7 +94,10 @@ export function monthRange(day: IsoDay): { from: IsoDay; to: IsoDay } {
 
 /** Moscow wall-clock time 'YYYY-MM-DDTHH:mm:ss' without an offset (how СОИ writes its createDateTime). */
 export function moscowDateTime(at: Date = now()): string {
-  return Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(MOSCOW_TZ).toPlainDateTime().toString({ smallestUnit: 'second' });
+  return Temporal.Instant.fromEpochMilliseconds(at.getTime())
+    .toZonedDateTimeISO(MOSCOW_TZ)
+    .toPlainDateTime()
+    .toString({ smallestUnit: 'second' });
 }
 
 /** UTC time 'YYYY-MM-DDTHH:mm:ssZ' to the second (ЕИС packet stamps that carry their zone). */

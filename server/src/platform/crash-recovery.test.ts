@@ -121,15 +121,35 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     fs.mkdirSync(eisDir);
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
-    integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 30_000, logLevel: 'silent' });
+    integration = await buildIntegrationApp({
+      eisUrl: eis.url,
+      token: 'test-individual-token',
+      tokenFallback: true,
+      secret: TEST_INTEGRATION_SECRET,
+      archiveRetryMs: 50,
+      timeoutMs: 30_000,
+      logLevel: 'silent',
+    });
     await integration.listen({ port: 0, host: '127.0.0.1' });
     const port = (integration.server.address() as { port: number }).port;
     // start from the migrated, seeded template of the run (as in-process tests do) instead of seeding anew
     if (process.env.PG_TEMPLATE_FILE) {
-      const seeded = await openDatabase({ dataDir: path.join(dataDir, 'pglite'), loadDataDir: new Blob([fs.readFileSync(process.env.PG_TEMPLATE_FILE)]) });
+      const seeded = await openDatabase({
+        dataDir: path.join(dataDir, 'pglite'),
+        loadDataDir: new Blob([fs.readFileSync(process.env.PG_TEMPLATE_FILE)]),
+      });
       await seeded.close();
     }
-    env = { DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', WEB_DIST: path.join(dir, 'no-web'), INTEGRATION_API_URL: `http://127.0.0.1:${port}`, INTEGRATION_SECRET: TEST_INTEGRATION_SECRET, JOBS_ENABLED: 'true', LOG_LEVEL: 'error' };
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      WEB_DIST: path.join(dir, 'no-web'),
+      INTEGRATION_API_URL: `http://127.0.0.1:${port}`,
+      INTEGRATION_SECRET: TEST_INTEGRATION_SECRET,
+      JOBS_ENABLED: 'true',
+      LOG_LEVEL: 'error',
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -142,7 +162,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
   /** Files under DATA_DIR/files, relative. */
   const storedFiles = (): string[] => {
     const root = path.join(dataDir, 'files');
-    return fs.existsSync(root) ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()).sort() : [];
+    return fs.existsSync(root)
+      ? (fs.readdirSync(root, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(root, f)).isFile()).sort()
+      : [];
   };
   let token: string;
   let bigContract: string;
@@ -153,14 +175,18 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     const expected = new Map<string, { day: string; positions: number }>();
     for (const day of days) {
       const q = new URLSearchParams({ customer_inn: DEMO_CUSTOMER.inn, type: 'contract', day });
-      const { files } = (await (await fetch(`${env.INTEGRATION_API_URL}/eis/documents?${q}`, { headers: callerHeaders(TEST_INTEGRATION_SECRET) })).json()) as { files: string[] };
-      for (const c of files.flatMap((x) => parseEisContracts(Buffer.from(x)).contracts)) expected.set(c.registrationNumber!, { day, positions: c.positions.length });
+      const { files } = (await (
+        await fetch(`${env.INTEGRATION_API_URL}/eis/documents?${q}`, { headers: callerHeaders(TEST_INTEGRATION_SECRET) })
+      ).json()) as { files: string[] };
+      for (const c of files.flatMap((x) => parseEisContracts(Buffer.from(x)).contracts))
+        expected.set(c.registrationNumber!, { day, positions: c.positions.length });
     }
     expect(expected.size).toBe(CONTRACTS);
     bigContract = [...expected].find(([, c]) => c.positions === BIG_POSITIONS)![0];
 
     await start();
-    token = (await api<{ token: string }>(node!.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD })).body.token;
+    token = (await api<{ token: string }>(node!.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD }))
+      .body.token;
     const r = await api<{ key: string }>(node!.url, 'POST', '/api/eis/contracts/import', token, PERIOD);
     expect(r.status).toBe(202);
     const [job] = await until('import job running', async () => {
@@ -168,18 +194,29 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
       return rows[0]?.state === 'active' && rows;
     });
     // killed once a few days of the month are stored: between two days' transactions or inside one
-    await until('the first days stored', async () => {
-      const [row] = await sql(`SELECT (SELECT count(*)::int FROM eis_import_days) AS n, (SELECT state FROM pgboss.job WHERE id = '${job.id}') AS state`);
-      if (row.state === 'completed') throw new Error('the import finished before the server could be killed in the middle of it');
-      return (row.n as number) >= 3;
-    }, 30_000, 2);
+    await until(
+      'the first days stored',
+      async () => {
+        const [row] = await sql(
+          `SELECT (SELECT count(*)::int FROM eis_import_days) AS n, (SELECT state FROM pgboss.job WHERE id = '${job.id}') AS state`,
+        );
+        if (row.state === 'completed') throw new Error('the import finished before the server could be killed in the middle of it');
+        return (row.n as number) >= 3;
+      },
+      30_000,
+      2,
+    );
     await kill9(node!);
 
     const ours = `registry_number LIKE '4${DEMO_CUSTOMER.inn}25%'`;
     const crashed = await afterCrash(async (q) => ({
       job: (await q(`SELECT state::text AS state, retry_count FROM pgboss.job WHERE id = '${job.id}'`))[0],
-      days: (await q(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM eis_import_days WHERE import_id = '${r.body.key}' ORDER BY day`)).map((x) => x.day as string),
-      contracts: await q(`SELECT c.registry_number, count(p.id)::int AS positions FROM contracts c LEFT JOIN contract_positions p ON p.contract_id = c.id WHERE c.${ours} GROUP BY c.id`),
+      days: (await q(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM eis_import_days WHERE import_id = '${r.body.key}' ORDER BY day`)).map(
+        (x) => x.day as string,
+      ),
+      contracts: await q(
+        `SELECT c.registry_number, count(p.id)::int AS positions FROM contracts c LEFT JOIN contract_positions p ON p.contract_id = c.id WHERE c.${ours} GROUP BY c.id`,
+      ),
       trail: (await q(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'contract' AND action = 'import_create'`))[0].n,
     }));
     // cut short in the middle: the days stored are the period's beginning, each with all its contracts and their
@@ -189,15 +226,22 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     expect(crashed.days).toEqual(days.slice(0, crashed.days.length));
     const storedBefore = new Set(crashed.days);
     const expectedBefore = [...expected].filter(([, c]) => storedBefore.has(c.day));
-    expect(new Map(crashed.contracts.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(new Map(expectedBefore.map(([n, c]) => [n, c.positions])));
+    expect(new Map(crashed.contracts.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(
+      new Map(expectedBefore.map(([n, c]) => [n, c.positions])),
+    );
     expect(crashed.trail).toBe(expectedBefore.length);
 
     const asked = eis.soi.requests.length;
     await start();
-    const done = await until('import job completed after the restart', async () => {
-      const [row] = await sql(`SELECT state, retry_count, output FROM pgboss.job WHERE id = '${job.id}'`);
-      return row?.state === 'completed' && row;
-    }, 60_000, 100);
+    const done = await until(
+      'import job completed after the restart',
+      async () => {
+        const [row] = await sql(`SELECT state, retry_count, output FROM pgboss.job WHERE id = '${job.id}'`);
+        return row?.state === 'completed' && row;
+      },
+      60_000,
+      100,
+    );
     // one more run: the dead one counted as the first attempt; the completion committed with the import's end
     expect(done).toMatchObject({ retry_count: 1, output: { status: 'success' } });
     expect((await sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'eis.period-import'`))[0].n).toBe(1);
@@ -208,10 +252,16 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     const stored = await sql(`SELECT c.registry_number, count(p.id)::int AS positions
       FROM contracts c LEFT JOIN contract_positions p ON p.contract_id = c.id WHERE c.${ours} GROUP BY c.id`);
     expect(stored.length).toBe(CONTRACTS);
-    expect(new Map(stored.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(new Map([...expected].map(([n, c]) => [n, c.positions])));
-    const trail = await sql(`SELECT count(*)::int AS n, count(DISTINCT entity_id)::int AS d FROM audit_log WHERE entity = 'contract' AND action = 'import_create'`);
+    expect(new Map(stored.map((x) => [x.registry_number as string, x.positions as number]))).toEqual(
+      new Map([...expected].map(([n, c]) => [n, c.positions])),
+    );
+    const trail = await sql(
+      `SELECT count(*)::int AS n, count(DISTINCT entity_id)::int AS d FROM audit_log WHERE entity = 'contract' AND action = 'import_create'`,
+    );
     expect(trail[0]).toEqual({ n: CONTRACTS, d: CONTRACTS });
-    const [imp] = await sql(`SELECT status, days_total, (SELECT count(*)::int FROM eis_import_days WHERE import_id = '${r.body.key}') AS days_done FROM eis_imports WHERE id = '${r.body.key}'`);
+    const [imp] = await sql(
+      `SELECT status, days_total, (SELECT count(*)::int FROM eis_import_days WHERE import_id = '${r.body.key}') AS days_done FROM eis_imports WHERE id = '${r.body.key}'`,
+    );
     expect(imp).toEqual({ status: 'success', days_total: 31, days_done: 31 });
   }, 180_000);
 
@@ -232,10 +282,15 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     expect(crashed).toEqual({ job: { state: 'active', retry_count: 0 }, report: { status: 'pending', file_key: null } });
 
     await start();
-    const done = await until('report job completed after the restart', async () => {
-      const [row] = await sql(`SELECT state, retry_count, output FROM pgboss.job WHERE id = '${job.id}'`);
-      return row?.state === 'completed' && row;
-    }, 60_000, 100);
+    const done = await until(
+      'report job completed after the restart',
+      async () => {
+        const [row] = await sql(`SELECT state, retry_count, output FROM pgboss.job WHERE id = '${job.id}'`);
+        return row?.state === 'completed' && row;
+      },
+      60_000,
+      100,
+    );
     expect(done).toMatchObject({ retry_count: 1, output: { status: 'ready' } });
     expect((await sql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'execution.build-report'`))[0].n).toBe(1);
     const reports = await sql(`SELECT code, status, file_key FROM reports`);
@@ -255,10 +310,17 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     const r = await api<{ report_code: string }>(node!.url, 'POST', `/api/contracts/${contract.id}/reports`, token, { format: 'pdf' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const code = r.body.report_code;
-    const job = await until('report job running', async () => {
-      const rows = await sql(`SELECT id, state FROM pgboss.job WHERE name = 'execution.build-report' AND data->>'report_id' = (SELECT id::text FROM reports WHERE code = '${code}')`);
-      return rows[0]?.state === 'active' && rows[0];
-    }, 30_000, 5);
+    const job = await until(
+      'report job running',
+      async () => {
+        const rows = await sql(
+          `SELECT id, state FROM pgboss.job WHERE name = 'execution.build-report' AND data->>'report_id' = (SELECT id::text FROM reports WHERE code = '${code}')`,
+        );
+        return rows[0]?.state === 'active' && rows[0];
+      },
+      30_000,
+      5,
+    );
     const exited = new Promise<number | null>((res) => node!.child.once('exit', (c) => res(c)));
     const stopping = Date.now();
     node!.child.kill('SIGTERM');
@@ -266,15 +328,25 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     // the report's current step is finished or left for the next start: never half a file
     expect(Date.now() - stopping).toBeLessThan(30_000);
     const stopped = await afterCrash(async (q) => (await q(`SELECT status, file_key FROM reports WHERE code = '${code}'`))[0]);
-    expect([JSON.stringify({ status: 'pending', file_key: null }), JSON.stringify({ status: 'ready', file_key: `reports/${code}.pdf` })]).toContain(JSON.stringify(stopped));
+    expect([
+      JSON.stringify({ status: 'pending', file_key: null }),
+      JSON.stringify({ status: 'ready', file_key: `reports/${code}.pdf` }),
+    ]).toContain(JSON.stringify(stopped));
 
     await start();
-    const done = await until('report job completed', async () => {
-      const [row] = await sql(`SELECT state, output FROM pgboss.job WHERE id = '${job.id}'`);
-      return row?.state === 'completed' && row;
-    }, 60_000, 100);
+    const done = await until(
+      'report job completed',
+      async () => {
+        const [row] = await sql(`SELECT state, output FROM pgboss.job WHERE id = '${job.id}'`);
+        return row?.state === 'completed' && row;
+      },
+      60_000,
+      100,
+    );
     expect(done).toMatchObject({ output: { status: 'ready' } });
-    expect(await sql(`SELECT status, file_key FROM reports WHERE code = '${code}'`)).toEqual([{ status: 'ready', file_key: `reports/${code}.pdf` }]);
+    expect(await sql(`SELECT status, file_key FROM reports WHERE code = '${code}'`)).toEqual([
+      { status: 'ready', file_key: `reports/${code}.pdf` },
+    ]);
     expect(storedFiles().filter((f) => f.includes(code))).toEqual([path.join('reports', `${code}.pdf`)]);
   }, 180_000);
 });
@@ -302,7 +374,9 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('jobs a dead process left activ
     await second.start({ work: true });
     await second.idle('test-crash', 20_000);
     expect(ran).toEqual(['again']);
-    const { rows } = await database.sql.query(`SELECT data->>'n' AS n, state::text AS state, retry_count FROM pgboss.job WHERE name = 'test-crash' ORDER BY 1`);
+    const { rows } = await database.sql.query(
+      `SELECT data->>'n' AS n, state::text AS state, retry_count FROM pgboss.job WHERE name = 'test-crash' ORDER BY 1`,
+    );
     expect(rows).toEqual([
       { n: 'again', state: 'completed', retry_count: 1 },
       { n: 'spent', state: 'failed', retry_count: 0 },

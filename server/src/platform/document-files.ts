@@ -41,7 +41,11 @@ function looksLike(ext: string, data: Buffer): boolean {
     case 'png':
       return startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     case 'xml': {
-      const head = data.subarray(0, 512).toString('latin1').replace(/^\uFEFF|^ï»¿/, '').trimStart();
+      const head = data
+        .subarray(0, 512)
+        .toString('latin1')
+        .replace(/^\uFEFF|^ï»¿/, '')
+        .trimStart();
       return head.startsWith('<');
     }
     case 'txt': {

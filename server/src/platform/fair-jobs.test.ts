@@ -94,8 +94,13 @@ describe('fair queues', () => {
     await worker.jobs.start({ work: true });
     await worker.startedCount(2);
     expect([...worker.started].sort()).toEqual(['A1', 'B1']);
-    const { rows } = await database.sql.query(`SELECT singleton_key AS company, count(*)::int AS n FROM pgboss.job WHERE name = 'test-fair-cap' AND state = 'active' GROUP BY 1 ORDER BY 1`);
-    expect(rows).toEqual([{ company: 'A', n: 1 }, { company: 'B', n: 1 }]);
+    const { rows } = await database.sql.query(
+      `SELECT singleton_key AS company, count(*)::int AS n FROM pgboss.job WHERE name = 'test-fair-cap' AND state = 'active' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(rows).toEqual([
+      { company: 'A', n: 1 },
+      { company: 'B', n: 1 },
+    ]);
     worker.finish('A1');
     worker.finish('B1');
     for (let n = 2; n <= 3; n++) {

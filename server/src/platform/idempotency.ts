@@ -23,7 +23,8 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
   const raw = req.headers[IDEMPOTENCY_HEADER];
   if (raw === undefined) return null;
   const key = Array.isArray(raw) ? raw[0] : raw;
-  if (!KEY_RE.test(key)) throw new AppError('VALIDATION', 'Некорректный заголовок Idempotency-Key: 8–128 латинских букв, цифр и знаков «-_.:»');
+  if (!KEY_RE.test(key))
+    throw new AppError('VALIDATION', 'Некорректный заголовок Idempotency-Key: 8–128 латинских букв, цифр и знаков «-_.:»');
   return key;
 }
 
@@ -32,7 +33,13 @@ export function idempotencyKeyOf(req: FastifyRequest): string | null {
  * first still runs. A failed first run leaves no trace, so the repeat runs again (and meets the same refusal, if any).
  * `scope` names the route: the same key sent to another route is a client error, not a replay.
  */
-export async function idempotent<T>(deps: Deps, req: FastifyRequest, who: { companyId: number; userId: number }, scope: string, create: () => Promise<T>): Promise<T> {
+export async function idempotent<T>(
+  deps: Deps,
+  req: FastifyRequest,
+  who: { companyId: number; userId: number },
+  scope: string,
+  create: () => Promise<T>,
+): Promise<T> {
   const key = idempotencyKeyOf(req);
   if (!key) return create();
   const db = deps.db;
@@ -41,7 +48,11 @@ export async function idempotent<T>(deps: Deps, req: FastifyRequest, who: { comp
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const won = await db.insert(idempotencyKeys).values({ companyId: who.companyId, userId: who.userId, key, scope }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const won = await db
+      .insert(idempotencyKeys)
+      .values({ companyId: who.companyId, userId: who.userId, key, scope })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (won.length) {
       let result: T;
       try {
@@ -50,7 +61,10 @@ export async function idempotent<T>(deps: Deps, req: FastifyRequest, who: { comp
         await db.delete(idempotencyKeys).where(mine);
         throw e;
       }
-      await db.update(idempotencyKeys).set({ status: 'done', httpStatus: 200, response: (result ?? null) as unknown }).where(mine);
+      await db
+        .update(idempotencyKeys)
+        .set({ status: 'done', httpStatus: 200, response: (result ?? null) as unknown })
+        .where(mine);
       return result;
     }
     const [row] = await db.select().from(idempotencyKeys).where(mine);

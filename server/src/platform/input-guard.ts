@@ -8,10 +8,11 @@ function brokenStrings(value: unknown, path: string[], out: string[], depth = 0)
   if (typeof value === 'string') {
     if (hasBrokenText(value)) out.push(path.join('.') || '_');
   } else if (Array.isArray(value)) value.forEach((v, i) => brokenStrings(v, [...path, String(i)], out, depth + 1));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) {
-    if (hasBrokenText(k)) out.push([...path, '_'].join('.'));
-    brokenStrings(v, [...path, k], out, depth + 1);
-  }
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      if (hasBrokenText(k)) out.push([...path, '_'].join('.'));
+      brokenStrings(v, [...path, k], out, depth + 1);
+    }
 }
 
 /**
@@ -25,6 +26,7 @@ export function installInputGuard(app: FastifyInstance): void {
     brokenStrings(req.params, [], found);
     brokenStrings(req.query, [], found);
     if (!req.isMultipart()) brokenStrings(req.body, [], found);
-    if (found.length) throw new AppError('VALIDATION', BROKEN_TEXT_MESSAGE, Object.fromEntries(found.map((f) => [f, [BROKEN_TEXT_MESSAGE]])));
+    if (found.length)
+      throw new AppError('VALIDATION', BROKEN_TEXT_MESSAGE, Object.fromEntries(found.map((f) => [f, [BROKEN_TEXT_MESSAGE]])));
   });
 }

@@ -217,7 +217,9 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       } catch (err) {
         // pg-boss keeps the failure in pgboss.job: never a failed statement's values
         const e = redactError(err) as Error;
-        await boss.fail(def.name, job.id, { message: e?.message ?? String(err) }).catch((failErr: unknown) => log.error({ err: failErr, queue: def.name }, 'job queue error'));
+        await boss
+          .fail(def.name, job.id, { message: e?.message ?? String(err) })
+          .catch((failErr: unknown) => log.error({ err: failErr, queue: def.name }, 'job queue error'));
       }
     }
   }
@@ -237,16 +239,23 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         const { rows } = await (tx ? txExecutor(tx) : db).executeSql(QUEUED_OF_GROUP, [name, group]);
         const n = (rows[0] as { n: number }).n;
         if (n >= def.fair.maxQueued) {
-          throw new AppError('RATE_LIMITED', `У организации уже ${n} ${pluralRu(n, 'задача', 'задачи', 'задач')} в очереди: дождитесь, пока они выполнятся`);
+          throw new AppError(
+            'RATE_LIMITED',
+            `У организации уже ${n} ${pluralRu(n, 'задача', 'задачи', 'задач')} в очереди: дождитесь, пока они выполнятся`,
+          );
         }
       }
-      const id = await boss.send(name, data as object, {
-        ...DEFAULTS,
-        ...def.options,
-        ...rest,
-        ...(group !== undefined ? { singletonKey: group } : {}),
-        ...(tx ? { db: txExecutor(tx) } : {}),
-      } as PgBoss.SendOptions);
+      const id = await boss.send(
+        name,
+        data as object,
+        {
+          ...DEFAULTS,
+          ...def.options,
+          ...rest,
+          ...(group !== undefined ? { singletonKey: group } : {}),
+          ...(tx ? { db: txExecutor(tx) } : {}),
+        } as PgBoss.SendOptions,
+      );
       if (!tx) wake(name);
       return id;
     },
@@ -275,16 +284,20 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         for (let i = 0; i < workers; i++) {
           // includeMetadata: without it pg-boss leaves retryCount out, and a handler that decides on its last try (the
           // period import) never saw one: its job failed in pg-boss and the import stayed 'running'
-          const workerId = await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true }, async ([job]) => {
-            const payload = def.schema.parse(job.data);
-            const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
-            try {
-              await def.handler(payload, { id: job.id, retryCount });
-            } catch (err) {
-              // pg-boss keeps the failure in pgboss.job: never a failed statement's values
-              throw redactError(err);
-            }
-          });
+          const workerId = await boss.work(
+            def.name,
+            { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
+            async ([job]) => {
+              const payload = def.schema.parse(job.data);
+              const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
+              try {
+                await def.handler(payload, { id: job.id, retryCount });
+              } catch (err) {
+                // pg-boss keeps the failure in pgboss.job: never a failed statement's values
+                throw redactError(err);
+              }
+            },
+          );
           workerIds.set(def.name, [...(workerIds.get(def.name) ?? []), workerId]);
         }
       }

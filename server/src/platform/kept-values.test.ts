@@ -24,7 +24,11 @@ describe('KeptValues', () => {
     await kept.remember('b', async () => 2);
     await kept.remember('c', async () => 3);
     expect([kept.get('a'), kept.get('b'), kept.get('c')]).toEqual([undefined, 2, 3]);
-    await kept.remember('d', async () => 4, (v) => v > 10);
+    await kept.remember(
+      'd',
+      async () => 4,
+      (v) => v > 10,
+    );
     expect(kept.get('d')).toBeUndefined();
     expect(kept.get('b')).toBe(2);
   });
@@ -37,6 +41,12 @@ describe('KeptValues', () => {
     release();
     expect(await slow).toBe(true);
     expect(kept.get('grant')).toBeUndefined();
-    expect(await kept.remember('grant', async () => false, (v) => v)).toBe(false);
+    expect(
+      await kept.remember(
+        'grant',
+        async () => false,
+        (v) => v,
+      ),
+    ).toBe(false);
   });
 });

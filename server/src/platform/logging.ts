@@ -16,7 +16,12 @@ export function loggerOptions(level: string, stream?: Writable, logFormat?: 'pre
     serializers: { err: (e: Error) => serializeError(e) as { type: string; message: string; stack: string } },
     ...(stream ? { stream } : {}),
     ...(format === 'pretty' && !stream
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, messageKey: 'msg' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true, messageKey: 'msg' },
+          },
+        }
       : {}),
   };
 }
@@ -54,7 +59,8 @@ export function serializeError(err: unknown, depth = 0): unknown {
   const e = redactError(err);
   if (!(e instanceof Error)) return e;
   const out: Record<string, unknown> = { type: (err as Error).constructor?.name ?? e.name, message: e.message, stack: e.stack };
-  for (const [k, v] of Object.entries(e)) if (k !== 'cause' && out[k] === undefined) out[k] = v instanceof Error ? serializeError(v, depth + 1) : v;
+  for (const [k, v] of Object.entries(e))
+    if (k !== 'cause' && out[k] === undefined) out[k] = v instanceof Error ? serializeError(v, depth + 1) : v;
   if (e.cause !== undefined && depth < 5) out.cause = serializeError(e.cause, depth + 1);
   return out;
 }

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 import crypto from 'node:crypto';
 
-const OPTS = { algorithm: 2 /* Argon2id: the enum is a const enum, unusable under isolatedModules */, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+const OPTS = {
+  algorithm: 2 /* Argon2id: the enum is a const enum, unusable under isolatedModules */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, OPTS);
 export const verifyPassword = async (hashed: string, password: string) => {

@@ -18,7 +18,11 @@ export interface Realtime {
    * `liveSessions` answers which of the connected sessions are still live; every `checkEveryMs` the sockets of the
    * others (expired idle or by TTL, ended on another instance, blocked) are dropped.
    */
-  attach(server: http.Server, auth: SocketAuth, sweep?: { liveSessions: (ids: number[]) => Promise<Set<number>>; checkEveryMs: number }): Promise<Server>;
+  attach(
+    server: http.Server,
+    auth: SocketAuth,
+    sweep?: { liveSessions: (ids: number[]) => Promise<Set<number>>; checkEveryMs: number },
+  ): Promise<Server>;
   toUser(userId: number, event: string, payload: RealtimePayload): void;
   toCompany(companyId: number, event: string, payload: RealtimePayload): void;
   /**
@@ -39,7 +43,11 @@ export type AdapterFactory = () => Promise<Parameters<Server['adapter']>[0] | un
 /** What instances of a scale-out tell each other through the adapter, beside the events for browsers. */
 const SESSIONS_CHANGED = 'sessionsChanged';
 
-export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterFactory, onSessionsChanged: () => void = () => undefined): Realtime {
+export function createRealtime(
+  log: FastifyBaseLogger,
+  adapterFactory?: AdapterFactory,
+  onSessionsChanged: () => void = () => undefined,
+): Realtime {
   let io: Server | null = null;
   let scaled = false;
   const sessionsChanged = () => {
@@ -103,9 +111,7 @@ export function createRealtime(log: FastifyBaseLogger, adapterFactory?: AdapterF
       const authNs = io.of(NAMESPACES.auth);
       authNs.use(async (socket, next) => {
         const header = socket.handshake.headers.authorization;
-        const token =
-          (socket.handshake.auth?.token as string | undefined) ??
-          (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
+        const token = (socket.handshake.auth?.token as string | undefined) ?? (header?.startsWith('Bearer ') ? header.slice(7) : undefined);
         const user = token ? await auth(token).catch(() => null) : null;
         if (!user) return next(new Error('unauthorized'));
         socket.data.user = user;

@@ -30,7 +30,9 @@ export interface RouteEntry {
 
 /** Top-level keys of a zod object schema, through optional/default/pipe/union wrappers. */
 function schemaKeys(s: unknown, depth = 0): string[] {
-  const z = s as { shape?: Record<string, unknown>; in?: unknown; def?: { innerType?: unknown; options?: unknown[]; left?: unknown; right?: unknown } } | undefined;
+  const z = s as
+    | { shape?: Record<string, unknown>; in?: unknown; def?: { innerType?: unknown; options?: unknown[]; left?: unknown; right?: unknown } }
+    | undefined;
   if (!z || typeof z !== 'object' || depth > 8) return [];
   if (z.shape && typeof z.shape === 'object') return Object.keys(z.shape);
   if (z.in) return schemaKeys(z.in, depth + 1);
@@ -55,7 +57,14 @@ export function collectRoutes(app: FastifyInstance): RouteEntry[] {
     const consumes = schema?.consumes ?? [];
     for (const method of methods) {
       if (method === 'HEAD') continue; // fastify adds HEAD twins of GET routes
-      table.push({ method, url: route.url, multipart: consumes.includes('multipart/form-data'), changes: changesData(method, route.config), query: schemaKeys(schema?.querystring), body: schemaKeys(schema?.body) });
+      table.push({
+        method,
+        url: route.url,
+        multipart: consumes.includes('multipart/form-data'),
+        changes: changesData(method, route.config),
+        query: schemaKeys(schema?.querystring),
+        body: schemaKeys(schema?.body),
+      });
     }
   });
   return table;

@@ -32,7 +32,11 @@ export function contentSecurityPolicyFor(config: Config): (host?: string) => str
   const list = (...xs: (string | null)[]) => [...new Set(xs.filter((x): x is string => !!x))].join(' ');
   // the CryptoPro plug-in: the vendor's loader and the scripts of its browser extension (Chrome/Edge, Yandex/Opera),
   // which cadesplugin_api.js adds to the page as <script src="chrome-extension://…/nmcades_plugin_api.js">
-  const cades = list(originOf(config.CADESPLUGIN_API_URL), 'chrome-extension://iifchhfnnmpdbibifmljnfjhpififfog', 'chrome-extension://epebfcehmdedogndhlcacafjaacknbcm');
+  const cades = list(
+    originOf(config.CADESPLUGIN_API_URL),
+    'chrome-extension://iifchhfnnmpdbibifmljnfjhpififfog',
+    'chrome-extension://epebfcehmdedogndhlcacafjaacknbcm',
+  );
   const byHost = new Map<string | null, string>();
   return (host) => {
     const h = safeHost(host);

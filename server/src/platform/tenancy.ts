@@ -16,7 +16,11 @@ import { keptAccess } from './session-cache';
 export async function canActFor(db: Db, user: AuthUser, companyId: number): Promise<boolean> {
   if (!isId(companyId)) return false;
   if (companyId === user.companyId && user.ownCompanyActive !== undefined) return user.ownCompanyActive;
-  return keptAccess(db).remember(`${user.id}|${user.role}|${user.companyId}|${companyId}`, () => lookUpAccess(db, user, companyId), (ok) => ok);
+  return keptAccess(db).remember(
+    `${user.id}|${user.role}|${user.companyId}|${companyId}`,
+    () => lookUpAccess(db, user, companyId),
+    (ok) => ok,
+  );
 }
 
 async function lookUpAccess(db: Db, user: AuthUser, companyId: number): Promise<boolean> {

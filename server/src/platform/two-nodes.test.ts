@@ -3,7 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as ioClient, type Socket } from 'socket.io-client';
-import { freshDatabase, pgReachable, PG_URL, redisReachable, REDIS_URL, startNode, type NodeProcess, httpApi as api } from '../../test/nodes';
+import {
+  freshDatabase,
+  pgReachable,
+  PG_URL,
+  redisReachable,
+  REDIS_URL,
+  startNode,
+  type NodeProcess,
+  httpApi as api,
+} from '../../test/nodes';
 import { nextEvent } from '../../test/harness';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 
@@ -15,7 +24,8 @@ import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 const hasPg = await pgReachable();
 const hasRedis = hasPg && (await redisReachable());
 // CI installs and starts both (.ci/run): there a missing service is a failure, not a skipped variant
-if (process.env.CI === 'true' && !(hasPg && hasRedis)) throw new Error(`two-nodes.test: CI must provide PostgreSQL (${PG_URL}) and Redis (${REDIS_URL})`);
+if (process.env.CI === 'true' && !(hasPg && hasRedis))
+  throw new Error(`two-nodes.test: CI must provide PostgreSQL (${PG_URL}) and Redis (${REDIS_URL})`);
 if (!hasPg) console.warn(`two-nodes.test: skipped — no PostgreSQL answers at ${PG_URL} (set TEST_DATABASE_URL)`);
 else if (!hasRedis) console.warn(`two-nodes.test: Redis variant skipped — no Redis answers at ${REDIS_URL}`);
 
@@ -39,7 +49,13 @@ function scenario(name: string, redis: boolean, enabled: boolean) {
       const db = await freshDatabase(PG_URL, 'two');
       drop = db.drop;
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-two-nodes-'));
-      const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web'), REDIS_URL: redis ? REDIS_URL : '', LOG_LEVEL: 'error' };
+      const env = {
+        DATABASE_URL: db.url,
+        DATA_DIR: dataDir,
+        WEB_DIST: path.join(dataDir, 'no-web'),
+        REDIS_URL: redis ? REDIS_URL : '',
+        LOG_LEVEL: 'error',
+      };
       // A first: it migrates and seeds; B then starts on the ready database (the advisory lock would serialise them anyway)
       a = await startNode({ ...env, JOBS_ENABLED: 'true' });
       b = await startNode({ ...env, JOBS_ENABLED: 'false' });
@@ -69,18 +85,27 @@ function scenario(name: string, redis: boolean, enabled: boolean) {
       const ended = Date.now();
       expect((await api(b.url, 'POST', '/api/auth/logout', login.body.token)).status).toBeLessThan(300);
       // B tells A through the adapter: A refuses the token well before its two seconds are up
-      await expect.poll(async () => (await api(a.url, 'GET', '/api/auth/me', login.body.token)).status, { interval: 20, timeout: 1_500 }).toBe(401);
+      await expect
+        .poll(async () => (await api(a.url, 'GET', '/api/auth/me', login.body.token)).status, { interval: 20, timeout: 1_500 })
+        .toBe(401);
       expect(Date.now() - ended).toBeLessThan(1_500);
     });
 
     it('delivers to a socket on node B the response of a job sent through node A', async () => {
-      const token = (await api<{ token: string }>(a.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD })).body.token;
+      const token = (
+        await api<{ token: string }>(a.url, 'POST', '/api/auth/login', undefined, { login: 'client', password: DEMO_PASSWORD })
+      ).body.token;
       const rules = await api<{ id: number; title: string }[]>(a.url, 'GET', '/api/procurement_rules/templates', token);
       const template = Array.isArray(rules.body) ? rules.body.find((r) => r.title === 'Типовое положение о закупке (223-ФЗ)') : undefined;
       expect(template, `templates: ${rules.status}`).toBeTruthy();
       const onA = await connect(a.url, token);
       const onB = await connect(b.url, token);
-      const atB = nextEvent<{ key: string; result: string; rule_id: number }>(onB, 'copyProcurementRuleResponse', (p) => p.key === 'two-nodes', 30_000);
+      const atB = nextEvent<{ key: string; result: string; rule_id: number }>(
+        onB,
+        'copyProcurementRuleResponse',
+        (p) => p.key === 'two-nodes',
+        30_000,
+      );
       const received = nextEvent(onA, 'copyProcurementRuleReceived', (p: { key: string }) => p.key === 'two-nodes');
       onA.emit('copyProcurementRuleRequest', { key: 'two-nodes', rule_id: template!.id, title: 'Копия через два узла' });
       await received;

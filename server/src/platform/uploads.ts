@@ -9,7 +9,10 @@ export interface MultipartFile {
 }
 
 export const fileTooLarge = (maxBytes: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `Размер файла превышает допустимый: не более ${(maxBytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`);
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `Размер файла превышает допустимый: не более ${(maxBytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`,
+  );
 
 /** Reads the request's file within the size limit; what the file must contain is each caller's check. */
 export async function readMultipartFile(req: FastifyRequest, maxBytes: number): Promise<MultipartFile> {

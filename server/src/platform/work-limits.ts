@@ -21,7 +21,15 @@ const WINDOW_MS = 60_000;
 export async function takeWorkLimit(ctx: Pick<Ctx, 'deps' | 'user' | 'companyId'>, kind: WorkKind): Promise<void> {
   const l = WORK_LIMITS[kind];
   const byUser = await countAttempt(ctx.deps.db, `work:${kind}:user:${ctx.user.id}`, WINDOW_MS);
-  if (byUser > l.perUser) throw new AppError('RATE_LIMITED', `Слишком много запросов (${l.title}): не более ${l.perUser} в минуту от одного пользователя. Повторите через минуту`);
+  if (byUser > l.perUser)
+    throw new AppError(
+      'RATE_LIMITED',
+      `Слишком много запросов (${l.title}): не более ${l.perUser} в минуту от одного пользователя. Повторите через минуту`,
+    );
   const byCompany = await countAttempt(ctx.deps.db, `work:${kind}:company:${ctx.companyId}`, WINDOW_MS);
-  if (byCompany > l.perCompany) throw new AppError('RATE_LIMITED', `Слишком много запросов (${l.title}): не более ${l.perCompany} в минуту от одной организации. Повторите через минуту`);
+  if (byCompany > l.perCompany)
+    throw new AppError(
+      'RATE_LIMITED',
+      `Слишком много запросов (${l.title}): не более ${l.perCompany} в минуту от одной организации. Повторите через минуту`,
+    );
 }

@@ -75,12 +75,61 @@ string_mask = utf8only
 
 /** The default set: the demo-like company, its expired and revoked certificates, another company, an unknown CA's, a 512-bit one, a person by МЧД. */
 export const STANDARD_CERTS: Record<string, TestCertSpec> = {
-  valid: { innLe: '0105123458', ogrn: '1020100001239', inn: '010512345678', snils: '12345678901', surname: 'Иванов', givenName: 'Иван Петрович', organization: 'АО «Демо-Заказчик»' },
-  valid512: { innLe: '0105123458', ogrn: '1020100001239', inn: '010512345679', snils: '12345678902', surname: 'Петрова', givenName: 'Анна Сергеевна', organization: 'АО «Демо-Заказчик»', algorithm: 'gost2012_512' },
-  expired: { innLe: '0105123458', ogrn: '1020100001239', inn: '010512345670', surname: 'Сидоров', givenName: 'Олег Ильич', organization: 'АО «Демо-Заказчик»', startDate: '20200101000000Z', endDate: '20210101000000Z' },
-  revoked: { innLe: '0105123458', ogrn: '1020100001239', inn: '010512345671', surname: 'Кузнецов', givenName: 'Пётр Андреевич', organization: 'АО «Демо-Заказчик»', revoke: true },
-  otherCompany: { innLe: '7707083893', ogrn: '1027700132195', inn: '770708389312', surname: 'Смирнов', givenName: 'Алексей Викторович', organization: 'ПАО «Другая компания»' },
-  unknownCa: { innLe: '0105123458', ogrn: '1020100001239', inn: '010512345672', surname: 'Фёдоров', givenName: 'Илья Ильич', organization: 'АО «Демо-Заказчик»', issuer: 'unknown' },
+  valid: {
+    innLe: '0105123458',
+    ogrn: '1020100001239',
+    inn: '010512345678',
+    snils: '12345678901',
+    surname: 'Иванов',
+    givenName: 'Иван Петрович',
+    organization: 'АО «Демо-Заказчик»',
+  },
+  valid512: {
+    innLe: '0105123458',
+    ogrn: '1020100001239',
+    inn: '010512345679',
+    snils: '12345678902',
+    surname: 'Петрова',
+    givenName: 'Анна Сергеевна',
+    organization: 'АО «Демо-Заказчик»',
+    algorithm: 'gost2012_512',
+  },
+  expired: {
+    innLe: '0105123458',
+    ogrn: '1020100001239',
+    inn: '010512345670',
+    surname: 'Сидоров',
+    givenName: 'Олег Ильич',
+    organization: 'АО «Демо-Заказчик»',
+    startDate: '20200101000000Z',
+    endDate: '20210101000000Z',
+  },
+  revoked: {
+    innLe: '0105123458',
+    ogrn: '1020100001239',
+    inn: '010512345671',
+    surname: 'Кузнецов',
+    givenName: 'Пётр Андреевич',
+    organization: 'АО «Демо-Заказчик»',
+    revoke: true,
+  },
+  otherCompany: {
+    innLe: '7707083893',
+    ogrn: '1027700132195',
+    inn: '770708389312',
+    surname: 'Смирнов',
+    givenName: 'Алексей Викторович',
+    organization: 'ПАО «Другая компания»',
+  },
+  unknownCa: {
+    innLe: '0105123458',
+    ogrn: '1020100001239',
+    inn: '010512345672',
+    surname: 'Фёдоров',
+    givenName: 'Илья Ильич',
+    organization: 'АО «Демо-Заказчик»',
+    issuer: 'unknown',
+  },
   person: { inn: '500100732259', snils: '11223344595', surname: 'Орлова', givenName: 'Мария Ивановна' },
 };
 
@@ -122,7 +171,23 @@ ${caSection('ca_unknown', cas.unknown)}
     await fs.writeFile(path.join(caDir, 'crlnumber'), '01\n');
     await ossl(['genpkey', '-algorithm', 'gost2012_256', '-pkeyopt', 'paramset:A', '-out', path.join(caDir, 'ca.key')]);
     const cn = kind === 'trusted' ? 'Тестовый УЦ' : 'Неизвестный УЦ';
-    await ossl(['req', '-new', '-x509', '-utf8', '-key', path.join(caDir, 'ca.key'), '-out', path.join(caDir, 'ca.pem'), '-days', '3650', '-subj', `/CN=${cn}/O=${cn}/C=RU`, '-extensions', 'v3_ca', '-md_gost12_256']);
+    await ossl([
+      'req',
+      '-new',
+      '-x509',
+      '-utf8',
+      '-key',
+      path.join(caDir, 'ca.key'),
+      '-out',
+      path.join(caDir, 'ca.pem'),
+      '-days',
+      '3650',
+      '-subj',
+      `/CN=${cn}/O=${cn}/C=RU`,
+      '-extensions',
+      'v3_ca',
+      '-md_gost12_256',
+    ]);
   }
 
   const certs: Record<string, TestCert> = {};
@@ -151,7 +216,23 @@ ${caSection('ca_unknown', cas.unknown)}
     const start = spec.startDate ?? stamp(new Date(now.getTime() - 86_400_000));
     // eslint-disable-next-line no-restricted-syntax
     const end = spec.endDate ?? stamp(new Date(now.getTime() + 365 * 86_400_000));
-    await ossl(['ca', '-batch', '-utf8', '-preserveDN', '-notext', '-name', caName, '-in', csr, '-out', certFile, '-startdate', start, '-enddate', end]);
+    await ossl([
+      'ca',
+      '-batch',
+      '-utf8',
+      '-preserveDN',
+      '-notext',
+      '-name',
+      caName,
+      '-in',
+      csr,
+      '-out',
+      certFile,
+      '-startdate',
+      start,
+      '-enddate',
+      end,
+    ]);
     if (spec.revoke) await ossl(['ca', '-name', caName, '-revoke', certFile, '-crl_reason', 'keyCompromise']);
     certs[name] = { name, certFile, keyFile, pem: await fs.readFile(certFile, 'utf8'), spec };
   }
@@ -179,7 +260,24 @@ ${caSection('ca_unknown', cas.unknown)}
       const outFile = path.join(dir, `out-${i}.p7s`);
       await fs.writeFile(inFile, content);
       const md = c.spec.algorithm === 'gost2012_512' ? 'md_gost12_512' : 'md_gost12_256';
-      await ossl(['cms', '-sign', '-binary', '-in', inFile, '-signer', c.certFile, '-inkey', c.keyFile, '-md', md, '-outform', 'DER', '-out', outFile, ...(opts.attached ? ['-nodetach'] : [])]);
+      await ossl([
+        'cms',
+        '-sign',
+        '-binary',
+        '-in',
+        inFile,
+        '-signer',
+        c.certFile,
+        '-inkey',
+        c.keyFile,
+        '-md',
+        md,
+        '-outform',
+        'DER',
+        '-out',
+        outFile,
+        ...(opts.attached ? ['-nodetach'] : []),
+      ]);
       const der = await fs.readFile(outFile);
       await Promise.all([fs.rm(inFile), fs.rm(outFile)]);
       return der;

@@ -28,7 +28,10 @@ beforeAll(async () => {
   t = await startTestServer({}, { listen: true });
   admin = await t.login('admin');
   b = await createCompanyB(t, admin);
-  const users = await ok(t.api<{ items: { id: number; login: string; company_id: number }[] }>('GET', '/api/users?limit=100', { token: admin }), 'users');
+  const users = await ok(
+    t.api<{ items: { id: number; login: string; company_id: number }[] }>('GET', '/api/users?limit=100', { token: admin }),
+    'users',
+  );
   for (const u of users.items) userIds[u.login] = u.id;
   providerId = users.items.find((u) => u.login === 'admin')!.company_id;
   const my = await ok(t.api<{ id: number; title: string }[]>('GET', '/api/companies/my', { token: await t.login('client') }), 'my');
@@ -39,13 +42,22 @@ afterAll(async () => t?.close());
 describe('who manages whom (H1)', () => {
   it('an administrator cannot reset the password of a colleague granted a company it may not act for', async () => {
     // the specialist serves the demo customer and company B; the administrator only the demo customer
-    await ok(t.api('PUT', `/api/users/${userIds.specialist}/grants`, { token: admin, body: { company_ids: [demoId, b.companyId] } }), 'grants');
+    await ok(
+      t.api('PUT', `/api/users/${userIds.specialist}/grants`, { token: admin, body: { company_ids: [demoId, b.companyId] } }),
+      'grants',
+    );
     const administrator = await t.login('administrator');
-    const reset = await t.api<{ message: string }>('POST', `/api/users/${userIds.specialist}/password`, { token: administrator, body: { password: 'stolen-password-1' } });
+    const reset = await t.api<{ message: string }>('POST', `/api/users/${userIds.specialist}/password`, {
+      token: administrator,
+      body: { password: 'stolen-password-1' },
+    });
     expect(reset.status).toBe(403);
     expect(reset.body.message).toMatch(/главный администратор/);
     expect((await t.api('POST', '/api/auth/login', { body: { login: 'specialist', password: 'stolen-password-1' } })).status).toBe(401);
-    const edit = await t.api('PATCH', `/api/users/${userIds.specialist}`, { token: administrator, body: { email: 'attacker@example.com' } });
+    const edit = await t.api('PATCH', `/api/users/${userIds.specialist}`, {
+      token: administrator,
+      body: { email: 'attacker@example.com' },
+    });
     expect(edit.status).toBe(403);
     // what the administrator could reach before: B stays out of reach
     const specialist = await t.login('specialist');
@@ -55,7 +67,10 @@ describe('who manages whom (H1)', () => {
 
   it('matrix: user routes × roles', async () => {
     const colleague = await ok(
-      t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Коллега Без Доступов', login: 'colleague-h1', role: 'specialist', company_id: providerId, password: 'demo12345' } }),
+      t.api<{ id: number }>('POST', '/api/users', {
+        token: admin,
+        body: { title: 'Коллега Без Доступов', login: 'colleague-h1', role: 'specialist', company_id: providerId, password: 'demo12345' },
+      }),
       'colleague',
     );
     // target → may the administrator manage it?
@@ -79,9 +94,14 @@ describe('who manages whom (H1)', () => {
           const allowed = actor === 'admin' || (actor === 'administrator' && target.administrator);
           const r = await t.api(method, url.replace(':id', String(target.id)), { token, body: body(target.id) });
           const got = r.status < 300 ? 'allowed' : r.status === 403 || r.status === 404 ? 'refused' : `status ${r.status}`;
-          if (got !== (allowed ? 'allowed' : 'refused')) failures.push(`${actor} → ${method} ${url} on ${who}: ${got}, expected ${allowed ? 'allowed' : 'refused'}`);
+          if (got !== (allowed ? 'allowed' : 'refused'))
+            failures.push(`${actor} → ${method} ${url} on ${who}: ${got}, expected ${allowed ? 'allowed' : 'refused'}`);
           // a reset password must not lock the next round out
-          if (method === 'POST' && r.status < 300) await ok(t.api('POST', url.replace(':id', String(target.id)), { token: await t.login('admin'), body: { password: 'demo12345' } }), 'restore');
+          if (method === 'POST' && r.status < 300)
+            await ok(
+              t.api('POST', url.replace(':id', String(target.id)), { token: await t.login('admin'), body: { password: 'demo12345' } }),
+              'restore',
+            );
         }
         if (actor === 'admin') continue; // grants are the admin's own business; changing them here would move the targets
         const grants = await t.api('PUT', `/api/users/${target.id}/grants`, { token: await t.login(actor), body: { company_ids: [] } });
@@ -102,15 +122,26 @@ describe('roles by the kind of company (F5)', () => {
       const token = await t.login(actor);
       for (const role of STAFF) {
         if (role === 'admin' && actor !== 'admin') continue; // refused for another reason (only admin names an admin)
-        for (const [where, companyId, allowed] of [['demo customer', demoId, false], ['provider', providerId, true]] as const) {
+        for (const [where, companyId, allowed] of [
+          ['demo customer', demoId, false],
+          ['provider', providerId, true],
+        ] as const) {
           const login = `f5-${actor}-${role}-${++n}`;
-          const created = await t.api<{ id: number; message: string }>('POST', '/api/users', { token, body: { title: 'Роль По Организации', login, role, company_id: companyId, password: 'demo12345' } });
+          const created = await t.api<{ id: number; message: string }>('POST', '/api/users', {
+            token,
+            body: { title: 'Роль По Организации', login, role, company_id: companyId, password: 'demo12345' },
+          });
           if ((created.status === 200) !== allowed) failures.push(`${actor} creates ${role} at ${where} → ${created.status}`);
-          if (!allowed && (created.status !== 400 || !/организации-заказчика/.test(created.body.message))) failures.push(`${actor} creates ${role} at ${where}: ${created.status} ${created.body.message}`);
+          if (!allowed && (created.status !== 400 || !/организации-заказчика/.test(created.body.message)))
+            failures.push(`${actor} creates ${role} at ${where}: ${created.status} ${created.body.message}`);
         }
         // a client of the customer promoted: refused, and the role stays
-        const promoted = await t.api<{ message: string; fields: Record<string, string[]> }>('PATCH', `/api/users/${userIds.client}`, { token, body: { role } });
-        if (promoted.status !== 400 || !promoted.body.fields?.role) failures.push(`${actor} promotes the customer's client to ${role} → ${promoted.status}`);
+        const promoted = await t.api<{ message: string; fields: Record<string, string[]> }>('PATCH', `/api/users/${userIds.client}`, {
+          token,
+          body: { role },
+        });
+        if (promoted.status !== 400 || !promoted.body.fields?.role)
+          failures.push(`${actor} promotes the customer's client to ${role} → ${promoted.status}`);
       }
     }
     const client = await ok(t.api<{ items: { login: string; role: string }[] }>('GET', '/api/users?limit=100', { token: admin }), 'users');
@@ -126,13 +157,15 @@ describe('read-only roles (M2)', () => {
   /** Reads refused to every role but admin, whatever its edit rights: tariff plans are the admin's business. */
   const ADMIN_ONLY_READS = /^\/api\/(tariffs|companies\/:id\/tariffs)/;
 
-  it("the operator, acting for a company it serves, is refused every changing route and no reading one", async () => {
+  it('the operator, acting for a company it serves, is refused every changing route and no reading one', async () => {
     const operatorId = userIds.operator;
     await ok(t.api('PUT', `/api/users/${operatorId}/grants`, { token: admin, body: { company_ids: [b.companyId] } }), 'grant operator');
     const operator = await t.login('operator');
     // sign-out last: it ends the session the walk uses
     const last = (r: RouteEntry) => Number(r.url === '/api/auth/logout');
-    const routes = [...t.server.routes].filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs')).sort((x, y) => last(x) - last(y) || ORDER[x.method] - ORDER[y.method]);
+    const routes = [...t.server.routes]
+      .filter((r) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs'))
+      .sort((x, y) => last(x) - last(y) || ORDER[x.method] - ORDER[y.method]);
     const failures: string[] = [];
     let changing = 0;
     for (const r of routes) {
@@ -142,18 +175,30 @@ describe('read-only roles (M2)', () => {
       if (r.changes) {
         changing++;
         if (a.statusCode !== 403) failures.push(`${key(r)} → ${a.statusCode}, expected 403 ${a.body.slice(0, 160)}`);
-      } else if ((a.statusCode === 403 && !ADMIN_ONLY_READS.test(r.url)) || a.statusCode >= 500) failures.push(`${key(r)} (reading) → ${a.statusCode} ${a.body.slice(0, 160)}`);
+      } else if ((a.statusCode === 403 && !ADMIN_ONLY_READS.test(r.url)) || a.statusCode >= 500)
+        failures.push(`${key(r)} (reading) → ${a.statusCode} ${a.body.slice(0, 160)}`);
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(changing).toBeGreaterThan(60);
     // the seven the probe found are among the changing routes
-    for (const k of ['POST /api/payments/import', 'PUT /api/payments/:id/contract', 'POST /api/contracts/:id/upd', 'PUT /api/acceptance/lines/:lineId/mapping', 'POST /api/eis/upload', 'POST /api/eis/contracts/import', 'POST /api/contracts/:id/execution/send']) {
+    for (const k of [
+      'POST /api/payments/import',
+      'PUT /api/payments/:id/contract',
+      'POST /api/contracts/:id/upd',
+      'PUT /api/acceptance/lines/:lineId/mapping',
+      'POST /api/eis/upload',
+      'POST /api/eis/contracts/import',
+      'POST /api/contracts/:id/execution/send',
+    ]) {
       expect(routes.find((r) => key(r) === k)?.changes, k).toBe(true);
     }
   }, 180_000);
 
   it('a route marked as not changing data is one the operator needs (its own account, reports, its duty)', () => {
-    const marked = t.server.routes.filter((r) => r.method !== 'GET' && !r.changes).map(key).sort();
+    const marked = t.server.routes
+      .filter((r) => r.method !== 'GET' && !r.changes)
+      .map(key)
+      .sort();
     expect(marked).toEqual([
       'DELETE /api/auth/sessions/:id',
       'POST /api/auth/login',
@@ -175,32 +220,64 @@ describe('read-only roles (M2)', () => {
 describe('parent company (M3)', () => {
   async function companyBody(token: string, id: number) {
     const c = await ok(t.api<Record<string, unknown>>('GET', `/api/companies/${id}`, { token }), 'company');
-    return { title: c.title, full_title: c.full_title, inn: c.inn, kpp: c.kpp, ogrn: c.ogrn, address: c.address, law: c.law, parent_id: c.parent_id };
+    return {
+      title: c.title,
+      full_title: c.full_title,
+      inn: c.inn,
+      kpp: c.kpp,
+      ogrn: c.ogrn,
+      address: c.address,
+      law: c.law,
+      parent_id: c.parent_id,
+    };
   }
 
-  it("a tenant cannot file itself under another tenant, a missing company or its own subordinate", async () => {
+  it('a tenant cannot file itself under another tenant, a missing company or its own subordinate', async () => {
     const client = await t.login('client');
     const body = await companyBody(client, demoId);
-    const foreign = await t.api<{ message: string; fields: Record<string, string[]> }>('PUT', `/api/companies/${demoId}`, { token: client, body: { ...body, parent_id: b.companyId } });
+    const foreign = await t.api<{ message: string; fields: Record<string, string[]> }>('PUT', `/api/companies/${demoId}`, {
+      token: client,
+      body: { ...body, parent_id: b.companyId },
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.parent_id).toBeDefined();
     const listed = await ok(t.api<{ id: number }[]>('GET', `/api/companies/${b.companyId}/customers`, { token: admin }), 'customers');
     expect(listed.map((c) => c.id)).not.toContain(demoId);
-    expect((await t.api('PUT', `/api/companies/${demoId}`, { token: client, body: { ...body, parent_id: 2_000_000_000 } })).status).toBe(400);
+    expect((await t.api('PUT', `/api/companies/${demoId}`, { token: client, body: { ...body, parent_id: 2_000_000_000 } })).status).toBe(
+      400,
+    );
 
     // admin may place the demo customer under B; then B under the demo customer would be a cycle
     await ok(t.api('PUT', `/api/companies/${demoId}`, { token: admin, body: { ...body, parent_id: b.companyId } }), 'admin sets parent');
-    const cycle = await t.api('PUT', `/api/companies/${b.companyId}`, { token: admin, body: { ...(await companyBody(admin, b.companyId)), parent_id: demoId } });
+    const cycle = await t.api('PUT', `/api/companies/${b.companyId}`, {
+      token: admin,
+      body: { ...(await companyBody(admin, b.companyId)), parent_id: demoId },
+    });
     expect(cycle.status).toBe(400);
     // the client may still save its card with the parent the provider set
-    expect((await t.api('PUT', `/api/companies/${demoId}`, { token: client, body: { ...body, parent_id: b.companyId, address: 'г. Майкоп, ул. Пушкина, 1' } })).status).toBe(204);
+    expect(
+      (
+        await t.api('PUT', `/api/companies/${demoId}`, {
+          token: client,
+          body: { ...body, parent_id: b.companyId, address: 'г. Майкоп, ул. Пушкина, 1' },
+        })
+      ).status,
+    ).toBe(204);
     await ok(t.api('PUT', `/api/companies/${demoId}`, { token: admin, body: { ...body, parent_id: null } }), 'reset parent');
   });
 });
 
 describe('sockets after a role change (L2)', () => {
   it('a socket opened before a demotion to operator can no longer change data', async () => {
-    const id = (await ok(t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Понижаемый Специалист', login: 'demoted-l2', role: 'specialist', company_id: providerId, password: 'demo12345' } }), 'user')).id;
+    const id = (
+      await ok(
+        t.api<{ id: number }>('POST', '/api/users', {
+          token: admin,
+          body: { title: 'Понижаемый Специалист', login: 'demoted-l2', role: 'specialist', company_id: providerId, password: 'demo12345' },
+        }),
+        'user',
+      )
+    ).id;
     await ok(t.api('PUT', `/api/users/${id}/grants`, { token: admin, body: { company_ids: [demoId] } }), 'grants');
     const token = await t.login('demoted-l2');
     const socket = await t.socket('auth', token);
@@ -218,7 +295,15 @@ describe('sockets after a role change (L2)', () => {
   });
 
   it('a socket of a blocked user gets no answers', async () => {
-    const id = (await ok(t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Блокируемый Специалист', login: 'blocked-l2', role: 'specialist', company_id: providerId, password: 'demo12345' } }), 'user')).id;
+    const id = (
+      await ok(
+        t.api<{ id: number }>('POST', '/api/users', {
+          token: admin,
+          body: { title: 'Блокируемый Специалист', login: 'blocked-l2', role: 'specialist', company_id: providerId, password: 'demo12345' },
+        }),
+        'user',
+      )
+    ).id;
     const socket = await t.socket('auth', await t.login('blocked-l2'));
     const gone = new Promise<void>((resolveGone) => socket.on('disconnect', () => resolveGone()));
     await ok(t.api('PATCH', `/api/users/${id}`, { token: admin, body: { blocked: true } }), 'block');
@@ -232,7 +317,9 @@ describe('id bounds (L3)', () => {
   const ID_PARAM = /^(id|\w+Id)$/;
 
   it('every id in a path, X-Company-Id and ?version= answers 4xx for values outside int4, never 5xx', async () => {
-    const routes = t.server.routes.filter((r: RouteEntry) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.url !== '/api/auth/logout');
+    const routes = t.server.routes.filter(
+      (r: RouteEntry) => r.url.startsWith('/api') && !r.url.startsWith('/api/docs') && r.url !== '/api/auth/logout',
+    );
     const failures: string[] = [];
     let checked = 0;
     for (const r of routes) {
@@ -247,7 +334,8 @@ describe('id bounds (L3)', () => {
           }
           const a = await call(t, b, r, filled.url, admin, as(b.companyId));
           checked++;
-          if (a.statusCode >= 500 || a.statusCode < 400) failures.push(`${key(r)} with ${p}=${bad} → ${a.statusCode} ${a.body.slice(0, 120)}`);
+          if (a.statusCode >= 500 || a.statusCode < 400)
+            failures.push(`${key(r)} with ${p}=${bad} → ${a.statusCode} ${a.body.slice(0, 120)}`);
         }
         if (r.method === 'GET' && !paramsOf(r.url).length && !exemptReason(r)) {
           const a = await call(t, b, r, r.url, admin, { 'x-company-id': bad });
@@ -257,7 +345,10 @@ describe('id bounds (L3)', () => {
       }
     }
     for (const bad of BAD) {
-      const a = await t.api('GET', `/api/procurements/${b.ids.procurement}/files/${b.ids.file}/download?version=${bad}`, { token: admin, headers: as(b.companyId) });
+      const a = await t.api('GET', `/api/procurements/${b.ids.procurement}/files/${b.ids.file}/download?version=${bad}`, {
+        token: admin,
+        headers: as(b.companyId),
+      });
       checked++;
       if (a.status !== 400 && a.status !== 404) failures.push(`?version=${bad} → ${a.status}`);
     }

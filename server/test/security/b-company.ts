@@ -3,7 +3,16 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { TestServer } from '../harness';
 import { PDF, as, innFrom9, upload } from '../factories';
-import { contractPositions, contracts, eisImports, executionRecords, planItems, plans, tenderPlanPositions, tenderPlans } from '../../src/db/schema';
+import {
+  contractPositions,
+  contracts,
+  eisImports,
+  executionRecords,
+  planItems,
+  plans,
+  tenderPlanPositions,
+  tenderPlans,
+} from '../../src/db/schema';
 import { fixturePath } from '../../src/formats/fixtures-path';
 import { PROCESS_UPD_JOB } from '../../src/modules/contracts/upload-upd';
 import { IMPORT_PAYMENTS_JOB } from '../../src/modules/contracts/import-payments';
@@ -59,42 +68,125 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
   const b = company.id;
   const contact = await call('POST', `/api/companies/${b}/contacts`, { name: `Контакт ${tag}`, email: 'beta@example.ru', is_active: true });
   const bank = await call('POST', `/api/companies/${b}/bank_requesits`, {
-    bank_name: `Банк ${tag}`, bik: '044525225', corr_account: '30101810400000000225', account: '40702810938000000001', is_main: true,
+    bank_name: `Банк ${tag}`,
+    bik: '044525225',
+    corr_account: '30101810400000000225',
+    account: '40702810938000000001',
+    is_main: true,
   });
-  const user = await call('POST', '/api/users', { title: `Пользователь ${tag}`, login: `beta${crypto.randomBytes(3).toString('hex')}`, role: 'client', company_id: b, password: 'demo12345' });
+  const user = await call('POST', '/api/users', {
+    title: `Пользователь ${tag}`,
+    login: `beta${crypto.randomBytes(3).toString('hex')}`,
+    role: 'client',
+    company_id: b,
+    password: 'demo12345',
+  });
   await call('PUT', `/api/companies/${b}/eis_settings`, { inn, login: `eis-${tag}`, password: 'Secret-EIS-1' });
   const plans = await call<{ items: { id: number }[] }>('GET', '/api/tariffs');
   const assignment = await call('POST', `/api/companies/${b}/tariffs`, { tariff_id: plans.items[0].id, valid_from: '2025-01-01' });
 
   const rule = await call('POST', '/api/procurement_rules', { title: `Положение ${tag}` }, b);
   const version = await call('POST', `/api/procurement_rules/${rule.id}/versions`, { number: '1', in_force_from: '2024-01-01' }, b);
-  const docRule = await call('POST', `/api/procurement_rules/${rule.id}/versions/${version.id}/document_rules`, { method: 'auction', document_kind: 'notice' }, b);
-  const approval = await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${version.id}/approval_document`, admin, `Утверждение ${tag}.pdf`, PDF, as(b));
+  const docRule = await call(
+    'POST',
+    `/api/procurement_rules/${rule.id}/versions/${version.id}/document_rules`,
+    { method: 'auction', document_kind: 'notice' },
+    b,
+  );
+  const approval = await upload(
+    t,
+    'POST',
+    `/api/procurement_rules/${rule.id}/versions/${version.id}/approval_document`,
+    admin,
+    `Утверждение ${tag}.pdf`,
+    PDF,
+    as(b),
+  );
   if (approval.status !== 200) throw new Error(`B setup approval document: ${approval.status} ${JSON.stringify(approval.body)}`);
-  const procurement = await call('POST', '/api/procurements', {
-    title: `Закупка ${tag}`, method: 'auction_e', subject: 'goods', nmcd: '1500000.50', okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
-  }, b);
-  const nmck = await call<{ sources: { id: number }[] }>('POST', `/api/procurements/${procurement.id}/nmck/sources`, { kind: 'quote', supplier: `Поставщик ${tag}`, price_date: '2026-11-02', unit_price: '100.00' }, b);
+  const procurement = await call(
+    'POST',
+    '/api/procurements',
+    {
+      title: `Закупка ${tag}`,
+      method: 'auction_e',
+      subject: 'goods',
+      nmcd: '1500000.50',
+      okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+    },
+    b,
+  );
+  const nmck = await call<{ sources: { id: number }[] }>(
+    'POST',
+    `/api/procurements/${procurement.id}/nmck/sources`,
+    { kind: 'quote', supplier: `Поставщик ${tag}`, price_date: '2026-11-02', unit_price: '100.00' },
+    b,
+  );
   const file = await upload(t, 'POST', `/api/procurements/${procurement.id}/files`, admin, `Файл ${tag}.pdf`, PDF, as(b));
   if (file.status !== 200) throw new Error(`B setup file: ${file.status} ${JSON.stringify(file.body)}`);
 
   const subject = await call('POST', '/api/catalogs/subjects', { code: `b_${hex}`, name: `Предмет ${tag}`, subject_type: 3 }, b);
-  const document = await call('POST', '/api/catalogs/documents', { code: `b-doc-${hex}`, name: `Документ ${tag}`, template_code: 'tech-spec' }, b);
+  const document = await call(
+    'POST',
+    '/api/catalogs/documents',
+    { code: `b-doc-${hex}`, name: `Документ ${tag}`, template_code: 'tech-spec' },
+    b,
+  );
   const catalog: Record<string, number> = {
     subjects: subject.id,
     documents: document.id,
     elements: (await call('POST', '/api/catalogs/elements', { type: 8, name: `Источник ${tag}` }, b)).id,
     'exec-terms': (await call('POST', '/api/catalogs/exec-terms', { type: 2, name: `Место ${tag}` }, b)).id,
-    methods: (await call('POST', '/api/catalogs/methods', { code: `b_m_${hex}`, name: `Способ ${tag}`, is_competitive: true, is_electronic: true }, b)).id,
-    ensuring: (await call('POST', '/api/catalogs/ensuring', { name: `Обеспечение ${tag}`, kind: 'contract', value_type: 'percent', percent: '7,5', percent_min: '5', percent_max: '30' }, b)).id,
-    products: (await call('POST', '/api/catalogs/products', { name: `Товар ${tag}`, okpd2_code: '17.12.14.110', okei_code: '796', subject_id: subject.id, code: `B-${hex}` }, b)).id,
-    'document-subjects': (await call('POST', '/api/catalogs/document-subjects', { subject_id: subject.id, document_id: document.id, required: false, sort_order: 5 }, b)).id,
+    methods: (
+      await call(
+        'POST',
+        '/api/catalogs/methods',
+        { code: `b_m_${hex}`, name: `Способ ${tag}`, is_competitive: true, is_electronic: true },
+        b,
+      )
+    ).id,
+    ensuring: (
+      await call(
+        'POST',
+        '/api/catalogs/ensuring',
+        { name: `Обеспечение ${tag}`, kind: 'contract', value_type: 'percent', percent: '7,5', percent_min: '5', percent_max: '30' },
+        b,
+      )
+    ).id,
+    products: (
+      await call(
+        'POST',
+        '/api/catalogs/products',
+        { name: `Товар ${tag}`, okpd2_code: '17.12.14.110', okei_code: '796', subject_id: subject.id, code: `B-${hex}` },
+        b,
+      )
+    ).id,
+    'document-subjects': (
+      await call(
+        'POST',
+        '/api/catalogs/document-subjects',
+        { subject_id: subject.id, document_id: document.id, required: false, sort_order: 5 },
+        b,
+      )
+    ).id,
   };
   const execution = await createExecutionObjects(t, admin, b, tag, hex);
   return {
     companyId: b,
     markers: [tag, inn],
-    ids: { contact: contact.id, bank: bank.id, user: user.id, assignment: assignment.id, rule: rule.id, version: version.id, docRule: docRule.id, procurement: procurement.id, file: Number(file.body.id), nmckSource: nmck.sources[0].id, catalog, ...execution },
+    ids: {
+      contact: contact.id,
+      bank: bank.id,
+      user: user.id,
+      assignment: assignment.id,
+      rule: rule.id,
+      version: version.id,
+      docRule: docRule.id,
+      procurement: procurement.id,
+      file: Number(file.body.id),
+      nmckSource: nmck.sources[0].id,
+      catalog,
+      ...execution,
+    },
   };
 }
 
@@ -108,42 +200,147 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
   const registryNumber = `3${String(crypto.randomInt(1e9)).padStart(9, '0')}${'0'.repeat(13)}`;
   const [contract] = await db
     .insert(contracts)
-    .values({ companyId: b, registryNumber, number: `Д-${hex}`, contractDate: '2025-01-20', subject: `Поставка ${tag}`, supplierName: 'ООО «Поставщик»', supplierInn: '9103624367', price: '100000.00' })
+    .values({
+      companyId: b,
+      registryNumber,
+      number: `Д-${hex}`,
+      contractDate: '2025-01-20',
+      subject: `Поставка ${tag}`,
+      supplierName: 'ООО «Поставщик»',
+      supplierInn: '9103624367',
+      price: '100000.00',
+    })
     .returning();
-  await db.insert(contractPositions).values({ contractId: contract.id, ordinal: 1, name: 'СведТов-НаимТов', okeiCode: '113', unitPrice: '200.00', quantity: '10' });
+  await db
+    .insert(contractPositions)
+    .values({ contractId: contract.id, ordinal: 1, name: 'СведТов-НаимТов', okeiCode: '113', unitPrice: '200.00', quantity: '10' });
 
   const check = (what: string, r: { status: number; body: unknown }) => {
     if (r.status !== 200) throw new Error(`B setup ${what}: ${r.status} ${JSON.stringify(r.body)}`);
     return r.body as Record<string, unknown>;
   };
-  check('УПД', await upload(t, 'POST', `/api/contracts/${contract.id}/upd?confirm=true`, admin, 'upd_970_v5_02_seller.xml', fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml')), as(b)));
-  check('payments', await upload(t, 'POST', '/api/payments/import?confirm=true', admin, 'statement_cp1251.txt', fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt')), as(b)));
-  const report = check('report', await t.api('POST', `/api/contracts/${contract.id}/reports`, { token: admin, headers: as(b), body: { format: 'xlsx' } }));
+  check(
+    'УПД',
+    await upload(
+      t,
+      'POST',
+      `/api/contracts/${contract.id}/upd?confirm=true`,
+      admin,
+      'upd_970_v5_02_seller.xml',
+      fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml')),
+      as(b),
+    ),
+  );
+  check(
+    'payments',
+    await upload(
+      t,
+      'POST',
+      '/api/payments/import?confirm=true',
+      admin,
+      'statement_cp1251.txt',
+      fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt')),
+      as(b),
+    ),
+  );
+  const report = check(
+    'report',
+    await t.api('POST', `/api/contracts/${contract.id}/reports`, { token: admin, headers: as(b), body: { format: 'xlsx' } }),
+  );
   await Promise.all([jobs.idle(PROCESS_UPD_JOB), jobs.idle(IMPORT_PAYMENTS_JOB), jobs.idle(BUILD_REPORT_JOB)]);
 
-  const acceptance = check('acceptance', await t.api('GET', `/api/contracts/${contract.id}/acceptance`, { token: admin, headers: as(b) })) as unknown as { id: number; lines: { id: number }[] }[];
-  const payments = check('payments list', await t.api('GET', '/api/payments', { token: admin, headers: as(b) })) as { items: { id: number }[] };
+  const acceptance = check(
+    'acceptance',
+    await t.api('GET', `/api/contracts/${contract.id}/acceptance`, { token: admin, headers: as(b) }),
+  ) as unknown as { id: number; lines: { id: number }[] }[];
+  const payments = check('payments list', await t.api('GET', '/api/payments', { token: admin, headers: as(b) })) as {
+    items: { id: number }[];
+  };
   const acceptanceLine = acceptance[0]?.lines[0]?.id;
   const payment = payments.items[0]?.id;
   if (!acceptanceLine || !payment) throw new Error(`B setup: no acceptance line (${acceptanceLine}) or payment order (${payment})`);
 
   const planNumber = `B${hex}`;
-  const [plan] = await db.insert(plans).values({ companyId: b, registrationNumber: planNumber, year: 2025, name: `План ${tag}`, itemCount: 1, total: '50000.00', source: 'upload' }).returning();
+  const [plan] = await db
+    .insert(plans)
+    .values({
+      companyId: b,
+      registrationNumber: planNumber,
+      year: 2025,
+      name: `План ${tag}`,
+      itemCount: 1,
+      total: '50000.00',
+      source: 'upload',
+    })
+    .returning();
   const [item] = await db
     .insert(planItems)
-    .values({ planId: plan.id, companyId: b, ordinal: 1, subject: `Бумага ${tag}`, okpd2Code: '17.12.14.129', okeiCode: '796', okeiName: 'Штука', quantity: '100', nmcd: '50000.00', plannedMonth: '2025-03-01', method: 'auction_e' })
+    .values({
+      planId: plan.id,
+      companyId: b,
+      ordinal: 1,
+      subject: `Бумага ${tag}`,
+      okpd2Code: '17.12.14.129',
+      okeiCode: '796',
+      okeiName: 'Штука',
+      quantity: '100',
+      nmcd: '50000.00',
+      plannedMonth: '2025-03-01',
+      method: 'auction_e',
+    })
     .returning();
   const eisImport = crypto.randomUUID();
-  await db.insert(eisImports).values({ id: eisImport, companyId: b, userId: null, origin: 'manual', documentTypes: ['contract'], dateFrom: '2025-01-01', dateTo: '2025-01-31', daysTotal: 31 });
-  const [record] = await db.insert(executionRecords).values({ contractId: contract.id, companyId: b, guid: crypto.randomUUID(), payload: {} }).returning();
+  await db.insert(eisImports).values({
+    id: eisImport,
+    companyId: b,
+    userId: null,
+    origin: 'manual',
+    documentTypes: ['contract'],
+    dateFrom: '2025-01-01',
+    dateTo: '2025-01-31',
+    daysTotal: 31,
+  });
+  const [record] = await db
+    .insert(executionRecords)
+    .values({ contractId: contract.id, companyId: b, guid: crypto.randomUUID(), payload: {} })
+    .returning();
   const tenderPlan = `2025${hex.padEnd(14, '0').replace(/\D/g, '0').slice(0, 14)}`;
-  const [tp] = await db.insert(tenderPlans).values({ companyId: b, planNumber: tenderPlan, version: 1, year: 2025, customerName: `ГБУ ${tag}`, positionCount: 1, total: '50000.00', source: 'upload' }).returning();
+  const [tp] = await db
+    .insert(tenderPlans)
+    .values({
+      companyId: b,
+      planNumber: tenderPlan,
+      version: 1,
+      year: 2025,
+      customerName: `ГБУ ${tag}`,
+      positionCount: 1,
+      total: '50000.00',
+      source: 'upload',
+    })
+    .returning();
   const [position] = await db
     .insert(tenderPlanPositions)
-    .values({ planId: tp.id, companyId: b, positionNumber: '1', subject: `Бумага ${tag}`, okpd2Code: '17.12.14.129', kvrCode: '244', total: '50000.00' })
+    .values({
+      planId: tp.id,
+      companyId: b,
+      positionNumber: '1',
+      subject: `Бумага ${tag}`,
+      okpd2Code: '17.12.14.129',
+      kvrCode: '244',
+      total: '50000.00',
+    })
     .returning();
   return {
-    contract: contract.id, acceptanceLine, acceptanceDocument: acceptance[0].id, payment, report: String(report.report_code), plan: planNumber, planItem: item.id, eisImport,
-    executionRecord: record.id, tenderPlan, tenderPosition: position.id,
+    contract: contract.id,
+    acceptanceLine,
+    acceptanceDocument: acceptance[0].id,
+    payment,
+    report: String(report.report_code),
+    plan: planNumber,
+    planItem: item.id,
+    eisImport,
+    executionRecord: record.id,
+    tenderPlan,
+    tenderPosition: position.id,
   };
 }

@@ -50,7 +50,9 @@ describe('database errors', () => {
     const passwordHash = await hashPassword('hidden-password-2');
     let caught: unknown;
     try {
-      await t.server.deps.db.insert(users).values({ companyId, login: 'nul_direct', title: 'x\u0000y', email: EMAIL, role: 'client', passwordHash });
+      await t.server.deps.db
+        .insert(users)
+        .values({ companyId, login: 'nul_direct', title: 'x\u0000y', email: EMAIL, role: 'client', passwordHash });
     } catch (e) {
       caught = e;
     }

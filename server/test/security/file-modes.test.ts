@@ -31,7 +31,10 @@ function modesBelow(dir: string): { path: string; dir: boolean; mode: number }[]
 describe('file modes', () => {
   it('an upload is stored 0600 in 0700 folders, and its name loses a U+202E', async () => {
     const filesDir = path.join(t.config.DATA_DIR, 'files');
-    const p = await t.api<{ id: number }>('POST', '/api/procurements', { token: w.client, body: { title: 'Файлы и права', method: 'auction_e', subject: 'goods', nmcd: '1' } });
+    const p = await t.api<{ id: number }>('POST', '/api/procurements', {
+      token: w.client,
+      body: { title: 'Файлы и права', method: 'auction_e', subject: 'goods', nmcd: '1' },
+    });
     expect(p.status).toBe(200);
     const r = await upload(t, 'POST', `/api/procurements/${p.body.id}/files`, w.client, 'счёт\u202Efdp.pdf', PDF);
     expect(r.status).toBe(200);

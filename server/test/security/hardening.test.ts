@@ -13,7 +13,12 @@ let admin: string;
 beforeAll(async () => {
   // as deployed behind one proxy (TRUST_PROXY=1): the tests name client IPs and the scheme through X-Forwarded-*
   t = await startTestServer(
-    { CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js', SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7', TRUST_PROXY: 1, INTEGRATION_API_URL: 'http://10.1.2.3:4001' },
+    {
+      CHAT_WIDGET_URL: 'https://chat.example.ru/widget.js',
+      SENTRY_DSN: 'https://abc@o42.ingest.sentry.io/7',
+      TRUST_PROXY: 1,
+      INTEGRATION_API_URL: 'http://10.1.2.3:4001',
+    },
     { listen: false },
   );
   w = await world(t);
@@ -27,8 +32,12 @@ describe('security headers', () => {
     const csp = String(r.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     // and the CryptoPro plug-in's loader and extension (modules/signatures), nothing else
-    expect(csp).toMatch(/script-src 'self' https:\/\/chat\.example\.ru https:\/\/www\.cryptopro\.ru chrome-extension:\/\/iifchhfnnmpdbibifmljnfjhpififfog chrome-extension:\/\/epebfcehmdedogndhlcacafjaacknbcm(;|$)/);
-    expect(csp).toMatch(/connect-src [^;]*wss:\/\/zakupki\.example\.ru[^;]*https:\/\/chat\.example\.ru[^;]*https:\/\/o42\.ingest\.sentry\.io/);
+    expect(csp).toMatch(
+      /script-src 'self' https:\/\/chat\.example\.ru https:\/\/www\.cryptopro\.ru chrome-extension:\/\/iifchhfnnmpdbibifmljnfjhpififfog chrome-extension:\/\/epebfcehmdedogndhlcacafjaacknbcm(;|$)/,
+    );
+    expect(csp).toMatch(
+      /connect-src [^;]*wss:\/\/zakupki\.example\.ru[^;]*https:\/\/chat\.example\.ru[^;]*https:\/\/o42\.ingest\.sentry\.io/,
+    );
     expect(csp).toContain('frame-src https://chat.example.ru');
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -74,16 +83,28 @@ describe('rate limits', () => {
       const ip = { 'x-forwarded-for': '203.0.113.10' };
       for (let i = 0; i < FREE_FAILURES; i++) {
         const node = i % 2 ? other : t;
-        expect((await node.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'wrong-password' }, headers: ip })).status).toBe(401);
+        expect(
+          (await node.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'wrong-password' }, headers: ip })).status,
+        ).toBe(401);
       }
       for (const node of [t, other]) {
-        const r = await node.api<{ message: string }>('POST', '/api/auth/login', { body: { login: 'operator', password: 'demo12345' }, headers: ip });
+        const r = await node.api<{ message: string }>('POST', '/api/auth/login', {
+          body: { login: 'operator', password: 'demo12345' },
+          headers: ip,
+        });
         expect(r.status).toBe(429);
         expect(r.body.message).toMatch(/^Слишком много неудачных попыток входа/);
       }
       // another login from the same IP, and the same login from another IP, go on
       expect((await t.api('POST', '/api/auth/login', { body: { login: 'client', password: 'demo12345' }, headers: ip })).status).toBe(200);
-      expect((await t.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'demo12345' }, headers: { 'x-forwarded-for': '203.0.113.11' } })).status).toBe(200);
+      expect(
+        (
+          await t.api('POST', '/api/auth/login', {
+            body: { login: 'operator', password: 'demo12345' },
+            headers: { 'x-forwarded-for': '203.0.113.11' },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await other.close();
     }
@@ -91,7 +112,8 @@ describe('rate limits', () => {
 
   it('limits registrations per IP', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.9' };
-    for (let i = 0; i < LIMITS.registrations.max; i++) expect((await t.api('POST', '/api/auth/registrations', { body: {}, headers: ip })).status).toBe(400);
+    for (let i = 0; i < LIMITS.registrations.max; i++)
+      expect((await t.api('POST', '/api/auth/registrations', { body: {}, headers: ip })).status).toBe(400);
     const r = await t.api<{ message: string }>('POST', '/api/auth/registrations', { body: {}, headers: ip });
     expect(r.status).toBe(429);
     expect(r.body.message).toBe('Слишком много попыток. Попробуйте позже');
@@ -100,7 +122,10 @@ describe('rate limits', () => {
 
 describe('sessions end on password change and on block', () => {
   async function newUser(login: string) {
-    const r = await t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Проверка Сессий', login, role: 'client', company_id: w.demoId, password: 'demo12345' } });
+    const r = await t.api<{ id: number }>('POST', '/api/users', {
+      token: admin,
+      body: { title: 'Проверка Сессий', login, role: 'client', company_id: w.demoId, password: 'demo12345' },
+    });
     expect(r.status).toBe(200);
     return r.body.id;
   }
@@ -110,7 +135,10 @@ describe('sessions end on password change and on block', () => {
     await newUser('sess_own');
     const a = await t.login('sess_own');
     const b = await t.login('sess_own');
-    const r = await t.api('POST', '/api/profile/password', { token: a, body: { current_password: 'demo12345', new_password: 'new-pass-123' } });
+    const r = await t.api('POST', '/api/profile/password', {
+      token: a,
+      body: { current_password: 'demo12345', new_password: 'new-pass-123' },
+    });
     expect(r.status).toBe(204);
     expect(await me(a)).toBe(200);
     expect(await me(b)).toBe(401);
@@ -130,8 +158,14 @@ describe('sessions end on password change and on block', () => {
 
 describe('audit trail', () => {
   it('records company and user changes without secrets, and shows an object history', async () => {
-    const c = await t.api<{ id: number }>('POST', `/api/companies/${w.demoId}/contacts`, { token: w.client, body: { name: 'Аудируемый контакт' } });
-    await t.api('PUT', `/api/companies/${w.demoId}/contacts/${c.body.id}`, { token: w.client, body: { name: 'Аудируемый контакт (изменён)' } });
+    const c = await t.api<{ id: number }>('POST', `/api/companies/${w.demoId}/contacts`, {
+      token: w.client,
+      body: { name: 'Аудируемый контакт' },
+    });
+    await t.api('PUT', `/api/companies/${w.demoId}/contacts/${c.body.id}`, {
+      token: w.client,
+      body: { name: 'Аудируемый контакт (изменён)' },
+    });
     const hist = await t.api<AuditItem[]>('GET', `/api/audit/contact/${c.body.id}`, { token: admin });
     expect(hist.status).toBe(200);
     expect(hist.body.map((h) => h.action)).toEqual(['create', 'update']);
@@ -152,7 +186,10 @@ describe('audit trail', () => {
 
   it('is for staff only and scoped to the companies they may act for', async () => {
     expect((await t.api('GET', '/api/audit', { token: w.client })).status).toBe(403);
-    const other = await t.api<{ id: number }>('POST', `/api/companies/${w.otherId}/contacts`, { token: admin, body: { name: 'Чужой контакт в журнале' } });
+    const other = await t.api<{ id: number }>('POST', `/api/companies/${w.otherId}/contacts`, {
+      token: admin,
+      body: { name: 'Чужой контакт в журнале' },
+    });
     const asOperator = await t.api<Paged<AuditItem>>('GET', '/api/audit?limit=500', { token: w.operator });
     expect(asOperator.status).toBe(200);
     expect(asOperator.body.items.every((i) => i.company_id !== w.otherId && i.company_id !== w.demoId)).toBe(true);

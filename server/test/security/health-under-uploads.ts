@@ -22,7 +22,8 @@ export function hostileFiles(bytes: number): { name: string; data: Buffer }[] {
   ];
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
 
 async function sampleHealth(url: string, until: () => boolean, minMs: number): Promise<number[]> {
   const ms: number[] = [];
@@ -47,7 +48,12 @@ export interface HealthFigures {
 const figures = (ms: number[]) => ({ p50: pct(ms, 50), p99: pct(ms, 99), max: Math.max(...ms), n: ms.length });
 
 /** Uploads the five hostile files at once to `route` over HTTP, sampling /api/health meanwhile. */
-export async function healthUnderHostileUploads(t: TestServer, token: string, route: string, bytes = 19 * 1024 * 1024): Promise<HealthFigures> {
+export async function healthUnderHostileUploads(
+  t: TestServer,
+  token: string,
+  route: string,
+  bytes = 19 * 1024 * 1024,
+): Promise<HealthFigures> {
   const baseline = await sampleHealth(t.url, () => true, 1500);
   let finished = false;
   const started = performance.now();

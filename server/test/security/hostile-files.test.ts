@@ -113,7 +113,8 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
         if (res.status >= 500) failures.push(`${what} ${text.slice(0, 200)}`);
         if (text.includes('root:x:0')) failures.push(`${what}: /etc/passwd leaked`);
         if (res.status >= 400) {
-          if (!RUSSIAN.test(String(res.body?.message ?? ''))) failures.push(`${what}: refusal without a Russian message ${text.slice(0, 200)}`);
+          if (!RUSSIAN.test(String(res.body?.message ?? '')))
+            failures.push(`${what}: refusal without a Russian message ${text.slice(0, 200)}`);
           const after = await rowCounts();
           const changed = Object.keys(before).filter((k) => before[k] !== after[k]);
           if (changed.length) failures.push(`${what}: rows changed in ${changed.join(', ')}`);
@@ -127,7 +128,10 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
 
   it('a JSON body over the 2 MB limit is a Russian 413', async () => {
     const res = await t.server.app.inject({
-      method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ login: 'x'.repeat(2 * 1024 * 1024 + 10), password: 'x' }),
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ login: 'x'.repeat(2 * 1024 * 1024 + 10), password: 'x' }),
     });
     expect(res.statusCode).toBe(413);
     expect(JSON.parse(res.body).message).toMatch(RUSSIAN);

@@ -21,7 +21,10 @@ export function hostileFiles(limit: number): Record<string, { name: string; data
   return {
     xxe: { name: 'xxe.xml', data: XXE },
     billionLaughs: { name: 'lol.xml', data: BILLION_LAUGHS },
-    tooLarge: { name: 'big.xml', data: Buffer.concat([Buffer.from('<?xml version="1.0"?><a>'), Buffer.alloc(limit + 1, 0x61), Buffer.from('</a>')]) },
+    tooLarge: {
+      name: 'big.xml',
+      data: Buffer.concat([Buffer.from('<?xml version="1.0"?><a>'), Buffer.alloc(limit + 1, 0x61), Buffer.from('</a>')]),
+    },
     utf16AsDeclared1251: { name: 'upd-utf16.xml', data: iconv.encode(text, 'utf16le') },
     cp1251DeclaredUtf8: { name: 'upd-1251.xml', data: iconv.encode(text.replace(/encoding="[^"]*"/, 'encoding="UTF-8"'), 'win1251') },
     truncated: { name: 'upd-half.xml', data: upd().subarray(0, Math.floor(upd().length / 2)) },

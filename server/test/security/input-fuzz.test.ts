@@ -21,11 +21,27 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
-const HOSTILE: unknown[] = ['x\u0000y', 'x\ud800y', 'x\udfff', 'счёт\u202Efdp.exe', '2026-02-30', '9999-12-31', '1899-12-31', 1e30, '1e30', '-1', true, [], { a: 1 }, ''];
+const HOSTILE: unknown[] = [
+  'x\u0000y',
+  'x\ud800y',
+  'x\udfff',
+  'счёт\u202Efdp.exe',
+  '2026-02-30',
+  '9999-12-31',
+  '1899-12-31',
+  1e30,
+  '1e30',
+  '-1',
+  true,
+  [],
+  { a: 1 },
+  '',
+];
 /** The same as they travel in a URL (a lone surrogate cannot be percent-encoded as UTF-8: its CESU bytes instead). */
 const HOSTILE_URL = ['x%00y', 'x%ED%A0%80y', '%E2%80%AEexe', '2026-02-30', '9999-12-31', '1e30', '-1', '%FF', ''];
 
-const ENGLISH = /\b(expected|received|invalid|required|must|should|too (big|small)|unrecognized|string|number|boolean|array|object|undefined|null|nan)\b/i;
+const ENGLISH =
+  /\b(expected|received|invalid|required|must|should|too (big|small)|unrecognized|string|number|boolean|array|object|undefined|null|nan)\b/i;
 const CYRILLIC = /[А-Яа-яЁё]/;
 
 /** Every message of a 4xx answer: the envelope's message and each field's messages. */

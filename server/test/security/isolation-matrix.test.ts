@@ -31,10 +31,16 @@ async function snapshotB(): Promise<Record<string, string>> {
     if (r.method !== 'GET' || exemptReason(r)) continue;
     const res = resolve(r);
     if (!('url' in res)) continue;
-    const a = await t.server.app.inject({ method: 'GET', url: res.url, headers: { authorization: `Bearer ${admin}`, 'x-company-id': String(b.companyId) } });
+    const a = await t.server.app.inject({
+      method: 'GET',
+      url: res.url,
+      headers: { authorization: `Bearer ${admin}`, 'x-company-id': String(b.companyId) },
+    });
     // binary answers (xlsx) carry their build time: compare status and type only; JSON without timestamps
     const json = String(a.headers['content-type'] ?? '').includes('json');
-    out[res.url] = json ? `${a.statusCode} ${a.body.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, '<time>')}` : `${a.statusCode} ${a.headers['content-type']}`;
+    out[res.url] = json
+      ? `${a.statusCode} ${a.body.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})/g, '<time>')}`
+      : `${a.statusCode} ${a.headers['content-type']}`;
   }
   return out;
 }
@@ -50,14 +56,22 @@ describe('tenant-isolation matrix over the route table', () => {
       .filter((r) => !exemptReason(r) && paramsOf(r.url).length)
       .flatMap((r) => {
         const res = resolve(r);
-        return 'missing' in res ? [`${key(r)} (params: ${res.missing.join(', ')}) — add it to the matrix (PARAMS in isolation-matrix.test.ts) or to EXEMPT with a reason`] : [];
+        return 'missing' in res
+          ? [
+              `${key(r)} (params: ${res.missing.join(', ')}) — add it to the matrix (PARAMS in isolation-matrix.test.ts) or to EXEMPT with a reason`,
+            ]
+          : [];
       });
     expect(unknown, unknown.join('\n')).toEqual([]);
   });
 
   it("no caller without access to B gets B's data, a 2xx on B's objects, or a 5xx", async () => {
     const before = await snapshotB();
-    const callers = { 'client of A': await t.login('client'), 'specialist (no grant for B)': await t.login('specialist'), 'operator (no grant for B)': await t.login('operator') };
+    const callers = {
+      'client of A': await t.login('client'),
+      'specialist (no grant for B)': await t.login('specialist'),
+      'operator (no grant for B)': await t.login('operator'),
+    };
     const failures: string[] = [];
     let checked = 0;
     for (const r of routes) {
@@ -66,19 +80,24 @@ describe('tenant-isolation matrix over the route table', () => {
       if (!('url' in res)) continue; // reported by the test above
       const byId = paramsOf(r.url).length > 0;
       for (const [who, token] of Object.entries(callers)) {
-        const variants: Record<string, string>[] = byId ? [{}, { 'x-company-id': String(b.companyId) }] : [{ 'x-company-id': String(b.companyId) }];
+        const variants: Record<string, string>[] = byId
+          ? [{}, { 'x-company-id': String(b.companyId) }]
+          : [{ 'x-company-id': String(b.companyId) }];
         for (const headers of variants) {
           const a = await call(r, res.url, token, headers);
           checked++;
           const what = `${who}: ${r.method} ${res.url}${headers['x-company-id'] ? ' [X-Company-Id: B]' : ''} → ${a.statusCode}`;
           if (a.statusCode >= 500) failures.push(`${what} (server error) ${a.body.slice(0, 200)}`);
           else if (a.statusCode < 300 && byId) failures.push(`${what}: 2xx on company B's object ${a.body.slice(0, 200)}`);
-          else if (a.statusCode < 300 && b.markers.some((m) => a.body.includes(m))) failures.push(`${what}: answer contains B's data ${a.body.slice(0, 200)}`);
+          else if (a.statusCode < 300 && b.markers.some((m) => a.body.includes(m)))
+            failures.push(`${what}: answer contains B's data ${a.body.slice(0, 200)}`);
         }
       }
     }
     const after = await snapshotB();
-    for (const [url, was] of Object.entries(before)) if (after[url] !== was) failures.push(`B's data changed: GET ${url}\n  before ${was.slice(0, 300)}\n  after  ${after[url]?.slice(0, 300)}`);
+    for (const [url, was] of Object.entries(before))
+      if (after[url] !== was)
+        failures.push(`B's data changed: GET ${url}\n  before ${was.slice(0, 300)}\n  after  ${after[url]?.slice(0, 300)}`);
     expect(failures, failures.join('\n')).toEqual([]);
     expect(checked).toBeGreaterThan(200);
   }, 180_000);
@@ -89,13 +108,20 @@ describe('tenant-isolation matrix over the route table', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.uri).not.toMatch(new RegExp(`company=${b.companyId}$`));
     expect(b.markers.filter((m) => JSON.stringify(mine.body).includes(m))).toEqual([]);
-    const own = await t.api<{ uri: string; releases: unknown[] }>('GET', '/api/opendata/ocds.json', { token: admin, headers: { 'x-company-id': String(b.companyId) } });
+    const own = await t.api<{ uri: string; releases: unknown[] }>('GET', '/api/opendata/ocds.json', {
+      token: admin,
+      headers: { 'x-company-id': String(b.companyId) },
+    });
     expect(JSON.stringify(own.body)).toContain(b.markers[0]); // the check above could not pass vacuously: B's package does carry the marker
   });
 
   it('admin does reach B through the same URLs (the matrix fills params with real objects)', async () => {
     const snap = await snapshotB();
-    const byId = new Set(routes.filter((r) => r.method === 'GET' && paramsOf(r.url).length).map((r) => ('url' in resolve(r) ? (resolve(r) as { url: string }).url : '')));
+    const byId = new Set(
+      routes
+        .filter((r) => r.method === 'GET' && paramsOf(r.url).length)
+        .map((r) => ('url' in resolve(r) ? (resolve(r) as { url: string }).url : '')),
+    );
     const bad = Object.entries(snap).filter(([u, v]) => byId.has(u) && !v.startsWith('200'));
     expect(bad.map(([u, v]) => `${u} → ${v.slice(0, 120)}`)).toEqual([]);
   });

@@ -37,7 +37,23 @@ export function rng(seed: number) {
   };
 }
 
-const INTERESTING = ['<', '>', '&', '"', "'", '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>', '&e;', ']]>', '<![CDATA[', '\u0000', '\uFFFD', 'encoding="KOI8-R"', 'Кодировка=UTF-8', '\r\n', '\n\n\n'];
+const INTERESTING = [
+  '<',
+  '>',
+  '&',
+  '"',
+  "'",
+  '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]>',
+  '&e;',
+  ']]>',
+  '<![CDATA[',
+  '\u0000',
+  '\uFFFD',
+  'encoding="KOI8-R"',
+  'Кодировка=UTF-8',
+  '\r\n',
+  '\n\n\n',
+];
 
 export const MUTATIONS = ['bitflip', 'truncate', 'insert', 'delete', 'splice', 'encoding', 'token', 'repeat'] as const;
 export type Mutation = (typeof MUTATIONS)[number];

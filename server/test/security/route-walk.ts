@@ -51,7 +51,11 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/signatures\/rights\/:userId/, param: 'userId', value: (b) => b.ids.user },
   { route: /^\/api\/procurement_rules\/:id/, param: 'id', value: (b) => b.ids.rule },
   { route: /^\/api\/procurement_rules\/:id\/versions\/:versionId/, param: 'versionId', value: (b) => b.ids.version },
-  { route: /^\/api\/procurement_rules\/:id\/versions\/:versionId\/document_rules\/:docRuleId/, param: 'docRuleId', value: (b) => b.ids.docRule },
+  {
+    route: /^\/api\/procurement_rules\/:id\/versions\/:versionId\/document_rules\/:docRuleId/,
+    param: 'docRuleId',
+    value: (b) => b.ids.docRule,
+  },
   { route: /^\/api\/procurements\/:id/, param: 'id', value: (b) => b.ids.procurement },
   { route: /^\/api\/procurements\/:id\/files\/:fileId/, param: 'fileId', value: (b) => b.ids.file },
   { route: /^\/api\/procurements\/:id\/nmck\/sources\/:sourceId/, param: 'sourceId', value: (b) => b.ids.nmckSource },
@@ -77,8 +81,18 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
   'PUT /api/companies/:id': () => ({ title: 'ООО «Перехват»', inn: '7707083893', law: '223' }),
   'POST /api/companies/:id/contacts': () => ({ name: 'Перехват' }),
   'PUT /api/companies/:id/contacts/:subId': () => ({ name: 'Перехват' }),
-  'POST /api/companies/:id/bank_requesits': () => ({ bank_name: 'Перехват', bik: '044525225', corr_account: '30101810400000000225', account: '40702810938000000001' }),
-  'PUT /api/companies/:id/bank_requesits/:subId': () => ({ bank_name: 'Перехват', bik: '044525225', corr_account: '30101810400000000225', account: '40702810938000000001' }),
+  'POST /api/companies/:id/bank_requesits': () => ({
+    bank_name: 'Перехват',
+    bik: '044525225',
+    corr_account: '30101810400000000225',
+    account: '40702810938000000001',
+  }),
+  'PUT /api/companies/:id/bank_requesits/:subId': () => ({
+    bank_name: 'Перехват',
+    bik: '044525225',
+    corr_account: '30101810400000000225',
+    account: '40702810938000000001',
+  }),
   'PUT /api/companies/:id/eis_settings': () => ({ inn: '7707083893', login: 'перехват' }),
   'PATCH /api/users/:id': () => ({ title: 'Перехват' }),
   'POST /api/contracts/:id/execution/:recordId/withdraw': () => ({ reason: 'Перехват' }),
@@ -109,7 +123,9 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
 
 export const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 export const exemptReason = (r: RouteEntry) =>
-  EXEMPT[key(r)] ?? EXEMPT_PREFIXES.find(([p]) => r.url.startsWith(p))?.[1] ?? (r.url.startsWith('/api') ? undefined : 'web client files, not the API');
+  EXEMPT[key(r)] ??
+  EXEMPT_PREFIXES.find(([p]) => r.url.startsWith(p))?.[1] ??
+  (r.url.startsWith('/api') ? undefined : 'web client files, not the API');
 export const paramsOf = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]).concat(url.includes('*') ? ['*'] : []);
 export const ORDER: Record<string, number> = { GET: 0, POST: 1, PUT: 1, PATCH: 1, DELETE: 2 };
 
@@ -135,4 +151,3 @@ export async function call(t: TestServer, b: CompanyB, r: RouteEntry, url: strin
   const body = BODIES[key(r)]?.(b) ?? (r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
   return t.server.app.inject({ method: r.method as 'GET', url, payload: body as object | undefined, headers: auth });
 }
-

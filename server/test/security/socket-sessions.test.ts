@@ -33,13 +33,19 @@ afterAll(async () => {
 
 async function freshUser(): Promise<string> {
   const login = `f6-sess-${++n}`;
-  const r = await t.api('POST', '/api/users', { token: admin, body: { title: 'Сеансы Сокетов', login, role: 'specialist', company_id: providerId, password: 'demo12345' } });
+  const r = await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Сеансы Сокетов', login, role: 'specialist', company_id: providerId, password: 'demo12345' },
+  });
   expect(r.status).toBe(200);
   return login;
 }
 
 const setSession = (token: string, values: Partial<typeof sessions.$inferInsert>) =>
-  t.server.deps.db.update(sessions).set(values).where(eq(sessions.tokenHash, hashToken(token)));
+  t.server.deps.db
+    .update(sessions)
+    .set(values)
+    .where(eq(sessions.tokenHash, hashToken(token)));
 const HOURS = 3600_000;
 const disconnected = (s: Socket) => new Promise<string>((resolve) => s.once('disconnect', (reason) => resolve(reason)));
 

@@ -26,25 +26,63 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
-const procurement = (extra: Record<string, unknown>) => ({ title: 'Закупка с ссылками', method: 'auction_e', subject: 'goods', nmcd: '1000', ...extra });
+const procurement = (extra: Record<string, unknown>) => ({
+  title: 'Закупка с ссылками',
+  method: 'auction_e',
+  subject: 'goods',
+  nmcd: '1000',
+  ...extra,
+});
 
 describe('plan items of the acting company only', () => {
   it("a procurement refuses another tenant's plan item on create and on save, and takes its own", async () => {
-    const foreign = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/procurements', { token: w.client, body: procurement({ plan_item_id: b.ids.planItem }) });
+    const foreign = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/procurements', {
+      token: w.client,
+      body: procurement({ plan_item_id: b.ids.planItem }),
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.plan_item_id).toEqual(['Позиция плана закупки не найдена']);
 
     const db = t.server.deps.db;
-    const [plan] = await db.insert(plans).values({ companyId: w.demoId, registrationNumber: `A${Date.now()}`, year: 2025, name: 'План А', itemCount: 1, total: '1000.00', source: 'upload' }).returning();
+    const [plan] = await db
+      .insert(plans)
+      .values({
+        companyId: w.demoId,
+        registrationNumber: `A${Date.now()}`,
+        year: 2025,
+        name: 'План А',
+        itemCount: 1,
+        total: '1000.00',
+        source: 'upload',
+      })
+      .returning();
     const [own] = await db
       .insert(planItems)
-      .values({ planId: plan.id, companyId: w.demoId, ordinal: 1, subject: 'Бумага А', okpd2Code: '17.12.14.129', okeiCode: '796', okeiName: 'Штука', quantity: '1', nmcd: '1000.00', plannedMonth: '2025-03-01', method: 'auction_e' })
+      .values({
+        planId: plan.id,
+        companyId: w.demoId,
+        ordinal: 1,
+        subject: 'Бумага А',
+        okpd2Code: '17.12.14.129',
+        okeiCode: '796',
+        okeiName: 'Штука',
+        quantity: '1',
+        nmcd: '1000.00',
+        plannedMonth: '2025-03-01',
+        method: 'auction_e',
+      })
       .returning();
-    const created = await t.api<{ id: number; plan_item_id: number | null }>('POST', '/api/procurements', { token: w.client, body: procurement({ plan_item_id: own.id }) });
+    const created = await t.api<{ id: number; plan_item_id: number | null }>('POST', '/api/procurements', {
+      token: w.client,
+      body: procurement({ plan_item_id: own.id }),
+    });
     expect(created.status).toBe(200);
     expect(created.body.plan_item_id).toBe(own.id);
 
-    const saved = await t.api('PUT', `/api/procurements/${created.body.id}`, { token: w.client, body: procurement({ plan_item_id: b.ids.planItem }) });
+    const saved = await t.api('PUT', `/api/procurements/${created.body.id}`, {
+      token: w.client,
+      body: procurement({ plan_item_id: b.ids.planItem }),
+    });
     expect(saved.status).toBe(400);
     const after = await t.api<{ plan_item_id: number | null }>('GET', `/api/procurements/${created.body.id}`, { token: w.client });
     expect(after.body.plan_item_id).toBe(own.id);
@@ -53,15 +91,28 @@ describe('plan items of the acting company only', () => {
 
 describe('usage counts of a shared catalogue element', () => {
   it("count the acting company's records only; deleting it counts every tenant's", async () => {
-    const [shared] = await t.server.deps.db.insert(catalogElements).values({ companyId: null, type: 8, name: 'Общий источник финансирования' }).returning();
+    const [shared] = await t.server.deps.db
+      .insert(catalogElements)
+      .values({ companyId: null, type: 8, name: 'Общий источник финансирования' })
+      .returning();
     const usage = async (token: string, companyId: number) =>
       (await t.api<{ count: number }>('GET', `/api/catalogs/elements/${shared.id}/usage`, { token, headers: as(companyId) })).body.count;
     for (let i = 0; i < 3; i++) {
-      expect((await t.api('POST', '/api/procurements', { token: w.client, body: procurement({ funding_source_ids: [shared.id] }) })).status).toBe(200);
+      expect(
+        (await t.api('POST', '/api/procurements', { token: w.client, body: procurement({ funding_source_ids: [shared.id] }) })).status,
+      ).toBe(200);
     }
     expect(await usage(w.client, w.demoId)).toBe(3);
     expect(await usage(admin, b.companyId)).toBe(0);
-    expect((await t.api('POST', '/api/procurements', { token: admin, headers: as(b.companyId), body: procurement({ funding_source_ids: [shared.id] }) })).status).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/api/procurements', {
+          token: admin,
+          headers: as(b.companyId),
+          body: procurement({ funding_source_ids: [shared.id] }),
+        })
+      ).status,
+    ).toBe(200);
     expect(await usage(admin, b.companyId)).toBe(1);
     expect(await usage(w.client, w.demoId)).toBe(3);
     const del = await t.api<{ message: string }>('DELETE', `/api/catalogs/elements/${shared.id}`, { token: admin });
@@ -79,23 +130,40 @@ const ID_FIELDS: Record<string, Foreign> = {
   plan_item_id: (b) => b.ids.planItem,
   contract_id: (b) => b.ids.contract,
   // a price source of the НМЦК justification taken from a contract position of the register (modules/nmck)
-  contract_position_id: async (b) => (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
-  position_id: async (b) => (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
+  contract_position_id: async (b) =>
+    (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
+  position_id: async (b) =>
+    (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
   subject_id: (b) => b.ids.catalog.subjects,
   document_id: async (b, route) =>
-    route.includes('/upd/') ? (await t.server.deps.db.select().from(acceptanceDocuments).where(eq(acceptanceDocuments.contractId, b.ids.contract)))[0].id : b.ids.catalog.documents,
+    route.includes('/upd/')
+      ? (await t.server.deps.db.select().from(acceptanceDocuments).where(eq(acceptanceDocuments.contractId, b.ids.contract)))[0].id
+      : b.ids.catalog.documents,
   funding_source_ids: (b) => [b.ids.catalog.elements],
   // B's elements of the very type each field takes, so only the tenant check can refuse them
   nmcd_method_id: (b) => element(b, 1),
   requirement_ids: async (b) => [await element(b, 2)],
   info_document_ids: async (b) => [await element(b, 7)],
-  delivery_term_ids: async (b) => [(await t.server.deps.db.insert(catalogExecTerms).values({ companyId: b.companyId, type: 1, subjectType: 1, name: 'Условие Б' }).returning())[0].id],
+  delivery_term_ids: async (b) => [
+    (
+      await t.server.deps.db
+        .insert(catalogExecTerms)
+        .values({ companyId: b.companyId, type: 1, subjectType: 1, name: 'Условие Б' })
+        .returning()
+    )[0].id,
+  ],
   delivery_place_ids: (b) => [b.ids.catalog['exec-terms']],
   ensuring_ids: (b) => [b.ids.catalog.ensuring],
   rule_id: (b) => b.ids.rule,
   based_on_version_id: (b) => b.ids.version,
 };
-const element = async (b: CompanyB, type: number) => (await t.server.deps.db.insert(catalogElements).values({ companyId: b.companyId, type, name: `Элемент Б ${type}` }).returning())[0].id;
+const element = async (b: CompanyB, type: number) =>
+  (
+    await t.server.deps.db
+      .insert(catalogElements)
+      .values({ companyId: b.companyId, type, name: `Элемент Б ${type}` })
+      .returning()
+  )[0].id;
 /** Ids that name nothing of a tenant, with the reason. */
 const GLOBAL_IDS: Record<string, string> = {
   tariff_id: 'tariff plans are global (admin assigns them)',
@@ -109,8 +177,18 @@ const GLOBAL_IDS: Record<string, string> = {
 const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
   'POST /api/procurements': () => procurement({}),
   'PUT /api/procurements/:id': () => procurement({}),
-  'POST /api/catalogs/document-subjects': (a) => ({ subject_id: a.ids.catalog.subjects, document_id: a.ids.catalog.documents, required: false, sort_order: 1 }),
-  'PUT /api/catalogs/document-subjects/:id': (a) => ({ subject_id: a.ids.catalog.subjects, document_id: a.ids.catalog.documents, required: false, sort_order: 1 }),
+  'POST /api/catalogs/document-subjects': (a) => ({
+    subject_id: a.ids.catalog.subjects,
+    document_id: a.ids.catalog.documents,
+    required: false,
+    sort_order: 1,
+  }),
+  'PUT /api/catalogs/document-subjects/:id': (a) => ({
+    subject_id: a.ids.catalog.subjects,
+    document_id: a.ids.catalog.documents,
+    required: false,
+    sort_order: 1,
+  }),
   'POST /api/catalogs/products': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
   'PUT /api/catalogs/products/:id': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
 };
@@ -118,7 +196,9 @@ const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
 describe("another tenant's id in any write body", () => {
   it('is refused with the field named (or 404), on every write route of the table', async () => {
     const a = await createCompanyB(t, admin);
-    const writes = t.server.routes.filter((r: RouteEntry) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.multipart && !exemptReason(r));
+    const writes = t.server.routes.filter(
+      (r: RouteEntry) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.multipart && !exemptReason(r),
+    );
     const failures: string[] = [];
     let walked = 0;
     for (const r of writes) {
@@ -134,11 +214,25 @@ describe("another tenant's id in any write body", () => {
           failures.push(`${key(r)}: cannot fill ${filled.missing.join(', ')}`);
           continue;
         }
-        const body = { ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}), ...(CREATE[key(r)]?.(a) ?? {}), [field]: await foreign(b, r.url) };
-        const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, { token: admin, headers: as(a.companyId), body });
+        const body = {
+          ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}),
+          ...(CREATE[key(r)]?.(a) ?? {}),
+          [field]: await foreign(b, r.url),
+        };
+        const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, {
+          token: admin,
+          headers: as(a.companyId),
+          body,
+        });
         walked++;
-        const namesField = res.status >= 400 && res.status < 500 && Object.keys(res.body?.fields ?? {}).some((f) => f === field || f.startsWith(`${field}.`));
-        if (!(res.status === 404 || namesField)) failures.push(`${key(r)} ${field}=${JSON.stringify(body[field as keyof typeof body])}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+        const namesField =
+          res.status >= 400 &&
+          res.status < 500 &&
+          Object.keys(res.body?.fields ?? {}).some((f) => f === field || f.startsWith(`${field}.`));
+        if (!(res.status === 404 || namesField))
+          failures.push(
+            `${key(r)} ${field}=${JSON.stringify(body[field as keyof typeof body])}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
+          );
       }
     }
     expect(failures).toEqual([]);

@@ -13,7 +13,10 @@ describe('heavy parsing off the event loop (M5)', () => {
     const token = await t.login('client');
     const before = await t.api<{ total: number }>('GET', '/api/eis/contracts', { token });
     const f = await healthUnderHostileUploads(t, token, '/api/eis/upload');
-    expect(f.statuses.every((s) => s >= 400 && s < 500), `${f.statuses} ${f.messages.join(' | ')}`).toBe(true);
+    expect(
+      f.statuses.every((s) => s >= 400 && s < 500),
+      `${f.statuses} ${f.messages.join(' | ')}`,
+    ).toBe(true);
     expect(f.messages.every((m) => /[а-я]/i.test(m))).toBe(true);
     // /api/health kept answering while the five files were in flight: parsing is off the event loop. How fast it
     // answered is a figure for bench/upload-event-loop.ts (goal p99 ≤ 100 ms), not for a test on a shared machine.

@@ -8,7 +8,6 @@ import { companyTitle } from '../lib/format';
 import { useCompanyOptions } from '../features/companies';
 import { queryClient } from '../lib/query-client';
 
-
 export function CompanyPicker() {
   const session = useSession();
   const selected = useSelectedCompany();

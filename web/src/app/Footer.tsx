@@ -25,7 +25,21 @@ export function Footer() {
         </Space>
         <Space size="middle" aria-label="Партнёры">
           {PARTNERS.map((p) => (
-            <a key={p.href} href={p.href} target="_blank" rel="noreferrer" title={p.title} style={{ display: 'inline-block', padding: '4px 10px', border: '1px solid #d9d9d9', borderRadius: 4, color: '#1677ff', fontWeight: 600 }}>
+            <a
+              key={p.href}
+              href={p.href}
+              target="_blank"
+              rel="noreferrer"
+              title={p.title}
+              style={{
+                display: 'inline-block',
+                padding: '4px 10px',
+                border: '1px solid #d9d9d9',
+                borderRadius: 4,
+                color: '#1677ff',
+                fontWeight: 600,
+              }}
+            >
               {p.short}
             </a>
           ))}

@@ -29,7 +29,21 @@ async function copyCode(code: string) {
 function NoticeCard({ n, onClose }: { n: Notice; onClose?: () => void }) {
   const c = COLORS[n.kind];
   return (
-    <div role="alert" data-kind={n.kind} style={{ background: c.bg, borderLeft: `4px solid ${c.border}`, border: `1px solid ${c.border}`, borderRadius: 6, padding: '10px 36px 10px 12px', position: 'relative', boxShadow: '0 4px 12px rgba(0,0,0,.12)', minWidth: 320, maxWidth: 420 }}>
+    <div
+      role="alert"
+      data-kind={n.kind}
+      style={{
+        background: c.bg,
+        borderLeft: `4px solid ${c.border}`,
+        border: `1px solid ${c.border}`,
+        borderRadius: 6,
+        padding: '10px 36px 10px 12px',
+        position: 'relative',
+        boxShadow: '0 4px 12px rgba(0,0,0,.12)',
+        minWidth: 320,
+        maxWidth: 420,
+      }}
+    >
       <div style={{ fontWeight: 600 }}>{n.header}</div>
       {n.message && <div style={{ whiteSpace: 'pre-line', marginTop: 4 }}>{n.message}</div>}
       {n.code && (
@@ -39,7 +53,11 @@ function NoticeCard({ n, onClose }: { n: Notice; onClose?: () => void }) {
       )}
       <div style={{ fontSize: 12, color: '#8c8c8c', marginTop: 4 }}>{formatDateTime(n.date)}</div>
       {onClose && (
-        <button aria-label="Закрыть" onClick={onClose} style={{ position: 'absolute', top: 8, right: 8, border: 0, background: 'transparent', cursor: 'pointer' }}>
+        <button
+          aria-label="Закрыть"
+          onClick={onClose}
+          style={{ position: 'absolute', top: 8, right: 8, border: 0, background: 'transparent', cursor: 'pointer' }}
+        >
           <CloseOutlined />
         </button>
       )}
@@ -57,7 +75,17 @@ export function NoticeStack() {
       {notices.map((n) => (
         <NoticeCard key={n.key} n={n} onClose={() => noticeStore.close(n.key)} />
       ))}
-      {current && <NoticeCard n={{ key: 'loading', kind: 'loading', header: MESSAGES.loadingHeader, message: MESSAGES.loadingRequest(current), date: new Date() }} />}
+      {current && (
+        <NoticeCard
+          n={{
+            key: 'loading',
+            kind: 'loading',
+            header: MESSAGES.loadingHeader,
+            message: MESSAGES.loadingRequest(current),
+            date: new Date(),
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -27,7 +27,9 @@ function TopBar() {
     ? [
         { type: 'divider' as const },
         { key: '/users', label: <Link to="/users">Пользователи</Link> },
-        ...((REGISTRATION_DECIDERS as readonly string[]).includes(role) ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }] : []),
+        ...((REGISTRATION_DECIDERS as readonly string[]).includes(role)
+          ? [{ key: '/registrations', label: <Link to="/registrations">Заявки на регистрацию</Link> }]
+          : []),
         { key: '/audit', label: <Link to="/audit">Журнал изменений</Link> },
       ]
     : [];
@@ -47,7 +49,10 @@ function TopBar() {
   // Two rows by design: the organisation, the user and the session on top, the sections below at full width. In one
   // row the spec's 450 px company picker and four section tabs do not fit 1280–1440 px and the bar wrapped anyway.
   return (
-    <Layout.Header style={{ background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0', height: 'auto', lineHeight: 'normal' }} data-testid="top-bar">
+    <Layout.Header
+      style={{ background: '#fff', padding: '0 16px', borderBottom: '1px solid #f0f0f0', height: 'auto', lineHeight: 'normal' }}
+      data-testid="top-bar"
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, height: 52, flexWrap: 'nowrap', minWidth: 0 }}>
         <Link to="/" style={{ fontWeight: 700, whiteSpace: 'nowrap', color: '#1677ff' }}>
           {MESSAGES.appTitle}
@@ -61,7 +66,10 @@ function TopBar() {
           <Link to="/profile/my" title={`Профиль: ${session.user.title} (${session.user.login})`} data-testid="profile-link">
             <Space size={4} style={{ flexWrap: 'nowrap' }}>
               <UserOutlined />
-              <span data-testid="user-title" style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}>
+              <span
+                data-testid="user-title"
+                style={{ display: 'inline-block', maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'bottom' }}
+              >
                 {session.user.title}
               </span>
               <Typography.Text type="secondary" data-testid="user-login">
@@ -87,7 +95,8 @@ function TopBar() {
   );
 }
 
-const renderEmpty = (name?: string) => (name === 'Select' ? <span style={{ padding: 4 }}>{MESSAGES.emptySelect}</span> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />);
+const renderEmpty = (name?: string) =>
+  name === 'Select' ? <span style={{ padding: 4 }}>{MESSAGES.emptySelect}</span> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
 
 /**
  * The signed-in frame: top bar, content, footer and the support chat. antd's <App> (modal.confirm and the like), the

@@ -19,7 +19,10 @@ const routes: RouteObject[] = [
       { path: '/', element: page(() => import('../features/home/HomePage')) },
       { path: '/procurementsRules', element: page(() => import('../features/rules/RulesPage')) },
       { path: '/procurementsRules/:id/versions', element: page(() => import('../features/rules/VersionsPage')) },
-      { path: '/procurementsRules/:procId/versions/:id/documentsRules', element: staff(page(() => import('../features/rules/DocumentRulesPage'))) },
+      {
+        path: '/procurementsRules/:procId/versions/:id/documentsRules',
+        element: staff(page(() => import('../features/rules/DocumentRulesPage'))),
+      },
       { path: '/files/:id', element: page(() => import('../features/procurements/FilesPage')) },
       { path: '/procurement_documents/:id', element: page(() => import('../features/documentation/DocumentationPage')) },
       { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
@@ -27,7 +30,10 @@ const routes: RouteObject[] = [
       { path: '/eisPlans/tender', element: page(() => import('../features/eis/TenderPlansPage')) },
       { path: '/eisPlans/tender/:number', element: page(() => import('../features/eis/TenderPositionsPage')) },
       { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
-      { path: '/registrations', element: <RolesOnly roles={REGISTRATION_DECIDERS}>{page(() => import('../features/registrations/RegistrationsPage'))}</RolesOnly> },
+      {
+        path: '/registrations',
+        element: <RolesOnly roles={REGISTRATION_DECIDERS}>{page(() => import('../features/registrations/RegistrationsPage'))}</RolesOnly>,
+      },
       { path: '/audit', element: staff(page(() => import('../features/audit/AuditPage'))) },
       { path: '/documents', element: page(() => import('../features/procurements/RegisterPage')) },
       { path: '/documents/:id', element: page(() => import('../features/procurements/ProcurementPage')) },

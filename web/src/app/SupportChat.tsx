@@ -42,5 +42,13 @@ export function SupportChat() {
     return () => clearInterval(timer);
   }, []);
   if (!ready) return null;
-  return <FloatButton icon={<CustomerServiceOutlined />} tooltip="Техническая поддержка" aria-label="Техническая поддержка" onClick={() => window.SupportChat?.open()} style={{ left: 24, right: 'auto' }} />;
+  return (
+    <FloatButton
+      icon={<CustomerServiceOutlined />}
+      tooltip="Техническая поддержка"
+      aria-label="Техническая поддержка"
+      onClick={() => window.SupportChat?.open()}
+      style={{ left: 24, right: 'auto' }}
+    />
+  );
 }

@@ -8,5 +8,7 @@ export function TariffNotice() {
   const company = useSelectedCompany();
   const current = useQuery({ queryKey: ['tariffs', 'current', company], queryFn: tariffsApi.current, staleTime: 60_000, retry: false });
   const notice = current.data?.notice;
-  return notice ? <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16, whiteSpace: 'pre-line' }} data-testid="tariff-notice" /> : null;
+  return notice ? (
+    <Alert type="warning" showIcon title={notice} style={{ marginBottom: 16, whiteSpace: 'pre-line' }} data-testid="tariff-notice" />
+  ) : null;
 }

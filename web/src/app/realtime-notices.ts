@@ -13,7 +13,14 @@ const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 const d = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : s(v));
 const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
 /** The counts line of an import: what was added, what was there already, what was refused. */
-const counts = (p: RealtimePayload) => MESSAGES.importCounts({ created: n(p.created), updated: n(p.updated), duplicates: n(p.duplicates), matched: n(p.matched), rejected: n(p.rejected) });
+const counts = (p: RealtimePayload) =>
+  MESSAGES.importCounts({
+    created: n(p.created),
+    updated: n(p.updated),
+    duplicates: n(p.duplicates),
+    matched: n(p.matched),
+    rejected: n(p.rejected),
+  });
 
 /** Spec section 8: each push becomes a success or error notice with the exact texts. */
 export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
@@ -29,13 +36,20 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
     }
     if (!ok(p)) return { header: MESSAGES.contractsErrorHeader, message: s(p.error) };
     const found = [p.created, p.updated, p.unchanged].some((x) => typeof x === 'number' && x > 0);
-    if (typeof p.created === 'number' && !found) return { header: MESSAGES.contractsNothingHeader, message: MESSAGES.contractsNothing(d(p.date_from), d(p.date_to)) };
+    if (typeof p.created === 'number' && !found)
+      return { header: MESSAGES.contractsNothingHeader, message: MESSAGES.contractsNothing(d(p.date_from), d(p.date_to)) };
     const message = MESSAGES.contractsSuccess(d(p.date_from), d(p.date_to));
     return { header: MESSAGES.contractsSuccessHeader, message: typeof p.created === 'number' ? `${message}\n${counts(p)}` : message };
   },
   [EVENTS.notificationImportPaymentsResponse]: (p) =>
     ok(p)
-      ? { header: MESSAGES.paymentSuccessHeader, message: typeof p.created === 'number' ? `${MESSAGES.paymentSuccess(s(p.upload_file_name))}\n${counts(p)}` : MESSAGES.paymentSuccess(s(p.upload_file_name)) }
+      ? {
+          header: MESSAGES.paymentSuccessHeader,
+          message:
+            typeof p.created === 'number'
+              ? `${MESSAGES.paymentSuccess(s(p.upload_file_name))}\n${counts(p)}`
+              : MESSAGES.paymentSuccess(s(p.upload_file_name)),
+        }
       : { header: MESSAGES.paymentErrorHeader(s(p.upload_file_name)), message: s(p.error) },
   [EVENTS.notificationPerfomanceContractResponse]: (p) =>
     ok(p)
@@ -44,7 +58,9 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
   [EVENTS.reportCreateResponse]: (p) => {
     if (!p.contract_regnumber && p.period_from) {
       const period = `${d(p.period_from)}-${d(p.period_to)}`;
-      return ok(p) ? { header: MESSAGES.monthlyReportSuccessHeader, message: MESSAGES.monthlyReportSuccess(period) } : { header: MESSAGES.monthlyReportErrorHeader(period), message: s(p.error) };
+      return ok(p)
+        ? { header: MESSAGES.monthlyReportSuccessHeader, message: MESSAGES.monthlyReportSuccess(period) }
+        : { header: MESSAGES.monthlyReportErrorHeader(period), message: s(p.error) };
     }
     return ok(p)
       ? { header: MESSAGES.reportSuccessHeader, message: MESSAGES.reportSuccess(s(p.contract_regnumber)) }
@@ -54,13 +70,19 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
   [EVENTS.eisPlanResponse]: (p) => {
     const plans = Array.isArray(p.plans) ? p.plans.map(s) : [];
     return ok(p)
-      ? { header: 'Планы закупки загружены', message: plans.length ? `Планы закупки: ${plans.join(', ')}` : 'В ЕИС нет планов закупки организации' }
+      ? {
+          header: 'Планы закупки загружены',
+          message: plans.length ? `Планы закупки: ${plans.join(', ')}` : 'В ЕИС нет планов закупки организации',
+        }
       : { header: 'Ошибка загрузки планов закупки', message: s(p.error) };
   },
   [EVENTS.eisTenderPlanResponse]: (p) => {
     const plans = Array.isArray(p.plans) ? p.plans.map(s) : [];
     return ok(p)
-      ? { header: 'Планы-графики загружены', message: plans.length ? `Планы-графики: ${plans.join(', ')}` : 'В ЕИС нет планов-графиков организации за период' }
+      ? {
+          header: 'Планы-графики загружены',
+          message: plans.length ? `Планы-графики: ${plans.join(', ')}` : 'В ЕИС нет планов-графиков организации за период',
+        }
       : { header: 'Ошибка загрузки планов-графиков', message: s(p.error) };
   },
   [EVENTS.eisNoticesResponse]: (p) => {

@@ -17,7 +17,9 @@ export function Field(props: FormItemProps) {
       {() => {
         const errors = errorsOf(props.name);
         shown.current = errors.join(', ');
-        return <Form.Item {...props} help={errors.length ? shown.current : props.help} validateStatus={errors.length ? 'error' : undefined} />;
+        return (
+          <Form.Item {...props} help={errors.length ? shown.current : props.help} validateStatus={errors.length ? 'error' : undefined} />
+        );
       }}
     </Form.Item>
   );

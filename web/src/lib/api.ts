@@ -52,8 +52,10 @@ export function showHttpError(err: ApiError): void {
   const header = MESSAGES.httpErrorHeader;
   if (err.status === 404) noticeStore.show({ kind: 'error', header, message: MESSAGES.http404 });
   else if (err.status === 504) noticeStore.show({ kind: 'error', header, message: MESSAGES.http504 });
-  else if (err.body?.sentry_code) noticeStore.show({ kind: 'error', header, message: MESSAGES.httpWithCode(err.body.sentry_code), code: err.body.sentry_code });
-  else if (err.status >= 400 && err.status < 500 && err.body?.message) noticeStore.show({ kind: 'error', header, message: err.body.message });
+  else if (err.body?.sentry_code)
+    noticeStore.show({ kind: 'error', header, message: MESSAGES.httpWithCode(err.body.sentry_code), code: err.body.sentry_code });
+  else if (err.status >= 400 && err.status < 500 && err.body?.message)
+    noticeStore.show({ kind: 'error', header, message: err.body.message });
   else noticeStore.show({ kind: 'error', header, message: MESSAGES.httpUnknown });
 }
 

@@ -10,7 +10,12 @@ export const SCROLL_TO_FIRST_ERROR = { behavior: 'smooth', block: 'center', focu
 /** Says, besides the red fields, that the form was not sent and why (the fields may be far off screen). */
 export function reportInvalidFields(info: { errorFields: { errors: string[] }[] }): void {
   const n = info.errorFields.length;
-  if (n) noticeStore.show({ kind: 'error', header: 'Проверьте форму', message: `Форма не отправлена: исправьте ${n === 1 ? 'поле' : `поля (${n})`}, отмеченные красным` });
+  if (n)
+    noticeStore.show({
+      kind: 'error',
+      header: 'Проверьте форму',
+      message: `Форма не отправлена: исправьте ${n === 1 ? 'поле' : `поля (${n})`}, отмеченные красным`,
+    });
 }
 
 /**

@@ -38,7 +38,10 @@ export const noticeStore = {
   show(n: Omit<Notice, 'date' | 'key'> & { key?: string | number }): string {
     // the same error from several requests at once (a card, its files and its history of a missing object) is one
     // notice: a keyless repeat of a shown error renews it instead of stacking a copy
-    const same = n.key === undefined && n.kind === 'error' ? notices.find((x) => x.kind === 'error' && x.header === n.header && x.message === n.message && x.code === n.code) : undefined;
+    const same =
+      n.key === undefined && n.kind === 'error'
+        ? notices.find((x) => x.kind === 'error' && x.header === n.header && x.message === n.message && x.code === n.code)
+        : undefined;
     const key = same?.key ?? noticeKey(n.key);
     if (n.kind === 'pending' && settled.has(key)) return key;
     if (n.kind === 'success' || n.kind === 'error') {
@@ -48,7 +51,11 @@ export const noticeStore = {
     const notice: Notice = { ...n, key, date: new Date() };
     notices = [...notices.filter((x) => x.key !== key), notice];
     clearTimeout(timers.get(key));
-    if (n.kind === 'success' || n.kind === 'error') timers.set(key, setTimeout(() => noticeStore.close(key), CONSTANTS.noticeLifetimeMs));
+    if (n.kind === 'success' || n.kind === 'error')
+      timers.set(
+        key,
+        setTimeout(() => noticeStore.close(key), CONSTANTS.noticeLifetimeMs),
+      );
     emit();
     return key;
   },

@@ -7,4 +7,8 @@ import type { ReactNode } from 'react';
 export const labelWithoutIds =
   (loading: boolean) =>
   (v: { value?: unknown; label?: ReactNode }): ReactNode =>
-    typeof v.value === 'number' && (v.label === undefined || v.label === null || v.label === v.value) ? (loading ? '…' : '—') : (v.label ?? (v.value as ReactNode));
+    typeof v.value === 'number' && (v.label === undefined || v.label === null || v.label === v.value)
+      ? loading
+        ? '…'
+        : '—'
+      : (v.label ?? (v.value as ReactNode));

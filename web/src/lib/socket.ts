@@ -50,7 +50,12 @@ function watch(s: Socket, flag: keyof SocketState) {
       closeAuthSocket();
       return;
     }
-    noticeStore.show({ key: SOCKET_ERROR_KEY, kind: 'socket', header: MESSAGES.socketErrorHeader, message: MESSAGES.socketError(location.host) });
+    noticeStore.show({
+      key: SOCKET_ERROR_KEY,
+      kind: 'socket',
+      header: MESSAGES.socketErrorHeader,
+      message: MESSAGES.socketError(location.host),
+    });
   });
 }
 

@@ -23,7 +23,12 @@ export function useUnsavedChanges() {
     setDirty(false);
   }, []);
   // a switch of the page's own tab (?tab=) leaves the form mounted (antd keeps inactive panes): nothing to lose
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirtyRef.current && !tabSwitch(currentLocation, nextLocation) && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirtyRef.current &&
+      !tabSwitch(currentLocation, nextLocation) &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({

@@ -1,6 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, smallint, text, boolean, timestamp, jsonb, numeric, date, index, uniqueIndex, customType,
+  pgTable,
+  serial,
+  integer,
+  smallint,
+  text,
+  boolean,
+  timestamp,
+  jsonb,
+  numeric,
+  date,
+  index,
+  uniqueIndex,
+  customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -19,7 +31,10 @@ const catalogColumns = () => ({
   name: text('name').notNull(),
   description: text('description'),
   archived: boolean('archived').notNull().default(false),
-  userFields: jsonb('user_fields').$type<StoredUserField[]>().notNull().default(sql`'[]'::jsonb`),
+  userFields: jsonb('user_fields')
+    .$type<StoredUserField[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   createdBy: integer('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,7 +56,9 @@ export const catalogElements = pgTable(
   (t) => [
     index('catalog_elements_type_company_idx').on(t.type, t.companyId, t.archived),
     index('catalog_elements_type_name_idx').on(t.type, ruName(t.name), t.id),
-    uniqueIndex('catalog_elements_code_uq').on(t.type, scopedCode(t), t.code).where(sql`${t.code} IS NOT NULL`),
+    uniqueIndex('catalog_elements_code_uq')
+      .on(t.type, scopedCode(t), t.code)
+      .where(sql`${t.code} IS NOT NULL`),
     ...searchIndexes('catalog_elements', t),
   ],
 );
@@ -133,7 +150,9 @@ export const catalogDocuments = pgTable(
   (t) => [
     index('catalog_documents_company_idx').on(t.companyId, t.archived),
     index('catalog_documents_name_idx').on(ruName(t.name), t.id),
-    uniqueIndex('catalog_documents_code_uq').on(scopedCode(t), t.code).where(sql`${t.code} IS NOT NULL`),
+    uniqueIndex('catalog_documents_code_uq')
+      .on(scopedCode(t), t.code)
+      .where(sql`${t.code} IS NOT NULL`),
     ...searchIndexes('catalog_documents', t),
   ],
 );

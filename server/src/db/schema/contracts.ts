@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable, serial, integer, text, timestamp, index, date, jsonb, numeric, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, timestamp, index, date, jsonb, numeric, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tsvector } from './procurements';
 
 /**
@@ -37,7 +35,10 @@ export const contracts = pgTable(
     /** ЕИС registration date of the contract information (for the 3-working-day check). */
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /** Russian texts from the check against the rule version in force on the contract date. */
-    violations: jsonb('violations').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    violations: jsonb('violations')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     source: text('source').$type<'eis' | 'upload' | 'manual'>().notNull().default('eis'),
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -52,7 +53,9 @@ export const contracts = pgTable(
     index('contracts_company_status_idx').on(t.companyId, t.status, t.contractDate),
     index('contracts_company_supplier_idx').on(t.companyId, t.supplierInn, t.contractDate),
     index('contracts_procurement_idx').on(t.procurementId),
-    index('contracts_company_notice_idx').on(t.companyId, t.purchaseNoticeNumber).where(sql`"purchase_notice_number" IS NOT NULL`),
+    index('contracts_company_notice_idx')
+      .on(t.companyId, t.purchaseNoticeNumber)
+      .where(sql`"purchase_notice_number" IS NOT NULL`),
     index('contracts_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -23,7 +23,9 @@ export const companies = pgTable(
     index('companies_inn_idx').on(t.inn),
     index('companies_parent_idx').on(t.parentId),
     // one active company per ИНН+КПП (migration 0013)
-    uniqueIndex('companies_inn_kpp_active_uq').on(t.inn, sql`COALESCE(${t.kpp}, '')`).where(sql`${t.deletedAt} IS NULL AND ${t.inn} IS NOT NULL`),
+    uniqueIndex('companies_inn_kpp_active_uq')
+      .on(t.inn, sql`COALESCE(${t.kpp}, '')`)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.inn} IS NOT NULL`),
   ],
 );
 
@@ -47,7 +49,9 @@ export const companyIdentityRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('company_identity_requests_pending_uq').on(t.companyId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('company_identity_requests_pending_uq')
+      .on(t.companyId)
+      .where(sql`${t.status} = 'pending'`),
     index('company_identity_requests_status_idx').on(t.status, t.id),
   ],
 );

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real, jsonb, primaryKey,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 
 /**
  * Исполнение договоров: acceptance documents (УПД) with their lines mapped to contract positions, payment orders
@@ -30,7 +28,10 @@ export const acceptanceDocuments = pgTable(
     fileKey: text('file_key').notNull(),
     fileName: text('file_name').notNull(),
     /** What did not fit the contract (parties, dates, sums) and the user confirmed at upload */
-    warnings: text('warnings').array().notNull().default(sql`'{}'::text[]`),
+    warnings: text('warnings')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Withdrawn (a wrong or repeated document): kept on record, counted nowhere; the reason is in the trail too */
@@ -40,7 +41,9 @@ export const acceptanceDocuments = pgTable(
   },
   (t) => [
     // one УПД in force per contract, seller ИНН, number and date (migration 0019 holds the COALESCE(seller_inn) form)
-    uniqueIndex('acceptance_documents_identity_uq').on(t.companyId, t.contractId, sql`COALESCE(${t.sellerInn}, '')`, t.number, t.docDate).where(sql`${t.withdrawnAt} IS NULL`),
+    uniqueIndex('acceptance_documents_identity_uq')
+      .on(t.companyId, t.contractId, sql`COALESCE(${t.sellerInn}, '')`, t.number, t.docDate)
+      .where(sql`${t.withdrawnAt} IS NULL`),
     index('acceptance_documents_contract_idx').on(t.companyId, t.contractId, t.docDate, t.id),
     index('acceptance_documents_company_date_idx').on(t.companyId, t.docDate),
   ],
@@ -161,5 +164,8 @@ export const idempotencyKeys = pgTable(
     response: jsonb('response'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'idempotency_keys_pk', columns: [t.companyId, t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.companyId, t.userId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
 );

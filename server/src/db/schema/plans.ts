@@ -1,6 +1,4 @@
-import {
-  pgTable, serial, integer, text, boolean, timestamp, index, date, numeric, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, boolean, timestamp, index, date, numeric, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** План закупки imported from ЕИС; one row per registration number and version (idempotent re-import). */

@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
 import {
-  pgTable, serial, integer, text, boolean, timestamp, index, date, jsonb, numeric, uniqueIndex, customType, primaryKey,
+  pgTable,
+  serial,
+  integer,
+  text,
+  boolean,
+  timestamp,
+  index,
+  date,
+  jsonb,
+  numeric,
+  uniqueIndex,
+  customType,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 
 /** Russian full-text vector, written by the service on every save (no trigger: the same SQL runs on PGlite). */
@@ -41,14 +53,32 @@ export const procurements = pgTable(
     nmcd: numeric('nmcd', { precision: 18, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('RUB'),
     nmcdMethodId: integer('nmcd_method_id'),
-    requirementIds: integer('requirement_ids').array().notNull().default(sql`'{}'::integer[]`),
-    infoDocumentIds: integer('info_document_ids').array().notNull().default(sql`'{}'::integer[]`),
-    fundingSourceIds: integer('funding_source_ids').array().notNull().default(sql`'{}'::integer[]`),
+    requirementIds: integer('requirement_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    infoDocumentIds: integer('info_document_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    fundingSourceIds: integer('funding_source_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     deliveryTerms: text('delivery_terms'),
-    deliveryTermIds: integer('delivery_term_ids').array().notNull().default(sql`'{}'::integer[]`),
+    deliveryTermIds: integer('delivery_term_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     deliveryPlace: text('delivery_place'),
-    deliveryPlaceIds: integer('delivery_place_ids').array().notNull().default(sql`'{}'::integer[]`),
-    ensuringIds: integer('ensuring_ids').array().notNull().default(sql`'{}'::integer[]`),
+    deliveryPlaceIds: integer('delivery_place_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    ensuringIds: integer('ensuring_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** { kind: 'percent' | 'amount', value: decimal string } */
     applicationEnsuring: jsonb('application_ensuring'),
     contractEnsuring: jsonb('contract_ensuring'),
@@ -76,8 +106,12 @@ export const procurements = pgTable(
   },
   (t) => [
     uniqueIndex('procurements_company_number_uq').on(t.companyId, t.number),
-    uniqueIndex('procurements_plan_item_uq').on(t.companyId, t.planItemId).where(sql`"plan_item_id" IS NOT NULL AND NOT "another_for_plan_item" AND "status" NOT IN ('cancelled', 'failed')`),
-    uniqueIndex('procurements_company_notice_uq').on(t.companyId, t.noticeNumber).where(sql`"notice_number" IS NOT NULL`),
+    uniqueIndex('procurements_plan_item_uq')
+      .on(t.companyId, t.planItemId)
+      .where(sql`"plan_item_id" IS NOT NULL AND NOT "another_for_plan_item" AND "status" NOT IN ('cancelled', 'failed')`),
+    uniqueIndex('procurements_company_notice_uq')
+      .on(t.companyId, t.noticeNumber)
+      .where(sql`"notice_number" IS NOT NULL`),
     index('procurements_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('procurements_company_title_idx').on(t.companyId, sql`("title" COLLATE "und-x-icu")`, t.id),
     index('procurements_company_nmcd_idx').on(t.companyId, t.nmcd, t.id),
@@ -88,8 +122,12 @@ export const procurements = pgTable(
     index('procurements_company_method_idx').on(t.companyId, t.method, t.createdAt),
     index('procurements_company_subject_idx').on(t.companyId, t.subject, t.createdAt),
     index('procurements_company_law_idx').on(t.companyId, t.law, t.createdAt),
-    uniqueIndex('procurements_tender_position_uq').on(t.companyId, t.tenderPlanPositionId).where(sql`"tender_plan_position_id" IS NOT NULL`),
-    index('procurements_company_violations_idx').on(t.companyId, t.createdAt).where(sql`has_violations`),
+    uniqueIndex('procurements_tender_position_uq')
+      .on(t.companyId, t.tenderPlanPositionId)
+      .where(sql`"tender_plan_position_id" IS NOT NULL`),
+    index('procurements_company_violations_idx')
+      .on(t.companyId, t.createdAt)
+      .where(sql`has_violations`),
     index('procurements_rule_idx').on(t.ruleId),
     index('procurements_search_idx').using('gin', t.searchVector),
   ],

@@ -49,7 +49,9 @@ export const ruleVersions = pgTable(
     index('rule_versions_rule_idx').on(t.ruleId, t.inForceFrom),
     index('rule_versions_company_idx').on(t.companyId),
     // two approved editions taking effect the same day would make "the one in force" ambiguous
-    uniqueIndex('rule_versions_in_force_uq').on(t.ruleId, t.inForceFrom).where(sql`status <> 'draft'`),
+    uniqueIndex('rule_versions_in_force_uq')
+      .on(t.ruleId, t.inForceFrom)
+      .where(sql`status <> 'draft'`),
   ],
 );
 

@@ -19,8 +19,12 @@ export const storedFiles = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    index('stored_files_released_idx').on(t.releasedAt).where(sql`${t.releasedAt} IS NOT NULL AND ${t.removedAt} IS NULL`),
-    index('stored_files_unsized_idx').on(t.key).where(sql`${t.size} IS NULL`),
+    index('stored_files_released_idx')
+      .on(t.releasedAt)
+      .where(sql`${t.releasedAt} IS NOT NULL AND ${t.removedAt} IS NULL`),
+    index('stored_files_unsized_idx')
+      .on(t.key)
+      .where(sql`${t.size} IS NULL`),
   ],
 );
 

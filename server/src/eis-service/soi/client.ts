@@ -62,7 +62,12 @@ async function post(o: SoiOptions, body: string): Promise<XmlNode> {
   try {
     res = await eisFetch(
       new URL(SOI_PATH, o.baseUrl),
-      { method: 'POST', headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '' }, body, signal: AbortSignal.timeout(o.timeoutMs) },
+      {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '' },
+        body,
+        signal: AbortSignal.timeout(o.timeoutMs),
+      },
       o.dispatcher,
     );
   } catch (e) {
@@ -97,10 +102,16 @@ function readAnswer(root: XmlNode, response: string): Answer {
     const code = text(error, 'code');
     if (code === LIMIT_CODE) return { limited: true };
     const message = text(error, 'message') ?? 'без описания';
-    throw new SoiError(`ЕИС ответила ошибкой${code ? ` ${code}` : ''}: ${message}`, code, (code !== null && TOKEN_CODES.has(code)) || namesToken(message));
+    throw new SoiError(
+      `ЕИС ответила ошибкой${code ? ` ${code}` : ''}: ${message}`,
+      code,
+      (code !== null && TOKEN_CODES.has(code)) || namesToken(message),
+    );
   }
   if (path(info, 'noData') ?? path(answer, 'noData')) return { urls: [] };
-  const urls = childNodes(info, 'archiveUrl').map((n) => (text(n) ?? '').trim()).filter(Boolean);
+  const urls = childNodes(info, 'archiveUrl')
+    .map((n) => (text(n) ?? '').trim())
+    .filter(Boolean);
   // neither links nor noData nor errorInfo: not «no documents», which would mark the day done with nothing in it
   if (!urls.length) throw new EisUnavailable('ЕИС ответила без ссылок на архивы, без noData и без errorInfo', null);
   return { urls };
@@ -160,5 +171,7 @@ async function documents(o: SoiOptions, body: () => string, response: string): P
   return files;
 }
 
-export const soiByOrgRegion = (o: SoiOptions, p: ByOrgRegion) => documents(o, () => byOrgRegionRequest(o.token, p), 'getDocsByOrgRegionResponse');
-export const soiByReestrNumber = (o: SoiOptions, p: ByReestrNumber) => documents(o, () => byReestrNumberRequest(o.token, p), 'getDocsByReestrNumberResponse');
+export const soiByOrgRegion = (o: SoiOptions, p: ByOrgRegion) =>
+  documents(o, () => byOrgRegionRequest(o.token, p), 'getDocsByOrgRegionResponse');
+export const soiByReestrNumber = (o: SoiOptions, p: ByReestrNumber) =>
+  documents(o, () => byReestrNumberRequest(o.token, p), 'getDocsByReestrNumberResponse');

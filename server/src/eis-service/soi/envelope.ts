@@ -60,12 +60,19 @@ export interface ByReestrNumber {
 }
 
 function index(i: SoiIndex): XmlElement {
-  return el('index', [el('id', i.id ?? randomUUID()), el('createDateTime', i.createDateTime ?? moscowDateTime()), el('mode', i.mode ?? 'PROD')]);
+  return el('index', [
+    el('id', i.id ?? randomUUID()),
+    el('createDateTime', i.createDateTime ?? moscowDateTime()),
+    el('mode', i.mode ?? 'PROD'),
+  ]);
 }
 
 function envelope(token: string, body: XmlElement): string {
   return renderXmlDocument(
-    el('soapenv:Envelope', [el('soapenv:Header', [el('individualPerson_token', token)]), el('soapenv:Body', [body])], { 'xmlns:soapenv': SOAP_NS, 'xmlns:ws': SOI_NS }),
+    el('soapenv:Envelope', [el('soapenv:Header', [el('individualPerson_token', token)]), el('soapenv:Body', [body])], {
+      'xmlns:soapenv': SOAP_NS,
+      'xmlns:ws': SOI_NS,
+    }),
   );
 }
 
@@ -85,5 +92,11 @@ export function byOrgRegionRequest(token: string, p: ByOrgRegion, i: SoiIndex = 
 }
 
 export function byReestrNumberRequest(token: string, p: ByReestrNumber, i: SoiIndex = {}): string {
-  return envelope(token, el('ws:getDocsByReestrNumberRequest', [index(i), el('selectionParams', [el('subsystemType', p.subsystemType), el('reestrNumber', p.reestrNumber)])]));
+  return envelope(
+    token,
+    el('ws:getDocsByReestrNumberRequest', [
+      index(i),
+      el('selectionParams', [el('subsystemType', p.subsystemType), el('reestrNumber', p.reestrNumber)]),
+    ]),
+  );
 }

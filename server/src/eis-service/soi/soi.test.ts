@@ -21,11 +21,22 @@ let found: { day: string; files: string[] } | null = null;
 async function dayWithContracts() {
   const year = moscowToday().slice(0, 4);
   for (let day = `${year}-01-01`; !found && day.startsWith(year); day = nextDay(day)) {
-    const files = await soiByOrgRegion(o, { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RD223', documentType223: 'contract', exactDate: day });
+    const files = await soiByOrgRegion(o, {
+      orgRegion: DEMO_CUSTOMER.inn.slice(0, 2),
+      subsystemType: 'RD223',
+      documentType223: 'contract',
+      exactDate: day,
+    });
     if (files.length) found = { day, files };
   }
   if (!found) throw new Error('the fake has no contract of this year');
-  return { orgRegion: DEMO_CUSTOMER.inn.slice(0, 2), subsystemType: 'RD223', documentType223: 'contract', exactDate: found.day, files: found.files };
+  return {
+    orgRegion: DEMO_CUSTOMER.inn.slice(0, 2),
+    subsystemType: 'RD223',
+    documentType223: 'contract',
+    exactDate: found.day,
+    files: found.files,
+  };
 }
 
 beforeAll(async () => {
@@ -38,7 +49,11 @@ afterAll(async () => eis?.close());
 async function schemaErrors(xml: string): Promise<string[]> {
   const dir = path.join(__dirname, 'schema');
   const file = (fileName: string) => ({ fileName, contents: fs.readFileSync(path.join(dir, fileName), 'utf8') });
-  const r = await validateXML({ xml: [{ fileName: 'request.xml', contents: xml }], schema: [file('soap-envelope.xsd')], preload: [file('get-docs-ip.xsd')] });
+  const r = await validateXML({
+    xml: [{ fileName: 'request.xml', contents: xml }],
+    schema: [file('soap-envelope.xsd')],
+    preload: [file('get-docs-ip.xsd')],
+  });
   return r.valid ? [] : r.errors.map((e) => e.message);
 }
 
@@ -46,7 +61,11 @@ describe('СОИ envelopes', () => {
   it('pass the schema of the service: every request the product sends, and not one out of order', async () => {
     const sent = [
       byReestrNumberRequest('T0KEN', { subsystemType: SOI_DOCUMENTS.contract.subsystemType, reestrNumber: '52208008370190000010000' }),
-      ...Object.values(SOI_DOCUMENTS).flatMap((d) => d.documentTypes.map((t) => byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: d.subsystemType, documentType223: t, exactDate: '2026-03-30' }))),
+      ...Object.values(SOI_DOCUMENTS).flatMap((d) =>
+        d.documentTypes.map((t) =>
+          byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: d.subsystemType, documentType223: t, exactDate: '2026-03-30' }),
+        ),
+      ),
     ];
     for (const xml of sent) expect(await schemaErrors(xml)).toEqual([]);
     // the check can fail: the document type after periodInfo, index after selectionParams, no token, an unknown subsystem
@@ -86,12 +105,18 @@ describe('СОИ envelopes', () => {
         '',
       ].join('\n'),
     );
-    const region = byOrgRegionRequest('T0KEN', { orgRegion: '01', subsystemType: 'RD223', documentType223: 'contract', exactDate: '2026-03-30' }, index);
+    const region = byOrgRegionRequest(
+      'T0KEN',
+      { orgRegion: '01', subsystemType: 'RD223', documentType223: 'contract', exactDate: '2026-03-30' },
+      index,
+    );
     expect(region.replace(/\s+</g, '<')).toContain(
       '<ws:getDocsByOrgRegionRequest><index><id>7c2b5c1e-4a36-4e7e-9b1e-3f6f1c2d9a10</id><createDateTime>2026-11-25T10:38:07</createDateTime><mode>PROD</mode></index><selectionParams><orgRegion>01</orgRegion><subsystemType>RD223</subsystemType><documentType223>contract</documentType223><periodInfo><exactDate>2026-03-30</exactDate></periodInfo></selectionParams></ws:getDocsByOrgRegionRequest>',
     );
     // a token is text, never markup
-    expect(byReestrNumberRequest('<x>&', { subsystemType: 'RD223', reestrNumber: '1' })).toContain('<individualPerson_token>&lt;x&gt;&amp;</individualPerson_token>');
+    expect(byReestrNumberRequest('<x>&', { subsystemType: 'RD223', reestrNumber: '1' })).toContain(
+      '<individualPerson_token>&lt;x&gt;&amp;</individualPerson_token>',
+    );
   });
 });
 
@@ -105,7 +130,14 @@ describe('СОИ client against the fake ЕИС', () => {
     const contract = parsed.kind === 'contracts' ? parsed.contracts[0] : null;
     expect(contract?.contractDate).toBe(day);
     expect(contract?.customer?.inn).toBe(DEMO_CUSTOMER.inn);
-    expect(eis.soi.requests.slice(list).every((r) => r.operation === 'getDocsByOrgRegionRequest' && r.params.subsystemType === 'RD223' && r.params.documentType223 === 'contract')).toBe(true);
+    expect(
+      eis.soi.requests
+        .slice(list)
+        .every(
+          (r) =>
+            r.operation === 'getDocsByOrgRegionRequest' && r.params.subsystemType === 'RD223' && r.params.documentType223 === 'contract',
+        ),
+    ).toBe(true);
 
     const one = await soiByReestrNumber(o, { subsystemType: 'RD223', reestrNumber: contract!.registrationNumber! });
     expect(one).toHaveLength(1);
@@ -117,7 +149,9 @@ describe('СОИ client against the fake ЕИС', () => {
     eis.failSoi('notReady');
     expect(await soiByOrgRegion(o, day)).toHaveLength(files.length);
     eis.failSoi('notReady');
-    await expect(soiByOrgRegion({ ...o, archiveRetries: 1 }, day)).rejects.toThrow('ЕИС так и не подготовила архив с документами: повторите позже');
+    await expect(soiByOrgRegion({ ...o, archiveRetries: 1 }, day)).rejects.toThrow(
+      'ЕИС так и не подготовила архив с документами: повторите позже',
+    );
   });
 
   it('says ЕИС’s errorInfo, refuses a broken archive and a ZIP bomb, and reports timeouts, 5xx and a missing token', async () => {
@@ -130,7 +164,9 @@ describe('СОИ client against the fake ЕИС', () => {
     await expect(soiByOrgRegion(o, day)).rejects.toThrow('Архив ЕИС не принят: Архив повреждён или не является ZIP-архивом');
     eis.failSoi('bomb');
     // the fake compresses 30 MB for the bomb in this process: more time than a usual answer
-    await expect(soiByOrgRegion({ ...o, timeoutMs: 10_000 }, day)).rejects.toThrow(/^Архив ЕИС не принят: Файл «document_1\.xml» сжат в \d+ раз: такой архив не принимается$/);
+    await expect(soiByOrgRegion({ ...o, timeoutMs: 10_000 }, day)).rejects.toThrow(
+      /^Архив ЕИС не принят: Файл «document_1\.xml» сжат в \d+ раз: такой архив не принимается$/,
+    );
     eis.fail(1, 'timeout');
     await expect(soiByOrgRegion({ ...o, timeoutMs: 200 }, day)).rejects.toThrow(new EisUnavailable('ЕИС не ответила вовремя', null));
     eis.fail(1, 'error', 503);
@@ -145,12 +181,20 @@ describe('СОИ answers as ЕИС writes them', () => {
   it('reads errorInfo and noData inside dataInfo, echoes the request id as refId, links archives in the /dstore form', async () => {
     const { files: _f, ...day } = await dayWithContracts();
     const raw = async () => {
-      const res = await fetch(`${eis.url}/eis-integration/services/getDocsIP`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: byOrgRegionRequest('T0KEN', day, { id: 'req-1' }) });
+      const res = await fetch(`${eis.url}/eis-integration/services/getDocsIP`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml' },
+        body: byOrgRegionRequest('T0KEN', day, { id: 'req-1' }),
+      });
       return (await res.text()).replace(/\s+</g, '<');
     };
     const found = await raw();
-    expect(found).toMatch(/<ns2:getDocsByOrgRegionResponse [^>]*><index><id>[0-9a-f-]{36}<\/id><refId>req-1<\/refId><createDateTime>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d<\/createDateTime><mode>PROD<\/mode><\/index><dataInfo><archiveUrl>/);
-    expect(found).toMatch(/<archiveUrl>http:\/\/127\.0\.0\.1:\d+\/dstore\/common\/download\/compound\?docRequestUid=req-1&amp;compoundUid=[0-9a-f-]{36}<\/archiveUrl>/);
+    expect(found).toMatch(
+      /<ns2:getDocsByOrgRegionResponse [^>]*><index><id>[0-9a-f-]{36}<\/id><refId>req-1<\/refId><createDateTime>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d<\/createDateTime><mode>PROD<\/mode><\/index><dataInfo><archiveUrl>/,
+    );
+    expect(found).toMatch(
+      /<archiveUrl>http:\/\/127\.0\.0\.1:\d+\/dstore\/common\/download\/compound\?docRequestUid=req-1&amp;compoundUid=[0-9a-f-]{36}<\/archiveUrl>/,
+    );
     eis.failSoi('errorInfo');
     expect(await raw()).toContain('<dataInfo><errorInfo><code>9</code><message>Внутренняя ошибка сервиса</message></errorInfo></dataInfo>');
     eis.failSoi('noData');
@@ -169,7 +213,9 @@ describe('СОИ answers as ЕИС writes them', () => {
   it('takes an answer with neither archiveUrl nor noData nor errorInfo for an error, never for «no documents»', async () => {
     const { files: _f, ...day } = await dayWithContracts();
     eis.failSoi('empty');
-    await expect(soiByOrgRegion(o, day)).rejects.toThrow(new EisUnavailable('ЕИС ответила без ссылок на архивы, без noData и без errorInfo', null));
+    await expect(soiByOrgRegion(o, day)).rejects.toThrow(
+      new EisUnavailable('ЕИС ответила без ссылок на архивы, без noData и без errorInfo', null),
+    );
   });
 
   it('names a token ЕИС no longer knows as a refused token, and a schema error as ЕИС’s error only', async () => {
@@ -204,7 +250,9 @@ describe('СОИ answers as ЕИС writes them', () => {
       expect(eis.soi.limited).toBe(at);
       // the limit is ЕИС's for a token: without retries left the refusal is an outage to retry later, not «no documents»
       eis.limitSoi(0, 60_000);
-      await expect(soiByOrgRegion({ ...o, token: 'limited-token', limitRetries: 0 }, day)).rejects.toThrow(new EisUnavailable('ЕИС отказывает: превышен лимит запросов по токену (код 13) — повторите позже', null));
+      await expect(soiByOrgRegion({ ...o, token: 'limited-token', limitRetries: 0 }, day)).rejects.toThrow(
+        new EisUnavailable('ЕИС отказывает: превышен лимит запросов по токену (код 13) — повторите позже', null),
+      );
     } finally {
       eis.limitSoi(null);
     }

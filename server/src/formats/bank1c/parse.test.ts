@@ -203,7 +203,9 @@ describe('1C client-bank exchange: files we generate', () => {
       'Строка 13: Поле «Дата» содержит некорректную дату «2024-03-05» (ожидается ДД.ММ.ГГГГ)',
     );
     const badSum = exportLines('DOS').map((l) => (l === 'Сумма=0.01' ? 'Сумма=1 000' : l));
-    expect(() => parseBank1c(iconv.encode(badSum.join('\n'), 'cp866'))).toThrow('Строка 37: Поле «Сумма» содержит некорректное число «1 000»');
+    expect(() => parseBank1c(iconv.encode(badSum.join('\n'), 'cp866'))).toThrow(
+      'Строка 37: Поле «Сумма» содержит некорректное число «1 000»',
+    );
     const unclosed = exportLines('DOS').filter((l, i) => !(l === 'КонецДокумента' && i < 40));
     expect(() => parseBank1c(iconv.encode(unclosed.join('\n'), 'cp866'))).toThrow('Строка 13: секция не закрыта строкой КонецДокумента');
   });

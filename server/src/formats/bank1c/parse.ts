@@ -140,10 +140,7 @@ function readText(text: string, encoding: Bank1cFile['encoding']): Bank1cFile {
     } else if (key === 'СекцияДокумент' || key === 'СекцияРасчСчет') {
       if (open) throw unclosed(open);
       const section: Section = { line: lineNo, fields: new Map() };
-      open =
-        key === 'СекцияДокумент'
-          ? { type: 'document', kind: kv?.[1] || 'Документ', section }
-          : { type: 'account', section };
+      open = key === 'СекцияДокумент' ? { type: 'document', kind: kv?.[1] || 'Документ', section } : { type: 'account', section };
     } else if (key === 'КонецДокумента' && open?.type === 'document') {
       documents.push(readDocument(open.kind, open.section));
       open = null;

@@ -53,9 +53,7 @@ describe('sum in words', () => {
     expect(integerInWordsRu('3002000000')).toBe('три миллиарда два миллиона');
   });
   it('writes roubles and kopecks', () => {
-    expect(rublesInWords('1234567.8')).toBe(
-      'Один миллион двести тридцать четыре тысячи пятьсот шестьдесят семь рублей 80 копеек',
-    );
+    expect(rublesInWords('1234567.8')).toBe('Один миллион двести тридцать четыре тысячи пятьсот шестьдесят семь рублей 80 копеек');
     expect(rublesInWords('1.01')).toBe('Один рубль 01 копейка');
     expect(rublesInWords('22.02')).toBe('Двадцать два рубля 02 копейки');
     expect(rublesInWords('111')).toBe('Сто одиннадцать рублей 00 копеек');

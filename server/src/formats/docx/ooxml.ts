@@ -245,9 +245,7 @@ const APP_XML = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>Procurement templates</Application><DocSecurity>0</DocSecurity></Properties>`;
 
 function documentXml(body: string, page: PageSetup): string {
-  const pgSz = page.landscape
-    ? '<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/>'
-    : '<w:pgSz w:w="11906" w:h="16838"/>';
+  const pgSz = page.landscape ? '<w:pgSz w:w="16838" w:h="11906" w:orient="landscape"/>' : '<w:pgSz w:w="11906" w:h="16838"/>';
   const pgMar = page.landscape
     ? '<w:pgMar w:top="1134" w:right="1134" w:bottom="850" w:left="1134" w:header="709" w:footer="425" w:gutter="0"/>'
     : '<w:pgMar w:top="1134" w:right="850" w:bottom="1134" w:left="1701" w:header="709" w:footer="567" w:gutter="0"/>';

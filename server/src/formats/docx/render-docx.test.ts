@@ -21,10 +21,21 @@ describe('no label is followed by nothing (issue 34, M9)', () => {
     });
   }
 
-  it('prints the draft contract\'s unknown supplier as blanks to fill in, not «и , именуемое … в лице ,»', async () => {
-    const text = readDocxText(await renderTemplate('draft-contract', { ...SAMPLE_TEMPLATE_DATA['draft-contract'], supplierName: null, supplierSignerInPreamble: '', supplierSignerBasis: null }));
-    expect(text).toContain(`и ${BLANK}, именуемое в дальнейшем «Поставщик», в лице ${BLANK}, действующего на основании ${BLANK}, с другой стороны`);
-    expect(emptyLabelFindings('Общество «Ромашка», именуемое в дальнейшем «Поставщик», в лице , действующего на основании ,')).toHaveLength(1);
+  it("prints the draft contract's unknown supplier as blanks to fill in, not «и , именуемое … в лице ,»", async () => {
+    const text = readDocxText(
+      await renderTemplate('draft-contract', {
+        ...SAMPLE_TEMPLATE_DATA['draft-contract'],
+        supplierName: null,
+        supplierSignerInPreamble: '',
+        supplierSignerBasis: null,
+      }),
+    );
+    expect(text).toContain(
+      `и ${BLANK}, именуемое в дальнейшем «Поставщик», в лице ${BLANK}, действующего на основании ${BLANK}, с другой стороны`,
+    );
+    expect(emptyLabelFindings('Общество «Ромашка», именуемое в дальнейшем «Поставщик», в лице , действующего на основании ,')).toHaveLength(
+      1,
+    );
   });
 });
 
@@ -77,12 +88,16 @@ describe('renderDocx with the committed templates', () => {
     const contract = readDocxText(await renderTemplate('draft-contract', SAMPLE_TEMPLATE_DATA['draft-contract']));
     expect(contract).toContain(`, КПП ${(SAMPLE_TEMPLATE_DATA['draft-contract'] as Record<string, string>).customerKpp}`);
 
-    const bare = readDocxText(await renderTemplate('documentation', { ...SAMPLE_TEMPLATE_DATA.documentation, platformName: '', platformUrl: null, okved2: null }));
+    const bare = readDocxText(
+      await renderTemplate('documentation', { ...SAMPLE_TEMPLATE_DATA.documentation, platformName: '', platformUrl: null, okved2: null }),
+    );
     expect(bare).toMatch(/далее — ЕИС\)\.\n1\.4\./);
     expect(bare).not.toContain('электронной площадке');
     expect(bare).not.toContain('ОКВЭД2');
     expect(bare).not.toMatch(/\(\s*\)/);
-    const noKpp = readDocxText(await renderTemplate('draft-contract', { ...SAMPLE_TEMPLATE_DATA['draft-contract'], customerKpp: null, customerEmail: null }));
+    const noKpp = readDocxText(
+      await renderTemplate('draft-contract', { ...SAMPLE_TEMPLATE_DATA['draft-contract'], customerKpp: null, customerEmail: null }),
+    );
     const inn = (SAMPLE_TEMPLATE_DATA['draft-contract'] as Record<string, string>).customerInn;
     expect(noKpp).toContain(`ИНН ${inn}\n`);
     expect(noKpp).not.toMatch(/КПП\s*$|Эл\. почта:\s*(,|$)/m);

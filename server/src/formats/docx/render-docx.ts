@@ -122,7 +122,8 @@ function blanksAsMissing(data: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
     if (typeof v === 'string' && v.trim() === '') out[k] = null;
-    else if (Array.isArray(v)) out[k] = v.map((r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? blanksAsMissing(r as Record<string, unknown>) : r));
+    else if (Array.isArray(v))
+      out[k] = v.map((r: unknown) => (r && typeof r === 'object' && !Array.isArray(r) ? blanksAsMissing(r as Record<string, unknown>) : r));
     else out[k] = v;
   }
   return out;

@@ -43,7 +43,8 @@ const price = {
 
 const delivery = {
   deliveryPlace: 'г. Москва, ул. Мясницкая, д. 10, стр. 1, склад № 2',
-  deliveryTerms: 'Партиями по заявкам Заказчика в течение 5 рабочих дней со дня получения заявки.\nСрок поставки: с даты заключения договора по 31.12.2025.',
+  deliveryTerms:
+    'Партиями по заявкам Заказчика в течение 5 рабочих дней со дня получения заявки.\nСрок поставки: с даты заключения договора по 31.12.2025.',
 };
 
 const items = [
@@ -94,7 +95,8 @@ export const SAMPLE_TEMPLATE_DATA: Record<TemplateCode, Record<string, unknown>>
     approvalDate: '2025-03-03',
     approvedByPosition: 'Генеральный директор',
     approvedByName: 'В. Н. Кузнецов',
-    applicationContentRequirements: 'Заявка подаётся по форме приложения № 4 и включает:\n1) предложение о цене договора;\n2) выписку из ЕГРЮЛ.',
+    applicationContentRequirements:
+      'Заявка подаётся по форме приложения № 4 и включает:\n1) предложение о цене договора;\n2) выписку из ЕГРЮЛ.',
     goodsDescriptionRequirements: 'Участник указывает конкретные показатели предлагаемого товара и страну его происхождения.',
     ...delivery,
     ...price,

@@ -16,13 +16,7 @@ function entries(buf: Buffer): Record<string, string> {
 
 describe('committed Word templates', () => {
   it('has five templates with unique codes, file names and field names', () => {
-    expect(TEMPLATE_LIST.map((t) => t.code)).toEqual([
-      'notice',
-      'documentation',
-      'draft-contract',
-      'tech-spec',
-      'nmcd-justification',
-    ]);
+    expect(TEMPLATE_LIST.map((t) => t.code)).toEqual(['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification']);
     expect(new Set(TEMPLATE_LIST.map((t) => t.fileName)).size).toBe(5);
     for (const t of TEMPLATE_LIST) {
       const names = t.fields.map((f) => f.name);
@@ -44,13 +38,7 @@ describe('committed Word templates', () => {
 
       it('is a complete OOXML package', () => {
         const parts = Object.keys(entries(committed));
-        for (const part of [
-          '[Content_Types].xml',
-          '_rels/.rels',
-          'word/document.xml',
-          'word/_rels/document.xml.rels',
-          'word/styles.xml',
-        ]) {
+        for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels', 'word/styles.xml']) {
           expect(parts).toContain(part);
         }
       });
@@ -59,9 +47,7 @@ describe('committed Word templates', () => {
         const def = TEMPLATE_DEFINITIONS[code];
         const tags = getDocxTemplateTags(committed);
         expect(tags.fields).toEqual(def.fields.map((f) => f.name).sort());
-        expect(tags.loops).toEqual(
-          Object.fromEntries(def.loops.map((l) => [l.name, l.fields.map((f) => f.name).sort()])),
-        );
+        expect(tags.loops).toEqual(Object.fromEntries(def.loops.map((l) => [l.name, l.fields.map((f) => f.name).sort()])));
       });
 
       it('is written in Russian with its title', () => {

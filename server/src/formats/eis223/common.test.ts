@@ -19,6 +19,8 @@ describe('ЕИС date-times', () => {
     expect(eisDateTimeOrNull('2024-03-01T10:00:00-05:00', 'f')).toBe('2024-03-01T10:00:00-05:00');
     expect(eisDateTimeOrNull('  ', 'f')).toBeNull();
     expect(eisDateTimeOrNull(null, 'f')).toBeNull();
-    expect(() => eisDateTimeOrNull('01.03.2024 10:00', 'createDateTime')).toThrow('Поле «createDateTime» содержит некорректные дату и время «01.03.2024 10:00»');
+    expect(() => eisDateTimeOrNull('01.03.2024 10:00', 'createDateTime')).toThrow(
+      'Поле «createDateTime» содержит некорректные дату и время «01.03.2024 10:00»',
+    );
   });
 });

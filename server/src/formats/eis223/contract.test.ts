@@ -111,8 +111,17 @@ describe('ЕИС contract register records', () => {
     // Moscow time without an offset: +03:00 since 26.10.2014
     expect(file.packet.createDateTime).toBe('2015-01-16T16:32:42+03:00');
     const c = file.contracts[0];
-    expect(c).toMatchObject({ registrationNumber: '51511012960150000010000', contractDate: '2015-01-15', price: '3984420', createDateTime: '2015-01-16T16:15:37+03:00' });
-    expect(c.positions[0]).toMatchObject({ okpd2: null, okpd: null, okdp: { code: '2320221', name: 'Топливо для реактивных двигателей (керосин авиационный)' } });
+    expect(c).toMatchObject({
+      registrationNumber: '51511012960150000010000',
+      contractDate: '2015-01-15',
+      price: '3984420',
+      createDateTime: '2015-01-16T16:15:37+03:00',
+    });
+    expect(c.positions[0]).toMatchObject({
+      okpd2: null,
+      okpd: null,
+      okdp: { code: '2320221', name: 'Топливо для реактивных двигателей (керосин авиационный)' },
+    });
   });
 
   it('reads files whose header/body reset or never declare the default namespace', () => {

@@ -1,12 +1,7 @@
 import { FormatError } from '../errors';
 import type { XmlNode } from '../xml';
 import { child, childNodes, text } from '../xml-read';
-import {
-  toDecimalOrNull,
-  toIntOrNull,
-  xsdBoolOrNull,
-  xsdDateToIsoOrNull,
-} from '../values';
+import { toDecimalOrNull, toIntOrNull, xsdBoolOrNull, xsdDateToIsoOrNull } from '../values';
 import { eisDateTimeOrNull, packetItems, readCodeName, readCountry, readCurrency, readOrganization, readUrl, readVersion } from './common';
 import type { EisContract, EisContractPosition, EisSupplier } from './types';
 
@@ -79,10 +74,7 @@ export function readContract(d: XmlNode): EisContract {
       noticeNumber: text(notice, 'purchaseNoticeNumber'),
       noticeGuid: text(notice, 'guid'),
       noticeName: text(notice, 'name'),
-      noticePublicationDateTime: eisDateTimeOrNull(
-        text(notice, 'publicationDateTime'),
-        'purchaseNoticeInfo/publicationDateTime',
-      ),
+      noticePublicationDateTime: eisDateTimeOrNull(text(notice, 'publicationDateTime'), 'purchaseNoticeInfo/publicationDateTime'),
       methodCode: text(purchaseType, 'code'),
       methodName: text(purchaseType, 'name'),
       lotGuid: text(d, 'lotGuid'),

@@ -105,14 +105,21 @@ describe('ЕИС procurement notice', () => {
         // the single-supplier notice has no applications deadline in its XSD type
         submissionCloseDateTime: root === 'purchaseNoticeEP' ? null : '2024-02-29T18:00:00+03:00',
       });
-      expect(notice.lots.map((l) => [l.nmcd, l.okpd2?.code]), root).toEqual([['3077055.86', '41.20.20.310']]);
+      expect(
+        notice.lots.map((l) => [l.nmcd, l.okpd2?.code]),
+        root,
+      ).toEqual([['3077055.86', '41.20.20.310']]);
     }
     // one sample per СОИ document type, purchaseNoticeIS among them with the root purchaseNotice
     const demo = demoNotices({ ...customer });
     expect(demo.map((d) => d.documentType)).toEqual(EIS_NOTICE_TYPES.map((t) => t.documentType));
-    expect(parseEisNotice(Buffer.from(demo.find((d) => d.documentType === 'purchaseNoticeIS')!.xml)).notice.noticeType).toBe('purchaseNotice');
+    expect(parseEisNotice(Buffer.from(demo.find((d) => d.documentType === 'purchaseNoticeIS')!.xml)).notice.noticeType).toBe(
+      'purchaseNotice',
+    );
     // a root ЕИС's XSD does not have is not a notice
-    const unknown = noticeXml().replace('<ns2:purchaseNotice ', '<ns2:purchaseNoticeXX ').replace('</ns2:purchaseNotice>', '</ns2:purchaseNoticeXX>');
+    const unknown = noticeXml()
+      .replace('<ns2:purchaseNotice ', '<ns2:purchaseNoticeXX ')
+      .replace('</ns2:purchaseNotice>', '</ns2:purchaseNoticeXX>');
     expect(detectEisDocument(Buffer.from(unknown))).toBeNull();
     expect(() => parseEisFile(Buffer.from(unknown))).toThrow('Файл не является выгрузкой ЕИС 223-ФЗ');
   });
@@ -138,7 +145,15 @@ describe('ЕИС procurement notice', () => {
       okpd2: null,
     });
     expect(notice.lots[0].items).toEqual([
-      { guid: null, ordinal: 1, okpd2: null, okdp: { code: '2200000', name: 'ПОЛИГРАФИЧЕСКАЯ И ПЕЧАТНАЯ ПРОДУКЦИЯ' }, okved2: null, okei: { code: '796', name: 'Штука' }, quantity: '4000' },
+      {
+        guid: null,
+        ordinal: 1,
+        okpd2: null,
+        okdp: { code: '2200000', name: 'ПОЛИГРАФИЧЕСКАЯ И ПЕЧАТНАЯ ПРОДУКЦИЯ' },
+        okved2: null,
+        okei: { code: '796', name: 'Штука' },
+        quantity: '4000',
+      },
     ]);
   });
 });

@@ -27,7 +27,10 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
     }
     if (kind === 'tenderPlan') {
       const node = tenderPlanNode(rootName, root);
-      if (!node) throw new FormatError('NOT_EIS223', 'Файл не является планом-графиком ЕИС 44-ФЗ (tenderPlan2020)', { details: `root <${rootName}>` });
+      if (!node)
+        throw new FormatError('NOT_EIS223', 'Файл не является планом-графиком ЕИС 44-ФЗ (tenderPlan2020)', {
+          details: `root <${rootName}>`,
+        });
       return validateResult(eisFile, { kind, tenderPlan: readTenderPlan(node) }, 'ЕИС 44-ФЗ (план-график)');
     }
     const packet = readPacket(root);

@@ -57,7 +57,11 @@ const sample: EisPerformance = {
           code: '12',
           name: 'акт о приемке выполненных работ',
           number: 'А-0001',
-          contractPosition: { guid: '3c1e8b8a-1111-2222-3333-444455556666', name: 'Бумага', okpd2: { code: '17.12.14.110', name: 'Бумага' } },
+          contractPosition: {
+            guid: '3c1e8b8a-1111-2222-3333-444455556666',
+            name: 'Бумага',
+            okpd2: { code: '17.12.14.110', name: 'Бумага' },
+          },
           okei: { code: '778', name: 'Упаковка' },
           quantity: '10.125',
           prepayment: null,
@@ -90,13 +94,21 @@ const sample: EisPerformance = {
 };
 
 describe('buildPerformanceContractXml', () => {
-  const options = { packetGuid: 'd3561864-17c4-4497-9c0f-f9725937c866', itemGuid: 'e8c84ac9-7ac8-4ac4-94fe-b75f3d58515a', createDateTime: '2024-03-02T09:31:00' };
+  const options = {
+    packetGuid: 'd3561864-17c4-4497-9c0f-f9725937c866',
+    itemGuid: 'e8c84ac9-7ac8-4ac4-94fe-b75f3d58515a',
+    createDateTime: '2024-03-02T09:31:00',
+  };
 
   it('round-trips: build → parse gives the same data', () => {
     const xml = buildPerformanceContractXml(sample, options);
     const parsed = parseEisPerformance(Buffer.from(xml));
     // written as ЕИС writes it, Moscow time without an offset, and read back as Moscow time
-    expect(parsed.packet).toEqual({ guid: options.packetGuid, createDateTime: `${options.createDateTime}+03:00`, schemaVersion: 'TFF-7.5' });
+    expect(parsed.packet).toEqual({
+      guid: options.packetGuid,
+      createDateTime: `${options.createDateTime}+03:00`,
+      schemaVersion: 'TFF-7.5',
+    });
     // The placer defaults to the customer, as ЕИС requires one.
     expect(parsed.performances).toEqual([{ ...sample, placer: sample.customer }]);
   });

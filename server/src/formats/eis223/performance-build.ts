@@ -78,13 +78,7 @@ function documentEl(d: EisPerformanceDocument): XmlElement {
     el(c('code'), d.code),
     el(c('name'), d.name),
     el(c('number'), d.number),
-    pos
-      ? el(c('contractPosition'), [
-          el(c('guid'), pos.guid),
-          el(c('name'), pos.name),
-          codeNameEl(c('okpd2'), pos.okpd2),
-        ])
-      : null,
+    pos ? el(c('contractPosition'), [el(c('guid'), pos.guid), el(c('name'), pos.name), codeNameEl(c('okpd2'), pos.okpd2)]) : null,
     codeNameEl(c('okei'), d.okei),
     el(c('qty'), d.quantity),
     el(c('prepayment'), bool(d.prepayment)),
@@ -150,10 +144,7 @@ export function buildPerformanceContractXml(data: EisPerformance, options: Build
   const root = el(
     c('performanceContract'),
     [
-      el('header', [
-        el('guid', options.packetGuid ?? randomUUID()),
-        el('createDateTime', options.createDateTime ?? nowUtc()),
-      ]),
+      el('header', [el('guid', options.packetGuid ?? randomUUID()), el('createDateTime', options.createDateTime ?? nowUtc())]),
       el(c('body'), [el(c('item'), [el('guid', options.itemGuid ?? randomUUID()), record])]),
     ],
     {

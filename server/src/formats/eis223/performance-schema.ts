@@ -21,9 +21,7 @@ export const eisPerformanceDocument = z.object({
   code: z.string().nullable(),
   name: z.string().nullable(),
   number: z.string().nullable(),
-  contractPosition: z
-    .object({ guid: z.string().nullable(), name: z.string().nullable(), okpd2: codeName.nullable() })
-    .nullable(),
+  contractPosition: z.object({ guid: z.string().nullable(), name: z.string().nullable(), okpd2: codeName.nullable() }).nullable(),
   okei: codeName.nullable(),
   quantity: decimalString.nullable(),
   prepayment: z.boolean().nullable(),

@@ -31,9 +31,7 @@ function readDocument(d: XmlNode): EisPerformanceDocument {
     code: text(d, 'code'),
     name: text(d, 'name'),
     number: text(d, 'number'),
-    contractPosition: pos
-      ? { guid: text(pos, 'guid'), name: text(pos, 'name'), okpd2: readCodeName(child(pos, 'okpd2')) }
-      : null,
+    contractPosition: pos ? { guid: text(pos, 'guid'), name: text(pos, 'name'), okpd2: readCodeName(child(pos, 'okpd2')) } : null,
     okei: readCodeName(child(d, 'okei')),
     quantity: toDecimalOrNull(text(d, 'qty'), 'doc/qty'),
     prepayment: xsdBoolOrNull(text(d, 'prepayment'), 'doc/prepayment'),

@@ -38,7 +38,10 @@ export const eisPlanItem = z.object({
   nmcdRub: decimalString.nullable(),
   currency: eisCurrency.nullable(),
   /** 'YYYY-MM' of the planned notice publication (purchasePeriodYear/Month or purchasePlannedDate) */
-  plannedMonth: z.string().regex(/^\d{4}-\d{2}$/).nullable(),
+  plannedMonth: z
+    .string()
+    .regex(/^\d{4}-\d{2}$/)
+    .nullable(),
   plannedYear: z.number().int().nullable(),
   plannedDate: isoDate.nullable(),
   methodCode: z.string().nullable(),

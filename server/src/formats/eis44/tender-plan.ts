@@ -55,7 +55,12 @@ export const tenderPlan = z.object({
   createDate: isoDateTime.nullable(),
   confirmDate: isoDateTime.nullable(),
   publishDate: isoDateTime.nullable(),
-  customer: z.object({ regNum: z.string().nullable(), fullName: z.string().nullable(), inn: z.string().nullable(), kpp: z.string().nullable() }),
+  customer: z.object({
+    regNum: z.string().nullable(),
+    fullName: z.string().nullable(),
+    inn: z.string().nullable(),
+    kpp: z.string().nullable(),
+  }),
   positions: z.array(tenderPlanPosition),
   totals: tenderPlanFinance.nullable(),
 });
@@ -153,8 +158,16 @@ export function readTenderPlan(doc: XmlNode): TenderPlan {
     createDate: xsdDateTimeOrNull(text(common, 'createDate'), 'commonInfo/createDate'),
     confirmDate: xsdDateTimeOrNull(text(common, 'confirmDate'), 'commonInfo/confirmDate'),
     publishDate: xsdDateTimeOrNull(text(common, 'publishDate'), 'commonInfo/publishDate'),
-    customer: { regNum: text(customer, 'regNum'), fullName: squeeze(text(customer, 'fullName')), inn: text(customer, 'INN'), kpp: text(customer, 'KPP') },
-    positions: [...childNodes(child(doc, 'positions'), 'position').map(readPosition), ...childNodes(child(doc, 'specialPurchasePositions'), 'specialPurchasePosition').map(readSpecial)],
+    customer: {
+      regNum: text(customer, 'regNum'),
+      fullName: squeeze(text(customer, 'fullName')),
+      inn: text(customer, 'INN'),
+      kpp: text(customer, 'KPP'),
+    },
+    positions: [
+      ...childNodes(child(doc, 'positions'), 'position').map(readPosition),
+      ...childNodes(child(doc, 'specialPurchasePositions'), 'specialPurchasePosition').map(readSpecial),
+    ],
     totals: child(indicators, 'totalsInfo') ? finance(child(indicators, 'totalsInfo'), 'outcomeIndicators/totalsInfo') : null,
   };
 }
@@ -171,7 +184,8 @@ export function parseTenderPlan(buf: Uint8Array): TenderPlan {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
     const node = tenderPlanNode(rootName, root);
-    if (!node) throw new FormatError('NOT_EIS223', 'Файл не является планом-графиком ЕИС 44-ФЗ (tenderPlan2020)', { details: `root <${rootName}>` });
+    if (!node)
+      throw new FormatError('NOT_EIS223', 'Файл не является планом-графиком ЕИС 44-ФЗ (tenderPlan2020)', { details: `root <${rootName}>` });
     return validateResult(tenderPlan, readTenderPlan(node), WHAT);
   });
 }

@@ -50,8 +50,14 @@ export async function buildContractExecutionReportPdf(input: ContractExecutionRe
   const width = contentWidth(doc);
 
   doc.font(FONT_BOLD).fontSize(15).text('ОТЧЁТ ОБ ИСПОЛНЕНИИ ДОГОВОРА', left, doc.y, { width, align: 'center' });
-  doc.font(FONT_REGULAR).fontSize(11).text(`№ ${contract.number} от ${date(contract.date)}`, { width, align: 'center' });
-  doc.fontSize(9).fillColor('#444444').text(`по состоянию на ${date(reportDate)}`, { width, align: 'center' });
+  doc
+    .font(FONT_REGULAR)
+    .fontSize(11)
+    .text(`№ ${contract.number} от ${date(contract.date)}`, { width, align: 'center' });
+  doc
+    .fontSize(9)
+    .fillColor('#444444')
+    .text(`по состоянию на ${date(reportDate)}`, { width, align: 'center' });
   doc.fillColor('black');
 
   // 1. Requisites

@@ -99,7 +99,13 @@ export function drawTable(doc: Doc, columns: PdfColumn[], rows: Iterable<PdfTabl
   };
 
   if (options.header !== false) {
-    ensureSpace(doc, measure(columns.map((c) => c.header), true) + 20);
+    ensureSpace(
+      doc,
+      measure(
+        columns.map((c) => c.header),
+        true,
+      ) + 20,
+    );
     draw({ cells: columns.map((c) => c.header) }, true);
   }
   let count = 0;

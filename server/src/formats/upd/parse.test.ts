@@ -176,11 +176,17 @@ describe('УПД files we generate', () => {
   it('refuses files that are not a seller УПД', () => {
     // the buyer's title is named as such, with the file to take instead (issue 17, 12c)
     const buyer = errorOf(() => parseUpd(sample({ version: '5.03', knd: '1115132' })));
-    expect([buyer.code, buyer.message]).toEqual(['NOT_UPD', 'Файл — титул покупателя УПД (ON_NSCHFDOPPOK): загрузите титул продавца (файл ON_NSCHFDOPPR_…), в нём товары и суммы']);
+    expect([buyer.code, buyer.message]).toEqual([
+      'NOT_UPD',
+      'Файл — титул покупателя УПД (ON_NSCHFDOPPOK): загрузите титул продавца (файл ON_NSCHFDOPPR_…), в нём товары и суммы',
+    ]);
     for (const buf of [
       sample({ version: '5.03', knd: '1115133' }), // УКД
       fs.readFileSync(fixturePath('eis223', 'contract_test.xml')),
-      iconv.encode('<?xml version="1.0" encoding="windows-1251"?><Файл ИдФайл="ON_TRNACLGROT_1" ВерсФорм="5.01"><Документ КНД="1175004"/></Файл>', 'windows-1251'),
+      iconv.encode(
+        '<?xml version="1.0" encoding="windows-1251"?><Файл ИдФайл="ON_TRNACLGROT_1" ВерсФорм="5.01"><Документ КНД="1175004"/></Файл>',
+        'windows-1251',
+      ),
     ]) {
       const e = errorOf(() => parseUpd(buf));
       expect(e.code).toBe('NOT_UPD');

@@ -64,7 +64,11 @@ function readUpd(rootName: string, file: XmlNode): UpdDocument {
   // The КНД is authoritative; the file-name prefix is the fallback for generators that omit it.
   // the buyer's title (КНД 1115132, ON_NSCHFDOPPOK_…) answers a seller's УПД and carries no goods: say which file to take
   if (knd === UPD_BUYER_KND || fileId?.startsWith('ON_NSCHFDOPPOK')) {
-    throw new FormatError('NOT_UPD', 'Файл — титул покупателя УПД (ON_NSCHFDOPPOK): загрузите титул продавца (файл ON_NSCHFDOPPR_…), в нём товары и суммы', { details: `КНД=${knd ?? '-'} ИдФайл=${fileId ?? '-'}` });
+    throw new FormatError(
+      'NOT_UPD',
+      'Файл — титул покупателя УПД (ON_NSCHFDOPPOK): загрузите титул продавца (файл ON_NSCHFDOPPR_…), в нём товары и суммы',
+      { details: `КНД=${knd ?? '-'} ИдФайл=${fileId ?? '-'}` },
+    );
   }
   if (!doc || (knd !== null ? knd !== UPD_KND : !fileId?.startsWith('ON_NSCHFDOPPR'))) {
     throw notUpd(`КНД=${knd ?? '-'} ИдФайл=${fileId ?? '-'}`);

@@ -87,10 +87,7 @@ function addInfoRow(sheet: StreamingWorksheet, label: string, value: InfoValue):
  * Builds the report as an .xlsx buffer (or writes it to `out`). Input is validated (ZodError on bad data); all sums
  * are computed with decimal.js from decimal strings and written as numbers with the format `#,##0.00`.
  */
-export async function buildContractExecutionReportXlsx(
-  input: ContractExecutionReportInput,
-  out?: Writable,
-): Promise<Buffer> {
+export async function buildContractExecutionReportXlsx(input: ContractExecutionReportInput, out?: Writable): Promise<Buffer> {
   const { report, positions, totals } = summarizeContractExecution(input);
   const { contract, customer, supplier } = report;
   const reportDate = report.reportDate ?? moscowToday();
@@ -113,7 +110,9 @@ export async function buildContractExecutionReportXlsx(
     addInfoRow(info, 'Номер договора', { text: contract.number });
     addInfoRow(info, 'Дата заключения', { date: contract.date });
     addInfoRow(info, 'Предмет договора', { text: contract.subject });
-    addInfoRow(info, 'Номер и способ закупки', { text: procurementNumberAndMethod(contract.procurementNumber, contract.procurementMethod) });
+    addInfoRow(info, 'Номер и способ закупки', {
+      text: procurementNumberAndMethod(contract.procurementNumber, contract.procurementMethod),
+    });
     if (contract.startDate) addInfoRow(info, 'Дата начала исполнения', { date: contract.startDate });
     if (contract.endDate) addInfoRow(info, 'Дата окончания исполнения', { date: contract.endDate });
     if (contract.status) addInfoRow(info, 'Статус', { text: contract.status });

@@ -42,12 +42,4 @@ export {
   type MonthlySummaryResult,
 } from './monthly-summary';
 export { buildRegisterXlsx, writeRegisterXlsx, addTableSheet, registerCell, type TableSheetOptions } from './register';
-export {
-  MONEY_FORMAT,
-  DATE_FORMAT,
-  PERCENT_FORMAT,
-  buildStreamingXlsx,
-  dateCell,
-  moneyCell,
-  type StreamingWorkbook,
-} from './workbook';
+export { MONEY_FORMAT, DATE_FORMAT, PERCENT_FORMAT, buildStreamingXlsx, dateCell, moneyCell, type StreamingWorkbook } from './workbook';

@@ -67,7 +67,9 @@ describe('summarizeContractExecution on the kopeck path', () => {
         remainingAmount: money(amount.minus(p.deliveredAmount)),
       };
     });
-    expect(lines.map(({ amount, remainingQuantity, remainingAmount }) => ({ amount, remainingQuantity, remainingAmount }))).toEqual(expected);
+    expect(lines.map(({ amount, remainingQuantity, remainingAmount }) => ({ amount, remainingQuantity, remainingAmount }))).toEqual(
+      expected,
+    );
     expect(totals.positionsAmount).toBe(money(decimalSum(expected.map((e) => e.amount))));
     expect(totals.positionsRemainingAmount).toBe(money(decimalSum(expected.map((e) => e.remainingAmount))));
     expect(totals.positionsDeliveredAmount).toBe(money(decimalSum(positions.map((p) => p.deliveredAmount))));

@@ -6,13 +6,7 @@ import type { Writable } from 'node:stream';
 import Decimal from 'decimal.js';
 import { formatDateRu } from '../docx/format';
 import { addTableSheet } from './register';
-import {
-  MonthlySummarySchema,
-  type MonthlySummary,
-  type MonthlySummaryInput,
-  type RegisterColumn,
-  type SummaryContract,
-} from './types';
+import { MonthlySummarySchema, type MonthlySummary, type MonthlySummaryInput, type RegisterColumn, type SummaryContract } from './types';
 import {
   CELL_BORDER,
   INTEGER_FORMAT,

@@ -110,7 +110,10 @@ export async function addTableSheet(workbook: StreamingWorkbook, options: TableS
   });
   sheet.columns = columns.map((c) => ({ key: c.key, width: c.width ?? DEFAULT_WIDTH[c.type ?? 'string'] }));
   if (options.title) addTitleRow(sheet, options.title, columns.length, 12);
-  addHeaderRow(sheet, columns.map((c) => c.header));
+  addHeaderRow(
+    sheet,
+    columns.map((c) => c.header),
+  );
   sheet.autoFilter = {
     from: { row: headerRowNumber, column: 1 },
     to: { row: headerRowNumber, column: columns.length },

@@ -60,9 +60,7 @@ export const SAMPLE_EXECUTION_REPORT: ContractExecutionReportInput = {
     { kind: 'УПД', number: '112', date: '2025-04-10', amount: '311600.00', vatAmount: '51933.33', status: 'Принят' },
     { kind: 'УПД', number: '187', date: '2025-05-20', amount: '383808.53', vatAmount: '63968.09', status: 'Принят' },
   ],
-  payments: [
-    { number: '1452', date: '2025-04-17', amount: '194750.00', purpose: 'Оплата по УПД № 112 от 10.04.2025, в т. ч. НДС 20 %' },
-  ],
+  payments: [{ number: '1452', date: '2025-04-17', amount: '194750.00', purpose: 'Оплата по УПД № 112 от 10.04.2025, в т. ч. НДС 20 %' }],
 };
 
 export const SAMPLE_MONTHLY_SUMMARY: MonthlySummaryInput = {
@@ -70,10 +68,43 @@ export const SAMPLE_MONTHLY_SUMMARY: MonthlySummaryInput = {
   periodFrom: '2025-05-01',
   periodTo: '2025-05-31',
   contracts: [
-    { number: '50-П/2025', date: '2025-05-05', method: 'Аукцион в электронной форме', amount: '1500000.10', isSme: true, supplierName: 'ООО «Альфа»', supplierInn: '7702000001', registryNumber: '57701234567250000130000' },
-    { number: '51-П/2025', date: '2025-05-12', method: 'Запрос котировок в электронной форме', amount: '250000.20', isSme: false, supplierName: 'АО «Бета»', supplierInn: '7702000002' },
-    { number: '52-П/2025', date: '2025-05-20', method: 'Аукцион в электронной форме', amount: '499999.90', isSme: false, supplierName: 'ООО «Гамма»', supplierInn: '7702000003' },
-    { number: '53-П/2025', date: '2025-05-31', method: 'Закупка у единственного поставщика', amount: '0.30', isSme: true, supplierName: 'ИП Иванов И. И.', supplierInn: '770200000412' },
+    {
+      number: '50-П/2025',
+      date: '2025-05-05',
+      method: 'Аукцион в электронной форме',
+      amount: '1500000.10',
+      isSme: true,
+      supplierName: 'ООО «Альфа»',
+      supplierInn: '7702000001',
+      registryNumber: '57701234567250000130000',
+    },
+    {
+      number: '51-П/2025',
+      date: '2025-05-12',
+      method: 'Запрос котировок в электронной форме',
+      amount: '250000.20',
+      isSme: false,
+      supplierName: 'АО «Бета»',
+      supplierInn: '7702000002',
+    },
+    {
+      number: '52-П/2025',
+      date: '2025-05-20',
+      method: 'Аукцион в электронной форме',
+      amount: '499999.90',
+      isSme: false,
+      supplierName: 'ООО «Гамма»',
+      supplierInn: '7702000003',
+    },
+    {
+      number: '53-П/2025',
+      date: '2025-05-31',
+      method: 'Закупка у единственного поставщика',
+      amount: '0.30',
+      isSme: true,
+      supplierName: 'ИП Иванов И. И.',
+      supplierInn: '770200000412',
+    },
     { number: '49-П/2025', date: '2025-04-30', method: 'Аукцион в электронной форме', amount: '999.99', isSme: true },
   ],
 };

@@ -65,10 +65,7 @@ export function safeSheetName(name: string): string {
  * Builds an .xlsx with exceljs' streaming writer. `fill` adds worksheets and commits rows; the workbook is
  * committed afterwards. With `out`, the file is written to that stream and the returned buffer is empty.
  */
-export async function buildStreamingXlsx(
-  fill: (workbook: StreamingWorkbook) => Promise<void> | void,
-  out?: Writable,
-): Promise<Buffer> {
+export async function buildStreamingXlsx(fill: (workbook: StreamingWorkbook) => Promise<void> | void, out?: Writable): Promise<Buffer> {
   const stream = out ?? new PassThrough();
   const chunks: Buffer[] = [];
   if (!out) stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,7 +103,12 @@ export function headerHeight(headers: string[], widths: (number | undefined)[]):
 /** Writes a header row styled as a table header; its height fits the wrapped texts unless given. */
 export function addHeaderRow(sheet: StreamingWorksheet, headers: string[], height?: number): void {
   const row = sheet.addRow(headers);
-  row.height = height ?? headerHeight(headers, headers.map((_, i) => sheet.getColumn(i + 1).width));
+  row.height =
+    height ??
+    headerHeight(
+      headers,
+      headers.map((_, i) => sheet.getColumn(i + 1).width),
+    );
   row.eachCell((cell) => {
     cell.style = HEADER_STYLE;
   });

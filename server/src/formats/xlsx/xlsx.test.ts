@@ -170,9 +170,7 @@ describe('buildMonthlySummaryXlsx', () => {
   });
 
   it('rejects a period that ends before it starts', async () => {
-    await expect(buildMonthlySummaryXlsx({ ...SAMPLE_MONTHLY_SUMMARY, periodFrom: '2025-06-01' })).rejects.toThrow(
-      /Начало периода/,
-    );
+    await expect(buildMonthlySummaryXlsx({ ...SAMPLE_MONTHLY_SUMMARY, periodFrom: '2025-06-01' })).rejects.toThrow(/Начало периода/);
   });
 });
 

@@ -8,7 +8,10 @@ import { TEMPLATE_DEFINITIONS, isTemplateCode } from '../../formats/docx/templat
 const DOCUMENT_FIELD_TITLES = Object.fromEntries(
   Object.entries(TEMPLATE_DEFINITIONS).map(([code, def]) => [
     code,
-    Object.fromEntries([...def.fields.map((f) => [f.name, f.label] as const), ...def.loops.flatMap((l) => [[l.name, l.label] as const, ...l.fields.map((f) => [f.name, f.label] as const)])]),
+    Object.fromEntries([
+      ...def.fields.map((f) => [f.name, f.label] as const),
+      ...def.loops.flatMap((l) => [[l.name, l.label] as const, ...l.fields.map((f) => [f.name, f.label] as const)]),
+    ]),
   ]),
 ) as Record<string, Record<string, string>>;
 
@@ -52,35 +55,75 @@ export async function withRefs(deps: Deps, items: AuditItem[], visible: number[]
   const list = (k: Kind) => [...wanted[k]];
   const inScope = <T>(col: T) => (visible ? inArray(col as never, visible) : undefined);
   const [cs, us, ts, rs] = await Promise.all([
-    wanted.company.size ? deps.db.select({ id: companies.id, name: companies.title }).from(companies).where(and(inArray(companies.id, list('company')), inScope(companies.id))) : [],
-    wanted.user.size ? deps.db.select({ id: users.id, name: users.title }).from(users).where(and(inArray(users.id, list('user')), inScope(users.companyId))) : [],
-    wanted.tariff.size ? deps.db.select({ id: tariffPlans.id, name: tariffPlans.name }).from(tariffPlans).where(inArray(tariffPlans.id, list('tariff'))) : [],
+    wanted.company.size
+      ? deps.db
+          .select({ id: companies.id, name: companies.title })
+          .from(companies)
+          .where(and(inArray(companies.id, list('company')), inScope(companies.id)))
+      : [],
+    wanted.user.size
+      ? deps.db
+          .select({ id: users.id, name: users.title })
+          .from(users)
+          .where(and(inArray(users.id, list('user')), inScope(users.companyId)))
+      : [],
+    wanted.tariff.size
+      ? deps.db
+          .select({ id: tariffPlans.id, name: tariffPlans.name })
+          .from(tariffPlans)
+          .where(inArray(tariffPlans.id, list('tariff')))
+      : [],
     wanted.rule.size
       ? deps.db
           .select({ id: procurementRules.id, name: procurementRules.title })
           .from(procurementRules)
-          .where(and(inArray(procurementRules.id, list('rule')), visible ? or(isNull(procurementRules.companyId), inArray(procurementRules.companyId, visible)) : undefined))
+          .where(
+            and(
+              inArray(procurementRules.id, list('rule')),
+              visible ? or(isNull(procurementRules.companyId), inArray(procurementRules.companyId, visible)) : undefined,
+            ),
+          )
       : [],
   ]);
   // business numbers of the objects themselves: «Закупка 2026-0016», «Договор 41-А/2026», not their ids
-  const idsOf = (entity: string) => [...new Set(items.filter((i) => i.entity === entity && /^\d{1,9}$/.test(i.entity_id)).map((i) => Number(i.entity_id)))];
+  const idsOf = (entity: string) => [
+    ...new Set(items.filter((i) => i.entity === entity && /^\d{1,9}$/.test(i.entity_id)).map((i) => Number(i.entity_id))),
+  ];
   const [pIds, cIds] = [idsOf('procurement'), idsOf('contract')];
   const [ps, ks] = await Promise.all([
-    pIds.length ? deps.db.select({ id: procurements.id, number: procurements.number }).from(procurements).where(and(inArray(procurements.id, pIds), inScope(procurements.companyId))) : [],
+    pIds.length
+      ? deps.db
+          .select({ id: procurements.id, number: procurements.number })
+          .from(procurements)
+          .where(and(inArray(procurements.id, pIds), inScope(procurements.companyId)))
+      : [],
     cIds.length
-      ? deps.db.select({ id: contracts.id, number: contracts.number, registry: contracts.registryNumber }).from(contracts).where(and(inArray(contracts.id, cIds), inScope(contracts.companyId)))
+      ? deps.db
+          .select({ id: contracts.id, number: contracts.number, registry: contracts.registryNumber })
+          .from(contracts)
+          .where(and(inArray(contracts.id, cIds), inScope(contracts.companyId)))
       : [],
   ]);
   const numbers: Record<string, string> = {};
   for (const p of ps) numbers[`procurement:${p.id}`] = p.number;
   for (const k of ks) if (k.number || k.registry) numbers[`contract:${k.id}`] = (k.number || k.registry)!;
   const names: Record<string, string> = {};
-  for (const [kind, rows] of [['company', cs], ['user', us], ['tariff', ts], ['rule', rs]] as const) for (const r of rows) if (r.name) names[`${kind}:${r.id}`] = r.name;
+  for (const [kind, rows] of [
+    ['company', cs],
+    ['user', us],
+    ['tariff', ts],
+    ['rule', rs],
+  ] as const)
+    for (const r of rows) if (r.name) names[`${kind}:${r.id}`] = r.name;
   return items.map((it) => {
     const refs: Record<string, string> = {};
     for (const [kind, id] of refsOf(it)) if (names[`${kind}:${id}`]) refs[`${kind}:${id}`] = names[`${kind}:${id}`];
     const document = documentOf(it);
-    return { ...it, refs, entity_number: numbers[`${it.entity}:${it.entity_id}`] ?? null, ...(document ? { field_titles: DOCUMENT_FIELD_TITLES[document] } : {}) };
+    return {
+      ...it,
+      refs,
+      entity_number: numbers[`${it.entity}:${it.entity_id}`] ?? null,
+      ...(document ? { field_titles: DOCUMENT_FIELD_TITLES[document] } : {}),
+    };
   });
 }
-

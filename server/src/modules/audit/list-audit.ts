@@ -49,7 +49,10 @@ async function page(deps: Deps, visible: number[] | null, where: SQL | undefined
       .orderBy(desc(auditLog.id))
       .limit(limit)
       .offset(offset),
-    deps.db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   const items = rows.map((r) => itemOf({ ...r.log, companyTitle: r.companyTitle, userTitle: r.userTitle }));
   return { items: await withRefs(deps, items, visible), total: n };
@@ -60,7 +63,10 @@ export async function listAudit(deps: Deps, user: AuthUser, q: AuditQuery): Prom
   const visible = await visibleCompanies(deps, user);
   const conds: (SQL | undefined)[] = [await scope(deps, user, visible, q.company_id)];
   if (q.entity) {
-    const kinds = q.entity.split(',').map((e) => e.trim()).filter(Boolean);
+    const kinds = q.entity
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     conds.push(kinds.length === 1 ? eq(auditLog.entity, kinds[0]) : inArray(auditLog.entity, kinds));
   }
   if (q.entity_id) conds.push(eq(auditLog.entityId, q.entity_id));

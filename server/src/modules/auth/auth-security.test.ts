@@ -44,7 +44,11 @@ describe('client IP (M1)', () => {
   it('a spoofed X-Forwarded-For does not bypass the sign-in throttle of a login', async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= FREE_FAILURES; i++) {
-      const r = await loginFrom('198.51.100.20', { login: 'spoofed-login', password: 'wrong-password' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const r = await loginFrom(
+        '198.51.100.20',
+        { login: 'spoofed-login', password: 'wrong-password' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       statuses.push(r.statusCode);
     }
     expect(statuses).toEqual([...Array(FREE_FAILURES).fill(401), 429]);
@@ -59,7 +63,11 @@ async function codeFor(email: string): Promise<string> {
   s.emit('emailServiceRequest', { key: 1, email });
   expect((await response).result).toBe('success');
   const dir = path.join(t.config.DATA_DIR, 'outbox');
-  const file = fs.readdirSync(dir).filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_'))).sort().pop()!;
+  const file = fs
+    .readdirSync(dir)
+    .filter((f) => f.includes(email.replace(/[^a-z0-9@.]/gi, '_')))
+    .sort()
+    .pop()!;
   return /код подтверждения: (\d{6})/.exec(fs.readFileSync(path.join(dir, file), 'utf8'))![1];
 }
 
@@ -104,7 +112,9 @@ describe('e-mail code attempts (M4) and registration order (L1)', () => {
     const r = await loginFrom('198.51.100.40', { login: 'waiting-applicant', password: 'applicant-12345' });
     expect(r.statusCode).toBe(403);
     expect(r.json().message).toMatch(/ещё не одобрена/);
-    expect((await loginFrom('198.51.100.40', { login: 'waiting-applicant', password: 'other-password' })).json().message).toBe('Неверный логин или пароль');
+    expect((await loginFrom('198.51.100.40', { login: 'waiting-applicant', password: 'other-password' })).json().message).toBe(
+      'Неверный логин или пароль',
+    );
   });
 });
 
@@ -134,7 +144,8 @@ describe('enumeration and lockout (L1)', () => {
   it('throttles one login from one IP with a growing pause, the same for unknown logins, and never locks out another IP', async () => {
     const messages: Record<string, string[]> = { admin: [], 'ghost-admin': [] };
     for (const [n, login] of Object.keys(messages).entries()) {
-      for (let i = 0; i < 6; i++) messages[login].push((await loginFrom(`198.51.100.5${n}`, { login, password: 'bad-password' })).json().message);
+      for (let i = 0; i < 6; i++)
+        messages[login].push((await loginFrom(`198.51.100.5${n}`, { login, password: 'bad-password' })).json().message);
     }
     expect(messages.admin).toEqual(messages['ghost-admin']);
     expect(messages.admin[5]).toMatch(/^Слишком много неудачных попыток входа\. Повторите через 1 мин\.$/);
@@ -190,23 +201,34 @@ describe('a pending application holds its login (F9)', () => {
     // a user with the login that got in anyway (created before this rule, or by another path): the approval says why
     const list = await t.api<{ id: number; user_login: string }[]>('GET', '/api/registrations?status=pending', { token: admin });
     const app = list.body.find((r) => r.user_login === 'held-login')!;
-    await t.server.deps.db.insert(usersTable).values({ companyId: providerId, login: 'held-login', title: 'Уже Есть', role: 'specialist', passwordHash: 'x' });
+    await t.server.deps.db
+      .insert(usersTable)
+      .values({ companyId: providerId, login: 'held-login', title: 'Уже Есть', role: 'specialist', passwordHash: 'x' });
     const approve = await t.api<{ message: string }>('POST', `/api/registrations/${app.id}/approve`, { token: admin });
     expect(approve.status).toBe(409);
-    expect(approve.body.message).toBe('Логин «held-login» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной');
+    expect(approve.body.message).toBe(
+      'Логин «held-login» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной',
+    );
     // nothing half-done: the application still waits and can be refused
     const again = await t.api<{ id: number; user_login: string }[]>('GET', '/api/registrations?status=pending', { token: admin });
     expect(again.body.map((r) => r.id)).toContain(app.id);
-    expect((await t.api('POST', `/api/registrations/${app.id}/reject`, { token: admin, body: { reason: 'Логин занят' } })).status).toBe(200);
+    expect((await t.api('POST', `/api/registrations/${app.id}/reject`, { token: admin, body: { reason: 'Логин занят' } })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('idle timeout and the sessions list', () => {
   it('lists own sessions with device, IP and last use, and ends another one', async () => {
     const ua = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
-    const first = (await loginFrom('198.51.100.60', { login: 'specialist', password: 'demo12345' }, { 'user-agent': ua })).json().token as string;
+    const first = (await loginFrom('198.51.100.60', { login: 'specialist', password: 'demo12345' }, { 'user-agent': ua })).json()
+      .token as string;
     const second = (await loginFrom('198.51.100.61', { login: 'specialist', password: 'demo12345' })).json().token as string;
-    const list = await t.api<{ id: number; device: string; ip: string; current: boolean; last_used_at: string }[]>('GET', '/api/auth/sessions', { token: second });
+    const list = await t.api<{ id: number; device: string; ip: string; current: boolean; last_used_at: string }[]>(
+      'GET',
+      '/api/auth/sessions',
+      { token: second },
+    );
     expect(list.status).toBe(200);
     const other = list.body.find((s) => s.ip === '198.51.100.60')!;
     expect(other).toMatchObject({ device: 'Chrome, Windows', current: false });
@@ -225,9 +247,15 @@ describe('idle timeout and the sessions list', () => {
     const id = list.body.find((s) => s.current)!.id;
     const idle = t.config.SESSION_IDLE_HOURS;
     expect(idle).toBe(8);
-    await t.server.deps.db.update(sessions).set({ lastUsedAt: new Date(Date.now() - (idle * 3600 - 120) * 1000) }).where(eq(sessions.id, id));
+    await t.server.deps.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - (idle * 3600 - 120) * 1000) })
+      .where(eq(sessions.id, id));
     expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(200); // and this use moves last use on
-    await t.server.deps.db.update(sessions).set({ lastUsedAt: new Date(Date.now() - (idle * 3600 + 60) * 1000) }).where(eq(sessions.id, id));
+    await t.server.deps.db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(Date.now() - (idle * 3600 + 60) * 1000) })
+      .where(eq(sessions.id, id));
     forgetUsers(t.server.deps.db); // eight hours have passed: the two seconds the server keeps a user too
     expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(401);
   });
@@ -241,10 +269,29 @@ describe('ИНН lookup (L5)', () => {
     dadata = http.createServer((req, res) => {
       calls++;
       res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ suggestions: [{ value: 'ООО «Ромашка»', data: { inn: '7707083893', kpp: '773601001', ogrn: '1027700132195', name: { short_with_opf: 'ООО «Ромашка»', full_with_opf: 'Общество с ограниченной ответственностью «Ромашка»' }, address: { value: 'г. Москва' }, state: { status: 'ACTIVE' } } }] }));
+      res.end(
+        JSON.stringify({
+          suggestions: [
+            {
+              value: 'ООО «Ромашка»',
+              data: {
+                inn: '7707083893',
+                kpp: '773601001',
+                ogrn: '1027700132195',
+                name: { short_with_opf: 'ООО «Ромашка»', full_with_opf: 'Общество с ограниченной ответственностью «Ромашка»' },
+                address: { value: 'г. Москва' },
+                state: { status: 'ACTIVE' },
+              },
+            },
+          ],
+        }),
+      );
     });
     await new Promise<void>((r) => dadata.listen(0, '127.0.0.1', r));
-    lookup = await startTestServer({ COMPANY_LOOKUP_URL: `http://127.0.0.1:${(dadata.address() as { port: number }).port}`, COMPANY_LOOKUP_KEY: 'key' }, { listen: false });
+    lookup = await startTestServer(
+      { COMPANY_LOOKUP_URL: `http://127.0.0.1:${(dadata.address() as { port: number }).port}`, COMPANY_LOOKUP_KEY: 'key' },
+      { listen: false },
+    );
   });
   afterAll(async () => {
     await lookup?.close();
@@ -252,7 +299,8 @@ describe('ИНН lookup (L5)', () => {
   });
 
   it('answers only a registration form in progress or a signed-in user, caches answers and limits per IP', async () => {
-    const get = (headers: Record<string, string>, ip = '198.51.100.80') => lookup.server.app.inject({ method: 'GET', url: '/api/auth/party?inn=7707083893', headers, remoteAddress: ip });
+    const get = (headers: Record<string, string>, ip = '198.51.100.80') =>
+      lookup.server.app.inject({ method: 'GET', url: '/api/auth/party?inn=7707083893', headers, remoteAddress: ip });
     expect((await get({})).statusCode).toBe(403);
     expect((await get({ 'x-registration-token': 'forged.token.value' })).statusCode).toBe(403);
     const token = (await lookup.server.app.inject({ method: 'GET', url: '/api/auth/registrations/token' })).json().token as string;
@@ -264,14 +312,25 @@ describe('ИНН lookup (L5)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 32; i++) {
       const inn = innFrom9(String(300000000 + i));
-      statuses.push((await lookup.server.app.inject({ method: 'GET', url: `/api/auth/party?inn=${inn}`, headers: { 'x-registration-token': token }, remoteAddress: '198.51.100.81' })).statusCode);
+      statuses.push(
+        (
+          await lookup.server.app.inject({
+            method: 'GET',
+            url: `/api/auth/party?inn=${inn}`,
+            headers: { 'x-registration-token': token },
+            remoteAddress: '198.51.100.81',
+          })
+        ).statusCode,
+      );
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 
   it('without a configured lookup says so and lets the user type', async () => {
     const token = (await t.api<{ token: string }>('GET', '/api/auth/registrations/token')).body.token;
-    const r = await t.api<{ message: string; fields: Record<string, string[]> }>('GET', '/api/auth/party?inn=7707083893', { headers: { 'x-registration-token': token } });
+    const r = await t.api<{ message: string; fields: Record<string, string[]> }>('GET', '/api/auth/party?inn=7707083893', {
+      headers: { 'x-registration-token': token },
+    });
     expect(r.status).toBe(404);
     expect(r.body.message).toBe('Поиск организации по ИНН не подключён. Заполните данные вручную');
     expect(r.body.fields['company.inn']).toBeDefined();
@@ -283,7 +342,12 @@ describe('client IP on sockets (M1)', () => {
   it('the socket e-mail code limit ignores X-Forwarded-For too', async () => {
     const errors: string[] = [];
     for (let i = 0; i < 11; i++) {
-      const s = ioClient(`${t.url}/unauth`, { path: '/socket.io', transports: ['websocket'], extraHeaders: { 'x-forwarded-for': `203.0.113.${i}` }, forceNew: true });
+      const s = ioClient(`${t.url}/unauth`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { 'x-forwarded-for': `203.0.113.${i}` },
+        forceNew: true,
+      });
       const response = nextEvent<{ result: string; error?: string }>(s, 'emailServiceResponse');
       s.emit('emailServiceRequest', { key: i, email: `spoof${i}@example.com` });
       const r = await response;

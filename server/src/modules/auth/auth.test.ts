@@ -9,9 +9,13 @@ afterAll(async () => t?.close());
 
 describe('sign-in', () => {
   it('logs in a demo user and returns the session payload', async () => {
-    const r = await t.api<{ token: string; user: { login: string; role: string }; company: { id: number; title: string } }>('POST', '/api/auth/login', {
-      body: { login: 'client', password: 'demo12345' },
-    });
+    const r = await t.api<{ token: string; user: { login: string; role: string }; company: { id: number; title: string } }>(
+      'POST',
+      '/api/auth/login',
+      {
+        body: { login: 'client', password: 'demo12345' },
+      },
+    );
     expect(r.status).toBe(200);
     expect(r.body.user).toMatchObject({ login: 'client', role: 'client' });
     expect(r.body.company.title).toBe('АО «Демо-Заказчик»');
@@ -32,11 +36,17 @@ describe('sign-in', () => {
   });
 
   it('pauses sign-in of one login from one IP after five failures, not the account', async () => {
-    for (let i = 0; i < 5; i++) expect((await t.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'bad' } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await t.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'bad' } })).status).toBe(401);
     const right = await t.api<{ message: string }>('POST', '/api/auth/login', { body: { login: 'operator', password: 'demo12345' } });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/^Слишком много неудачных попыток входа/);
-    const elsewhere = await t.server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'operator', password: 'demo12345' }, remoteAddress: '192.0.2.10' });
+    const elsewhere = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'operator', password: 'demo12345' },
+      remoteAddress: '192.0.2.10',
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 

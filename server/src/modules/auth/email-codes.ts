@@ -17,7 +17,9 @@ export async function sendEmailCode(deps: Deps, email: string): Promise<void> {
     .where(and(eq(emailCodes.email, normal), gt(emailCodes.createdAt, new Date(Date.now() - 60_000))));
   if (recent.n >= 3) throw new AppError('RATE_LIMITED', 'Код уже отправлен. Повторите через минуту');
   const code = String(crypto.randomInt(100000, 1000000));
-  await deps.db.insert(emailCodes).values({ email: normal, codeHash: hashToken(code), expiresAt: new Date(Date.now() + CODE_TTL_MIN * 60_000) });
+  await deps.db
+    .insert(emailCodes)
+    .values({ email: normal, codeHash: hashToken(code), expiresAt: new Date(Date.now() + CODE_TTL_MIN * 60_000) });
   await deps.mailer.send({
     to: normal,
     subject: 'Код подтверждения регистрации',
@@ -25,7 +27,8 @@ export async function sendEmailCode(deps: Deps, email: string): Promise<void> {
   });
 }
 
-const EXPIRED = () => new AppError('VALIDATION', 'Код подтверждения истёк. Запросите новый код', { email_code: ['Код подтверждения истёк'] });
+const EXPIRED = () =>
+  new AppError('VALIDATION', 'Код подтверждения истёк. Запросите новый код', { email_code: ['Код подтверждения истёк'] });
 
 /**
  * Checks the code outside any transaction, so a wrong guess is counted even though the registration that carried it
@@ -42,7 +45,10 @@ export async function checkEmailCode(db: Db, email: string, code: string): Promi
   if (!row || row.attempts >= MAX_ATTEMPTS) throw EXPIRED();
   if (row.codeHash !== hashToken(code.trim())) {
     // counted in the statement, so parallel guesses cannot share one count
-    await db.update(emailCodes).set({ attempts: sql`${emailCodes.attempts} + 1` }).where(eq(emailCodes.id, row.id));
+    await db
+      .update(emailCodes)
+      .set({ attempts: sql`${emailCodes.attempts} + 1` })
+      .where(eq(emailCodes.id, row.id));
     throw new AppError('VALIDATION', 'Неверный код подтверждения', { email_code: ['Неверный код подтверждения'] });
   }
   return row.id;

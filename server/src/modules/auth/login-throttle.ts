@@ -30,7 +30,10 @@ export async function recordFailure(db: Db, key: string): Promise<void> {
   if (count < FREE_FAILURES) return;
   const minutes = Math.min(2 ** (count - FREE_FAILURES), MAX_PAUSE_MINUTES);
   // the window restarts with the pause, so the failures that caused it are still counted when it ends
-  await db.update(rateLimits).set({ blockedUntil: sql`now() + make_interval(mins => ${minutes})`, startedAt: sql`now()` }).where(eq(rateLimits.key, key));
+  await db
+    .update(rateLimits)
+    .set({ blockedUntil: sql`now() + make_interval(mins => ${minutes})`, startedAt: sql`now()` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clearFailures(db: Db, key: string): Promise<void> {

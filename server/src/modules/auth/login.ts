@@ -12,7 +12,8 @@ import { openSession } from './sessions';
 let dummyHash: Promise<string> | null = null;
 const dummy = () => (dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex')));
 
-export const PENDING_REGISTRATION_TEXT = 'Заявка на регистрацию ещё не одобрена. Вход станет доступен, когда оператор её одобрит: мы сообщим об этом на e-mail';
+export const PENDING_REGISTRATION_TEXT =
+  'Заявка на регистрацию ещё не одобрена. Вход станет доступен, когда оператор её одобрит: мы сообщим об этом на e-mail';
 
 export interface ClientInfo {
   ip: string;
@@ -59,7 +60,10 @@ export async function login(deps: Deps, input: LoginRequest, client: ClientInfo,
 
 /** What the web keeps in its cookies: user, company, and the active contact when there is one. */
 export async function sessionPayload(deps: Deps, user: AuthUser): Promise<Omit<LoginResponse, 'token'>> {
-  const [company] = await deps.db.select({ id: companies.id, title: companies.title }).from(companies).where(eq(companies.id, user.companyId));
+  const [company] = await deps.db
+    .select({ id: companies.id, title: companies.title })
+    .from(companies)
+    .where(eq(companies.id, user.companyId));
   const [contact] = await deps.db
     .select()
     .from(contacts)
@@ -70,7 +74,16 @@ export async function sessionPayload(deps: Deps, user: AuthUser): Promise<Omit<L
     user: { id: user.id, title: user.title, login: user.login, email: user.email, role: user.role, company_id: user.companyId },
     company: { id: company.id, title: company.title },
     ...(contact
-      ? { contact: { id: contact.id, name: contact.name, position: contact.position, phone: contact.phone, email: contact.email, is_active: contact.isActive } }
+      ? {
+          contact: {
+            id: contact.id,
+            name: contact.name,
+            position: contact.position,
+            phone: contact.phone,
+            email: contact.email,
+            is_active: contact.isActive,
+          },
+        }
       : {}),
   };
 }

@@ -33,7 +33,8 @@ export function partyLookup(deps: Deps) {
         throw new AppError('FORBIDDEN', 'Поиск по ИНН доступен при регистрации и после входа в систему');
       }
       const fields = (m: string) => ({ 'company.inn': [m] });
-      if (!deps.config.COMPANY_LOOKUP_URL || !deps.config.COMPANY_LOOKUP_KEY) throw new AppError('NOT_FOUND', NOT_CONFIGURED, fields(NOT_CONFIGURED));
+      if (!deps.config.COMPANY_LOOKUP_URL || !deps.config.COMPANY_LOOKUP_KEY)
+        throw new AppError('NOT_FOUND', NOT_CONFIGURED, fields(NOT_CONFIGURED));
       const hit = cache.get(inn);
       let party: PartyLookupResponse | null;
       if (hit && Date.now() - hit.at < CACHE_MS) party = hit.party;

@@ -47,10 +47,16 @@ export async function register(deps: Deps, input: RegistrationRequest): Promise<
       })
       .returning();
     // the applicant has no user yet, and no company exists: a global entry of the system
-    await audit(tx, { user: null, companyId: null }, {
-      entity: 'registration', entityId: r.id, action: 'create',
-      after: { company_title: input.company.title, inn: input.company.inn, login, email: r.email, user_title: r.userTitle },
-    });
+    await audit(
+      tx,
+      { user: null, companyId: null },
+      {
+        entity: 'registration',
+        entityId: r.id,
+        action: 'create',
+        after: { company_title: input.company.title, inn: input.company.inn, login, email: r.email, user_title: r.userTitle },
+      },
+    );
     return r;
   });
   return { ...toResponse(row), ticket };
@@ -66,12 +72,25 @@ export async function registrationByTicket(deps: Deps, ticket: string): Promise<
   return toResponse(row);
 }
 
-export async function listRegistrations(deps: Deps, status: string): Promise<(RegistrationResponse & { inn: string; email: string; user_title: string })[]> {
-  const rows = await deps.db.select().from(registrations).where(eq(registrations.status, status)).orderBy(desc(registrations.id)).limit(200);
+export async function listRegistrations(
+  deps: Deps,
+  status: string,
+): Promise<(RegistrationResponse & { inn: string; email: string; user_title: string })[]> {
+  const rows = await deps.db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.status, status))
+    .orderBy(desc(registrations.id))
+    .limit(200);
   return rows.map((r) => ({ ...toResponse(r), inn: (r.company as { inn: string }).inn, email: r.email, user_title: r.userTitle }));
 }
 
-export async function decideRegistration(deps: Deps, by: AuthUser, id: number, decision: { approve: true } | { approve: false; reason: string }): Promise<RegistrationResponse> {
+export async function decideRegistration(
+  deps: Deps,
+  by: AuthUser,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<RegistrationResponse> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
@@ -83,26 +102,59 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
         .where(eq(registrations.id, id))
         .returning();
       // no company exists for a refused application: the entry is global (admin reads it)
-      await audit(tx, { user: by, companyId: null }, {
-        entity: 'registration', entityId: id, action: 'reject',
-        before: { status: 'pending' }, after: { status: 'rejected', reason: decision.reason, company_title: (row.company as { title: string }).title, login: row.login },
-      });
+      await audit(
+        tx,
+        { user: by, companyId: null },
+        {
+          entity: 'registration',
+          entityId: id,
+          action: 'reject',
+          before: { status: 'pending' },
+          after: { status: 'rejected', reason: decision.reason, company_title: (row.company as { title: string }).title, login: row.login },
+        },
+      );
       return toResponse(r);
     }
     // staff may have given the login to a user meanwhile: the operator reads why, the application stays pending
     const [clash] = await tx.select({ id: users.id }).from(users).where(eq(users.login, row.login)).limit(1);
-    if (clash) throw new AppError('CONFLICT', `Логин «${row.login}» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной`);
-    const c = row.company as { inn: string; kpp?: string | null; ogrn?: string | null; title: string; full_title?: string | null; address?: string | null };
+    if (clash)
+      throw new AppError(
+        'CONFLICT',
+        `Логин «${row.login}» уже занят пользователем системы: одобрить заявку нельзя, отклоните её с этой причиной`,
+      );
+    const c = row.company as {
+      inn: string;
+      kpp?: string | null;
+      ogrn?: string | null;
+      title: string;
+      full_title?: string | null;
+      address?: string | null;
+    };
     // the application stays pending: the operator rejects it with a reason, or the other company is removed first
     await assertIdentityFree(tx, c.inn, c.kpp);
     const [company] = await tx
       .insert(companies)
-      .values({ title: c.title, fullTitle: c.full_title ?? null, inn: c.inn, kpp: c.kpp ?? null, ogrn: c.ogrn ?? null, address: c.address ?? null })
+      .values({
+        title: c.title,
+        fullTitle: c.full_title ?? null,
+        inn: c.inn,
+        kpp: c.kpp ?? null,
+        ogrn: c.ogrn ?? null,
+        address: c.address ?? null,
+      })
       .returning()
       .catch((e: unknown) => identityTakenOr(e, c.inn, c.kpp));
     const [user] = await tx
       .insert(users)
-      .values({ companyId: company.id, login: row.login, title: row.userTitle, email: row.email, phone: row.phone, role: 'client', passwordHash: row.passwordHash })
+      .values({
+        companyId: company.id,
+        login: row.login,
+        title: row.userTitle,
+        email: row.email,
+        phone: row.phone,
+        role: 'client',
+        passwordHash: row.passwordHash,
+      })
       .returning();
     const [r] = await tx
       .update(registrations)
@@ -110,9 +162,33 @@ export async function decideRegistration(deps: Deps, by: AuthUser, id: number, d
       .where(eq(registrations.id, id))
       .returning();
     const ctx = { user: by, companyId: company.id };
-    await audit(tx, ctx, { entity: 'registration', entityId: id, action: 'approve', before: { status: 'pending' }, after: { status: 'approved', company_id: company.id, user_id: user.id } });
-    await audit(tx, ctx, { entity: 'company', entityId: company.id, action: 'create', after: { title: company.title, full_title: company.fullTitle, inn: company.inn, kpp: company.kpp, ogrn: company.ogrn, address: company.address, registration_id: id } });
-    await audit(tx, ctx, { entity: 'user', entityId: user.id, action: 'create', after: { login: user.login, title: user.title, email: user.email, role: user.role, registration_id: id } });
+    await audit(tx, ctx, {
+      entity: 'registration',
+      entityId: id,
+      action: 'approve',
+      before: { status: 'pending' },
+      after: { status: 'approved', company_id: company.id, user_id: user.id },
+    });
+    await audit(tx, ctx, {
+      entity: 'company',
+      entityId: company.id,
+      action: 'create',
+      after: {
+        title: company.title,
+        full_title: company.fullTitle,
+        inn: company.inn,
+        kpp: company.kpp,
+        ogrn: company.ogrn,
+        address: company.address,
+        registration_id: id,
+      },
+    });
+    await audit(tx, ctx, {
+      entity: 'user',
+      entityId: user.id,
+      action: 'create',
+      after: { login: user.login, title: user.title, email: user.email, role: user.role, registration_id: id },
+    });
     return toResponse(r);
   });
 }

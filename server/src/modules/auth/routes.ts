@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { LoginRequest, LoginResponse, RegistrationRequest, RegistrationResponse, RejectRegistrationRequest, PartyLookupResponse, IdParams, SessionResponse, REGISTRATION_DECIDERS, inn as innSchema } from '@proc/contract';
+import {
+  LoginRequest,
+  LoginResponse,
+  RegistrationRequest,
+  RegistrationResponse,
+  RejectRegistrationRequest,
+  PartyLookupResponse,
+  IdParams,
+  SessionResponse,
+  REGISTRATION_DECIDERS,
+  inn as innSchema,
+} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireRole, requireUser } from '../../platform/auth';
@@ -12,8 +23,10 @@ import { register, registrationByTicket, listRegistrations, decideRegistration }
 const DECIDERS = REGISTRATION_DECIDERS;
 
 export function authRoutes(app: App, deps: Deps): void {
-  app.post('/auth/login', { config: { changes: false }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } }, async (req) =>
-    login(deps, req.body, { ip: clientIp(deps.config, req), userAgent: req.headers['user-agent'] }),
+  app.post(
+    '/auth/login',
+    { config: { changes: false }, schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse } } },
+    async (req) => login(deps, req.body, { ip: clientIp(deps.config, req), userAgent: req.headers['user-agent'] }),
   );
 
   app.post('/auth/logout', { config: { changes: false }, schema: { tags: ['auth'] } }, async (req) => {
@@ -23,31 +36,50 @@ export function authRoutes(app: App, deps: Deps): void {
     return { ok: true };
   });
 
-  app.get('/auth/sessions', { schema: { tags: ['auth'], summary: 'Мои сеансы', response: { 200: z.array(SessionResponse) } } }, async (req) =>
-    listOwnSessions(deps.db, requireUser(req), deps.config.SESSION_IDLE_HOURS),
+  app.get(
+    '/auth/sessions',
+    { schema: { tags: ['auth'], summary: 'Мои сеансы', response: { 200: z.array(SessionResponse) } } },
+    async (req) => listOwnSessions(deps.db, requireUser(req), deps.config.SESSION_IDLE_HOURS),
   );
-  app.delete('/auth/sessions/:id', { config: { changes: false }, schema: { tags: ['auth'], summary: 'Завершить свой сеанс', params: IdParams } }, async (req, reply) => {
-    const user = requireUser(req);
-    await endOwnSession(deps.db, user, req.params.id);
-    deps.realtime.dropSession(req.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/auth/sessions/:id',
+    { config: { changes: false }, schema: { tags: ['auth'], summary: 'Завершить свой сеанс', params: IdParams } },
+    async (req, reply) => {
+      const user = requireUser(req);
+      await endOwnSession(deps.db, user, req.params.id);
+      deps.realtime.dropSession(req.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.get('/auth/me', { schema: { tags: ['auth'], response: { 200: LoginResponse.omit({ token: true }) } } }, async (req) =>
     sessionPayload(deps, requireUser(req)),
   );
 
   const party = partyLookup(deps);
-  app.get('/auth/party', { schema: { tags: ['auth'], querystring: z.object({ inn: innSchema }), response: { 200: PartyLookupResponse } } }, async (req) =>
-    party.find(req, req.query.inn),
+  app.get(
+    '/auth/party',
+    { schema: { tags: ['auth'], querystring: z.object({ inn: innSchema }), response: { 200: PartyLookupResponse } } },
+    async (req) => party.find(req, req.query.inn),
   );
-  app.get('/auth/registrations/token', { schema: { tags: ['auth'], summary: 'Токен формы регистрации (для поиска по ИНН)', response: { 200: z.object({ token: z.string() }) } } }, async () =>
-    party.registrationToken(),
+  app.get(
+    '/auth/registrations/token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Токен формы регистрации (для поиска по ИНН)',
+        response: { 200: z.object({ token: z.string() }) },
+      },
+    },
+    async () => party.registrationToken(),
   );
 
   app.post(
     '/auth/registrations',
-    { config: { changes: false }, schema: { tags: ['auth'], body: RegistrationRequest, response: { 200: RegistrationResponse.extend({ ticket: z.string() }) } } },
+    {
+      config: { changes: false },
+      schema: { tags: ['auth'], body: RegistrationRequest, response: { 200: RegistrationResponse.extend({ ticket: z.string() }) } },
+    },
     async (req) => register(deps, req.body),
   );
   app.get(
@@ -59,18 +91,29 @@ export function authRoutes(app: App, deps: Deps): void {
   const PendingItem = RegistrationResponse.extend({ inn: z.string(), email: z.string(), user_title: z.string() });
   app.get(
     '/registrations',
-    { schema: { tags: ['registrations'], querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }), response: { 200: z.array(PendingItem) } } },
+    {
+      schema: {
+        tags: ['registrations'],
+        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
+        response: { 200: z.array(PendingItem) },
+      },
+    },
     async (req) => {
       requireRole(req, DECIDERS);
       return listRegistrations(deps, req.query.status);
     },
   );
-  app.post('/registrations/:id/approve', { config: { changes: 'duty' }, schema: { tags: ['registrations'], params: IdParams, response: { 200: RegistrationResponse } } }, async (req) =>
-    decideRegistration(deps, requireRole(req, DECIDERS), req.params.id, { approve: true }),
+  app.post(
+    '/registrations/:id/approve',
+    { config: { changes: 'duty' }, schema: { tags: ['registrations'], params: IdParams, response: { 200: RegistrationResponse } } },
+    async (req) => decideRegistration(deps, requireRole(req, DECIDERS), req.params.id, { approve: true }),
   );
   app.post(
     '/registrations/:id/reject',
-    { config: { changes: 'duty' }, schema: { tags: ['registrations'], params: IdParams, body: RejectRegistrationRequest, response: { 200: RegistrationResponse } } },
+    {
+      config: { changes: 'duty' },
+      schema: { tags: ['registrations'], params: IdParams, body: RejectRegistrationRequest, response: { 200: RegistrationResponse } },
+    },
     async (req) => decideRegistration(deps, requireRole(req, DECIDERS), req.params.id, { approve: false, reason: req.body.reason }),
   );
 }

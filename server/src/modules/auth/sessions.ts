@@ -9,7 +9,13 @@ import { forgetUsers } from '../../platform/session-cache';
 
 export async function openSession(db: Db, userId: number, ttlHours: number, client: { ip: string; userAgent?: string }): Promise<string> {
   const token = newToken();
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlHours * 3600_000), ip: client.ip, userAgent: client.userAgent?.slice(0, 500) ?? null });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlHours * 3600_000),
+    ip: client.ip,
+    userAgent: client.userAgent?.slice(0, 500) ?? null,
+  });
   return token;
 }
 
@@ -35,7 +41,14 @@ export async function listOwnSessions(db: Db, user: { id: number; sessionId: num
   const rows = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date(now)), gt(sessions.lastUsedAt, new Date(now - idleHours * 3600_000))))
+    .where(
+      and(
+        eq(sessions.userId, user.id),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date(now)),
+        gt(sessions.lastUsedAt, new Date(now - idleHours * 3600_000)),
+      ),
+    )
     .orderBy(desc(sessions.lastUsedAt))
     .limit(100);
   return rows.map((s) => ({

@@ -43,7 +43,13 @@ export const kindDef = (kind: CatalogKind): AnyKindDef => KINDS[kind];
 
 const visibleTo = (t: CatalogTable, companyId: number | Placeholder): SQL => or(isNull(t.companyId), eq(t.companyId, companyId))!;
 
-function listWhere(ctx: { companyId: number | Placeholder }, def: AnyKindDef, q: ListQuery | OptionsQuery, archived: 'false' | 'true' | 'all', scope: 'all' | 'system' | 'company'): SQL | undefined {
+function listWhere(
+  ctx: { companyId: number | Placeholder },
+  def: AnyKindDef,
+  q: ListQuery | OptionsQuery,
+  archived: 'false' | 'true' | 'all',
+  scope: 'all' | 'system' | 'company',
+): SQL | undefined {
   const t = def.table;
   const conditions: (SQL | undefined)[] = [visibleTo(t, ctx.companyId), ...def.filters(q)];
   if (archived !== 'all') conditions.push(eq(t.archived, archived === 'true'));
@@ -71,13 +77,26 @@ export async function listCatalog<T = unknown>(ctx: Ctx, kind: CatalogKind, q: L
     const where = listWhere({ companyId: sql.placeholder('company') }, def, q, q.archived ?? 'false', q.scope ?? 'all');
     const sort = (q.sort && def.sorts[q.sort]) || defaultSort(def);
     return {
-      rows: db.select().from(t).where(where).orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id)).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')).prepare(name && `${name}_rows`),
-      count: db.select({ n: count() }).from(t).where(where).prepare(name && `${name}_count`),
+      rows: db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name && `${name}_rows`),
+      count: db
+        .select({ n: count() })
+        .from(t)
+        .where(where)
+        .prepare(name && `${name}_count`),
     };
   };
   // a search is built each time: typed letter by letter, its every text would be a statement of its own
   const { page: _page, limit: _limit, q: text, ...filters } = q;
-  const statements = text?.trim() ? build(db, '') : listStatements(db, `${kind}|${JSON.stringify(filters, Object.keys(filters).sort())}`, build);
+  const statements = text?.trim()
+    ? build(db, '')
+    : listStatements(db, `${kind}|${JSON.stringify(filters, Object.keys(filters).sort())}`, build);
   const values = { company: ctx.companyId, limit: q.limit, offset: (q.page - 1) * q.limit };
   const [rows, [{ n }]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
   return { items: await def.respond(db, rows as Parameters<AnyKindDef['respond']>[1]), total: n, page: q.page, limit: q.limit };
@@ -106,7 +125,11 @@ export async function catalogOptions<T = unknown>(ctx: Ctx, kind: CatalogKind, q
 
 async function loadVisible(tx: Tx, ctx: Ctx, def: AnyKindDef, id: number): Promise<CommonRow & Record<string, unknown>> {
   const t = def.table;
-  const [row] = await tx.select().from(t).where(and(eq(t.id, id), visibleTo(t, ctx.companyId))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), visibleTo(t, ctx.companyId)))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row as unknown as CommonRow & Record<string, unknown>;
 }
@@ -123,14 +146,22 @@ export async function catalogElementsByIds<T = unknown>(ctx: Ctx, kind: CatalogK
   if (!ids.length) return [];
   const def = kindDef(kind);
   const t = def.table;
-  const rows = await ctx.deps.db.select().from(t).where(and(inArray(t.id, [...new Set(ids)]), visibleTo(t, ctx.companyId)));
+  const rows = await ctx.deps.db
+    .select()
+    .from(t)
+    .where(and(inArray(t.id, [...new Set(ids)]), visibleTo(t, ctx.companyId)));
   return def.respond(ctx.deps.db, rows);
 }
 
 const byCode = preparedPerShape<PreparedStatement<unknown>>('catalog_by_code');
 
 /** An element by its code (methods, subjects, elements, documents): the company's own wins over a system one. */
-export async function findCatalogElementByCode<T = unknown>(ctx: Ctx, kind: 'elements' | 'methods' | 'subjects' | 'documents', code: string, type?: number): Promise<T | null> {
+export async function findCatalogElementByCode<T = unknown>(
+  ctx: Ctx,
+  kind: 'elements' | 'methods' | 'subjects' | 'documents',
+  code: string,
+  type?: number,
+): Promise<T | null> {
   const def = kindDef(kind);
   const t = def.table;
   const codeColumn = def.codeColumn;
@@ -139,7 +170,13 @@ export async function findCatalogElementByCode<T = unknown>(ctx: Ctx, kind: 'ele
   const statement = byCode(ctx.deps.db, `${kind}|${type ?? ''}`, (db, name) => {
     const conditions: SQL[] = [eq(codeColumn, sql.placeholder('code')), visibleTo(t, sql.placeholder('company'))];
     if (kind === 'elements' && type !== undefined) conditions.push(...def.filters({ type }));
-    return db.select().from(t).where(and(...conditions)).orderBy(asc(t.companyId)).limit(2).prepare(name);
+    return db
+      .select()
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(asc(t.companyId))
+      .limit(2)
+      .prepare(name);
   });
   const rows = (await statement.execute({ code, company: ctx.companyId })) as Parameters<AnyKindDef['respond']>[1];
   const row = rows.find((r) => (r as CommonRow).companyId !== null) ?? rows[0];
@@ -149,12 +186,27 @@ export async function findCatalogElementByCode<T = unknown>(ctx: Ctx, kind: 'ele
 const storedUserFields = (input: CommonInput) =>
   (input.user_fields ?? []).map((f) => ({ name: f.name, label: f.label, type: f.type, default: f.default?.trim() ? f.default : null }));
 
-async function assertCodeFree(tx: Tx, def: AnyKindDef, subject: Record<string, unknown>, code: unknown, scope: Scope, exceptId?: number): Promise<void> {
+async function assertCodeFree(
+  tx: Tx,
+  def: AnyKindDef,
+  subject: Record<string, unknown>,
+  code: unknown,
+  scope: Scope,
+  exceptId?: number,
+): Promise<void> {
   if (!def.codeColumn || typeof code !== 'string' || !code) return;
   const t = def.table;
-  const conditions: SQL[] = [eq(def.codeColumn, code), scope === null ? isNull(t.companyId) : visibleTo(t, scope), ...(def.codeScope?.(subject) ?? [])];
+  const conditions: SQL[] = [
+    eq(def.codeColumn, code),
+    scope === null ? isNull(t.companyId) : visibleTo(t, scope),
+    ...(def.codeScope?.(subject) ?? []),
+  ];
   if (exceptId) conditions.push(ne(t.id, exceptId));
-  const [taken] = await tx.select({ id: t.id }).from(t).where(and(...conditions)).limit(1);
+  const [taken] = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(...conditions))
+    .limit(1);
   if (taken) throw new AppError('CONFLICT', CATALOG_MESSAGES.codeTaken(code), { code: ['Код уже используется'] });
 }
 
@@ -167,7 +219,11 @@ const isUniqueViolation = (e: unknown): boolean => {
 const audit = (tx: Tx, ctx: Ctx, kind: CatalogKind, row: CommonRow, action: string, before?: unknown, after?: unknown) =>
   record(tx, { user: ctx.user, companyId: row.companyId }, { entity: `catalog.${kind}`, entityId: row.id, action, before, after });
 
-export async function createCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogKind, input: CommonInput & { shared?: boolean; code?: unknown }): Promise<T> {
+export async function createCatalogElement<T = unknown>(
+  ctx: Ctx,
+  kind: CatalogKind,
+  input: CommonInput & { shared?: boolean; code?: unknown },
+): Promise<T> {
   const def = kindDef(kind);
   assertCanEdit(ctx.user);
   const scope: Scope = input.shared ? null : ctx.companyId;
@@ -192,12 +248,18 @@ export async function createCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogK
       return res;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('CONFLICT', CATALOG_MESSAGES.codeTaken(String(input.code ?? '')), { code: ['Код уже используется'] });
+    if (isUniqueViolation(e))
+      throw new AppError('CONFLICT', CATALOG_MESSAGES.codeTaken(String(input.code ?? '')), { code: ['Код уже используется'] });
     throw e;
   }
 }
 
-export async function updateCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogKind, id: number, input: CommonInput & { code?: unknown }): Promise<T> {
+export async function updateCatalogElement<T = unknown>(
+  ctx: Ctx,
+  kind: CatalogKind,
+  id: number,
+  input: CommonInput & { code?: unknown },
+): Promise<T> {
   const def = kindDef(kind);
   assertCanEdit(ctx.user);
   try {
@@ -208,7 +270,13 @@ export async function updateCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogK
       const name = input.name?.trim() || (await def.defaultName?.(tx, input)) || before.name;
       const [row] = (await tx
         .update(def.table)
-        .set({ ...def.values(input, false), name, description: input.description ?? null, userFields: storedUserFields(input), updatedAt: new Date() } as never)
+        .set({
+          ...def.values(input, false),
+          name,
+          description: input.description ?? null,
+          userFields: storedUserFields(input),
+          updatedAt: new Date(),
+        } as never)
         .where(eq(def.table.id, id))
         .returning()) as unknown as CommonRow[];
       const [was] = await def.respond(tx, [before]);
@@ -218,7 +286,8 @@ export async function updateCatalogElement<T = unknown>(ctx: Ctx, kind: CatalogK
       return res;
     });
   } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('CONFLICT', CATALOG_MESSAGES.codeTaken(String(input.code ?? '')), { code: ['Код уже используется'] });
+    if (isUniqueViolation(e))
+      throw new AppError('CONFLICT', CATALOG_MESSAGES.codeTaken(String(input.code ?? '')), { code: ['Код уже используется'] });
     throw e;
   }
 }
@@ -239,7 +308,12 @@ export async function archiveCatalogElement<T = unknown>(ctx: Ctx, kind: Catalog
   });
 }
 
-const usageElementOf = (def: AnyKindDef, row: CommonRow) => ({ id: row.id, companyId: row.companyId, name: row.name, ...(def.usageElement?.(row) ?? {}) });
+const usageElementOf = (def: AnyKindDef, row: CommonRow) => ({
+  id: row.id,
+  companyId: row.companyId,
+  name: row.name,
+  ...(def.usageElement?.(row) ?? {}),
+});
 
 export async function catalogElementUsage(ctx: Ctx, kind: CatalogKind, id: number): Promise<Usage> {
   const def = kindDef(kind);
@@ -272,7 +346,10 @@ export async function catalogUserFields(ctx: Ctx, refs: { kind: CatalogKind; id:
   for (const [kind, ids] of byKind) {
     const def = kindDef(kind);
     const t = def.table;
-    const rows = (await ctx.deps.db.select().from(t).where(and(inArray(t.id, ids), visibleTo(t, ctx.companyId)))) as unknown as CommonRow[];
+    const rows = (await ctx.deps.db
+      .select()
+      .from(t)
+      .where(and(inArray(t.id, ids), visibleTo(t, ctx.companyId)))) as unknown as CommonRow[];
     for (const row of rows) {
       assertCanRead(ctx.user, def.rowAccess(row));
       found.set(`${kind}:${row.id}`, row);

@@ -28,11 +28,21 @@ beforeAll(async () => {
   const b = await api('admin', 'POST', '/api/companies', { title: 'ООО «Другой заказчик»', inn: innFrom9('500100732'), law: '223' });
   expect(b.status).toBe(200);
   otherId = b.body.id;
-  const u = await api('admin', 'POST', '/api/users', { title: 'Петров Пётр', login: 'client_b', role: 'client', company_id: otherId, password: 'demo12345' });
+  const u = await api('admin', 'POST', '/api/users', {
+    title: 'Петров Пётр',
+    login: 'client_b',
+    role: 'client',
+    company_id: otherId,
+    password: 'demo12345',
+  });
   expect(u.status).toBe(200);
   tok.clientB = await t.login('client_b');
-  goodsSubjectId = (await api<Options>('specialist', 'GET', '/api/catalogs/subjects/options?q=Товары')).body.items.find((o) => o.value === 'goods')!.obj.id;
-  techSpecDocId = (await api<Page>('specialist', 'GET', '/api/catalogs/documents?q=Техническое')).body.items.find((d) => d.template_code === 'tech-spec')!.id;
+  goodsSubjectId = (await api<Options>('specialist', 'GET', '/api/catalogs/subjects/options?q=Товары')).body.items.find(
+    (o) => o.value === 'goods',
+  )!.obj.id;
+  techSpecDocId = (await api<Page>('specialist', 'GET', '/api/catalogs/documents?q=Техническое')).body.items.find(
+    (d) => d.template_code === 'tech-spec',
+  )!.id;
 });
 afterAll(async () => t?.close());
 
@@ -42,14 +52,28 @@ describe('reference data seeded at first start', () => {
     expect(r.status).toBe(200);
     expect(r.body.items.map((m) => m.code).sort()).toEqual([...PROCUREMENT_METHODS].sort());
     const names = r.body.items.map((m) => m.name);
-    for (const n of ['Конкурс', 'Конкурс в электронной форме', 'Аукцион в электронной форме', 'Запрос котировок в электронной форме', 'Запрос предложений'])
+    for (const n of [
+      'Конкурс',
+      'Конкурс в электронной форме',
+      'Аукцион в электронной форме',
+      'Запрос котировок в электронной форме',
+      'Запрос предложений',
+    ])
       expect(names).toContain(n);
     expect(r.body.items.find((m) => m.code === 'single')).toMatchObject({ is_competitive: false, system: true });
   });
 
   it('has НМЦД methods, funding sources, contract bases, subjects, ensuring, terms and places', async () => {
     const nmcd = (await api<Page>('specialist', 'GET', '/api/catalogs/elements?type=1&limit=100')).body.items.map((e) => e.name);
-    expect(nmcd).toEqual(expect.arrayContaining(['Метод сопоставимых рыночных цен (анализа рынка)', 'Нормативный метод', 'Тарифный метод', 'Проектно-сметный метод', 'Затратный метод']));
+    expect(nmcd).toEqual(
+      expect.arrayContaining([
+        'Метод сопоставимых рыночных цен (анализа рынка)',
+        'Нормативный метод',
+        'Тарифный метод',
+        'Проектно-сметный метод',
+        'Затратный метод',
+      ]),
+    );
     const funding = (await api<Page>('client', 'GET', '/api/catalogs/elements?type=8&limit=100')).body.items.map((e) => e.name);
     expect(funding).toEqual(expect.arrayContaining(['Собственные средства', 'Кредитные (заёмные) средства']));
     expect((await api<Page>('client', 'GET', '/api/catalogs/elements?type=9&limit=100')).body.total).toBeGreaterThanOrEqual(10);
@@ -58,8 +82,14 @@ describe('reference data seeded at first start', () => {
     const ensuring = (await api<Page>('specialist', 'GET', '/api/catalogs/ensuring?limit=100')).body.items;
     expect(new Set(ensuring.map((e) => e.kind))).toEqual(new Set(['application', 'contract', 'warranty']));
     expect(ensuring.find((e) => e.kind === 'contract' && e.percent_max === '30.00')).toBeTruthy();
-    for (const [type, subject] of [[1, 1], [1, 2], [1, 3]])
-      expect((await api<Page>('specialist', 'GET', `/api/catalogs/exec-terms?type=${type}&subject_type=${subject}`)).body.total).toBeGreaterThan(0);
+    for (const [type, subject] of [
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ])
+      expect(
+        (await api<Page>('specialist', 'GET', `/api/catalogs/exec-terms?type=${type}&subject_type=${subject}`)).body.total,
+      ).toBeGreaterThan(0);
     expect((await api<Page>('client', 'GET', '/api/catalogs/exec-terms?type=2')).body.total).toBeGreaterThan(0);
   });
 
@@ -69,7 +99,12 @@ describe('reference data seeded at first start', () => {
     expect(docs.map((d) => d.template_code).sort()).toEqual([...DOCUMENT_TEMPLATE_CODES].sort());
     const okei = await api<Page>('client', 'GET', '/api/classifiers/okei?limit=100');
     expect(okei.body.total).toBeGreaterThanOrEqual(40);
-    expect(okei.body.items).toEqual(expect.arrayContaining([{ code: '796', name: 'Штука', short_name: 'шт' }, { code: '006', name: 'Метр', short_name: 'м' }]));
+    expect(okei.body.items).toEqual(
+      expect.arrayContaining([
+        { code: '796', name: 'Штука', short_name: 'шт' },
+        { code: '006', name: 'Метр', short_name: 'м' },
+      ]),
+    );
   });
 });
 
@@ -98,9 +133,22 @@ describe('create – edit – archive round trip for every catalogue screen', ()
   it('covers all 16 catalogue screens of the gear menu besides tariffs', () => {
     expect(routes.map((r) => r.path).sort()).toEqual(
       [
-        '/catalog', '/catalogContractBasis', '/catalogDeliveryTerms', '/catalogDocument', '/catalogDocumentSubject', '/catalogEnsuring', '/catalogExecPlace',
-        '/catalogFinancialResults', '/catalogFundingSources', '/catalogInfoAndDocuments', '/catalogMethod', '/catalogRequirements', '/catalogService',
-        '/catalogServiceDocument', '/catalogServiceTerms', '/catalogWorkTerms',
+        '/catalog',
+        '/catalogContractBasis',
+        '/catalogDeliveryTerms',
+        '/catalogDocument',
+        '/catalogDocumentSubject',
+        '/catalogEnsuring',
+        '/catalogExecPlace',
+        '/catalogFinancialResults',
+        '/catalogFundingSources',
+        '/catalogInfoAndDocuments',
+        '/catalogMethod',
+        '/catalogRequirements',
+        '/catalogService',
+        '/catalogServiceDocument',
+        '/catalogServiceTerms',
+        '/catalogWorkTerms',
       ].sort(),
     );
   });
@@ -111,11 +159,22 @@ describe('create – edit – archive round trip for every catalogue screen', ()
       const q = new URLSearchParams(Object.entries(route.query).map(([k, v]): [string, string] => [k, String(v)])).toString();
       const list = (extra = '') => api<Page>('specialist', 'GET', `${base}?${[q, extra].filter(Boolean).join('&')}`, undefined, customerId);
       const name = `Ёмкий тестовый элемент ${n}`;
-      const body: Record<string, unknown> = { ...route.query, ...extraFields(route, n), name, user_fields: [{ name: 'term', label: 'Срок', type: 'number', default: '10' }] };
+      const body: Record<string, unknown> = {
+        ...route.query,
+        ...extraFields(route, n),
+        name,
+        user_fields: [{ name: 'term', label: 'Срок', type: 'number', default: '10' }],
+      };
 
       const created = await api('specialist', 'POST', base, body, customerId);
       expect(created.status, JSON.stringify(created.body)).toBe(200);
-      expect(created.body).toMatchObject({ name, system: false, company_id: customerId, archived: false, user_fields: [{ name: 'term', label: 'Срок', type: 'number', default: '10' }] });
+      expect(created.body).toMatchObject({
+        name,
+        system: false,
+        company_id: customerId,
+        archived: false,
+        user_fields: [{ name: 'term', label: 'Срок', type: 'number', default: '10' }],
+      });
       for (const [k, v] of Object.entries(route.query)) expect(created.body[k]).toBe(v);
       const id = created.body.id;
 
@@ -173,7 +232,11 @@ describe('lists: search, server paging and ordering', () => {
     const first = await api<Options>('specialist', 'GET', '/api/catalogs/elements/options?type=9');
     expect(first.body.items).toHaveLength(10);
     expect(first.body.has_more).toBe(true);
-    expect(first.body.items[0]).toEqual({ name: first.body.items[0].obj.name, value: first.body.items[0].obj.id, obj: expect.objectContaining({ type: 9 }) });
+    expect(first.body.items[0]).toEqual({
+      name: first.body.items[0].obj.name,
+      value: first.body.items[0].obj.id,
+      obj: expect.objectContaining({ type: 9 }),
+    });
     const second = await api<Options>('specialist', 'GET', '/api/catalogs/elements/options?type=9&page=2');
     expect(second.body.has_more).toBe(false);
     expect(second.body.items.map((o) => o.value)).not.toContain(first.body.items[0].value);
@@ -182,17 +245,37 @@ describe('lists: search, server paging and ordering', () => {
 
 describe('access rules (spec sections 2 and 6)', () => {
   it('lets a client read funding sources, contract bases and delivery places only', async () => {
-    for (const url of ['/api/catalogs/elements?type=8', '/api/catalogs/elements?type=9', '/api/catalogs/exec-terms?type=2', '/api/catalogs/elements/options?type=8', '/api/catalogs/exec-terms/options?type=2'])
+    for (const url of [
+      '/api/catalogs/elements?type=8',
+      '/api/catalogs/elements?type=9',
+      '/api/catalogs/exec-terms?type=2',
+      '/api/catalogs/elements/options?type=8',
+      '/api/catalogs/exec-terms/options?type=2',
+    ])
       expect((await api('client', 'GET', url)).status, url).toBe(200);
     // the selects of the client's own procurement card: НМЦД method, requirements, delivery terms (and the others)
-    for (const url of ['/api/catalogs/elements/options?type=1', '/api/catalogs/elements/options?type=2', '/api/catalogs/exec-terms/options?type=1', '/api/catalogs/methods/options']) {
+    for (const url of [
+      '/api/catalogs/elements/options?type=1',
+      '/api/catalogs/elements/options?type=2',
+      '/api/catalogs/exec-terms/options?type=1',
+      '/api/catalogs/methods/options',
+    ]) {
       const r = await api<{ items: unknown[] }>('client', 'GET', url);
       expect(r.status, url).toBe(200);
       expect(r.body.items.length, url).toBeGreaterThan(0);
     }
     for (const url of [
-      '/api/catalogs/elements?type=1', '/api/catalogs/elements?type=2', '/api/catalogs/elements?type=6', '/api/catalogs/elements?type=7', '/api/catalogs/exec-terms?type=1',
-      '/api/catalogs/methods', '/api/catalogs/subjects', '/api/catalogs/ensuring', '/api/catalogs/products', '/api/catalogs/document-subjects', '/api/catalogs/documents',
+      '/api/catalogs/elements?type=1',
+      '/api/catalogs/elements?type=2',
+      '/api/catalogs/elements?type=6',
+      '/api/catalogs/elements?type=7',
+      '/api/catalogs/exec-terms?type=1',
+      '/api/catalogs/methods',
+      '/api/catalogs/subjects',
+      '/api/catalogs/ensuring',
+      '/api/catalogs/products',
+      '/api/catalogs/document-subjects',
+      '/api/catalogs/documents',
     ]) {
       const r = await api<{ message: string; code: string }>('client', 'GET', url);
       expect(r.status, url).toBe(403);
@@ -231,9 +314,17 @@ describe('access rules (spec sections 2 and 6)', () => {
     const shared = await api('administrator', 'POST', '/api/catalogs/elements', { type: 8, name: 'Средства целевого фонда', shared: true });
     expect(shared.status).toBe(200);
     expect(shared.body).toMatchObject({ system: true, company_id: null });
-    const edited = await api('specialist', 'PUT', `/api/catalogs/elements/${shared.body.id}`, { name: 'Средства целевого фонда развития' }, customerId);
+    const edited = await api(
+      'specialist',
+      'PUT',
+      `/api/catalogs/elements/${shared.body.id}`,
+      { name: 'Средства целевого фонда развития' },
+      customerId,
+    );
     expect(edited.body.name).toBe('Средства целевого фонда развития');
-    expect((await api<Page>('clientB', 'GET', '/api/catalogs/elements?type=8&q=фонда')).body.items.map((i) => i.id)).toContain(shared.body.id);
+    expect((await api<Page>('clientB', 'GET', '/api/catalogs/elements?type=8&q=фонда')).body.items.map((i) => i.id)).toContain(
+      shared.body.id,
+    );
     expect((await api('admin', 'DELETE', `/api/catalogs/elements/${shared.body.id}`)).status).toBe(204);
   });
 
@@ -259,7 +350,9 @@ describe('tenant isolation', () => {
   it('hides a company element from every other company (404, never the record)', async () => {
     expect((await api<Page>('clientB', 'GET', '/api/catalogs/elements?type=8&limit=100')).body.items.map((i) => i.id)).not.toContain(ownId);
     expect((await api('clientB', 'GET', `/api/catalogs/elements/${ownId}`)).status).toBe(404);
-    expect((await api<Options>('clientB', 'GET', '/api/catalogs/elements/options?type=8&limit=100')).body.items.map((o) => o.obj.id)).not.toContain(ownId);
+    expect(
+      (await api<Options>('clientB', 'GET', '/api/catalogs/elements/options?type=8&limit=100')).body.items.map((o) => o.obj.id),
+    ).not.toContain(ownId);
     // admin acting for the other company
     expect((await api('admin', 'GET', `/api/catalogs/elements/${ownId}`, undefined, otherId)).status).toBe(404);
     expect((await api('admin', 'PUT', `/api/catalogs/elements/${ownId}`, { name: 'Чужое' }, otherId)).status).toBe(404);
@@ -276,22 +369,46 @@ describe('tenant isolation', () => {
     expect((await api('clientB', 'GET', '/api/catalogs/exec-terms?type=2', undefined, customerId)).status).toBe(404);
   });
 
-  it('does not let an element reference another company\'s elements', async () => {
+  it("does not let an element reference another company's elements", async () => {
     const subjectB = await api('admin', 'POST', '/api/catalogs/subjects', { code: 'b_only', name: 'Предмет Б', subject_type: 1 }, otherId);
     expect(subjectB.status).toBe(200);
-    const r = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/products', { name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796', subject_id: subjectB.body.id }, customerId);
+    const r = await api<{ fields: Record<string, string[]> }>(
+      'specialist',
+      'POST',
+      '/api/catalogs/products',
+      { name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796', subject_id: subjectB.body.id },
+      customerId,
+    );
     expect(r.status).toBe(400);
     expect(r.body.fields.subject_id).toBeTruthy();
     // a shared element may reference only shared ones
-    const own = await api('specialist', 'POST', '/api/catalogs/subjects', { code: 'own_goods', name: 'Свои товары', subject_type: 1 }, customerId);
-    const shared = await api('specialist', 'POST', '/api/catalogs/document-subjects', { subject_id: own.body.id, document_id: techSpecDocId, shared: true }, customerId);
+    const own = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/subjects',
+      { code: 'own_goods', name: 'Свои товары', subject_type: 1 },
+      customerId,
+    );
+    const shared = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/document-subjects',
+      { subject_id: own.body.id, document_id: techSpecDocId, shared: true },
+      customerId,
+    );
     expect(shared.status).toBe(400);
   });
 });
 
 describe('validation', () => {
   it('refuses a code already used by a visible element', async () => {
-    const r = await api<{ message: string; code: string }>('specialist', 'POST', '/api/catalogs/methods', { code: 'competition', name: 'Свой конкурс' }, customerId);
+    const r = await api<{ message: string; code: string }>(
+      'specialist',
+      'POST',
+      '/api/catalogs/methods',
+      { code: 'competition', name: 'Свой конкурс' },
+      customerId,
+    );
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(CATALOG_MESSAGES.codeTaken('competition'));
     // the same code in another company is fine
@@ -300,10 +417,22 @@ describe('validation', () => {
   });
 
   it('checks ОКПД2 and ОКЕИ codes against the classifiers', async () => {
-    const bad = await api<{ message: string }>('specialist', 'POST', '/api/catalogs/products', { name: 'Товар', okpd2_code: '99.99.99.999', okei_code: '796' }, customerId);
+    const bad = await api<{ message: string }>(
+      'specialist',
+      'POST',
+      '/api/catalogs/products',
+      { name: 'Товар', okpd2_code: '99.99.99.999', okei_code: '796' },
+      customerId,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(CATALOG_MESSAGES.okpd2Unknown('99.99.99.999'));
-    const unit = await api<{ message: string }>('specialist', 'POST', '/api/catalogs/products', { name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '999' }, customerId);
+    const unit = await api<{ message: string }>(
+      'specialist',
+      'POST',
+      '/api/catalogs/products',
+      { name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '999' },
+      customerId,
+    );
     expect(unit.body.message).toBe(CATALOG_MESSAGES.okeiUnknown('999'));
   });
 
@@ -311,15 +440,26 @@ describe('validation', () => {
     const dup = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', {
       type: 2,
       name: 'Требование',
-      user_fields: [{ name: 'a', label: 'A' }, { name: 'a', label: 'Б', type: 'date', default: '31.12.2025' }],
+      user_fields: [
+        { name: 'a', label: 'A' },
+        { name: 'a', label: 'Б', type: 'date', default: '31.12.2025' },
+      ],
     });
     expect(dup.status).toBe(400);
     expect(dup.body.fields['user_fields.1.name']).toEqual(['Поле «a» уже есть']);
     expect(dup.body.fields['user_fields.1.default']).toEqual(['Дата в формате ГГГГ-ММ-ДД']);
-    const ens = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/ensuring', { name: 'Обеспечение', kind: 'application', percent: '7', percent_max: '5' });
+    const ens = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/ensuring', {
+      name: 'Обеспечение',
+      kind: 'application',
+      percent: '7',
+      percent_max: '5',
+    });
     expect(ens.status).toBe(400);
     expect(ens.body.fields.percent).toEqual(['Размер вне допустимых границ']);
-    const term = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/exec-terms', { type: 1, name: 'Условие' });
+    const term = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/exec-terms', {
+      type: 1,
+      name: 'Условие',
+    });
     expect(term.body.fields.subject_type).toEqual(['Обязательное поле']);
     const type = await api('specialist', 'POST', '/api/catalogs/elements', { type: 5, name: 'Нет такого типа' });
     expect(type.status).toBe(400);
@@ -328,14 +468,25 @@ describe('validation', () => {
   });
 
   it('refuses a 1,200-character name; the longest allowed is saved (issue 34, L)', async () => {
-    const long = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: 'Б'.repeat(1200) });
+    const long = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', {
+      type: 8,
+      name: 'Б'.repeat(1200),
+    });
     expect(long.status).toBe(400);
     expect(long.body.fields.name).toEqual([`Не более ${CATALOG_NAME_MAX} символов`]);
-    expect((await api('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: `Источник ${'в'.repeat(CATALOG_NAME_MAX - 9)}` })).status).toBe(200);
+    expect(
+      (await api('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: `Источник ${'в'.repeat(CATALOG_NAME_MAX - 9)}` })).status,
+    ).toBe(200);
   });
 
   it('keeps money and percents as decimal strings', async () => {
-    const r = await api('specialist', 'POST', '/api/catalogs/ensuring', { name: 'Фиксированное обеспечение заявки', kind: 'application', value_type: 'amount', amount: '150000,5' }, customerId);
+    const r = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/ensuring',
+      { name: 'Фиксированное обеспечение заявки', kind: 'application', value_type: 'amount', amount: '150000,5' },
+      customerId,
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ value_type: 'amount', amount: '150000.50', percent: null });
   });
@@ -346,14 +497,30 @@ describe('delete of an element in use', () => {
     const el = await api('specialist', 'POST', '/api/catalogs/elements', { type: 8, name: 'Средства по соглашению' }, customerId);
     const unregister = registerUsage('elements', async (_tx, id) => (id === el.body.id ? 2 : 0), 'закупки');
     try {
-      const usage = await api<{ in_use: boolean; count: number; usages: unknown[] }>('specialist', 'GET', `/api/catalogs/elements/${el.body.id}/usage`, undefined, customerId);
+      const usage = await api<{ in_use: boolean; count: number; usages: unknown[] }>(
+        'specialist',
+        'GET',
+        `/api/catalogs/elements/${el.body.id}/usage`,
+        undefined,
+        customerId,
+      );
       expect(usage.body).toEqual({ in_use: true, count: 2, usages: [{ label: 'закупки', count: 2 }] });
-      const del = await api<{ message: string; code: string }>('specialist', 'DELETE', `/api/catalogs/elements/${el.body.id}`, undefined, customerId);
+      const del = await api<{ message: string; code: string }>(
+        'specialist',
+        'DELETE',
+        `/api/catalogs/elements/${el.body.id}`,
+        undefined,
+        customerId,
+      );
       expect(del.status).toBe(409);
       expect(del.body.code).toBe('IN_USE');
-      expect(del.body.message).toBe('Элемент «Средства по соглашению» используется (закупки: 2) и не может быть удалён. Перенесите его в архив');
+      expect(del.body.message).toBe(
+        'Элемент «Средства по соглашению» используется (закупки: 2) и не может быть удалён. Перенесите его в архив',
+      );
       expect((await api('specialist', 'GET', `/api/catalogs/elements/${el.body.id}`, undefined, customerId)).status).toBe(200);
-      expect((await api('specialist', 'POST', `/api/catalogs/elements/${el.body.id}/archive`, { archived: true }, customerId)).body.archived).toBe(true);
+      expect(
+        (await api('specialist', 'POST', `/api/catalogs/elements/${el.body.id}/archive`, { archived: true }, customerId)).body.archived,
+      ).toBe(true);
     } finally {
       unregister();
     }
@@ -361,57 +528,122 @@ describe('delete of an element in use', () => {
   });
 
   it('knows catalogues that reference each other', async () => {
-    const subject = await api('specialist', 'POST', '/api/catalogs/subjects', { code: 'spare_parts', name: 'Запасные части', subject_type: 1 }, customerId);
-    const product = await api('specialist', 'POST', '/api/catalogs/products', { name: 'Фильтр масляный', okpd2_code: '28.29.13.110', okei_code: '796', subject_id: subject.body.id }, customerId);
+    const subject = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/subjects',
+      { code: 'spare_parts', name: 'Запасные части', subject_type: 1 },
+      customerId,
+    );
+    const product = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/products',
+      { name: 'Фильтр масляный', okpd2_code: '28.29.13.110', okei_code: '796', subject_id: subject.body.id },
+      customerId,
+    );
     expect(product.status, JSON.stringify(product.body)).toBe(200);
     expect(product.body).toMatchObject({ subject_name: 'Запасные части', okei_short_name: 'шт' });
     const del = await api<{ message: string }>('specialist', 'DELETE', `/api/catalogs/subjects/${subject.body.id}`, undefined, customerId);
     expect(del.status).toBe(409);
-    expect(del.body.message).toBe('Элемент «Запасные части» используется (товары, работы, услуги: 1) и не может быть удалён. Перенесите его в архив');
+    expect(del.body.message).toBe(
+      'Элемент «Запасные части» используется (товары, работы, услуги: 1) и не может быть удалён. Перенесите его в архив',
+    );
     expect((await api('specialist', 'DELETE', `/api/catalogs/documents/${techSpecDocId}`, undefined, customerId)).status).toBe(409);
   });
 });
 
 describe('catalogUserfields triad over a real socket', () => {
   it('acknowledges with the key and answers with the user fields of the requested elements', async () => {
-    const el = await api('specialist', 'POST', '/api/catalogs/exec-terms', {
-      type: 1,
-      subject_type: 1,
-      name: 'Поставка в течение {deliveryDays} дней',
-      user_fields: [{ name: 'deliveryDays', label: 'Срок поставки, дней', type: 'number', default: '10' }],
-    }, customerId);
-    const doc = await api('specialist', 'POST', '/api/catalogs/documents', { name: 'Справка', user_fields: [{ name: 'signer', label: 'Подписант' }] }, customerId);
+    const el = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/exec-terms',
+      {
+        type: 1,
+        subject_type: 1,
+        name: 'Поставка в течение {deliveryDays} дней',
+        user_fields: [{ name: 'deliveryDays', label: 'Срок поставки, дней', type: 'number', default: '10' }],
+      },
+      customerId,
+    );
+    const doc = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/documents',
+      { name: 'Справка', user_fields: [{ name: 'signer', label: 'Подписант' }] },
+      customerId,
+    );
     const s = await t.socket('auth', tok.specialist);
     const received = nextEvent(s, EVENTS.catalogUserfieldsReceived, (p) => p.key === 'k1');
     const response = nextEvent<Record<string, unknown>>(s, EVENTS.catalogUserfieldsResponse, (p) => p.key === 'k1');
-    s.emit(EVENTS.catalogUserfieldsRequest, { key: 'k1', company_id: customerId, elements: [{ kind: 'execTerms', id: el.body.id }, { kind: 'documents', id: doc.body.id }] });
+    s.emit(EVENTS.catalogUserfieldsRequest, {
+      key: 'k1',
+      company_id: customerId,
+      elements: [
+        { kind: 'execTerms', id: el.body.id },
+        { kind: 'documents', id: doc.body.id },
+      ],
+    });
     expect(await received).toEqual({ key: 'k1' });
     expect(await response).toEqual({
       key: 'k1',
       result: 'success',
       elements: [
-        { kind: 'execTerms', id: el.body.id, name: 'Поставка в течение {deliveryDays} дней', user_fields: [{ name: 'deliveryDays', label: 'Срок поставки, дней', type: 'number', default: '10' }] },
-        { kind: 'documents', id: doc.body.id, name: 'Справка', user_fields: [{ name: 'signer', label: 'Подписант', type: 'string', default: null }] },
+        {
+          kind: 'execTerms',
+          id: el.body.id,
+          name: 'Поставка в течение {deliveryDays} дней',
+          user_fields: [{ name: 'deliveryDays', label: 'Срок поставки, дней', type: 'number', default: '10' }],
+        },
+        {
+          kind: 'documents',
+          id: doc.body.id,
+          name: 'Справка',
+          user_fields: [{ name: 'signer', label: 'Подписант', type: 'string', default: null }],
+        },
       ],
     });
   });
 
-  it('answers with an error for elements the user may not read or another company\'s', async () => {
+  it("answers with an error for elements the user may not read or another company's", async () => {
     const nmcd = (await api<Page>('specialist', 'GET', '/api/catalogs/elements?type=1')).body.items[0];
-    const own = await api('specialist', 'POST', '/api/catalogs/elements', { type: 9, name: 'Основание заказчика', user_fields: [{ name: 'x', label: 'X' }] }, customerId);
+    const own = await api(
+      'specialist',
+      'POST',
+      '/api/catalogs/elements',
+      { type: 9, name: 'Основание заказчика', user_fields: [{ name: 'x', label: 'X' }] },
+      customerId,
+    );
     const client = await t.socket('auth', tok.client);
-    const staffOnly = nextEvent<{ result: string; error: string }>(client, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 2);
+    const staffOnly = nextEvent<{ result: string; error: string }>(
+      client,
+      EVENTS.catalogUserfieldsResponse,
+      (p) => (p as { key?: unknown }).key === 2,
+    );
     client.emit(EVENTS.catalogUserfieldsRequest, { key: 2, kind: 'elements', id: nmcd.id });
     expect(await staffOnly).toMatchObject({ result: 'error', error: CATALOG_MESSAGES.staffOnly });
-    const mine = nextEvent<{ result: string; elements: unknown[] }>(client, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 3);
+    const mine = nextEvent<{ result: string; elements: unknown[] }>(
+      client,
+      EVENTS.catalogUserfieldsResponse,
+      (p) => (p as { key?: unknown }).key === 3,
+    );
     client.emit(EVENTS.catalogUserfieldsRequest, { key: 3, kind: 'elements', ids: [own.body.id] });
     expect((await mine).result).toBe('success');
 
     const other = await t.socket('auth', tok.clientB);
-    const hidden = nextEvent<{ result: string; error: string }>(other, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 4);
+    const hidden = nextEvent<{ result: string; error: string }>(
+      other,
+      EVENTS.catalogUserfieldsResponse,
+      (p) => (p as { key?: unknown }).key === 4,
+    );
     other.emit(EVENTS.catalogUserfieldsRequest, { key: 4, kind: 'elements', id: own.body.id });
     expect(await hidden).toMatchObject({ result: 'error', error: 'Запрашиваемый ресурс не найден' });
-    const foreign = nextEvent<{ result: string; error: string }>(other, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 5);
+    const foreign = nextEvent<{ result: string; error: string }>(
+      other,
+      EVENTS.catalogUserfieldsResponse,
+      (p) => (p as { key?: unknown }).key === 5,
+    );
     other.emit(EVENTS.catalogUserfieldsRequest, { key: 5, company_id: customerId, kind: 'elements', id: own.body.id });
     expect(await foreign).toMatchObject({ result: 'error', error: 'Запрашиваемый ресурс не найден' });
   });

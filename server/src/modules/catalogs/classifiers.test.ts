@@ -91,7 +91,9 @@ describe('ОКПД2 tree browsing', () => {
   });
 
   it('gives select options in steps of 10', async () => {
-    const r = await get<{ items: { name: string; value: string; obj: Node }[]; has_more: boolean }>('/api/classifiers/okpd2/options?q=17.12');
+    const r = await get<{ items: { name: string; value: string; obj: Node }[]; has_more: boolean }>(
+      '/api/classifiers/okpd2/options?q=17.12',
+    );
     expect(r.body.items).toHaveLength(10);
     expect(r.body.has_more).toBe(true);
     expect(r.body.items[0]).toMatchObject({ name: '17.12 Бумага и картон', value: '17.12' });

@@ -59,18 +59,33 @@ export function searchOkpd2(db: Db, q: { q?: string; parent?: string; page: numb
   return keptAnswers(db).remember(JSON.stringify(['search', q.q ?? '', q.parent ?? '', q.page, q.limit]), async () => {
     const { where, order } = okpd2Search(q.q, q.parent);
     const [rows, [{ n }]] = await Promise.all([
-      db.select(nodeColumns).from(okpd2).where(where).orderBy(...order).limit(q.limit).offset((q.page - 1) * q.limit),
+      db
+        .select(nodeColumns)
+        .from(okpd2)
+        .where(where)
+        .orderBy(...order)
+        .limit(q.limit)
+        .offset((q.page - 1) * q.limit),
       db.select({ n: count() }).from(okpd2).where(where),
     ]);
     return { items: rows.map(nodeOf), total: n, page: q.page, limit: q.limit };
   });
 }
 
-export function okpd2Options(db: Db, q: { q?: string; page: number; limit: number; leaf_only?: 'true' | 'false' }): Promise<OptionsPage<Okpd2Node>> {
+export function okpd2Options(
+  db: Db,
+  q: { q?: string; page: number; limit: number; leaf_only?: 'true' | 'false' },
+): Promise<OptionsPage<Okpd2Node>> {
   const leafOnly = q.leaf_only === 'true';
   return keptAnswers(db).remember(JSON.stringify(['options', q.q ?? '', leafOnly, q.page, q.limit]), async () => {
     const { where, order } = okpd2Search(q.q, undefined, leafOnly);
-    const rows = await db.select(nodeColumns).from(okpd2).where(where).orderBy(...order).limit(q.limit + 1).offset((q.page - 1) * q.limit);
+    const rows = await db
+      .select(nodeColumns)
+      .from(okpd2)
+      .where(where)
+      .orderBy(...order)
+      .limit(q.limit + 1)
+      .offset((q.page - 1) * q.limit);
     return {
       items: rows.slice(0, q.limit).map((r) => ({ name: `${r.code} ${r.name}`, value: r.code, obj: nodeOf(r) })),
       page: q.page,
@@ -93,7 +108,13 @@ export async function getOkpd2(db: Db, code: string): Promise<Okpd2Node & { path
   const list = result.rows;
   const self = list.find((r) => r.code === code);
   if (!self) throw new AppError('NOT_FOUND', `Код ОКПД2 «${code}» не найден`);
-  const node = (r: ChainRow): Okpd2Node => ({ code: r.code, name: r.name, parent_code: r.parent_code, depth: Number(r.depth), is_leaf: r.is_leaf });
+  const node = (r: ChainRow): Okpd2Node => ({
+    code: r.code,
+    name: r.name,
+    parent_code: r.parent_code,
+    depth: Number(r.depth),
+    is_leaf: r.is_leaf,
+  });
   return { ...node(self), path: list.filter((r) => r.code !== code).map(node) };
 }
 
@@ -108,14 +129,26 @@ const unitOf = (r: typeof okei.$inferSelect): OkeiUnit => ({ code: r.code, name:
 export async function listOkei(db: Db, q: { q?: string; page: number; limit: number }): Promise<Paged<OkeiUnit>> {
   const where = okeiWhere(q.q);
   const [rows, [{ n }]] = await Promise.all([
-    db.select().from(okei).where(where).orderBy(ruOrder(okei.name), asc(okei.code)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select()
+      .from(okei)
+      .where(where)
+      .orderBy(ruOrder(okei.name), asc(okei.code))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: count() }).from(okei).where(where),
   ]);
   return { items: rows.map(unitOf), total: n, page: q.page, limit: q.limit };
 }
 
 export async function okeiOptions(db: Db, q: { q?: string; page: number; limit: number }): Promise<OptionsPage<OkeiUnit>> {
-  const rows = await db.select().from(okei).where(okeiWhere(q.q)).orderBy(ruOrder(okei.name), asc(okei.code)).limit(q.limit + 1).offset((q.page - 1) * q.limit);
+  const rows = await db
+    .select()
+    .from(okei)
+    .where(okeiWhere(q.q))
+    .orderBy(ruOrder(okei.name), asc(okei.code))
+    .limit(q.limit + 1)
+    .offset((q.page - 1) * q.limit);
   return {
     items: rows.slice(0, q.limit).map((r) => ({ name: `${r.name} (${r.shortName})`, value: r.code, obj: unitOf(r) })),
     page: q.page,

@@ -9,8 +9,17 @@ import { seedOkpd2 } from './seed/seed-okpd2';
 export { escapeLike, ruOrder } from './search';
 export { registerUsage, usageDetails, usageOf, usageScope, type UsageChecker, type UsageElement, type UsageKind } from './usage';
 export {
-  listCatalog, catalogOptions, getCatalogElement, catalogElementsByIds, findCatalogElementByCode, createCatalogElement, updateCatalogElement,
-  archiveCatalogElement, deleteCatalogElement, catalogElementUsage, catalogUserFields,
+  listCatalog,
+  catalogOptions,
+  getCatalogElement,
+  catalogElementsByIds,
+  findCatalogElementByCode,
+  createCatalogElement,
+  updateCatalogElement,
+  archiveCatalogElement,
+  deleteCatalogElement,
+  catalogElementUsage,
+  catalogUserFields,
 } from './catalog-service';
 export { searchOkpd2, okpd2Options, getOkpd2, listOkei, okeiOptions } from './classifiers';
 

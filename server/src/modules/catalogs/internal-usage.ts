@@ -15,17 +15,35 @@ export function registerInternalUsage(): void {
   registered = true;
   registerUsage(
     'subjects',
-    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogProducts).where(and(eq(catalogProducts.subjectId, id), visibleUse(catalogProducts.companyId, el))))[0].n,
+    async (tx, id, el) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(catalogProducts)
+          .where(and(eq(catalogProducts.subjectId, id), visibleUse(catalogProducts.companyId, el)))
+      )[0].n,
     'товары, работы, услуги',
   );
   registerUsage(
     'subjects',
-    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(and(eq(catalogDocumentSubjects.subjectId, id), visibleUse(catalogDocumentSubjects.companyId, el))))[0].n,
+    async (tx, id, el) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(catalogDocumentSubjects)
+          .where(and(eq(catalogDocumentSubjects.subjectId, id), visibleUse(catalogDocumentSubjects.companyId, el)))
+      )[0].n,
     'документы по предмету закупки',
   );
   registerUsage(
     'documents',
-    async (tx, id, el) => (await tx.select({ n: count() }).from(catalogDocumentSubjects).where(and(eq(catalogDocumentSubjects.documentId, id), visibleUse(catalogDocumentSubjects.companyId, el))))[0].n,
+    async (tx, id, el) =>
+      (
+        await tx
+          .select({ n: count() })
+          .from(catalogDocumentSubjects)
+          .where(and(eq(catalogDocumentSubjects.documentId, id), visibleUse(catalogDocumentSubjects.companyId, el)))
+      )[0].n,
     'документы по предмету закупки',
   );
 }

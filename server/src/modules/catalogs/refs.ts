@@ -11,7 +11,11 @@ import type { CatalogTable, Scope } from './kind-def';
  */
 export async function assertRefVisible(tx: Tx, table: CatalogTable, id: number, scope: Scope, field: string, what: string): Promise<void> {
   const visible = scope === null ? isNull(table.companyId) : or(isNull(table.companyId), eq(table.companyId, scope));
-  const rows = await tx.select({ id: table.id }).from(table).where(and(eq(table.id, id), visible)).limit(1);
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), visible))
+    .limit(1);
   if (!rows.length) throw new AppError('VALIDATION', CATALOG_MESSAGES.refUnknown(what), { [field]: ['Элемент не найден'] });
 }
 
@@ -26,7 +30,10 @@ export async function assertOkei(tx: Tx, code: string, field = 'okei_code'): Pro
 }
 
 /** id → selected columns of the given ids, in one query. */
-export async function byIds<T extends { id: number }>(load: (ids: number[]) => Promise<T[]>, ids: (number | null | undefined)[]): Promise<Map<number, T>> {
+export async function byIds<T extends { id: number }>(
+  load: (ids: number[]) => Promise<T[]>,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, T>> {
   const unique = [...new Set(ids.filter((x): x is number => typeof x === 'number'))];
   if (!unique.length) return new Map();
   return new Map((await load(unique)).map((r) => [r.id, r]));

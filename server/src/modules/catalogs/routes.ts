@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { CATALOG_MESSAGES,
-  CATALOG_API, CATALOG_KINDS, CATALOG_KIND_TITLES, CatalogArchiveRequest, CatalogUsageResponse, IdParams, Okpd2Details, Okpd2Node, Okpd2OptionsQuery,
-  Okpd2Query, OkeiQuery, OkeiUnit, catalogOptions as optionsSchema, paged, type CatalogKind,
+import {
+  CATALOG_MESSAGES,
+  CATALOG_API,
+  CATALOG_KINDS,
+  CATALOG_KIND_TITLES,
+  CatalogArchiveRequest,
+  CatalogUsageResponse,
+  IdParams,
+  Okpd2Details,
+  Okpd2Node,
+  Okpd2OptionsQuery,
+  Okpd2Query,
+  OkeiQuery,
+  OkeiUnit,
+  catalogOptions as optionsSchema,
+  paged,
+  type CatalogKind,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
@@ -27,8 +41,12 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
   const description = `${ACCESS_NOTE[kind] ?? 'Только сотрудники.'} ${RULES}`;
   const ok = (schema: z.ZodType) => ({ 200: schema });
 
-  app.get(base, { schema: { tags, summary: `${title}: список`, description, querystring: def.schemas.query, response: ok(paged(def.schemas.response)) } }, async (req) =>
-    svc.listCatalog(await companyCtx(deps, req), kind, req.query as svc.ListQuery),
+  app.get(
+    base,
+    {
+      schema: { tags, summary: `${title}: список`, description, querystring: def.schemas.query, response: ok(paged(def.schemas.response)) },
+    },
+    async (req) => svc.listCatalog(await companyCtx(deps, req), kind, req.query as svc.ListQuery),
   );
   app.get(
     `${base}/options`,
@@ -43,23 +61,60 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
     },
     async (req) => svc.catalogOptions(await companyCtx(deps, req), kind, req.query as svc.OptionsQuery),
   );
-  app.get(`${base}/:id`, { schema: { tags, summary: `${title}: элемент`, description, params: IdParams, response: ok(def.schemas.response) } }, async (req) =>
-    svc.getCatalogElement(await companyCtx(deps, req), kind, req.params.id),
+  app.get(
+    `${base}/:id`,
+    { schema: { tags, summary: `${title}: элемент`, description, params: IdParams, response: ok(def.schemas.response) } },
+    async (req) => svc.getCatalogElement(await companyCtx(deps, req), kind, req.params.id),
   );
-  app.post(base, { config: refusal, schema: { tags, summary: `${title}: создать`, description, body: def.schemas.create, response: ok(def.schemas.response) } }, async (req) =>
-    svc.createCatalogElement(await companyCtx(deps, req), kind, req.body as never),
+  app.post(
+    base,
+    {
+      config: refusal,
+      schema: { tags, summary: `${title}: создать`, description, body: def.schemas.create, response: ok(def.schemas.response) },
+    },
+    async (req) => svc.createCatalogElement(await companyCtx(deps, req), kind, req.body as never),
   );
-  app.put(`${base}/:id`, { config: refusal, schema: { tags, summary: `${title}: изменить`, description, params: IdParams, body: def.schemas.update, response: ok(def.schemas.response) } }, async (req) =>
-    svc.updateCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body as never),
+  app.put(
+    `${base}/:id`,
+    {
+      config: refusal,
+      schema: {
+        tags,
+        summary: `${title}: изменить`,
+        description,
+        params: IdParams,
+        body: def.schemas.update,
+        response: ok(def.schemas.response),
+      },
+    },
+    async (req) => svc.updateCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body as never),
   );
   app.post(
     `${base}/:id/archive`,
-    { config: refusal, schema: { tags, summary: `${title}: в архив / из архива`, description, params: IdParams, body: CatalogArchiveRequest, response: ok(def.schemas.response) } },
+    {
+      config: refusal,
+      schema: {
+        tags,
+        summary: `${title}: в архив / из архива`,
+        description,
+        params: IdParams,
+        body: CatalogArchiveRequest,
+        response: ok(def.schemas.response),
+      },
+    },
     async (req) => svc.archiveCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body.archived),
   );
   app.get(
     `${base}/:id/usage`,
-    { schema: { tags, summary: `${title}: где используется`, description: 'Используемый элемент нельзя удалить, только перенести в архив.', params: IdParams, response: ok(CatalogUsageResponse) } },
+    {
+      schema: {
+        tags,
+        summary: `${title}: где используется`,
+        description: 'Используемый элемент нельзя удалить, только перенести в архив.',
+        params: IdParams,
+        response: ok(CatalogUsageResponse),
+      },
+    },
     async (req) => {
       const usage = await svc.catalogElementUsage(await companyCtx(deps, req), kind, req.params.id);
       return { in_use: usage.count > 0, count: usage.count, usages: usage.usages };
@@ -67,7 +122,15 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
   );
   app.delete(
     `${base}/:id`,
-    { config: refusal, schema: { tags, summary: `${title}: удалить`, description: `Используемый элемент не удаляется: 409 IN_USE с перечнем мест, где он используется (перенесите его в архив). ${RULES}`, params: IdParams } },
+    {
+      config: refusal,
+      schema: {
+        tags,
+        summary: `${title}: удалить`,
+        description: `Используемый элемент не удаляется: 409 IN_USE с перечнем мест, где он используется (перенесите его в архив). ${RULES}`,
+        params: IdParams,
+      },
+    },
     async (req, reply) => {
       await svc.deleteCatalogElement(await companyCtx(deps, req), kind, req.params.id);
       return reply.status(204).send();
@@ -84,30 +147,66 @@ export function catalogRoutes(app: App, deps: Deps): void {
   const tags = ['classifiers'];
   app.get(
     '/classifiers/okpd2',
-    { schema: { tags, summary: 'ОКПД2: поиск и дерево', description: 'С q — поиск по началу кода или по словам; без q — вложенные позиции parent (без parent — разделы).', querystring: Okpd2Query, response: { 200: paged(Okpd2Node) } } },
+    {
+      schema: {
+        tags,
+        summary: 'ОКПД2: поиск и дерево',
+        description: 'С q — поиск по началу кода или по словам; без q — вложенные позиции parent (без parent — разделы).',
+        querystring: Okpd2Query,
+        response: { 200: paged(Okpd2Node) },
+      },
+    },
     async (req) => {
       requireUser(req);
       return searchOkpd2(deps.db, req.query);
     },
   );
-  app.get('/classifiers/okpd2/options', { schema: { tags, summary: 'ОКПД2: пункты списка выбора', querystring: Okpd2OptionsQuery, response: { 200: optionsSchema(Okpd2Node) } } }, async (req) => {
-    requireUser(req);
-    return okpd2Options(deps.db, req.query);
-  });
+  app.get(
+    '/classifiers/okpd2/options',
+    {
+      schema: { tags, summary: 'ОКПД2: пункты списка выбора', querystring: Okpd2OptionsQuery, response: { 200: optionsSchema(Okpd2Node) } },
+    },
+    async (req) => {
+      requireUser(req);
+      return okpd2Options(deps.db, req.query);
+    },
+  );
   app.get(
     '/classifiers/okpd2/:code',
-    { schema: { tags, summary: 'ОКПД2: позиция с цепочкой родителей', params: z.object({ code: z.string().trim().min(1).max(20) }), response: { 200: Okpd2Details } } },
+    {
+      schema: {
+        tags,
+        summary: 'ОКПД2: позиция с цепочкой родителей',
+        params: z.object({ code: z.string().trim().min(1).max(20) }),
+        response: { 200: Okpd2Details },
+      },
+    },
     async (req) => {
       requireUser(req);
       return getOkpd2(deps.db, req.params.code);
     },
   );
-  app.get('/classifiers/okei', { schema: { tags, summary: 'ОКЕИ: единицы измерения', querystring: OkeiQuery, response: { 200: paged(OkeiUnit) } } }, async (req) => {
-    requireUser(req);
-    return listOkei(deps.db, req.query);
-  });
-  app.get('/classifiers/okei/options', { schema: { tags, summary: 'ОКЕИ: пункты списка выбора (value — код)', querystring: OkeiQuery, response: { 200: optionsSchema(OkeiUnit) } } }, async (req) => {
-    requireUser(req);
-    return okeiOptions(deps.db, req.query);
-  });
+  app.get(
+    '/classifiers/okei',
+    { schema: { tags, summary: 'ОКЕИ: единицы измерения', querystring: OkeiQuery, response: { 200: paged(OkeiUnit) } } },
+    async (req) => {
+      requireUser(req);
+      return listOkei(deps.db, req.query);
+    },
+  );
+  app.get(
+    '/classifiers/okei/options',
+    {
+      schema: {
+        tags,
+        summary: 'ОКЕИ: пункты списка выбора (value — код)',
+        querystring: OkeiQuery,
+        response: { 200: optionsSchema(OkeiUnit) },
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return okeiOptions(deps.db, req.query);
+    },
+  );
 }

@@ -4,7 +4,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 /** Letters and digits only, so the text is safe inside to_tsquery; each word matches as a prefix ('пшениц:*'). */
 export function prefixTsQuery(q: string): string | null {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length ? words.slice(0, 10).map((w) => `${w}:*`).join(' & ') : null;
+  return words.length
+    ? words
+        .slice(0, 10)
+        .map((w) => `${w}:*`)
+        .join(' & ')
+    : null;
 }
 
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -27,8 +27,16 @@ const TOKEN_MISSING = 'Не задан токен доступа к ЕИС: ук
 const NEW_INN = '7707083893';
 
 type IdentityRequest = { id: number; status: string; inn: string; kpp: string | null; old_inn: string | null; reason: string | null };
-const card = async () => (await t.api<typeof demo & { identity_request: IdentityRequest | null }>('GET', `/api/companies/${demoId}`, { token: client })).body;
-const settings = async () => (await t.api<{ inn: string; identity_request: IdentityRequest | null; sync_stopped: string | null }>('GET', `/api/companies/${demoId}/eis_settings`, { token: client })).body;
+const card = async () =>
+  (await t.api<typeof demo & { identity_request: IdentityRequest | null }>('GET', `/api/companies/${demoId}`, { token: client })).body;
+const settings = async () =>
+  (
+    await t.api<{ inn: string; identity_request: IdentityRequest | null; sync_stopped: string | null }>(
+      'GET',
+      `/api/companies/${demoId}/eis_settings`,
+      { token: client },
+    )
+  ).body;
 /** The region ЕИС was asked about by «Проверить подключение»: the first two digits of the ИНН in force. */
 async function checkedRegion(): Promise<string> {
   const from = eis.soi.requests.length;
@@ -42,7 +50,14 @@ async function checkedRegion(): Promise<string> {
 beforeAll(async () => {
   eis = await startFakeEis();
   // the service has a token of its own, and no EIS_TOKEN_FALLBACK: it must not answer for a company without one
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'service-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 2_000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'service-token',
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 2_000,
+    logLevel: 'silent',
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.DEBUG_LOG ? 'error' : 'silent' });
@@ -64,7 +79,10 @@ describe('the provider’s fallback token', () => {
     expect(check.body).toEqual({ ok: false, message: TOKEN_MISSING });
     const s = await t.socket('auth', client);
     const ev = nextEvent<{ result: string; error?: string; message?: string }>(s, EVENTS.notificationEisContractsResponse);
-    expect((await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-01' } })).status).toBe(202);
+    expect(
+      (await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-01' } }))
+        .status,
+    ).toBe(202);
     const done = await ev;
     expect(done.result).toBe('error');
     expect(JSON.stringify(done)).toContain(TOKEN_MISSING);
@@ -75,26 +93,42 @@ describe('the provider’s fallback token', () => {
 describe('a change of ИНН, КПП or ОГРН', () => {
   it('by the client waits for the operator: the old ИНН stays in force until the approval, then the new one', async () => {
     // the client's own token: ЕИС is asked as the company from now on
-    const saved = await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: demo.inn, kpp: demo.kpp, token: 'client-token' } });
+    const saved = await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+      token: client,
+      body: { inn: demo.inn, kpp: demo.kpp, token: 'client-token' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await checkedRegion()).toBe('01');
 
-    const r = await t.api<{ message: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}`, { token: client, body: { ...demo, inn: NEW_INN, address: 'г. Майкоп, ул. Новая, д. 2' } });
+    const r = await t.api<{ message: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}`, {
+      token: client,
+      body: { ...demo, inn: NEW_INN, address: 'г. Майкоп, ул. Новая, д. 2' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body.message).toBe('Изменение ИНН, КПП или ОГРН ожидает подтверждения оператором: до его решения действуют прежние реквизиты');
     expect(r.body.identity_request).toMatchObject({ status: 'pending', inn: NEW_INN, kpp: demo.kpp, old_inn: demo.inn });
     // the rest of the card is saved; the identity is the old one, the request shown beside it
     const now = await card();
-    expect(now).toMatchObject({ inn: demo.inn, address: 'г. Майкоп, ул. Новая, д. 2', identity_request: { status: 'pending', inn: NEW_INN } });
+    expect(now).toMatchObject({
+      inn: demo.inn,
+      address: 'г. Майкоп, ул. Новая, д. 2',
+      identity_request: { status: 'pending', inn: NEW_INN },
+    });
     expect(await settings()).toMatchObject({ inn: demo.inn, identity_request: { status: 'pending', inn: NEW_INN } });
     // saving the ЕИС settings with the values in force keeps the request; ЕИС is still asked as the old ИНН
-    expect((await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: demo.inn, kpp: demo.kpp } })).status).toBe(200);
+    expect(
+      (await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: demo.inn, kpp: demo.kpp } })).status,
+    ).toBe(200);
     expect((await settings()).identity_request).toMatchObject({ status: 'pending' });
     expect(await checkedRegion()).toBe('01');
 
     // the client does not decide; the operator sees the request beside registrations
     expect((await t.api('GET', '/api/company_identity_requests', { token: client })).status).toBe(403);
-    const queue = await t.api<{ id: number; company_id: number; inn: string; old_inn: string; company_title: string }[]>('GET', '/api/company_identity_requests', { token: operator });
+    const queue = await t.api<{ id: number; company_id: number; inn: string; old_inn: string; company_title: string }[]>(
+      'GET',
+      '/api/company_identity_requests',
+      { token: operator },
+    );
     expect(queue.status).toBe(200);
     const mine = queue.body.find((q) => q.company_id === demoId)!;
     expect(mine).toMatchObject({ inn: NEW_INN, old_inn: demo.inn, company_title: demo.title });
@@ -106,48 +140,89 @@ describe('a change of ИНН, КПП or ОГРН', () => {
     expect(await card()).toMatchObject({ inn: NEW_INN, identity_request: null });
     expect((await settings()).inn).toBe(NEW_INN);
     expect(await checkedRegion()).toBe('77');
-    expect((await t.api('POST', `/api/company_identity_requests/${mine.id}/reject`, { token: operator, body: { reason: 'поздно' } })).body).toMatchObject({ message: 'Заявка уже рассмотрена' });
+    expect(
+      (await t.api('POST', `/api/company_identity_requests/${mine.id}/reject`, { token: operator, body: { reason: 'поздно' } })).body,
+    ).toMatchObject({ message: 'Заявка уже рассмотрена' });
 
-    const trail = await t.api<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, { token: admin });
+    const trail = await t.api<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }[]>(
+      'GET',
+      `/api/audit/company/${demoId}`,
+      { token: admin },
+    );
     expect(trail.body.find((e) => e.action === 'identity_request')).toMatchObject({ before: { inn: demo.inn }, after: { inn: NEW_INN } });
     expect(trail.body.find((e) => e.action === 'identity_approve')).toMatchObject({ before: { inn: demo.inn }, after: { inn: NEW_INN } });
   });
 
   it('through the ЕИС settings is the same request; a rejection keeps the old values and says why', async () => {
     const other = '7728168971';
-    const r = await t.api<{ inn: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: other, kpp: demo.kpp } });
+    const r = await t.api<{ inn: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}/eis_settings`, {
+      token: client,
+      body: { inn: other, kpp: demo.kpp },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ inn: NEW_INN, identity_request: { status: 'pending', inn: other, old_inn: NEW_INN } });
-    const [item] = (await t.api<{ id: number; company_id: number }[]>('GET', '/api/company_identity_requests', { token: admin })).body.filter((q) => q.company_id === demoId);
-    expect((await t.api('POST', `/api/company_identity_requests/${item.id}/reject`, { token: operator, body: { reason: '' } })).status).toBe(400);
-    const rejected = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${item.id}/reject`, { token: operator, body: { reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' } });
+    const [item] = (
+      await t.api<{ id: number; company_id: number }[]>('GET', '/api/company_identity_requests', { token: admin })
+    ).body.filter((q) => q.company_id === demoId);
+    expect(
+      (await t.api('POST', `/api/company_identity_requests/${item.id}/reject`, { token: operator, body: { reason: '' } })).status,
+    ).toBe(400);
+    const rejected = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${item.id}/reject`, {
+      token: operator,
+      body: { reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' },
+    });
     expect(rejected.body).toMatchObject({ status: 'rejected', reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' });
-    expect(await card()).toMatchObject({ inn: NEW_INN, identity_request: { status: 'rejected', inn: other, reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' } });
+    expect(await card()).toMatchObject({
+      inn: NEW_INN,
+      identity_request: { status: 'rejected', inn: other, reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' },
+    });
     expect(await checkedRegion()).toBe('77');
-    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, { token: admin });
-    expect(trail.body.find((e) => e.action === 'identity_reject')).toMatchObject({ after: { status: 'rejected', reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ', inn: other } });
+    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, {
+      token: admin,
+    });
+    expect(trail.body.find((e) => e.action === 'identity_reject')).toMatchObject({
+      after: { status: 'rejected', reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ', inn: other },
+    });
   });
 });
 
 describe('one active company per ИНН+КПП', () => {
-  const taken = (inn: string, kpp: string) => `Организация с ИНН ${inn} и КПП ${kpp} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
+  const taken = (inn: string, kpp: string) =>
+    `Организация с ИНН ${inn} и КПП ${kpp} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
 
   it('refuses staff a second company, a client a change to another company’s ИНН+КПП, and an approval that became one', async () => {
-    const dup = await t.api<{ code: string; message: string }>('POST', '/api/companies', { token: admin, body: { title: 'ООО «Двойник»', inn: NEW_INN, kpp: demo.kpp, law: '223' } });
+    const dup = await t.api<{ code: string; message: string }>('POST', '/api/companies', {
+      token: admin,
+      body: { title: 'ООО «Двойник»', inn: NEW_INN, kpp: demo.kpp, law: '223' },
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(taken(NEW_INN, demo.kpp!));
     // another КПП of the same ИНН is another subdivision: allowed
-    const branch = await t.api<{ id: number }>('POST', '/api/companies', { token: admin, body: { title: 'Филиал', inn: NEW_INN, kpp: '773601001', law: '223' } });
+    const branch = await t.api<{ id: number }>('POST', '/api/companies', {
+      token: admin,
+      body: { title: 'Филиал', inn: NEW_INN, kpp: '773601001', law: '223' },
+    });
     expect(branch.status, JSON.stringify(branch.body)).toBe(200);
     // a client asking for that subdivision's ИНН+КПП is refused at once
-    const steal = await t.api<{ message: string }>('PUT', `/api/companies/${demoId}`, { token: client, body: { ...demo, inn: NEW_INN, kpp: '773601001' } });
+    const steal = await t.api<{ message: string }>('PUT', `/api/companies/${demoId}`, {
+      token: client,
+      body: { ...demo, inn: NEW_INN, kpp: '773601001' },
+    });
     expect(steal.status).toBe(409);
     expect(steal.body.message).toBe(taken(NEW_INN, '773601001'));
     // a free pair asked for, then taken by another company before the operator decides: the approval is refused
-    const wanted = await t.api<{ identity_request: { id: number } }>('PUT', `/api/companies/${demoId}`, { token: client, body: { ...demo, inn: NEW_INN, kpp: '773602001' } });
+    const wanted = await t.api<{ identity_request: { id: number } }>('PUT', `/api/companies/${demoId}`, {
+      token: client,
+      body: { ...demo, inn: NEW_INN, kpp: '773602001' },
+    });
     expect(wanted.status).toBe(202);
-    expect((await t.api('POST', '/api/companies', { token: admin, body: { title: 'Ещё филиал', inn: NEW_INN, kpp: '773602001', law: '223' } })).status).toBe(200);
-    const late = await t.api<{ message: string }>('POST', `/api/company_identity_requests/${wanted.body.identity_request.id}/approve`, { token: operator });
+    expect(
+      (await t.api('POST', '/api/companies', { token: admin, body: { title: 'Ещё филиал', inn: NEW_INN, kpp: '773602001', law: '223' } }))
+        .status,
+    ).toBe(200);
+    const late = await t.api<{ message: string }>('POST', `/api/company_identity_requests/${wanted.body.identity_request.id}/approve`, {
+      token: operator,
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(taken(NEW_INN, '773602001'));
     expect(await card()).toMatchObject({ inn: NEW_INN, kpp: demo.kpp, identity_request: { status: 'pending' } });
@@ -155,13 +230,26 @@ describe('one active company per ИНН+КПП', () => {
     await expect(t.server.deps.db.insert(companies).values({ title: 'Мимо кода', inn: NEW_INN, kpp: '773601001' })).rejects.toThrow();
     // a deleted company frees its pair
     expect((await t.api('DELETE', `/api/companies/${branch.body.id}`, { token: admin })).status).toBe(204);
-    expect((await t.api('POST', '/api/companies', { token: admin, body: { title: 'Филиал заново', inn: NEW_INN, kpp: '773601001', law: '223' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('POST', '/api/companies', {
+          token: admin,
+          body: { title: 'Филиал заново', inn: NEW_INN, kpp: '773601001', law: '223' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses to approve a registration of a company already in the system; the application stays pending', async () => {
     const [reg] = await t.server.deps.db
       .insert(registrations)
-      .values({ company: { title: 'ООО «Самозванец»', inn: NEW_INN, kpp: demo.kpp }, userTitle: 'Самозванцев', login: 'impostor', email: 'impostor@example.ru', passwordHash: await hashPassword('demo12345') })
+      .values({
+        company: { title: 'ООО «Самозванец»', inn: NEW_INN, kpp: demo.kpp },
+        userTitle: 'Самозванцев',
+        login: 'impostor',
+        email: 'impostor@example.ru',
+        passwordHash: await hashPassword('demo12345'),
+      })
       .returning();
     const r = await t.api<{ message: string }>('POST', `/api/registrations/${reg.id}/approve`, { token: operator });
     expect(r.status).toBe(409);
@@ -175,38 +263,75 @@ describe('one active company per ИНН+КПП', () => {
 describe('the daily sync’s acting user', () => {
   it('is checked before each run: a user who lost the grant stops the sync, and the screens say why', async () => {
     const profile = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body;
-    const created = await t.api<{ id: number }>('POST', '/api/users', { token: admin, body: { title: 'Синхронный Специалист', login: 'sync-spec', role: 'specialist', company_id: profile.company_id, password: 'demo12345' } });
+    const created = await t.api<{ id: number }>('POST', '/api/users', {
+      token: admin,
+      body: {
+        title: 'Синхронный Специалист',
+        login: 'sync-spec',
+        role: 'specialist',
+        company_id: profile.company_id,
+        password: 'demo12345',
+      },
+    });
     expect(created.status).toBe(200);
     const grant = (ids: number[]) => t.api('PUT', `/api/users/${created.body.id}/grants`, { token: admin, body: { company_ids: ids } });
     expect((await grant([demoId])).status).toBe(204);
     const spec = await t.login('sync-spec');
-    expect((await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: spec, body: { inn: NEW_INN, kpp: demo.kpp, token: 'spec-token' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+          token: spec,
+          body: { inn: NEW_INN, kpp: demo.kpp, token: 'spec-token' },
+        })
+      ).status,
+    ).toBe(200);
 
     expect((await grant([])).status).toBe(204);
     const deps = t.server.deps;
     const from = eis.soi.requests.length;
     expect(await runDailySync(deps, '2024-05-02')).toEqual([]);
     expect(eis.soi.requests.length).toBe(from);
-    const stopped = 'Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) больше не может действовать за организацию — сохраните токен заново';
+    const stopped =
+      'Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) больше не может действовать за организацию — сохраните токен заново';
     expect((await settings()).sync_stopped).toBe(stopped);
     const status = await t.api<{ sync_stopped: string | null }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
     expect(status.body.sync_stopped).toBe(stopped);
     // an import acting as that user stops too, saying why
-    await expect(importPeriodNow(deps, { companyId: demoId, userId: created.body.id, origin: 'manual', types: ['contract'], dateFrom: '2024-05-01', dateTo: '2024-05-01' })).rejects.toThrow(
+    await expect(
+      importPeriodNow(deps, {
+        companyId: demoId,
+        userId: created.body.id,
+        origin: 'manual',
+        types: ['contract'],
+        dateFrom: '2024-05-01',
+        dateTo: '2024-05-01',
+      }),
+    ).rejects.toThrow(
       'Загрузка из ЕИС остановлена: пользователь «Синхронный Специалист» (sync-spec) больше не может действовать за организацию',
     );
     expect(eis.soi.requests.length).toBe(from);
-    const trail = await t.api<{ action: string; after: { reason: string } }[]>('GET', `/api/audit/eis_settings/${demoId}`, { token: admin });
+    const trail = await t.api<{ action: string; after: { reason: string } }[]>('GET', `/api/audit/eis_settings/${demoId}`, {
+      token: admin,
+    });
     expect(trail.body.find((e) => e.action === 'sync_stopped')?.after.reason).toBe(stopped);
 
     // blocked is said as such
     await grant([demoId]);
     expect((await t.api('PATCH', `/api/users/${created.body.id}`, { token: admin, body: { blocked: true } })).status).toBe(204);
     expect(await runDailySync(deps, '2024-05-02')).toEqual([]);
-    expect((await settings()).sync_stopped).toBe('Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) заблокирован — сохраните токен заново');
+    expect((await settings()).sync_stopped).toBe(
+      'Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) заблокирован — сохраните токен заново',
+    );
 
     // the client saves a token of its own: the sync runs again, as the client
-    expect((await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: NEW_INN, kpp: demo.kpp, token: 'client-token-2' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+          token: client,
+          body: { inn: NEW_INN, kpp: demo.kpp, token: 'client-token-2' },
+        })
+      ).status,
+    ).toBe(200);
     expect((await settings()).sync_stopped).toBeNull();
     expect(await runDailySync(deps, '2024-05-02')).toHaveLength(1);
     await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);

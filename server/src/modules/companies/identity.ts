@@ -26,7 +26,12 @@ const takenText = (inn: string, kpp: string | null) =>
   `Организация с ИНН ${inn}${kpp ? ` и КПП ${kpp}` : ' без КПП'} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
 
 /** Refuses an ИНН+КПП another active company has (409, in Russian); the partial unique index stands behind it. */
-export async function assertIdentityFree(db: Db | Tx, inn: string, kpp: string | null | undefined, exceptCompanyId?: number): Promise<void> {
+export async function assertIdentityFree(
+  db: Db | Tx,
+  inn: string,
+  kpp: string | null | undefined,
+  exceptCompanyId?: number,
+): Promise<void> {
   const [other] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -79,7 +84,12 @@ export const identityRequestResponse = (r: RequestRow) => ({
 
 /** What the company's screens show: the pending request, else the last one refused (with the operator's reason). */
 export async function latestIdentityRequest(db: Db, companyId: number): Promise<ReturnType<typeof identityRequestResponse> | null> {
-  const [r] = await db.select().from(companyIdentityRequests).where(eq(companyIdentityRequests.companyId, companyId)).orderBy(desc(companyIdentityRequests.id)).limit(1);
+  const [r] = await db
+    .select()
+    .from(companyIdentityRequests)
+    .where(eq(companyIdentityRequests.companyId, companyId))
+    .orderBy(desc(companyIdentityRequests.id))
+    .limit(1);
   return r && r.status !== 'approved' ? identityRequestResponse(r) : null;
 }
 
@@ -102,13 +112,28 @@ export async function changeIdentity(tx: Tx, ctx: Ctx, next: Identity): Promise<
     .select()
     .from(companyIdentityRequests)
     .where(and(eq(companyIdentityRequests.companyId, ctx.companyId), eq(companyIdentityRequests.status, 'pending')));
-  const values = { inn: next.inn, kpp: norm(next.kpp), ogrn: norm(next.ogrn), oldInn: current.inn, oldKpp: current.kpp, oldOgrn: current.ogrn, requestedBy: ctx.user.id, createdAt: new Date() };
+  const values = {
+    inn: next.inn,
+    kpp: norm(next.kpp),
+    ogrn: norm(next.ogrn),
+    oldInn: current.inn,
+    oldKpp: current.kpp,
+    oldOgrn: current.ogrn,
+    requestedBy: ctx.user.id,
+    createdAt: new Date(),
+  };
   const [row] = pending
     ? await tx.update(companyIdentityRequests).set(values).where(eq(companyIdentityRequests.id, pending.id)).returning()
-    : await tx.insert(companyIdentityRequests).values({ companyId: ctx.companyId, ...values }).returning();
+    : await tx
+        .insert(companyIdentityRequests)
+        .values({ companyId: ctx.companyId, ...values })
+        .returning();
   await audit(tx, ctx, {
-    entity: 'company', entityId: ctx.companyId, action: 'identity_request',
-    before: { inn: current.inn, kpp: current.kpp, ogrn: current.ogrn }, after: { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, request_id: row.id },
+    entity: 'company',
+    entityId: ctx.companyId,
+    action: 'identity_request',
+    before: { inn: current.inn, kpp: current.kpp, ogrn: current.ogrn },
+    after: { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, request_id: row.id },
   });
   return row;
 }
@@ -122,11 +147,21 @@ export async function listIdentityRequests(deps: Deps, status: RequestRow['statu
     .where(eq(companyIdentityRequests.status, status))
     .orderBy(desc(companyIdentityRequests.id))
     .limit(200);
-  return rows.map(({ r, companyTitle, requestedBy }) => ({ ...identityRequestResponse(r), company_id: r.companyId, company_title: companyTitle, requested_by: requestedBy }));
+  return rows.map(({ r, companyTitle, requestedBy }) => ({
+    ...identityRequestResponse(r),
+    company_id: r.companyId,
+    company_title: companyTitle,
+    requested_by: requestedBy,
+  }));
 }
 
 /** The operator's decision: approved, the new identity is in force (if still free); refused, the old one stays. */
-export async function decideIdentityRequest(deps: Deps, by: AuthUser, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+export async function decideIdentityRequest(
+  deps: Deps,
+  by: AuthUser,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(companyIdentityRequests).where(eq(companyIdentityRequests.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
@@ -135,15 +170,35 @@ export async function decideIdentityRequest(deps: Deps, by: AuthUser, id: number
     const asked = { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn };
     if (decision.approve) {
       await assertIdentityFree(tx, row.inn, row.kpp, row.companyId);
-      const [before] = await tx.select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn }).from(companies).where(eq(companies.id, row.companyId));
+      const [before] = await tx
+        .select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn })
+        .from(companies)
+        .where(eq(companies.id, row.companyId));
       await applyIdentity(tx, row.companyId, asked);
-      await audit(tx, ctx, { entity: 'company', entityId: row.companyId, action: 'identity_approve', before, after: { ...asked, request_id: id } });
+      await audit(tx, ctx, {
+        entity: 'company',
+        entityId: row.companyId,
+        action: 'identity_approve',
+        before,
+        after: { ...asked, request_id: id },
+      });
     } else {
-      await audit(tx, ctx, { entity: 'company', entityId: row.companyId, action: 'identity_reject', before: { status: 'pending' }, after: { status: 'rejected', reason: decision.reason, ...asked, request_id: id } });
+      await audit(tx, ctx, {
+        entity: 'company',
+        entityId: row.companyId,
+        action: 'identity_reject',
+        before: { status: 'pending' },
+        after: { status: 'rejected', reason: decision.reason, ...asked, request_id: id },
+      });
     }
     const [r] = await tx
       .update(companyIdentityRequests)
-      .set({ status: decision.approve ? 'approved' : 'rejected', reason: decision.approve ? null : decision.reason, decidedBy: by.id, decidedAt: new Date() })
+      .set({
+        status: decision.approve ? 'approved' : 'rejected',
+        reason: decision.approve ? null : decision.reason,
+        decidedBy: by.id,
+        decidedAt: new Date(),
+      })
       .where(eq(companyIdentityRequests.id, id))
       .returning();
     return identityRequestResponse(r);

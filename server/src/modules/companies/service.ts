@@ -36,13 +36,26 @@ export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promi
     const filters: SQL[] = [isNull(companies.deletedAt)];
     if (kind === 'own') filters.push(eq(companies.id, sql.placeholder('company')));
     else if (kind === 'granted') {
-      const granted = db.select({ id: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, sql.placeholder('user')));
+      const granted = db
+        .select({ id: companyGrants.companyId })
+        .from(companyGrants)
+        .where(eq(companyGrants.userId, sql.placeholder('user')));
       filters.push(or(eq(companies.id, sql.placeholder('company')), inArray(companies.id, granted))!);
     }
     if (search) filters.push(or(ilike(companies.title, sql.placeholder('contains')), ilike(companies.inn, sql.placeholder('starts')))!);
-    return db.select().from(companies).where(and(...filters)).orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id)).limit(1000).prepare(name);
+    return db
+      .select()
+      .from(companies)
+      .where(and(...filters))
+      .orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id))
+      .limit(1000)
+      .prepare(name);
   });
-  return statement.execute({ company: user.companyId, user: user.id, ...(search ? { contains: `%${search}%`, starts: `${search}%` } : {}) });
+  return statement.execute({
+    company: user.companyId,
+    user: user.id,
+    ...(search ? { contains: `%${search}%`, starts: `${search}%` } : {}),
+  });
 }
 
 export async function getCompany(ctx: Ctx): Promise<CompanyRow> {
@@ -59,14 +72,25 @@ const PARENT_UNKNOWN = 'Головная организация не найде�
  * A company may be placed under a parent only when the parent exists and the user may act for it, and no cycle results:
  * otherwise a tenant could file itself among another tenant's subordinate customers.
  */
-async function assertParentAllowed(deps: Deps, user: AuthUser, companyId: number | null, parentId: number | null | undefined): Promise<void> {
+async function assertParentAllowed(
+  deps: Deps,
+  user: AuthUser,
+  companyId: number | null,
+  parentId: number | null | undefined,
+): Promise<void> {
   if (parentId == null) return;
-  if (parentId === companyId) throw new AppError('VALIDATION', 'Организация не может быть подчинена самой себе', { parent_id: ['Организация не может быть подчинена самой себе'] });
+  if (parentId === companyId)
+    throw new AppError('VALIDATION', 'Организация не может быть подчинена самой себе', {
+      parent_id: ['Организация не может быть подчинена самой себе'],
+    });
   if (!(await canActFor(deps.db, user, parentId))) throw new AppError('VALIDATION', PARENT_UNKNOWN, { parent_id: [PARENT_UNKNOWN] });
   if (companyId === null) return;
   const seen = new Set<number>();
-  for (let id: number | null = parentId; id !== null && !seen.has(id); ) {
-    if (id === companyId) throw new AppError('VALIDATION', 'Головная организация не может быть подчинена этой организации', { parent_id: ['Получается замкнутый круг подчинения'] });
+  for (let id: number | null = parentId; id !== null && !seen.has(id);) {
+    if (id === companyId)
+      throw new AppError('VALIDATION', 'Головная организация не может быть подчинена этой организации', {
+        parent_id: ['Получается замкнутый круг подчинения'],
+      });
     seen.add(id);
     const [row] = await deps.db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, id));
     id = row?.parentId ?? null;
@@ -80,7 +104,17 @@ export async function createCompany(deps: Deps, user: AuthUser, input: CompanyRe
     await assertIdentityFree(tx, input.inn, input.kpp);
     const [c] = await tx
       .insert(companies)
-      .values({ title: input.title, fullTitle: input.full_title ?? null, inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null, address: input.address ?? null, iku: input.iku ?? null, law: input.law, parentId: input.parent_id ?? null })
+      .values({
+        title: input.title,
+        fullTitle: input.full_title ?? null,
+        inn: input.inn,
+        kpp: input.kpp ?? null,
+        ogrn: input.ogrn ?? null,
+        address: input.address ?? null,
+        iku: input.iku ?? null,
+        law: input.law,
+        parentId: input.parent_id ?? null,
+      })
       .returning()
       .catch((e: unknown) => identityTakenOr(e, input.inn, input.kpp));
     // whoever creates a customer serves it
@@ -98,16 +132,29 @@ export async function updateCompany(ctx: Ctx, input: CompanyRequest): Promise<ty
   if (!canEdit(ctx.user.role)) throw new AppError('FORBIDDEN');
   const [current] = await ctx.deps.db.select({ parentId: companies.parentId }).from(companies).where(eq(companies.id, ctx.companyId));
   // an unchanged parent stays, even one the user cannot act for (set by the provider's staff)
-  if ((input.parent_id ?? null) !== (current?.parentId ?? null)) await assertParentAllowed(ctx.deps, ctx.user, ctx.companyId, input.parent_id);
+  if ((input.parent_id ?? null) !== (current?.parentId ?? null))
+    await assertParentAllowed(ctx.deps, ctx.user, ctx.companyId, input.parent_id);
   return ctx.deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(companies).where(eq(companies.id, ctx.companyId));
     const request = await changeIdentity(tx, ctx, { inn: input.inn, kpp: input.kpp ?? null, ogrn: input.ogrn ?? null });
     const [after] = await tx
       .update(companies)
-      .set({ title: input.title, fullTitle: input.full_title ?? null, address: input.address ?? null, ...(input.iku !== undefined ? { iku: input.iku } : {}), law: input.law, parentId: input.parent_id ?? null })
+      .set({
+        title: input.title,
+        fullTitle: input.full_title ?? null,
+        address: input.address ?? null,
+        ...(input.iku !== undefined ? { iku: input.iku } : {}),
+        law: input.law,
+        parentId: input.parent_id ?? null,
+      })
       .where(eq(companies.id, ctx.companyId))
       .returning();
-    await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'update', ...changes(companyResponse(before), companyResponse(after)) });
+    await audit(tx, ctx, {
+      entity: 'company',
+      entityId: ctx.companyId,
+      action: 'update',
+      ...changes(companyResponse(before), companyResponse(after)),
+    });
     return request;
   });
 }
@@ -116,7 +163,10 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
   if (!['admin', 'administrator'].includes(ctx.user.role)) throw new AppError('FORBIDDEN');
   if (ctx.companyId === ctx.user.companyId) throw new AppError('INVALID_STATE', 'Нельзя удалить собственную организацию');
   await ctx.deps.db.transaction(async (tx) => {
-    const [{ n }] = await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
     if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
     const [c] = await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId)).returning();
     await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete', before: { title: c.title, inn: c.inn } });
@@ -139,7 +189,14 @@ export function permissionsFor(ctx: Ctx): PermissionsResponse {
 }
 
 type ContactRow = typeof contacts.$inferSelect;
-export const contactResponse = (c: Pick<ContactRow, 'id' | 'name' | 'position' | 'phone' | 'email' | 'isActive'>) => ({ id: c.id, name: c.name, position: c.position, phone: c.phone, email: c.email, is_active: c.isActive });
+export const contactResponse = (c: Pick<ContactRow, 'id' | 'name' | 'position' | 'phone' | 'email' | 'isActive'>) => ({
+  id: c.id,
+  name: c.name,
+  position: c.position,
+  phone: c.phone,
+  email: c.email,
+  is_active: c.isActive,
+});
 
 export async function activeContact(ctx: Ctx) {
   const [c] = await ctx.deps.db
@@ -158,20 +215,39 @@ export async function listContacts(ctx: Ctx, q: z.infer<typeof ContactsQuery>): 
   if (q.phone) filters.push(ilike(contacts.phone, `%${q.phone}%`));
   const where = and(...filters);
   const [rows, [{ n }]] = await Promise.all([
-    ctx.deps.db.select().from(contacts).where(where).orderBy(desc(contacts.isActive), asc(contacts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    ctx.deps.db
+      .select()
+      .from(contacts)
+      .where(where)
+      .orderBy(desc(contacts.isActive), asc(contacts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     ctx.deps.db.select({ n: count() }).from(contacts).where(where),
   ]);
   return { items: rows.map(contactResponse), total: n, page: q.page, limit: q.limit };
 }
 
 export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest>, id?: number) {
-  const values = { name: input.name, position: input.position ?? null, phone: input.phone ?? null, email: input.email ?? null, isActive: input.is_active };
+  const values = {
+    name: input.name,
+    position: input.position ?? null,
+    phone: input.phone ?? null,
+    email: input.email ?? null,
+    isActive: input.is_active,
+  };
   if (!id) return createContact(ctx, values);
   return ctx.deps.db.transaction(async (tx) => {
-    const [was] = await tx.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
+    const [was] = await tx
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)));
     // one active contact per company
     if (input.is_active) await tx.update(contacts).set({ isActive: false }).where(eq(contacts.companyId, ctx.companyId));
-    const [row] = await tx.update(contacts).set(values).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .update(contacts)
+      .set(values)
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)))
+      .returning();
     if (!row || !was) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, { entity: 'contact', entityId: row.id, action: 'update', ...changes(contactResponse(was), contactResponse(row)) });
     return contactResponse(row);
@@ -184,56 +260,116 @@ export async function saveContact(ctx: Ctx, input: z.infer<typeof ContactRequest
  */
 async function createContact(ctx: Ctx, values: Omit<typeof contacts.$inferInsert, 'companyId'>) {
   const db = ctx.deps.db;
-  const inserted = db.insert(contacts).values({ ...values, companyId: ctx.companyId }).returning();
-  const others = db.update(contacts).set({ isActive: false }).where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.isActive, true)));
+  const inserted = db
+    .insert(contacts)
+    .values({ ...values, companyId: ctx.companyId })
+    .returning();
+  const others = db
+    .update(contacts)
+    .set({ isActive: false })
+    .where(and(eq(contacts.companyId, ctx.companyId), eq(contacts.isActive, true)));
   const after = { name: values.name, position: values.position, phone: values.phone, email: values.email, is_active: values.isActive };
   const entry = auditRow(ctx, { entity: 'contact', entityId: sql`c.id`, action: 'create', after })!;
   const { rows } = (await db.execute(sql`
     WITH c AS (${inserted.getSQL()}),
     ${values.isActive ? sql`others AS (${others.getSQL()}),` : sql``}
     logged AS (${auditInsert(entry, sql`c`, sql`jsonb_build_object('id', c.id)`)})
-    SELECT id, name, position, phone, email, is_active AS "isActive" FROM c`)) as unknown as { rows: Parameters<typeof contactResponse>[0][] };
+    SELECT id, name, position, phone, email, is_active AS "isActive" FROM c`)) as unknown as {
+    rows: Parameters<typeof contactResponse>[0][];
+  };
   return contactResponse(rows[0]);
 }
 
 export async function deleteContact(ctx: Ctx, id: number) {
   await ctx.deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(contacts).where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.id, id), eq(contacts.companyId, ctx.companyId)))
+      .returning();
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, { entity: 'contact', entityId: id, action: 'delete', before: contactResponse(row) });
   });
 }
 
 export async function companyUsers(ctx: Ctx) {
-  const rows = await ctx.deps.db.select().from(users).where(eq(users.companyId, ctx.companyId)).orderBy(sql`${users.title} COLLATE "und-x-icu"`);
-  return rows.map((u) => ({ id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as PermissionsResponse['role'], blocked: u.blocked }));
+  const rows = await ctx.deps.db
+    .select()
+    .from(users)
+    .where(eq(users.companyId, ctx.companyId))
+    .orderBy(sql`${users.title} COLLATE "und-x-icu"`);
+  return rows.map((u) => ({
+    id: u.id,
+    title: u.title,
+    login: u.login,
+    email: u.email,
+    role: u.role as PermissionsResponse['role'],
+    blocked: u.blocked,
+  }));
 }
 
 type BankRow = typeof bankRequisites.$inferSelect;
-const bankResponse = (b: BankRow) => ({ id: b.id, bank_name: b.bankName, bik: b.bik, corr_account: b.corrAccount, account: b.account, is_main: b.isMain });
+const bankResponse = (b: BankRow) => ({
+  id: b.id,
+  bank_name: b.bankName,
+  bik: b.bik,
+  corr_account: b.corrAccount,
+  account: b.account,
+  is_main: b.isMain,
+});
 
 export async function listBankRequisites(ctx: Ctx) {
-  const rows = await ctx.deps.db.select().from(bankRequisites).where(eq(bankRequisites.companyId, ctx.companyId)).orderBy(desc(bankRequisites.isMain), asc(bankRequisites.id));
+  const rows = await ctx.deps.db
+    .select()
+    .from(bankRequisites)
+    .where(eq(bankRequisites.companyId, ctx.companyId))
+    .orderBy(desc(bankRequisites.isMain), asc(bankRequisites.id));
   return rows.map(bankResponse);
 }
 
 export async function saveBankRequisites(ctx: Ctx, input: BankRequisitesRequest, id?: number) {
   return ctx.deps.db.transaction(async (tx) => {
-    const [was] = id ? await tx.select().from(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))) : [];
+    const [was] = id
+      ? await tx
+          .select()
+          .from(bankRequisites)
+          .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId)))
+      : [];
     if (input.is_main) await tx.update(bankRequisites).set({ isMain: false }).where(eq(bankRequisites.companyId, ctx.companyId));
-    const values = { bankName: input.bank_name, bik: input.bik, corrAccount: input.corr_account, account: input.account, isMain: input.is_main };
+    const values = {
+      bankName: input.bank_name,
+      bik: input.bik,
+      corrAccount: input.corr_account,
+      account: input.account,
+      isMain: input.is_main,
+    };
     const [row] = id
-      ? await tx.update(bankRequisites).set(values).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning()
-      : await tx.insert(bankRequisites).values({ ...values, companyId: ctx.companyId }).returning();
+      ? await tx
+          .update(bankRequisites)
+          .set(values)
+          .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId)))
+          .returning()
+      : await tx
+          .insert(bankRequisites)
+          .values({ ...values, companyId: ctx.companyId })
+          .returning();
     if (!row) throw new AppError('NOT_FOUND');
-    await audit(tx, ctx, was ? { entity: 'bank_requisites', entityId: row.id, action: 'update', ...changes(bankResponse(was), bankResponse(row)) } : { entity: 'bank_requisites', entityId: row.id, action: 'create', after: bankResponse(row) });
+    await audit(
+      tx,
+      ctx,
+      was
+        ? { entity: 'bank_requisites', entityId: row.id, action: 'update', ...changes(bankResponse(was), bankResponse(row)) }
+        : { entity: 'bank_requisites', entityId: row.id, action: 'create', after: bankResponse(row) },
+    );
     return bankResponse(row);
   });
 }
 
 export async function deleteBankRequisites(ctx: Ctx, id: number) {
   await ctx.deps.db.transaction(async (tx) => {
-    const [row] = await tx.delete(bankRequisites).where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId))).returning();
+    const [row] = await tx
+      .delete(bankRequisites)
+      .where(and(eq(bankRequisites.id, id), eq(bankRequisites.companyId, ctx.companyId)))
+      .returning();
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, { entity: 'bank_requisites', entityId: id, action: 'delete', before: bankResponse(row) });
   });

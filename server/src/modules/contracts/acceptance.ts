@@ -20,7 +20,15 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
     .select({ line: acceptanceLines, positionName: contractPositions.name })
     .from(acceptanceLines)
     .leftJoin(contractPositions, eq(contractPositions.id, acceptanceLines.positionId))
-    .where(and(eq(acceptanceLines.companyId, ctx.companyId), inArray(acceptanceLines.documentId, docs.map((d) => d.id))))
+    .where(
+      and(
+        eq(acceptanceLines.companyId, ctx.companyId),
+        inArray(
+          acceptanceLines.documentId,
+          docs.map((d) => d.id),
+        ),
+      ),
+    )
     .orderBy(asc(acceptanceLines.documentId), asc(acceptanceLines.ordinal));
   return docs.map((d) => ({
     id: d.id,
@@ -65,7 +73,14 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
 /** The user's correction of one line's position; the position must belong to the line's contract. */
 export async function setLineMapping(ctx: Ctx, lineId: number, positionId: number | null) {
   const [row] = await ctx.deps.db
-    .select({ lineId: acceptanceLines.id, contractId: acceptanceDocuments.contractId, documentId: acceptanceLines.documentId, ordinal: acceptanceLines.ordinal, name: acceptanceLines.name, positionId: acceptanceLines.positionId })
+    .select({
+      lineId: acceptanceLines.id,
+      contractId: acceptanceDocuments.contractId,
+      documentId: acceptanceLines.documentId,
+      ordinal: acceptanceLines.ordinal,
+      name: acceptanceLines.name,
+      positionId: acceptanceLines.positionId,
+    })
     .from(acceptanceLines)
     .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
     .where(and(eq(acceptanceLines.id, lineId), eq(acceptanceLines.companyId, ctx.companyId)))
@@ -77,7 +92,10 @@ export async function setLineMapping(ctx: Ctx, lineId: number, positionId: numbe
       .from(contractPositions)
       .where(and(eq(contractPositions.id, positionId), eq(contractPositions.contractId, row.contractId)))
       .limit(1);
-    if (!pos) throw new AppError('VALIDATION', 'Позиция не относится к договору этого документа', { position_id: ['Выберите позицию этого договора'] });
+    if (!pos)
+      throw new AppError('VALIDATION', 'Позиция не относится к договору этого документа', {
+        position_id: ['Выберите позицию этого договора'],
+      });
   }
   await ctx.deps.db.transaction(async (tx) => {
     await tx
@@ -85,7 +103,13 @@ export async function setLineMapping(ctx: Ctx, lineId: number, positionId: numbe
       .set({ positionId, mappedBy: positionId === null ? null : 'user', confidence: positionId === null ? null : 1 })
       .where(eq(acceptanceLines.id, lineId));
     const line = { document_id: row.documentId, line_id: lineId, ordinal: row.ordinal, name: row.name };
-    await audit(tx, ctx, { entity: 'contract', entityId: row.contractId, action: 'line_mapping', before: { ...line, position_id: row.positionId }, after: { ...line, position_id: positionId } });
+    await audit(tx, ctx, {
+      entity: 'contract',
+      entityId: row.contractId,
+      action: 'line_mapping',
+      before: { ...line, position_id: row.positionId },
+      after: { ...line, position_id: positionId },
+    });
   });
   const docs = await listAcceptance(ctx, row.contractId);
   return docs.flatMap((d) => d.lines).find((l) => l.id === lineId)!;

@@ -17,10 +17,14 @@ export function statementFindings(file: Bank1cFile, company: { name: string | nu
   const accounts = new Set(ownAccounts.map((a) => a.trim()));
   const name = `«${company.name ?? 'организации'}»`;
   if (accounts.size) {
-    const drawnOn = [...new Set([...file.accounts, ...file.accountSections.map((s) => s.account ?? '')].map((a) => a.trim()).filter(Boolean))];
+    const drawnOn = [
+      ...new Set([...file.accounts, ...file.accountSections.map((s) => s.account ?? '')].map((a) => a.trim()).filter(Boolean)),
+    ];
     const strange = drawnOn.filter((a) => !accounts.has(a));
     if (strange.length) {
-      out.push(`Выписка по ${strange.length === 1 ? 'счёту' : 'счетам'} ${strange.join(', ')}, а в банковских реквизитах ${name} ${strange.length === 1 ? 'такого счёта' : 'таких счетов'} нет`);
+      out.push(
+        `Выписка по ${strange.length === 1 ? 'счёту' : 'счетам'} ${strange.join(', ')}, а в банковских реквизитах ${name} ${strange.length === 1 ? 'такого счёта' : 'таких счетов'} нет`,
+      );
     }
   }
   const mineByInn = (p: Bank1cParty) => !!company.inn && p.inn === company.inn;
@@ -31,7 +35,9 @@ export function statementFindings(file: Bank1cFile, company: { name: string | nu
       return [`${head}: плательщик ${who(d.payer)}, получатель ${who(d.payee)} — ни один из них не ${name} (ИНН ${company.inn})`];
     }
     if (accounts.size > 0 && !mineByAccount(d.payer) && !mineByAccount(d.payee)) {
-      return [`${head}: счёт плательщика ${d.payer.account ?? 'не указан'}, счёт получателя ${d.payee.account ?? 'не указан'} — ни один из них не счёт ${name}`];
+      return [
+        `${head}: счёт плательщика ${d.payer.account ?? 'не указан'}, счёт получателя ${d.payee.account ?? 'не указан'} — ни один из них не счёт ${name}`,
+      ];
     }
     return [];
   });
@@ -50,8 +56,20 @@ export function nonPositiveFindings(file: Bank1cFile): string[] {
     .map((d) => `${d.kind} № ${d.number} от ${formatDate(d.date)}: сумма ${formatMoney(d.amount)} — сумма платежа должна быть больше нуля`);
 }
 
-export interface PaymentParties { payerInn: string | null; payeeInn: string | null; payeeName: string | null; number: string; docDate: string; amount: string }
-export interface ContractParties { number: string | null; registryNumber: string | null; supplierInn: string | null; supplierName: string | null }
+export interface PaymentParties {
+  payerInn: string | null;
+  payeeInn: string | null;
+  payeeName: string | null;
+  number: string;
+  docDate: string;
+  amount: string;
+}
+export interface ContractParties {
+  number: string | null;
+  registryNumber: string | null;
+  supplierInn: string | null;
+  supplierName: string | null;
+}
 
 /**
  * What does not fit when the user binds a payment to a contract by hand, as an УПД of another seller is asked about:
@@ -61,7 +79,9 @@ export function paymentLinkFindings(p: PaymentParties, c: ContractParties, compa
   const out: string[] = [];
   const contract = `договора ${c.number ? `№ ${c.number}` : c.registryNumber ? `с реестровым номером ${c.registryNumber}` : ''}`.trim();
   if (c.supplierInn && p.payeeInn && c.supplierInn !== p.payeeInn) {
-    out.push(`Получатель платежа «${p.payeeName ?? 'без названия'}» (ИНН ${p.payeeInn}) — не поставщик ${contract}${c.supplierName ? ` «${c.supplierName}»` : ''} (ИНН ${c.supplierInn})`);
+    out.push(
+      `Получатель платежа «${p.payeeName ?? 'без названия'}» (ИНН ${p.payeeInn}) — не поставщик ${contract}${c.supplierName ? ` «${c.supplierName}»` : ''} (ИНН ${c.supplierInn})`,
+    );
   }
   if (companyInn && p.payerInn && p.payerInn !== companyInn) {
     out.push(`Плательщик (ИНН ${p.payerInn}) — не заказчик по договору (ИНН ${companyInn})`);

@@ -9,7 +9,12 @@ const who = (name: string | null | undefined, inn: string | null | undefined) =>
  * What does not fit between an УПД and its contract: the parties, the date against the contract's term, the sum
  * against what is left of the price. Each finding is a Russian sentence the user reads before confirming the upload.
  */
-export function updFindings(upd: UpdDocument, c: ContractRow, customer: { name: string | null; inn: string | null }, delivered: string): string[] {
+export function updFindings(
+  upd: UpdDocument,
+  c: ContractRow,
+  customer: { name: string | null; inn: string | null },
+  delivered: string,
+): string[] {
   const out: string[] = [];
   if (c.supplierInn && upd.seller.inn && upd.seller.inn !== c.supplierInn) {
     out.push(`Продавец в УПД — ${who(upd.seller.name, upd.seller.inn)}, а поставщик по договору — ${who(c.supplierName, c.supplierInn)}`);
@@ -25,7 +30,8 @@ export function updFindings(upd: UpdDocument, c: ContractRow, customer: { name: 
   const total = upd.totals?.amountWithVat ?? upd.totals?.amountWithoutVat ?? null;
   if (c.price && total) {
     const left = new Decimal(c.price).minus(delivered);
-    if (new Decimal(total).gt(left)) out.push(`Сумма УПД ${formatMoney(total)} больше неисполненного остатка по договору ${formatMoney(left.toFixed(2))}`);
+    if (new Decimal(total).gt(left))
+      out.push(`Сумма УПД ${formatMoney(total)} больше неисполненного остатка по договору ${formatMoney(left.toFixed(2))}`);
   }
   return out;
 }
@@ -78,7 +84,9 @@ export function lineFindings(
     const total = qty.plus(acceptedBefore.get(id) ?? '0');
     if (total.gt(pos.quantity)) {
       const unit = pos.okeiName ? ` ${pos.okeiName}` : '';
-      warnings.push(`Позиция «${pos.name}»: с этим УПД принято ${formatQuantity(total.toFixed())}${unit}, а по договору ${formatQuantity(pos.quantity)}${unit}`);
+      warnings.push(
+        `Позиция «${pos.name}»: с этим УПД принято ${formatQuantity(total.toFixed())}${unit}, а по договору ${formatQuantity(pos.quantity)}${unit}`,
+      );
     }
   }
   return { positionIds, warnings };

@@ -8,7 +8,11 @@ export type ContractRow = typeof contracts.$inferSelect;
 
 /** The company's contract or 404 (another company's contract is "not found", never shown). */
 export async function loadContract(ctx: Ctx, contractId: number, db: Tx = ctx.deps.db): Promise<ContractRow> {
-  const [row] = await db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.companyId, ctx.companyId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.companyId, ctx.companyId)))
+    .limit(1);
   if (!row) throw new AppError('NOT_FOUND', 'Договор не найден');
   return row;
 }

@@ -52,18 +52,37 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   let planPart: DashboardResponse['plan'];
   if (plan) {
     const [[items], [started]] = await Promise.all([
-      db.select({ n: count(), sum: sql<string>`COALESCE(SUM(${planItems.nmcd}), 0)::text` }).from(planItems).where(eq(planItems.planId, plan.id)),
+      db
+        .select({ n: count(), sum: sql<string>`COALESCE(SUM(${planItems.nmcd}), 0)::text` })
+        .from(planItems)
+        .where(eq(planItems.planId, plan.id)),
       db
         .select({ n: sql<number>`COUNT(DISTINCT ${procurements.planItemId})::int` })
         .from(procurements)
         .innerJoin(planItems, eq(planItems.id, procurements.planItemId))
         .where(and(eq(procurements.companyId, ctx.companyId), eq(planItems.planId, plan.id), isNotNull(procurements.planItemId))),
     ]);
-    planPart = { source: 'plan', year, planned_count: items.n, planned_amount: new Decimal(items.sum).toFixed(2), started_count: started.n, fulfilment_share: items.n ? new Decimal(started.n).div(items.n).times(100).toFixed(2) : '0.00', procurements_by_status: procByStatus };
+    planPart = {
+      source: 'plan',
+      year,
+      planned_count: items.n,
+      planned_amount: new Decimal(items.sum).toFixed(2),
+      started_count: started.n,
+      fulfilment_share: items.n ? new Decimal(started.n).div(items.n).times(100).toFixed(2) : '0.00',
+      procurements_by_status: procByStatus,
+    };
   } else {
     const total = Object.values(procByStatus).reduce((s, n) => s + n, 0);
     const done = procByStatus.contract_signed ?? 0;
-    planPart = { source: 'procurements', year, planned_count: total, planned_amount: '0.00', started_count: done, fulfilment_share: total ? new Decimal(done).div(total).times(100).toFixed(2) : '0.00', procurements_by_status: procByStatus };
+    planPart = {
+      source: 'procurements',
+      year,
+      planned_count: total,
+      planned_amount: '0.00',
+      started_count: done,
+      fulfilment_share: total ? new Decimal(done).div(total).times(100).toFixed(2) : '0.00',
+      procurements_by_status: procByStatus,
+    };
   }
 
   const ids = contractRows.map((r) => r.c.id);
@@ -94,7 +113,15 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
   const monthly = safely(() => monthlyReportDeadline(prev.y, prev.m));
   if (monthly && monthly >= today && monthly <= horizon)
-    deadlines.push({ kind: 'monthly', label: 'Ежемесячный отчёт о договорах', basis_date: `${prev.y}-${String(prev.m).padStart(2, '0')}-01`, due_on: monthly, overdue: false, contract_id: null, contract_regnumber: null });
+    deadlines.push({
+      kind: 'monthly',
+      label: 'Ежемесячный отчёт о договорах',
+      basis_date: `${prev.y}-${String(prev.m).padStart(2, '0')}-01`,
+      due_on: monthly,
+      overdue: false,
+      contract_id: null,
+      contract_regnumber: null,
+    });
   deadlines.sort((a, b) => a.due_on.localeCompare(b.due_on));
 
   return {

@@ -29,7 +29,8 @@ export interface EdoUpd {
 }
 
 /** A ZIP (local file header, or the end record of an empty archive). */
-export const isZip = (data: Buffer): boolean => data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && ((data[2] === 3 && data[3] === 4) || (data[2] === 5 && data[3] === 6));
+export const isZip = (data: Buffer): boolean =>
+  data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && ((data[2] === 3 && data[3] === 4) || (data[2] === 5 && data[3] === 6));
 
 const bad = (message: string) => new AppError('BAD_FILE', message);
 
@@ -61,7 +62,9 @@ export async function readEdoArchive(upload: RawUpload, maxBytes: number): Promi
   const owner = new Map<string, string>();
   for (const s of signatures) {
     const stripped = s.name.replace(SIGNATURE, '');
-    const doc = documents.find((d) => d.name.toLowerCase() === stripped.toLowerCase()) ?? documents.find((d) => d.name.replace(XML, '').toLowerCase() === stripped.toLowerCase());
+    const doc =
+      documents.find((d) => d.name.toLowerCase() === stripped.toLowerCase()) ??
+      documents.find((d) => d.name.replace(XML, '').toLowerCase() === stripped.toLowerCase());
     if (!doc) throw bad(`Подпись «${base(s.name)}» в архиве не относится ни к одному документу архива: архив не принят`);
     owner.set(s.name, doc.name);
   }
@@ -72,5 +75,9 @@ export async function readEdoArchive(upload: RawUpload, maxBytes: number): Promi
   if (!upds.length) throw bad(`В архиве «${upload.name}» нет УПД: ожидается файл ON_NSCHFDOPPR_….xml`);
   if (upds.length > 1) throw bad(`В архиве «${upload.name}» ${upds.length} УПД: загрузите архив каждого документа отдельно`);
   const [upd] = upds;
-  return { name: base(upd.name), data: upd.data, signatures: signatures.filter((s) => owner.get(s.name) === upd.name).map((s) => ({ name: base(s.name), data: s.data })) };
+  return {
+    name: base(upd.name),
+    data: upd.data,
+    signatures: signatures.filter((s) => owner.get(s.name) === upd.name).map((s) => ({ name: base(s.name), data: s.data })),
+  };
 }

@@ -15,14 +15,38 @@ export async function executionStages(db: Tx, companyId: number, contractId: num
   const docs = await db
     .select({ number: acceptanceDocuments.number, date: acceptanceDocuments.docDate })
     .from(acceptanceDocuments)
-    .where(and(eq(acceptanceDocuments.companyId, companyId), eq(acceptanceDocuments.contractId, contractId), eq(acceptanceDocuments.status, 'processed'), documentInForce))
+    .where(
+      and(
+        eq(acceptanceDocuments.companyId, companyId),
+        eq(acceptanceDocuments.contractId, contractId),
+        eq(acceptanceDocuments.status, 'processed'),
+        documentInForce,
+      ),
+    )
     .orderBy(asc(acceptanceDocuments.docDate), asc(acceptanceDocuments.id));
   if (!docs.length && !totals.payments.length) return [];
   return [
     {
       ordinal: 1,
-      payments: totals.payments.map((p, i) => ({ ordinal: i + 1, date: p.date, amount: p.amount, currency: null, rubAmount: null, prepaid: null })),
-      documents: docs.map((d, i) => ({ ordinal: i + 1, date: d.date, code: '19', name: 'универсальный передаточный документ', number: d.number, contractPosition: null, okei: null, quantity: null, prepayment: null })),
+      payments: totals.payments.map((p, i) => ({
+        ordinal: i + 1,
+        date: p.date,
+        amount: p.amount,
+        currency: null,
+        rubAmount: null,
+        prepaid: null,
+      })),
+      documents: docs.map((d, i) => ({
+        ordinal: i + 1,
+        date: d.date,
+        code: '19',
+        name: 'универсальный передаточный документ',
+        number: d.number,
+        contractPosition: null,
+        okei: null,
+        quantity: null,
+        prepayment: null,
+      })),
     },
   ];
 }

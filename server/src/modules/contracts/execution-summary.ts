@@ -12,12 +12,22 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
   const db = ctx.deps.db;
   const totals = (await contractTotals(db, ctx.companyId, [c.id])).get(c.id)!;
   const [[docs], [unmapped]] = await Promise.all([
-    db.select({ n: count() }).from(acceptanceDocuments).where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), documentInForce)),
+    db
+      .select({ n: count() })
+      .from(acceptanceDocuments)
+      .where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), documentInForce)),
     db
       .select({ n: count() })
       .from(acceptanceLines)
       .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceLines.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), isNull(acceptanceLines.positionId), documentInForce)),
+      .where(
+        and(
+          eq(acceptanceLines.companyId, ctx.companyId),
+          eq(acceptanceDocuments.contractId, c.id),
+          isNull(acceptanceLines.positionId),
+          documentInForce,
+        ),
+      ),
   ]);
   const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
   return {

@@ -28,7 +28,9 @@ export const documentInForce = isNull(acceptanceDocuments.withdrawnAt);
  * several contracts in two grouped queries: the one source of the execution figures.
  */
 export async function contractTotals(db: Db, companyId: number, contractIds: number[]): Promise<Map<number, ContractTotals>> {
-  const out = new Map<number, ContractTotals>(contractIds.map((id) => [id, { delivered: '0', paid: '0', paymentDates: [], byPosition: new Map(), payments: [] }]));
+  const out = new Map<number, ContractTotals>(
+    contractIds.map((id) => [id, { delivered: '0', paid: '0', paymentDates: [], byPosition: new Map(), payments: [] }]),
+  );
   if (!contractIds.length) return out;
   const delivered = await db
     .select({
@@ -39,7 +41,14 @@ export async function contractTotals(db: Db, companyId: number, contractIds: num
     })
     .from(acceptanceLines)
     .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-    .where(and(eq(acceptanceLines.companyId, companyId), isNotNull(acceptanceLines.positionId), inArray(acceptanceDocuments.contractId, contractIds), documentInForce))
+    .where(
+      and(
+        eq(acceptanceLines.companyId, companyId),
+        isNotNull(acceptanceLines.positionId),
+        inArray(acceptanceDocuments.contractId, contractIds),
+        documentInForce,
+      ),
+    )
     .groupBy(acceptanceDocuments.contractId, acceptanceLines.positionId);
   for (const d of delivered) {
     const t = out.get(d.contractId)!;
@@ -47,7 +56,14 @@ export async function contractTotals(db: Db, companyId: number, contractIds: num
     t.byPosition.set(d.positionId!, { quantity: d.quantity, amount: d.sum });
   }
   const paid = await db
-    .select({ id: paymentOrders.id, contractId: paymentOrders.contractId, number: paymentOrders.number, date: paymentOrders.docDate, amount: paymentOrders.amount, purpose: paymentOrders.purpose })
+    .select({
+      id: paymentOrders.id,
+      contractId: paymentOrders.contractId,
+      number: paymentOrders.number,
+      date: paymentOrders.docDate,
+      amount: paymentOrders.amount,
+      purpose: paymentOrders.purpose,
+    })
     .from(paymentOrders)
     .where(and(eq(paymentOrders.companyId, companyId), inArray(paymentOrders.contractId, contractIds)))
     .orderBy(asc(paymentOrders.docDate), asc(paymentOrders.id));
@@ -68,9 +84,18 @@ export async function reportedOn(db: Db, companyId: number, contractIds: number[
   const out = new Map<number, string>();
   if (!contractIds.length) return out;
   const rows = await db
-    .select({ contractId: executionRecords.contractId, at: sql<string>`to_char(MAX(${executionRecords.createdAt}) AT TIME ZONE 'Europe/Moscow', 'YYYY-MM-DD')` })
+    .select({
+      contractId: executionRecords.contractId,
+      at: sql<string>`to_char(MAX(${executionRecords.createdAt}) AT TIME ZONE 'Europe/Moscow', 'YYYY-MM-DD')`,
+    })
     .from(executionRecords)
-    .where(and(eq(executionRecords.companyId, companyId), inArray(executionRecords.contractId, contractIds), inArray(executionRecords.status, ['sent', 'registered'])))
+    .where(
+      and(
+        eq(executionRecords.companyId, companyId),
+        inArray(executionRecords.contractId, contractIds),
+        inArray(executionRecords.status, ['sent', 'registered']),
+      ),
+    )
     .groupBy(executionRecords.contractId);
   for (const r of rows) out.set(r.contractId, r.at);
   return out;
@@ -89,7 +114,13 @@ export function contractDeadlines(c: ContractRow, paymentDates: string[], report
   }
   return list.map((d) => {
     const doneOn = d.kind === 'contract' ? registeredOn : reported && reported >= d.basisDate ? reported : null;
-    return { kind: d.kind, label: d.label, basis_date: d.basisDate, due_on: d.dueOn, done: !!doneOn, overdue: isOverdue(d.dueOn, doneOn, today) };
+    return {
+      kind: d.kind,
+      label: d.label,
+      basis_date: d.basisDate,
+      due_on: d.dueOn,
+      done: !!doneOn,
+      overdue: isOverdue(d.dueOn, doneOn, today),
+    };
   });
 }
-

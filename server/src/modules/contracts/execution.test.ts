@@ -4,7 +4,15 @@ import iconv from 'iconv-lite';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { EVENTS, MESSAGES, formatMoney, type AcceptanceDocumentResponse, type ExecutionSummaryResponse, type PaymentOrderResponse, type Paged } from '@proc/contract';
+import {
+  EVENTS,
+  MESSAGES,
+  formatMoney,
+  type AcceptanceDocumentResponse,
+  type ExecutionSummaryResponse,
+  type PaymentOrderResponse,
+  type Paged,
+} from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { as, download, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
@@ -27,23 +35,58 @@ async function addContract(companyId: number, registryNumber: string, positions:
   const db = t.server.deps.db;
   const [c] = await db
     .insert(contracts)
-    .values({ companyId, registryNumber, number: `Д-${registryNumber.slice(-3)}`, contractDate: '2025-01-20', subject: 'Поставка товаров', supplierName: 'ООО «Поставщик»', supplierInn: SUPPLIER_INN, price: '100000.00' })
+    .values({
+      companyId,
+      registryNumber,
+      number: `Д-${registryNumber.slice(-3)}`,
+      contractDate: '2025-01-20',
+      subject: 'Поставка товаров',
+      supplierName: 'ООО «Поставщик»',
+      supplierInn: SUPPLIER_INN,
+      price: '100000.00',
+    })
     .returning();
   if (positions.length)
-    await db.insert(contractPositions).values(positions.map((p, i) => ({ contractId: c.id, ordinal: i + 1, name: p.name, okeiCode: p.okei, unitPrice: p.price, quantity: '10' })));
+    await db
+      .insert(contractPositions)
+      .values(
+        positions.map((p, i) => ({ contractId: c.id, ordinal: i + 1, name: p.name, okeiCode: p.okei, unitPrice: p.price, quantity: '10' })),
+      );
   return c.id;
 }
 
-const docCount = async () => (await t.server.deps.db.$count(acceptanceDocuments));
+const docCount = async () => await t.server.deps.db.$count(acceptanceDocuments);
 const blobCount = () => {
   const root = path.join(t.config.DATA_DIR, 'files');
   return fs.existsSync(root) ? fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0;
 };
 
 function statement(docs: { number: string; amount: string; payeeInn: string; purpose: string; payerInn?: string }[]) {
-  const lines = ['1CClientBankExchange', 'ВерсияФормата=1.03', 'Кодировка=Windows', 'Отправитель=Бухгалтерия', 'Получатель=', 'ДатаНачала=01.03.2023', 'ДатаКонца=31.03.2023', 'РасчСчет=40702810938000000001'];
+  const lines = [
+    '1CClientBankExchange',
+    'ВерсияФормата=1.03',
+    'Кодировка=Windows',
+    'Отправитель=Бухгалтерия',
+    'Получатель=',
+    'ДатаНачала=01.03.2023',
+    'ДатаКонца=31.03.2023',
+    'РасчСчет=40702810938000000001',
+  ];
   for (const d of docs)
-    lines.push('СекцияДокумент=Платежное поручение', `Номер=${d.number}`, 'Дата=15.03.2025', `Сумма=${d.amount}`, 'ПлательщикСчет=40702810938000000001', `ПлательщикИНН=${d.payerInn ?? '0105123458'}`, 'Плательщик1=АО «Демо-Заказчик»', `ПолучательИНН=${d.payeeInn}`, 'Получатель1=ООО «Поставщик»', 'ПолучательСчет=40702810100000000002', `НазначениеПлатежа=${d.purpose}`, 'КонецДокумента');
+    lines.push(
+      'СекцияДокумент=Платежное поручение',
+      `Номер=${d.number}`,
+      'Дата=15.03.2025',
+      `Сумма=${d.amount}`,
+      'ПлательщикСчет=40702810938000000001',
+      `ПлательщикИНН=${d.payerInn ?? '0105123458'}`,
+      'Плательщик1=АО «Демо-Заказчик»',
+      `ПолучательИНН=${d.payeeInn}`,
+      'Получатель1=ООО «Поставщик»',
+      'ПолучательСчет=40702810100000000002',
+      `НазначениеПлатежа=${d.purpose}`,
+      'КонецДокумента',
+    );
   lines.push('КонецФайла');
   return iconv.encode(lines.join('\r\n'), 'win1251');
 }
@@ -74,8 +117,17 @@ describe('УПД', () => {
     expect(String(r.body.message)).toMatch(/^УПД № 123 не сходится с договором: .+\. Загрузить всё равно\?$/);
     expect([await docCount(), blobCount()]).toEqual(before);
     // another seller than the contract's supplier is named too
-    const r2 = await upload(t, 'POST', `/api/contracts/${cA}/upd`, w.client, 'other-seller.xml', iconv.encode(iconv.decode(UPD, 'win1251').replace('ИННЮЛ="9103624367"', 'ИННЮЛ="7707083893"'), 'win1251'));
-    expect((r2.body.fields as { warnings: string[] }).warnings[0]).toBe('Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 7707083893), а поставщик по договору — «ООО «Поставщик»» (ИНН 9103624367)');
+    const r2 = await upload(
+      t,
+      'POST',
+      `/api/contracts/${cA}/upd`,
+      w.client,
+      'other-seller.xml',
+      iconv.encode(iconv.decode(UPD, 'win1251').replace('ИННЮЛ="9103624367"', 'ИННЮЛ="7707083893"'), 'win1251'),
+    );
+    expect((r2.body.fields as { warnings: string[] }).warnings[0]).toBe(
+      'Продавец в УПД — «СвЮЛУч-НаимОрг» (ИНН 7707083893), а поставщик по договору — «ООО «Поставщик»» (ИНН 9103624367)',
+    );
   });
 
   it('processes the 5.02 fixture, maps its lines and pushes the event', async () => {
@@ -84,17 +136,32 @@ describe('УПД', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'processing', number: '123', date: '2023-02-01', upload_file_name: 'upd_970_v5_02_seller.xml' });
     const e = await event;
-    expect(e).toMatchObject({ key: r.body.key, result: 'success', upload_file_name: 'upd_970_v5_02_seller.xml', message: MESSAGES.updSuccess('upd_970_v5_02_seller.xml'), lines: 2, mapped: 2 });
+    expect(e).toMatchObject({
+      key: r.body.key,
+      result: 'success',
+      upload_file_name: 'upd_970_v5_02_seller.xml',
+      message: MESSAGES.updSuccess('upd_970_v5_02_seller.xml'),
+      lines: 2,
+      mapped: 2,
+    });
     expect(e.error).toBeUndefined();
     const list = await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cA}/acceptance`, { token: w.client });
     expect(list.body).toHaveLength(1);
     const [doc] = list.body;
     expect(doc).toMatchObject({ status: 'processed', number: '123', format_version: '5.02', seller: { inn: SUPPLIER_INN } });
     expect(doc.warnings).toContain('УПД от 01.02.2023 составлен раньше заключения договора (20.01.2025)');
-    expect(doc.lines.map((l) => [l.ordinal, l.quantity, l.price, l.amount_with_vat, l.mapped_by])).toEqual([
-      [1, '16', '200', '784.8', 'auto'],
-      [2, '114.1', '516.67', '70742', 'auto'],
-    ].map(([o, q, p, a, m]) => [o, expect.stringMatching(new RegExp(`^${String(q).replace('.', '\\.')}(\\.0*)?0*$`)), expect.stringMatching(new RegExp(`^${String(p).replace('.', '\\.')}(\\.?0*)$`)), expect.stringMatching(new RegExp(`^${String(a).replace('.', '\\.')}(\\.?0*)$`)), m]));
+    expect(doc.lines.map((l) => [l.ordinal, l.quantity, l.price, l.amount_with_vat, l.mapped_by])).toEqual(
+      [
+        [1, '16', '200', '784.8', 'auto'],
+        [2, '114.1', '516.67', '70742', 'auto'],
+      ].map(([o, q, p, a, m]) => [
+        o,
+        expect.stringMatching(new RegExp(`^${String(q).replace('.', '\\.')}(\\.0*)?0*$`)),
+        expect.stringMatching(new RegExp(`^${String(p).replace('.', '\\.')}(\\.?0*)$`)),
+        expect.stringMatching(new RegExp(`^${String(a).replace('.', '\\.')}(\\.?0*)$`)),
+        m,
+      ]),
+    );
     expect(doc.lines.every((l) => l.position_id !== null && (l.confidence ?? 0) >= 0.55)).toBe(true);
     // the contract has 10 of each position: the УПД delivers 16 and 114.1
     expect(doc.warnings).toContain('Позиция «СведТов-НаимТов»: с этим УПД принято 16, а по договору 10');
@@ -111,7 +178,9 @@ describe('УПД', () => {
     expect(await event).toMatchObject({ result: 'success', mapped: 1, unmapped: 1 });
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cUnits}/acceptance`, { token: w.client })).body;
     expect(doc.lines.map((l) => l.position_id === null)).toEqual([true, false]);
-    expect(doc.warnings.find((x) => x.startsWith('Строка 1 '))).toMatch(/^Строка 1 «СведТов-НаимТов» в единицах «.+», а позиция договора «СведТов-НаимТов» — в «ОКЕИ 778»: строка не сопоставлена, сопоставьте её вручную, если это та же позиция$/);
+    expect(doc.warnings.find((x) => x.startsWith('Строка 1 '))).toMatch(
+      /^Строка 1 «СведТов-НаимТов» в единицах «.+», а позиция договора «СведТов-НаимТов» — в «ОКЕИ 778»: строка не сопоставлена, сопоставьте её вручную, если это та же позиция$/,
+    );
   });
 
   it('keeps lines that match no position, unmapped; the user can map them', async () => {
@@ -124,11 +193,20 @@ describe('УПД', () => {
     expect(doc.lines.every((l) => l.position_id === null)).toBe(true);
     const posB = (await t.server.deps.db.select().from(contractPositions)).find((p) => p.contractId === cB)!;
     const posA = (await t.server.deps.db.select().from(contractPositions)).find((p) => p.contractId === cA)!;
-    const ok = await t.api<Record<string, unknown>>('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token: w.client, body: { position_id: posB.id } });
+    const ok = await t.api<Record<string, unknown>>('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, {
+      token: w.client,
+      body: { position_id: posB.id },
+    });
     expect(ok.body).toMatchObject({ position_id: posB.id, mapped_by: 'user', position_name: 'Дизельное топливо ЕВРО-5' });
-    const wrong = await t.api('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token: w.client, body: { position_id: posA.id } });
+    const wrong = await t.api('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, {
+      token: w.client,
+      body: { position_id: posA.id },
+    });
     expect(wrong.status).toBe(400);
-    const cleared = await t.api<Record<string, unknown>>('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token: w.client, body: { position_id: null } });
+    const cleared = await t.api<Record<string, unknown>>('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, {
+      token: w.client,
+      body: { position_id: null },
+    });
     expect(cleared.body).toMatchObject({ position_id: null, mapped_by: null });
   });
 
@@ -137,7 +215,16 @@ describe('УПД', () => {
     const cases: [string, Buffer, number, RegExp][] = [
       ['broken.xml', Buffer.from('<?xml version="1.0"?><Файл ИдФайл="x"><Документ'), 400, /не удалось обработать/i],
       ['notice.xml', Buffer.from('<?xml version="1.0" encoding="UTF-8"?><purchaseNotice/>'), 400, /не является УПД/],
-      ['wrong-enc.xml', Buffer.concat([Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Файл ВерсФорм="5.02" ИдФайл="'), Buffer.from([0xcf, 0xf0, 0xe8]), Buffer.from('"/>')]), 400, /.+/],
+      [
+        'wrong-enc.xml',
+        Buffer.concat([
+          Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Файл ВерсФорм="5.02" ИдФайл="'),
+          Buffer.from([0xcf, 0xf0, 0xe8]),
+          Buffer.from('"/>'),
+        ]),
+        400,
+        /.+/,
+      ],
       ['empty.xml', Buffer.alloc(0), 400, /пуст/i],
       ['big.xml', Buffer.alloc(LIMIT + 10, 0x20), 413, /не более/],
     ];
@@ -159,12 +246,21 @@ describe('payment orders', () => {
     expect(r.body.code).toBe('CONFIRM_REQUIRED');
     const warnings = (r.body.fields as { warnings: string[] }).warnings;
     expect(warnings[0]).toBe('Выписка по счёту 40702810200000000001, а в банковских реквизитах «АО «Демо-Заказчик»» такого счёта нет');
-    expect(warnings[1]).toMatch(/^Банковский ордер № \S+ от \d\d\.\d\d\.\d{4} на .+: плательщик «Some random payer» \(ИНН 123123123123\), получатель «Some random payee» \(ИНН 123123123123\) — ни один из них не «АО «Демо-Заказчик»» \(ИНН 0105123458\)$/);
+    expect(warnings[1]).toMatch(
+      /^Банковский ордер № \S+ от \d\d\.\d\d\.\d{4} на .+: плательщик «Some random payer» \(ИНН 123123123123\), получатель «Some random payee» \(ИНН 123123123123\) — ни один из них не «АО «Демо-Заказчик»» \(ИНН 0105123458\)$/,
+    );
     expect(warnings.at(-1)).toMatch(/^И ещё \d+ из \d+ документов выписки — не «АО «Демо-Заказчик»»$/);
-    expect(r.body.message).toMatch(/^Выписка «statement_cp1251\.txt» не похожа на выписку «АО «Демо-Заказчик»»: .+\. Загрузить всё равно\?$/);
+    expect(r.body.message).toMatch(
+      /^Выписка «statement_cp1251\.txt» не похожа на выписку «АО «Демо-Заказчик»»: .+\. Загрузить всё равно\?$/,
+    );
     expect([await t.server.deps.db.$count(paymentOrders), blobCount()]).toEqual(before);
     // one of the company's payments from another account of its own: the account is named
-    const otherAccount = iconv.encode(iconv.decode(statement([{ number: '99', amount: '10.00', payeeInn: SUPPLIER_INN, purpose: 'Оплата' }]), 'win1251').replaceAll('40702810938000000001', '40702810000000000099'), 'win1251');
+    const otherAccount = iconv.encode(
+      iconv
+        .decode(statement([{ number: '99', amount: '10.00', payeeInn: SUPPLIER_INN, purpose: 'Оплата' }]), 'win1251')
+        .replaceAll('40702810938000000001', '40702810000000000099'),
+      'win1251',
+    );
     const acc = await upload(t, 'POST', '/api/payments/import', w.client, 'другой счёт.txt', otherAccount);
     expect(acc.status).toBe(409);
     expect((acc.body.fields as { warnings: string[] }).warnings).toEqual([
@@ -179,7 +275,13 @@ describe('payment orders', () => {
     const r = await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement_cp1251.txt', BANK);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const e = await event;
-    expect(e).toMatchObject({ key: r.body.key, result: 'success', upload_file_name: 'statement_cp1251.txt', message: MESSAGES.paymentSuccess('statement_cp1251.txt'), matched: 0 });
+    expect(e).toMatchObject({
+      key: r.body.key,
+      result: 'success',
+      upload_file_name: 'statement_cp1251.txt',
+      message: MESSAGES.paymentSuccess('statement_cp1251.txt'),
+      matched: 0,
+    });
     const created = e.created as number;
     expect(created).toBeGreaterThan(5);
     const again = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
@@ -204,24 +306,63 @@ describe('payment orders', () => {
     expect(linked.body.items.map((p) => [p.number, p.linked_by, p.contract_regnumber])).toEqual([['101', 'auto', REG]]);
     const toB = await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?contract_id=${cB}`, { token: w.client });
     expect(toB.body.items.map((p) => p.number)).toEqual(['102']);
-    const unmatched = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body.items;
+    const unmatched = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body
+      .items;
     const p104 = unmatched.find((p) => p.number === '104')!;
     // a payment to another seller bound by hand: asked first, naming both (M10), then kept with the findings in the trail
-    const asked = await t.api<{ code: string; fields: { warnings: string[] } }>('PUT', `/api/payments/${p104.id}/contract`, { token: w.client, body: { contract_id: cA } });
+    const asked = await t.api<{ code: string; fields: { warnings: string[] } }>('PUT', `/api/payments/${p104.id}/contract`, {
+      token: w.client,
+      body: { contract_id: cA },
+    });
     expect(asked.status).toBe(409);
-    expect(asked.body).toMatchObject({ code: 'CONFIRM_REQUIRED', fields: { warnings: ['Получатель платежа «ООО «Поставщик»» (ИНН 7707083893) — не поставщик договора № Д-012 «ООО «Поставщик»» (ИНН 9103624367)'] } });
-    expect((await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body.items.some((p) => p.id === p104.id)).toBe(true);
-    const link = await t.api<PaymentOrderResponse>('PUT', `/api/payments/${p104.id}/contract`, { token: w.client, body: { contract_id: cA, confirm: true } });
+    expect(asked.body).toMatchObject({
+      code: 'CONFIRM_REQUIRED',
+      fields: {
+        warnings: [
+          'Получатель платежа «ООО «Поставщик»» (ИНН 7707083893) — не поставщик договора № Д-012 «ООО «Поставщик»» (ИНН 9103624367)',
+        ],
+      },
+    });
+    expect(
+      (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body.items.some(
+        (p) => p.id === p104.id,
+      ),
+    ).toBe(true);
+    const link = await t.api<PaymentOrderResponse>('PUT', `/api/payments/${p104.id}/contract`, {
+      token: w.client,
+      body: { contract_id: cA, confirm: true },
+    });
     expect(link.body).toMatchObject({ contract_id: cA, linked_by: 'user' });
-    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/contract/${cA}`, { token: w.specialist, headers: as(w.demoId) });
-    expect(trail.body.find((a) => a.action === 'payment_link' && a.after.payment_id === p104.id)?.after.confirmed_warnings).toEqual(asked.body.fields.warnings);
+    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/contract/${cA}`, {
+      token: w.specialist,
+      headers: as(w.demoId),
+    });
+    expect(trail.body.find((a) => a.action === 'payment_link' && a.after.payment_id === p104.id)?.after.confirmed_warnings).toEqual(
+      asked.body.fields.warnings,
+    );
 
     const s = await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client });
-    expect(s.body).toMatchObject({ paid_amount: '30100.00', paid_share: '30.10', delivered_amount: '71526.80', delivered_share: '71.53', remaining_to_pay: '69900.00', documents: 1, unmapped_lines: 0, payments: 2 });
+    expect(s.body).toMatchObject({
+      paid_amount: '30100.00',
+      paid_share: '30.10',
+      delivered_amount: '71526.80',
+      delivered_share: '71.53',
+      remaining_to_pay: '69900.00',
+      documents: 1,
+      unmapped_lines: 0,
+      payments: 2,
+    });
     expect(s.body.deadlines.map((d) => d.kind)).toEqual(['contract', 'payment']);
-    expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ basis_date: '2025-03-15', due_on: '2025-03-25', overdue: true });
+    expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({
+      basis_date: '2025-03-15',
+      due_on: '2025-03-25',
+      overdue: true,
+    });
     // the payments screen finds a payment by the payee's ИНН, by words of the purpose and by period (issue 34, L)
-    const found = async (query: string) => (await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?limit=100&${query}`, { token: w.client })).body.items.map((p) => p.number).sort();
+    const found = async (query: string) =>
+      (await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?limit=100&${query}`, { token: w.client })).body.items
+        .map((p) => p.number)
+        .sort();
     expect(await found('q=7707083893')).toEqual(['104']);
     expect(await found(`q=${encodeURIComponent('Д-999')}`)).toEqual(['102']);
     expect(await found('q=101')).toContain('101');
@@ -248,12 +389,40 @@ describe('payment orders', () => {
 
   it('links by a unique registry number when the contract file names no supplier, if the customer paid; the УПД seller becomes the supplier (12b)', async () => {
     const REG_NS = '52208008370190000010000';
-    const [c] = await t.server.deps.db.insert(contracts).values({ companyId: w.demoId, registryNumber: REG_NS, number: '17', contractDate: '2025-01-10', subject: 'Поставка без поставщика в файле', price: '50000.00' }).returning();
+    const [c] = await t.server.deps.db
+      .insert(contracts)
+      .values({
+        companyId: w.demoId,
+        registryNumber: REG_NS,
+        number: '17',
+        contractDate: '2025-01-10',
+        subject: 'Поставка без поставщика в файле',
+        price: '50000.00',
+      })
+      .returning();
     const customerInn = '0105123458';
     const file = statement([
-      { number: '201', amount: '1000.00', payeeInn: '7707083893', payerInn: customerInn, purpose: `Оплата по договору № ${REG_NS} от 10.01.2025` },
-      { number: '202', amount: '2000.00', payeeInn: '7707083893', payerInn: '7700000000', purpose: `Оплата по договору № ${REG_NS} от 10.01.2025` },
-      { number: '203', amount: '90000.00', payeeInn: '7707083893', payerInn: customerInn, purpose: `Оплата по договору № ${REG_NS} сверх цены` },
+      {
+        number: '201',
+        amount: '1000.00',
+        payeeInn: '7707083893',
+        payerInn: customerInn,
+        purpose: `Оплата по договору № ${REG_NS} от 10.01.2025`,
+      },
+      {
+        number: '202',
+        amount: '2000.00',
+        payeeInn: '7707083893',
+        payerInn: '7700000000',
+        purpose: `Оплата по договору № ${REG_NS} от 10.01.2025`,
+      },
+      {
+        number: '203',
+        amount: '90000.00',
+        payeeInn: '7707083893',
+        payerInn: customerInn,
+        purpose: `Оплата по договору № ${REG_NS} сверх цены`,
+      },
     ]);
     const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
     // order 202 is another payer's to another payee: the statement is asked about, then taken
@@ -289,7 +458,11 @@ describe('payment orders', () => {
 
   it('refuses a file that is not a 1C exchange file and stores nothing', async () => {
     const before = [await t.server.deps.db.$count(paymentOrders), blobCount()];
-    for (const [name, data] of [['x.txt', Buffer.from('hello')], ['e.txt', Buffer.alloc(0)], ['upd.xml', UPD]] as const) {
+    for (const [name, data] of [
+      ['x.txt', Buffer.from('hello')],
+      ['e.txt', Buffer.alloc(0)],
+      ['upd.xml', UPD],
+    ] as const) {
       const r = await upload(t, 'POST', '/api/payments/import', w.client, name, data);
       expect(r.status, name).toBe(400);
       expect(String(r.body.message)).toMatch(/.{10,}/);
@@ -303,10 +476,19 @@ describe('reports and dashboard', () => {
   for (const format of ['xlsx', 'pdf'] as const) {
     it(`builds the contract execution report as ${format} and serves it`, async () => {
       const event = nextEvent<Record<string, unknown>>(sock, EVENTS.reportCreateResponse);
-      const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${cA}/reports`, { token: w.client, body: { format } });
+      const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${cA}/reports`, {
+        token: w.client,
+        body: { format },
+      });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const e = await event;
-      expect(e).toMatchObject({ key: r.body.key, result: 'success', report_code: r.body.report_code, contract_regnumber: REG, message: MESSAGES.reportSuccess(REG) });
+      expect(e).toMatchObject({
+        key: r.body.key,
+        result: 'success',
+        report_code: r.body.report_code,
+        contract_regnumber: REG,
+        message: MESSAGES.reportSuccess(REG),
+      });
       const file = await download(t, `/api/reports/${r.body.report_code}/download`, w.client);
       expect(file.status).toBe(200);
       expect(file.data.subarray(0, format === 'pdf' ? 5 : 2).toString()).toBe(format === 'pdf' ? '%PDF-' : 'PK');
@@ -321,14 +503,17 @@ describe('reports and dashboard', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(data as unknown as ArrayBuffer);
     const values = new Map<string, unknown>();
-    wb.eachSheet((ws) => ws.eachRow((row) => {
-      const cells = (row.values as unknown[]).slice(1);
-      const label = cells.find((v) => typeof v === 'string') as string | undefined;
-      const value = cells.slice(cells.indexOf(label) + 1).find((v) => v !== null && v !== undefined && v !== '');
-      if (label && !values.has(label)) values.set(label, value);
-    }));
+    wb.eachSheet((ws) =>
+      ws.eachRow((row) => {
+        const cells = (row.values as unknown[]).slice(1);
+        const label = cells.find((v) => typeof v === 'string') as string | undefined;
+        const value = cells.slice(cells.indexOf(label) + 1).find((v) => v !== null && v !== undefined && v !== '');
+        if (label && !values.has(label)) values.set(label, value);
+      }),
+    );
     const card = (await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client })).body;
-    const num = (v: unknown) => new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
+    const num = (v: unknown) =>
+      new Decimal(String(typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v)).toFixed(2);
     expect(num(values.get('Принято по документам о приёмке'))).toBe(card.delivered_amount);
     expect(num(values.get('Оплачено'))).toBe(card.paid_amount);
     expect(values.get('Статус')).toBe('Размещён');
@@ -351,7 +536,13 @@ describe('reports and dashboard', () => {
     // three contracts: two with supplier, the 12b one without (its УПД lines map to no position, so nothing counts as delivered)
     // four contracts: cA (71526.80 delivered), cB, the 12b one and the units one (only its line in the right unit, 70742.00, counts)
     // paid: cA's 100 000.00 in full, cB's 20 000.00, the 12b one's 1 000.00
-    expect(d.body).toMatchObject({ company_id: w.demoId, contracts_by_status: { registered: 4 }, contracts_total: '350000.00', paid_total: '121000.00', delivered_total: '142268.80' });
+    expect(d.body).toMatchObject({
+      company_id: w.demoId,
+      contracts_by_status: { registered: 4 },
+      contracts_total: '350000.00',
+      paid_total: '121000.00',
+      delivered_total: '142268.80',
+    });
     const other = await t.api<Record<string, unknown>>('GET', '/api/dashboard', { token: w.otherClient });
     expect(other.body).toMatchObject({ company_id: w.otherId, paid_total: '0.00', contracts_total: '100000.00' });
   });
@@ -362,19 +553,27 @@ describe('tenant isolation', () => {
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cA}/acceptance`, { token: w.client })).body;
     const pay = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?limit=1', { token: w.client })).body.items[0];
     const report = (await t.api<Paged<{ report_code: string }>>('GET', '/api/reports', { token: w.client })).body.items[0];
-    for (const [token, headers] of [[w.otherClient, {}], [w.outsider, as(w.demoId)]] as const) {
+    for (const [token, headers] of [
+      [w.otherClient, {}],
+      [w.outsider, as(w.demoId)],
+    ] as const) {
       expect((await upload(t, 'POST', `/api/contracts/${cA}/upd`, token, 'u.xml', UPD, headers)).status).toBe(404);
       expect((await t.api('GET', `/api/contracts/${cA}/acceptance`, { token, headers })).status).toBe(404);
-      expect((await t.api('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token, headers, body: { position_id: null } })).status).toBe(404);
+      expect(
+        (await t.api('PUT', `/api/acceptance/lines/${doc.lines[0].id}/mapping`, { token, headers, body: { position_id: null } })).status,
+      ).toBe(404);
       expect((await t.api('PUT', `/api/payments/${pay.id}/contract`, { token, headers, body: { contract_id: null } })).status).toBe(404);
       expect((await t.api('GET', `/api/contracts/${cA}/execution-summary`, { token, headers })).status).toBe(404);
       expect((await t.api('POST', `/api/contracts/${cA}/reports`, { token, headers, body: { format: 'xlsx' } })).status).toBe(404);
       expect((await download(t, `/api/reports/${report.report_code}/download`, token, headers)).status).toBe(404);
     }
     // staff without a grant with the demo customer picked: 404 for the lists too
-    for (const url of ['/api/payments', '/api/reports', '/api/dashboard']) expect((await t.api('GET', url, { token: w.outsider, headers: as(w.demoId) })).status).toBe(404);
+    for (const url of ['/api/payments', '/api/reports', '/api/dashboard'])
+      expect((await t.api('GET', url, { token: w.outsider, headers: as(w.demoId) })).status).toBe(404);
     expect((await upload(t, 'POST', '/api/payments/import', w.outsider, 'b.txt', BANK, as(w.demoId))).status).toBe(404);
-    expect((await t.api('POST', '/api/reports/monthly', { token: w.operator, headers: as(w.demoId), body: { year: 2023, month: 1 } })).status).toBe(404);
+    expect(
+      (await t.api('POST', '/api/reports/monthly', { token: w.operator, headers: as(w.demoId), body: { year: 2023, month: 1 } })).status,
+    ).toBe(404);
     // the other client's lists hold none of the demo customer's data; linking to a foreign contract is 404
     expect((await t.api<Paged<unknown>>('GET', '/api/payments', { token: w.otherClient })).body.total).toBe(0);
     expect((await t.api<Paged<unknown>>('GET', '/api/reports', { token: w.otherClient })).body.total).toBe(0);

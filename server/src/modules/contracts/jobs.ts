@@ -9,8 +9,20 @@ import { BUILD_REPORT_JOB, BuildReportPayload, buildReport } from './reports';
 const byCompany = (p: { company_id: number }) => String(p.company_id);
 
 export function defineExecutionJobs(deps: Deps): void {
-  deps.jobs.define({ name: PROCESS_UPD_JOB, schema: ProcessUpdPayload, handler: (p) => processUpd(deps, p), concurrency: 2, fair: { group: byCompany, perGroup: 1, maxQueued: 50 } });
-  deps.jobs.define({ name: IMPORT_PAYMENTS_JOB, schema: ImportPaymentsPayload, handler: (p) => processPayments(deps, p), concurrency: 2, fair: { group: byCompany, perGroup: 1, maxQueued: 50 } });
+  deps.jobs.define({
+    name: PROCESS_UPD_JOB,
+    schema: ProcessUpdPayload,
+    handler: (p) => processUpd(deps, p),
+    concurrency: 2,
+    fair: { group: byCompany, perGroup: 1, maxQueued: 50 },
+  });
+  deps.jobs.define({
+    name: IMPORT_PAYMENTS_JOB,
+    schema: ImportPaymentsPayload,
+    handler: (p) => processPayments(deps, p),
+    concurrency: 2,
+    fair: { group: byCompany, perGroup: 1, maxQueued: 50 },
+  });
   deps.jobs.define({
     name: BUILD_REPORT_JOB,
     schema: BuildReportPayload,

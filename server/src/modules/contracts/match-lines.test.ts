@@ -25,6 +25,9 @@ describe('line matching', () => {
     expect(m.confidence).toBeLessThan(0.55);
   });
   it('matches services without unit and price', () => {
-    expect(matchLines([{ name: 'Техническое обслуживание оргтехники за март', okeiCode: null, price: null, okpd2: null }], positions)[0].positionId).toBe(3);
+    expect(
+      matchLines([{ name: 'Техническое обслуживание оргтехники за март', okeiCode: null, price: null, okpd2: null }], positions)[0]
+        .positionId,
+    ).toBe(3);
   });
 });

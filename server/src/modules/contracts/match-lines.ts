@@ -28,12 +28,82 @@ export interface LineMatch {
   confidence: number;
 }
 
-const STOP = new Set(['и', 'в', 'на', 'для', 'с', 'со', 'по', 'из', 'к', 'от', 'до', 'или', 'не', 'без', 'под', 'над', 'при', 'за', 'об', 'о', 'через', 'а']);
+const STOP = new Set([
+  'и',
+  'в',
+  'на',
+  'для',
+  'с',
+  'со',
+  'по',
+  'из',
+  'к',
+  'от',
+  'до',
+  'или',
+  'не',
+  'без',
+  'под',
+  'над',
+  'при',
+  'за',
+  'об',
+  'о',
+  'через',
+  'а',
+]);
 // Russian inflection endings, longest first: "бумаги", "бумага", "бумагу" meet at "бумаг"
-const ENDINGS = ['ами', 'ями', 'ию', 'ия', 'ии', 'ью', 'ья', 'ье', 'ого', 'его', 'ому', 'ему', 'ыми', 'ими', 'ой', 'ей', 'ий', 'ый', 'ая', 'яя', 'ое', 'ее', 'ые', 'ие', 'ов', 'ев', 'ам', 'ям', 'ах', 'ях', 'ом', 'ем', 'а', 'я', 'о', 'е', 'ы', 'и', 'у', 'ю', 'ь', 'й'];
+const ENDINGS = [
+  'ами',
+  'ями',
+  'ию',
+  'ия',
+  'ии',
+  'ью',
+  'ья',
+  'ье',
+  'ого',
+  'его',
+  'ому',
+  'ему',
+  'ыми',
+  'ими',
+  'ой',
+  'ей',
+  'ий',
+  'ый',
+  'ая',
+  'яя',
+  'ое',
+  'ее',
+  'ые',
+  'ие',
+  'ов',
+  'ев',
+  'ам',
+  'ям',
+  'ах',
+  'ях',
+  'ом',
+  'ем',
+  'а',
+  'я',
+  'о',
+  'е',
+  'ы',
+  'и',
+  'у',
+  'ю',
+  'ь',
+  'й',
+];
 
 export function normaliseName(s: string): string {
-  return s.toLowerCase().replace(/ё/g, 'е').replace(/[^a-zа-я0-9]+/g, ' ').trim();
+  return s
+    .toLowerCase()
+    .replace(/ё/g, 'е')
+    .replace(/[^a-zа-я0-9]+/g, ' ')
+    .trim();
 }
 
 function stem(word: string): string {
@@ -43,7 +113,12 @@ function stem(word: string): string {
 }
 
 export function wordStems(s: string): Set<string> {
-  return new Set(normaliseName(s).split(' ').filter((w) => w && !STOP.has(w)).map(stem));
+  return new Set(
+    normaliseName(s)
+      .split(' ')
+      .filter((w) => w && !STOP.has(w))
+      .map(stem),
+  );
 }
 
 function trigrams(s: string): Set<string> {

@@ -32,7 +32,8 @@ export function purposeNames(purpose: string, c: Pick<ContractForPayment, 'regis
 }
 
 const covers = (p: PaymentToMatch, c: ContractForPayment) =>
-  (!p.date || !c.contractDate || p.date >= c.contractDate) && (c.price === null || new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid)));
+  (!p.date || !c.contractDate || p.date >= c.contractDate) &&
+  (c.price === null || new Decimal(p.amount).lte(new Decimal(c.price).minus(c.paid)));
 
 /** 23-digit numbers in a payment purpose: the registry numbers of contracts it may name. */
 export const registryNumbersIn = (purpose: string | null) => [...new Set((purpose ?? '').match(/(?<!\d)\d{23}(?!\d)/g) ?? [])];

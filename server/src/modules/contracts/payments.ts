@@ -19,7 +19,16 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
   if (q.q) {
     // the words a specialist looks a payment up by: its number, either party's ИНН or name, the purpose
     const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where.push(or(eq(paymentOrders.number, q.q), ilike(paymentOrders.payerInn, like), ilike(paymentOrders.payeeInn, like), ilike(paymentOrders.payerName, like), ilike(paymentOrders.payeeName, like), ilike(paymentOrders.purpose, like))!);
+    where.push(
+      or(
+        eq(paymentOrders.number, q.q),
+        ilike(paymentOrders.payerInn, like),
+        ilike(paymentOrders.payeeInn, like),
+        ilike(paymentOrders.payerName, like),
+        ilike(paymentOrders.payeeName, like),
+        ilike(paymentOrders.purpose, like),
+      )!,
+    );
   }
   const dir = q.order === 'asc' ? asc : desc;
   const [rows, [{ n }]] = await Promise.all([
@@ -31,18 +40,32 @@ export async function listPayments(ctx: Ctx, q: z.infer<typeof PaymentsQuery>): 
       .orderBy(dir(SORT[q.sort]), dir(paymentOrders.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
-    ctx.deps.db.select({ n: count() }).from(paymentOrders).where(and(...where)),
+    ctx.deps.db
+      .select({ n: count() })
+      .from(paymentOrders)
+      .where(and(...where)),
   ]);
   return { items: rows.map((r) => toResponse(r.p, r.regnumber, r.cnumber)), total: n, page: q.page, limit: q.limit };
 }
 
-export async function linkPayment(ctx: Ctx, paymentId: number, contractId: number | null, opts: { confirmed?: boolean; reason?: string } = {}): Promise<PaymentOrderResponse> {
-  const [p] = await ctx.deps.db.select().from(paymentOrders).where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId))).limit(1);
+export async function linkPayment(
+  ctx: Ctx,
+  paymentId: number,
+  contractId: number | null,
+  opts: { confirmed?: boolean; reason?: string } = {},
+): Promise<PaymentOrderResponse> {
+  const [p] = await ctx.deps.db
+    .select()
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.id, paymentId), eq(paymentOrders.companyId, ctx.companyId)))
+    .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'Платёжное поручение не найдено');
   const contract = contractId === null ? null : await loadContract(ctx, contractId);
   // withdrawing a link takes it out of the contract's paid figure and ЕИС package: the trail keeps why
   if (contractId === null && p.contractId !== null && !opts.reason?.trim()) {
-    throw new AppError('VALIDATION', 'Укажите причину, по которой платёжное поручение отвязывается от договора', { reason: ['Укажите причину'] });
+    throw new AppError('VALIDATION', 'Укажите причину, по которой платёжное поручение отвязывается от договора', {
+      reason: ['Укажите причину'],
+    });
   }
   // a payment to another seller, or by another payer, is asked about first (as an УПД of another seller is)
   let warnings: string[] = [];
@@ -50,7 +73,11 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
     const [company] = await ctx.deps.db.select({ inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
     warnings = paymentLinkFindings(p, contract, company?.inn ?? null);
     if (warnings.length && !opts.confirmed) {
-      throw new AppError('CONFIRM_REQUIRED', `Платёжное поручение № ${p.number} не сходится с договором: ${warnings.join('; ')}. Привязать всё равно?`, { warnings });
+      throw new AppError(
+        'CONFIRM_REQUIRED',
+        `Платёжное поручение № ${p.number} не сходится с договором: ${warnings.join('; ')}. Привязать всё равно?`,
+        { warnings },
+      );
     }
   }
   const row = await ctx.deps.db.transaction(async (tx) => {
@@ -62,10 +89,25 @@ export async function linkPayment(ctx: Ctx, paymentId: number, contractId: numbe
     // each contract's history shows the payment leaving or joining it
     const payment = { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount };
     if (p.contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: p.contractId, action: 'payment_unlink', before: { ...payment, linked_by: p.linkedBy }, after: contractId === null ? { withdrawn: true, reason: opts.reason!.trim() } : { moved_to_contract_id: contractId, ...(opts.reason?.trim() ? { reason: opts.reason.trim() } : {}) } });
+      await audit(tx, ctx, {
+        entity: 'contract',
+        entityId: p.contractId,
+        action: 'payment_unlink',
+        before: { ...payment, linked_by: p.linkedBy },
+        after:
+          contractId === null
+            ? { withdrawn: true, reason: opts.reason!.trim() }
+            : { moved_to_contract_id: contractId, ...(opts.reason?.trim() ? { reason: opts.reason.trim() } : {}) },
+      });
     }
     if (contractId !== null && p.contractId !== contractId) {
-      await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'payment_link', before: p.contractId === null ? null : { moved_from_contract_id: p.contractId }, after: { ...payment, linked_by: 'user', ...(warnings.length ? { confirmed_warnings: warnings } : {}) } });
+      await audit(tx, ctx, {
+        entity: 'contract',
+        entityId: contractId,
+        action: 'payment_link',
+        before: p.contractId === null ? null : { moved_from_contract_id: p.contractId },
+        after: { ...payment, linked_by: 'user', ...(warnings.length ? { confirmed_warnings: warnings } : {}) },
+      });
     }
     return r;
   });

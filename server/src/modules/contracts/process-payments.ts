@@ -18,7 +18,12 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
     .limit(1);
   if (!imp || imp.status !== 'processing') return;
   const push = (p: Record<string, unknown>) =>
-    deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, { key: job.key, upload_file_name: imp.fileName, import_id: imp.id, ...p });
+    deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, {
+      key: job.key,
+      upload_file_name: imp.fileName,
+      import_id: imp.id,
+      ...p,
+    });
   try {
     const file = await parseInWorker('bank1c', await deps.files.get(imp.fileKey));
     const actor = { user: { id: job.user_id }, companyId: imp.companyId };
@@ -65,31 +70,70 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
           .where(
             and(
               eq(contracts.companyId, imp.companyId),
-              or(...[inns.length ? and(isNotNull(contracts.supplierInn), inArray(contracts.supplierInn, inns)) : undefined, named.length ? inArray(contracts.registryNumber, named) : undefined].filter(Boolean)),
+              or(
+                ...[
+                  inns.length ? and(isNotNull(contracts.supplierInn), inArray(contracts.supplierInn, inns)) : undefined,
+                  named.length ? inArray(contracts.registryNumber, named) : undefined,
+                ].filter(Boolean),
+              ),
             ),
           );
         const pool: ContractForPayment[] = candidates.map((c) => ({ ...c, paid: String(c.paid) }));
         for (const p of [...inserted].sort((a, b) => a.docDate.localeCompare(b.docDate) || a.id - b.id)) {
-          const contractId = matchPayment({ payerInn: p.payerInn, payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose, date: p.docDate }, pool, company?.inn ?? null);
+          const contractId = matchPayment(
+            { payerInn: p.payerInn, payeeInn: p.payeeInn, amount: p.amount, purpose: p.purpose, date: p.docDate },
+            pool,
+            company?.inn ?? null,
+          );
           if (contractId === null) continue;
           await tx.update(paymentOrders).set({ contractId, linkedBy: 'auto' }).where(eq(paymentOrders.id, p.id));
-          await audit(tx, actor, { entity: 'contract', entityId: contractId, action: 'payment_link', after: { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount, linked_by: 'auto' } });
+          await audit(tx, actor, {
+            entity: 'contract',
+            entityId: contractId,
+            action: 'payment_link',
+            after: { payment_id: p.id, number: p.number, date: p.docDate, amount: p.amount, linked_by: 'auto' },
+          });
           const c = pool.find((x) => x.id === contractId)!;
           c.paid = new Decimal(c.paid).plus(p.amount).toString();
           matched++;
         }
       }
       const result = { created: inserted.length, duplicates: file.documents.length - inserted.length, matched };
-      await tx.update(paymentImports).set({ status: 'processed', ...result }).where(eq(paymentImports.id, imp.id));
-      await audit(tx, actor, { entity: 'payment_import', entityId: imp.id, action: 'processed', before: { status: imp.status }, after: { status: 'processed', ...result } });
+      await tx
+        .update(paymentImports)
+        .set({ status: 'processed', ...result })
+        .where(eq(paymentImports.id, imp.id));
+      await audit(tx, actor, {
+        entity: 'payment_import',
+        entityId: imp.id,
+        action: 'processed',
+        before: { status: imp.status },
+        after: { status: 'processed', ...result },
+      });
       return result;
     });
-    push({ result: 'success', message: MESSAGES.paymentSuccess(imp.fileName), total: file.documents.length, ...counts, unmatched: counts.created - counts.matched });
+    push({
+      result: 'success',
+      message: MESSAGES.paymentSuccess(imp.fileName),
+      total: file.documents.length,
+      ...counts,
+      unmatched: counts.created - counts.matched,
+    });
   } catch (err) {
     const error = isFormatError(err) ? err.message : 'Не удалось сохранить платёжные поручения';
     await deps.db.transaction(async (tx) => {
       await tx.update(paymentImports).set({ status: 'error', error }).where(eq(paymentImports.id, imp.id));
-      await audit(tx, { user: { id: job.user_id }, companyId: imp.companyId }, { entity: 'payment_import', entityId: imp.id, action: 'processed', before: { status: imp.status }, after: { status: 'error', error } });
+      await audit(
+        tx,
+        { user: { id: job.user_id }, companyId: imp.companyId },
+        {
+          entity: 'payment_import',
+          entityId: imp.id,
+          action: 'processed',
+          before: { status: imp.status },
+          after: { status: 'error', error },
+        },
+      );
     });
     push({ result: 'error', error });
   }

@@ -18,13 +18,24 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
     .limit(1);
   if (!doc || doc.status !== 'processing' || doc.withdrawnAt) return;
   const push = (p: Record<string, unknown>) =>
-    deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, { key: job.key, upload_file_name: doc.fileName, contract_id: doc.contractId, document_id: doc.id, ...p });
+    deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, {
+      key: job.key,
+      upload_file_name: doc.fileName,
+      contract_id: doc.contractId,
+      document_id: doc.id,
+      ...p,
+    });
   try {
     const upd = await parseInWorker('upd', await deps.files.get(doc.fileKey));
     const positions = await deps.db
       .select({
-        id: contractPositions.id, name: contractPositions.name, okpd2: contractPositions.okpd2Code, okeiCode: contractPositions.okeiCode,
-        okeiName: contractPositions.okeiName, quantity: contractPositions.quantity, price: contractPositions.unitPrice,
+        id: contractPositions.id,
+        name: contractPositions.name,
+        okpd2: contractPositions.okpd2Code,
+        okeiCode: contractPositions.okeiCode,
+        okeiName: contractPositions.okeiName,
+        quantity: contractPositions.quantity,
+        price: contractPositions.unitPrice,
       })
       .from(contractPositions)
       .where(eq(contractPositions.contractId, doc.contractId));
@@ -37,9 +48,22 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
       .select({ positionId: acceptanceLines.positionId, qty: sql<string>`sum(${acceptanceLines.quantity})::text` })
       .from(acceptanceLines)
       .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-      .where(and(eq(acceptanceDocuments.contractId, doc.contractId), eq(acceptanceDocuments.companyId, doc.companyId), eq(acceptanceDocuments.status, 'processed'), documentInForce, ne(acceptanceDocuments.id, doc.id)))
+      .where(
+        and(
+          eq(acceptanceDocuments.contractId, doc.contractId),
+          eq(acceptanceDocuments.companyId, doc.companyId),
+          eq(acceptanceDocuments.status, 'processed'),
+          documentInForce,
+          ne(acceptanceDocuments.id, doc.id),
+        ),
+      )
       .groupBy(acceptanceLines.positionId);
-    const checked = lineFindings(upd.lines, scored.map((m) => m.positionId), positions, new Map(before.filter((b) => b.positionId !== null).map((b) => [b.positionId!, b.qty])));
+    const checked = lineFindings(
+      upd.lines,
+      scored.map((m) => m.positionId),
+      positions,
+      new Map(before.filter((b) => b.positionId !== null).map((b) => [b.positionId!, b.qty])),
+    );
     const matches = scored.map((m, i) => ({ ...m, positionId: checked.positionIds[i] }));
     const warnings = [...new Set([...(doc.warnings ?? []), ...checked.warnings])];
     await deps.db.transaction(async (tx) => {
@@ -67,21 +91,41 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
         );
       await tx.update(acceptanceDocuments).set({ status: 'processed', error: null, warnings }).where(eq(acceptanceDocuments.id, doc.id));
       const mapped = matches.filter((m) => m.positionId !== null).length;
-      await audit(tx, { user: { id: job.user_id }, companyId: doc.companyId }, {
-        entity: 'contract', entityId: doc.contractId, action: 'upd_processed',
-        before: { document_id: doc.id, status: doc.status }, after: { document_id: doc.id, status: 'processed', lines: upd.lines.length, mapped },
-      });
+      await audit(
+        tx,
+        { user: { id: job.user_id }, companyId: doc.companyId },
+        {
+          entity: 'contract',
+          entityId: doc.contractId,
+          action: 'upd_processed',
+          before: { document_id: doc.id, status: doc.status },
+          after: { document_id: doc.id, status: 'processed', lines: upd.lines.length, mapped },
+        },
+      );
     });
     const mapped = matches.filter((m) => m.positionId !== null).length;
-    push({ result: 'success', message: MESSAGES.updSuccess(doc.fileName), lines: upd.lines.length, mapped, unmapped: upd.lines.length - mapped });
+    push({
+      result: 'success',
+      message: MESSAGES.updSuccess(doc.fileName),
+      lines: upd.lines.length,
+      mapped,
+      unmapped: upd.lines.length - mapped,
+    });
   } catch (err) {
     const error = isFormatError(err) ? err.message : 'Не удалось сопоставить строки УПД с позициями договора';
     await deps.db.transaction(async (tx) => {
       await tx.update(acceptanceDocuments).set({ status: 'error', error }).where(eq(acceptanceDocuments.id, doc.id));
-      await audit(tx, { user: { id: job.user_id }, companyId: doc.companyId }, {
-        entity: 'contract', entityId: doc.contractId, action: 'upd_processed',
-        before: { document_id: doc.id, status: doc.status }, after: { document_id: doc.id, status: 'error', error },
-      });
+      await audit(
+        tx,
+        { user: { id: job.user_id }, companyId: doc.companyId },
+        {
+          entity: 'contract',
+          entityId: doc.contractId,
+          action: 'upd_processed',
+          before: { document_id: doc.id, status: doc.status },
+          after: { document_id: doc.id, status: 'error', error },
+        },
+      );
     });
     push({ result: 'error', error });
   }

@@ -14,16 +14,28 @@ import { formatIsoDate, daysInMonth } from '../deadlines';
 import { moscowDate } from '../../platform/clock';
 
 export const BUILD_REPORT_JOB = 'execution.build-report';
-export const BuildReportPayload = z.object({ report_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
+export const BuildReportPayload = z.object({
+  report_id: z.number().int(),
+  company_id: z.number().int(),
+  user_id: z.number().int(),
+  key: z.string(),
+});
 export type BuildReportPayload = z.infer<typeof BuildReportPayload>;
 
 type ReportRow = typeof reports.$inferSelect;
 
 async function queue(ctx: Ctx, values: Omit<typeof reports.$inferInsert, 'companyId' | 'code' | 'createdBy'>, regnumber: string | null) {
   return ctx.deps.db.transaction(async (tx) => {
-    const [row] = await tx.insert(reports).values({ ...values, companyId: ctx.companyId, code: crypto.randomUUID(), createdBy: ctx.user.id }).returning();
+    const [row] = await tx
+      .insert(reports)
+      .values({ ...values, companyId: ctx.companyId, code: crypto.randomUUID(), createdBy: ctx.user.id })
+      .returning();
     const key = `report-${row.id}`;
-    await ctx.deps.jobs.send<BuildReportPayload>(BUILD_REPORT_JOB, { report_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
+    await ctx.deps.jobs.send<BuildReportPayload>(
+      BUILD_REPORT_JOB,
+      { report_id: row.id, company_id: ctx.companyId, user_id: ctx.user.id, key },
+      { tx },
+    );
     return { ...toResponse(row, regnumber), key };
   });
 }
@@ -35,7 +47,11 @@ export async function createContractReport(ctx: Ctx, contractId: number, format:
 
 export async function createMonthlyReport(ctx: Ctx, year: number, month: number) {
   const from = formatIsoDate(year, month, 1);
-  return queue(ctx, { kind: 'monthly_summary', format: 'xlsx', periodFrom: from, periodTo: formatIsoDate(year, month, daysInMonth(year, month)) }, null);
+  return queue(
+    ctx,
+    { kind: 'monthly_summary', format: 'xlsx', periodFrom: from, periodTo: formatIsoDate(year, month, daysInMonth(year, month)) },
+    null,
+  );
 }
 
 export async function listReports(ctx: Ctx, q: { page: number; limit: number }) {
@@ -52,9 +68,14 @@ export async function listReports(ctx: Ctx, q: { page: number; limit: number }) 
 }
 
 export async function downloadReport(ctx: Ctx, code: string) {
-  const [r] = await ctx.deps.db.select().from(reports).where(and(eq(reports.code, code), eq(reports.companyId, ctx.companyId))).limit(1);
+  const [r] = await ctx.deps.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.code, code), eq(reports.companyId, ctx.companyId)))
+    .limit(1);
   if (!r) throw new AppError('NOT_FOUND', 'Отчёт не найден');
-  if (r.status !== 'ready' || !r.fileKey) throw new AppError('INVALID_STATE', r.status === 'error' ? `Отчёт не сформирован: ${r.error}` : 'Отчёт ещё формируется');
+  if (r.status !== 'ready' || !r.fileKey)
+    throw new AppError('INVALID_STATE', r.status === 'error' ? `Отчёт не сформирован: ${r.error}` : 'Отчёт ещё формируется');
   return { name: r.fileName!, contentType: CONTENT_TYPES[r.format], data: await ctx.deps.files.get(r.fileKey) };
 }
 
@@ -93,7 +114,10 @@ function positionPrice(p: typeof contractPositions.$inferSelect, onlyPositionPri
 
 async function contractReportFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
   const db = deps.db;
-  const [c] = await db.select().from(contracts).where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
+  const [c] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
   if (!c) throw new AppError('NOT_FOUND', 'Договор не найден');
   if (!c.supplierInn || !c.supplierName) throw new AppError('INVALID_STATE', 'У договора не указан поставщик (наименование и ИНН)');
   const [positions, docs, proc] = await Promise.all([
@@ -121,7 +145,10 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
       endDate: c.endDate ?? undefined,
       // as the card shows them (the contract's own ЕИС data first), both parts always
       procurementNumber: c.purchaseNoticeNumber ?? proc[0]?.number ?? undefined,
-      procurementMethod: c.methodName ?? (proc[0] ? STANDARD_METHOD_TITLES[proc[0].method] : undefined) ?? (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
+      procurementMethod:
+        c.methodName ??
+        (proc[0] ? STANDARD_METHOD_TITLES[proc[0].method] : undefined) ??
+        (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
       status: contractStatusTitle(c.status),
     },
     // the same figures as the card and the dashboard (mapped УПД lines, linked payments)
@@ -138,11 +165,21 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
         deliveredAmount: new Decimal(got?.amount ?? 0).toString(),
       };
     }),
-    documents: docs.map((d) => ({ kind: 'УПД', number: d.number, date: d.docDate, amount: d.amountWithVat ?? d.amountWithoutVat ?? '0', vatAmount: d.vatAmount ?? undefined, status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается' })),
+    documents: docs.map((d) => ({
+      kind: 'УПД',
+      number: d.number,
+      date: d.docDate,
+      amount: d.amountWithVat ?? d.amountWithoutVat ?? '0',
+      vatAmount: d.vatAmount ?? undefined,
+      status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается',
+    })),
     payments: figures.payments.map((p) => ({ number: p.number, date: p.date, amount: p.amount, purpose: p.purpose ?? undefined })),
   };
   // exceljs and pdfkit load with the first report, not at start
-  const data = r.format === 'pdf' ? await (await import('../../formats/pdf')).buildContractExecutionReportPdf(input) : await (await import('../../formats/xlsx')).buildContractExecutionReportXlsx(input);
+  const data =
+    r.format === 'pdf'
+      ? await (await import('../../formats/pdf')).buildContractExecutionReportPdf(input)
+      : await (await import('../../formats/xlsx')).buildContractExecutionReportXlsx(input);
   return { data, name: `Отчёт об исполнении договора ${contractLabel(c)}.${r.format}`, regnumber: contractLabel(c) };
 }
 
@@ -183,7 +220,10 @@ const reportFileKey = (r: ReportRow) => `reports/${r.code}.${r.format}`;
  * with the job's completion, so only one run reports success.
  */
 export async function buildReport(deps: Deps, job: BuildReportPayload, jobId: string): Promise<void> {
-  const [r] = await deps.db.select().from(reports).where(and(eq(reports.id, job.report_id), eq(reports.companyId, job.company_id)));
+  const [r] = await deps.db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.id, job.report_id), eq(reports.companyId, job.company_id)));
   if (!r || r.status !== 'pending') return;
   let regnumber: string | undefined;
   if (r.contractId) {
@@ -191,18 +231,29 @@ export async function buildReport(deps: Deps, job: BuildReportPayload, jobId: st
     regnumber = c ? contractLabel(c) : undefined;
   }
   const push = (p: Record<string, unknown>) =>
-    deps.realtime.toUser(job.user_id, EVENTS.reportCreateResponse, { key: job.key, report_code: r.code, ...(regnumber ? { contract_regnumber: regnumber } : { period_from: r.periodFrom, period_to: r.periodTo }), ...p });
+    deps.realtime.toUser(job.user_id, EVENTS.reportCreateResponse, {
+      key: job.key,
+      report_code: r.code,
+      ...(regnumber ? { contract_regnumber: regnumber } : { period_from: r.periodFrom, period_to: r.periodTo }),
+      ...p,
+    });
   /** Sets the outcome once: false when another run of the job got there first. */
   const settle = (values: Partial<ReportRow>) =>
-    deps.db.transaction(async (tx) => {
-      const done = await tx.update(reports).set(values).where(and(eq(reports.id, r.id), eq(reports.status, 'pending'))).returning({ id: reports.id });
-      if (done.length === 0) return false;
-      await deps.jobs.completeIn(tx, BUILD_REPORT_JOB, jobId, { report_id: r.id, status: values.status });
-      return true;
-    }).catch((err: unknown) => {
-      if (err instanceof JobSuperseded) return false;
-      throw err;
-    });
+    deps.db
+      .transaction(async (tx) => {
+        const done = await tx
+          .update(reports)
+          .set(values)
+          .where(and(eq(reports.id, r.id), eq(reports.status, 'pending')))
+          .returning({ id: reports.id });
+        if (done.length === 0) return false;
+        await deps.jobs.completeIn(tx, BUILD_REPORT_JOB, jobId, { report_id: r.id, status: values.status });
+        return true;
+      })
+      .catch((err: unknown) => {
+        if (err instanceof JobSuperseded) return false;
+        throw err;
+      });
   const fileKey = reportFileKey(r);
   let file: { data: Buffer; name: string };
   try {

@@ -16,7 +16,12 @@ import { isZip, readEdoArchive } from './edo-archive';
 import { checkResponse, recordUploadedSignature, signatureFinding, verifyUploadedSignature, type Verification } from '../signatures';
 
 export const PROCESS_UPD_JOB = 'execution.process-upd';
-export const ProcessUpdPayload = z.object({ document_id: z.number().int(), company_id: z.number().int(), user_id: z.number().int(), key: z.string() });
+export const ProcessUpdPayload = z.object({
+  document_id: z.number().int(),
+  company_id: z.number().int(),
+  user_id: z.number().int(),
+  key: z.string(),
+});
 export type ProcessUpdPayload = z.infer<typeof ProcessUpdPayload>;
 
 /**
@@ -31,11 +36,16 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
   const upd: UpdDocument = await parseOr4xx('upd', upload, ctx.deps.config.UPLOAD_MAX_BYTES);
   const earlier = await sameUpdInForce(ctx.deps.db, ctx.companyId, contract.id, upd);
   if (earlier && !opts.replace) throw duplicateUpd(upd, earlier);
-  const [company] = await ctx.deps.db.select({ name: companies.title, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
+  const [company] = await ctx.deps.db
+    .select({ name: companies.title, inn: companies.inn })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
   const delivered = (await contractTotals(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
   const warnings = updFindings(upd, contract, company ?? { name: null, inn: null }, delivered);
   if (warnings.length && !opts.confirmed) {
-    throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, { warnings });
+    throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, {
+      warnings,
+    });
   }
   // the seller signs its own УПД: verified against the exact bytes and the seller's ИНН before anything is stored
   // (OpenSSL runs outside the transaction); a bad signature is a finding of the document, not a refusal
@@ -75,19 +85,53 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
         .returning();
       await recordStoredFile(ctx.deps, tx, { companyId: ctx.companyId, kind: 'upd', key: fileKey, size: upload.data.length });
       await audit(tx, ctx, {
-        entity: 'contract', entityId: contract.id, action: 'upd_upload',
-        after: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat, file_name: upload.name },
+        entity: 'contract',
+        entityId: contract.id,
+        action: 'upd_upload',
+        after: {
+          document_id: doc.id,
+          number: doc.number,
+          date: doc.docDate,
+          seller_inn: doc.sellerInn,
+          amount_with_vat: doc.amountWithVat,
+          file_name: upload.name,
+        },
       });
       // 223-ФЗ contract files often name no supplier: the seller of the contract's УПД is the supplier
       if (!contract.supplierInn && upd.seller.inn) {
-        await tx.update(contracts).set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: new Date() }).where(eq(contracts.id, contract.id));
-        await audit(tx, ctx, { entity: 'contract', entityId: contract.id, action: 'update', before: { supplier_inn: null }, after: { supplier_inn: upd.seller.inn, supplier_name: upd.seller.name, source: 'upd' } });
+        await tx
+          .update(contracts)
+          .set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: new Date() })
+          .where(eq(contracts.id, contract.id));
+        await audit(tx, ctx, {
+          entity: 'contract',
+          entityId: contract.id,
+          action: 'update',
+          before: { supplier_inn: null },
+          after: { supplier_inn: upd.seller.inn, supplier_name: upd.seller.name, source: 'upd' },
+        });
       }
-      for (const sig of signatures) await recordUploadedSignature(tx, ctx, { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contract.id }, sig.data, sig.v);
+      for (const sig of signatures)
+        await recordUploadedSignature(
+          tx,
+          ctx,
+          { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contract.id },
+          sig.data,
+          sig.v,
+        );
       const key = `upd-${doc.id}`;
-      await ctx.deps.jobs.send<ProcessUpdPayload>(PROCESS_UPD_JOB, { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key }, { tx });
+      await ctx.deps.jobs.send<ProcessUpdPayload>(
+        PROCESS_UPD_JOB,
+        { document_id: doc.id, company_id: ctx.companyId, user_id: ctx.user.id, key },
+        { tx },
+      );
       return {
-        id: doc.id, key, status: 'processing' as const, number: doc.number, date: doc.docDate, upload_file_name: upload.name,
+        id: doc.id,
+        key,
+        status: 'processing' as const,
+        number: doc.number,
+        date: doc.docDate,
+        upload_file_name: upload.name,
         signatures: signatures.map((x) => ({ file_name: x.name, ...checkResponse(x.v) })),
       };
     });
@@ -111,11 +155,16 @@ async function sameUpdInForce(db: Tx, companyId: number, contractId: number, upd
   const [row] = await db
     .select()
     .from(acceptanceDocuments)
-    .where(and(
-      eq(acceptanceDocuments.companyId, companyId), eq(acceptanceDocuments.contractId, contractId), documentInForce,
-      eq(acceptanceDocuments.number, upd.number), eq(acceptanceDocuments.docDate, upd.date),
-      sql`COALESCE(${acceptanceDocuments.sellerInn}, '') = ${upd.seller.inn ?? ''}`,
-    ))
+    .where(
+      and(
+        eq(acceptanceDocuments.companyId, companyId),
+        eq(acceptanceDocuments.contractId, contractId),
+        documentInForce,
+        eq(acceptanceDocuments.number, upd.number),
+        eq(acceptanceDocuments.docDate, upd.date),
+        sql`COALESCE(${acceptanceDocuments.sellerInn}, '') = ${upd.seller.inn ?? ''}`,
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -129,7 +178,11 @@ const duplicateUpd = (upd: UpdDocument, earlier: DocumentRow) =>
   );
 
 const isUniqueViolation = (e: unknown, constraint: string) => {
-  for (let x = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
+  for (
+    let x = e as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, i = 0;
+    x && i < 4;
+    x = x.cause as typeof x, i++
+  ) {
     if (x.code === '23505') return x.constraint === constraint || String((x as { message?: unknown }).message ?? '').includes(constraint);
   }
   return false;
@@ -137,9 +190,14 @@ const isUniqueViolation = (e: unknown, constraint: string) => {
 
 /** Withdraws a document in `tx`: it stays on record, no figure counts it; the reason goes to the contract's trail. */
 export async function withdrawDocument(tx: Tx, ctx: Ctx, doc: DocumentRow, reason: string): Promise<void> {
-  await tx.update(acceptanceDocuments).set({ withdrawnAt: new Date(), withdrawnBy: ctx.user.id, withdrawnReason: reason }).where(eq(acceptanceDocuments.id, doc.id));
+  await tx
+    .update(acceptanceDocuments)
+    .set({ withdrawnAt: new Date(), withdrawnBy: ctx.user.id, withdrawnReason: reason })
+    .where(eq(acceptanceDocuments.id, doc.id));
   await audit(tx, ctx, {
-    entity: 'contract', entityId: doc.contractId, action: 'upd_withdraw',
+    entity: 'contract',
+    entityId: doc.contractId,
+    action: 'upd_withdraw',
     before: { document_id: doc.id, number: doc.number, date: doc.docDate, seller_inn: doc.sellerInn, amount_with_vat: doc.amountWithVat },
     after: { document_id: doc.id, withdrawn: true, reason },
   });

@@ -29,8 +29,7 @@ describe('checkProcurementDates', () => {
       {
         code: 'application_deadline_too_early',
         field: 'applicationDeadline',
-        message:
-          'Срок подачи заявок должен быть не ранее 18.03.2025 (не менее 15 календарных дней с даты размещения извещения)',
+        message: 'Срок подачи заявок должен быть не ранее 18.03.2025 (не менее 15 календарных дней с даты размещения извещения)',
       },
     ]);
   });
@@ -42,8 +41,7 @@ describe('checkProcurementDates', () => {
       {
         code: 'application_deadline_too_early',
         field: 'applicationDeadline',
-        message:
-          'Срок подачи заявок должен быть не ранее 07.05.2025 (не менее 5 рабочих дней с даты размещения извещения)',
+        message: 'Срок подачи заявок должен быть не ранее 07.05.2025 (не менее 5 рабочих дней с даты размещения извещения)',
       },
     ]);
   });
@@ -110,9 +108,7 @@ describe('checkProcurementDates', () => {
         message: 'Дата подведения итогов не может быть раньше даты рассмотрения заявок',
       },
     ]);
-    expect(
-      checkProcurementDates({ method: 'auction', applicationDeadline: '2025-03-18', summingUpOn: '2025-03-17' }),
-    ).toEqual([
+    expect(checkProcurementDates({ method: 'auction', applicationDeadline: '2025-03-18', summingUpOn: '2025-03-17' })).toEqual([
       {
         code: 'summing_up_before_application_deadline',
         field: 'summingUpOn',
@@ -141,11 +137,15 @@ describe('checkProcurementDates', () => {
       { code: 'invalid_date', field: 'publishedOn', message: 'Некорректная дата: "05.03.2025" (ожидается формат ГГГГ-ММ-ДД)' },
     ]);
     expect(
-      checkProcurementDates({ method: 'auction', smeOnly: true, nmcd: 'много', publishedOn: '2025-03-03', applicationDeadline: '2025-03-18' }),
+      checkProcurementDates({
+        method: 'auction',
+        smeOnly: true,
+        nmcd: 'много',
+        publishedOn: '2025-03-03',
+        applicationDeadline: '2025-03-18',
+      }),
     ).toEqual([{ code: 'invalid_nmcd', field: 'nmcd', message: 'Некорректная НМЦД: много' }]);
-    expect(
-      checkProcurementDates({ method: 'quotation', publishedOn: '2027-12-27', applicationDeadline: '2028-01-10' }),
-    ).toEqual([
+    expect(checkProcurementDates({ method: 'quotation', publishedOn: '2027-12-27', applicationDeadline: '2028-01-10' })).toEqual([
       {
         code: 'calendar_not_loaded',
         field: 'applicationDeadline',

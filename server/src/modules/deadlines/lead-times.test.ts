@@ -114,9 +114,7 @@ describe('earliestApplicationDeadline: SME-only terms (223-ФЗ ст. 3.4)', () 
   });
 
   it('non-SME procurements never get the SME terms', () => {
-    expect(
-      earliestApplicationDeadline({ publishedOn: '2025-03-03', method: 'auction', smeOnly: false, nmcd: '100' }).rule.days,
-    ).toBe(15);
+    expect(earliestApplicationDeadline({ publishedOn: '2025-03-03', method: 'auction', smeOnly: false, nmcd: '100' }).rule.days).toBe(15);
   });
 
   it('rejects a malformed НМЦД', () => {
@@ -143,9 +141,7 @@ describe('rule overrides (rule version data)', () => {
   });
 
   it('applies overriding rules in earliestApplicationDeadline', () => {
-    expect(earliestApplicationDeadline({ publishedOn: '2025-03-03', method: 'competition_e', rules }).date).toBe(
-      '2025-03-23',
-    );
+    expect(earliestApplicationDeadline({ publishedOn: '2025-03-03', method: 'competition_e', rules }).date).toBe('2025-03-23');
   });
 });
 

@@ -70,9 +70,7 @@ export const DEFAULT_LEAD_TIMES: readonly LeadTimeRule[] = Object.freeze([
 
 /** 'competition_e' → 'competition', etc. Unknown (customer-defined) codes are returned unchanged. */
 export function baseMethod(method: string): string {
-  return method.endsWith('_e') && (PROCUREMENT_METHODS as readonly string[]).includes(method)
-    ? method.slice(0, -2)
-    : method;
+  return method.endsWith('_e') && (PROCUREMENT_METHODS as readonly string[]).includes(method) ? method.slice(0, -2) : method;
 }
 
 /** Parses an amount in roubles without floats: accepts '30000000.00', '30 000 000,00', numbers and Decimals. */
@@ -100,9 +98,7 @@ export interface LeadTimeQuery {
  * The most specific applicable rule: an exact method code beats its base code, an SME-specific rule beats a
  * general one, a rule limited by НМЦД beats an unlimited one (the smallest limit first). Undefined if none.
  */
-export function findLeadTimeRule({ method, smeOnly, nmcd, rules = DEFAULT_LEAD_TIMES }: LeadTimeQuery):
-  | LeadTimeRule
-  | undefined {
+export function findLeadTimeRule({ method, smeOnly, nmcd, rules = DEFAULT_LEAD_TIMES }: LeadTimeQuery): LeadTimeRule | undefined {
   const base = baseMethod(method);
   const sme = smeOnly === true;
   const amount = nmcd === null || nmcd === undefined || nmcd === '' ? undefined : parseRub(nmcd);
@@ -145,10 +141,7 @@ export function earliestApplicationDeadline(input: EarliestDeadlineInput): Earli
   const { publishedOn, calendar = DEFAULT_PRODUCTION_CALENDAR } = input;
   const rule = findLeadTimeRule(input);
   if (!rule) throw new Error(`Не найдено правило о сроке подачи заявок для способа закупки «${input.method}»`);
-  const date =
-    rule.unit === 'working'
-      ? calendar.addWorkingDays(publishedOn, rule.days)
-      : calendar.addCalendarDays(publishedOn, rule.days);
+  const date = rule.unit === 'working' ? calendar.addWorkingDays(publishedOn, rule.days) : calendar.addCalendarDays(publishedOn, rule.days);
   return { date, rule };
 }
 

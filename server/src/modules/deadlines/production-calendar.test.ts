@@ -214,9 +214,9 @@ describe('createProductionCalendar', () => {
   it('rejects inconsistent data', () => {
     expect(() => createProductionCalendar([{ ...y2028, workingWeekendDays: ['2028-01-10'] }])).toThrow(/не суббота/);
     expect(() => createProductionCalendar([{ ...y2028, holidays: ['2027-01-01'] }])).toThrow(/не относится/);
-    expect(() =>
-      createProductionCalendar([{ ...y2028, transfers: [{ from: '2028-01-01', to: '2028-01-09', basis: 'decree' }] }]),
-    ).toThrow(/уже нерабочий/);
+    expect(() => createProductionCalendar([{ ...y2028, transfers: [{ from: '2028-01-01', to: '2028-01-09', basis: 'decree' }] }])).toThrow(
+      /уже нерабочий/,
+    );
     expect(() => createProductionCalendar([y2028, y2028])).toThrow(/дважды/);
   });
 });

@@ -35,9 +35,7 @@ export const productionCalendarYearSchema = z
     source: z.enum(['official', 'derived']),
     basis: z.string().min(1),
     holidays: z.array(isoDateSchema),
-    transfers: z.array(
-      z.object({ from: isoDateSchema, to: isoDateSchema, basis: z.enum(['decree', 'labour-code-art-112']) }),
-    ),
+    transfers: z.array(z.object({ from: isoDateSchema, to: isoDateSchema, basis: z.enum(['decree', 'labour-code-art-112']) })),
     workingWeekendDays: z.array(isoDateSchema),
     shortenedDays: z.array(isoDateSchema),
     note: z.string().optional(),
@@ -183,17 +181,11 @@ export const DEFAULT_PRODUCTION_CALENDAR: ProductionCalendar = createProductionC
 export const isWorkingDay = (isoDate: IsoDate): boolean => DEFAULT_PRODUCTION_CALENDAR.isWorkingDay(isoDate);
 export const isHoliday = (isoDate: IsoDate): boolean => DEFAULT_PRODUCTION_CALENDAR.isHoliday(isoDate);
 export const isShortenedDay = (isoDate: IsoDate): boolean => DEFAULT_PRODUCTION_CALENDAR.isShortenedDay(isoDate);
-export const addWorkingDays = (isoDate: IsoDate, n: number): IsoDate =>
-  DEFAULT_PRODUCTION_CALENDAR.addWorkingDays(isoDate, n);
-export const addCalendarDays = (isoDate: IsoDate, n: number): IsoDate =>
-  DEFAULT_PRODUCTION_CALENDAR.addCalendarDays(isoDate, n);
-export const workingDaysBetween = (a: IsoDate, b: IsoDate): number =>
-  DEFAULT_PRODUCTION_CALENDAR.workingDaysBetween(a, b);
+export const addWorkingDays = (isoDate: IsoDate, n: number): IsoDate => DEFAULT_PRODUCTION_CALENDAR.addWorkingDays(isoDate, n);
+export const addCalendarDays = (isoDate: IsoDate, n: number): IsoDate => DEFAULT_PRODUCTION_CALENDAR.addCalendarDays(isoDate, n);
+export const workingDaysBetween = (a: IsoDate, b: IsoDate): number => DEFAULT_PRODUCTION_CALENDAR.workingDaysBetween(a, b);
 export const nextWorkingDay = (isoDate: IsoDate): IsoDate => DEFAULT_PRODUCTION_CALENDAR.nextWorkingDay(isoDate);
-export const previousWorkingDay = (isoDate: IsoDate): IsoDate =>
-  DEFAULT_PRODUCTION_CALENDAR.previousWorkingDay(isoDate);
-export const workingDayOnOrAfter = (isoDate: IsoDate): IsoDate =>
-  DEFAULT_PRODUCTION_CALENDAR.workingDayOnOrAfter(isoDate);
+export const previousWorkingDay = (isoDate: IsoDate): IsoDate => DEFAULT_PRODUCTION_CALENDAR.previousWorkingDay(isoDate);
+export const workingDayOnOrAfter = (isoDate: IsoDate): IsoDate => DEFAULT_PRODUCTION_CALENDAR.workingDayOnOrAfter(isoDate);
 export const workingDaysInYear = (year: number): number => DEFAULT_PRODUCTION_CALENDAR.workingDaysInYear(year);
-export const workingDaysInMonth = (year: number, month: number): number =>
-  DEFAULT_PRODUCTION_CALENDAR.workingDaysInMonth(year, month);
+export const workingDaysInMonth = (year: number, month: number): number => DEFAULT_PRODUCTION_CALENDAR.workingDaysInMonth(year, month);

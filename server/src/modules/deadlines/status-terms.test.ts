@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { statusTermFindings, type StatusTermInput } from './status-terms';
 
 const base: StatusTermInput = {
-  to: 'contract_signed', today: '2026-11-27', law: '223', method: 'auction_e',
-  publishedOn: '2026-10-01', applicationDeadline: '2026-10-16', summingUpOn: '2026-10-20', summingUpEnteredOn: '2026-11-10',
+  to: 'contract_signed',
+  today: '2026-11-27',
+  law: '223',
+  method: 'auction_e',
+  publishedOn: '2026-10-01',
+  applicationDeadline: '2026-10-16',
+  summingUpOn: '2026-10-20',
+  summingUpEnteredOn: '2026-11-10',
 };
 const codes = (over: Partial<StatusTermInput>) => statusTermFindings({ ...base, ...over }).map((f) => f.code);
 
@@ -13,7 +19,7 @@ describe('statusTermFindings', () => {
     expect(codes({ today: '2026-11-21' })).toEqual([]); // the 11th day
   });
 
-  it('takes the later of the notice\'s summing-up date and the day the summing up began here', () => {
+  it("takes the later of the notice's summing-up date and the day the summing up began here", () => {
     expect(statusTermFindings({ ...base, summingUpEnteredOn: '2026-10-01', summingUpOn: '2026-11-20' })[0].message).toBe(
       'Договор заключается не ранее чем через 10 дней с даты размещения итогового протокола (223-ФЗ, ч. 15 ст. 3.2): итоги — 20.11.2026, договор — не ранее 01.12.2026, сегодня 27.11.2026',
     );

@@ -22,7 +22,15 @@ type Paged<T> = { items: T[]; total: number };
 beforeAll(async () => {
   eis = await startFakeEis();
   // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 5_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 5_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, DEMO_CONTRACTS: true });
@@ -61,7 +69,11 @@ describe('demo data on first start (issue 14)', () => {
     const registered = list.items.filter((c) => c.status === 'registered');
     const summaries = await Promise.all(registered.map((c) => get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`)));
     // the first delivered in two parts and paid, the second half delivered and paid, the third in full
-    expect(summaries.map((s) => [s.documents, s.payments, s.unmapped_lines])).toEqual([[2, 2, 0], [1, 1, 0], [1, 1, 0]]);
+    expect(summaries.map((s) => [s.documents, s.payments, s.unmapped_lines])).toEqual([
+      [2, 2, 0],
+      [1, 1, 0],
+      [1, 1, 0],
+    ]);
     expect(summaries.map((s) => s.delivered_share)).toEqual(['100.00', '50.00', '100.00']);
     expect(summaries.map((s) => s.paid_amount)).toEqual(summaries.map((s) => s.delivered_amount));
     const payments = await get<Paged<PaymentOrderResponse>>('/api/payments?limit=50');
@@ -69,7 +81,9 @@ describe('demo data on first start (issue 14)', () => {
     expect(payments.items.filter((p) => p.contract_id === null).map((p) => p.payee.name)).toEqual(['ПАО «Ростелеком»']);
 
     const done = registered[2];
-    const exec = await get<Array<{ status: string; reject_reasons: string[] | null }> | Paged<{ status: string; reject_reasons: string[] | null }>>(`/api/contracts/${done.id}/execution`);
+    const exec = await get<
+      Array<{ status: string; reject_reasons: string[] | null }> | Paged<{ status: string; reject_reasons: string[] | null }>
+    >(`/api/contracts/${done.id}/execution`);
     const records = Array.isArray(exec) ? exec : exec.items;
     // the demo sends its record without a signature, and ЕИС refuses it in its words, as the real one does
     expect(records.map((r) => [r.status, r.reject_reasons])).toEqual([['rejected', [UNSIGNED_REASON]]]);
@@ -95,30 +109,41 @@ async function xlsxPairs(data: Buffer) {
   const pairs = new Map<string, string>();
   const headers: string[] = [];
   let positionsTotal: unknown[] = [];
-  wb.eachSheet((ws) => ws.eachRow((row, n) => {
-    const cells = (row.values as unknown[]).slice(1).map((v) => (typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v));
-    if (ws.name === 'Позиции' && n === 1) headers.push(...cells.map(String));
-    if (ws.name === 'Позиции' && cells.includes('Итого')) positionsTotal = cells;
-    const i = cells.findIndex((v) => typeof v === 'string');
-    const value = cells.slice(i + 1).find((v) => v !== null && v !== undefined && v !== '');
-    if (ws.name === 'Сведения' && i >= 0 && !pairs.has(cells[i] as string)) pairs.set(cells[i] as string, String(value ?? ''));
-  }));
+  wb.eachSheet((ws) =>
+    ws.eachRow((row, n) => {
+      const cells = (row.values as unknown[])
+        .slice(1)
+        .map((v) => (typeof v === 'object' && v && 'result' in v ? (v as { result: unknown }).result : v));
+      if (ws.name === 'Позиции' && n === 1) headers.push(...cells.map(String));
+      if (ws.name === 'Позиции' && cells.includes('Итого')) positionsTotal = cells;
+      const i = cells.findIndex((v) => typeof v === 'string');
+      const value = cells.slice(i + 1).find((v) => v !== null && v !== undefined && v !== '');
+      if (ws.name === 'Сведения' && i >= 0 && !pairs.has(cells[i] as string)) pairs.set(cells[i] as string, String(value ?? ''));
+    }),
+  );
   return { pairs, headers, positionsTotal };
 }
 
 /** A PDF label's value: pdfkit writes a two-column row as the label's line, then the value's. */
 // PDF.js gives the page's text runs; a label and its value follow each other, whatever the line breaks between them
 const pdfHas = (flat: string, label: string, value: string) => flat.includes(`${label} ${value}`);
-const ru = (v: string) => new Decimal(v).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ' ').replace('.', ',');
+const ru = (v: string) =>
+  new Decimal(v)
+    .toFixed(2)
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+    .replace('.', ',');
 
 describe('contract reports agree with the card (issue 34, M14)', () => {
-  it('shows the card\'s figures, «руб.» and the procurement\'s number and method in the XLSX and the PDF of every demo contract', async () => {
+  it("shows the card's figures, «руб.» and the procurement's number and method in the XLSX and the PDF of every demo contract", async () => {
     const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
     const registered = list.items.filter((c) => c.status === 'registered');
     expect(registered.length).toBe(3);
     for (const c of registered) {
       const card = await get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`);
-      const numberAndMethod = procurementNumberAndMethod(c.purchase_notice_number, c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null));
+      const numberAndMethod = procurementNumberAndMethod(
+        c.purchase_notice_number,
+        c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null),
+      );
       const files: Record<string, Buffer> = {};
       for (const format of ['xlsx', 'pdf'] as const) {
         const r = await t.api<{ report_code: string }>('POST', `/api/contracts/${c.id}/reports`, { token: client, body: { format } });

@@ -1,7 +1,17 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { acceptanceDocuments, bankRequisites, companies, contractPositions, contracts, executionRecords, paymentImports, reports, users } from '../../db/schema';
+import {
+  acceptanceDocuments,
+  bankRequisites,
+  companies,
+  contractPositions,
+  contracts,
+  executionRecords,
+  paymentImports,
+  reports,
+  users,
+} from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { actingCtx } from '../users';
 import { saveEisSettings } from '../eis';
@@ -33,21 +43,35 @@ const today = () => moscowToday();
 const notAfterToday = (iso: string) => (iso > today() ? today() : iso);
 
 async function demoCtx(deps: Deps): Promise<Ctx | null> {
-  const [company] = await deps.db.select().from(companies).where(and(eq(companies.title, DEMO_CUSTOMER_TITLE), isNull(companies.deletedAt))).limit(1);
+  const [company] = await deps.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.title, DEMO_CUSTOMER_TITLE), isNull(companies.deletedAt)))
+    .limit(1);
   if (!company) return null;
   const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
   return u ? actingCtx(deps, company.id, u.id) : null;
 }
 
-const rowsOf = async (deps: Deps, table: typeof contracts | typeof acceptanceDocuments | typeof paymentImports | typeof executionRecords | typeof reports, companyId: number) =>
-  (await deps.db.select({ n: count() }).from(table).where(eq(table.companyId, companyId)))[0].n;
+const rowsOf = async (
+  deps: Deps,
+  table: typeof contracts | typeof acceptanceDocuments | typeof paymentImports | typeof executionRecords | typeof reports,
+  companyId: number,
+) => (await deps.db.select({ n: count() }).from(table).where(eq(table.companyId, companyId)))[0].n;
 
 /** Lines of an УПД delivering `share` of each position (the whole rest for share 1). */
 const deliver = (positions: PositionRow[], share: string): UpdLineSpec[] =>
   positions
     .filter((p) => p.quantity && p.unitPrice)
-    .map((p) => ({ name: p.name, okei: p.okeiCode, unit: p.okeiName, quantity: new Decimal(p.quantity!).times(share).toDecimalPlaces(3).toString(), unitPriceWithVat: p.unitPrice! }));
-const linesTotal = (lines: UpdLineSpec[]) => lines.reduce((s, l) => s.plus(new Decimal(l.quantity).times(l.unitPriceWithVat).toDecimalPlaces(2)), new Decimal(0)).toFixed(2);
+    .map((p) => ({
+      name: p.name,
+      okei: p.okeiCode,
+      unit: p.okeiName,
+      quantity: new Decimal(p.quantity!).times(share).toDecimalPlaces(3).toString(),
+      unitPriceWithVat: p.unitPrice!,
+    }));
+const linesTotal = (lines: UpdLineSpec[]) =>
+  lines.reduce((s, l) => s.plus(new Decimal(l.quantity).times(l.unitPriceWithVat).toDecimalPlaces(2)), new Decimal(0)).toFixed(2);
 
 /** Supplier accounts of the demo: a settlement account in a real bank of the supplier's region. */
 const SUPPLIER_BANK = { bank: 'ЮГО-ЗАПАДНЫЙ БАНК ПАО СБЕРБАНК', bik: '046015602', corr: '30101810600000000602' };
@@ -64,24 +88,60 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
     // the demo user has entered the token the fake ЕИС of `npm start` takes, so the nightly sync runs for the company
     await saveEisSettings(ctx, { inn: company.inn!, kpp: company.kpp, token: DEMO_EIS_TOKEN });
     const plans = defaultPlansPeriod();
-    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['purchasePlan'], dateFrom: plans.date_from, dateTo: plans.date_to });
+    await importPeriodNow(deps, {
+      companyId,
+      userId: user.id,
+      origin: 'manual',
+      types: ['purchasePlan'],
+      dateFrom: plans.date_from,
+      dateTo: plans.date_to,
+    });
     // the customer buys under 44-ФЗ too (a company may have both laws): its план-график of the year, both versions
-    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['tenderPlan2020'], dateFrom: plans.date_from, dateTo: plans.date_to });
-    await importPeriodNow(deps, { companyId, userId: user.id, origin: 'manual', types: ['contract'], dateFrom: isoAfter(today(), -366), dateTo: today() });
+    await importPeriodNow(deps, {
+      companyId,
+      userId: user.id,
+      origin: 'manual',
+      types: ['tenderPlan2020'],
+      dateFrom: plans.date_from,
+      dateTo: plans.date_to,
+    });
+    await importPeriodNow(deps, {
+      companyId,
+      userId: user.id,
+      origin: 'manual',
+      types: ['contract'],
+      dateFrom: isoAfter(today(), -366),
+      dateTo: today(),
+    });
   }
-  const all = await deps.db.select().from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.status, 'registered'))).orderBy(asc(contracts.contractDate));
+  const all = await deps.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.companyId, companyId), eq(contracts.status, 'registered')))
+    .orderBy(asc(contracts.contractDate));
   const live = all.filter((c) => c.supplierInn && c.contractDate && c.registryNumber);
-  const positionsOf = async (c: ContractRow) => deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal));
+  const positionsOf = async (c: ContractRow) =>
+    deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal));
   const supplier = (c: ContractRow): Party => ({ name: c.supplierName ?? '', inn: c.supplierInn!, kpp: c.supplierKpp });
 
   // the first contract delivered in two parts, the second half delivered, the third delivered in full
   const deliveries: Array<{ c: ContractRow; parts: Array<{ share: string; after: number; paidAfter: number }> }> = [
-    { c: live[0], parts: [{ share: '0.6', after: 20, paidAfter: 30 }, { share: '0.4', after: 60, paidAfter: 72 }] },
+    {
+      c: live[0],
+      parts: [
+        { share: '0.6', after: 20, paidAfter: 30 },
+        { share: '0.4', after: 60, paidAfter: 72 },
+      ],
+    },
     { c: live[1], parts: [{ share: '0.5', after: 90, paidAfter: 101 }] },
     { c: live[2], parts: [{ share: '1', after: 25, paidAfter: 36 }] },
   ].filter((d) => d.c);
   const payments: PaymentSpec[] = [];
-  const [account] = await deps.db.select().from(bankRequisites).where(and(eq(bankRequisites.companyId, companyId), eq(bankRequisites.isMain, true))).limit(1);
+  const [account] = await deps.db
+    .select()
+    .from(bankRequisites)
+    .where(and(eq(bankRequisites.companyId, companyId), eq(bankRequisites.isMain, true)))
+    .limit(1);
   const payerAccount = account?.account ?? '40702810938000000001';
   let docNo = 100;
   const uploads: Array<{ c: ContractRow; name: string; data: Buffer }> = [];
@@ -92,7 +152,11 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
       const lines = deliver(positions, part.share);
       if (!lines.length) continue;
       const number = `${c.supplierInn!.slice(-3)}-${i + 1}`;
-      uploads.push({ c, name: `ON_NSCHFDOPPR_${number}.xml`, data: updXml({ seller: supplier(c), buyer, number, date, contract: { number: c.number ?? '', date: c.contractDate! }, lines }) });
+      uploads.push({
+        c,
+        name: `ON_NSCHFDOPPR_${number}.xml`,
+        data: updXml({ seller: supplier(c), buyer, number, date, contract: { number: c.number ?? '', date: c.contractDate! }, lines }),
+      });
       payments.push({
         number: String(++docNo),
         date: notAfterToday(isoAfter(c.contractDate!, part.paidAfter)),
@@ -119,7 +183,19 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
   if ((await rowsOf(deps, paymentImports, companyId)) === 0 && payments.length) {
     const dates = payments.map((p) => p.date).sort();
     const name = `kl_to_1c_${dates.at(-1)!.replace(/-/g, '')}.txt`;
-    await importPayments(ctx, { name, data: bank1cStatement({ account: payerAccount, bank: account?.bankName ?? 'ПАО Сбербанк', bik: account?.bik ?? '044525225', corr: account?.corrAccount ?? '30101810400000000225', from: dates[0], to: dates.at(-1)!, opening: '12500000.00', payments }) });
+    await importPayments(ctx, {
+      name,
+      data: bank1cStatement({
+        account: payerAccount,
+        bank: account?.bankName ?? 'ПАО Сбербанк',
+        bik: account?.bik ?? '044525225',
+        corr: account?.corrAccount ?? '30101810400000000225',
+        from: dates[0],
+        to: dates.at(-1)!,
+        opening: '12500000.00',
+        payments,
+      }),
+    });
   }
   await deps.jobs.idle(PROCESS_UPD_JOB, 120_000);
   await deps.jobs.idle(IMPORT_PAYMENTS_JOB, 120_000);

@@ -32,12 +32,24 @@ const VAT = new Decimal('0.2');
 function lineSums(l: UpdLineSpec) {
   const withVat = new Decimal(l.quantity).times(l.unitPriceWithVat).toDecimalPlaces(2);
   const withoutVat = withVat.div(VAT.plus(1)).toDecimalPlaces(2);
-  return { withVat, withoutVat, vat: withVat.minus(withoutVat), price: new Decimal(l.unitPriceWithVat).div(VAT.plus(1)).toDecimalPlaces(2) };
+  return {
+    withVat,
+    withoutVat,
+    vat: withVat.minus(withoutVat),
+    price: new Decimal(l.unitPriceWithVat).div(VAT.plus(1)).toDecimalPlaces(2),
+  };
 }
 
 const org = (p: Party) => el('ИдСв', [el('СвЮЛУч', [], { НаимОрг: p.name, ИННЮЛ: p.inn, ...(p.kpp ? { КПП: p.kpp } : {}) })]);
 
-export function updXml(o: { seller: Party; buyer: Party; number: string; date: string; contract: { number: string; date: string }; lines: UpdLineSpec[] }): Buffer {
+export function updXml(o: {
+  seller: Party;
+  buyer: Party;
+  number: string;
+  date: string;
+  contract: { number: string; date: string };
+  lines: UpdLineSpec[];
+}): Buffer {
   const sums = o.lines.map(lineSums);
   const total = (k: 'withVat' | 'withoutVat' | 'vat') => money(sums.reduce((s, x) => s.plus(x[k]), new Decimal(0)));
   const id = `ON_NSCHFDOPPR_2BM-${o.buyer.inn}${o.buyer.kpp ?? ''}-${o.date.replace(/-/g, '')}_2BM-${o.seller.inn}${o.seller.kpp ?? ''}_${o.date.replace(/-/g, '')}_${randomUUID()}`;
@@ -47,23 +59,64 @@ export function updXml(o: { seller: Party; buyer: Party; number: string; date: s
       el(
         'Документ',
         [
-          el('СвСчФакт', [el('СвПрод', [org(o.seller)]), el('СвПокуп', [org(o.buyer)]), el('ДенИзм', [], { КодОКВ: '643', НаимОКВ: 'Российский рубль' })], { НомерДок: o.number, ДатаДок: ruDate(o.date) }),
+          el(
+            'СвСчФакт',
+            [
+              el('СвПрод', [org(o.seller)]),
+              el('СвПокуп', [org(o.buyer)]),
+              el('ДенИзм', [], { КодОКВ: '643', НаимОКВ: 'Российский рубль' }),
+            ],
+            { НомерДок: o.number, ДатаДок: ruDate(o.date) },
+          ),
           el('ТаблСчФакт', [
             ...o.lines.map((l, i) =>
               el(
                 'СведТов',
-                [el('Акциз', [el('БезАкциз', 'без акциза')]), el('СумНал', [el('СумНал', money(sums[i].vat))]), el('ДопСведТов', [], { ПрТовРаб: '1' })],
-                { НомСтр: String(i + 1), НаимТов: l.name, ...(l.okei ? { ОКЕИ_Тов: l.okei } : {}), ...(l.unit ? { НаимЕдИзм: l.unit } : {}), КолТов: l.quantity, ЦенаТов: money(sums[i].price), СтТовБезНДС: money(sums[i].withoutVat), НалСт: '20%', СтТовУчНал: money(sums[i].withVat) },
+                [
+                  el('Акциз', [el('БезАкциз', 'без акциза')]),
+                  el('СумНал', [el('СумНал', money(sums[i].vat))]),
+                  el('ДопСведТов', [], { ПрТовРаб: '1' }),
+                ],
+                {
+                  НомСтр: String(i + 1),
+                  НаимТов: l.name,
+                  ...(l.okei ? { ОКЕИ_Тов: l.okei } : {}),
+                  ...(l.unit ? { НаимЕдИзм: l.unit } : {}),
+                  КолТов: l.quantity,
+                  ЦенаТов: money(sums[i].price),
+                  СтТовБезНДС: money(sums[i].withoutVat),
+                  НалСт: '20%',
+                  СтТовУчНал: money(sums[i].withVat),
+                },
               ),
             ),
-            el('ВсегоОпл', [el('СумНалВсего', [el('СумНал', total('vat'))])], { СтТовБезНДСВсего: total('withoutVat'), СтТовУчНалВсего: total('withVat') }),
+            el('ВсегоОпл', [el('СумНалВсего', [el('СумНал', total('vat'))])], {
+              СтТовБезНДСВсего: total('withoutVat'),
+              СтТовУчНалВсего: total('withVat'),
+            }),
           ]),
           el('СвПродПер', [
-            el('СвПер', [el('ОснПер', [], { РеквНаимДок: 'Договор', РеквНомерДок: o.contract.number, РеквДатаДок: ruDate(o.contract.date) })], { СодОпер: 'Товары переданы, работы выполнены, услуги оказаны', ДатаПер: ruDate(o.date) }),
+            el(
+              'СвПер',
+              [el('ОснПер', [], { РеквНаимДок: 'Договор', РеквНомерДок: o.contract.number, РеквДатаДок: ruDate(o.contract.date) })],
+              { СодОпер: 'Товары переданы, работы выполнены, услуги оказаны', ДатаПер: ruDate(o.date) },
+            ),
           ]),
-          el('Подписант', [el('ФИО', [], { Фамилия: 'Ковалёв', Имя: 'Сергей', Отчество: 'Николаевич' })], { СпосПодтПолном: '1', Должн: 'Генеральный директор' }),
+          el('Подписант', [el('ФИО', [], { Фамилия: 'Ковалёв', Имя: 'Сергей', Отчество: 'Николаевич' })], {
+            СпосПодтПолном: '1',
+            Должн: 'Генеральный директор',
+          }),
         ],
-        { КНД: '1115131', Функция: 'СЧФДОП', ДатаИнфПр: ruDate(o.date), ВремИнфПр: '10.00.00', НаимЭконСубСост: o.seller.name, ПоФактХЖ: 'Документ об отгрузке товаров (выполнении работ), передаче имущественных прав (документ об оказании услуг)', НаимДокОпр: 'Счет-фактура и документ об отгрузке товаров (выполнении работ), передаче имущественных прав (документ об оказании услуг)' },
+        {
+          КНД: '1115131',
+          Функция: 'СЧФДОП',
+          ДатаИнфПр: ruDate(o.date),
+          ВремИнфПр: '10.00.00',
+          НаимЭконСубСост: o.seller.name,
+          ПоФактХЖ: 'Документ об отгрузке товаров (выполнении работ), передаче имущественных прав (документ об оказании услуг)',
+          НаимДокОпр:
+            'Счет-фактура и документ об отгрузке товаров (выполнении работ), передаче имущественных прав (документ об оказании услуг)',
+        },
       ),
     ],
     { ИдФайл: id, ВерсФорм: '5.03', ВерсПрог: 'Диадок 1.0' },
@@ -82,7 +135,16 @@ export interface PaymentSpec {
 }
 
 /** A statement of the customer's account: outgoing payment orders of the period. */
-export function bank1cStatement(o: { account: string; bank: string; bik: string; corr: string; from: string; to: string; opening: string; payments: PaymentSpec[] }): Buffer {
+export function bank1cStatement(o: {
+  account: string;
+  bank: string;
+  bik: string;
+  corr: string;
+  from: string;
+  to: string;
+  opening: string;
+  payments: PaymentSpec[];
+}): Buffer {
   const out = o.payments.reduce((s, p) => s.plus(p.amount), new Decimal(0));
   const lines = [
     '1CClientBankExchange',

@@ -25,24 +25,224 @@ interface Demo {
   card: Omit<ProcurementInput, 'published_on' | 'application_deadline' | 'review_on' | 'summing_up_on'>;
 }
 
-const goods = (extra: Omit<Demo['card'], 'subject'>): Demo['card'] => ({ subject: 'goods' as const, delivery_place: PLACE, delivery_terms: 'В течение 10 рабочих дней с даты заключения договора', ...extra });
+const goods = (extra: Omit<Demo['card'], 'subject'>): Demo['card'] => ({
+  subject: 'goods' as const,
+  delivery_place: PLACE,
+  delivery_terms: 'В течение 10 рабочих дней с даты заключения договора',
+  ...extra,
+});
 
 const DEMOS: Demo[] = [
-  { status: 'accepting', publish: -4, card: goods({ title: 'Поставка офисной бумаги формата А4', method: 'quotation_e', nmcd: '1250000.00', subject_description: 'Бумага офисная А4, 80 г/м², 500 листов в пачке, 3 000 пачек', okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }], application_ensuring: { kind: 'percent', value: '1' }, sme_only: true }) },
-  { status: 'draft', publish: 10, card: goods({ title: 'Поставка канцелярских товаров для нужд АО «Демо-Заказчик»', method: 'quotation_e', nmcd: '480000.00', okpd2: [{ code: '32.99.12.120', name: 'Ручки и маркеры с наконечником из фетра и прочих пористых материалов' }, { code: '22.29.25.000', name: 'Принадлежности канцелярские или школьные пластмассовые' }] }) },
-  { status: 'published', publish: 0, card: { title: 'Оказание услуг по уборке административного здания', method: 'competition_e', subject: 'services', nmcd: '3600000.00', subject_description: 'Ежедневная влажная уборка помещений площадью 4 200 м² в течение 12 месяцев', okpd2: [{ code: '81.21.10.000', name: 'Услуги по общей уборке зданий' }], delivery_place: PLACE, delivery_terms: 'С 01 числа месяца, следующего за месяцем заключения договора, в течение 12 месяцев', application_ensuring: { kind: 'percent', value: '2' }, contract_ensuring: { kind: 'percent', value: '5' } } },
-  { status: 'summing_up', publish: -30, card: goods({ title: 'Поставка серверного оборудования', method: 'auction_e', nmcd: '12800000.00', subject_description: 'Серверы двухпроцессорные — 4 шт., система хранения данных — 1 шт.', okpd2: [{ code: '26.20.14.120', name: 'Серверы (однопроцессорные, двухпроцессорные)' }, { code: '26.20.14.150', name: 'Серверы хранения данных' }], application_ensuring: { kind: 'percent', value: '1' }, contract_ensuring: { kind: 'percent', value: '10' } }) },
-  { status: 'contract_signed', publish: -75, card: { title: 'Капитальный ремонт кровли производственного корпуса № 2', method: 'competition_e', subject: 'works', nmcd: '18500000.00', okpd2: [{ code: '43.91.19.110', name: 'Работы строительные по устройству любых видов кровельных покрытий зданий и сооружений' }], delivery_place: PLACE, delivery_terms: 'В течение 90 календарных дней с даты заключения договора', contract_ensuring: { kind: 'amount', value: '925000.00' } } },
-  { status: 'accepting', publish: -2, card: goods({ title: 'Поставка бензина автомобильного АИ-95', method: 'auction_e', nmcd: '2300000.00', sme_only: true, okpd2: [{ code: '19.20.21.125', name: 'Бензин автомобильный с октановым числом более 92, но не более 95 по исследовательскому методу экологического класса К5' }] }) },
-  { status: 'docs_ready', publish: 6, card: { title: 'Оказание услуг по техническому обслуживанию лифтов', method: 'proposal_e', subject: 'services', nmcd: '960000.00', okpd2: [{ code: '33.12.15.000', name: 'Услуги по ремонту и техническому обслуживанию подъемно-транспортного оборудования' }], delivery_place: PLACE } },
-  { status: 'failed', publish: -50, card: goods({ title: 'Поставка ноутбуков для отдела проектирования', method: 'auction_e', nmcd: '4750000.00', okpd2: [{ code: '26.20.11.110', name: 'Ноутбуки, в том числе портативные в защищённом исполнении, предназначенные для работы в сложной среде эксплуатации' }] }) },
-  { status: 'draft', publish: 14, card: { title: 'Разработка программного обеспечения для учёта договоров', method: 'competition_e', subject: 'services', nmcd: '7200000.00', okpd2: [{ code: '62.01.11.000', name: 'Услуги по проектированию и разработке информационных технологий для прикладных задач и тестированию программного обеспечения' }] } },
-  { status: 'contract_signed', publish: -20, card: goods({ title: 'Поставка питьевой воды в бутылях 19 л', method: 'single', nmcd: '150000.00', okpd2: [{ code: '11.07.11.120', name: 'Воды природные питьевые упакованные, в том числе газированные, не содержащие сахара, подсластителей, ароматизаторов и других веществ' }] }) },
-  { status: 'cancelled', publish: -40, card: { title: 'Оказание услуг по охране объектов', method: 'competition_e', subject: 'services', nmcd: '9400000.00', okpd2: [{ code: '80.10.12.200', name: 'Услуги частных охранных организаций' }], delivery_place: PLACE } },
-  { status: 'summing_up', publish: -18, card: goods({ title: 'Поставка спецодежды для работников склада', method: 'quotation_e', nmcd: '690000.00', sme_only: true, okpd2: [{ code: '14.12.11.110', name: 'Комплекты мужские производственные и профессиональные' }] }) },
-  { status: 'published', publish: -1, card: { title: 'Ремонт подъездной автомобильной дороги к складу', method: 'auction_e', subject: 'works', nmcd: '5100000.00', okpd2: [{ code: '42.11.20.190', name: 'Работы строительные по строительству прочих автомобильных дорог' }], delivery_place: PLACE } },
-  { status: 'docs_ready', publish: 4, card: goods({ title: 'Поставка лицензий на антивирусное программное обеспечение', method: 'single', nmcd: '580000.00', okpd2: [{ code: '58.29.50.000', name: 'Услуги по предоставлению лицензий на право использовать компьютерное программное обеспечение' }] }) },
-  { status: 'draft', publish: 8, tooEarly: true, card: { title: 'Оказание услуг по проведению периодического медицинского осмотра работников', method: 'proposal_e', subject: 'services', nmcd: '1100000.00', okpd2: [{ code: '86.21.10.120', name: 'Услуги, предоставляемые врачами общей врачебной практики, по проведению диагностических процедур и постановке диагноза' }] } },
+  {
+    status: 'accepting',
+    publish: -4,
+    card: goods({
+      title: 'Поставка офисной бумаги формата А4',
+      method: 'quotation_e',
+      nmcd: '1250000.00',
+      subject_description: 'Бумага офисная А4, 80 г/м², 500 листов в пачке, 3 000 пачек',
+      okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+      application_ensuring: { kind: 'percent', value: '1' },
+      sme_only: true,
+    }),
+  },
+  {
+    status: 'draft',
+    publish: 10,
+    card: goods({
+      title: 'Поставка канцелярских товаров для нужд АО «Демо-Заказчик»',
+      method: 'quotation_e',
+      nmcd: '480000.00',
+      okpd2: [
+        { code: '32.99.12.120', name: 'Ручки и маркеры с наконечником из фетра и прочих пористых материалов' },
+        { code: '22.29.25.000', name: 'Принадлежности канцелярские или школьные пластмассовые' },
+      ],
+    }),
+  },
+  {
+    status: 'published',
+    publish: 0,
+    card: {
+      title: 'Оказание услуг по уборке административного здания',
+      method: 'competition_e',
+      subject: 'services',
+      nmcd: '3600000.00',
+      subject_description: 'Ежедневная влажная уборка помещений площадью 4 200 м² в течение 12 месяцев',
+      okpd2: [{ code: '81.21.10.000', name: 'Услуги по общей уборке зданий' }],
+      delivery_place: PLACE,
+      delivery_terms: 'С 01 числа месяца, следующего за месяцем заключения договора, в течение 12 месяцев',
+      application_ensuring: { kind: 'percent', value: '2' },
+      contract_ensuring: { kind: 'percent', value: '5' },
+    },
+  },
+  {
+    status: 'summing_up',
+    publish: -30,
+    card: goods({
+      title: 'Поставка серверного оборудования',
+      method: 'auction_e',
+      nmcd: '12800000.00',
+      subject_description: 'Серверы двухпроцессорные — 4 шт., система хранения данных — 1 шт.',
+      okpd2: [
+        { code: '26.20.14.120', name: 'Серверы (однопроцессорные, двухпроцессорные)' },
+        { code: '26.20.14.150', name: 'Серверы хранения данных' },
+      ],
+      application_ensuring: { kind: 'percent', value: '1' },
+      contract_ensuring: { kind: 'percent', value: '10' },
+    }),
+  },
+  {
+    status: 'contract_signed',
+    publish: -75,
+    card: {
+      title: 'Капитальный ремонт кровли производственного корпуса № 2',
+      method: 'competition_e',
+      subject: 'works',
+      nmcd: '18500000.00',
+      okpd2: [{ code: '43.91.19.110', name: 'Работы строительные по устройству любых видов кровельных покрытий зданий и сооружений' }],
+      delivery_place: PLACE,
+      delivery_terms: 'В течение 90 календарных дней с даты заключения договора',
+      contract_ensuring: { kind: 'amount', value: '925000.00' },
+    },
+  },
+  {
+    status: 'accepting',
+    publish: -2,
+    card: goods({
+      title: 'Поставка бензина автомобильного АИ-95',
+      method: 'auction_e',
+      nmcd: '2300000.00',
+      sme_only: true,
+      okpd2: [
+        {
+          code: '19.20.21.125',
+          name: 'Бензин автомобильный с октановым числом более 92, но не более 95 по исследовательскому методу экологического класса К5',
+        },
+      ],
+    }),
+  },
+  {
+    status: 'docs_ready',
+    publish: 6,
+    card: {
+      title: 'Оказание услуг по техническому обслуживанию лифтов',
+      method: 'proposal_e',
+      subject: 'services',
+      nmcd: '960000.00',
+      okpd2: [{ code: '33.12.15.000', name: 'Услуги по ремонту и техническому обслуживанию подъемно-транспортного оборудования' }],
+      delivery_place: PLACE,
+    },
+  },
+  {
+    status: 'failed',
+    publish: -50,
+    card: goods({
+      title: 'Поставка ноутбуков для отдела проектирования',
+      method: 'auction_e',
+      nmcd: '4750000.00',
+      okpd2: [
+        {
+          code: '26.20.11.110',
+          name: 'Ноутбуки, в том числе портативные в защищённом исполнении, предназначенные для работы в сложной среде эксплуатации',
+        },
+      ],
+    }),
+  },
+  {
+    status: 'draft',
+    publish: 14,
+    card: {
+      title: 'Разработка программного обеспечения для учёта договоров',
+      method: 'competition_e',
+      subject: 'services',
+      nmcd: '7200000.00',
+      okpd2: [
+        {
+          code: '62.01.11.000',
+          name: 'Услуги по проектированию и разработке информационных технологий для прикладных задач и тестированию программного обеспечения',
+        },
+      ],
+    },
+  },
+  {
+    status: 'contract_signed',
+    publish: -20,
+    card: goods({
+      title: 'Поставка питьевой воды в бутылях 19 л',
+      method: 'single',
+      nmcd: '150000.00',
+      okpd2: [
+        {
+          code: '11.07.11.120',
+          name: 'Воды природные питьевые упакованные, в том числе газированные, не содержащие сахара, подсластителей, ароматизаторов и других веществ',
+        },
+      ],
+    }),
+  },
+  {
+    status: 'cancelled',
+    publish: -40,
+    card: {
+      title: 'Оказание услуг по охране объектов',
+      method: 'competition_e',
+      subject: 'services',
+      nmcd: '9400000.00',
+      okpd2: [{ code: '80.10.12.200', name: 'Услуги частных охранных организаций' }],
+      delivery_place: PLACE,
+    },
+  },
+  {
+    status: 'summing_up',
+    publish: -18,
+    card: goods({
+      title: 'Поставка спецодежды для работников склада',
+      method: 'quotation_e',
+      nmcd: '690000.00',
+      sme_only: true,
+      okpd2: [{ code: '14.12.11.110', name: 'Комплекты мужские производственные и профессиональные' }],
+    }),
+  },
+  {
+    status: 'published',
+    publish: -1,
+    card: {
+      title: 'Ремонт подъездной автомобильной дороги к складу',
+      method: 'auction_e',
+      subject: 'works',
+      nmcd: '5100000.00',
+      okpd2: [{ code: '42.11.20.190', name: 'Работы строительные по строительству прочих автомобильных дорог' }],
+      delivery_place: PLACE,
+    },
+  },
+  {
+    status: 'docs_ready',
+    publish: 4,
+    card: goods({
+      title: 'Поставка лицензий на антивирусное программное обеспечение',
+      method: 'single',
+      nmcd: '580000.00',
+      okpd2: [
+        { code: '58.29.50.000', name: 'Услуги по предоставлению лицензий на право использовать компьютерное программное обеспечение' },
+      ],
+    }),
+  },
+  {
+    status: 'draft',
+    publish: 8,
+    tooEarly: true,
+    card: {
+      title: 'Оказание услуг по проведению периодического медицинского осмотра работников',
+      method: 'proposal_e',
+      subject: 'services',
+      nmcd: '1100000.00',
+      okpd2: [
+        {
+          code: '86.21.10.120',
+          name: 'Услуги, предоставляемые врачами общей врачебной практики, по проведению диагностических процедур и постановке диагноза',
+        },
+      ],
+    },
+  },
 ];
 
 /** The ЭТП of the demo's electronic procurements: a federal operator, as a specialist would type it. */
@@ -61,8 +261,14 @@ const PATHS: Record<ProcurementStatus, ProcurementStatus[]> = {
 
 function schedule(d: Demo, today: string) {
   const publishedOn = cal.workingDayOnOrAfter(addDays(today, d.publish));
-  if (d.tooEarly) return { published_on: publishedOn, application_deadline: cal.addWorkingDays(publishedOn, 2), review_on: null, summing_up_on: null };
-  const { date } = earliestApplicationDeadline({ method: d.card.method, smeOnly: d.card.sme_only ?? false, nmcd: String(d.card.nmcd), publishedOn });
+  if (d.tooEarly)
+    return { published_on: publishedOn, application_deadline: cal.addWorkingDays(publishedOn, 2), review_on: null, summing_up_on: null };
+  const { date } = earliestApplicationDeadline({
+    method: d.card.method,
+    smeOnly: d.card.sme_only ?? false,
+    nmcd: String(d.card.nmcd),
+    publishedOn,
+  });
   const deadline = cal.workingDayOnOrAfter(cal.addWorkingDays(date, 1));
   const review = cal.addWorkingDays(deadline, 1);
   return { published_on: publishedOn, application_deadline: deadline, review_on: review, summing_up_on: cal.addWorkingDays(review, 2) };
@@ -71,18 +277,36 @@ function schedule(d: Demo, today: string) {
 /** Demo customer: a rule copied from the template and ~15 procurements in every status (only once, only with DEMO_DATA). */
 export async function seedDemoProcurements(deps: Deps): Promise<void> {
   if (!deps.config.DEMO_DATA) return;
-  const [company] = await deps.db.select().from(companies).where(and(eq(companies.title, DEMO_COMPANY), isNull(companies.deletedAt))).limit(1);
+  const [company] = await deps.db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.title, DEMO_COMPANY), isNull(companies.deletedAt)))
+    .limit(1);
   if (!company) return;
-  const [existing] = await deps.db.select({ id: procurements.id }).from(procurements).where(eq(procurements.companyId, company.id)).limit(1);
+  const [existing] = await deps.db
+    .select({ id: procurements.id })
+    .from(procurements)
+    .where(eq(procurements.companyId, company.id))
+    .limit(1);
   if (existing) return;
   const [u] = await deps.db.select({ id: users.id }).from(users).where(eq(users.companyId, company.id)).orderBy(users.id).limit(1);
   const ctx = u ? await actingCtx(deps, company.id, u.id) : null;
   if (!ctx) return;
 
-  const [ownRule] = await deps.db.select({ id: procurementRules.id }).from(procurementRules).where(eq(procurementRules.companyId, company.id)).limit(1);
+  const [ownRule] = await deps.db
+    .select({ id: procurementRules.id })
+    .from(procurementRules)
+    .where(eq(procurementRules.companyId, company.id))
+    .limit(1);
   if (!ownRule) {
-    const [template] = await deps.db.select().from(procurementRules).where(and(isNull(procurementRules.companyId), eq(procurementRules.title, TEMPLATE_RULE_TITLE)));
-    if (template) await deps.db.transaction((tx) => copyRuleInto(tx, template, company.id, u.id, `Положение о закупке товаров, работ, услуг ${DEMO_COMPANY}`));
+    const [template] = await deps.db
+      .select()
+      .from(procurementRules)
+      .where(and(isNull(procurementRules.companyId), eq(procurementRules.title, TEMPLATE_RULE_TITLE)));
+    if (template)
+      await deps.db.transaction((tx) =>
+        copyRuleInto(tx, template, company.id, u.id, `Положение о закупке товаров, работ, услуг ${DEMO_COMPANY}`),
+      );
   }
 
   // the typical choices of the catalogue, when it has them
@@ -112,7 +336,14 @@ export async function seedDemoProcurements(deps: Deps): Promise<void> {
       }
       // the demo's history is written today for dates in the past: the terms would see a contract a minute after the
       // summing up, so the seed says why it moves on
-      else await transitionProcurement(ctx, card.id, step, step === 'cancelled' ? 'Изменилась потребность заказчика' : step === 'failed' ? 'Не подано ни одной заявки' : null, 'демонстрационные данные, история задним числом');
+      else
+        await transitionProcurement(
+          ctx,
+          card.id,
+          step,
+          step === 'cancelled' ? 'Изменилась потребность заказчика' : step === 'failed' ? 'Не подано ни одной заявки' : null,
+          'демонстрационные данные, история задним числом',
+        );
     }
   }
 }

@@ -29,17 +29,38 @@ export async function seedDemo(deps: Deps): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [provider] = await tx
       .insert(companies)
-      .values({ title: 'ООО «Центр закупок»', fullTitle: 'Общество с ограниченной ответственностью «Центр закупок»', inn: innFrom9('770812345'), kpp: '770801001', address: 'г. Москва, ул. Тверская, д. 7', isProvider: true })
+      .values({
+        title: 'ООО «Центр закупок»',
+        fullTitle: 'Общество с ограниченной ответственностью «Центр закупок»',
+        inn: innFrom9('770812345'),
+        kpp: '770801001',
+        address: 'г. Москва, ул. Тверская, д. 7',
+        isProvider: true,
+      })
       .returning();
     const [customer] = await tx
       .insert(companies)
-      .values({ title: DEMO_CUSTOMER_TITLE, fullTitle: 'Акционерное общество «Демо-Заказчик»', inn: innFrom9('010512345'), kpp: '010501001', ogrn: '1020100001239', address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1' })
+      .values({
+        title: DEMO_CUSTOMER_TITLE,
+        fullTitle: 'Акционерное общество «Демо-Заказчик»',
+        inn: innFrom9('010512345'),
+        kpp: '010501001',
+        ogrn: '1020100001239',
+        address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1',
+      })
       .returning();
     const ids: Record<string, number> = {};
     for (const u of DEMO_USERS) {
       const [row] = await tx
         .insert(users)
-        .values({ login: u.login, title: u.title, role: u.role, email: `${u.login}@demo.zakupki.local`, passwordHash: hash, companyId: u.home === 'customer' ? customer.id : provider.id })
+        .values({
+          login: u.login,
+          title: u.title,
+          role: u.role,
+          email: `${u.login}@demo.zakupki.local`,
+          passwordHash: hash,
+          companyId: u.home === 'customer' ? customer.id : provider.id,
+        })
         .returning();
       ids[u.login] = row.id;
     }
@@ -48,7 +69,21 @@ export async function seedDemo(deps: Deps): Promise<void> {
       { userId: ids.specialist, companyId: customer.id, grantedBy: ids.admin },
       { userId: ids.administrator, companyId: customer.id, grantedBy: ids.admin },
     ]);
-    await tx.insert(contacts).values({ companyId: customer.id, name: 'Иванова Мария Петровна', position: 'Начальник отдела закупок', phone: '+7 877 252-00-01', email: 'zakupki@demo-zakazchik.ru', isActive: true });
-    await tx.insert(bankRequisites).values({ companyId: customer.id, bankName: 'ПАО Сбербанк', bik: '044525225', corrAccount: '30101810400000000225', account: '40702810938000000001', isMain: true });
+    await tx.insert(contacts).values({
+      companyId: customer.id,
+      name: 'Иванова Мария Петровна',
+      position: 'Начальник отдела закупок',
+      phone: '+7 877 252-00-01',
+      email: 'zakupki@demo-zakazchik.ru',
+      isActive: true,
+    });
+    await tx.insert(bankRequisites).values({
+      companyId: customer.id,
+      bankName: 'ПАО Сбербанк',
+      bik: '044525225',
+      corrAccount: '30101810400000000225',
+      account: '40702810938000000001',
+      isMain: true,
+    });
   });
 }

@@ -10,7 +10,15 @@ import { addFileVersion } from '../procurements';
 import { applyTransition, missingRequiredDocuments } from '../procurements';
 import { CONTENT_TYPES } from '../../platform/document-files';
 import { cleanFileName } from '../../platform/uploads';
-import { documentFields, documentPlan, isElectronicMethod, mergedValues, missingFields, missingPlatform, savedValues } from './list-documents';
+import {
+  documentFields,
+  documentPlan,
+  isElectronicMethod,
+  mergedValues,
+  missingFields,
+  missingPlatform,
+  savedValues,
+} from './list-documents';
 import { prefillValues } from './prefill-values';
 
 export interface GeneratedDocuments {
@@ -38,9 +46,16 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
   // an electronic procurement's notice without its ЭТП is refused before anything is built: a blank platform is not
   // a document to publish, unlike a blank the specialist may fill in by hand
   const electronic = isElectronicMethod(card.method);
-  const platform = Object.assign({}, ...plan.map((d) => missingPlatform(d.kind, d.title, documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic })))) as Record<string, string[]>;
+  const platform = Object.assign(
+    {},
+    ...plan.map((d) => missingPlatform(d.kind, d.title, documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic }))),
+  ) as Record<string, string[]>;
   if (Object.keys(platform).length) {
-    throw new AppError('VALIDATION', `Закупка в электронной форме: укажите электронную площадку — ${Object.values(platform).flat().join('; ')}`, platform);
+    throw new AppError(
+      'VALIDATION',
+      `Закупка в электронной форме: укажите электронную площадку — ${Object.values(platform).flat().join('; ')}`,
+      platform,
+    );
   }
   const violations: string[] = [];
   const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
@@ -63,7 +78,13 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
         const [existing] = await tx
           .select({ id: procurementFiles.id })
           .from(procurementFiles)
-          .where(and(eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.template, b.kind), isNull(procurementFiles.deletedAt)))
+          .where(
+            and(
+              eq(procurementFiles.procurementId, procurementId),
+              eq(procurementFiles.template, b.kind),
+              isNull(procurementFiles.deletedAt),
+            ),
+          )
           .limit(1);
         const f = await addFileVersion(
           ctx.deps,

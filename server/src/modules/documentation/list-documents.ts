@@ -1,6 +1,11 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
-  DOCUMENT_KIND_TITLES, EDITABLE_PROCUREMENT_STATUSES, type DocumentField, type DocumentItem, type DocumentKind, type ProcurementStatus,
+  DOCUMENT_KIND_TITLES,
+  EDITABLE_PROCUREMENT_STATUSES,
+  type DocumentField,
+  type DocumentItem,
+  type DocumentKind,
+  type ProcurementStatus,
 } from '@proc/contract';
 import { decimalProblem } from '@proc/contract/money';
 import { TEMPLATE_DEFINITIONS } from '../../formats/docx/template-fields';
@@ -32,7 +37,12 @@ export const isElectronicMethod = (method: string) => method.endsWith('_e');
  * Field list of a template with values: the user's saved value if any, else the filled one. For a procurement in
  * electronic form the ЭТП fields are required (the notice names the platform the applications go to).
  */
-export function documentFields(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>, opts: { electronic?: boolean } = {}): DocumentField[] {
+export function documentFields(
+  template: DocumentKind,
+  filled: Record<string, unknown>,
+  saved: Record<string, unknown>,
+  opts: { electronic?: boolean } = {},
+): DocumentField[] {
   const def = TEMPLATE_DEFINITIONS[template];
   const pick = (name: string) => (name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
   const required = (f: { name: string; required: boolean }) => f.required || (!!opts.electronic && ELECTRONIC_FIELDS.includes(f.name));
@@ -50,7 +60,11 @@ export function documentFields(template: DocumentKind, filled: Record<string, un
 }
 
 /** Raw values for rendering a template: the same merge as the editor shows. */
-export function mergedValues(template: DocumentKind, filled: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+export function mergedValues(
+  template: DocumentKind,
+  filled: Record<string, unknown>,
+  saved: Record<string, unknown>,
+): Record<string, unknown> {
   return Object.fromEntries(documentFields(template, filled, saved).map((f) => [f.name, f.value]));
 }
 
@@ -92,9 +106,23 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
     savedValues(db, procurementId),
     plan.length
       ? db
-          .select({ id: procurementFiles.id, name: procurementFiles.name, version: procurementFiles.currentVersion, template: procurementFiles.template })
+          .select({
+            id: procurementFiles.id,
+            name: procurementFiles.name,
+            version: procurementFiles.currentVersion,
+            template: procurementFiles.template,
+          })
           .from(procurementFiles)
-          .where(and(eq(procurementFiles.procurementId, procurementId), isNull(procurementFiles.deletedAt), inArray(procurementFiles.template, plan.map((d) => d.kind))))
+          .where(
+            and(
+              eq(procurementFiles.procurementId, procurementId),
+              isNull(procurementFiles.deletedAt),
+              inArray(
+                procurementFiles.template,
+                plan.map((d) => d.kind),
+              ),
+            ),
+          )
           .orderBy(desc(procurementFiles.updatedAt), desc(procurementFiles.id))
       : Promise.resolve([]),
   ]);
@@ -123,7 +151,11 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
     const known = loop || def.fields.some((f) => f.name === name);
     if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${def.title}»`];
     else if (value === null) continue;
-    else if (loop ? !Array.isArray(value) || value.some((r) => !r || typeof r !== 'object' || Array.isArray(r)) : !['string', 'number'].includes(typeof value)) {
+    else if (
+      loop
+        ? !Array.isArray(value) || value.some((r) => !r || typeof r !== 'object' || Array.isArray(r))
+        : !['string', 'number'].includes(typeof value)
+    ) {
       fields[name] = [loop ? 'Ожидается список строк таблицы' : 'Ожидается текст или число'];
     } else if (!loop && def.fields.find((f) => f.name === name)?.type === 'money' && String(value).trim() !== '') {
       // the money rule of the card and the forms (contract's money.ts): a document's sums are no freer than the card's
@@ -135,7 +167,13 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
 }
 
 /** Merges values into the saved ones (null removes a value); only while the card may be edited. */
-export async function saveValues(tx: Tx, ctx: Ctx, procurementId: number, kind: DocumentKind, values: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function saveValues(
+  tx: Tx,
+  ctx: Ctx,
+  procurementId: number,
+  kind: DocumentKind,
+  values: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const row = await loadProcurement(ctx, procurementId, tx, true);
   assertCanEdit(ctx);
   if (!EDITABLE_PROCUREMENT_STATUSES.includes(row.status as ProcurementStatus)) {
@@ -152,14 +190,29 @@ export async function saveValues(tx: Tx, ctx: Ctx, procurementId: number, kind: 
   await tx
     .insert(procurementFieldValues)
     .values({ procurementId, template: kind, companyId: ctx.companyId, values: next, updatedBy: ctx.user.id })
-    .onConflictDoUpdate({ target: [procurementFieldValues.procurementId, procurementFieldValues.template], set: { values: next, updatedBy: ctx.user.id, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [procurementFieldValues.procurementId, procurementFieldValues.template],
+      set: { values: next, updatedBy: ctx.user.id, updatedAt: new Date() },
+    });
   const diff = changes(current, Object.fromEntries(Object.keys(values).map((name) => [name, next[name] ?? null])));
   // the document's name stays on both sides: it says which document's fields these are
-  if (Object.keys(diff.after).length) await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'document_values', before: { document: kind, ...diff.before }, after: { document: kind, ...diff.after } });
+  if (Object.keys(diff.after).length)
+    await audit(tx, ctx, {
+      entity: 'procurement',
+      entityId: procurementId,
+      action: 'document_values',
+      before: { document: kind, ...diff.before },
+      after: { document: kind, ...diff.after },
+    });
   return next;
 }
 
-export async function putValues(ctx: Ctx, procurementId: number, kind: DocumentKind, values: Record<string, unknown>): Promise<DocumentItem> {
+export async function putValues(
+  ctx: Ctx,
+  procurementId: number,
+  kind: DocumentKind,
+  values: Record<string, unknown>,
+): Promise<DocumentItem> {
   await ctx.deps.db.transaction((tx) => saveValues(tx, ctx, procurementId, kind, values));
   const [item] = await listDocuments(ctx, procurementId, [kind]);
   return item;

@@ -10,7 +10,6 @@ import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../../platform/clock';
 import { catalogNames, methodTitles } from '../procurements';
 
-
 function ensuringText(e: Ensuring | null, nmcd: string): string {
   if (!e) return 'Не требуется';
   if (e.kind === 'amount') return `${formatMoneyRu(e.value, ' ')} руб.`;
@@ -32,7 +31,13 @@ function criteriaFor(method: string) {
 async function planItemFacts(ctx: Ctx, id: number | null) {
   if (!id) return null;
   const [row] = await ctx.deps.db
-    .select({ okeiName: planItems.okeiName, quantity: planItems.quantity, nmcd: planItems.nmcd, okpd2Code: planItems.okpd2Code, okved2Code: planItems.okved2Code })
+    .select({
+      okeiName: planItems.okeiName,
+      quantity: planItems.quantity,
+      nmcd: planItems.nmcd,
+      okpd2Code: planItems.okpd2Code,
+      okved2Code: planItems.okved2Code,
+    })
     .from(planItems)
     .where(and(eq(planItems.id, id), eq(planItems.companyId, ctx.companyId)))
     .limit(1);
@@ -92,7 +97,9 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     procurementNumber: p.number,
     procurementTitle: p.title,
     procurementMethod: titles[p.method] ?? p.method,
-    procurementRuleTitle: p.rule ? `${instrumentalCase(p.rule.title)}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}` : null,
+    procurementRuleTitle: p.rule
+      ? `${instrumentalCase(p.rule.title)}${p.rule_version ? ` (редакция № ${p.rule_version.number})` : ''}`
+      : null,
     okpd2: p.okpd2.map((o) => o.code).join(', '),
     okved2: planned?.okved2Code ?? null,
     subjectDescription: p.subject_description ?? p.title,

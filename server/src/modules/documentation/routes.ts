@@ -10,29 +10,62 @@ const TemplateParams = z.object({ id: Id, template: DocumentKind });
 const templatesQuery = z.object({
   templates: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(DocumentKind))
     .optional()
     .describe('Коды документов через запятую; по умолчанию — те, что требует положение'),
 });
 
 export function documentationRoutes(app: App, deps: Deps): void {
-  app.get('/procurements/:id/documents', {
-    schema: {
-      tags, summary: 'Документы закупки с полями для заполнения',
-      description: 'То же, что documentUserfieldsResponse: документы, которые требует редакция положения, с полями (значения: сохранённые пользователем, иначе заполненные из закупки, организации и справочников) и последним сформированным файлом.',
-      params: IdParams, querystring: templatesQuery, response: { 200: DocumentsResponse },
+  app.get(
+    '/procurements/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Документы закупки с полями для заполнения',
+        description:
+          'То же, что documentUserfieldsResponse: документы, которые требует редакция положения, с полями (значения: сохранённые пользователем, иначе заполненные из закупки, организации и справочников) и последним сформированным файлом.',
+        params: IdParams,
+        querystring: templatesQuery,
+        response: { 200: DocumentsResponse },
+      },
     },
-  }, async (req) => ({ procurement_id: req.params.id, documents: await listDocuments(await companyCtx(deps, req), req.params.id, req.query.templates) }));
+    async (req) => ({
+      procurement_id: req.params.id,
+      documents: await listDocuments(await companyCtx(deps, req), req.params.id, req.query.templates),
+    }),
+  );
 
-  app.get('/procurements/:id/documents/:template/values', {
-    schema: { tags, summary: 'Сохранённые пользователем значения полей документа', params: TemplateParams, response: { 200: DocumentValuesResponse } },
-  }, async (req) => getValues(await companyCtx(deps, req), req.params.id, req.params.template));
-
-  app.put('/procurements/:id/documents/:template/values', {
-    schema: {
-      tags, summary: 'Сохранить значения полей документа (статусы draft и docs_ready)', description: 'Значения сливаются с сохранёнными; null удаляет значение.',
-      params: TemplateParams, body: DocumentValuesRequest, response: { 200: DocumentItem },
+  app.get(
+    '/procurements/:id/documents/:template/values',
+    {
+      schema: {
+        tags,
+        summary: 'Сохранённые пользователем значения полей документа',
+        params: TemplateParams,
+        response: { 200: DocumentValuesResponse },
+      },
     },
-  }, async (req) => putValues(await companyCtx(deps, req), req.params.id, req.params.template, req.body.values));
+    async (req) => getValues(await companyCtx(deps, req), req.params.id, req.params.template),
+  );
+
+  app.put(
+    '/procurements/:id/documents/:template/values',
+    {
+      schema: {
+        tags,
+        summary: 'Сохранить значения полей документа (статусы draft и docs_ready)',
+        description: 'Значения сливаются с сохранёнными; null удаляет значение.',
+        params: TemplateParams,
+        body: DocumentValuesRequest,
+        response: { 200: DocumentItem },
+      },
+    },
+    async (req) => putValues(await companyCtx(deps, req), req.params.id, req.params.template, req.body.values),
+  );
 }

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  DocumentKind, DocumentUserfieldsPayload, EDITABLE_PROCUREMENT_STATUSES, EVENTS, ReadyDocumentPayload, type ProcurementStatus, type Role,
+  DocumentKind,
+  DocumentUserfieldsPayload,
+  EDITABLE_PROCUREMENT_STATUSES,
+  EVENTS,
+  ReadyDocumentPayload,
+  type ProcurementStatus,
+  type Role,
 } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { users } from '../../db/schema';
@@ -32,37 +38,47 @@ const ReadyDocumentJob = z.object({
 });
 type ReadyDocumentJob = z.infer<typeof ReadyDocumentJob>;
 
-const invalid = (err: z.ZodError) => new AppError('VALIDATION', `Некорректный запрос: ${err.issues.map((i) => `${i.path.join('.') || '_'} — ${i.message}`).join('; ')}`);
+const invalid = (err: z.ZodError) =>
+  new AppError('VALIDATION', `Некорректный запрос: ${err.issues.map((i) => `${i.path.join('.') || '_'} — ${i.message}`).join('; ')}`);
 
 export function documentationSocket(deps: Deps): void {
   deps.realtime.triad('auth', 'documentUserfields', async ({ user }, payload) => {
     const parsed = DocumentUserfieldsPayload.safeParse(payload);
     if (!parsed.success) throw invalid(parsed.error);
     const ctx = await socketCtx(deps, user, parsed.data.company_id);
-    return { result: 'success', procurement_id: parsed.data.procurement_id, documents: await listDocuments(ctx, parsed.data.procurement_id, parsed.data.templates) };
+    return {
+      result: 'success',
+      procurement_id: parsed.data.procurement_id,
+      documents: await listDocuments(ctx, parsed.data.procurement_id, parsed.data.templates),
+    };
   });
 
-  deps.realtime.triad('auth', 'readyDocument', async ({ user, key }, payload) => {
-    const parsed = ReadyDocumentPayload.safeParse(payload);
-    if (!parsed.success) throw invalid(parsed.error);
-    const ctx = await socketCtx(deps, user, parsed.data.company_id);
-    const { procurement_id, templates, values } = parsed.data;
-    const row = await loadProcurement(ctx, procurement_id);
-    assertCanEdit(ctx);
-    if (!EDITABLE_PROCUREMENT_STATUSES.includes(row.status as ProcurementStatus)) {
-      throw new AppError('INVALID_STATE', 'Формировать документацию можно только в статусах «Черновик» и «Документация сформирована»');
-    }
-    // the typed values are saved with the job, so the job builds exactly what the user saw
-    await deps.db.transaction(async (tx) => {
-      for (const [kind, v] of Object.entries(values ?? {})) await saveValues(tx, ctx, procurement_id, kind as DocumentKind, v ?? {});
-      await deps.jobs.send<ReadyDocumentJob>(
-        READY_DOCUMENT_JOB,
-        { key, user_id: ctx.user.id, session_id: ctx.user.sessionId, company_id: ctx.companyId, procurement_id, templates },
-        { tx },
-      );
-    });
-    return null;
-  }, { changes: true });
+  deps.realtime.triad(
+    'auth',
+    'readyDocument',
+    async ({ user, key }, payload) => {
+      const parsed = ReadyDocumentPayload.safeParse(payload);
+      if (!parsed.success) throw invalid(parsed.error);
+      const ctx = await socketCtx(deps, user, parsed.data.company_id);
+      const { procurement_id, templates, values } = parsed.data;
+      const row = await loadProcurement(ctx, procurement_id);
+      assertCanEdit(ctx);
+      if (!EDITABLE_PROCUREMENT_STATUSES.includes(row.status as ProcurementStatus)) {
+        throw new AppError('INVALID_STATE', 'Формировать документацию можно только в статусах «Черновик» и «Документация сформирована»');
+      }
+      // the typed values are saved with the job, so the job builds exactly what the user saw
+      await deps.db.transaction(async (tx) => {
+        for (const [kind, v] of Object.entries(values ?? {})) await saveValues(tx, ctx, procurement_id, kind as DocumentKind, v ?? {});
+        await deps.jobs.send<ReadyDocumentJob>(
+          READY_DOCUMENT_JOB,
+          { key, user_id: ctx.user.id, session_id: ctx.user.sessionId, company_id: ctx.companyId, procurement_id, templates },
+          { tx },
+        );
+      });
+      return null;
+    },
+    { changes: true },
+  );
 }
 
 export function defineDocumentationJobs(deps: Deps): void {
@@ -72,11 +88,20 @@ export function defineDocumentationJobs(deps: Deps): void {
     options: { retryLimit: 2, retryDelay: 1 },
     fair: { group: (p) => String(p.company_id), perGroup: 1, maxQueued: 20 },
     handler: async (job, meta) => {
-      const push = (p: Record<string, unknown>) => deps.realtime.toUser(job.user_id, EVENTS.readyDocumentResponse, { key: job.key, procurement_id: job.procurement_id, ...p });
+      const push = (p: Record<string, unknown>) =>
+        deps.realtime.toUser(job.user_id, EVENTS.readyDocumentResponse, { key: job.key, procurement_id: job.procurement_id, ...p });
       try {
         const [u] = await deps.db.select().from(users).where(eq(users.id, job.user_id));
         if (!u || u.blocked) throw new AppError('UNAUTHORIZED');
-        const user: AuthUser = { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as Role, companyId: u.companyId, sessionId: job.session_id };
+        const user: AuthUser = {
+          id: u.id,
+          title: u.title,
+          login: u.login,
+          email: u.email,
+          role: u.role as Role,
+          companyId: u.companyId,
+          sessionId: job.session_id,
+        };
         const ctx = await socketCtx(deps, user, job.company_id);
         const result = await generateDocuments(ctx, job.procurement_id, job.templates);
         push({ result: 'success', files: result.files, violations: result.violations });

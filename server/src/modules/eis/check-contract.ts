@@ -40,7 +40,11 @@ export function contractChecker(db: Tx, companyId: number): (c: ContractTraits) 
     let v = versions.get(date);
     if (!v) {
       v = (async () => {
-        rules ??= db.select({ id: procurementRules.id }).from(procurementRules).where(and(eq(procurementRules.companyId, companyId), eq(procurementRules.archived, false))).orderBy(asc(procurementRules.id));
+        rules ??= db
+          .select({ id: procurementRules.id })
+          .from(procurementRules)
+          .where(and(eq(procurementRules.companyId, companyId), eq(procurementRules.archived, false)))
+          .orderBy(asc(procurementRules.id));
         for (const r of await rules) {
           const found = await versionInForce(db, r.id, date);
           if (found) return found;
@@ -54,7 +58,11 @@ export function contractChecker(db: Tx, companyId: number): (c: ContractTraits) 
   const methodsOf = (versionId: number) => {
     let m = methods.get(versionId);
     if (!m) {
-      m = db.selectDistinct({ m: documentRules.method }).from(documentRules).where(eq(documentRules.versionId, versionId)).then((rows) => new Set(rows.map((r) => r.m)));
+      m = db
+        .selectDistinct({ m: documentRules.method })
+        .from(documentRules)
+        .where(eq(documentRules.versionId, versionId))
+        .then((rows) => new Set(rows.map((r) => r.m)));
       methods.set(versionId, m);
     }
     return m;
@@ -62,7 +70,11 @@ export function contractChecker(db: Tx, companyId: number): (c: ContractTraits) 
   return (c) => check(c, versionOn, methodsOf);
 }
 
-async function check(c: ContractTraits, versionOn: (date: string) => Promise<RuleVersionRow | null>, methodsOf: (versionId: number) => Promise<Set<string>>): Promise<string[]> {
+async function check(
+  c: ContractTraits,
+  versionOn: (date: string) => Promise<RuleVersionRow | null>,
+  methodsOf: (versionId: number) => Promise<Set<string>>,
+): Promise<string[]> {
   const out: string[] = [];
   if (!c.contractDate) return out;
   const version = await versionOn(c.contractDate);
@@ -83,7 +95,10 @@ async function check(c: ContractTraits, versionOn: (date: string) => Promise<Rul
   if (c.publishedOn) {
     try {
       const due = addWorkingDays(c.contractDate, 3);
-      if (c.publishedOn > due) out.push(`Сведения о договоре размещены в реестре ${formatRuDate(c.publishedOn)}, позже 3 рабочих дней со дня заключения (срок — ${formatRuDate(due)})`);
+      if (c.publishedOn > due)
+        out.push(
+          `Сведения о договоре размещены в реестре ${formatRuDate(c.publishedOn)}, позже 3 рабочих дней со дня заключения (срок — ${formatRuDate(due)})`,
+        );
     } catch (e) {
       if (!(e instanceof CalendarNotLoadedError)) throw e; // no production calendar for that year: the term cannot be judged
     }

@@ -28,7 +28,15 @@ export async function runDailySync(deps: Deps, today = moscowToday()): Promise<s
     .from(eisSettings)
     .innerJoin(companies, eq(companies.id, eisSettings.companyId))
     // a token ЕИС refused is not asked with again until a new one is saved: the screens already say so
-    .where(and(isNotNull(eisSettings.tokenSecret), isNull(eisSettings.tokenRejected), isNotNull(eisSettings.tokenUserId), isNotNull(companies.inn), isNull(companies.deletedAt)));
+    .where(
+      and(
+        isNotNull(eisSettings.tokenSecret),
+        isNull(eisSettings.tokenRejected),
+        isNotNull(eisSettings.tokenUserId),
+        isNotNull(companies.inn),
+        isNull(companies.deletedAt),
+      ),
+    );
   const queued: string[] = [];
   for (const c of due) {
     // the token's user may have lost the company since: the sync does not act for them, and the screens say why
@@ -41,7 +49,18 @@ export async function runDailySync(deps: Deps, today = moscowToday()): Promise<s
         .from(eisImports)
         .where(and(eq(eisImports.companyId, c.companyId), eq(eisImports.origin, 'daily'), eq(eisImports.dateFrom, day)));
       if (done) return null;
-      return queuePeriodImport(deps, { companyId: c.companyId, userId: c.userId, origin: 'daily', types: c.law44 ? [...EIS_DOCUMENT_TYPES] : [...EIS_223_DOCUMENT_TYPES], dateFrom: day, dateTo: day }, tx);
+      return queuePeriodImport(
+        deps,
+        {
+          companyId: c.companyId,
+          userId: c.userId,
+          origin: 'daily',
+          types: c.law44 ? [...EIS_DOCUMENT_TYPES] : [...EIS_223_DOCUMENT_TYPES],
+          dateFrom: day,
+          dateTo: day,
+        },
+        tx,
+      );
     });
     if (id) queued.push(id);
   }

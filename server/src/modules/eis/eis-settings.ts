@@ -17,8 +17,27 @@ export async function getEisSettings(ctx: Ctx) {
     latestIdentityRequest(ctx.deps.db, ctx.companyId),
   ]);
   const identity = { inn: c?.inn ?? null, kpp: c?.kpp ?? null, ogrn: c?.ogrn ?? null, identity_request: identityRequest };
-  if (!row) return { ...identity, registry_code: null, login: null, has_password: false, has_token: false, region_code: null, sync_stopped: null, token_rejected: null };
-  return { ...identity, registry_code: row.registryCode, login: row.login, has_password: !!row.secret, has_token: !!row.tokenSecret, region_code: row.regionCode, sync_stopped: row.syncStopped, token_rejected: row.tokenRejected };
+  if (!row)
+    return {
+      ...identity,
+      registry_code: null,
+      login: null,
+      has_password: false,
+      has_token: false,
+      region_code: null,
+      sync_stopped: null,
+      token_rejected: null,
+    };
+  return {
+    ...identity,
+    registry_code: row.registryCode,
+    login: row.login,
+    has_password: !!row.secret,
+    has_token: !!row.tokenSecret,
+    region_code: row.regionCode,
+    sync_stopped: row.syncStopped,
+    token_rejected: row.tokenRejected,
+  };
 }
 
 export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSettingsRequest>) {
@@ -32,28 +51,56 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
     // the token is a person's: the daily sync acts as the user who gave it (saving it anew restarts a stopped sync);
     // a new token clears ЕИС's refusal of the old one
-    ...(input.token ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null, tokenRejected: null } : {}),
+    ...(input.token
+      ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null, tokenRejected: null }
+      : {}),
   };
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
     // ИНН, КПП, ОГРН other than the company's are a change of the company's identity: the operator's to approve for a
     // client; the settings keep the ones in force
-    const [company] = await tx.select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn }).from(companies).where(eq(companies.id, ctx.companyId));
-    const asked = { inn: input.inn, kpp: input.kpp === undefined ? company?.kpp ?? null : input.kpp, ogrn: input.ogrn === undefined ? company?.ogrn ?? null : input.ogrn };
+    const [company] = await tx
+      .select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId));
+    const asked = {
+      inn: input.inn,
+      kpp: input.kpp === undefined ? (company?.kpp ?? null) : input.kpp,
+      ogrn: input.ogrn === undefined ? (company?.ogrn ?? null) : input.ogrn,
+    };
     await changeIdentity(tx, ctx, asked);
-    const [inForce] = await tx.select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn }).from(companies).where(eq(companies.id, ctx.companyId));
+    const [inForce] = await tx
+      .select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn })
+      .from(companies)
+      .where(eq(companies.id, ctx.companyId));
     const row = { ...values, inn: inForce.inn, kpp: inForce.kpp, ogrn: inForce.ogrn };
     await tx
       .insert(eisSettings)
       .values({ companyId: ctx.companyId, ...row })
       .onConflictDoUpdate({ target: eisSettings.companyId, set: row });
     // the password itself never reaches the trail: only that it was changed
-    const now = { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn, registry_code: values.registryCode, login: values.login, region_code: values.regionCode };
+    const now = {
+      inn: row.inn,
+      kpp: row.kpp,
+      ogrn: row.ogrn,
+      registry_code: values.registryCode,
+      login: values.login,
+      region_code: values.regionCode,
+    };
     const passwordChanged = !!input.password;
     const tokenChanged = !!input.token;
-    if (!was) await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'create', after: { ...now, password_changed: passwordChanged || null, token_changed: tokenChanged || null } });
+    if (!was)
+      await audit(tx, ctx, {
+        entity: 'eis_settings',
+        entityId: ctx.companyId,
+        action: 'create',
+        after: { ...now, password_changed: passwordChanged || null, token_changed: tokenChanged || null },
+      });
     else {
-      const diff = changes({ inn: was.inn, kpp: was.kpp, ogrn: was.ogrn, registry_code: was.registryCode, login: was.login, region_code: was.regionCode }, now);
+      const diff = changes(
+        { inn: was.inn, kpp: was.kpp, ogrn: was.ogrn, registry_code: was.registryCode, login: was.login, region_code: was.regionCode },
+        now,
+      );
       if (passwordChanged) Object.assign(diff.after, { password_changed: true });
       if (tokenChanged) Object.assign(diff.after, { token_changed: true });
       await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'update', ...diff });
@@ -64,7 +111,10 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
 
 /** What the integration service needs to ask ЕИС for this company: its own token (if it has one) and region. */
 export async function eisAccess(deps: Ctx['deps'], companyId: number): Promise<{ token: string | null; region: string | null }> {
-  const [row] = await deps.db.select({ tokenSecret: eisSettings.tokenSecret, regionCode: eisSettings.regionCode }).from(eisSettings).where(eq(eisSettings.companyId, companyId));
+  const [row] = await deps.db
+    .select({ tokenSecret: eisSettings.tokenSecret, regionCode: eisSettings.regionCode })
+    .from(eisSettings)
+    .where(eq(eisSettings.companyId, companyId));
   return { token: row?.tokenSecret ? decryptSecret(deps.config, row.tokenSecret) : null, region: row?.regionCode ?? null };
 }
 

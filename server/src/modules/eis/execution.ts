@@ -28,12 +28,19 @@ export function registerExecutionSource(source: ExecutionSource): void {
 
 /** The performanceContract data of a contract, from its own data and every registered execution source. */
 export async function collectExecution(db: Tx, companyId: number, contractId: number): Promise<EisPerformance> {
-  const [c] = await db.select().from(contracts).where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
+  const [c] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, contractId), eq(contracts.companyId, companyId)));
   if (!c) throw new AppError('NOT_FOUND');
   if (!c.registryNumber) throw new AppError('VALIDATION', 'У договора нет реестрового номера ЕИС: сведения об исполнении направить нельзя');
   const label = c.number ? `№ ${c.number}` : `с реестровым номером ${c.registryNumber}`;
   // ЕИС takes execution only of a contract in force (a contract «Недействителен» was cancelled in the register)
-  if (c.status === 'invalid') throw new AppError('INVALID_STATE', `Договор ${label} в статусе «${contractStatusTitle(c.status)}»: сведения об исполнении по нему в ЕИС не направляются`);
+  if (c.status === 'invalid')
+    throw new AppError(
+      'INVALID_STATE',
+      `Договор ${label} в статусе «${contractStatusTitle(c.status)}»: сведения об исполнении по нему в ЕИС не направляются`,
+    );
   const [co] = await db.select().from(companies).where(eq(companies.id, companyId));
   const stages: EisPerformanceStage[] = [];
   for (const s of sources) stages.push(...(await s(db, companyId, contractId)));
@@ -52,9 +59,23 @@ export async function collectExecution(db: Tx, companyId: number, contractId: nu
     publicationDate: null,
     completed: false,
     hasPenalty: false,
-    customer: { name: co?.fullTitle ?? co?.title ?? null, shortName: co?.title ?? null, inn: co?.inn ?? null, kpp: co?.kpp ?? null, ogrn: co?.ogrn ?? null, okato: null },
+    customer: {
+      name: co?.fullTitle ?? co?.title ?? null,
+      shortName: co?.title ?? null,
+      inn: co?.inn ?? null,
+      kpp: co?.kpp ?? null,
+      ogrn: co?.ogrn ?? null,
+      okato: null,
+    },
     placer: null,
-    contract: { guid: c.guid, number: c.number, customerName: co?.title ?? null, supplierName: c.supplierName, subject: c.subject, contractDate: c.contractDate },
+    contract: {
+      guid: c.guid,
+      number: c.number,
+      customerName: co?.title ?? null,
+      supplierName: c.supplierName,
+      subject: c.subject,
+      contractDate: c.contractDate,
+    },
     stages,
     total: null,
     urlEis: null,
@@ -62,12 +83,24 @@ export async function collectExecution(db: Tx, companyId: number, contractId: nu
 }
 
 /** A draft record of the contract's execution as it stands, with its package's XML and the trail's entry, in `tx`. */
-async function insertDraftRecord(tx: Tx, ctx: Ctx, contractId: number, data: EisPerformance, xml: string, action: 'execution_send' | 'execution_prepare'): Promise<number> {
+async function insertDraftRecord(
+  tx: Tx,
+  ctx: Ctx,
+  contractId: number,
+  data: EisPerformance,
+  xml: string,
+  action: 'execution_send' | 'execution_prepare',
+): Promise<number> {
   const [r] = await tx
     .insert(executionRecords)
     .values({ contractId, companyId: ctx.companyId, guid: data.guid, status: 'draft', payload: data, xml, userId: ctx.user.id })
     .returning({ id: executionRecords.id });
-  await audit(tx, ctx, { entity: 'contract', entityId: contractId, action, after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length } });
+  await audit(tx, ctx, {
+    entity: 'contract',
+    entityId: contractId,
+    action,
+    after: { execution_record_id: r.id, guid: data.guid, stages: data.stages.length },
+  });
   return r.id;
 }
 
@@ -118,7 +151,12 @@ export async function lockDraftExecution(tx: Tx, companyId: number, contractId: 
 /** Queues a prepared record whose signature was just stored in `tx`; the pending event follows the commit (notifyExecutionPending). */
 export async function queueSignedExecution(tx: Tx, ctx: Ctx, contractId: number, recordId: number, guid: string): Promise<string> {
   const key = randomUUID();
-  await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_send', after: { execution_record_id: recordId, guid, signed: true } });
+  await audit(tx, ctx, {
+    entity: 'contract',
+    entityId: contractId,
+    action: 'execution_send',
+    after: { execution_record_id: recordId, guid, signed: true },
+  });
   await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId, key }, { tx });
   return key;
 }
@@ -140,7 +178,14 @@ async function signatureOf(deps: Deps, companyId: number, recordId: number): Pro
   const [s] = await deps.db
     .select({ fileKey: signatures.fileKey })
     .from(signatures)
-    .where(and(eq(signatures.companyId, companyId), eq(signatures.documentKind, 'execution_record'), eq(signatures.documentId, recordId), eq(signatures.valid, true)))
+    .where(
+      and(
+        eq(signatures.companyId, companyId),
+        eq(signatures.documentKind, 'execution_record'),
+        eq(signatures.documentId, recordId),
+        eq(signatures.valid, true),
+      ),
+    )
     .orderBy(desc(signatures.id))
     .limit(1);
   return s ? (await deps.files.get(s.fileKey)).toString('base64') : null;
@@ -155,8 +200,14 @@ export function defineExecutionJob(deps: Deps): void {
       const [r] = await deps.db.select().from(executionRecords).where(eq(executionRecords.id, recordId));
       if (!r || r.status === 'registered' || r.status === 'rejected' || r.status === 'withdrawn') return;
       const [c] = await deps.db.select().from(contracts).where(eq(contracts.id, r.contractId));
-      const base = { key, performance_contract_guid: r.guid, contract_guid: c?.guid ?? undefined, contract_regnumber: c?.registryNumber ?? undefined };
-      const push = (p: Record<string, unknown>) => r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
+      const base = {
+        key,
+        performance_contract_guid: r.guid,
+        contract_guid: c?.guid ?? undefined,
+        contract_regnumber: c?.registryNumber ?? undefined,
+      };
+      const push = (p: Record<string, unknown>) =>
+        r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
       let answer;
       try {
         const signature = await signatureOf(deps, r.companyId, recordId);
@@ -164,30 +215,48 @@ export function defineExecutionJob(deps: Deps): void {
       } catch (e) {
         const g = e instanceof GatewayError ? e : null;
         await deps.db.transaction(async (tx) => {
-          await tx.insert(executionAttempts).values({ recordId, outcome: 'failed', error: (e as Error).message, httpStatus: g?.httpStatus ?? null });
+          await tx
+            .insert(executionAttempts)
+            .values({ recordId, outcome: 'failed', error: (e as Error).message, httpStatus: g?.httpStatus ?? null });
           await tx.update(executionRecords).set({ status: 'sent', updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
         });
         if (job.retryCount >= RETRY_LIMIT || (g && !g.retryable)) {
-          push({ result: 'error', error: `${MESSAGES.executionErrorHeader(c?.number ?? c?.registryNumber ?? '')}: ${(e as Error).message}` });
+          push({
+            result: 'error',
+            error: `${MESSAGES.executionErrorHeader(c?.number ?? c?.registryNumber ?? '')}: ${(e as Error).message}`,
+          });
           return;
         }
         throw e; // pg-boss retries with backoff; the attempt is already logged
       }
       await deps.db.transaction(async (tx) => {
         // ЕИС's answer changes the record: on behalf of the user who sent it
-        await audit(tx, { user: r.userId ? { id: r.userId } : null, companyId: r.companyId }, {
-          entity: 'contract', entityId: r.contractId, action: answer.result === 'accepted' ? 'execution_registered' : 'execution_rejected',
-          before: { execution_record_id: recordId, status: r.status },
-          after: answer.result === 'accepted'
-            ? { execution_record_id: recordId, status: 'registered', registration_number: answer.registrationNumber }
-            : { execution_record_id: recordId, status: 'rejected', reasons: answer.reasons },
-        });
+        await audit(
+          tx,
+          { user: r.userId ? { id: r.userId } : null, companyId: r.companyId },
+          {
+            entity: 'contract',
+            entityId: r.contractId,
+            action: answer.result === 'accepted' ? 'execution_registered' : 'execution_rejected',
+            before: { execution_record_id: recordId, status: r.status },
+            after:
+              answer.result === 'accepted'
+                ? { execution_record_id: recordId, status: 'registered', registration_number: answer.registrationNumber }
+                : { execution_record_id: recordId, status: 'rejected', reasons: answer.reasons },
+          },
+        );
         if (answer.result === 'accepted') {
           await tx.insert(executionAttempts).values({ recordId, outcome: 'registered', httpStatus: 200 });
-          await tx.update(executionRecords).set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+          await tx
+            .update(executionRecords)
+            .set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: new Date() })
+            .where(eq(executionRecords.id, recordId));
         } else {
           await tx.insert(executionAttempts).values({ recordId, outcome: 'rejected', error: answer.reasons.join('; '), httpStatus: 200 });
-          await tx.update(executionRecords).set({ status: 'rejected', rejectReasons: answer.reasons, updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+          await tx
+            .update(executionRecords)
+            .set({ status: 'rejected', rejectReasons: answer.reasons, updatedAt: new Date() })
+            .where(eq(executionRecords.id, recordId));
         }
       });
       if (answer.result === 'accepted') push({ result: 'success', registration_number: answer.registrationNumber ?? undefined });
@@ -198,9 +267,22 @@ export function defineExecutionJob(deps: Deps): void {
 
 export async function listExecution(ctx: Ctx, contractId: number) {
   await loadContract(ctx, contractId);
-  const records = await ctx.deps.db.select().from(executionRecords).where(and(eq(executionRecords.contractId, contractId), eq(executionRecords.companyId, ctx.companyId))).orderBy(desc(executionRecords.id));
+  const records = await ctx.deps.db
+    .select()
+    .from(executionRecords)
+    .where(and(eq(executionRecords.contractId, contractId), eq(executionRecords.companyId, ctx.companyId)))
+    .orderBy(desc(executionRecords.id));
   const attempts = records.length
-    ? await ctx.deps.db.select().from(executionAttempts).where(inArray(executionAttempts.recordId, records.map((r) => r.id))).orderBy(asc(executionAttempts.id))
+    ? await ctx.deps.db
+        .select()
+        .from(executionAttempts)
+        .where(
+          inArray(
+            executionAttempts.recordId,
+            records.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(executionAttempts.id))
     : [];
   return records.map((r) => ({
     id: r.id,
@@ -210,7 +292,9 @@ export async function listExecution(ctx: Ctx, contractId: number) {
     reject_reasons: r.rejectReasons ?? null,
     withdrawn_reason: r.withdrawnReason,
     created_at: r.createdAt.toISOString(),
-    attempts: attempts.filter((a) => a.recordId === r.id).map((a) => ({ id: a.id, attempted_at: a.attemptedAt.toISOString(), outcome: a.outcome, error: a.error, http_status: a.httpStatus })),
+    attempts: attempts
+      .filter((a) => a.recordId === r.id)
+      .map((a) => ({ id: a.id, attempted_at: a.attemptedAt.toISOString(), outcome: a.outcome, error: a.error, http_status: a.httpStatus })),
   }));
 }
 
@@ -223,25 +307,58 @@ export async function withdrawExecution(ctx: Ctx, contractId: number, recordId: 
   await loadContract(ctx, contractId);
   await ctx.deps.db.transaction(async (tx) => {
     const r = await lockDraftExecution(tx, ctx.companyId, contractId, recordId);
-    if (r.status === 'registered') throw new AppError('INVALID_STATE', 'Сведения уже зарегистрированы в ЕИС: отозвать их нельзя, изменения вносятся новой версией в ЕИС');
+    if (r.status === 'registered')
+      throw new AppError(
+        'INVALID_STATE',
+        'Сведения уже зарегистрированы в ЕИС: отозвать их нельзя, изменения вносятся новой версией в ЕИС',
+      );
     if (r.status === 'withdrawn') throw new AppError('INVALID_STATE', 'Сведения уже отозваны');
-    await tx.update(executionRecords).set({ status: 'withdrawn', withdrawnReason: reason, updatedAt: new Date() }).where(eq(executionRecords.id, r.id));
-    await audit(tx, ctx, { entity: 'contract', entityId: contractId, action: 'execution_withdraw', before: { execution_record_id: r.id, status: r.status }, after: { execution_record_id: r.id, status: 'withdrawn', reason } });
+    await tx
+      .update(executionRecords)
+      .set({ status: 'withdrawn', withdrawnReason: reason, updatedAt: new Date() })
+      .where(eq(executionRecords.id, r.id));
+    await audit(tx, ctx, {
+      entity: 'contract',
+      entityId: contractId,
+      action: 'execution_withdraw',
+      before: { execution_record_id: r.id, status: r.status },
+      after: { execution_record_id: r.id, status: 'withdrawn', reason },
+    });
   });
   return (await listExecution(ctx, contractId)).find((x) => x.id === recordId)!;
 }
 
 /** Execution records uploaded from ЕИС files: stored as registered records of the company's matching contracts. */
-export async function recordRegisteredPerformances(tx: Tx, companyId: number, list: EisPerformance[], user: { id: number } | null = null): Promise<number> {
+export async function recordRegisteredPerformances(
+  tx: Tx,
+  companyId: number,
+  list: EisPerformance[],
+  user: { id: number } | null = null,
+): Promise<number> {
   let n = 0;
   for (const p of list) {
     if (!p.contractRegistrationNumber) continue;
-    const [c] = await tx.select({ id: contracts.id }).from(contracts).where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, p.contractRegistrationNumber)));
+    const [c] = await tx
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.companyId, companyId), eq(contracts.registryNumber, p.contractRegistrationNumber)));
     if (!c) continue;
     const [dup] = await tx.select({ id: executionRecords.id }).from(executionRecords).where(eq(executionRecords.guid, p.guid));
     if (dup) continue;
-    const [rec] = await tx.insert(executionRecords).values({ contractId: c.id, companyId, guid: p.guid, status: 'registered', payload: p, registrationNumber: p.registrationNumber }).returning({ id: executionRecords.id });
-    await audit(tx, { user, companyId }, { entity: 'contract', entityId: c.id, action: 'execution_import', after: { execution_record_id: rec.id, guid: p.guid, registration_number: p.registrationNumber } });
+    const [rec] = await tx
+      .insert(executionRecords)
+      .values({ contractId: c.id, companyId, guid: p.guid, status: 'registered', payload: p, registrationNumber: p.registrationNumber })
+      .returning({ id: executionRecords.id });
+    await audit(
+      tx,
+      { user, companyId },
+      {
+        entity: 'contract',
+        entityId: c.id,
+        action: 'execution_import',
+        after: { execution_record_id: rec.id, guid: p.guid, registration_number: p.registrationNumber },
+      },
+    );
     n++;
   }
   return n;

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, formatDate, type EisContractsImportRequest, type EisNoticesImportRequest, type EisPlansImportRequest } from '@proc/contract';
+import {
+  EVENTS,
+  MESSAGES,
+  formatDate,
+  type EisContractsImportRequest,
+  type EisNoticesImportRequest,
+  type EisPlansImportRequest,
+} from '@proc/contract';
 import { parseEisContracts } from '../../formats';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -23,7 +30,12 @@ export async function requestContractsImport(ctx: Ctx, input: EisContractsImport
   if ('date_from' in input) return requestPeriodImport(ctx, ['contract'], input.date_from, input.date_to);
   await companyInn(ctx.deps, ctx.companyId);
   const key = randomUUID();
-  await ctx.deps.jobs.send(CONTRACT_IMPORT_JOB, { companyId: ctx.companyId, userId: ctx.user.id, key, eais_registry_number: input.eais_registry_number });
+  await ctx.deps.jobs.send(CONTRACT_IMPORT_JOB, {
+    companyId: ctx.companyId,
+    userId: ctx.user.id,
+    key,
+    eais_registry_number: input.eais_registry_number,
+  });
   return { key };
 }
 
@@ -54,7 +66,13 @@ type Stored = Awaited<ReturnType<typeof storeContracts>>;
  * One contract from ЕИС by its registry number, stored in one transaction; `inTx` adds the caller's own step (a job's
  * completion) to that transaction.
  */
-export async function importContractFromEis(deps: Deps, companyId: number, userId: number, registryNumber: string, inTx?: (tx: Tx, stored: Stored) => Promise<void>) {
+export async function importContractFromEis(
+  deps: Deps,
+  companyId: number,
+  userId: number,
+  registryNumber: string,
+  inTx?: (tx: Tx, stored: Stored) => Promise<void>,
+) {
   const inn = await companyInn(deps, companyId);
   let files: string[];
   try {
@@ -65,7 +83,9 @@ export async function importContractFromEis(deps: Deps, companyId: number, userI
     throw e;
   }
   const own = await ownCustomers(deps.db, companyId);
-  const records = files.flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts).filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
+  const records = files
+    .flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts)
+    .filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
   return deps.db.transaction(async (tx) => {
     const out = await storeContracts(tx, companyId, records, 'eis', { id: userId });
     await inTx?.(tx, out);
@@ -86,16 +106,43 @@ export const notifyPeriodImport =
         imp.userId,
         EVENTS.notificationEisContractsResponse,
         ok
-          ? { ...base, result: 'success', message: found ? MESSAGES.contractsSuccess(formatDate(imp.dateFrom), formatDate(imp.dateTo)) : MESSAGES.contractsNothing(formatDate(imp.dateFrom), formatDate(imp.dateTo)), created: imp.created, updated: imp.updated, unchanged: imp.unchanged }
+          ? {
+              ...base,
+              result: 'success',
+              message: found
+                ? MESSAGES.contractsSuccess(formatDate(imp.dateFrom), formatDate(imp.dateTo))
+                : MESSAGES.contractsNothing(formatDate(imp.dateFrom), formatDate(imp.dateTo)),
+              created: imp.created,
+              updated: imp.updated,
+              unchanged: imp.unchanged,
+            }
           : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
       );
     } else if (imp.documentTypes.includes('purchasePlan')) {
-      deps.realtime.toUser(imp.userId, EVENTS.eisPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+      deps.realtime.toUser(
+        imp.userId,
+        EVENTS.eisPlanResponse,
+        ok
+          ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created }
+          : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
+      );
     } else if (imp.documentTypes.includes('tenderPlan2020')) {
-      deps.realtime.toUser(imp.userId, EVENTS.eisTenderPlanResponse, ok ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created, unchanged: imp.unchanged } : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+      deps.realtime.toUser(
+        imp.userId,
+        EVENTS.eisTenderPlanResponse,
+        ok
+          ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created, unchanged: imp.unchanged }
+          : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
+      );
     } else if (imp.documentTypes.includes('purchaseNotice')) {
       const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };
-      deps.realtime.toUser(imp.userId, EVENTS.eisNoticesResponse, ok ? { ...base, result: 'success', created: imp.created, updated: imp.updated } : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' });
+      deps.realtime.toUser(
+        imp.userId,
+        EVENTS.eisNoticesResponse,
+        ok
+          ? { ...base, result: 'success', created: imp.created, updated: imp.updated }
+          : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
+      );
     }
   };
 
@@ -116,7 +163,9 @@ export function defineImportJobs(deps: Deps): void {
     async handler(p, job) {
       const base = { key: p.key, eais_registry_number: p.eais_registry_number };
       try {
-        const stored = await importContractFromEis(deps, p.companyId, p.userId, p.eais_registry_number, (tx, out) => deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }));
+        const stored = await importContractFromEis(deps, p.companyId, p.userId, p.eais_registry_number, (tx, out) =>
+          deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }),
+        );
         const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
@@ -129,7 +178,12 @@ export function defineImportJobs(deps: Deps): void {
         });
       } catch (e) {
         if (e instanceof JobSuperseded) return;
-        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, { ...base, result: 'error', error: importErrorText(e), violations: [] });
+        deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
+          ...base,
+          result: 'error',
+          error: importErrorText(e),
+          violations: [],
+        });
       }
     },
   });

@@ -14,13 +14,30 @@ async function response(ctx: Ctx, row: ImportRow | undefined): Promise<EisImport
   if (!row) return null;
   const [{ n }] = await ctx.deps.db.select({ n: count() }).from(eisImportDays).where(eq(eisImportDays.importId, row.id));
   return {
-    key: row.id, origin: row.origin, document_types: row.documentTypes, date_from: row.dateFrom, date_to: row.dateTo, days_total: row.daysTotal, days_done: n,
-    documents: row.documents, created: row.created, updated: row.updated, unchanged: row.unchanged, status: row.status, message: row.message,
-    started_at: row.startedAt.toISOString(), finished_at: iso(row.finishedAt),
+    key: row.id,
+    origin: row.origin,
+    document_types: row.documentTypes,
+    date_from: row.dateFrom,
+    date_to: row.dateTo,
+    days_total: row.daysTotal,
+    days_done: n,
+    documents: row.documents,
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    status: row.status,
+    message: row.message,
+    started_at: row.startedAt.toISOString(),
+    finished_at: iso(row.finishedAt),
   };
 }
 
-const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = { contracts: 'contract', plans: 'purchasePlan', notices: 'purchaseNotice', tenderPlans: 'tenderPlan2020' };
+const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = {
+  contracts: 'contract',
+  plans: 'purchasePlan',
+  notices: 'purchaseNotice',
+  tenderPlans: 'tenderPlan2020',
+};
 
 /** The contracts, plans and procurements screens: the company's latest import of their kind, and its latest daily sync. */
 export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisImportStatusResponse> {
@@ -31,13 +48,22 @@ export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisIm
     ctx.deps.db
       .select()
       .from(eisImports)
-      .where(and(eq(eisImports.companyId, ctx.companyId), sql`${type} = ANY(${eisImports.documentTypes})`, origin ? eq(eisImports.origin, origin) : undefined))
+      .where(
+        and(
+          eq(eisImports.companyId, ctx.companyId),
+          sql`${type} = ANY(${eisImports.documentTypes})`,
+          origin ? eq(eisImports.origin, origin) : undefined,
+        ),
+      )
       .orderBy(desc(eisImports.startedAt))
       .limit(1);
   const [[current], [sync], [settings]] = await Promise.all([
     latest(),
     latest('daily'),
-    ctx.deps.db.select({ token: eisSettings.tokenSecret, syncStopped: eisSettings.syncStopped, rejected: eisSettings.tokenRejected }).from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId)),
+    ctx.deps.db
+      .select({ token: eisSettings.tokenSecret, syncStopped: eisSettings.syncStopped, rejected: eisSettings.tokenRejected })
+      .from(eisSettings)
+      .where(eq(eisSettings.companyId, ctx.companyId)),
   ]);
   return {
     current: await response(ctx, current),

@@ -40,43 +40,98 @@ const order = (sort: string, cols: Record<string, SQL | import('drizzle-orm').An
 export async function listContracts(ctx: Ctx, q: z.infer<typeof ContractsQuery>) {
   const where = and(
     eq(contracts.companyId, ctx.companyId),
-    q.q ? sql`(${contracts.searchVector} @@ plainto_tsquery('russian', ${q.q}) OR ${contracts.registryNumber} = ${q.q} OR ${contracts.number} = ${q.q})` : undefined,
+    q.q
+      ? sql`(${contracts.searchVector} @@ plainto_tsquery('russian', ${q.q}) OR ${contracts.registryNumber} = ${q.q} OR ${contracts.number} = ${q.q})`
+      : undefined,
     q.status ? eq(contracts.status, q.status) : undefined,
     q.supplier_inn ? eq(contracts.supplierInn, q.supplier_inn) : undefined,
     q.date_from ? gte(contracts.contractDate, q.date_from) : undefined,
     q.date_to ? lte(contracts.contractDate, q.date_to) : undefined,
   );
-  const cols = { contract_date: contracts.contractDate, price: contracts.price, subject: sql`(${contracts.subject} COLLATE "und-x-icu")`, created_at: contracts.createdAt };
+  const cols = {
+    contract_date: contracts.contractDate,
+    price: contracts.price,
+    subject: sql`(${contracts.subject} COLLATE "und-x-icu")`,
+    created_at: contracts.createdAt,
+  };
   const [rows, [{ n }]] = await Promise.all([
-    ctx.deps.db.select().from(contracts).where(where).orderBy(...order(q.sort, cols, contracts.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(contracts).where(where),
+    ctx.deps.db
+      .select()
+      .from(contracts)
+      .where(where)
+      .orderBy(...order(q.sort, cols, contracts.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(where),
   ]);
   return { items: rows.map(contractResponse), total: n, page: q.page, limit: q.limit };
 }
 
 export async function loadContract(ctx: Ctx, id: number): Promise<ContractRow> {
-  const [c] = await ctx.deps.db.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.companyId, ctx.companyId)));
+  const [c] = await ctx.deps.db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.id, id), eq(contracts.companyId, ctx.companyId)));
   if (!c) throw new AppError('NOT_FOUND');
   return c;
 }
 
 export async function getContract(ctx: Ctx, id: number) {
   const c = await loadContract(ctx, id);
-  const positions = await ctx.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, id)).orderBy(asc(contractPositions.ordinal));
+  const positions = await ctx.deps.db
+    .select()
+    .from(contractPositions)
+    .where(eq(contractPositions.contractId, id))
+    .orderBy(asc(contractPositions.ordinal));
   return {
     ...contractResponse(c),
-    positions: positions.map((p) => ({ id: p.id, ordinal: p.ordinal, name: p.name, okpd2_code: p.okpd2Code, okpd2_name: p.okpd2Name, classifier: p.classifier as 'okpd2' | 'okpd' | 'okdp', classifier_code: p.classifierCode, classifier_name: p.classifierName, okei_code: p.okeiCode, okei_name: p.okeiName, quantity: p.quantity, unit_price: p.unitPrice, amount: p.amount ?? (p.unitPrice && p.quantity ? new Decimal(p.quantity).times(p.unitPrice).toFixed(2) : null) })),
+    positions: positions.map((p) => ({
+      id: p.id,
+      ordinal: p.ordinal,
+      name: p.name,
+      okpd2_code: p.okpd2Code,
+      okpd2_name: p.okpd2Name,
+      classifier: p.classifier as 'okpd2' | 'okpd' | 'okdp',
+      classifier_code: p.classifierCode,
+      classifier_name: p.classifierName,
+      okei_code: p.okeiCode,
+      okei_name: p.okeiName,
+      quantity: p.quantity,
+      unit_price: p.unitPrice,
+      amount: p.amount ?? (p.unitPrice && p.quantity ? new Decimal(p.quantity).times(p.unitPrice).toFixed(2) : null),
+    })),
   };
 }
 
 export async function listPlans(ctx: Ctx, q: z.infer<typeof PlansQuery>) {
   const where = eq(plans.companyId, ctx.companyId);
   const [rows, [{ n }]] = await Promise.all([
-    ctx.deps.db.select().from(plans).where(where).orderBy(...order(q.sort, { year: plans.year, created_at: plans.createdAt, total: plans.total }, plans.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(plans).where(where),
+    ctx.deps.db
+      .select()
+      .from(plans)
+      .where(where)
+      .orderBy(...order(q.sort, { year: plans.year, created_at: plans.createdAt, total: plans.total }, plans.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(plans)
+      .where(where),
   ]);
   return {
-    items: rows.map((p) => ({ id: p.id, registration_number: p.registrationNumber, year: p.year, version: p.version, name: p.name, status: p.status, item_count: p.itemCount, total: p.total })),
+    items: rows.map((p) => ({
+      id: p.id,
+      registration_number: p.registrationNumber,
+      year: p.year,
+      version: p.version,
+      name: p.name,
+      status: p.status,
+      item_count: p.itemCount,
+      total: p.total,
+    })),
     total: n,
     page: q.page,
     limit: q.limit,
@@ -85,7 +140,12 @@ export async function listPlans(ctx: Ctx, q: z.infer<typeof PlansQuery>) {
 
 /** The latest stored version of a plan number of the company. */
 export async function loadPlan(ctx: Ctx, number: string) {
-  const [p] = await ctx.deps.db.select().from(plans).where(and(eq(plans.companyId, ctx.companyId), eq(plans.registrationNumber, number))).orderBy(desc(plans.version)).limit(1);
+  const [p] = await ctx.deps.db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.companyId, ctx.companyId), eq(plans.registrationNumber, number)))
+    .orderBy(desc(plans.version))
+    .limit(1);
   if (!p) throw new AppError('NOT_FOUND');
   return p;
 }
@@ -94,8 +154,20 @@ type ItemRow = typeof planItems.$inferSelect;
 type ItemProcurement = { id: number; number: string; status: string };
 export const planItemResponse = (i: ItemRow, procs: ItemProcurement[] = []) => ({
   procurements: procs,
-  id: i.id, ordinal: i.ordinal, subject: i.subject, okpd2_code: i.okpd2Code, okved2_code: i.okved2Code, okei_code: i.okeiCode, okei_name: i.okeiName,
-  quantity: i.quantity, nmcd: i.nmcd, currency: i.currency, planned_month: i.plannedMonth?.slice(0, 7) ?? null, method: i.method, method_code: i.methodCode, sme_only: i.smeOnly,
+  id: i.id,
+  ordinal: i.ordinal,
+  subject: i.subject,
+  okpd2_code: i.okpd2Code,
+  okved2_code: i.okved2Code,
+  okei_code: i.okeiCode,
+  okei_name: i.okeiName,
+  quantity: i.quantity,
+  nmcd: i.nmcd,
+  currency: i.currency,
+  planned_month: i.plannedMonth?.slice(0, 7) ?? null,
+  method: i.method,
+  method_code: i.methodCode,
+  sme_only: i.smeOnly,
 });
 
 export async function listPlanItems(ctx: Ctx, number: string, q: z.infer<typeof PlanItemsQuery>) {
@@ -108,12 +180,29 @@ export async function listPlanItems(ctx: Ctx, number: string, q: z.infer<typeof 
     q.sme_only ? eq(planItems.smeOnly, q.sme_only === 'true') : undefined,
     q.month ? eq(planItems.plannedMonth, `${q.month}-01`) : undefined,
   );
-  const cols = { ordinal: planItems.ordinal, nmcd: planItems.nmcd, planned_month: planItems.plannedMonth, subject: sql`(${planItems.subject} COLLATE "und-x-icu")` };
+  const cols = {
+    ordinal: planItems.ordinal,
+    nmcd: planItems.nmcd,
+    planned_month: planItems.plannedMonth,
+    subject: sql`(${planItems.subject} COLLATE "und-x-icu")`,
+  };
   const [rows, [{ n }]] = await Promise.all([
-    ctx.deps.db.select().from(planItems).where(where).orderBy(...order(q.sort, cols, planItems.id)).limit(q.limit).offset((q.page - 1) * q.limit),
-    ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(planItems).where(where),
+    ctx.deps.db
+      .select()
+      .from(planItems)
+      .where(where)
+      .orderBy(...order(q.sort, cols, planItems.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(planItems)
+      .where(where),
   ]);
-  const byItem = await procurementsOfItems(ctx, rows.map((r) => r.id));
+  const byItem = await procurementsOfItems(
+    ctx,
+    rows.map((r) => r.id),
+  );
   return { items: rows.map((r) => planItemResponse(r, byItem.get(r.id))), total: n, page: q.page, limit: q.limit };
 }
 

@@ -14,7 +14,11 @@ export async function ocdsPackage(ctx: Ctx) {
   ]);
   const prefix = `ocds-zakupki-${co?.inn ?? ctx.companyId}`;
   const buyer = { id: `RU-INN-${co?.inn ?? ''}`, name: co?.title ?? `id:${ctx.companyId}` };
-  const party = { ...buyer, identifier: { scheme: 'RU-INN', id: co?.inn ?? '', legalName: co?.fullTitle ?? co?.title ?? '' }, roles: ['buyer', 'procuringEntity'] };
+  const party = {
+    ...buyer,
+    identifier: { scheme: 'RU-INN', id: co?.inn ?? '', legalName: co?.fullTitle ?? co?.title ?? '' },
+    roles: ['buyer', 'procuringEntity'],
+  };
   const now = new Date().toISOString();
   const value = (amount: string | null, currency: string) => (amount === null ? undefined : { amount: Number(amount), currency });
   const releases = [
@@ -29,8 +33,25 @@ export async function ocdsPackage(ctx: Ctx) {
           initiationType: 'tender',
           parties: [party],
           buyer,
-          planning: { budget: { description: i.subject, amount: value(i.nmcd, i.currency) }, rationale: `План закупки ${p.registrationNumber}, позиция ${i.ordinal}` },
-          tender: { id: `${p.registrationNumber}-${i.ordinal}`, title: i.subject, status: 'planning', value: value(i.nmcd, i.currency), items: [{ id: String(i.ordinal), description: i.subject, classification: i.okpd2Code ? { scheme: 'OKPD2', id: i.okpd2Code } : undefined, quantity: i.quantity === null ? undefined : Number(i.quantity), unit: i.okeiCode ? { scheme: 'OKEI', id: i.okeiCode, name: i.okeiName ?? undefined } : undefined }] },
+          planning: {
+            budget: { description: i.subject, amount: value(i.nmcd, i.currency) },
+            rationale: `План закупки ${p.registrationNumber}, позиция ${i.ordinal}`,
+          },
+          tender: {
+            id: `${p.registrationNumber}-${i.ordinal}`,
+            title: i.subject,
+            status: 'planning',
+            value: value(i.nmcd, i.currency),
+            items: [
+              {
+                id: String(i.ordinal),
+                description: i.subject,
+                classification: i.okpd2Code ? { scheme: 'OKPD2', id: i.okpd2Code } : undefined,
+                quantity: i.quantity === null ? undefined : Number(i.quantity),
+                unit: i.okeiCode ? { scheme: 'OKEI', id: i.okeiCode, name: i.okeiName ?? undefined } : undefined,
+              },
+            ],
+          },
         })),
     ),
     ...pr.map((p) => ({
@@ -41,7 +62,15 @@ export async function ocdsPackage(ctx: Ctx) {
       initiationType: 'tender',
       parties: [party],
       buyer,
-      tender: { id: p.number, title: p.title, description: p.subjectDescription ?? undefined, status: p.status === 'cancelled' ? 'cancelled' : p.status === 'draft' ? 'planned' : 'active', value: value(p.nmcd, p.currency), procurementMethodDetails: p.method, mainProcurementCategory: p.subject },
+      tender: {
+        id: p.number,
+        title: p.title,
+        description: p.subjectDescription ?? undefined,
+        status: p.status === 'cancelled' ? 'cancelled' : p.status === 'draft' ? 'planned' : 'active',
+        value: value(p.nmcd, p.currency),
+        procurementMethodDetails: p.method,
+        mainProcurementCategory: p.subject,
+      },
     })),
     ...cs.map((c) => {
       const supplier = { id: `RU-INN-${c.supplierInn ?? 'unknown'}`, name: c.supplierName ?? '' };
@@ -54,8 +83,32 @@ export async function ocdsPackage(ctx: Ctx) {
         initiationType: 'tender',
         parties: [party, { ...supplier, identifier: { scheme: 'RU-INN', id: c.supplierInn ?? '' }, roles: ['supplier'] }],
         buyer,
-        awards: [{ id: `award-${c.id}`, status: 'active', date: c.contractDate ? `${c.contractDate}T00:00:00Z` : undefined, value: value(c.price, c.currency), suppliers: [supplier] }],
-        contracts: [{ id: c.registryNumber ?? String(c.id), awardID: `award-${c.id}`, title: c.subject, status: c.status === 'invalid' ? 'cancelled' : 'active', value: value(c.price, c.currency), dateSigned: c.contractDate ? `${c.contractDate}T00:00:00Z` : undefined, period: c.startDate || c.endDate ? { startDate: c.startDate ? `${c.startDate}T00:00:00Z` : undefined, endDate: c.endDate ? `${c.endDate}T00:00:00Z` : undefined } : undefined }],
+        awards: [
+          {
+            id: `award-${c.id}`,
+            status: 'active',
+            date: c.contractDate ? `${c.contractDate}T00:00:00Z` : undefined,
+            value: value(c.price, c.currency),
+            suppliers: [supplier],
+          },
+        ],
+        contracts: [
+          {
+            id: c.registryNumber ?? String(c.id),
+            awardID: `award-${c.id}`,
+            title: c.subject,
+            status: c.status === 'invalid' ? 'cancelled' : 'active',
+            value: value(c.price, c.currency),
+            dateSigned: c.contractDate ? `${c.contractDate}T00:00:00Z` : undefined,
+            period:
+              c.startDate || c.endDate
+                ? {
+                    startDate: c.startDate ? `${c.startDate}T00:00:00Z` : undefined,
+                    endDate: c.endDate ? `${c.endDate}T00:00:00Z` : undefined,
+                  }
+                : undefined,
+          },
+        ],
       };
     }),
   ];

@@ -13,7 +13,10 @@ export interface OwnCustomers {
 
 /** Whose contracts and plans are the company's own: the company itself and the customers subordinate to it. */
 export async function ownCustomers(db: Tx, companyId: number): Promise<OwnCustomers> {
-  const rows = await db.select({ id: companies.id, title: companies.title, inn: companies.inn }).from(companies).where(or(eq(companies.id, companyId), eq(companies.parentId, companyId)));
+  const rows = await db
+    .select({ id: companies.id, title: companies.title, inn: companies.inn })
+    .from(companies)
+    .where(or(eq(companies.id, companyId), eq(companies.parentId, companyId)));
   const self = rows.find((r) => r.id === companyId);
   return { title: self?.title ?? '', inn: self?.inn ?? null, inns: new Set(rows.map((r) => r.inn).filter((x): x is string => !!x)) };
 }
@@ -26,10 +29,23 @@ export function foreignCustomersOf(customers: Array<EisOrganization | null>, own
 }
 
 /** Refuses another organisation's file until the user confirms it, saying whose it is. */
-export function confirmForeignCustomers(foreign: EisOrganization[], own: OwnCustomers, what: 'contracts' | 'plan' | 'notice' | 'tenderPlan'): void {
+export function confirmForeignCustomers(
+  foreign: EisOrganization[],
+  own: OwnCustomers,
+  what: 'contracts' | 'plan' | 'notice' | 'tenderPlan',
+): void {
   if (!foreign.length) return;
   const names = foreign.map((c) => `«${c.shortName ?? c.name ?? 'без названия'}» (ИНН ${c.inn})`).join(', ');
-  const subject = what === 'plan' ? 'плана закупки' : what === 'tenderPlan' ? 'плана-графика' : what === 'notice' ? 'закупки по извещению' : foreign.length > 1 ? 'договоров' : 'договора';
+  const subject =
+    what === 'plan'
+      ? 'плана закупки'
+      : what === 'tenderPlan'
+        ? 'плана-графика'
+        : what === 'notice'
+          ? 'закупки по извещению'
+          : foreign.length > 1
+            ? 'договоров'
+            : 'договора';
   throw new AppError(
     'CONFIRM_REQUIRED',
     `Заказчик ${subject} в файле — ${names}, а не «${own.title}»${own.inn ? ` (ИНН ${own.inn})` : ''}. Загрузить как данные «${own.title}»?`,

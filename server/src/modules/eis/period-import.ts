@@ -52,7 +52,16 @@ export interface PeriodImportInput {
 }
 
 async function insertImport(t: Tx, id: string, input: PeriodImportInput): Promise<void> {
-  await t.insert(eisImports).values({ id, companyId: input.companyId, userId: input.userId, origin: input.origin, documentTypes: input.types, dateFrom: input.dateFrom, dateTo: input.dateTo, daysTotal: eachDay(input.dateFrom, input.dateTo).length });
+  await t.insert(eisImports).values({
+    id,
+    companyId: input.companyId,
+    userId: input.userId,
+    origin: input.origin,
+    documentTypes: input.types,
+    dateFrom: input.dateFrom,
+    dateTo: input.dateTo,
+    daysTotal: eachDay(input.dateFrom, input.dateTo).length,
+  });
 }
 
 /** Records the import and queues its job, in the caller's transaction when given (the job starts once it commits). */
@@ -89,7 +98,9 @@ export async function importPeriodNow(deps: Deps, input: PeriodImportInput): Pro
 /** Asks for a period import for the user's company after checking what ЕИС needs to answer. */
 export async function requestPeriodImport(ctx: Ctx, types: EisDocumentType[], dateFrom: string, dateTo: string): Promise<{ key: string }> {
   await companyInn(ctx.deps, ctx.companyId);
-  return { key: await queuePeriodImport(ctx.deps, { companyId: ctx.companyId, userId: ctx.user.id, origin: 'manual', types, dateFrom, dateTo }) };
+  return {
+    key: await queuePeriodImport(ctx.deps, { companyId: ctx.companyId, userId: ctx.user.id, origin: 'manual', types, dateFrom, dateTo }),
+  };
 }
 
 interface Fetched {
@@ -97,7 +108,14 @@ interface Fetched {
   files: EisFile[];
 }
 
-async function fetchDay(deps: Deps, companyId: number, inn: string, access: Awaited<ReturnType<typeof eisAccess>>, types: string[], day: string): Promise<Fetched> {
+async function fetchDay(
+  deps: Deps,
+  companyId: number,
+  inn: string,
+  access: Awaited<ReturnType<typeof eisAccess>>,
+  types: string[],
+  day: string,
+): Promise<Fetched> {
   const files: EisFile[] = [];
   for (const type of types) {
     let xmls: string[];
@@ -114,7 +132,8 @@ async function fetchDay(deps: Deps, companyId: number, inn: string, access: Awai
   return { day, files };
 }
 
-const customerOf = (f: EisFile) => (f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : f.kind === 'tenderPlan' ? f.tenderPlan.customer : null);
+const customerOf = (f: EisFile) =>
+  f.kind === 'plan' ? f.plan.customer : f.kind === 'notice' ? f.notice.customer : f.kind === 'tenderPlan' ? f.tenderPlan.customer : null;
 
 /** Stores one fetched day with its mark; its documents, or null when another run stored it first. */
 async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<number | null> {
@@ -137,7 +156,11 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   const tenderPlans = others.flatMap((f) => (f.kind === 'tenderPlan' ? [f.tenderPlan] : []));
   const documents = contracts.length + plans.length + notices.length + tenderPlans.length;
   return deps.db.transaction(async (tx) => {
-    const [claimed] = await tx.insert(eisImportDays).values({ importId: imp.id, day, documents }).onConflictDoNothing().returning({ day: eisImportDays.day });
+    const [claimed] = await tx
+      .insert(eisImportDays)
+      .values({ importId: imp.id, day, documents })
+      .onConflictDoNothing()
+      .returning({ day: eisImportDays.day });
     if (!claimed) return null;
     const tally = { created: 0, updated: 0, unchanged: 0 };
     const user = imp.userId ? { id: imp.userId } : null;
@@ -198,12 +221,22 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   const own = await ownCustomers(deps.db, imp.companyId);
   const done = await daysDone(deps, imp.id);
   const days = eachDay(imp.dateFrom, imp.dateTo).filter((d) => !done.has(d));
-  const progress = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, days_total: imp.daysTotal, days_done: done.size, documents: imp.documents };
-  const stillRunning = async () => (await deps.db.select({ status: eisImports.status }).from(eisImports).where(eq(eisImports.id, imp.id)))[0]?.status === 'running';
+  const progress = {
+    key: imp.id,
+    date_from: imp.dateFrom,
+    date_to: imp.dateTo,
+    days_total: imp.daysTotal,
+    days_done: done.size,
+    documents: imp.documents,
+  };
+  const stillRunning = async () =>
+    (await deps.db.select({ status: eisImports.status }).from(eisImports).where(eq(eisImports.id, imp.id)))[0]?.status === 'running';
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
     // the user may stop it between days («Остановить»): nothing more is asked for or stored
     if (i > 0 && !(await stillRunning())) break;
-    const window = await Promise.all(days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day)));
+    const window = await Promise.all(
+      days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day)),
+    );
     // stored in the order of the days: what is stored is always the period's beginning
     for (const fetched of window) {
       let stored: number | null;
@@ -225,7 +258,12 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
 }
 
 /** Ends a running import with its outcome; with `jobId`, the job completes in the same transaction. */
-export async function finishPeriodImport(deps: Deps, importId: string, outcome: { status: 'success' } | { status: 'error'; message: string }, jobId?: string): Promise<ImportRow | null> {
+export async function finishPeriodImport(
+  deps: Deps,
+  importId: string,
+  outcome: { status: 'success' } | { status: 'error'; message: string },
+  jobId?: string,
+): Promise<ImportRow | null> {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(eisImports)
@@ -238,7 +276,8 @@ export async function finishPeriodImport(deps: Deps, importId: string, outcome: 
 }
 
 /** What the user is told when an import stops for good. */
-export const importErrorText = (e: unknown): string => (e instanceof GatewayError || e instanceof AppError || isFormatError(e) ? e.message : 'Не удалось обработать ответ ЕИС');
+export const importErrorText = (e: unknown): string =>
+  e instanceof GatewayError || e instanceof AppError || isFormatError(e) ? e.message : 'Не удалось обработать ответ ЕИС';
 
 export type ImportNotifier = (imp: ImportRow) => void;
 
@@ -283,7 +322,8 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
 }
 
 /** The words an import ended by the check below gets: its job ended without finishing it. */
-export const ABANDONED_IMPORT_MESSAGE = 'Загрузка из ЕИС прервана: задание не завершилось после всех попыток (ЕИС не ответила вовремя). Повторите загрузку позже';
+export const ABANDONED_IMPORT_MESSAGE =
+  'Загрузка из ЕИС прервана: задание не завершилось после всех попыток (ЕИС не ответила вовремя). Повторите загрузку позже';
 
 /**
  * An import whose job failed or expired in pg-boss outside the handler (it outlived JOB_EXPIRE_SECONDS on every try,
@@ -302,7 +342,9 @@ export async function endAbandonedImports(deps: Deps, notify: ImportNotifier, co
     if (walkingHere.has(id)) continue;
     const { rows } = (await deps.db.execute(sql`
       SELECT state::text AS state FROM pgboss.job WHERE name = ${PERIOD_IMPORT_JOB} AND data->>'importId' = ${id}
-      UNION ALL SELECT state::text AS state FROM pgboss.archive WHERE name = ${PERIOD_IMPORT_JOB} AND data->>'importId' = ${id}`)) as unknown as { rows: { state: string }[] };
+      UNION ALL SELECT state::text AS state FROM pgboss.archive WHERE name = ${PERIOD_IMPORT_JOB} AND data->>'importId' = ${id}`)) as unknown as {
+      rows: { state: string }[];
+    };
     if (rows.some((r) => ['created', 'retry', 'active'].includes(r.state))) continue;
     const finished = await finishPeriodImport(deps, id, { status: 'error', message: ABANDONED_IMPORT_MESSAGE });
     if (finished) {
@@ -321,7 +363,10 @@ export async function cancelPeriodImport(deps: Deps, companyId: number, importId
     .where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId), eq(eisImports.status, 'running')))
     .returning();
   if (row) return row;
-  const [was] = await deps.db.select().from(eisImports).where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId)));
+  const [was] = await deps.db
+    .select()
+    .from(eisImports)
+    .where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId)));
   if (!was) throw new AppError('NOT_FOUND', 'Загрузка из ЕИС не найдена');
   throw new AppError('CONFLICT', 'Загрузка из ЕИС уже завершена');
 }

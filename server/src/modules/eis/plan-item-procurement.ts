@@ -9,11 +9,19 @@ import { loadPlan } from './list-eis';
 /** A draft procurement from a plan item, through the procurements module's own create (numbering, checks, rule). */
 export async function procurementFromPlanItem(ctx: Ctx, number: string, itemId: number, opts: { another?: boolean } = {}) {
   const plan = await loadPlan(ctx, number);
-  const [it] = await ctx.deps.db.select().from(planItems).where(and(eq(planItems.id, itemId), eq(planItems.planId, plan.id), eq(planItems.companyId, ctx.companyId)));
+  const [it] = await ctx.deps.db
+    .select()
+    .from(planItems)
+    .where(and(eq(planItems.id, itemId), eq(planItems.planId, plan.id), eq(planItems.companyId, ctx.companyId)));
   if (!it) throw new AppError('NOT_FOUND');
   const code = it.okpd2Code ?? '';
   const subject = /^(4[1-3])\./.test(code) ? 'works' : /^([0-3]\d)\./.test(code) && !/^33\./.test(code) ? 'goods' : 'services';
-  const method = it.method && /^[a-z0-9_]+$/.test(it.method) ? (it.electronic && !it.method.endsWith('_e') && it.method !== 'single' ? `${it.method}_e` : it.method) : 'competition';
+  const method =
+    it.method && /^[a-z0-9_]+$/.test(it.method)
+      ? it.electronic && !it.method.endsWith('_e') && it.method !== 'single'
+        ? `${it.method}_e`
+        : it.method
+      : 'competition';
   return createProcurement(
     ctx,
     ProcurementRequest.parse({

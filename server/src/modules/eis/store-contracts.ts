@@ -15,15 +15,53 @@ export interface StoredContract {
 
 /** The stored contract's fields the trail records when an import creates or replaces it. */
 const EXISTING = {
-  id: contracts.id, version: contracts.version, violations: contracts.violations, registryNumber: contracts.registryNumber, number: contracts.number,
-  contractDate: contracts.contractDate, subject: contracts.subject, supplierName: contracts.supplierName, supplierInn: contracts.supplierInn,
-  price: contracts.price, currency: contracts.currency, startDate: contracts.startDate, endDate: contracts.endDate, status: contracts.status, source: contracts.source,
+  id: contracts.id,
+  version: contracts.version,
+  violations: contracts.violations,
+  registryNumber: contracts.registryNumber,
+  number: contracts.number,
+  contractDate: contracts.contractDate,
+  subject: contracts.subject,
+  supplierName: contracts.supplierName,
+  supplierInn: contracts.supplierInn,
+  price: contracts.price,
+  currency: contracts.currency,
+  startDate: contracts.startDate,
+  endDate: contracts.endDate,
+  status: contracts.status,
+  source: contracts.source,
 };
 type ContractRow = typeof contracts.$inferSelect;
-type AuditedFields = 'registryNumber' | 'version' | 'number' | 'contractDate' | 'subject' | 'supplierName' | 'supplierInn' | 'price' | 'currency' | 'startDate' | 'endDate' | 'status' | 'violations' | 'source';
+type AuditedFields =
+  | 'registryNumber'
+  | 'version'
+  | 'number'
+  | 'contractDate'
+  | 'subject'
+  | 'supplierName'
+  | 'supplierInn'
+  | 'price'
+  | 'currency'
+  | 'startDate'
+  | 'endDate'
+  | 'status'
+  | 'violations'
+  | 'source';
 const audited = (c: Pick<ContractRow, AuditedFields>) => ({
-  registry_number: c.registryNumber, version: c.version, number: c.number, contract_date: c.contractDate, subject: c.subject, supplier_name: c.supplierName,
-  supplier_inn: c.supplierInn, price: c.price === null ? null : new Decimal(c.price).toFixed(2), currency: c.currency, start_date: c.startDate, end_date: c.endDate, status: c.status, violations: c.violations, source: c.source,
+  registry_number: c.registryNumber,
+  version: c.version,
+  number: c.number,
+  contract_date: c.contractDate,
+  subject: c.subject,
+  supplier_name: c.supplierName,
+  supplier_inn: c.supplierInn,
+  price: c.price === null ? null : new Decimal(c.price).toFixed(2),
+  currency: c.currency,
+  start_date: c.startDate,
+  end_date: c.endDate,
+  status: c.status,
+  violations: c.violations,
+  source: c.source,
 });
 
 /** Advisory lock class of a company's contract stores (727001 is the migration lock). */
@@ -44,15 +82,31 @@ const CHUNK = 2000;
  * A batch is read and written in a few statements whatever its size: the existing rows in two, new contracts,
  * their positions and the trail in multi-row inserts; only replacements go one by one.
  */
-export async function storeContracts(tx: Tx, companyId: number, records: EisContract[], source: 'eis' | 'upload', user: { id: number } | null = null): Promise<StoredContract[]> {
+export async function storeContracts(
+  tx: Tx,
+  companyId: number,
+  records: EisContract[],
+  source: 'eis' | 'upload',
+  user: { id: number } | null = null,
+): Promise<StoredContract[]> {
   // one store per company at a time (an import, its run repeated after expiry, an upload): the later one sees the
   // earlier one's rows instead of inserting them again (a contract without a registry number has no unique key)
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${CONTRACTS_LOCK}, ${companyId})`);
   const numbers = [...new Set(records.flatMap((r) => (r.registrationNumber ? [r.registrationNumber] : [])))];
   const guids = [...new Set(records.flatMap((r) => (r.registrationNumber ? [] : [r.guid])))];
   const existingRows = [
-    ...(numbers.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.registryNumber, numbers))) : []),
-    ...(guids.length ? await tx.select({ ...EXISTING, guid: contracts.guid }).from(contracts).where(and(eq(contracts.companyId, companyId), inArray(contracts.guid, guids))) : []),
+    ...(numbers.length
+      ? await tx
+          .select({ ...EXISTING, guid: contracts.guid })
+          .from(contracts)
+          .where(and(eq(contracts.companyId, companyId), inArray(contracts.registryNumber, numbers)))
+      : []),
+    ...(guids.length
+      ? await tx
+          .select({ ...EXISTING, guid: contracts.guid })
+          .from(contracts)
+          .where(and(eq(contracts.companyId, companyId), inArray(contracts.guid, guids)))
+      : []),
   ];
   const existing = new Map(existingRows.map((e) => [keyOf(e.registryNumber, e.guid), e]));
   const check = contractChecker(tx, companyId);
@@ -78,7 +132,13 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
     }
     const supplier = r.suppliers[0] ?? null;
     const publishedOn = (r.publicationDate ?? r.createDateTime)?.slice(0, 10) ?? null;
-    const violations = await check({ contractDate: r.contractDate, publishedOn, price: r.rubPrice ?? r.price, methodCode: r.purchase.methodCode, methodName: r.purchase.methodName });
+    const violations = await check({
+      contractDate: r.contractDate,
+      publishedOn,
+      price: r.rubPrice ?? r.price,
+      methodCode: r.purchase.methodCode,
+      methodName: r.purchase.methodName,
+    });
     const subject = r.subject ?? r.purchase.noticeName ?? '';
     const values: Values = {
       companyId,
@@ -117,12 +177,20 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
   for (let i = 0; i < fresh.length; i += CHUNK) {
     const part = fresh.slice(i, i + CHUNK);
     // RETURNING gives the key back with the id, so nothing depends on the order of the returned rows
-    const ids = await tx.insert(contracts).values(part.map((f) => f.values)).returning({ id: contracts.id, registryNumber: contracts.registryNumber, guid: contracts.guid });
+    const ids = await tx
+      .insert(contracts)
+      .values(part.map((f) => f.values))
+      .returning({ id: contracts.id, registryNumber: contracts.registryNumber, guid: contracts.guid });
     const idOf = new Map(ids.map((x) => [keyOf(x.registryNumber, x.guid), x.id]));
     for (const f of part) {
       const id = idOf.get(f.key)!;
       stored.set(f.key, { id, registryNumber: f.r.registrationNumber, violations: f.values.violations ?? [], change: 'created' });
-      trail.push({ entity: 'contract', entityId: id, action: 'import_create', after: { ...audited(f.values), positions: f.r.positions.length } });
+      trail.push({
+        entity: 'contract',
+        entityId: id,
+        action: 'import_create',
+        after: { ...audited(f.values), positions: f.r.positions.length },
+      });
     }
   }
   const positions = [...latest].flatMap(([key, r]) => {
@@ -130,7 +198,13 @@ export async function storeContracts(tx: Tx, companyId: number, records: EisCont
     if (s.change === 'unchanged') return [];
     return r.positions.map((p, i) => {
       // a record before 2017 classifies by ОКПД or ОКДП: kept under its own classifier, never as an ОКПД2 code
-      const [classifier, cls] = p.okpd2 ? (['okpd2', p.okpd2] as const) : p.okpd ? (['okpd', p.okpd] as const) : p.okdp ? (['okdp', p.okdp] as const) : (['okpd2', null] as const);
+      const [classifier, cls] = p.okpd2
+        ? (['okpd2', p.okpd2] as const)
+        : p.okpd
+          ? (['okpd', p.okpd] as const)
+          : p.okdp
+            ? (['okdp', p.okdp] as const)
+            : (['okpd2', null] as const);
       return {
         contractId: s.id,
         ordinal: i + 1,

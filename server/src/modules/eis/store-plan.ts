@@ -10,7 +10,13 @@ import { audit } from '../../platform/audit';
  * Stores a plan by registration number and version; the same version twice stores nothing twice. A stored version is
  * recorded in the trail on behalf of `user` (who started the import; null — the system).
  */
-export async function storePlan(tx: Tx, companyId: number, p: EisPlan, source: 'eis' | 'upload', user: { id: number } | null = null): Promise<{ id: number; created: boolean }> {
+export async function storePlan(
+  tx: Tx,
+  companyId: number,
+  p: EisPlan,
+  source: 'eis' | 'upload',
+  user: { id: number } | null = null,
+): Promise<{ id: number; created: boolean }> {
   const registrationNumber = p.registrationNumber ?? p.guid;
   const version = p.version ?? 1;
   const [existing] = await tx
@@ -56,9 +62,23 @@ export async function storePlan(tx: Tx, companyId: number, p: EisPlan, source: '
     okato: it.okato,
   }));
   for (let i = 0; i < rows.length; i += 500) await tx.insert(planItems).values(rows.slice(i, i + 500));
-  await audit(tx, { user, companyId }, {
-    entity: 'plan', entityId: id, action: 'import_create',
-    after: { registration_number: registrationNumber, version, year: p.year, name: p.name, items: p.items.length, total: total.toFixed(2), source },
-  });
+  await audit(
+    tx,
+    { user, companyId },
+    {
+      entity: 'plan',
+      entityId: id,
+      action: 'import_create',
+      after: {
+        registration_number: registrationNumber,
+        version,
+        year: p.year,
+        name: p.name,
+        items: p.items.length,
+        total: total.toFixed(2),
+        source,
+      },
+    },
+  );
   return { id, created: true };
 }

@@ -11,7 +11,13 @@ const money = (v: string) => new Decimal(v).toFixed(2);
  * Stores a 44-ФЗ план-график by its number and version; the same version twice stores nothing twice (a resumed or
  * repeated import). Each version keeps its own positions: ЕИС republishes the whole plan with every change.
  */
-export async function storeTenderPlan(tx: Tx, companyId: number, p: TenderPlan, source: 'eis' | 'upload' | 'demo', user: { id: number } | null = null): Promise<{ id: number; created: boolean }> {
+export async function storeTenderPlan(
+  tx: Tx,
+  companyId: number,
+  p: TenderPlan,
+  source: 'eis' | 'upload' | 'demo',
+  user: { id: number } | null = null,
+): Promise<{ id: number; created: boolean }> {
   const [existing] = await tx
     .select({ id: tenderPlans.id })
     .from(tenderPlans)
@@ -62,9 +68,15 @@ export async function storeTenderPlan(tx: Tx, companyId: number, p: TenderPlan, 
     subsecYears: money(x.finance.subsecYears),
   }));
   for (let i = 0; i < rows.length; i += 500) await tx.insert(tenderPlanPositions).values(rows.slice(i, i + 500));
-  await audit(tx, { user, companyId }, {
-    entity: 'tender_plan', entityId: id, action: 'import_create',
-    after: { plan_number: p.planNumber, version: p.versionNumber, year: p.planYear, positions: p.positions.length, total, source },
-  });
+  await audit(
+    tx,
+    { user, companyId },
+    {
+      entity: 'tender_plan',
+      entityId: id,
+      action: 'import_create',
+      after: { plan_number: p.planNumber, version: p.versionNumber, year: p.planYear, positions: p.positions.length, total, source },
+    },
+  );
   return { id, created: true };
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { EVENTS, type ProcurementResponse, type RegisterPage, type TenderPlanPositionsResponse, type TenderPlanResponse } from '@proc/contract';
+import {
+  EVENTS,
+  type ProcurementResponse,
+  type RegisterPage,
+  type TenderPlanPositionsResponse,
+  type TenderPlanResponse,
+} from '@proc/contract';
 import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
 import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
@@ -15,14 +21,26 @@ const PLAN = `${Y}${DEMO_REG_NUM}001`;
 
 beforeAll(async () => {
   eis = await startFakeEis();
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 2_000, logLevel: 'silent', requestsPerMinute: 100_000 });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 2_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
   client = await t.login('client');
   const admin = await t.login('admin');
   const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
-  await t.api('POST', '/api/users', { token: admin, body: { title: 'Специалист Без Доступа', login: 'tp-outsider', role: 'specialist', company_id: provider, password: 'demo12345' } });
+  await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Специалист Без Доступа', login: 'tp-outsider', role: 'specialist', company_id: provider, password: 'demo12345' },
+  });
   outsider = await t.login('tp-outsider');
 }, 180_000);
 afterAll(async () => {
@@ -31,7 +49,8 @@ afterAll(async () => {
   await eis?.close();
 });
 
-const positions = (query: string, token = client) => t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?${query}`, { token });
+const positions = (query: string, token = client) =>
+  t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?${query}`, { token });
 
 describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
   it('imports the планы-графики of a period, both versions, once, asking RPGZ with documentType44', async () => {
@@ -46,23 +65,57 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     // may ask for 223-ФЗ documents meanwhile)
     const asked = eis.soi.requests.slice(from).filter((q) => q.params.subsystemType === 'RPGZ');
     expect(new Set(asked.map((q) => q.params.exactDate)).size).toBe(63);
-    expect(asked.every((q) => q.params.documentType44 === 'tenderPlan2020' && q.params.documentType223 === null && q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2))).toBe(true);
-    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>('GET', '/api/eis/imports/status?kind=tenderPlans', { token: client });
-    expect(status.body.current).toMatchObject({ key: r.body.key, status: 'success', days_total: 63, days_done: 63, documents: 2, created: 2, document_types: ['tenderPlan2020'] });
+    expect(
+      asked.every(
+        (q) =>
+          q.params.documentType44 === 'tenderPlan2020' &&
+          q.params.documentType223 === null &&
+          q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2),
+      ),
+    ).toBe(true);
+    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>(
+      'GET',
+      '/api/eis/imports/status?kind=tenderPlans',
+      { token: client },
+    );
+    expect(status.body.current).toMatchObject({
+      key: r.body.key,
+      status: 'success',
+      days_total: 63,
+      days_done: 63,
+      documents: 2,
+      created: 2,
+      document_types: ['tenderPlan2020'],
+    });
     expect(status.body.requests_per_day).toBe(1);
 
     // the same period again: nothing stored twice
     const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
     const r2 = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
     expect(await ev2).toMatchObject({ key: r2.body.key, result: 'success', created: 0, unchanged: 2 });
-    const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(`SELECT (SELECT count(*)::int FROM tender_plans) AS plans, (SELECT count(*)::int FROM tender_plan_positions) AS positions`);
+    const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(
+      `SELECT (SELECT count(*)::int FROM tender_plans) AS plans, (SELECT count(*)::int FROM tender_plan_positions) AS positions`,
+    );
     expect(n.rows[0]).toEqual({ plans: 2, positions: 13 });
 
     const latest = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: client });
     expect(latest.body).toHaveLength(1);
-    expect(latest.body[0]).toMatchObject({ plan_number: PLAN, version: 2, latest: true, year: Y, first_year: Y + 1, second_year: Y + 2, customer_inn: DEMO_CUSTOMER.inn, position_count: 7, published_at: `${Y}-02-10T11:30:00+03:00` });
+    expect(latest.body[0]).toMatchObject({
+      plan_number: PLAN,
+      version: 2,
+      latest: true,
+      year: Y,
+      first_year: Y + 1,
+      second_year: Y + 2,
+      customer_inn: DEMO_CUSTOMER.inn,
+      position_count: 7,
+      published_at: `${Y}-02-10T11:30:00+03:00`,
+    });
     const all = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans?versions=all', { token: client });
-    expect(all.body.map((p) => [p.version, p.latest, p.position_count])).toEqual([[2, true, 7], [1, false, 6]]);
+    expect(all.body.map((p) => [p.version, p.latest, p.position_count])).toEqual([
+      [2, true, 7],
+      [1, false, 6],
+    ]);
     expect((await t.api<TenderPlanResponse[]>('GET', `/api/eis/tender-plans?year=${Y - 1}`, { token: client })).body).toEqual([]);
     // another company's user sees none of it
     expect((await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: outsider })).body).toEqual([]);
@@ -93,7 +146,10 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     // money in the second year of the planning period: waste, food, heat
     expect((await positions(`year=${Y + 2}`)).body.total).toBe(3);
     expect((await positions(`year=${Y + 1}`)).body.total).toBe(5);
-    expect((await positions('amount_from=1000000&amount_to=3000000')).body.items.map((p) => p.finance.total)).toEqual(['2000000.00', '1950000.00']);
+    expect((await positions('amount_from=1000000&amount_to=3000000')).body.items.map((p) => p.finance.total)).toEqual([
+      '2000000.00',
+      '1950000.00',
+    ]);
     expect((await positions('amount_from=100&amount_to=10')).status).toBe(400);
     expect((await positions('kvr=24')).body).toMatchObject({ message: expect.stringContaining('КВР: три цифры') });
     // the first version had six positions
@@ -144,7 +200,10 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     expect(only223.body.total).toBeGreaterThan(0);
     // saving the card without the law keeps it
     const card = a.body;
-    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${card.id}`, { token: client, body: { title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, okpd2: card.okpd2 } });
+    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${card.id}`, {
+      token: client,
+      body: { title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, okpd2: card.okpd2 },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ law: '44', ikz: pos.ikz, kvr: '243', tender_plan_position_id: pos.id });
     expect((await t.api('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: outsider })).status).toBe(404);

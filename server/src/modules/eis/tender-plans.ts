@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, gt, gte, like, lte, sql, type SQL } from 'drizzle-orm';
-import { ProcurementRequest, type ProcurementResponse, type TenderPlanPositionResponse, type TenderPlanPositionsQuery, type TenderPlanResponse } from '@proc/contract';
+import {
+  ProcurementRequest,
+  type ProcurementResponse,
+  type TenderPlanPositionResponse,
+  type TenderPlanPositionsQuery,
+  type TenderPlanResponse,
+} from '@proc/contract';
 import { procurements, tenderPlanPositions, tenderPlans } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -25,7 +31,13 @@ const planResponse = (p: PlanRow, latest: boolean): TenderPlanResponse => ({
   total: p.total,
 });
 
-const financeOf = (r: PositionRow) => ({ total: r.total, current_year: r.currentYear, first_year: r.firstYear, second_year: r.secondYear, subsec_years: r.subsecYears });
+const financeOf = (r: PositionRow) => ({
+  total: r.total,
+  current_year: r.currentYear,
+  first_year: r.firstYear,
+  second_year: r.secondYear,
+  subsec_years: r.subsecYears,
+});
 
 const positionResponse = (r: PositionRow, procurementId: number | null): TenderPlanPositionResponse => ({
   id: r.id,
@@ -65,14 +77,26 @@ async function loadTenderPlan(ctx: Ctx, number: string, version?: number) {
     .orderBy(desc(t.version))
     .limit(1);
   if (!p) throw new AppError('NOT_FOUND', 'План-график не найден');
-  const [{ newer }] = await ctx.deps.db.select({ newer: sql<number>`count(*)::int` }).from(t).where(and(eq(t.companyId, ctx.companyId), eq(t.planNumber, number), gt(t.version, p.version)));
+  const [{ newer }] = await ctx.deps.db
+    .select({ newer: sql<number>`count(*)::int` })
+    .from(t)
+    .where(and(eq(t.companyId, ctx.companyId), eq(t.planNumber, number), gt(t.version, p.version)));
   return { plan: p, latest: newer === 0 };
 }
 
 /** The year's column of a position's finance: the plan's year, the two of the planning period, or the later ones. */
 function yearColumn(plan: PlanRow, year: number): SQL {
   const x = tenderPlanPositions;
-  const col = year === plan.year ? x.currentYear : year === plan.year + 1 ? x.firstYear : year === plan.year + 2 ? x.secondYear : year > plan.year + 2 ? x.subsecYears : null;
+  const col =
+    year === plan.year
+      ? x.currentYear
+      : year === plan.year + 1
+        ? x.firstYear
+        : year === plan.year + 2
+          ? x.secondYear
+          : year > plan.year + 2
+            ? x.subsecYears
+            : null;
   return col ? sql`${col} <> 0` : sql`false`;
 }
 
@@ -86,7 +110,9 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
   const where = and(
     eq(x.planId, plan.id),
     eq(x.companyId, ctx.companyId),
-    q.q ? sql`(to_tsvector('russian', coalesce(${x.subject}, '')) @@ plainto_tsquery('russian', ${q.q}) OR ${x.ikz} = ${q.q} OR ${x.positionNumber} = ${q.q})` : undefined,
+    q.q
+      ? sql`(to_tsvector('russian', coalesce(${x.subject}, '')) @@ plainto_tsquery('russian', ${q.q}) OR ${x.ikz} = ${q.q} OR ${x.positionNumber} = ${q.q})`
+      : undefined,
     // digits and dots only (validated): nothing to escape in the pattern
     q.okpd2 ? like(x.okpd2Code, `${q.okpd2.replace(/\.$/, '')}%`) : undefined,
     q.kvr ? eq(x.kvrCode, q.kvr) : undefined,
@@ -102,7 +128,10 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
       .where(and(where, q.after ? gt(x.id, q.after) : undefined))
       .orderBy(asc(x.id))
       .limit(q.limit + 1),
-    ctx.deps.db.select({ n: sql<number>`count(*)::int` }).from(x).where(where),
+    ctx.deps.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(x)
+      .where(where),
   ]);
   const page = rows.slice(0, q.limit);
   return {
@@ -113,7 +142,8 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
   };
 }
 
-const subjectOf = (code: string | null) => (!code ? 'services' : /^(4[1-3])\./.test(code) ? 'works' : /^([0-3]\d)\./.test(code) && !/^33\./.test(code) ? 'goods' : 'services');
+const subjectOf = (code: string | null) =>
+  !code ? 'services' : /^(4[1-3])\./.test(code) ? 'works' : /^([0-3]\d)\./.test(code) && !/^33\./.test(code) ? 'goods' : 'services';
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
@@ -127,10 +157,19 @@ const isUniqueViolation = (e: unknown) => {
 export async function procurementFromTenderPosition(ctx: Ctx, positionId: number): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const x = tenderPlanPositions;
-  const [pos] = await ctx.deps.db.select().from(x).where(and(eq(x.id, positionId), eq(x.companyId, ctx.companyId)));
+  const [pos] = await ctx.deps.db
+    .select()
+    .from(x)
+    .where(and(eq(x.id, positionId), eq(x.companyId, ctx.companyId)));
   if (!pos) throw new AppError('NOT_FOUND', 'Позиция плана-графика не найдена');
   if (pos.canceled) throw new AppError('INVALID_STATE', 'Позиция плана-графика отменена: закупку по ней создать нельзя');
-  const existing = async () => (await ctx.deps.db.select({ id: procurements.id }).from(procurements).where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.tenderPlanPositionId, pos.id))))[0];
+  const existing = async () =>
+    (
+      await ctx.deps.db
+        .select({ id: procurements.id })
+        .from(procurements)
+        .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.tenderPlanPositionId, pos.id)))
+    )[0];
   const was = await existing();
   if (was) return getProcurement(ctx, was.id);
   const okpd2 = pos.okpd2.filter((o) => /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/.test(o.code));
@@ -150,7 +189,9 @@ export async function procurementFromTenderPosition(ctx: Ctx, positionId: number
   });
   const lines = await checkedReferences(ctx, input);
   try {
-    const { id, computed } = await insertProcurement(ctx.deps.db, ctx, input, lines, { tenderPosition: { id: pos.id, finance: financeOf(pos) } });
+    const { id, computed } = await insertProcurement(ctx.deps.db, ctx, input, lines, {
+      tenderPosition: { id: pos.id, finance: financeOf(pos) },
+    });
     return getProcurement(ctx, id, computed);
   } catch (e) {
     // the other click won the race: its procurement is the one

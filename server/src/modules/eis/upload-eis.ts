@@ -35,7 +35,25 @@ async function parseUpload(data: Buffer): Promise<{ files: EisFile[]; archive: b
   return { files, archive: true };
 }
 
-const customersOf = (f: EisFile) => (f.kind === 'contracts' ? f.contracts.map((c) => c.customer) : f.kind === 'plan' ? [f.plan.customer] : f.kind === 'notice' ? [f.notice.customer] : f.kind === 'tenderPlan' ? [{ name: f.tenderPlan.customer.fullName, shortName: null, inn: f.tenderPlan.customer.inn, kpp: f.tenderPlan.customer.kpp, ogrn: null, okato: null }] : []);
+const customersOf = (f: EisFile) =>
+  f.kind === 'contracts'
+    ? f.contracts.map((c) => c.customer)
+    : f.kind === 'plan'
+      ? [f.plan.customer]
+      : f.kind === 'notice'
+        ? [f.notice.customer]
+        : f.kind === 'tenderPlan'
+          ? [
+              {
+                name: f.tenderPlan.customer.fullName,
+                shortName: null,
+                inn: f.tenderPlan.customer.inn,
+                kpp: f.tenderPlan.customer.kpp,
+                ogrn: null,
+                okato: null,
+              },
+            ]
+          : [];
 
 /**
  * Contracts, plans, notices and performance records from a file or an archive of them, through the same parsers and
@@ -46,11 +64,24 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
   const { files, archive } = await parseUpload(data);
   if (!opts.confirmCustomer) {
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
-    for (const f of files) if (f.kind !== 'performance') confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind === 'tenderPlan' ? 'tenderPlan' : f.kind);
+    for (const f of files)
+      if (f.kind !== 'performance')
+        confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind === 'tenderPlan' ? 'tenderPlan' : f.kind);
   }
   const notices = await Promise.all(files.map((f) => (f.kind === 'notice' ? prepareNotice(ctx, f.notice) : null)));
   return ctx.deps.db.transaction(async (tx) => {
-    const result = { kind: (archive ? 'archive' : files[0].kind) as EisFile['kind'] | 'archive', contracts: [] as { id: number; registry_number: string | null; violations: string[] }[], plan_id: null as number | null, performances: 0, procurement_id: null as number | null, files: files.length, plans: 0, notices: 0, tender_plans: 0, tender_plan_id: null as number | null };
+    const result = {
+      kind: (archive ? 'archive' : files[0].kind) as EisFile['kind'] | 'archive',
+      contracts: [] as { id: number; registry_number: string | null; violations: string[] }[],
+      plan_id: null as number | null,
+      performances: 0,
+      procurement_id: null as number | null,
+      files: files.length,
+      plans: 0,
+      notices: 0,
+      tender_plans: 0,
+      tender_plan_id: null as number | null,
+    };
     for (const [i, f] of files.entries()) {
       if (f.kind === 'notice') {
         result.procurement_id = (await storeNotice(tx, ctx, notices[i]!)).id;

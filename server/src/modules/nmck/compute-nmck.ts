@@ -38,7 +38,12 @@ export function computeNmck(input: NmckInput): NmckResult {
     if (input.unitPrice == null) problems.push('Укажите цену единицы');
     const unit = input.unitPrice == null ? null : new D(input.unitPrice);
     return {
-      count: 0, mean: null, std_dev: null, cv: null, uniform: null, enough: unit !== null,
+      count: 0,
+      mean: null,
+      std_dev: null,
+      cv: null,
+      uniform: null,
+      enough: unit !== null,
       unit_price: unit && kopecks(unit),
       nmck: unit && kopecks(unit.times(quantity)),
       problems,
@@ -60,7 +65,10 @@ export function computeNmck(input: NmckInput): NmckResult {
     else {
       cv = stdDev.div(mean).times(100);
       uniform = cv.lte(NMCK_MAX_CV);
-      if (!uniform) problems.push(`Коэффициент вариации ${cv.toFixed(2, Decimal.ROUND_HALF_UP).replace('.', ',')} % больше 33 %: совокупность цен неоднородна — добавьте цены или исключите с обоснованием`);
+      if (!uniform)
+        problems.push(
+          `Коэффициент вариации ${cv.toFixed(2, Decimal.ROUND_HALF_UP).replace('.', ',')} % больше 33 %: совокупность цен неоднородна — добавьте цены или исключите с обоснованием`,
+        );
     }
   }
   return {

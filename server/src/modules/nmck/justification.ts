@@ -1,6 +1,13 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { NMCK_MAX_CV, NMCK_METHOD_BASIS, NMCK_METHOD_TITLES, NMCK_SOURCE_KIND_TITLES, NMCK_UNIT_PRICE_LABELS, type NmckResponse } from '@proc/contract';
+import {
+  NMCK_MAX_CV,
+  NMCK_METHOD_BASIS,
+  NMCK_METHOD_TITLES,
+  NMCK_SOURCE_KIND_TITLES,
+  NMCK_UNIT_PRICE_LABELS,
+  type NmckResponse,
+} from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { companies } from '../../db/schema';
 import { formatDateRu, formatMoneyRu, formatNumberRu, rublesInWords } from '../../formats/docx';
@@ -20,13 +27,17 @@ interface Justification {
 async function gather(ctx: Ctx, procurementId: number): Promise<Justification> {
   const nmck = await getNmck(ctx, procurementId);
   const procurement = await loadProcurement(ctx, procurementId);
-  const [company] = await ctx.deps.db.select({ title: companies.title, fullTitle: companies.fullTitle, inn: companies.inn }).from(companies).where(eq(companies.id, ctx.companyId));
+  const [company] = await ctx.deps.db
+    .select({ title: companies.title, fullTitle: companies.fullTitle, inn: companies.inn })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
   const customer = [company?.fullTitle ?? company?.title ?? '', company?.inn ? `ИНН ${company.inn}` : ''].filter(Boolean).join(', ');
   return { nmck, procurementNumber: procurement.number, procurementTitle: procurement.title, customer, date: moscowToday() };
 }
 
 /** Today in Moscow, the date the justification is made (dates of the product are Moscow dates). */
-const moscowToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const moscowToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 const rub = (v: string) => `${formatMoneyRu(v)} руб.`;
 const percent = (v: string) => `${v.replace('.', ',')} %`;
@@ -52,7 +63,9 @@ export function formulaLines(n: NmckResponse): string[] {
       `Коэффициент вариации V = σ / <ц> × 100 % = ${percent(r.cv)} — ${r.uniform ? `не больше ${NMCK_MAX_CV} %: совокупность цен однородна` : `больше ${NMCK_MAX_CV} %: совокупность цен неоднородна`}`,
     );
   }
-  lines.push(`НМЦК = v × <ц> = ${quantity} × ${formatMoneyRu(r.mean)} = ${rub(r.nmck!)} (с точностью до копейки, округление по правилам арифметики от неокруглённой средней цены)`);
+  lines.push(
+    `НМЦК = v × <ц> = ${quantity} × ${formatMoneyRu(r.mean)} = ${rub(r.nmck!)} (с точностью до копейки, округление по правилам арифметики от неокруглённой средней цены)`,
+  );
   return lines;
 }
 
@@ -69,7 +82,10 @@ export async function buildJustificationDocx(ctx: Ctx, procurementId: number): P
     p(`к закупке № ${j.procurementNumber} «${j.procurementTitle}»`, { align: 'center' }),
     empty(),
     clause('1.', `Заказчик: ${j.customer}`),
-    clause('2.', `Объект закупки: ${n.subject ?? j.procurementTitle}; единица измерения: ${n.unit ?? '—'}; количество (v): ${formatNumberRu(n.quantity)}`),
+    clause(
+      '2.',
+      `Объект закупки: ${n.subject ?? j.procurementTitle}; единица измерения: ${n.unit ?? '—'}; количество (v): ${formatNumberRu(n.quantity)}`,
+    ),
     clause('3.', `Метод определения НМЦК: ${NMCK_METHOD_TITLES[n.method]}`),
     clause('4.', `Правовое основание: ${NMCK_METHOD_BASIS[n.method]}`),
   ];
@@ -79,11 +95,24 @@ export async function buildJustificationDocx(ctx: Ctx, procurementId: number): P
     const rows: RowSpec[] = [
       { header: true, cells: ['№', 'Вид источника', 'Поставщик (источник)', 'Реквизиты', 'Дата', 'Цена единицы, руб.', 'В расчёте'] },
       ...n.sources.map((s, i) => ({
-        cells: [String(i + 1), NMCK_SOURCE_KIND_TITLES[s.kind], s.supplier ?? '', s.requisites ?? '', formatDateRu(s.price_date) ?? '', { content: formatMoneyRu(s.unit_price), align: 'right' as const }, sourceStatus(s)],
+        cells: [
+          String(i + 1),
+          NMCK_SOURCE_KIND_TITLES[s.kind],
+          s.supplier ?? '',
+          s.requisites ?? '',
+          formatDateRu(s.price_date) ?? '',
+          { content: formatMoneyRu(s.unit_price), align: 'right' as const },
+          sourceStatus(s),
+        ],
       })),
     ];
     if (!n.sources.length) rows.push({ cells: [{ content: 'Источники не указаны', span: 7 }] });
-    parts.push(table(widths.map((w) => Math.round((w * W) / widths.reduce((a, b) => a + b, 0))), rows));
+    parts.push(
+      table(
+        widths.map((w) => Math.round((w * W) / widths.reduce((a, b) => a + b, 0))),
+        rows,
+      ),
+    );
     parts.push(h2('6. Расчёт'));
   } else {
     parts.push(clause('5.', `${NMCK_UNIT_PRICE_LABELS[n.method]}: ${n.unit_price ? rub(n.unit_price) : '—'}`));
@@ -136,18 +165,40 @@ export async function buildJustificationXlsx(ctx: Ctx, procurementId: number): P
       priceRow.getCell(3).numFmt = MONEY_FORMAT;
       priceRow.commit();
       text(['', 'Основание', n.basis ?? '']);
-      const total = ws.addRow(['', 'НМЦК, руб.', { formula: `ROUND(${qRef}*C${priceRow.number},2)`, result: r.nmck ? moneyCell(r.nmck) : 0 }]);
+      const total = ws.addRow([
+        '',
+        'НМЦК, руб.',
+        { formula: `ROUND(${qRef}*C${priceRow.number},2)`, result: r.nmck ? moneyCell(r.nmck) : 0 },
+      ]);
       total.getCell(3).numFmt = MONEY_FORMAT;
       total.font = { bold: true };
       total.commit();
       return;
     }
-    const header = ws.addRow(['№', 'Вид источника', 'Поставщик (источник)', 'Реквизиты', 'Дата', 'Цена единицы, руб.', 'В расчёте', 'Цена в расчёте, руб.']);
+    const header = ws.addRow([
+      '№',
+      'Вид источника',
+      'Поставщик (источник)',
+      'Реквизиты',
+      'Дата',
+      'Цена единицы, руб.',
+      'В расчёте',
+      'Цена в расчёте, руб.',
+    ]);
     header.eachCell((c) => (c.style = HEADER_STYLE));
     header.commit();
     const first = header.number + 1;
     n.sources.forEach((s, i) => {
-      const row = ws.addRow([i + 1, NMCK_SOURCE_KIND_TITLES[s.kind], s.supplier ?? '', s.requisites ?? '', s.price_date ? new Date(`${s.price_date}T00:00:00Z`) : '', moneyCell(s.unit_price), sourceStatus(s), s.excluded ? null : moneyCell(s.unit_price)]);
+      const row = ws.addRow([
+        i + 1,
+        NMCK_SOURCE_KIND_TITLES[s.kind],
+        s.supplier ?? '',
+        s.requisites ?? '',
+        s.price_date ? new Date(`${s.price_date}T00:00:00Z`) : '',
+        moneyCell(s.unit_price),
+        sourceStatus(s),
+        s.excluded ? null : moneyCell(s.unit_price),
+      ]);
       row.getCell(5).numFmt = 'dd.mm.yyyy';
       row.getCell(6).numFmt = MONEY_FORMAT;
       row.getCell(8).numFmt = MONEY_FORMAT;
@@ -166,8 +217,17 @@ export async function buildJustificationXlsx(ctx: Ctx, procurementId: number): P
     figure('Количество учтённых цен (n)', `COUNT(${range})`, r.count);
     figure('Средняя цена <ц>, руб.', `ROUND(AVERAGE(${range}),2)`, r.mean ? moneyCell(r.mean) : null, MONEY_FORMAT);
     figure('Среднее квадратичное отклонение σ, руб.', `ROUND(STDEV(${range}),2)`, r.std_dev ? moneyCell(r.std_dev) : null, MONEY_FORMAT);
-    figure('Коэффициент вариации V', `ROUND(STDEV(${range})/AVERAGE(${range}),4)`, r.cv ? Number(new Decimal(r.cv).div(100).toFixed(4, Decimal.ROUND_HALF_UP)) : null, PERCENT_FORMAT);
-    const total = ws.addRow(['', 'НМЦК = v × <ц>, руб.', { formula: `ROUND(${qRef}*AVERAGE(${range}),2)`, result: r.nmck ? moneyCell(r.nmck) : 0 }]);
+    figure(
+      'Коэффициент вариации V',
+      `ROUND(STDEV(${range})/AVERAGE(${range}),4)`,
+      r.cv ? Number(new Decimal(r.cv).div(100).toFixed(4, Decimal.ROUND_HALF_UP)) : null,
+      PERCENT_FORMAT,
+    );
+    const total = ws.addRow([
+      '',
+      'НМЦК = v × <ц>, руб.',
+      { formula: `ROUND(${qRef}*AVERAGE(${range}),2)`, result: r.nmck ? moneyCell(r.nmck) : 0 },
+    ]);
     total.getCell(3).numFmt = MONEY_FORMAT;
     total.font = { bold: true };
     total.commit();

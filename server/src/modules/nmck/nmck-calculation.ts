@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, ilike, isNotNull, max, or, sql } from 'drizzle-orm';
 import {
-  EDITABLE_PROCUREMENT_STATUSES, canEdit, type NmckContractPosition, type NmckRequest, type NmckResponse, type NmckSourceResponse,
-  type ProcurementStatus, NmckSourceRequest,
+  EDITABLE_PROCUREMENT_STATUSES,
+  canEdit,
+  type NmckContractPosition,
+  type NmckRequest,
+  type NmckResponse,
+  type NmckSourceResponse,
+  type ProcurementStatus,
+  NmckSourceRequest,
 } from '@proc/contract';
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context';
@@ -19,7 +25,8 @@ const editableStatus = (p: ProcurementRow) => EDITABLE_PROCUREMENT_STATUSES.incl
 
 function assertEditable(ctx: Ctx, p: ProcurementRow): void {
   if (!canEdit(ctx.user.role)) throw new AppError('FORBIDDEN');
-  if (!editableStatus(p)) throw new AppError('INVALID_STATE', 'Обоснование НМЦК можно менять только в статусах «Черновик» и «Документация сформирована»');
+  if (!editableStatus(p))
+    throw new AppError('INVALID_STATE', 'Обоснование НМЦК можно менять только в статусах «Черновик» и «Документация сформирована»');
 }
 
 const sourceResponse = (s: Source): NmckSourceResponse => ({
@@ -38,8 +45,19 @@ const sourceResponse = (s: Source): NmckSourceResponse => ({
 
 /** The calculation not yet saved: the market-prices method (the priority one, ч. 6 ст. 22), one unit, no sources. */
 const blank = (ctx: Ctx, p: ProcurementRow): Calculation => ({
-  id: 0, companyId: ctx.companyId, procurementId: p.id, method: 'market', subject: p.title, unit: null, quantity: '1', unitPrice: null,
-  basis: null, appliedNmck: null, appliedAt: null, updatedBy: null, updatedAt: new Date(0),
+  id: 0,
+  companyId: ctx.companyId,
+  procurementId: p.id,
+  method: 'market',
+  subject: p.title,
+  unit: null,
+  quantity: '1',
+  unitPrice: null,
+  basis: null,
+  appliedNmck: null,
+  appliedAt: null,
+  updatedBy: null,
+  updatedAt: new Date(0),
 });
 
 /** Trailing zeros of a numeric(20,6) quantity cut off: 12.500000 → 12.5. */
@@ -66,16 +84,26 @@ export function nmckResponse(ctx: Ctx, p: ProcurementRow, c: Calculation, source
 }
 
 async function readCalculation(ctx: Ctx, db: Tx, procurementId: number, lock = false): Promise<Calculation | undefined> {
-  const q = db.select().from(nmckCalculations).where(and(eq(nmckCalculations.companyId, ctx.companyId), eq(nmckCalculations.procurementId, procurementId)));
+  const q = db
+    .select()
+    .from(nmckCalculations)
+    .where(and(eq(nmckCalculations.companyId, ctx.companyId), eq(nmckCalculations.procurementId, procurementId)));
   const [row] = lock ? await q.for('update') : await q;
   return row;
 }
 
 const readSources = (ctx: Ctx, db: Tx, calculationId: number) =>
-  db.select().from(nmckSources).where(and(eq(nmckSources.companyId, ctx.companyId), eq(nmckSources.calculationId, calculationId))).orderBy(asc(nmckSources.ordinal), asc(nmckSources.id));
+  db
+    .select()
+    .from(nmckSources)
+    .where(and(eq(nmckSources.companyId, ctx.companyId), eq(nmckSources.calculationId, calculationId)))
+    .orderBy(asc(nmckSources.ordinal), asc(nmckSources.id));
 
 /** The justification of a procurement of the acting company (a blank one until first saved). */
-export async function loadNmck(ctx: Ctx, procurementId: number): Promise<{ procurement: ProcurementRow; calculation: Calculation; sources: Source[] }> {
+export async function loadNmck(
+  ctx: Ctx,
+  procurementId: number,
+): Promise<{ procurement: ProcurementRow; calculation: Calculation; sources: Source[] }> {
   const procurement = await loadProcurement(ctx, procurementId);
   const calculation = await readCalculation(ctx, ctx.deps.db, procurementId);
   if (!calculation) return { procurement, calculation: blank(ctx, procurement), sources: [] };
@@ -101,7 +129,11 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
       .onConflictDoNothing();
     const c = (await readCalculation(ctx, tx, procurementId, true))!;
     await work(tx, c);
-    const [after] = await tx.update(nmckCalculations).set({ updatedAt: new Date(), updatedBy: ctx.user.id }).where(eq(nmckCalculations.id, c.id)).returning();
+    const [after] = await tx
+      .update(nmckCalculations)
+      .set({ updatedAt: new Date(), updatedBy: ctx.user.id })
+      .where(eq(nmckCalculations.id, c.id))
+      .returning();
     return nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
   });
 }
@@ -113,7 +145,14 @@ export function saveNmck(ctx: Ctx, procurementId: number, input: NmckRequest): P
   return change(ctx, procurementId, async (tx, c) => {
     await tx
       .update(nmckCalculations)
-      .set({ method: input.method, subject: input.subject ?? null, unit: input.unit ?? null, quantity: input.quantity, unitPrice: input.unit_price ?? null, basis: input.basis ?? null })
+      .set({
+        method: input.method,
+        subject: input.subject ?? null,
+        unit: input.unit ?? null,
+        quantity: input.quantity,
+        unitPrice: input.unit_price ?? null,
+        basis: input.basis ?? null,
+      })
       .where(eq(nmckCalculations.id, c.id));
   });
 }
@@ -122,21 +161,43 @@ export function saveNmck(ctx: Ctx, procurementId: number, input: NmckRequest): P
 async function contractSource(ctx: Ctx, tx: Tx, positionId: number) {
   const [row] = await tx
     .select({
-      positionId: contractPositions.id, contractId: contracts.id, name: contractPositions.name, unitPrice: contractPositions.unitPrice,
-      number: contracts.number, registryNumber: contracts.registryNumber, date: contracts.contractDate, supplier: contracts.supplierName, inn: contracts.supplierInn,
+      positionId: contractPositions.id,
+      contractId: contracts.id,
+      name: contractPositions.name,
+      unitPrice: contractPositions.unitPrice,
+      number: contracts.number,
+      registryNumber: contracts.registryNumber,
+      date: contracts.contractDate,
+      supplier: contracts.supplierName,
+      inn: contracts.supplierInn,
     })
     .from(contractPositions)
     .innerJoin(contracts, eq(contracts.id, contractPositions.contractId))
     .where(and(eq(contractPositions.id, positionId), eq(contracts.companyId, ctx.companyId)));
-  if (!row) throw new AppError('VALIDATION', 'Позиция контракта не найдена в реестре контрактов организации', { contract_position_id: ['Позиция контракта не найдена'] });
-  if (row.unitPrice == null) throw new AppError('VALIDATION', 'У позиции контракта нет цены единицы', { contract_position_id: ['У позиции контракта нет цены единицы'] });
+  if (!row)
+    throw new AppError('VALIDATION', 'Позиция контракта не найдена в реестре контрактов организации', {
+      contract_position_id: ['Позиция контракта не найдена'],
+    });
+  if (row.unitPrice == null)
+    throw new AppError('VALIDATION', 'У позиции контракта нет цены единицы', {
+      contract_position_id: ['У позиции контракта нет цены единицы'],
+    });
   const requisites = [
     `Контракт${row.number ? ` № ${row.number}` : ''}${row.date ? ` от ${row.date.split('-').reverse().join('.')}` : ''}`,
     row.registryNumber ? `реестровый номер ${row.registryNumber}` : null,
     row.inn ? `ИНН поставщика ${row.inn}` : null,
     `позиция «${row.name}»`,
-  ].filter(Boolean).join(', ');
-  return { supplier: row.supplier, requisites, priceDate: row.date, unitPrice: row.unitPrice, contractId: row.contractId, contractPositionId: row.positionId };
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    supplier: row.supplier,
+    requisites,
+    priceDate: row.date,
+    unitPrice: row.unitPrice,
+    contractId: row.contractId,
+    contractPositionId: row.positionId,
+  };
 }
 
 async function sourceValues(ctx: Ctx, tx: Tx, input: SourceInput) {
@@ -144,18 +205,36 @@ async function sourceValues(ctx: Ctx, tx: Tx, input: SourceInput) {
   if (input.kind === 'contract') {
     const fromContract = await contractSource(ctx, tx, input.contract_position_id!);
     // what the user typed over the register's words wins (a corrected supplier name, a link)
-    return { kind: input.kind, ...fromContract, supplier: input.supplier ?? fromContract.supplier, requisites: input.requisites ?? fromContract.requisites, priceDate: input.price_date ?? fromContract.priceDate, ...own };
+    return {
+      kind: input.kind,
+      ...fromContract,
+      supplier: input.supplier ?? fromContract.supplier,
+      requisites: input.requisites ?? fromContract.requisites,
+      priceDate: input.price_date ?? fromContract.priceDate,
+      ...own,
+    };
   }
   return {
-    kind: input.kind, supplier: input.supplier ?? null, requisites: input.requisites ?? null, priceDate: input.price_date ?? null, unitPrice: input.unit_price!,
-    contractId: null, contractPositionId: null, ...own,
+    kind: input.kind,
+    supplier: input.supplier ?? null,
+    requisites: input.requisites ?? null,
+    priceDate: input.price_date ?? null,
+    unitPrice: input.unit_price!,
+    contractId: null,
+    contractPositionId: null,
+    ...own,
   };
 }
 
 export function addSource(ctx: Ctx, procurementId: number, input: SourceInput): Promise<NmckResponse> {
   return change(ctx, procurementId, async (tx, c) => {
-    const [{ last }] = await tx.select({ last: max(nmckSources.ordinal) }).from(nmckSources).where(eq(nmckSources.calculationId, c.id));
-    await tx.insert(nmckSources).values({ companyId: ctx.companyId, calculationId: c.id, ordinal: (last ?? 0) + 1, ...(await sourceValues(ctx, tx, input)) });
+    const [{ last }] = await tx
+      .select({ last: max(nmckSources.ordinal) })
+      .from(nmckSources)
+      .where(eq(nmckSources.calculationId, c.id));
+    await tx
+      .insert(nmckSources)
+      .values({ companyId: ctx.companyId, calculationId: c.id, ordinal: (last ?? 0) + 1, ...(await sourceValues(ctx, tx, input)) });
   });
 }
 
@@ -164,14 +243,21 @@ const sourceNotFound = () => new AppError('NOT_FOUND', 'Источник цен�
 export function updateSource(ctx: Ctx, procurementId: number, sourceId: number, input: SourceInput): Promise<NmckResponse> {
   return change(ctx, procurementId, async (tx, c) => {
     const values = await sourceValues(ctx, tx, input);
-    const done = await tx.update(nmckSources).set(values).where(and(eq(nmckSources.id, sourceId), eq(nmckSources.calculationId, c.id))).returning({ id: nmckSources.id });
+    const done = await tx
+      .update(nmckSources)
+      .set(values)
+      .where(and(eq(nmckSources.id, sourceId), eq(nmckSources.calculationId, c.id)))
+      .returning({ id: nmckSources.id });
     if (!done.length) throw sourceNotFound();
   });
 }
 
 export function deleteSource(ctx: Ctx, procurementId: number, sourceId: number): Promise<NmckResponse> {
   return change(ctx, procurementId, async (tx, c) => {
-    const done = await tx.delete(nmckSources).where(and(eq(nmckSources.id, sourceId), eq(nmckSources.calculationId, c.id))).returning({ id: nmckSources.id });
+    const done = await tx
+      .delete(nmckSources)
+      .where(and(eq(nmckSources.id, sourceId), eq(nmckSources.calculationId, c.id)))
+      .returning({ id: nmckSources.id });
     if (!done.length) throw sourceNotFound();
   });
 }
@@ -202,17 +288,34 @@ export async function listContractPositions(ctx: Ctx, q: string | undefined): Pr
   const like = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await ctx.deps.db
     .select({
-      id: contractPositions.id, contract_id: contracts.id, contract_number: contracts.number, registry_number: contracts.registryNumber,
-      contract_date: contracts.contractDate, supplier_name: contracts.supplierName, supplier_inn: contracts.supplierInn, name: contractPositions.name,
-      okpd2_code: contractPositions.okpd2Code, unit: contractPositions.okeiName, unit_price: contractPositions.unitPrice,
+      id: contractPositions.id,
+      contract_id: contracts.id,
+      contract_number: contracts.number,
+      registry_number: contracts.registryNumber,
+      contract_date: contracts.contractDate,
+      supplier_name: contracts.supplierName,
+      supplier_inn: contracts.supplierInn,
+      name: contractPositions.name,
+      okpd2_code: contractPositions.okpd2Code,
+      unit: contractPositions.okeiName,
+      unit_price: contractPositions.unitPrice,
     })
     .from(contractPositions)
     .innerJoin(contracts, eq(contracts.id, contractPositions.contractId))
-    .where(and(
-      eq(contracts.companyId, ctx.companyId),
-      isNotNull(contractPositions.unitPrice),
-      like ? or(ilike(contractPositions.name, like), ilike(contracts.subject, like), ilike(contracts.registryNumber, like), ilike(contractPositions.okpd2Code, like)) : undefined,
-    ))
+    .where(
+      and(
+        eq(contracts.companyId, ctx.companyId),
+        isNotNull(contractPositions.unitPrice),
+        like
+          ? or(
+              ilike(contractPositions.name, like),
+              ilike(contracts.subject, like),
+              ilike(contracts.registryNumber, like),
+              ilike(contractPositions.okpd2Code, like),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(sql`${contracts.contractDate} DESC NULLS LAST`, desc(contractPositions.id))
     .limit(20);
   return rows.map((r) => ({ ...r, unit_price: r.unit_price! }));

@@ -12,7 +12,12 @@ let w: World;
 const NBSP = '\u00a0';
 
 const card = {
-  title: 'Поставка картриджей для принтеров', method: 'auction_e', subject: 'goods', nmcd: '1.00', okpd2: [{ code: '26.20.40.120' }], rule_id: null,
+  title: 'Поставка картриджей для принтеров',
+  method: 'auction_e',
+  subject: 'goods',
+  nmcd: '1.00',
+  okpd2: [{ code: '26.20.40.120' }],
+  rule_id: null,
 };
 
 async function procurement(): Promise<ProcurementResponse> {
@@ -51,30 +56,76 @@ describe('НМЦК calculator on a procurement', () => {
     const p = await procurement();
     const base = `/api/procurements/${p.id}/nmck`;
     const blank = await ok('GET', base);
-    expect(blank).toMatchObject({ method: 'market', quantity: '1', sources: [], editable: true, procurement_nmcd: '1.00', result: { count: 0, nmck: null } });
+    expect(blank).toMatchObject({
+      method: 'market',
+      quantity: '1',
+      sources: [],
+      editable: true,
+      procurement_nmcd: '1.00',
+      result: { count: 0, nmck: null },
+    });
 
     await ok('PUT', base, { method: 'market', subject: 'Картридж лазерный', unit: 'шт', quantity: '12' });
-    await ok('POST', `${base}/sources`, { kind: 'quote', supplier: 'ООО «Альфа»', requisites: 'Исх. № 15, ИНН 7701000001', price_date: '2026-11-02', unit_price: '100.00' });
-    await ok('POST', `${base}/sources`, { kind: 'quote', supplier: 'ООО «Бета»', requisites: 'Исх. № 7', price_date: '2026-11-03', unit_price: '150,00' });
-    const wide = await ok('POST', `${base}/sources`, { kind: 'manual', supplier: 'Интернет-магазин', requisites: 'https://shop.example/cartridge', unit_price: '300' });
+    await ok('POST', `${base}/sources`, {
+      kind: 'quote',
+      supplier: 'ООО «Альфа»',
+      requisites: 'Исх. № 15, ИНН 7701000001',
+      price_date: '2026-11-02',
+      unit_price: '100.00',
+    });
+    await ok('POST', `${base}/sources`, {
+      kind: 'quote',
+      supplier: 'ООО «Бета»',
+      requisites: 'Исх. № 7',
+      price_date: '2026-11-03',
+      unit_price: '150,00',
+    });
+    const wide = await ok('POST', `${base}/sources`, {
+      kind: 'manual',
+      supplier: 'Интернет-магазин',
+      requisites: 'https://shop.example/cartridge',
+      unit_price: '300',
+    });
     // worked example 2: V = 56,77 % > 33 %
     expect(wide.result).toMatchObject({ count: 3, mean: '183.33', std_dev: '104.08', cv: '56.77', uniform: false, nmck: '2200.00' });
     const refused = await call('POST', `${base}/apply`);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe('НМЦК нельзя применить: Коэффициент вариации 56,77 % больше 33 %: совокупность цен неоднородна — добавьте цены или исключите с обоснованием');
+    expect(refused.body.message).toBe(
+      'НМЦК нельзя применить: Коэффициент вариации 56,77 % больше 33 %: совокупность цен неоднородна — добавьте цены или исключите с обоснованием',
+    );
 
     // excluding needs a reason
     const outlier = wide.sources[2];
     const noReason = await call('PUT', `${base}/sources/${outlier.id}`, { ...outlier, excluded: true, exclude_reason: '' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.fields).toMatchObject({ exclude_reason: ['Укажите причину исключения цены'] });
-    const excluded = await ok('PUT', `${base}/sources/${outlier.id}`, { ...outlier, excluded: true, exclude_reason: 'Розничная цена, не сопоставима с оптовой поставкой' });
+    const excluded = await ok('PUT', `${base}/sources/${outlier.id}`, {
+      ...outlier,
+      excluded: true,
+      exclude_reason: 'Розничная цена, не сопоставима с оптовой поставкой',
+    });
     expect(excluded.result).toMatchObject({ count: 2, enough: false, problems: ['Нужно не менее 3 цен, учтено 2'] });
 
-    await ok('POST', `${base}/sources`, { kind: 'quote', supplier: 'ООО «Гамма»', requisites: 'Исх. № 3', price_date: '2026-11-05', unit_price: '160.00' });
+    await ok('POST', `${base}/sources`, {
+      kind: 'quote',
+      supplier: 'ООО «Гамма»',
+      requisites: 'Исх. № 3',
+      price_date: '2026-11-05',
+      unit_price: '160.00',
+    });
     const fractional = await ok('PUT', base, { method: 'market', subject: 'Картридж лазерный', unit: 'шт', quantity: '12,5' });
     // worked example: 12,5 × 136,666… = 1 708,33
-    expect(fractional.result).toEqual({ count: 3, mean: '136.67', std_dev: '32.15', cv: '23.52', uniform: true, enough: true, unit_price: '136.67', nmck: '1708.33', problems: [] });
+    expect(fractional.result).toEqual({
+      count: 3,
+      mean: '136.67',
+      std_dev: '32.15',
+      cv: '23.52',
+      uniform: true,
+      enough: true,
+      unit_price: '136.67',
+      nmck: '1708.33',
+      problems: [],
+    });
     expect(fractional.quantity).toBe('12.5');
 
     const applied = await ok('POST', `${base}/apply`);
@@ -102,16 +153,24 @@ describe('НМЦК calculator on a procurement', () => {
     const { figure, rows } = await cellsOf(xlsx.data);
     expect(figure('Количество учтённых цен')).toMatchObject({ formula: expect.stringMatching(/^COUNT\(H\d+:H\d+\)$/), result: 3 });
     expect(figure('Средняя цена')).toMatchObject({ formula: expect.stringMatching(/^ROUND\(AVERAGE\(H\d+:H\d+\),2\)$/), result: 136.67 });
-    expect(figure('Среднее квадратичное')).toMatchObject({ formula: expect.stringMatching(/^ROUND\(STDEV\(H\d+:H\d+\),2\)$/), result: 32.15 });
+    expect(figure('Среднее квадратичное')).toMatchObject({
+      formula: expect.stringMatching(/^ROUND\(STDEV\(H\d+:H\d+\),2\)$/),
+      result: 32.15,
+    });
     expect(figure('Коэффициент вариации')).toMatchObject({ result: 0.2352 });
-    expect(figure('НМЦК = v')).toMatchObject({ formula: expect.stringMatching(/^ROUND\(C\d+\*AVERAGE\(H\d+:H\d+\),2\)$/), result: 1708.33 });
+    expect(figure('НМЦК = v')).toMatchObject({
+      formula: expect.stringMatching(/^ROUND\(C\d+\*AVERAGE\(H\d+:H\d+\),2\)$/),
+      result: 1708.33,
+    });
     expect(rows.some((r) => r.label === 'Розничная цена' || String(r.value ?? '').includes('Интернет-магазин'))).toBe(true);
   });
 
   it('takes a price from a contract of the register with its requisites', async () => {
     // the fixture's position has no price of its own: give it one, as a position of a supply contract has (contractPosition/price)
     const xml = Buffer.from(
-      fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'), 'utf8').replace('<ns2:ordinalNumber>1</ns2:ordinalNumber>', '<ns2:ordinalNumber>1</ns2:ordinalNumber><ns2:price>1850.50</ns2:price>'),
+      fs
+        .readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'), 'utf8')
+        .replace('<ns2:ordinalNumber>1</ns2:ordinalNumber>', '<ns2:ordinalNumber>1</ns2:ordinalNumber><ns2:price>1850.50</ns2:price>'),
       'utf8',
     );
     expect((await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', w.client, 'contract_test.xml', xml)).status).toBe(200);
@@ -123,10 +182,21 @@ describe('НМЦК calculator on a procurement', () => {
     const position = list.body.items[0];
     expect(position).toMatchObject({ name: 'поставка компьютерной техники', unit_price: '1850.50' });
     const r = await ok('POST', `${base}/sources`, { kind: 'contract', contract_position_id: position.id });
-    expect(r.sources[0]).toMatchObject({ kind: 'contract', contract_id: position.contract_id, contract_position_id: position.id, unit_price: position.unit_price, supplier: position.supplier_name });
+    expect(r.sources[0]).toMatchObject({
+      kind: 'contract',
+      contract_id: position.contract_id,
+      contract_position_id: position.id,
+      unit_price: position.unit_price,
+      supplier: position.supplier_name,
+    });
     expect(r.sources[0].requisites).toContain(`позиция «${position.name}»`);
     // another company's contracts are not offered, nor taken
-    const foreign = await call('POST', `/api/procurements/${p.id}/nmck/sources`, { kind: 'contract', contract_position_id: position.id }, w.otherClient);
+    const foreign = await call(
+      'POST',
+      `/api/procurements/${p.id}/nmck/sources`,
+      { kind: 'contract', contract_position_id: position.id },
+      w.otherClient,
+    );
     expect(foreign.status).toBe(404);
   });
 
@@ -136,7 +206,12 @@ describe('НМЦК calculator on a procurement', () => {
     const missing = await call('PUT', base, { method: 'tariff', quantity: '1234.567' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Укажите цену единицы');
-    const tariff = await ok('PUT', base, { method: 'tariff', quantity: '1234.567', unit_price: '5.43', basis: 'Приказ РЭК № 12 от 01.12.2025' });
+    const tariff = await ok('PUT', base, {
+      method: 'tariff',
+      quantity: '1234.567',
+      unit_price: '5.43',
+      basis: 'Приказ РЭК № 12 от 01.12.2025',
+    });
     expect(tariff.result).toMatchObject({ unit_price: '5.43', nmck: '6703.70', problems: [] });
     const text = readDocxText((await download(t, `${base}/justification.docx`, w.client)).data);
     expect(text).toContain('Правовое основание: пункт 3 части 1, часть 8 статьи 22 Федерального закона от 05.04.2013 № 44-ФЗ');
@@ -144,14 +219,21 @@ describe('НМЦК calculator on a procurement', () => {
 
     const quote = await call('POST', `${base}/sources`, { kind: 'quote', supplier: 'ООО «Альфа»', unit_price: '-5' });
     expect(quote.status).toBe(400);
-    expect(quote.body.fields).toMatchObject({ unit_price: ['Значение не может быть отрицательным'], price_date: ['Укажите дату коммерческого предложения'] });
+    expect(quote.body.fields).toMatchObject({
+      unit_price: ['Значение не может быть отрицательным'],
+      price_date: ['Укажите дату коммерческого предложения'],
+    });
     const zero = await call('PUT', base, { method: 'market', quantity: '0' });
     expect(zero.body.fields).toMatchObject({ quantity: ['Количество должно быть больше нуля'] });
 
     expect((await call('GET', base, undefined, w.otherClient)).status).toBe(404);
     expect((await call('PUT', base, { method: 'other', quantity: '1', unit_price: '1' }, w.otherClient)).status).toBe(404);
     expect((await t.api('GET', `${base}/justification.xlsx`, { token: w.otherClient })).status).toBe(404);
-    const operator = await t.api('PUT', base, { token: w.operator, headers: as(w.demoId), body: { method: 'other', quantity: '1', unit_price: '1' } });
+    const operator = await t.api('PUT', base, {
+      token: w.operator,
+      headers: as(w.demoId),
+      body: { method: 'other', quantity: '1', unit_price: '1' },
+    });
     expect(operator.status).toBe(403);
   });
 });

@@ -29,7 +29,10 @@ export async function methodTitles(ctx: Ctx, codes: string[]): Promise<Record<st
 export async function assertKnownMethod(ctx: Ctx, code: string): Promise<void> {
   const method = await methodOf(ctx, code);
   if (method && !method.archived) return;
-  if (method) throw new AppError('VALIDATION', `Способ закупки «${method.name}» находится в архиве`, { method: ['Выберите действующий способ закупки'] });
+  if (method)
+    throw new AppError('VALIDATION', `Способ закупки «${method.name}» находится в архиве`, {
+      method: ['Выберите действующий способ закупки'],
+    });
   if ((PROCUREMENT_METHODS as readonly string[]).includes(code)) return;
   throw new AppError('VALIDATION', `Неизвестный способ закупки «${code}»`, { method: ['Выберите способ закупки из справочника'] });
 }
@@ -47,7 +50,8 @@ export async function okpd2Names(ctx: Ctx, codes: string[]): Promise<Record<stri
   return out;
 }
 
-export type CatalogRefKind = 'nmcd_method' | 'requirement' | 'info_document' | 'funding_source' | 'delivery_term' | 'delivery_place' | 'ensuring';
+export type CatalogRefKind =
+  'nmcd_method' | 'requirement' | 'info_document' | 'funding_source' | 'delivery_term' | 'delivery_place' | 'ensuring';
 
 /** Where each reference of a procurement card lives: the catalogue kind, its type and the card field. */
 export const CATALOG_REFS: Record<CatalogRefKind, { kind: CatalogKind; type?: number; field: string; title: string }> = {
@@ -80,7 +84,8 @@ export async function assertCatalogRefs(ctx: Ctx, refs: Partial<Record<CatalogRe
     if (!unique.length) continue;
     const found = new Set((await elements(ctx, ref, unique)).map((e) => e.id));
     const missing = unique.filter((id) => !found.has(id));
-    if (missing.length) fields[CATALOG_REFS[ref].field] = [`Не найден элемент справочника (${CATALOG_REFS[ref].title}): ${missing.join(', ')}`];
+    if (missing.length)
+      fields[CATALOG_REFS[ref].field] = [`Не найден элемент справочника (${CATALOG_REFS[ref].title}): ${missing.join(', ')}`];
   }
   if (Object.keys(fields).length) throw new AppError('VALIDATION', Object.values(fields)[0][0], fields);
 }

@@ -44,9 +44,19 @@ export async function computeDeadlines(db: Tx, p: DatedProcurement, governing?: 
       earliest = null; // outside the loaded production calendar: checkProcurementDates reports it
     }
   }
-  const violations: DeadlineViolation[] = checkProcurementDates({ ...query, publishedOn: p.publishedOn, applicationDeadline: p.applicationDeadline, reviewOn: p.reviewOn, summingUpOn: p.summingUpOn });
+  const violations: DeadlineViolation[] = checkProcurementDates({
+    ...query,
+    publishedOn: p.publishedOn,
+    applicationDeadline: p.applicationDeadline,
+    reviewOn: p.reviewOn,
+    summingUpOn: p.summingUpOn,
+  });
   if (!rule) {
-    violations.push({ code: 'no_lead_time_rule', field: 'method', message: `Для способа закупки «${p.method}» положением не установлен срок подачи заявок` });
+    violations.push({
+      code: 'no_lead_time_rule',
+      field: 'method',
+      message: `Для способа закупки «${p.method}» положением не установлен срок подачи заявок`,
+    });
   }
   const limit = version?.singleSupplierMax;
   if (baseMethod(p.method) === 'single' && limit && new Decimal(p.nmcd).gt(limit)) {

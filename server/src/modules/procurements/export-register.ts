@@ -32,14 +32,32 @@ const COLUMNS: RegisterColumn[] = [
 /** The register under the same filters and sort as the list, as .xlsx; rows are read in chunks, in order. */
 export async function exportRegister(ctx: Ctx, q: RegisterFilters): Promise<Buffer> {
   const db = ctx.deps.db;
-  const ordered = await db.select({ id: procurements.id }).from(procurements).where(registerWhere(ctx.companyId, q)).orderBy(...registerOrder(q)).limit(EXPORT_MAX_ROWS + 1);
-  if (ordered.length > EXPORT_MAX_ROWS) throw new AppError('VALIDATION', `Слишком много записей для выгрузки (более ${EXPORT_MAX_ROWS.toLocaleString('ru-RU')}): уточните фильтр`);
-  const methods = await db.selectDistinct({ method: procurements.method }).from(procurements).where(eq(procurements.companyId, ctx.companyId));
-  const titles = await methodTitles(ctx, methods.map((m) => m.method));
+  const ordered = await db
+    .select({ id: procurements.id })
+    .from(procurements)
+    .where(registerWhere(ctx.companyId, q))
+    .orderBy(...registerOrder(q))
+    .limit(EXPORT_MAX_ROWS + 1);
+  if (ordered.length > EXPORT_MAX_ROWS)
+    throw new AppError(
+      'VALIDATION',
+      `Слишком много записей для выгрузки (более ${EXPORT_MAX_ROWS.toLocaleString('ru-RU')}): уточните фильтр`,
+    );
+  const methods = await db
+    .selectDistinct({ method: procurements.method })
+    .from(procurements)
+    .where(eq(procurements.companyId, ctx.companyId));
+  const titles = await methodTitles(
+    ctx,
+    methods.map((m) => m.method),
+  );
   async function* rows(): AsyncGenerator<RegisterRow> {
     for (let i = 0; i < ordered.length; i += CHUNK) {
       const ids = ordered.slice(i, i + CHUNK).map((r) => r.id);
-      const [chunk, codes] = await Promise.all([db.select(registerColumns).from(procurements).where(inArray(procurements.id, ids)), okpd2CodesOf(db, ids)]);
+      const [chunk, codes] = await Promise.all([
+        db.select(registerColumns).from(procurements).where(inArray(procurements.id, ids)),
+        okpd2CodesOf(db, ids),
+      ]);
       const byId = new Map(chunk.map((r) => [r.id, r]));
       for (const id of ids) {
         const r = byId.get(id)!;

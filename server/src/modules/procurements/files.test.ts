@@ -38,12 +38,27 @@ describe('procurement files', () => {
     const first = await upload(t, 'POST', `/api/procurements/${pid}/files`, w.client, 'Коммерческое предложение ООО «Сервер-Юг».pdf', PDF);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const f = first.body as ProcurementFileResponse;
-    expect(f).toMatchObject({ procurement_id: pid, name: 'Коммерческое предложение ООО «Сервер-Юг».pdf', source: 'uploaded', template: null, content_type: 'application/pdf', size: PDF.length, version: 1 });
+    expect(f).toMatchObject({
+      procurement_id: pid,
+      name: 'Коммерческое предложение ООО «Сервер-Юг».pdf',
+      source: 'uploaded',
+      template: null,
+      content_type: 'application/pdf',
+      size: PDF.length,
+      version: 1,
+    });
     expect(f.versions).toHaveLength(1);
     expect(f.versions[0]).toMatchObject({ version: 1, created_by: { title: 'Иванова Мария Петровна' } });
 
     const second = PDF.toString().replace('Catalog', 'Catalog /Lang (ru)');
-    const replaced = await upload(t, 'PUT', `/api/procurements/${pid}/files/${f.id}`, w.client, 'Коммерческое предложение (уточнённое).pdf', Buffer.from(second));
+    const replaced = await upload(
+      t,
+      'PUT',
+      `/api/procurements/${pid}/files/${f.id}`,
+      w.client,
+      'Коммерческое предложение (уточнённое).pdf',
+      Buffer.from(second),
+    );
     expect(replaced.status).toBe(200);
     expect(replaced.body).toMatchObject({ id: f.id, name: 'Коммерческое предложение (уточнённое).pdf', version: 2, size: second.length });
     expect((replaced.body as ProcurementFileResponse).versions.map((v) => [v.version, v.name])).toEqual([
@@ -126,12 +141,15 @@ describe('files of a finished procurement', () => {
       body: { title: 'Поставка бумаги', method: 'auction_e', subject: 'goods', nmcd: '100000', okpd2: [{ code: '17.12.14.129' }] },
     });
     const id = p.body.id;
-    const f = (await upload(t, 'POST', `/api/procurements/${id}/files`, w.client, 'Проект договора.pdf', PDF)).body as ProcurementFileResponse;
+    const f = (await upload(t, 'POST', `/api/procurements/${id}/files`, w.client, 'Проект договора.pdf', PDF))
+      .body as ProcurementFileResponse;
     // the status as the transitions would leave it (they are tested in procurements.test.ts)
     await t.server.deps.database.sql.query(`UPDATE procurements SET status = 'contract_signed' WHERE id = ${id}`);
     const replaced = await upload(t, 'PUT', `/api/procurements/${id}/files/${f.id}`, w.client, 'Другой.pdf', PDF);
     expect(replaced.status).toBe(409);
-    expect((replaced.body as { message: string }).message).toBe('Закупка в статусе «Договор заключён»: её файлы не заменяются и не удаляются');
+    expect((replaced.body as { message: string }).message).toBe(
+      'Закупка в статусе «Договор заключён»: её файлы не заменяются и не удаляются',
+    );
     const removed = await t.api<{ message: string }>('DELETE', `/api/procurements/${id}/files/${f.id}`, { token: w.client });
     expect(removed.status).toBe(409);
     const list = (await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${id}/files`, { token: w.client })).body;

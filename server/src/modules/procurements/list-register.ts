@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PROCUREMENT_STATUS_TITLES, REGISTER_COUNT_CAP, REGISTER_TEXT_COUNT_CAP, type RegisterPage, type RegisterQuery } from '@proc/contract';
+import {
+  PROCUREMENT_STATUS_TITLES,
+  REGISTER_COUNT_CAP,
+  REGISTER_TEXT_COUNT_CAP,
+  type RegisterPage,
+  type RegisterQuery,
+} from '@proc/contract';
 import { registerCount } from './register-count';
 import { asPlaceholder, boundFilters, planPerWord, registerWhere, type BoundFilters } from './register-where';
 import { REGISTER_SORT_KEYS, afterAnchor, registerOrder, type RegisterAnchor } from './register-order';
@@ -42,11 +48,15 @@ export async function okpd2CodesOf(db: Tx, ids: number[]): Promise<Map<number, s
 }
 
 /** ОКПД2 codes of the row in their order, read with the page itself (an index lookup per row of the page). */
-const codesOfRow = sql<string[]>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)} ORDER BY ${procurementOkpd2.position})`;
+const codesOfRow = sql<
+  string[]
+>`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)} ORDER BY ${procurementOkpd2.position})`;
 
 /** A status's title as a constant CASE: the titles are the contract's own text, not input. */
 const statusTitle = sql.raw(
-  `CASE "status" ${Object.entries(PROCUREMENT_STATUS_TITLES).map(([k, v]) => `WHEN '${k}' THEN '${v.replace(/'/g, "''")}'`).join(' ')} END`,
+  `CASE "status" ${Object.entries(PROCUREMENT_STATUS_TITLES)
+    .map(([k, v]) => `WHEN '${k}' THEN '${v.replace(/'/g, "''")}'`)
+    .join(' ')} END`,
 );
 
 /**
@@ -57,10 +67,21 @@ const statusTitle = sql.raw(
  * toISOString writes it.
  */
 const itemColumns = {
-  id: p.id, number: p.number, title: p.title, method: p.method, subject: p.subject,
-  nmcd: sql`${p.nmcd}::text`.as('nmcd'), currency: p.currency, status: p.status, status_title: statusTitle.as('status_title'),
-  published_on: p.publishedOn, application_deadline: p.applicationDeadline, okpd2_codes: codesOfRow.as('okpd2_codes'),
-  sme_only: p.smeOnly, has_violations: p.hasViolations, law: p.law,
+  id: p.id,
+  number: p.number,
+  title: p.title,
+  method: p.method,
+  subject: p.subject,
+  nmcd: sql`${p.nmcd}::text`.as('nmcd'),
+  currency: p.currency,
+  status: p.status,
+  status_title: statusTitle.as('status_title'),
+  published_on: p.publishedOn,
+  application_deadline: p.applicationDeadline,
+  okpd2_codes: codesOfRow.as('okpd2_codes'),
+  sme_only: p.smeOnly,
+  has_violations: p.hasViolations,
+  law: p.law,
   created_at: sql`to_char(${p.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 };
 
@@ -86,7 +107,12 @@ const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('r
  * WALK_STEP rows once the order was walked — is sought after the nearest anchor of the walk (register-walk.ts), so no
  * page skips more than WALK_STEP rows.
  */
-async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, counted: { total: number; capped: boolean }): Promise<string> {
+async function pageItemsJson(
+  ctx: Ctx,
+  q: RegisterQuery,
+  filters: BoundFilters,
+  counted: { total: number; capped: boolean },
+): Promise<string> {
   const offset = (q.page - 1) * q.limit;
   const read = async (skip: number, after?: RegisterAnchor): Promise<string> => {
     // a text search with fewer matches than its count's cap: its matches are found first and then sorted
@@ -98,20 +124,43 @@ async function pageItemsJson(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, 
       const anchor = { key: sql.placeholder('anchor_key'), id: sql.placeholder('anchor_id') };
       const ids = fenced
         ? matchesSorted(q, where)
-        : db.select({ id: p.id }).from(p).where(after ? and(where, afterAnchor(q, anchor)) : where).orderBy(...by).limit(sql.placeholder('limit')).offset(sql.placeholder('offset'));
+        : db
+            .select({ id: p.id })
+            .from(p)
+            .where(after ? and(where, afterAnchor(q, anchor)) : where)
+            .orderBy(...by)
+            .limit(sql.placeholder('limit'))
+            .offset(sql.placeholder('offset'));
       // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
       // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
       const page = sql`${p.id} = ANY(ARRAY(${ids}))`;
       // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
       // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
-      const rows = db.select(itemColumns).from(p).where(and(eq(p.companyId, sql.placeholder('company')), page)).orderBy(...by).as('t');
-      return db.select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` }).from(rows).prepare(planPerWord(q, name));
+      const rows = db
+        .select(itemColumns)
+        .from(p)
+        .where(and(eq(p.companyId, sql.placeholder('company')), page))
+        .orderBy(...by)
+        .as('t');
+      return db
+        .select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` })
+        .from(rows)
+        .prepare(planPerWord(q, name));
     });
-    const [{ items }] = await statement.execute({ ...filters.values, limit: q.limit, offset: skip, anchor_key: after?.key, anchor_id: after?.id });
+    const [{ items }] = await statement.execute({
+      ...filters.values,
+      limit: q.limit,
+      offset: skip,
+      anchor_key: after?.key,
+      anchor_id: after?.id,
+    });
     return items;
   };
   if (!counted.capped && offset >= counted.total) return '[]';
-  const walk = offset < WALK_STEP ? undefined : (keptWalk(ctx, q) ?? (offset < REGISTER_COUNT_CAP ? undefined : await registerWalk(ctx, q, registerWhere(ctx.companyId, q))));
+  const walk =
+    offset < WALK_STEP
+      ? undefined
+      : (keptWalk(ctx, q) ?? (offset < REGISTER_COUNT_CAP ? undefined : await registerWalk(ctx, q, registerWhere(ctx.companyId, q))));
   if (!walk) return read(offset);
   if (offset >= walk.total) return '[]';
   const a = Math.floor(offset / WALK_STEP);

@@ -1,13 +1,28 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
-  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_REFERENCE_FIELDS, PROCUREMENT_STATUS_TITLES, PROCUREMENT_TRANSITIONS, type Ensuring,
-  type ProcurementReferences, type ProcurementResponse, type ProcurementStatus, type SubjectKind,
+  EDITABLE_PROCUREMENT_STATUSES,
+  PROCUREMENT_REFERENCE_FIELDS,
+  PROCUREMENT_STATUS_TITLES,
+  PROCUREMENT_TRANSITIONS,
+  type Ensuring,
+  type ProcurementReferences,
+  type ProcurementResponse,
+  type ProcurementStatus,
+  type SubjectKind,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
 import { isTransaction, preparedPer } from '../../db/prepared-queries';
-import { catalogElements, catalogEnsuring, catalogExecTerms, procurementOkpd2, procurementRules, procurements, users } from '../../db/schema';
+import {
+  catalogElements,
+  catalogEnsuring,
+  catalogExecTerms,
+  procurementOkpd2,
+  procurementRules,
+  procurements,
+  users,
+} from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { governingVersionOf, type GoverningVersion } from '../rules';
@@ -42,9 +57,18 @@ export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db
  * A procurement of the acting company locked for the transaction, with the version of its rule in force on `date` (the
  * date that governs it after the save) read by the same statement.
  */
-export async function lockProcurement(ctx: Ctx, id: number, tx: Tx, date: string): Promise<ProcurementRow & { governing: GoverningVersion | null }> {
+export async function lockProcurement(
+  ctx: Ctx,
+  id: number,
+  tx: Tx,
+  date: string,
+): Promise<ProcurementRow & { governing: GoverningVersion | null }> {
   const governing = governingVersionOf(outerColumn(procurements.ruleId), sql`${date}::date`);
-  const [row] = await tx.select({ ...cardColumns, governing }).from(procurements).where(ownProcurement(ctx, id)).for('update');
+  const [row] = await tx
+    .select({ ...cardColumns, governing })
+    .from(procurements)
+    .where(ownProcurement(ctx, id))
+    .for('update');
   if (!row) throw notFound();
   return row;
 }
@@ -62,7 +86,13 @@ export const datedOf = (r: ProcurementRow) => ({
 
 export function cardResponse(
   r: ProcurementRow,
-  extra: { okpd2: { code: string; name: string | null }[]; references: Partial<ProcurementReferences> | null; rule: { id: number; title: string } | null; createdBy: { id: number; title: string } | null; computed: DeadlineResult },
+  extra: {
+    okpd2: { code: string; name: string | null }[];
+    references: Partial<ProcurementReferences> | null;
+    rule: { id: number; title: string } | null;
+    createdBy: { id: number; title: string } | null;
+    computed: DeadlineResult;
+  },
 ): ProcurementResponse {
   const status = r.status as ProcurementStatus;
   const v = extra.computed.version;
@@ -117,7 +147,9 @@ export function cardResponse(
   };
 }
 
-const okpd2OfRow = sql<{ code: string; name: string | null }[]>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)}), '[]'::json)`;
+const okpd2OfRow = sql<
+  { code: string; name: string | null }[]
+>`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)}), '[]'::json)`;
 type RefTable = typeof catalogElements | typeof catalogExecTerms | typeof catalogEnsuring;
 /** `[{id, name}]` of the elements of `table` whose ids the outer row holds in `column` (in that order), the company's or system ones. */
 const namesOf = (table: RefTable, column: SQL, single = false) => {
@@ -133,8 +165,12 @@ const referencesOfRow = sql<Partial<ProcurementReferences>>`json_build_object(
   'delivery_term_ids', ${namesOf(catalogExecTerms, outerColumn(procurements.deliveryTermIds))},
   'delivery_place_ids', ${namesOf(catalogExecTerms, outerColumn(procurements.deliveryPlaceIds))},
   'ensuring_ids', ${namesOf(catalogEnsuring, outerColumn(procurements.ensuringIds))})`;
-const ruleTitleOfRow = sql<string | null>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${outerColumn(procurements.ruleId)})`;
-const creatorTitleOfRow = sql<string | null>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
+const ruleTitleOfRow = sql<
+  string | null
+>`(SELECT ${procurementRules.title} FROM ${procurementRules} WHERE ${procurementRules.id} = ${outerColumn(procurements.ruleId)})`;
+const creatorTitleOfRow = sql<
+  string | null
+>`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
 /**
  * The card's statement, prepared (db/prepared-queries.ts): drizzle took ~185 µs to build it, more than PostgreSQL takes
@@ -145,7 +181,14 @@ function cardQuery(db: Db, withVersion: boolean) {
   const date = sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${sql.placeholder('today')}::date)`;
   const governing = withVersion ? governingVersionOf(outerColumn(procurements.ruleId), date) : sql<GoverningVersion | null>`NULL`;
   return db
-    .select({ ...cardColumns, okpd2: okpd2OfRow, references: referencesOfRow, ruleTitle: ruleTitleOfRow, creatorTitle: creatorTitleOfRow, governing })
+    .select({
+      ...cardColumns,
+      okpd2: okpd2OfRow,
+      references: referencesOfRow,
+      ruleTitle: ruleTitleOfRow,
+      creatorTitle: creatorTitleOfRow,
+      governing,
+    })
     .from(procurements)
     .where(ownProcurementPrepared)
     .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { FINAL_PROCUREMENT_STATUSES, finalFilesText, type DocumentKind, type ProcurementFileResponse, type ProcurementStatus } from '@proc/contract';
+import {
+  FINAL_PROCUREMENT_STATUSES,
+  finalFilesText,
+  type DocumentKind,
+  type ProcurementFileResponse,
+  type ProcurementStatus,
+} from '@proc/contract';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFileVersions, procurementFiles, procurements, signatures, users } from '../../db/schema';
@@ -27,10 +33,19 @@ async function fileResponses(db: Tx, files: FileRow[]): Promise<ProcurementFileR
   const versionIds = versions.map((x) => x.v.id);
   const signed = new Set(
     versionIds.length
-      ? (await db
-          .select({ id: signatures.documentId })
-          .from(signatures)
-          .where(and(eq(signatures.documentKind, 'documentation'), inArray(signatures.documentId, versionIds), eq(signatures.valid, true), eq(signatures.companyId, files[0].companyId)))).map((r) => r.id)
+      ? (
+          await db
+            .select({ id: signatures.documentId })
+            .from(signatures)
+            .where(
+              and(
+                eq(signatures.documentKind, 'documentation'),
+                inArray(signatures.documentId, versionIds),
+                eq(signatures.valid, true),
+                eq(signatures.companyId, files[0].companyId),
+              ),
+            )
+        ).map((r) => r.id)
       : [],
   );
   return files.map((f) => {
@@ -66,7 +81,14 @@ async function loadFile(ctx: Ctx, procurementId: number, fileId: number, db: Tx 
   const [f] = await db
     .select()
     .from(procurementFiles)
-    .where(and(eq(procurementFiles.id, fileId), eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)));
+    .where(
+      and(
+        eq(procurementFiles.id, fileId),
+        eq(procurementFiles.procurementId, procurementId),
+        eq(procurementFiles.companyId, ctx.companyId),
+        isNull(procurementFiles.deletedAt),
+      ),
+    );
   if (!f) throw new AppError('NOT_FOUND', 'Файл не найден');
   return f;
 }
@@ -76,7 +98,13 @@ export async function listFiles(ctx: Ctx, procurementId: number): Promise<Procur
   const files = await ctx.deps.db
     .select()
     .from(procurementFiles)
-    .where(and(eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)))
+    .where(
+      and(
+        eq(procurementFiles.procurementId, procurementId),
+        eq(procurementFiles.companyId, ctx.companyId),
+        isNull(procurementFiles.deletedAt),
+      ),
+    )
     .orderBy(procurementFiles.id);
   return fileResponses(ctx.deps.db, files);
 }
@@ -102,7 +130,14 @@ export interface NewContent {
 export async function addFileVersion(
   deps: Deps,
   tx: Tx,
-  target: { companyId: number; procurementId: number; userId: number | null; fileId?: number; template?: DocumentKind | null; source: 'generated' | 'uploaded' },
+  target: {
+    companyId: number;
+    procurementId: number;
+    userId: number | null;
+    fileId?: number;
+    template?: DocumentKind | null;
+    source: 'generated' | 'uploaded';
+  },
   content: NewContent,
   key: string,
 ): Promise<FileRow> {
@@ -112,10 +147,16 @@ export async function addFileVersion(
     const replaced = await tx
       .select({ key: procurementFileVersions.storageKey })
       .from(procurementFileVersions)
-      .innerJoin(procurementFiles, and(eq(procurementFiles.id, procurementFileVersions.fileId), eq(procurementFileVersions.version, procurementFiles.currentVersion)))
+      .innerJoin(
+        procurementFiles,
+        and(eq(procurementFiles.id, procurementFileVersions.fileId), eq(procurementFileVersions.version, procurementFiles.currentVersion)),
+      )
       .where(and(eq(procurementFiles.id, target.fileId), eq(procurementFiles.companyId, target.companyId)));
     // released before the new one is weighed: a file replaced by one of its size fits where it fitted
-    await releaseStoredFiles(tx, replaced.map((r) => r.key));
+    await releaseStoredFiles(
+      tx,
+      replaced.map((r) => r.key),
+    );
     [file] = await tx
       .update(procurementFiles)
       .set({ name: content.name, currentVersion: sql`${procurementFiles.currentVersion} + 1`, updatedAt: new Date() })
@@ -124,12 +165,27 @@ export async function addFileVersion(
   } else {
     [file] = await tx
       .insert(procurementFiles)
-      .values({ procurementId: target.procurementId, companyId: target.companyId, name: content.name, template: target.template ?? null, source: target.source, currentVersion: 1, createdBy: target.userId })
+      .values({
+        procurementId: target.procurementId,
+        companyId: target.companyId,
+        name: content.name,
+        template: target.template ?? null,
+        source: target.source,
+        currentVersion: 1,
+        createdBy: target.userId,
+      })
       .returning();
   }
   await tx.insert(procurementFileVersions).values({
-    fileId: file.id, companyId: target.companyId, version: file.currentVersion, storageKey: key, name: content.name,
-    contentType: content.contentType, size: content.data.length, sha256, createdBy: target.userId,
+    fileId: file.id,
+    companyId: target.companyId,
+    version: file.currentVersion,
+    storageKey: key,
+    name: content.name,
+    contentType: content.contentType,
+    size: content.data.length,
+    sha256,
+    createdBy: target.userId,
   });
   await recordStoredFile(deps, tx, { companyId: target.companyId, kind: 'procurement_file', key, size: content.data.length });
   return file;
@@ -146,15 +202,31 @@ export async function withStoredBlob<T>(deps: Deps, content: NewContent, write: 
   }
 }
 
-export async function uploadFile(ctx: Ctx, procurementId: number, upload: Upload, template: DocumentKind | null): Promise<ProcurementFileResponse> {
+export async function uploadFile(
+  ctx: Ctx,
+  procurementId: number,
+  upload: Upload,
+  template: DocumentKind | null,
+): Promise<ProcurementFileResponse> {
   await loadProcurement(ctx, procurementId);
   assertCanEdit(ctx);
   await assertStorageRoom(ctx.deps, ctx.companyId, upload.data.length);
   const file = await withStoredBlob(ctx.deps, upload, async (tx, key) => {
     await loadProcurement(ctx, procurementId, tx, true);
-    const f = await addFileVersion(ctx.deps, tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' }, upload, key);
+    const f = await addFileVersion(
+      ctx.deps,
+      tx,
+      { companyId: ctx.companyId, procurementId, userId: ctx.user.id, template, source: 'uploaded' },
+      upload,
+      key,
+    );
     await tx.update(procurements).set({ updatedAt: new Date() }).where(eq(procurements.id, procurementId));
-    await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_upload', after: { file_id: f.id, name: upload.name, size: upload.data.length, template } });
+    await audit(tx, ctx, {
+      entity: 'procurement',
+      entityId: procurementId,
+      action: 'file_upload',
+      after: { file_id: f.id, name: upload.name, size: upload.data.length, template },
+    });
     return f;
   });
   return getFile(ctx, procurementId, file.id);
@@ -178,10 +250,19 @@ export async function replaceFile(ctx: Ctx, procurementId: number, fileId: numbe
   await withStoredBlob(ctx.deps, upload, async (tx, key) => {
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
-    const next = await addFileVersion(ctx.deps, tx, { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' }, upload, key);
+    const next = await addFileVersion(
+      ctx.deps,
+      tx,
+      { companyId: ctx.companyId, procurementId, userId: ctx.user.id, fileId: f.id, source: f.source as 'generated' | 'uploaded' },
+      upload,
+      key,
+    );
     await audit(tx, ctx, {
-      entity: 'procurement', entityId: procurementId, action: 'file_replace',
-      before: { file_id: f.id, name: f.name, version: f.currentVersion }, after: { file_id: f.id, name: upload.name, version: next.currentVersion, size: upload.data.length },
+      entity: 'procurement',
+      entityId: procurementId,
+      action: 'file_replace',
+      before: { file_id: f.id, name: f.name, version: f.currentVersion },
+      after: { file_id: f.id, name: upload.name, version: next.currentVersion, size: upload.data.length },
     });
   });
   return getFile(ctx, procurementId, fileId);
@@ -197,7 +278,8 @@ export async function downloadFile(ctx: Ctx, procurementId: number, fileId: numb
   if (!v) throw new AppError('NOT_FOUND', 'Версия файла не найдена');
   const data = await ctx.deps.files.get(v.storageKey).catch((err: NodeJS.ErrnoException) => {
     // a replaced version the retention job has removed
-    if (err.code === 'ENOENT') throw new AppError('NOT_FOUND', `Версия ${v.version} файла удалена по истечении срока хранения заменённых файлов`);
+    if (err.code === 'ENOENT')
+      throw new AppError('NOT_FOUND', `Версия ${v.version} файла удалена по истечении срока хранения заменённых файлов`);
     throw err;
   });
   return { name: v.name, contentType: v.contentType, data };
@@ -214,8 +296,19 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     const f = await loadFile(ctx, procurementId, fileId, tx);
     await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
-    const versions = await tx.select({ key: procurementFileVersions.storageKey }).from(procurementFileVersions).where(eq(procurementFileVersions.fileId, f.id));
-    await releaseStoredFiles(tx, versions.map((v) => v.key));
-    await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'file_delete', before: { file_id: f.id, name: f.name } });
+    const versions = await tx
+      .select({ key: procurementFileVersions.storageKey })
+      .from(procurementFileVersions)
+      .where(eq(procurementFileVersions.fileId, f.id));
+    await releaseStoredFiles(
+      tx,
+      versions.map((v) => v.key),
+    );
+    await audit(tx, ctx, {
+      entity: 'procurement',
+      entityId: procurementId,
+      action: 'file_delete',
+      before: { file_id: f.id, name: f.name },
+    });
   });
 }

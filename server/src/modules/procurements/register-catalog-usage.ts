@@ -28,17 +28,54 @@ let registered = false;
 export function registerCatalogUsage(): void {
   if (registered) return;
   registered = true;
-  registerUsage('elements', async (tx, id, el) => {
-    const where = el.type ? ELEMENT_COLUMNS[el.type] : undefined;
-    return where ? countProcurements(tx, and(where(id), sameScope(procurements.companyId, el))!) : 0;
-  }, PROCUREMENTS);
-  registerUsage('execTerms', (tx, id, el) => countProcurements(tx, and(inArrayColumn(el.type === 2 ? procurements.deliveryPlaceIds : procurements.deliveryTermIds, id), sameScope(procurements.companyId, el))!), PROCUREMENTS);
-  registerUsage('ensuring', (tx, id, el) => countProcurements(tx, and(inArrayColumn(procurements.ensuringIds, id), sameScope(procurements.companyId, el))!), PROCUREMENTS);
-  registerUsage('methods', (tx, _id, el) => (el.code ? countProcurements(tx, and(eq(procurements.method, el.code), sameScope(procurements.companyId, el))!) : Promise.resolve(0)), PROCUREMENTS);
+  registerUsage(
+    'elements',
+    async (tx, id, el) => {
+      const where = el.type ? ELEMENT_COLUMNS[el.type] : undefined;
+      return where ? countProcurements(tx, and(where(id), sameScope(procurements.companyId, el))!) : 0;
+    },
+    PROCUREMENTS,
+  );
+  registerUsage(
+    'execTerms',
+    (tx, id, el) =>
+      countProcurements(
+        tx,
+        and(
+          inArrayColumn(el.type === 2 ? procurements.deliveryPlaceIds : procurements.deliveryTermIds, id),
+          sameScope(procurements.companyId, el),
+        )!,
+      ),
+    PROCUREMENTS,
+  );
+  registerUsage(
+    'ensuring',
+    (tx, id, el) => countProcurements(tx, and(inArrayColumn(procurements.ensuringIds, id), sameScope(procurements.companyId, el))!),
+    PROCUREMENTS,
+  );
   registerUsage(
     'methods',
-    async (tx, _id, el) => (el.code ? (await tx.select({ n: count() }).from(documentRules).where(and(eq(documentRules.method, el.code), sameScope(documentRules.companyId, el))))[0].n : 0),
+    (tx, _id, el) =>
+      el.code ? countProcurements(tx, and(eq(procurements.method, el.code), sameScope(procurements.companyId, el))!) : Promise.resolve(0),
+    PROCUREMENTS,
+  );
+  registerUsage(
+    'methods',
+    async (tx, _id, el) =>
+      el.code
+        ? (
+            await tx
+              .select({ n: count() })
+              .from(documentRules)
+              .where(and(eq(documentRules.method, el.code), sameScope(documentRules.companyId, el)))
+          )[0].n
+        : 0,
     'правила документов положений о закупке',
   );
-  registerUsage('subjects', (tx, _id, el) => (el.code ? countProcurements(tx, and(eq(procurements.subject, el.code), sameScope(procurements.companyId, el))!) : Promise.resolve(0)), PROCUREMENTS);
+  registerUsage(
+    'subjects',
+    (tx, _id, el) =>
+      el.code ? countProcurements(tx, and(eq(procurements.subject, el.code), sameScope(procurements.companyId, el))!) : Promise.resolve(0),
+    PROCUREMENTS,
+  );
 }

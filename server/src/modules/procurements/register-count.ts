@@ -29,7 +29,11 @@ export const keyOf = (companyId: number, q: RegisterQuery) => {
 
 /** The planner's row estimate for the filter: no rows read. */
 async function plannerEstimate(ctx: Ctx, where: SQL): Promise<number | null> {
-  const q = ctx.deps.db.select({ one: sql`1` }).from(procurements).where(where).toSQL();
+  const q = ctx.deps.db
+    .select({ one: sql`1` })
+    .from(procurements)
+    .where(where)
+    .toSQL();
   try {
     const r = await ctx.deps.database.sql.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${q.sql}`, q.params);
     const raw = r.rows[0]?.['QUERY PLAN'];
@@ -47,8 +51,16 @@ const countStatements = preparedPerShape<PreparedStatement<{ n: number }>>('regi
 /** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
 async function cappedCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<{ total: number; capped: boolean }> {
   const statement = countStatements(ctx.deps.db, filters.shape, (db, name) => {
-    const probe = db.select({ one: sql`1` }).from(procurements).where(registerWhere(0, q, asPlaceholder)).limit(sql.placeholder('cap')).as('probe');
-    return db.select({ n: sql<number>`count(*)::int` }).from(probe).prepare(planPerWord(q, name));
+    const probe = db
+      .select({ one: sql`1` })
+      .from(procurements)
+      .where(registerWhere(0, q, asPlaceholder))
+      .limit(sql.placeholder('cap'))
+      .as('probe');
+    return db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(probe)
+      .prepare(planPerWord(q, name));
   });
   const [{ n }] = await statement.execute({ ...filters.values, cap: cap + 1 });
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };

@@ -36,11 +36,35 @@ function dateRange(key: SQL, from: unknown, to: unknown): SQL[] {
 export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind = asValue): SQL {
   const company = bind('company', companyId);
   const w: SQL[] = [eq(p.companyId, company)];
-  if (q.status?.length) w.push(inArray(p.status, q.status.map((s, i) => bind(`status${i}`, s))));
-  if (q.method?.length) w.push(inArray(p.method, q.method.map((m, i) => bind(`method${i}`, m))));
+  if (q.status?.length)
+    w.push(
+      inArray(
+        p.status,
+        q.status.map((s, i) => bind(`status${i}`, s)),
+      ),
+    );
+  if (q.method?.length)
+    w.push(
+      inArray(
+        p.method,
+        q.method.map((m, i) => bind(`method${i}`, m)),
+      ),
+    );
   if (q.subject) w.push(eq(p.subject, bind('subject', q.subject)));
-  w.push(...dateRange(REGISTER_SORT_KEYS.published_on.key, q.published_from && bind('published_from', q.published_from), q.published_to && bind('published_to', q.published_to)));
-  w.push(...dateRange(REGISTER_SORT_KEYS.application_deadline.key, q.deadline_from && bind('deadline_from', q.deadline_from), q.deadline_to && bind('deadline_to', q.deadline_to)));
+  w.push(
+    ...dateRange(
+      REGISTER_SORT_KEYS.published_on.key,
+      q.published_from && bind('published_from', q.published_from),
+      q.published_to && bind('published_to', q.published_to),
+    ),
+  );
+  w.push(
+    ...dateRange(
+      REGISTER_SORT_KEYS.application_deadline.key,
+      q.deadline_from && bind('deadline_from', q.deadline_from),
+      q.deadline_to && bind('deadline_to', q.deadline_to),
+    ),
+  );
   if (q.created_from) w.push(sql`${p.createdAt} >= ${moscowDayStart(bind('created_from', q.created_from))}`);
   if (q.created_to) w.push(sql`${p.createdAt} < ${moscowDayStart(bind('created_to', q.created_to))} + interval '1 day'`);
   if (q.nmcd_min) w.push(gte(p.nmcd, bind('nmcd_min', q.nmcd_min)));
@@ -51,7 +75,12 @@ export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind 
   if (q.okpd2) {
     // the pattern holds digits and dots only (validated), so no LIKE escaping is needed
     const pattern = bind('okpd2', `${q.okpd2}%`);
-    w.push(inArray(p.id, sql`(SELECT ${procurementOkpd2.procurementId} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.companyId} = ${company} AND ${procurementOkpd2.code} LIKE ${pattern})`));
+    w.push(
+      inArray(
+        p.id,
+        sql`(SELECT ${procurementOkpd2.procurementId} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.companyId} = ${company} AND ${procurementOkpd2.code} LIKE ${pattern})`,
+      ),
+    );
   }
   if (q.q) {
     const text = bind('q', q.q);

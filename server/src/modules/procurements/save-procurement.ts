@@ -3,12 +3,26 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { Decimal } from 'decimal.js';
 import {
-  EDITABLE_PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, SUBJECT_TITLES, type ProcurementRequest, type ProcurementResponse, type ProcurementStatus,
+  EDITABLE_PROCUREMENT_STATUSES,
+  PROCUREMENT_STATUS_TITLES,
+  SUBJECT_TITLES,
+  type ProcurementRequest,
+  type ProcurementResponse,
+  type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Db, Tx } from '../../db/client';
 import { isTransaction, preparedPer } from '../../db/prepared-queries';
-import { companies, planItems, procurementCounters, procurementOkpd2, procurementRules, procurementStatusHistory, procurements, ruleVersions } from '../../db/schema';
+import {
+  companies,
+  planItems,
+  procurementCounters,
+  procurementOkpd2,
+  procurementRules,
+  procurementStatusHistory,
+  procurements,
+  ruleVersions,
+} from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
@@ -23,7 +37,10 @@ import { getProcurement, loadProcurement, lockProcurement } from './procurement-
 function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
   return sql`INSERT INTO ${procurementOkpd2} (procurement_id, company_id, position, code, name)
     SELECT p.id, ${ctx.companyId}::int, l.position, l.code, l.name
-    FROM p, (VALUES ${sql.join(okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`), sql`, `)}) AS l(position, code, name)`;
+    FROM p, (VALUES ${sql.join(
+      okpd2.map((l, i) => sql`(${i + 1}::int, ${l.code}::text, ${l.name}::text)`),
+      sql`, `,
+    )}) AS l(position, code, name)`;
 }
 
 /**
@@ -33,7 +50,13 @@ function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
  * taken in a transaction, it stayed locked across the COMMIT's round trip, and under load creations queued behind it.
  */
 async function insertNumbered(
-  tx: Tx, ctx: Ctx, year: number, row: Omit<PgInsertValue<typeof procurements>, 'number'>, okpd2: Okpd2Line[], comment: string | null, created: Omit<AuditEntry, 'entityId'>,
+  tx: Tx,
+  ctx: Ctx,
+  year: number,
+  row: Omit<PgInsertValue<typeof procurements>, 'number'>,
+  okpd2: Okpd2Line[],
+  comment: string | null,
+  created: Omit<AuditEntry, 'entityId'>,
 ): Promise<number> {
   const c = procurementCounters;
   const counted = tx
@@ -43,7 +66,10 @@ async function insertNumbered(
     .returning({ last: c.last });
   // padded to four digits, as String.padStart(4, '0'): a longer number keeps all its digits
   const number = sql`(SELECT ${String(year)} || '-' || lpad(counted.last::text, greatest(4, length(counted.last::text)), '0') FROM counted)`;
-  const inserted = tx.insert(procurements).values({ ...row, number }).returning({ id: procurements.id, number: procurements.number });
+  const inserted = tx
+    .insert(procurements)
+    .values({ ...row, number })
+    .returning({ id: procurements.id, number: procurements.number });
   const h = procurementStatusHistory;
   const entry = auditRow(ctx, { ...created, entityId: sql`p.id` })!;
   const result = (await tx.execute(sql`
@@ -119,7 +145,10 @@ function fieldValues(input: ProcurementRequest) {
  * governing `date`. Values are placeholders in the statement prepared for creations outside a transaction.
  */
 function companyRule(db: Tx, v: { company: unknown; today: unknown; date: unknown }) {
-  const inForce = db.select({ one: sql`1` }).from(ruleVersions).where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(sql`${v.today}::date`)));
+  const inForce = db
+    .select({ one: sql`1` })
+    .from(ruleVersions)
+    .where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(sql`${v.today}::date`)));
   return db
     .select({ id: procurementRules.id, governing: governingVersionOf(outerColumn(procurementRules.id), sql`${v.date}::date`) })
     .from(procurementRules)
@@ -127,14 +156,22 @@ function companyRule(db: Tx, v: { company: unknown; today: unknown; date: unknow
     .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
     .limit(1);
 }
-const companyRulePrepared = preparedPer((db) => companyRule(db, { company: sql.placeholder('company'), today: sql.placeholder('today'), date: sql.placeholder('date') }).prepare('company_rule'));
+const companyRulePrepared = preparedPer((db) =>
+  companyRule(db, { company: sql.placeholder('company'), today: sql.placeholder('today'), date: sql.placeholder('date') }).prepare(
+    'company_rule',
+  ),
+);
 
 /**
  * The rule a procurement follows — the given one (the company's own, not archived) or, on creation, the only active
  * one — with its version in force on `date` when the statement read it (not when the rule stays as it was).
  */
 async function resolveRule(
-  ctx: Ctx, tx: Tx, ruleId: number | null | undefined, current: number | null | undefined, date: string,
+  ctx: Ctx,
+  tx: Tx,
+  ruleId: number | null | undefined,
+  current: number | null | undefined,
+  date: string,
 ): Promise<{ id: number | null; governing?: GoverningVersion | null }> {
   if (ruleId === undefined) {
     if (current !== undefined) return { id: current };
@@ -149,7 +186,8 @@ async function resolveRule(
     .from(procurementRules)
     .where(and(eq(procurementRules.id, ruleId), eq(procurementRules.companyId, ctx.companyId)));
   if (!rule) throw new AppError('VALIDATION', 'Положение о закупке не найдено', { rule_id: ['Выберите положение своей организации'] });
-  if (rule.archived && rule.id !== current) throw new AppError('VALIDATION', 'Положение о закупке находится в архиве', { rule_id: ['Положение в архиве'] });
+  if (rule.archived && rule.id !== current)
+    throw new AppError('VALIDATION', 'Положение о закупке находится в архиве', { rule_id: ['Положение в архиве'] });
   return { id: rule.id, governing: rule.governing };
 }
 
@@ -172,16 +210,27 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
   });
   if (input.plan_item_id) {
     // a plan item of another tenant is "not found", as every other reference (issue 30, F13)
-    const [item] = await ctx.deps.db.select({ id: planItems.id }).from(planItems).where(and(eq(planItems.id, input.plan_item_id), eq(planItems.companyId, ctx.companyId))).limit(1);
+    const [item] = await ctx.deps.db
+      .select({ id: planItems.id })
+      .from(planItems)
+      .where(and(eq(planItems.id, input.plan_item_id), eq(planItems.companyId, ctx.companyId)))
+      .limit(1);
     if (!item) throw new AppError('VALIDATION', PLAN_ITEM_NOT_FOUND, { plan_item_id: [PLAN_ITEM_NOT_FOUND] });
   }
   const seen = new Set<string>();
   const lines = input.okpd2.filter((o) => !seen.has(o.code) && seen.add(o.code));
-  const names = await okpd2Names(ctx, lines.filter((l) => !l.name).map((l) => l.code));
+  const names = await okpd2Names(
+    ctx,
+    lines.filter((l) => !l.name).map((l) => l.code),
+  );
   return lines.map((l) => ({ code: l.code, name: l.name || names[l.code] || null }));
 }
 
-export async function createProcurement(ctx: Ctx, input: ProcurementRequest, opts: { anotherForPlanItem?: boolean } = {}): Promise<ProcurementResponse> {
+export async function createProcurement(
+  ctx: Ctx,
+  input: ProcurementRequest,
+  opts: { anotherForPlanItem?: boolean } = {},
+): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   if (input.plan_item_id && !opts.anotherForPlanItem) await assertNoProcurementOfItem(ctx, input.plan_item_id);
   const okpd2 = await checkedReferences(ctx, input);
@@ -205,20 +254,35 @@ async function assertNoProcurementOfItem(ctx: Ctx, planItemId: number): Promise<
   const [p] = await ctx.deps.db
     .select({ id: procurements.id, number: procurements.number, status: procurements.status })
     .from(procurements)
-    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.planItemId, planItemId), sql`${procurements.status} NOT IN ('cancelled', 'failed')`))
+    .where(
+      and(
+        eq(procurements.companyId, ctx.companyId),
+        eq(procurements.planItemId, planItemId),
+        sql`${procurements.status} NOT IN ('cancelled', 'failed')`,
+      ),
+    )
     .orderBy(procurements.id)
     .limit(1);
   if (p) {
-    throw new AppError('CONFIRM_REQUIRED', `По этой позиции плана уже создана закупка № ${p.number} («${PROCUREMENT_STATUS_TITLES[p.status as ProcurementStatus] ?? p.status}»). Создать ещё одну закупку по той же позиции?`, {
-      procurement_id: [String(p.id)],
-      procurement_number: [p.number],
-    });
+    throw new AppError(
+      'CONFIRM_REQUIRED',
+      `По этой позиции плана уже создана закупка № ${p.number} («${PROCUREMENT_STATUS_TITLES[p.status as ProcurementStatus] ?? p.status}»). Создать ещё одну закупку по той же позиции?`,
+      {
+        procurement_id: [String(p.id)],
+        procurement_number: [p.number],
+      },
+    );
   }
 }
 
 const isPlanItemConflict = (e: unknown) => {
-  for (let x = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0; x && i < 4; x = x.cause as typeof x, i++) {
-    if (x.code === '23505') return x.constraint === 'procurements_plan_item_uq' || String(x.message ?? '').includes('procurements_plan_item_uq');
+  for (
+    let x = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown } | undefined, i = 0;
+    x && i < 4;
+    x = x.cause as typeof x, i++
+  ) {
+    if (x.code === '23505')
+      return x.constraint === 'procurements_plan_item_uq' || String(x.message ?? '').includes('procurements_plan_item_uq');
   }
   return false;
 };
@@ -230,27 +294,48 @@ const isPlanItemConflict = (e: unknown) => {
  * computed, which the card read after the commit shows.
  */
 export async function insertProcurement(
-  tx: Tx, ctx: Ctx, input: ProcurementRequest, okpd2: Okpd2Line[], from: { status?: string; noticeNumber?: string; anotherForPlanItem?: boolean; tenderPosition?: { id: number; finance: unknown } } = {},
+  tx: Tx,
+  ctx: Ctx,
+  input: ProcurementRequest,
+  okpd2: Okpd2Line[],
+  from: { status?: string; noticeNumber?: string; anotherForPlanItem?: boolean; tenderPosition?: { id: number; finance: unknown } } = {},
 ): Promise<{ id: number; computed: DeadlineResult }> {
   await assertTariffAllows(ctx, 'procurements', tx);
   const fields = fieldValues(input);
   // a new procurement is of its company's law unless it says otherwise (a company may hold purchases of both)
-  const law = fields.law ?? (await tx.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)))[0]?.law ?? '223';
-  const values = { ...fields, law: law as '223' | '44', ...(from.tenderPosition ? { tenderPlanPositionId: from.tenderPosition.id, financeYears: from.tenderPosition.finance } : {}) };
+  const law =
+    fields.law ?? (await tx.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)))[0]?.law ?? '223';
+  const values = {
+    ...fields,
+    law: law as '223' | '44',
+    ...(from.tenderPosition ? { tenderPlanPositionId: from.tenderPosition.id, financeYears: from.tenderPosition.finance } : {}),
+  };
   const rule = await resolveRule(ctx, tx, input.rule_id, undefined, governingDate(values));
   const ruleId = rule.id;
   const computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing);
   const status = from.status ?? 'draft';
   const id = await insertNumbered(
-    tx, ctx, Number(moscowToday().slice(0, 4)),
+    tx,
+    ctx,
+    Number(moscowToday().slice(0, 4)),
     {
-      ...values, ruleId, companyId: ctx.companyId, status, noticeNumber: from.noticeNumber ?? null, createdBy: ctx.user.id, anotherForPlanItem: from.anotherForPlanItem ?? false,
+      ...values,
+      ruleId,
+      companyId: ctx.companyId,
+      status,
+      noticeNumber: from.noticeNumber ?? null,
+      createdBy: ctx.user.id,
+      anotherForPlanItem: from.anotherForPlanItem ?? false,
       hasViolations: computed.violations.length > 0,
       searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
     },
     okpd2,
     from.noticeNumber ? `Извещение № ${from.noticeNumber} загружено из ЕИС` : null,
-    { entity: 'procurement', action: 'create', after: { ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) } },
+    {
+      entity: 'procurement',
+      action: 'create',
+      after: { ...audited(values, ruleId, okpd2), ...(from.noticeNumber ? { notice_number: from.noticeNumber, status } : {}) },
+    },
   );
   return { id, computed };
 }
@@ -283,13 +368,22 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing !== undefined ? rule.governing : governing);
     // the old lines, for the trail, are read by the statement that deletes them
     const o = procurementOkpd2;
-    const wasOkpd2 = (await tx.delete(o).where(eq(o.procurementId, id)).returning({ code: o.code, name: o.name, position: o.position })).sort((a, b) => a.position - b.position);
+    const wasOkpd2 = (
+      await tx.delete(o).where(eq(o.procurementId, id)).returning({ code: o.code, name: o.name, position: o.position })
+    ).sort((a, b) => a.position - b.position);
     const was = Object.fromEntries(Object.keys(values).map((k) => [k, before[k as keyof typeof before]])) as typeof values;
-    const entry = auditRow(ctx, { entity: 'procurement', entityId: id, action: 'update', ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)) });
+    const entry = auditRow(ctx, {
+      entity: 'procurement',
+      entityId: id,
+      action: 'update',
+      ...changes(audited(was, before.ruleId, wasOkpd2), audited(values, ruleId, okpd2)),
+    });
     const updated = tx
       .update(procurements)
       .set({
-        ...values, ruleId, updatedAt: new Date(),
+        ...values,
+        ruleId,
+        updatedAt: new Date(),
         hasViolations: computed.violations.length > 0,
         searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
       })
@@ -307,7 +401,18 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
 /** Recomputes the stored violation mark of a rule's procurements still in progress (a version was approved). */
 export async function refreshRuleViolations(db: Tx, ruleId: number): Promise<number> {
   const rows = await db
-    .select({ id: procurements.id, hasViolations: procurements.hasViolations, ruleId: procurements.ruleId, method: procurements.method, smeOnly: procurements.smeOnly, nmcd: procurements.nmcd, publishedOn: procurements.publishedOn, applicationDeadline: procurements.applicationDeadline, reviewOn: procurements.reviewOn, summingUpOn: procurements.summingUpOn })
+    .select({
+      id: procurements.id,
+      hasViolations: procurements.hasViolations,
+      ruleId: procurements.ruleId,
+      method: procurements.method,
+      smeOnly: procurements.smeOnly,
+      nmcd: procurements.nmcd,
+      publishedOn: procurements.publishedOn,
+      applicationDeadline: procurements.applicationDeadline,
+      reviewOn: procurements.reviewOn,
+      summingUpOn: procurements.summingUpOn,
+    })
     .from(procurements)
     .where(and(eq(procurements.ruleId, ruleId), sql`${procurements.status} NOT IN ('contract_signed', 'cancelled', 'failed')`));
   let changed = 0;

@@ -31,9 +31,19 @@ const deltaRows = async (companyId: number) => db().$count(procurementStatusDelt
 
 /** n bare procurements of a company in one INSERT (the statement trigger sees them all at once). */
 async function insertMany(companyId: number, n: number, status: string, tag: string) {
-  await db().insert(procurements).values(
-    Array.from({ length: n }, (_, i) => ({ companyId, number: `${tag}-${i}`, title: `Закупка ${tag} ${i}`, method: 'quotation_e', subject: 'goods', nmcd: '1000.00', status })),
-  );
+  await db()
+    .insert(procurements)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        companyId,
+        number: `${tag}-${i}`,
+        title: `Закупка ${tag} ${i}`,
+        method: 'quotation_e',
+        subject: 'goods',
+        nmcd: '1000.00',
+        status,
+      })),
+    );
 }
 
 describe('procurements by status, kept as deltas', () => {
@@ -50,7 +60,10 @@ describe('procurements by status, kept as deltas', () => {
     const before = await procurementsByStatus(db(), w.demoId);
     const drafts = await t.api<Paged<RegisterItem>>('GET', '/api/procurements?status=draft&limit=1', { token: w.client });
     const id = drafts.body.items[0].id;
-    const r = await t.api('POST', `/api/procurements/${id}/transition`, { token: w.client, body: { to: 'cancelled', comment: 'Потребность отпала' } });
+    const r = await t.api('POST', `/api/procurements/${id}/transition`, {
+      token: w.client,
+      body: { to: 'cancelled', comment: 'Потребность отпала' },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const after = await procurementsByStatus(db(), w.demoId);
     expect(after.draft).toBe(before.draft - 1);
@@ -61,8 +74,12 @@ describe('procurements by status, kept as deltas', () => {
   it('follow bulk inserts, updates and deletes, and a status left alone writes nothing', async () => {
     await insertMany(w.otherId, 300, 'draft', 'bulk');
     expect(await deltaRows(w.otherId)).toBeLessThanOrEqual(2); // one per statement and status, not one per row
-    await db().execute(sql`UPDATE procurements SET status = 'published' WHERE company_id = ${w.otherId} AND number LIKE 'bulk-%' AND split_part(number, '-', 2)::int < 100`);
-    await db().execute(sql`DELETE FROM procurements WHERE company_id = ${w.otherId} AND number LIKE 'bulk-%' AND split_part(number, '-', 2)::int >= 250`);
+    await db().execute(
+      sql`UPDATE procurements SET status = 'published' WHERE company_id = ${w.otherId} AND number LIKE 'bulk-%' AND split_part(number, '-', 2)::int < 100`,
+    );
+    await db().execute(
+      sql`DELETE FROM procurements WHERE company_id = ${w.otherId} AND number LIKE 'bulk-%' AND split_part(number, '-', 2)::int >= 250`,
+    );
     expect(await procurementsByStatus(db(), w.otherId)).toEqual(await counted(w.otherId));
     expect((await procurementsByStatus(db(), w.otherId)).published).toBe(100);
     const rows = await deltaRows(w.otherId);
@@ -92,7 +109,9 @@ describe('procurements by status, kept as deltas', () => {
   });
 
   it('are folded every minute by a scheduled job', async () => {
-    const schedule = await t.server.deps.database.sql.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [FOLD_STATUS_DELTAS_JOB]);
+    const schedule = await t.server.deps.database.sql.query<{ cron: string }>(`SELECT cron FROM pgboss.schedule WHERE name = $1`, [
+      FOLD_STATUS_DELTAS_JOB,
+    ]);
     expect(schedule.rows).toEqual([{ cron: '* * * * *' }]);
   });
 });

@@ -1,7 +1,11 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  PROCUREMENT_STATUS_TITLES, canTransition, type ProcurementResponse, type ProcurementStatus, type StatusHistoryItem,
+  PROCUREMENT_STATUS_TITLES,
+  canTransition,
+  type ProcurementResponse,
+  type ProcurementStatus,
+  type StatusHistoryItem,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -17,7 +21,13 @@ import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from '.
 
 const T = PROCUREMENT_STATUS_TITLES;
 
-export const traitsOf = (r: ProcurementRow) => ({ ruleId: r.ruleId, date: governingDate(r), method: r.method, subject: r.subject, nmcd: r.nmcd });
+export const traitsOf = (r: ProcurementRow) => ({
+  ruleId: r.ruleId,
+  date: governingDate(r),
+  method: r.method,
+  subject: r.subject,
+  nmcd: r.nmcd,
+});
 
 /** Required documents of the procurement that have no file yet. */
 export async function missingRequiredDocuments(tx: Tx, r: ProcurementRow): Promise<RequiredDocument[]> {
@@ -42,14 +52,16 @@ export async function missingRequiredDocuments(tx: Tx, r: ProcurementRow): Promi
 export async function termFindings(tx: Tx, r: ProcurementRow, to: ProcurementStatus): Promise<string[]> {
   if (!['accepting', 'summing_up', 'contract_signed'].includes(to)) return [];
   const [[rule], [entered]] = await Promise.all([
-    r.ruleId ? tx.select({ law: procurementRules.law }).from(procurementRules).where(eq(procurementRules.id, r.ruleId)) : Promise.resolve([]),
+    r.ruleId
+      ? tx.select({ law: procurementRules.law }).from(procurementRules).where(eq(procurementRules.id, r.ruleId))
+      : Promise.resolve([]),
     to === 'contract_signed'
       ? tx
-        .select({ at: procurementStatusHistory.createdAt })
-        .from(procurementStatusHistory)
-        .where(and(eq(procurementStatusHistory.procurementId, r.id), eq(procurementStatusHistory.toStatus, 'summing_up')))
-        .orderBy(desc(procurementStatusHistory.id))
-        .limit(1)
+          .select({ at: procurementStatusHistory.createdAt })
+          .from(procurementStatusHistory)
+          .where(and(eq(procurementStatusHistory.procurementId, r.id), eq(procurementStatusHistory.toStatus, 'summing_up')))
+          .orderBy(desc(procurementStatusHistory.id))
+          .limit(1)
       : Promise.resolve([]),
   ]);
   return statusTermFindings({
@@ -75,11 +87,14 @@ export async function applyTransition(
   const from = r.status as ProcurementStatus;
   if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
   if ((to === 'cancelled' || to === 'failed') && !comment) {
-    throw new AppError('VALIDATION', to === 'cancelled' ? 'Укажите причину отмены закупки' : 'Укажите, почему закупка не состоялась', { comment: ['Обязательное поле'] });
+    throw new AppError('VALIDATION', to === 'cancelled' ? 'Укажите причину отмены закупки' : 'Укажите, почему закупка не состоялась', {
+      comment: ['Обязательное поле'],
+    });
   }
   if (to === 'docs_ready') {
     const missing = await missingRequiredDocuments(tx, r);
-    if (missing.length) throw new AppError('INVALID_STATE', `Не сформированы обязательные документы: ${missing.map((d) => `«${d.title}»`).join(', ')}`);
+    if (missing.length)
+      throw new AppError('INVALID_STATE', `Не сформированы обязательные документы: ${missing.map((d) => `«${d.title}»`).join(', ')}`);
   }
   if (to === 'published') {
     if (!r.publishedOn || !r.applicationDeadline) {
@@ -89,21 +104,44 @@ export async function applyTransition(
       });
     }
     const { violations } = await computeDeadlines(tx, datedOf(r));
-    if (violations.length) throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
+    if (violations.length)
+      throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
   }
   // a move against a term is the user's decision, taken knowingly: asked first, then recorded with the reason
   const broken = await termFindings(tx, r, to);
   if (broken.length && !overrideReason) {
-    throw new AppError('CONFIRM_REQUIRED', `Перевод в статус «${T[to]}» нарушает сроки: ${broken.join('; ')}. Укажите причину, чтобы перевести всё равно`, { warnings: broken });
+    throw new AppError(
+      'CONFIRM_REQUIRED',
+      `Перевод в статус «${T[to]}» нарушает сроки: ${broken.join('; ')}. Укажите причину, чтобы перевести всё равно`,
+      { warnings: broken },
+    );
   }
   const override = broken.length ? { reason: overrideReason, rules: broken } : null;
   if (override) comment = comment ? `${comment}\nВопреки сроку: ${overrideReason}` : `Вопреки сроку: ${overrideReason}`;
   await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
-  await tx.insert(procurementStatusHistory).values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
-  await audit(tx, { user: { id: actor.userId }, companyId: actor.companyId }, { entity: 'procurement', entityId: r.id, action: 'status', before: { status: from }, after: { status: to, comment, ...(override ? { override } : {}) } });
+  await tx
+    .insert(procurementStatusHistory)
+    .values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
+  await audit(
+    tx,
+    { user: { id: actor.userId }, companyId: actor.companyId },
+    {
+      entity: 'procurement',
+      entityId: r.id,
+      action: 'status',
+      before: { status: from },
+      after: { status: to, comment, ...(override ? { override } : {}) },
+    },
+  );
 }
 
-export async function transitionProcurement(ctx: Ctx, id: number, to: ProcurementStatus, comment: string | null, overrideReason: string | null = null): Promise<ProcurementResponse> {
+export async function transitionProcurement(
+  ctx: Ctx,
+  id: number,
+  to: ProcurementStatus,
+  comment: string | null,
+  overrideReason: string | null = null,
+): Promise<ProcurementResponse> {
   await ctx.deps.db.transaction(async (tx) => {
     const r = await loadProcurement(ctx, id, tx, true);
     assertCanEdit(ctx);

@@ -9,7 +9,14 @@ export { listCompanyRules } from './list-company-rules';
 export { REFRESH_VIOLATIONS_JOB } from './manage-versions';
 export { type RequiredDocument, requiredDocuments } from './required-documents';
 export { TEMPLATE_RULE_TITLE } from './seed-template';
-export { type GoverningVersion, type RuleVersionRow, effectiveLeadTimes, governingVersionOf, inForceBy, versionInForce } from './version-in-force';
+export {
+  type GoverningVersion,
+  type RuleVersionRow,
+  effectiveLeadTimes,
+  governingVersionOf,
+  inForceBy,
+  versionInForce,
+} from './version-in-force';
 
 /** Положения о закупке: rules, versions, document rules, the shared template and copying. */
 export const rulesModule: Module = {

@@ -64,10 +64,18 @@ const values = (input: DocumentRuleRequest) => ({
   note: input.note ?? null,
 });
 
-export async function createDocumentRule(ctx: Ctx, ruleId: number, versionId: number, input: DocumentRuleRequest): Promise<DocumentRuleResponse> {
+export async function createDocumentRule(
+  ctx: Ctx,
+  ruleId: number,
+  versionId: number,
+  input: DocumentRuleRequest,
+): Promise<DocumentRuleResponse> {
   return ctx.deps.db.transaction(async (tx) => {
     await editableDraft(ctx, ruleId, versionId, tx);
-    const [{ last }] = await tx.select({ last: max(documentRules.position) }).from(documentRules).where(eq(documentRules.versionId, versionId));
+    const [{ last }] = await tx
+      .select({ last: max(documentRules.position) })
+      .from(documentRules)
+      .where(eq(documentRules.versionId, versionId));
     const [row] = await tx
       .insert(documentRules)
       .values({ ...values(input), versionId, companyId: ctx.companyId, position: (last ?? 0) + 1 })
@@ -77,10 +85,19 @@ export async function createDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
   });
 }
 
-export async function updateDocumentRule(ctx: Ctx, ruleId: number, versionId: number, id: number, input: DocumentRuleRequest): Promise<DocumentRuleResponse> {
+export async function updateDocumentRule(
+  ctx: Ctx,
+  ruleId: number,
+  versionId: number,
+  id: number,
+  input: DocumentRuleRequest,
+): Promise<DocumentRuleResponse> {
   return ctx.deps.db.transaction(async (tx) => {
     await editableDraft(ctx, ruleId, versionId, tx);
-    const [before] = await tx.select().from(documentRules).where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId)));
+    const [before] = await tx
+      .select()
+      .from(documentRules)
+      .where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId)));
     const [row] = await tx
       .update(documentRules)
       .set(values(input))
@@ -89,7 +106,13 @@ export async function updateDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
     if (!row) throw new AppError('NOT_FOUND');
     // the rule's id stays in both sides: it says which line of the version changed
     const { before: b, after: a } = changes(audited(before), audited(row));
-    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'document_rule_update', before: { document_rule_id: id, ...b }, after: { document_rule_id: id, ...a } });
+    await audit(tx, ctx, {
+      entity: 'rule_version',
+      entityId: versionId,
+      action: 'document_rule_update',
+      before: { document_rule_id: id, ...b },
+      after: { document_rule_id: id, ...a },
+    });
     return documentRuleResponse(row);
   });
 }
@@ -97,7 +120,10 @@ export async function updateDocumentRule(ctx: Ctx, ruleId: number, versionId: nu
 export async function deleteDocumentRule(ctx: Ctx, ruleId: number, versionId: number, id: number): Promise<void> {
   await ctx.deps.db.transaction(async (tx) => {
     await editableDraft(ctx, ruleId, versionId, tx);
-    const [row] = await tx.delete(documentRules).where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId))).returning();
+    const [row] = await tx
+      .delete(documentRules)
+      .where(and(eq(documentRules.id, id), eq(documentRules.versionId, versionId)))
+      .returning();
     if (!row) throw new AppError('NOT_FOUND');
     await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'document_rule_delete', before: audited(row) });
   });

@@ -17,14 +17,20 @@ export const visibleRule = (ctx: Ctx) =>
   or(eq(procurementRules.companyId, ctx.companyId), and(isNull(procurementRules.companyId), eq(procurementRules.isTemplate, true)))!;
 
 export async function loadVisibleRule(ctx: Ctx, id: number, db: Tx = ctx.deps.db): Promise<RuleRow> {
-  const [row] = await db.select().from(procurementRules).where(and(eq(procurementRules.id, id), visibleRule(ctx)));
+  const [row] = await db
+    .select()
+    .from(procurementRules)
+    .where(and(eq(procurementRules.id, id), visibleRule(ctx)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
 
 /** A rule of the company itself (templates are read-only and copied instead). */
 export async function loadOwnRule(ctx: Ctx, id: number, db: Tx = ctx.deps.db): Promise<RuleRow> {
-  const [row] = await db.select().from(procurementRules).where(and(eq(procurementRules.id, id), eq(procurementRules.companyId, ctx.companyId)));
+  const [row] = await db
+    .select()
+    .from(procurementRules)
+    .where(and(eq(procurementRules.id, id), eq(procurementRules.companyId, ctx.companyId)));
   if (!row) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -49,7 +55,13 @@ async function withVersions(db: Tx, rows: RuleRow[]): Promise<ProcurementRuleRes
   const ids = rows.map((r) => r.id);
   const versions = ids.length
     ? await db
-        .select({ id: ruleVersions.id, ruleId: ruleVersions.ruleId, number: ruleVersions.number, status: ruleVersions.status, inForceFrom: ruleVersions.inForceFrom })
+        .select({
+          id: ruleVersions.id,
+          ruleId: ruleVersions.ruleId,
+          number: ruleVersions.number,
+          status: ruleVersions.status,
+          inForceFrom: ruleVersions.inForceFrom,
+        })
         .from(ruleVersions)
         .where(inArray(ruleVersions.ruleId, ids))
     : [];
@@ -113,9 +125,20 @@ export async function createRule(ctx: Ctx, input: ProcurementRuleRequest): Promi
   const row = await ctx.deps.db.transaction(async (tx) => {
     const [r] = await tx
       .insert(procurementRules)
-      .values({ companyId: ctx.companyId, title: input.title, description: input.description ?? null, law: input.law, createdBy: ctx.user.id })
+      .values({
+        companyId: ctx.companyId,
+        title: input.title,
+        description: input.description ?? null,
+        law: input.law,
+        createdBy: ctx.user.id,
+      })
       .returning();
-    await audit(tx, ctx, { entity: 'procurement_rule', entityId: r.id, action: 'create', after: { title: r.title, description: r.description, law: r.law } });
+    await audit(tx, ctx, {
+      entity: 'procurement_rule',
+      entityId: r.id,
+      action: 'create',
+      after: { title: r.title, description: r.description, law: r.law },
+    });
     return r;
   });
   return getRule(ctx, row.id);
@@ -129,8 +152,13 @@ export async function updateRule(ctx: Ctx, id: number, input: ProcurementRuleReq
       .set({ title: input.title, description: input.description ?? null, law: input.law, updatedAt: new Date() })
       .where(eq(procurementRules.id, id));
     await audit(tx, ctx, {
-      entity: 'procurement_rule', entityId: id, action: 'update',
-      ...changes({ title: before.title, description: before.description, law: before.law }, { title: input.title, description: input.description ?? null, law: input.law }),
+      entity: 'procurement_rule',
+      entityId: id,
+      action: 'update',
+      ...changes(
+        { title: before.title, description: before.description, law: before.law },
+        { title: input.title, description: input.description ?? null, law: input.law },
+      ),
     });
   });
   return getRule(ctx, id);
@@ -140,7 +168,13 @@ export async function setRuleArchived(ctx: Ctx, id: number, archived: boolean): 
   await ctx.deps.db.transaction(async (tx) => {
     const before = await editableRule(ctx, id, tx);
     await tx.update(procurementRules).set({ archived, updatedAt: new Date() }).where(eq(procurementRules.id, id));
-    await audit(tx, ctx, { entity: 'procurement_rule', entityId: id, action: archived ? 'archive' : 'restore', before: { archived: before.archived }, after: { archived } });
+    await audit(tx, ctx, {
+      entity: 'procurement_rule',
+      entityId: id,
+      action: archived ? 'archive' : 'restore',
+      before: { archived: before.archived },
+      after: { archived },
+    });
   });
   return getRule(ctx, id);
 }

@@ -1,6 +1,10 @@
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
-  RULE_VERSION_STATUS_TITLES, type LeadTimeRule, type RuleVersionRequest, type RuleVersionResponse, type RuleVersionStatus,
+  RULE_VERSION_STATUS_TITLES,
+  type LeadTimeRule,
+  type RuleVersionRequest,
+  type RuleVersionResponse,
+  type RuleVersionStatus,
 } from '@proc/contract';
 import { formatRuDate, leadTimeRulesSchema } from '../deadlines';
 import type { Ctx } from '../../platform/context';
@@ -43,7 +47,11 @@ export function versionResponse(v: RuleVersionRow, documentRulesCount: number, i
 async function responses(db: Tx, ruleId: number, rows: RuleVersionRow[]): Promise<RuleVersionResponse[]> {
   const ids = rows.map((r) => r.id);
   const counts = ids.length
-    ? await db.select({ id: documentRules.versionId, n: count() }).from(documentRules).where(inArray(documentRules.versionId, ids)).groupBy(documentRules.versionId)
+    ? await db
+        .select({ id: documentRules.versionId, n: count() })
+        .from(documentRules)
+        .where(inArray(documentRules.versionId, ids))
+        .groupBy(documentRules.versionId)
     : [];
   const current = await versionInForce(db, ruleId, moscowToday());
   return rows.map((r) => versionResponse(r, counts.find((c) => c.id === r.id)?.n ?? 0, current?.id ?? null));
@@ -51,12 +59,19 @@ async function responses(db: Tx, ruleId: number, rows: RuleVersionRow[]): Promis
 
 export async function listVersions(ctx: Ctx, ruleId: number): Promise<RuleVersionResponse[]> {
   await loadVisibleRule(ctx, ruleId);
-  const rows = await ctx.deps.db.select().from(ruleVersions).where(eq(ruleVersions.ruleId, ruleId)).orderBy(desc(ruleVersions.inForceFrom), desc(ruleVersions.id));
+  const rows = await ctx.deps.db
+    .select()
+    .from(ruleVersions)
+    .where(eq(ruleVersions.ruleId, ruleId))
+    .orderBy(desc(ruleVersions.inForceFrom), desc(ruleVersions.id));
   return responses(ctx.deps.db, ruleId, rows);
 }
 
 async function loadVersion(db: Tx, ruleId: number, versionId: number): Promise<RuleVersionRow> {
-  const [v] = await db.select().from(ruleVersions).where(and(eq(ruleVersions.id, versionId), eq(ruleVersions.ruleId, ruleId)));
+  const [v] = await db
+    .select()
+    .from(ruleVersions)
+    .where(and(eq(ruleVersions.id, versionId), eq(ruleVersions.ruleId, ruleId)));
   if (!v) throw new AppError('NOT_FOUND');
   return v;
 }
@@ -82,16 +97,31 @@ export async function getVersion(ctx: Ctx, ruleId: number, versionId: number): P
 
 /** A version's own fields as the trail records them (API names; the approval file and timestamps are not among them). */
 const audited = (v: RuleVersionRow) => {
-  const { id: _id, ruleId: _r, companyId: _c, createdBy: _b, createdAt: _ca, updatedAt: _u, approvalFileKey: _k, approvalFileType: _t, approvalFileSize: _s, ...rest } = v;
+  const {
+    id: _id,
+    ruleId: _r,
+    companyId: _c,
+    createdBy: _b,
+    createdAt: _ca,
+    updatedAt: _u,
+    approvalFileKey: _k,
+    approvalFileType: _t,
+    approvalFileSize: _s,
+    ...rest
+  } = v;
   return snakeKeys(rest);
 };
 
 /** A version is approved before (or on the day) it comes into force: an approval after it would make it act unapproved. */
 function assertApprovedBeforeInForce(approvedOn: string | null | undefined, inForceFrom: string | null | undefined): void {
   if (approvedOn && inForceFrom && approvedOn > inForceFrom)
-    throw new AppError('VALIDATION', `Дата утверждения ${formatRuDate(approvedOn)} позже даты вступления в силу ${formatRuDate(inForceFrom)}`, {
-      approved_on: ['Дата утверждения не может быть позже даты вступления в силу'],
-    });
+    throw new AppError(
+      'VALIDATION',
+      `Дата утверждения ${formatRuDate(approvedOn)} позже даты вступления в силу ${formatRuDate(inForceFrom)}`,
+      {
+        approved_on: ['Дата утверждения не может быть позже даты вступления в силу'],
+      },
+    );
 }
 
 function versionValues(input: RuleVersionRequest) {
@@ -119,9 +149,17 @@ export async function createVersion(ctx: Ctx, ruleId: number, input: RuleVersion
     if (input.based_on_version_id) {
       const base = await loadVersion(tx, ruleId, input.based_on_version_id);
       const docs = await tx.select().from(documentRules).where(eq(documentRules.versionId, base.id));
-      if (docs.length) await tx.insert(documentRules).values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, versionId: v.id, companyId: ctx.companyId })));
+      if (docs.length)
+        await tx
+          .insert(documentRules)
+          .values(docs.map(({ id: _id, createdAt: _c, ...d }) => ({ ...d, versionId: v.id, companyId: ctx.companyId })));
     }
-    await audit(tx, ctx, { entity: 'rule_version', entityId: v.id, action: 'create', after: { rule_id: ruleId, ...audited(v), based_on_version_id: input.based_on_version_id } });
+    await audit(tx, ctx, {
+      entity: 'rule_version',
+      entityId: v.id,
+      action: 'create',
+      after: { rule_id: ruleId, ...audited(v), based_on_version_id: input.based_on_version_id },
+    });
     return v.id;
   });
   return getVersion(ctx, ruleId, id);
@@ -144,7 +182,12 @@ export async function deleteVersion(ctx: Ctx, ruleId: number, versionId: number)
     await tx.delete(documentRules).where(eq(documentRules.versionId, versionId));
     await tx.delete(ruleVersions).where(eq(ruleVersions.id, versionId));
     if (before.approvalFileKey) await releaseStoredFiles(tx, [before.approvalFileKey]);
-    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'delete', before: { rule_id: ruleId, ...audited(before) } });
+    await audit(tx, ctx, {
+      entity: 'rule_version',
+      entityId: versionId,
+      action: 'delete',
+      before: { rule_id: ruleId, ...audited(before) },
+    });
   });
 }
 
@@ -158,7 +201,8 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
     await ctx.deps.db.transaction(async (tx) => {
       await editableRule(ctx, ruleId, tx);
       const v = await loadDraftVersion(ctx, ruleId, versionId, tx);
-      if (!v.inForceFrom) throw new AppError('VALIDATION', 'Укажите дату вступления редакции в силу', { in_force_from: ['Обязательное поле'] });
+      if (!v.inForceFrom)
+        throw new AppError('VALIDATION', 'Укажите дату вступления редакции в силу', { in_force_from: ['Обязательное поле'] });
       const [clash] = await tx
         .select({ id: ruleVersions.id, number: ruleVersions.number })
         .from(ruleVersions)
@@ -169,14 +213,24 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
       const today = moscowToday();
       const on = approvedOn ?? v.approvedOn ?? (today > v.inForceFrom ? v.inForceFrom : today);
       assertApprovedBeforeInForce(on, v.inForceFrom);
-      await tx.update(ruleVersions).set({ status: 'approved', approvedOn: on, updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
+      await tx
+        .update(ruleVersions)
+        .set({ status: 'approved', approvedOn: on, updatedAt: new Date() })
+        .where(eq(ruleVersions.id, versionId));
       await tx.update(procurementRules).set({ updatedAt: new Date() }).where(eq(procurementRules.id, ruleId));
-      await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approve', before: { status: v.status, approved_on: v.approvedOn }, after: { status: 'approved', approved_on: on } });
+      await audit(tx, ctx, {
+        entity: 'rule_version',
+        entityId: versionId,
+        action: 'approve',
+        before: { status: v.status, approved_on: v.approvedOn },
+        after: { status: 'approved', approved_on: on },
+      });
       await ctx.deps.jobs.send(REFRESH_VIOLATIONS_JOB, { rule_id: ruleId }, { tx });
     });
   } catch (err) {
     // the partial unique index settles two approvals racing for the same day
-    if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Уже утверждена редакция с той же датой вступления в силу: дата должна отличаться');
+    if (isUniqueViolation(err))
+      throw new AppError('CONFLICT', 'Уже утверждена редакция с той же датой вступления в силу: дата должна отличаться');
     throw err;
   }
   return getVersion(ctx, ruleId, versionId);
@@ -194,9 +248,17 @@ export async function publishVersion(ctx: Ctx, ruleId: number, versionId: number
     if (v.status !== 'approved') throw new AppError('INVALID_STATE', 'Опубликовать можно только утверждённую редакцию');
     // the published Положение is the approved one: the document that approved it goes with it (and is what is signed)
     if (!v.approvalFileKey)
-      throw new AppError('VALIDATION', 'Загрузите документ об утверждении редакции: без него редакция не публикуется', { approval_document: ['Загрузите документ об утверждении'] });
+      throw new AppError('VALIDATION', 'Загрузите документ об утверждении редакции: без него редакция не публикуется', {
+        approval_document: ['Загрузите документ об утверждении'],
+      });
     await tx.update(ruleVersions).set({ status: 'published', updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
-    await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'publish', before: { status: v.status }, after: { status: 'published' } });
+    await audit(tx, ctx, {
+      entity: 'rule_version',
+      entityId: versionId,
+      action: 'publish',
+      before: { status: v.status },
+      after: { status: 'published' },
+    });
   });
   return getVersion(ctx, ruleId, versionId);
 }
@@ -223,10 +285,22 @@ export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId
       if (v.approvalFileKey) await releaseStoredFiles(tx, [v.approvalFileKey]);
       await tx
         .update(ruleVersions)
-        .set({ approvalFileKey: key, approvalFileName: upload.name, approvalFileType: upload.contentType, approvalFileSize: upload.data.length, updatedAt: new Date() })
+        .set({
+          approvalFileKey: key,
+          approvalFileName: upload.name,
+          approvalFileType: upload.contentType,
+          approvalFileSize: upload.data.length,
+          updatedAt: new Date(),
+        })
         .where(eq(ruleVersions.id, versionId));
       await recordStoredFile(ctx.deps, tx, { companyId: v.companyId, kind: 'rule_approval', key, size: upload.data.length });
-      await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'approval_document', before: { name: v.approvalFileName }, after: { name: upload.name, size: upload.data.length } });
+      await audit(tx, ctx, {
+        entity: 'rule_version',
+        entityId: versionId,
+        action: 'approval_document',
+        before: { name: v.approvalFileName },
+        after: { name: upload.name, size: upload.data.length },
+      });
     });
   } catch (err) {
     await ctx.deps.files.remove(key).catch(() => undefined);
@@ -238,7 +312,11 @@ export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId
 export async function approvalDocument(ctx: Ctx, ruleId: number, versionId: number) {
   const { version } = await loadVisibleVersion(ctx, ruleId, versionId);
   if (!version.approvalFileKey) throw new AppError('NOT_FOUND', 'Документ об утверждении не загружен');
-  return { name: version.approvalFileName!, contentType: version.approvalFileType ?? 'application/octet-stream', data: await ctx.deps.files.get(version.approvalFileKey) };
+  return {
+    name: version.approvalFileName!,
+    contentType: version.approvalFileType ?? 'application/octet-stream',
+    data: await ctx.deps.files.get(version.approvalFileKey),
+  };
 }
 
 export async function versionInForceResponse(ctx: Ctx, ruleId: number, date: string): Promise<RuleVersionResponse | null> {

@@ -39,19 +39,40 @@ function matches(rule: Pick<DocumentRuleSpec, 'method' | 'subject' | 'nmcdMin' |
  * rule (or a version in force) the typical set of 223-ФЗ applies. One entry per document, required if any rule
  * requires it; an exact method's rule is preferred to its base method's for template and title.
  */
-export async function requiredDocuments(db: Tx, p: ProcurementTraits): Promise<{ version: RuleVersionRow | null; documents: RequiredDocument[] }> {
+export async function requiredDocuments(
+  db: Tx,
+  p: ProcurementTraits,
+): Promise<{ version: RuleVersionRow | null; documents: RequiredDocument[] }> {
   const version = p.ruleId ? await versionInForce(db, p.ruleId, p.date) : null;
   const specs: DocumentRuleSpec[] = version
-    ? (await db.select().from(documentRules).where(eq(documentRules.versionId, version.id)).orderBy(asc(documentRules.position), asc(documentRules.id))).map(
-        (r) => ({ ...r, subject: r.subject as DocumentRuleSpec['subject'], documentKind: r.documentKind as DocumentKind, template: r.template as DocumentKind, daysUnit: r.daysUnit as 'calendar' | 'working' }),
-      )
+    ? (
+        await db
+          .select()
+          .from(documentRules)
+          .where(eq(documentRules.versionId, version.id))
+          .orderBy(asc(documentRules.position), asc(documentRules.id))
+      ).map((r) => ({
+        ...r,
+        subject: r.subject as DocumentRuleSpec['subject'],
+        documentKind: r.documentKind as DocumentKind,
+        template: r.template as DocumentKind,
+        daysUnit: r.daysUnit as 'calendar' | 'working',
+      }))
     : defaultDocumentRules();
   const byKind = new Map<DocumentKind, RequiredDocument & { exact: boolean }>();
   for (const s of specs.filter((r) => matches(r, p))) {
     const exact = s.method === p.method;
     const seen = byKind.get(s.documentKind);
     if (!seen || (exact && !seen.exact)) {
-      byKind.set(s.documentKind, { documentKind: s.documentKind, template: s.template, title: s.title, required: s.required || !!seen?.required, minDays: s.minDays, daysUnit: s.daysUnit, exact });
+      byKind.set(s.documentKind, {
+        documentKind: s.documentKind,
+        template: s.template,
+        title: s.title,
+        required: s.required || !!seen?.required,
+        minDays: s.minDays,
+        daysUnit: s.daysUnit,
+        exact,
+      });
     } else if (s.required) seen.required = true;
   }
   const documents = DOCUMENT_KINDS.filter((k) => byKind.has(k)).map((k) => {

@@ -21,7 +21,10 @@ const rulesOf = (token: string, query = '', headers: Record<string, string> = {}
   t.api<Paged<ProcurementRuleResponse>>('GET', `/api/procurement_rules${query}`, { token, headers });
 
 async function newRule(title = 'Положение о закупке ОАО «Тест»') {
-  const r = await t.api<ProcurementRuleResponse>('POST', '/api/procurement_rules', { token: w.client, body: { title, description: 'Утверждено советом директоров' } });
+  const r = await t.api<ProcurementRuleResponse>('POST', '/api/procurement_rules', {
+    token: w.client,
+    body: { title, description: 'Утверждено советом директоров' },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
@@ -35,13 +38,32 @@ async function newVersion(ruleId: number, body: Record<string, unknown>) {
 describe('the shared template', () => {
   it('is seeded once with an approved version in force and document rules for every method', async () => {
     const tpl = await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${templateId}`, { token: w.client });
-    expect(tpl.body).toMatchObject({ company_id: null, is_template: true, versions_count: 1, version_in_force: { number: '1', status: 'approved', in_force_from: '2025-01-01' } });
+    expect(tpl.body).toMatchObject({
+      company_id: null,
+      is_template: true,
+      versions_count: 1,
+      version_in_force: { number: '1', status: 'approved', in_force_from: '2025-01-01' },
+    });
     const versions = await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${templateId}/versions`, { token: w.client });
     expect(versions.body).toHaveLength(1);
     expect(versions.body[0]).toMatchObject({ status: 'approved', single_supplier_max: '600000.00', in_force_today: true });
-    const docs = await t.api<DocumentRuleResponse[]>('GET', `/api/procurement_rules/${templateId}/versions/${versions.body[0].id}/document_rules`, { token: w.client });
+    const docs = await t.api<DocumentRuleResponse[]>(
+      'GET',
+      `/api/procurement_rules/${templateId}/versions/${versions.body[0].id}/document_rules`,
+      { token: w.client },
+    );
     const methods = new Set(docs.body.map((d) => d.method));
-    expect([...methods].sort()).toEqual(['auction', 'auction_e', 'competition', 'competition_e', 'proposal', 'proposal_e', 'quotation', 'quotation_e', 'single']);
+    expect([...methods].sort()).toEqual([
+      'auction',
+      'auction_e',
+      'competition',
+      'competition_e',
+      'proposal',
+      'proposal_e',
+      'quotation',
+      'quotation_e',
+      'single',
+    ]);
     // lead times come from the deadlines module as data
     const quotationNotice = docs.body.find((d) => d.method === 'quotation_e' && d.document_kind === 'notice')!;
     const quotationDefault = DEFAULT_LEAD_TIMES.find((r) => r.method === 'quotation' && r.smeOnly === null)!;
@@ -61,13 +83,20 @@ describe('rules of a company', () => {
   it('lists, creates, edits, archives and restores', async () => {
     const rule = await newRule('Положение о закупке АО «Ромашка»');
     expect(rule).toMatchObject({ company_id: w.demoId, is_template: false, archived: false, versions_count: 0, version_in_force: null });
-    const edited = await t.api<ProcurementRuleResponse>('PUT', `/api/procurement_rules/${rule.id}`, { token: w.client, body: { title: 'Положение о закупке АО «Ромашка» (новое)', law: '223' } });
+    const edited = await t.api<ProcurementRuleResponse>('PUT', `/api/procurement_rules/${rule.id}`, {
+      token: w.client,
+      body: { title: 'Положение о закупке АО «Ромашка» (новое)', law: '223' },
+    });
     expect(edited.body.title).toBe('Положение о закупке АО «Ромашка» (новое)');
     expect((await rulesOf(w.client, '?q=Ромашка')).body.items.map((r) => r.id)).toEqual([rule.id]);
-    expect((await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/archive`, { token: w.client })).body.archived).toBe(true);
+    expect(
+      (await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/archive`, { token: w.client })).body.archived,
+    ).toBe(true);
     expect((await rulesOf(w.client, '?q=Ромашка')).body.items).toHaveLength(0);
     expect((await rulesOf(w.client, '?q=Ромашка&archived=true')).body.items.map((r) => r.id)).toEqual([rule.id]);
-    expect((await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/restore`, { token: w.client })).body.archived).toBe(false);
+    expect(
+      (await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/restore`, { token: w.client })).body.archived,
+    ).toBe(false);
     // the older company endpoint keeps working
     const legacy = await t.api<{ id: number; title: string }[]>('GET', `/api/companies/${w.demoId}/procurement_rules`, { token: w.client });
     expect(legacy.status).toBe(200);
@@ -75,7 +104,10 @@ describe('rules of a company', () => {
   });
 
   it('validates the title with the spec message', async () => {
-    const r = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurement_rules', { token: w.client, body: { title: '  ' } });
+    const r = await t.api<{ fields: Record<string, string[]> }>('POST', '/api/procurement_rules', {
+      token: w.client,
+      body: { title: '  ' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.fields.title).toContain('Обязательное поле');
   });
@@ -85,34 +117,73 @@ describe('versions', () => {
   it('keeps drafts editable, approves, refuses the same in-force date and picks the version in force', async () => {
     const rule = await newRule();
     const v1 = await newVersion(rule.id, {
-      number: '1', approved_on: '2024-12-25', in_force_from: '2025-01-01',
+      number: '1',
+      approved_on: '2024-12-25',
+      in_force_from: '2025-01-01',
       lead_time_overrides: [{ method: 'quotation', smeOnly: null, days: 7, unit: 'working', basis: 'Положение, п. 12.3' }],
     });
     expect(v1.status).toBe('draft');
     const quotation = v1.effective_lead_times.filter((r) => r.method === 'quotation' && r.smeOnly === null);
     expect(quotation).toEqual([{ method: 'quotation', smeOnly: null, days: 7, unit: 'working', basis: 'Положение, п. 12.3' }]);
 
-    const bad = await t.api('POST', `/api/procurement_rules/${rule.id}/versions`, { token: w.client, body: { number: '9', in_force_from: '2025-01-01', lead_time_overrides: [{ method: 'auction', smeOnly: null, days: -1, unit: 'calendar' }] } });
+    const bad = await t.api('POST', `/api/procurement_rules/${rule.id}/versions`, {
+      token: w.client,
+      body: {
+        number: '9',
+        in_force_from: '2025-01-01',
+        lead_time_overrides: [{ method: 'auction', smeOnly: null, days: -1, unit: 'calendar' }],
+      },
+    });
     expect(bad.status).toBe(400);
 
-    const edited = await t.api<RuleVersionResponse>('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client, body: { number: '1', in_force_from: '2025-01-01', notes: 'Первая редакция' } });
+    const edited = await t.api<RuleVersionResponse>('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, {
+      token: w.client,
+      body: { number: '1', in_force_from: '2025-01-01', notes: 'Первая редакция' },
+    });
     expect(edited.body).toMatchObject({ notes: 'Первая редакция', lead_time_overrides: null });
 
-    const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, { token: w.client });
+    const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, {
+      token: w.client,
+    });
     // the edit dropped the approval date, so the day of approval is taken — no later than the day it came into force
-    expect(approved.body).toMatchObject({ status: 'approved', status_title: 'Утверждена', approved_on: moscowToday() < '2025-01-01' ? moscowToday() : '2025-01-01' });
-    expect((await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client, body: { number: '1', in_force_from: '2025-02-01' } })).status).toBe(409);
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      status_title: 'Утверждена',
+      approved_on: moscowToday() < '2025-01-01' ? moscowToday() : '2025-01-01',
+    });
+    expect(
+      (
+        await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, {
+          token: w.client,
+          body: { number: '1', in_force_from: '2025-02-01' },
+        })
+      ).status,
+    ).toBe(409);
     expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, { token: w.client })).status).toBe(409);
     expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client })).status).toBe(409);
 
     const v2 = await newVersion(rule.id, { number: '2', in_force_from: '2025-01-01' });
-    const clash = await t.api<{ message: string }>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, { token: w.client });
+    const clash = await t.api<{ message: string }>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, {
+      token: w.client,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('Редакция № 1 уже вступает в силу 01.01.2025: укажите другую дату вступления в силу');
-    await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v2.id}`, { token: w.client, body: { number: '2', in_force_from: '2026-03-01' } });
-    expect((await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, { token: w.client, body: { approved_on: '2026-02-10' } })).body).toMatchObject({ status: 'approved', approved_on: '2026-02-10' });
+    await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v2.id}`, {
+      token: w.client,
+      body: { number: '2', in_force_from: '2026-03-01' },
+    });
+    expect(
+      (
+        await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, {
+          token: w.client,
+          body: { approved_on: '2026-02-10' },
+        })
+      ).body,
+    ).toMatchObject({ status: 'approved', approved_on: '2026-02-10' });
 
-    const inForce = async (date: string) => (await t.api<RuleVersionResponse | null>('GET', `/api/procurement_rules/${rule.id}/in_force?date=${date}`, { token: w.client })).body?.number ?? null;
+    const inForce = async (date: string) =>
+      (await t.api<RuleVersionResponse | null>('GET', `/api/procurement_rules/${rule.id}/in_force?date=${date}`, { token: w.client })).body
+        ?.number ?? null;
     expect(await inForce('2024-12-31')).toBeNull();
     expect(await inForce('2025-01-01')).toBe('1');
     expect(await inForce('2026-02-28')).toBe('1');
@@ -121,37 +192,82 @@ describe('versions', () => {
     // a draft never takes effect, whatever its date
     const v3 = await newVersion(rule.id, { number: '3', in_force_from: '2026-03-02' });
     // issue 34, M7: approved after it came into force — refused, on saving and on approving
-    const late = await t.api<{ message: string; fields: Record<string, string[]> }>('PUT', `/api/procurement_rules/${rule.id}/versions/${v3.id}`, { token: w.client, body: { number: '3', in_force_from: '2026-03-02', approved_on: '2026-03-05' } });
+    const late = await t.api<{ message: string; fields: Record<string, string[]> }>(
+      'PUT',
+      `/api/procurement_rules/${rule.id}/versions/${v3.id}`,
+      { token: w.client, body: { number: '3', in_force_from: '2026-03-02', approved_on: '2026-03-05' } },
+    );
     expect(late.status).toBe(400);
     expect(late.body.message).toBe('Дата утверждения 05.03.2026 позже даты вступления в силу 02.03.2026');
     expect(late.body.fields.approved_on).toEqual(['Дата утверждения не может быть позже даты вступления в силу']);
-    expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/approve`, { token: w.client, body: { approved_on: '2026-03-03' } })).status).toBe(400);
+    expect(
+      (
+        await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/approve`, {
+          token: w.client,
+          body: { approved_on: '2026-03-03' },
+        })
+      ).status,
+    ).toBe(400);
     expect(await inForce('2026-06-01')).toBe('2');
 
     expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/publish`, { token: w.client })).status).toBe(409);
     // issue 34, M7: publishing asks for the approving document; an approved version without one may still receive it
-    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client });
+    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>(
+      'POST',
+      `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`,
+      { token: w.client },
+    );
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe('Загрузите документ об утверждении редакции: без него редакция не публикуется');
-    expect((await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Протокол № 7.pdf', PDF)).status).toBe(200);
-    expect((await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Другой.pdf', PDF)).status).toBe(409);
-    expect((await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client })).body).toMatchObject({ status: 'published', status_title: 'Опубликована' });
+    expect(
+      (await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Протокол № 7.pdf', PDF))
+        .status,
+    ).toBe(200);
+    expect(
+      (await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approval_document`, w.client, 'Другой.pdf', PDF))
+        .status,
+    ).toBe(409);
+    expect(
+      (await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client })).body,
+    ).toMatchObject({ status: 'published', status_title: 'Опубликована' });
     expect(await inForce('2026-06-01')).toBe('2');
     expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v3.id}`, { token: w.client })).status).toBe(204);
-    expect((await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${rule.id}/versions`, { token: w.client })).body.map((v) => v.number)).toEqual(['2', '1']);
+    expect(
+      (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${rule.id}/versions`, { token: w.client })).body.map(
+        (v) => v.number,
+      ),
+    ).toEqual(['2', '1']);
   });
 
   it('stores the approval document of a draft and serves it back', async () => {
     const rule = await newRule();
     const v = await newVersion(rule.id, { number: '1', in_force_from: '2025-04-01' });
-    const up = await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/approval_document`, w.client, 'Протокол совета директоров № 5.pdf', PDF);
+    const up = await upload(
+      t,
+      'POST',
+      `/api/procurement_rules/${rule.id}/versions/${v.id}/approval_document`,
+      w.client,
+      'Протокол совета директоров № 5.pdf',
+      PDF,
+    );
     expect(up.status, JSON.stringify(up.body)).toBe(200);
-    expect(up.body.approval_document).toEqual({ name: 'Протокол совета директоров № 5.pdf', size: PDF.length, content_type: 'application/pdf' });
+    expect(up.body.approval_document).toEqual({
+      name: 'Протокол совета директоров № 5.pdf',
+      size: PDF.length,
+      content_type: 'application/pdf',
+    });
     const got = await download(t, `/api/procurement_rules/${rule.id}/versions/${v.id}/approval_document`, w.client);
     expect(got.status).toBe(200);
     expect(got.data.equals(PDF)).toBe(true);
     expect(got.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent('Протокол совета директоров № 5.pdf')}`);
-    const exe = await upload(t, 'POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/approval_document`, w.client, 'virus.exe', Buffer.from('MZ'));
+    const exe = await upload(
+      t,
+      'POST',
+      `/api/procurement_rules/${rule.id}/versions/${v.id}/approval_document`,
+      w.client,
+      'virus.exe',
+      Buffer.from('MZ'),
+    );
     expect(exe.status).toBe(415);
   });
 });
@@ -160,15 +276,37 @@ describe('document rules', () => {
   it('are edited by staff only, in draft versions, and read by the company', async () => {
     const rule = await newRule();
     const v = await newVersion(rule.id, { number: '1', in_force_from: '2025-05-01' });
-    const body = { method: 'quotation_e', subject: 'goods', document_kind: 'notice', required: true, min_days: 5, days_unit: 'working', nmcd_max: '7000000' };
+    const body = {
+      method: 'quotation_e',
+      subject: 'goods',
+      document_kind: 'notice',
+      required: true,
+      min_days: 5,
+      days_unit: 'working',
+      nmcd_max: '7000000',
+    };
     const url = `/api/procurement_rules/${rule.id}/versions/${v.id}/document_rules`;
     expect((await t.api('POST', url, { token: w.client, body })).status).toBe(403);
     const created = await t.api<DocumentRuleResponse>('POST', url, { token: w.specialist, headers: as(w.demoId), body });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body).toMatchObject({ method: 'quotation_e', template: 'notice', title: 'Извещение о проведении закупки', nmcd_max: '7000000.00', nmcd_min: null });
-    const bad = await t.api('POST', url, { token: w.specialist, headers: as(w.demoId), body: { ...body, nmcd_min: '9000000', nmcd_max: '100' } });
+    expect(created.body).toMatchObject({
+      method: 'quotation_e',
+      template: 'notice',
+      title: 'Извещение о проведении закупки',
+      nmcd_max: '7000000.00',
+      nmcd_min: null,
+    });
+    const bad = await t.api('POST', url, {
+      token: w.specialist,
+      headers: as(w.demoId),
+      body: { ...body, nmcd_min: '9000000', nmcd_max: '100' },
+    });
     expect(bad.status).toBe(400);
-    const updated = await t.api<DocumentRuleResponse>('PUT', `${url}/${created.body.id}`, { token: w.specialist, headers: as(w.demoId), body: { ...body, required: false } });
+    const updated = await t.api<DocumentRuleResponse>('PUT', `${url}/${created.body.id}`, {
+      token: w.specialist,
+      headers: as(w.demoId),
+      body: { ...body, required: false },
+    });
     expect(updated.body.required).toBe(false);
     const list = await t.api<DocumentRuleResponse[]>('GET', url, { token: w.client });
     expect(list.body.map((d) => d.id)).toEqual([created.body.id]);
@@ -181,7 +319,11 @@ describe('document rules', () => {
     const rule = await newRule();
     const v = await newVersion(rule.id, { number: '1', in_force_from: '2025-06-01' });
     const url = `/api/procurement_rules/${rule.id}/versions/${v.id}/document_rules`;
-    const created = await t.api<DocumentRuleResponse>('POST', url, { token: w.specialist, headers: as(w.demoId), body: { method: 'single', document_kind: 'draft-contract' } });
+    const created = await t.api<DocumentRuleResponse>('POST', url, {
+      token: w.specialist,
+      headers: as(w.demoId),
+      body: { method: 'single', document_kind: 'draft-contract' },
+    });
     expect((await t.api('DELETE', `${url}/${created.body.id}`, { token: w.specialist, headers: as(w.demoId) })).status).toBe(204);
     expect((await t.api<DocumentRuleResponse[]>('GET', url, { token: w.client })).body).toEqual([]);
   });
@@ -191,17 +333,31 @@ describe('tenant isolation', () => {
   it('answers 404 to a client of another company and to staff without a grant, on every endpoint', async () => {
     const rule = await newRule('Положение, закрытое для чужих');
     const v = await newVersion(rule.id, { number: '1', in_force_from: '2025-07-01' });
-    const d = await t.api<DocumentRuleResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/document_rules`, { token: w.specialist, headers: as(w.demoId), body: { method: 'auction', document_kind: 'notice' } });
+    const d = await t.api<DocumentRuleResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/document_rules`, {
+      token: w.specialist,
+      headers: as(w.demoId),
+      body: { method: 'auction', document_kind: 'notice' },
+    });
     const base = `/api/procurement_rules/${rule.id}`;
     const vBase = `${base}/versions/${v.id}`;
     const calls: [string, string, unknown?][] = [
-      ['GET', base], ['PUT', base, { title: 'Чужое' }], ['POST', `${base}/archive`], ['POST', `${base}/restore`],
-      ['GET', `${base}/versions`], ['GET', `${base}/in_force`], ['POST', `${base}/versions`, { number: '2', in_force_from: '2025-08-01' }],
-      ['GET', vBase], ['PUT', vBase, { number: '1', in_force_from: '2025-07-02' }], ['POST', `${vBase}/approve`], ['POST', `${vBase}/publish`],
-      ['GET', `${vBase}/approval_document`], ['GET', `${vBase}/document_rules`],
+      ['GET', base],
+      ['PUT', base, { title: 'Чужое' }],
+      ['POST', `${base}/archive`],
+      ['POST', `${base}/restore`],
+      ['GET', `${base}/versions`],
+      ['GET', `${base}/in_force`],
+      ['POST', `${base}/versions`, { number: '2', in_force_from: '2025-08-01' }],
+      ['GET', vBase],
+      ['PUT', vBase, { number: '1', in_force_from: '2025-07-02' }],
+      ['POST', `${vBase}/approve`],
+      ['POST', `${vBase}/publish`],
+      ['GET', `${vBase}/approval_document`],
+      ['GET', `${vBase}/document_rules`],
       ['POST', `${vBase}/document_rules`, { method: 'auction', document_kind: 'notice' }],
       ['PUT', `${vBase}/document_rules/${d.body.id}`, { method: 'auction', document_kind: 'notice' }],
-      ['DELETE', `${vBase}/document_rules/${d.body.id}`], ['DELETE', vBase],
+      ['DELETE', `${vBase}/document_rules/${d.body.id}`],
+      ['DELETE', vBase],
     ];
     const intruders: [string, string, Record<string, string>][] = [
       ['client of another company', w.otherClient, {}],
@@ -220,7 +376,11 @@ describe('tenant isolation', () => {
     expect((await rulesOf(w.otherClient)).body.items).toEqual([]);
     expect((await rulesOf(w.outsider, '', as(w.demoId))).status).toBe(404);
     // untouched by all those attempts
-    expect((await t.api<ProcurementRuleResponse>('GET', base, { token: w.client })).body).toMatchObject({ title: 'Положение, закрытое для чужих', archived: false, versions_count: 1 });
+    expect((await t.api<ProcurementRuleResponse>('GET', base, { token: w.client })).body).toMatchObject({
+      title: 'Положение, закрытое для чужих',
+      archived: false,
+      versions_count: 1,
+    });
   });
 });
 
@@ -228,15 +388,28 @@ describe('copyProcurementRule triad', () => {
   it('acknowledges at once, copies in a job and pushes the response with the key', async () => {
     const s = await t.socket('auth', w.client);
     const received = nextEvent(s, 'copyProcurementRuleReceived', (p: { key: string }) => p.key === 'copy-1');
-    const response = nextEvent<{ key: string; result: string; rule_id: number }>(s, 'copyProcurementRuleResponse', (p) => p.key === 'copy-1');
+    const response = nextEvent<{ key: string; result: string; rule_id: number }>(
+      s,
+      'copyProcurementRuleResponse',
+      (p) => p.key === 'copy-1',
+    );
     s.emit('copyProcurementRuleRequest', { key: 'copy-1', rule_id: templateId, title: 'Положение АО «Демо-Заказчик» (копия шаблона)' });
     expect(await received).toEqual({ key: 'copy-1' });
     const res = await response;
     expect(res).toMatchObject({ key: 'copy-1', result: 'success' });
     const copy = await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${res.rule_id}`, { token: w.client });
-    expect(copy.body).toMatchObject({ company_id: w.demoId, is_template: false, copied_from_id: templateId, title: 'Положение АО «Демо-Заказчик» (копия шаблона)', versions_count: 1, version_in_force: { status: 'approved', in_force_from: '2025-01-01' } });
-    const [tplVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${templateId}/versions`, { token: w.client })).body;
-    const [copyVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${res.rule_id}/versions`, { token: w.client })).body;
+    expect(copy.body).toMatchObject({
+      company_id: w.demoId,
+      is_template: false,
+      copied_from_id: templateId,
+      title: 'Положение АО «Демо-Заказчик» (копия шаблона)',
+      versions_count: 1,
+      version_in_force: { status: 'approved', in_force_from: '2025-01-01' },
+    });
+    const [tplVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${templateId}/versions`, { token: w.client }))
+      .body;
+    const [copyVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${res.rule_id}/versions`, { token: w.client }))
+      .body;
     expect(copyVersion.id).not.toBe(tplVersion.id);
     expect(copyVersion.document_rules_count).toBe(tplVersion.document_rules_count);
     expect(copyVersion.document_rules_count).toBeGreaterThan(40);
@@ -249,7 +422,10 @@ describe('copyProcurementRule triad', () => {
     s.emit('copyProcurementRuleRequest', { key: 77, rule_id: source.id, company_id: w.demoId });
     const res = await response;
     expect(res.result).toBe('success');
-    expect((await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${res.rule_id}`, { token: w.client })).body).toMatchObject({ title: 'Положение для копирования', copied_from_id: source.id });
+    expect((await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${res.rule_id}`, { token: w.client })).body).toMatchObject({
+      title: 'Положение для копирования',
+      copied_from_id: source.id,
+    });
   });
 
   it('refuses a rule the user may not see, with an error response and nothing copied', async () => {

@@ -36,9 +36,12 @@ export async function seedTemplateRule(deps: Deps): Promise<void> {
         approvedOn: '2024-12-20',
         inForceFrom: '2025-01-01',
         singleSupplierMax: SINGLE_SUPPLIER_MAX,
-        notes: 'Сроки подачи заявок — по ст. 3.2 и 3.4 Федерального закона № 223-ФЗ. Закупка у единственного поставщика до 600 000 ₽ без технического задания.',
+        notes:
+          'Сроки подачи заявок — по ст. 3.2 и 3.4 Федерального закона № 223-ФЗ. Закупка у единственного поставщика до 600 000 ₽ без технического задания.',
       })
       .returning();
-    await tx.insert(documentRules).values(defaultDocumentRules().map((d, i) => ({ ...d, versionId: version.id, companyId: null, position: i + 1 })));
+    await tx
+      .insert(documentRules)
+      .values(defaultDocumentRules().map((d, i) => ({ ...d, versionId: version.id, companyId: null, position: i + 1 })));
   });
 }

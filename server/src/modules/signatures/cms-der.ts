@@ -44,7 +44,7 @@ function readNode(buf: Buffer, pos: number, limit: number): Node {
 
 function children(buf: Buffer, n: Node): Node[] {
   const out: Node[] = [];
-  for (let p = n.start; p < n.end; ) {
+  for (let p = n.start; p < n.end;) {
     const c = readNode(buf, p, n.end);
     out.push(c);
     p = c.next;
@@ -59,7 +59,10 @@ const SIGNING_TIME = '2a864886f70d010905';
 
 function parseTime(tag: number, s: string): string | null {
   // UTCTime YYMMDDHHMMSSZ (years 50–99 are 19xx, RFC 5280 §4.1.2.5.1); GeneralizedTime YYYYMMDDHHMMSSZ
-  const m = tag === 0x17 ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?Z$/.exec(s) : /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\.\d+)?Z$/.exec(s);
+  const m =
+    tag === 0x17
+      ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?Z$/.exec(s)
+      : /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?(?:\.\d+)?Z$/.exec(s);
   if (!m) return null;
   const year = tag === 0x17 ? (Number(m[1]) >= 50 ? 1900 : 2000) + Number(m[1]) : Number(m[1]);
   return new Date(Date.UTC(year, Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0))).toISOString();

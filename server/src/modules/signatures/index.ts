@@ -5,7 +5,15 @@ export { verifyCms, REASONS, type Verification, type VerificationCode, type Veri
 export { describeCertificate, organisationInn, personInn, normInn, type CertificateInfo } from './certificate';
 export { outlineCms, cmsBytes } from './cms-der';
 export { gostEngine, resetGostEngineCheck, ENGINE_MISSING } from './openssl';
-export { listSignatures, recordUploadedSignature, verifyUploadedSignature, signatureDirs, signerName, signatureFinding, checkResponse } from './service';
+export {
+  listSignatures,
+  recordUploadedSignature,
+  verifyUploadedSignature,
+  signatureDirs,
+  signerName,
+  signatureFinding,
+  checkResponse,
+} from './service';
 
 /** Квалифицированная электронная подпись: проверка ГОСТ-подписей, право подписи, подписи документов. */
 export const signaturesModule: Module = { name: 'signatures', routes: signatureRoutes };

@@ -87,13 +87,19 @@ export async function openssl(args: string[], opts: { timeoutMs?: number; withEn
   return slot(
     () =>
       new Promise<RunResult>((resolve, reject) => {
-        execFile('openssl', args, { env, timeout: opts.timeoutMs ?? 15_000, maxBuffer: 8 * 1024 * 1024, encoding: 'utf8', killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
-          if (!err) return resolve({ code: 0, stdout, stderr });
-          const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
-          if (e.killed) return reject(new OpensslError('OpenSSL не ответил вовремя', stderr, true));
-          if (typeof e.code === 'string') return reject(new OpensslError(e.code === 'ENOENT' ? 'OpenSSL не установлен' : e.message, stderr, false));
-          resolve({ code: typeof e.code === 'number' ? e.code : 1, stdout, stderr });
-        });
+        execFile(
+          'openssl',
+          args,
+          { env, timeout: opts.timeoutMs ?? 15_000, maxBuffer: 8 * 1024 * 1024, encoding: 'utf8', killSignal: 'SIGKILL' },
+          (err, stdout, stderr) => {
+            if (!err) return resolve({ code: 0, stdout, stderr });
+            const e = err as NodeJS.ErrnoException & { killed?: boolean; code?: number | string };
+            if (e.killed) return reject(new OpensslError('OpenSSL не ответил вовремя', stderr, true));
+            if (typeof e.code === 'string')
+              return reject(new OpensslError(e.code === 'ENOENT' ? 'OpenSSL не установлен' : e.message, stderr, false));
+            resolve({ code: typeof e.code === 'number' ? e.code : 1, stdout, stderr });
+          },
+        );
       }),
   );
 }
@@ -105,8 +111,16 @@ let engine: Promise<{ ok: boolean; message: string }> | null = null;
  */
 export function gostEngine(): Promise<{ ok: boolean; message: string }> {
   engine ??= openssl(['engine', 'gost', '-t'], { withEngine: false, timeoutMs: 10_000 })
-    .then((r) => (r.code === 0 && /available/.test(r.stdout) ? { ok: true, message: r.stdout.split('\n')[0].trim() } : { ok: false, message: ENGINE_MISSING }))
-    .catch((e: Error) => ({ ok: false, message: e instanceof OpensslError && e.message === 'OpenSSL не установлен' ? `OpenSSL не установлен: ${ENGINE_MISSING}` : ENGINE_MISSING }));
+    .then((r) =>
+      r.code === 0 && /available/.test(r.stdout)
+        ? { ok: true, message: r.stdout.split('\n')[0].trim() }
+        : { ok: false, message: ENGINE_MISSING },
+    )
+    .catch((e: Error) => ({
+      ok: false,
+      message:
+        e instanceof OpensslError && e.message === 'OpenSSL не установлен' ? `OpenSSL не установлен: ${ENGINE_MISSING}` : ENGINE_MISSING,
+    }));
   return engine;
 }
 

@@ -2,9 +2,25 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import fs from 'node:fs';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { Role, SignatureCheckResponse, SignatureResponse, SigningRightRequest, SigningRightResponse, SigningStatusResponse } from '@proc/contract';
+import type {
+  Role,
+  SignatureCheckResponse,
+  SignatureResponse,
+  SigningRightRequest,
+  SigningRightResponse,
+  SigningStatusResponse,
+} from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { acceptanceDocuments, companies, procurementFiles, procurementFileVersions, ruleVersions, signatures, signingRights, users } from '../../db/schema';
+import {
+  acceptanceDocuments,
+  companies,
+  procurementFiles,
+  procurementFileVersions,
+  ruleVersions,
+  signatures,
+  signingRights,
+  users,
+} from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
@@ -33,7 +49,10 @@ async function companyIdentity(ctx: Ctx): Promise<{ inn: string | null; ogrn: st
 }
 
 async function rightOf(ctx: Ctx, db: Tx = ctx.deps.db) {
-  const [r] = await db.select().from(signingRights).where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, ctx.user.id)));
+  const [r] = await db
+    .select()
+    .from(signingRights)
+    .where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, ctx.user.id)));
   return r ?? null;
 }
 
@@ -49,14 +68,27 @@ export const checkResponse = (v: Verification): SignatureCheckResponse => ({
 
 export async function signingStatus(ctx: Ctx): Promise<SigningStatusResponse> {
   const [right, company, engine] = await Promise.all([rightOf(ctx), companyIdentity(ctx), gostEngine()]);
-  return { may_sign: !!right, company_inn: company.inn, company_ogrn: company.ogrn, person_inn: right?.personInn ?? null, mchd_number: right?.mchdNumber ?? null, engine, plugin_api_url: ctx.deps.config.CADESPLUGIN_API_URL };
+  return {
+    may_sign: !!right,
+    company_inn: company.inn,
+    company_ogrn: company.ogrn,
+    person_inn: right?.personInn ?? null,
+    mchd_number: right?.mchdNumber ?? null,
+    engine,
+    plugin_api_url: ctx.deps.config.CADESPLUGIN_API_URL,
+  };
 }
 
 /**
  * Verifies a signature of `content` as the company's document signed by the current user: the exact bytes, the chain
  * and revocation, and the certificate's ИНН — the company's, or the user's own when the right records a МЧД.
  */
-export async function verifyForCompany(ctx: Ctx, signature: string | Buffer, content: Buffer | null, opts: { personInn?: string | null } = {}): Promise<Verification> {
+export async function verifyForCompany(
+  ctx: Ctx,
+  signature: string | Buffer,
+  content: Buffer | null,
+  opts: { personInn?: string | null } = {},
+): Promise<Verification> {
   const company = await companyIdentity(ctx);
   return verifyCms(signature, content, { ...signatureDirs(ctx.deps), companyInn: company.inn, personInn: opts.personInn ?? null });
 }
@@ -89,7 +121,14 @@ export async function verifyUserSignature(ctx: Ctx, content: Buffer, signature: 
 type SignedDocument = { kind: string; id: number; auditEntity: string; auditEntityId: number };
 
 /** A signature's row beside its document, its .sig in the file store; `signer` is null for one that came with an upload. */
-async function keepSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, der: Buffer, v: Verification, signer: { userId: number; mchdNumber: string | null } | null) {
+async function keepSignature(
+  tx: Tx,
+  ctx: Ctx,
+  doc: SignedDocument,
+  der: Buffer,
+  v: Verification,
+  signer: { userId: number; mchdNumber: string | null } | null,
+) {
   const fileKey = await ctx.deps.files.put(der, 'sig');
   const [row] = await tx
     .insert(signatures)
@@ -113,14 +152,35 @@ async function keepSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, der: Buffer,
 }
 
 /** Keeps an accepted signature beside its document (the .sig in the file store, a row, an audit entry), in `tx`. */
-export async function storeSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, accepted: AcceptedSignature): Promise<typeof signatures.$inferSelect> {
+export async function storeSignature(
+  tx: Tx,
+  ctx: Ctx,
+  doc: SignedDocument,
+  accepted: AcceptedSignature,
+): Promise<typeof signatures.$inferSelect> {
   const v = accepted.verification;
-  const row = await keepSignature(tx, ctx, doc, accepted.der, { ...v, valid: true, reason: null }, { userId: ctx.user.id, mchdNumber: accepted.mchdNumber });
+  const row = await keepSignature(
+    tx,
+    ctx,
+    doc,
+    accepted.der,
+    { ...v, valid: true, reason: null },
+    { userId: ctx.user.id, mchdNumber: accepted.mchdNumber },
+  );
   await audit(tx, ctx, {
     entity: doc.auditEntity,
     entityId: doc.auditEntityId,
     action: 'signature_add',
-    after: { signature_id: row.id, document_kind: doc.kind, document_id: doc.id, certificate_serial: v.signer?.serial, signer: signerName(v.signer), issuer: v.signer?.issuer, valid_to: v.signer?.validTo, mchd_number: accepted.mchdNumber },
+    after: {
+      signature_id: row.id,
+      document_kind: doc.kind,
+      document_id: doc.id,
+      certificate_serial: v.signer?.serial,
+      signer: signerName(v.signer),
+      issuer: v.signer?.issuer,
+      valid_to: v.signer?.validTo,
+      mchd_number: accepted.mchdNumber,
+    },
   });
   return row;
 }
@@ -129,13 +189,19 @@ export async function storeSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, acce
  * A signature that came with an uploaded file (an УПД's .sig): verified and kept whatever the result — a bad one is
  * a finding the document shows, not a silent accept.
  */
-export async function verifyUploadedSignature(deps: Deps, content: Buffer, signature: Buffer, opts: { counterpartyInn?: string | null } = {}): Promise<Verification> {
+export async function verifyUploadedSignature(
+  deps: Deps,
+  content: Buffer,
+  signature: Buffer,
+  opts: { counterpartyInn?: string | null } = {},
+): Promise<Verification> {
   // the supplier signs its own УПД: its ИНН, not ours, is the one to match
   return verifyCms(signature, content, { ...signatureDirs(deps), companyInn: opts.counterpartyInn ?? null });
 }
 
 /** What a bad signature of an uploaded document says on the document (its warnings); null for a good one. */
-export const signatureFinding = (v: Verification): string | null => (v.valid ? null : v.code === 'mismatch' ? 'Подпись не соответствует файлу' : `Подпись не принята: ${v.reason}`);
+export const signatureFinding = (v: Verification): string | null =>
+  v.valid ? null : v.code === 'mismatch' ? 'Подпись не соответствует файлу' : `Подпись не принята: ${v.reason}`;
 
 export async function recordUploadedSignature(tx: Tx, ctx: Ctx, doc: SignedDocument, signature: Buffer, v: Verification): Promise<void> {
   const row = await keepSignature(tx, ctx, doc, cmsBytes(signature), v, null);
@@ -143,7 +209,15 @@ export async function recordUploadedSignature(tx: Tx, ctx: Ctx, doc: SignedDocum
     entity: doc.auditEntity,
     entityId: doc.auditEntityId,
     action: 'signature_upload',
-    after: { signature_id: row.id, document_kind: doc.kind, document_id: doc.id, valid: v.valid, reason: v.reason, certificate_serial: v.signer?.serial, signer: signerName(v.signer) },
+    after: {
+      signature_id: row.id,
+      document_kind: doc.kind,
+      document_id: doc.id,
+      valid: v.valid,
+      reason: v.reason,
+      certificate_serial: v.signer?.serial,
+      signer: signerName(v.signer),
+    },
   });
 }
 
@@ -184,17 +258,39 @@ export async function listRights(ctx: Ctx): Promise<SigningRightResponse[]> {
     .innerJoin(users, eq(users.id, signingRights.userId))
     .where(eq(signingRights.companyId, ctx.companyId))
     .orderBy(asc(users.title));
-  return rows.map(({ r, title, login }) => ({ user_id: r.userId, user_title: title, login, person_inn: r.personInn, mchd_number: r.mchdNumber, granted_at: r.createdAt.toISOString() }));
+  return rows.map(({ r, title, login }) => ({
+    user_id: r.userId,
+    user_title: title,
+    login,
+    person_inn: r.personInn,
+    mchd_number: r.mchdNumber,
+    granted_at: r.createdAt.toISOString(),
+  }));
 }
 
 export async function setRight(ctx: Ctx, userId: number, body: SigningRightRequest): Promise<void> {
   requireManager(ctx);
   const [u] = await ctx.deps.db.select().from(users).where(eq(users.id, userId));
   // someone who may not act for the company cannot sign for it; and is "not found" from here
-  if (!u || u.blocked || !(await canActFor(ctx.deps.db, { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as Role, companyId: u.companyId, sessionId: 0 }, ctx.companyId))) throw new AppError('NOT_FOUND', 'Пользователь не найден среди пользователей организации');
-  if (!!body.mchd_number !== !!body.person_inn) throw new AppError('VALIDATION', 'Для подписи по доверенности укажите и ИНН физического лица, и номер МЧД', { [body.mchd_number ? 'person_inn' : 'mchd_number']: ['Обязательное поле'] });
+  if (
+    !u ||
+    u.blocked ||
+    !(await canActFor(
+      ctx.deps.db,
+      { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as Role, companyId: u.companyId, sessionId: 0 },
+      ctx.companyId,
+    ))
+  )
+    throw new AppError('NOT_FOUND', 'Пользователь не найден среди пользователей организации');
+  if (!!body.mchd_number !== !!body.person_inn)
+    throw new AppError('VALIDATION', 'Для подписи по доверенности укажите и ИНН физического лица, и номер МЧД', {
+      [body.mchd_number ? 'person_inn' : 'mchd_number']: ['Обязательное поле'],
+    });
   await ctx.deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(signingRights).where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, userId)));
+    const [before] = await tx
+      .select()
+      .from(signingRights)
+      .where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, userId)));
     const values = { personInn: body.person_inn ?? null, mchdNumber: body.mchd_number ?? null };
     await tx
       .insert(signingRights)
@@ -213,9 +309,17 @@ export async function setRight(ctx: Ctx, userId: number, body: SigningRightReque
 export async function removeRight(ctx: Ctx, userId: number): Promise<void> {
   requireManager(ctx);
   await ctx.deps.db.transaction(async (tx) => {
-    const [gone] = await tx.delete(signingRights).where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, userId))).returning();
+    const [gone] = await tx
+      .delete(signingRights)
+      .where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, userId)))
+      .returning();
     if (!gone) throw new AppError('NOT_FOUND', 'У пользователя нет права подписи за организацию');
-    await audit(tx, ctx, { entity: 'user', entityId: userId, action: 'signing_right_revoke', before: { company_id: ctx.companyId, person_inn: gone.personInn, mchd_number: gone.mchdNumber } });
+    await audit(tx, ctx, {
+      entity: 'user',
+      entityId: userId,
+      action: 'signing_right_revoke',
+      before: { company_id: ctx.companyId, person_inn: gone.personInn, mchd_number: gone.mchdNumber },
+    });
   });
 }
 
@@ -224,11 +328,22 @@ export async function removeRight(ctx: Ctx, userId: number): Promise<void> {
  * exact bytes and the seller's ИНН, kept beside the document whatever the result; a bad one becomes a finding of the
  * document (its warnings), not a silent accept.
  */
-export async function attachUpdSignature(ctx: Ctx, contractId: number, documentId: number, signature: string): Promise<SignatureCheckResponse> {
+export async function attachUpdSignature(
+  ctx: Ctx,
+  contractId: number,
+  documentId: number,
+  signature: string,
+): Promise<SignatureCheckResponse> {
   const [doc] = await ctx.deps.db
     .select()
     .from(acceptanceDocuments)
-    .where(and(eq(acceptanceDocuments.id, documentId), eq(acceptanceDocuments.contractId, contractId), eq(acceptanceDocuments.companyId, ctx.companyId)));
+    .where(
+      and(
+        eq(acceptanceDocuments.id, documentId),
+        eq(acceptanceDocuments.contractId, contractId),
+        eq(acceptanceDocuments.companyId, ctx.companyId),
+      ),
+    );
   if (!doc) throw new AppError('NOT_FOUND', 'УПД не найден');
   const der = cmsBytes(signature);
   const v = await verifyUploadedSignature(ctx.deps, await ctx.deps.files.get(doc.fileKey), der, { counterpartyInn: doc.sellerInn });
@@ -236,7 +351,11 @@ export async function attachUpdSignature(ctx: Ctx, contractId: number, documentI
     await recordUploadedSignature(tx, ctx, { kind: 'upd', id: doc.id, auditEntity: 'contract', auditEntityId: contractId }, der, v);
     const finding = signatureFinding(v);
     if (finding) {
-      if (!doc.warnings.includes(finding)) await tx.update(acceptanceDocuments).set({ warnings: [...doc.warnings, finding] }).where(eq(acceptanceDocuments.id, doc.id));
+      if (!doc.warnings.includes(finding))
+        await tx
+          .update(acceptanceDocuments)
+          .set({ warnings: [...doc.warnings, finding] })
+          .where(eq(acceptanceDocuments.id, doc.id));
     }
   });
   return checkResponse(v);
@@ -252,10 +371,13 @@ export async function signRuleVersion(ctx: Ctx, ruleId: number, versionId: numbe
     .from(ruleVersions)
     .where(and(eq(ruleVersions.id, versionId), eq(ruleVersions.ruleId, ruleId), eq(ruleVersions.companyId, ctx.companyId)));
   if (!v) throw new AppError('NOT_FOUND');
-  if (v.status !== 'approved' && v.status !== 'published') throw new AppError('INVALID_STATE', 'Подписать можно утверждённую редакцию положения');
+  if (v.status !== 'approved' && v.status !== 'published')
+    throw new AppError('INVALID_STATE', 'Подписать можно утверждённую редакцию положения');
   if (!v.approvalFileKey) throw new AppError('VALIDATION', 'У редакции нет документа об утверждении: подписывать нечего');
   const accepted = await verifyUserSignature(ctx, await ctx.deps.files.get(v.approvalFileKey), signature);
-  const row = await ctx.deps.db.transaction((tx) => storeSignature(tx, ctx, { kind: 'rule_version', id: versionId, auditEntity: 'rule_version', auditEntityId: versionId }, accepted));
+  const row = await ctx.deps.db.transaction((tx) =>
+    storeSignature(tx, ctx, { kind: 'rule_version', id: versionId, auditEntity: 'rule_version', auditEntityId: versionId }, accepted),
+  );
   return (await listSignatures(ctx, 'rule_version', versionId)).find((x) => x.id === row.id)!;
 }
 
@@ -263,11 +385,24 @@ export async function signRuleVersion(ctx: Ctx, ruleId: number, versionId: numbe
  * A procurement's document (the generated DOCX of its documentation, or any file of it): the signature is of one stored
  * version, which never changes — a change of the document is a new version, which is unsigned until signed again.
  */
-export async function signProcurementFile(ctx: Ctx, procurementId: number, fileId: number, signature: string, version?: number): Promise<SignatureResponse & { version: number }> {
+export async function signProcurementFile(
+  ctx: Ctx,
+  procurementId: number,
+  fileId: number,
+  signature: string,
+  version?: number,
+): Promise<SignatureResponse & { version: number }> {
   const [f] = await ctx.deps.db
     .select()
     .from(procurementFiles)
-    .where(and(eq(procurementFiles.id, fileId), eq(procurementFiles.procurementId, procurementId), eq(procurementFiles.companyId, ctx.companyId), isNull(procurementFiles.deletedAt)));
+    .where(
+      and(
+        eq(procurementFiles.id, fileId),
+        eq(procurementFiles.procurementId, procurementId),
+        eq(procurementFiles.companyId, ctx.companyId),
+        isNull(procurementFiles.deletedAt),
+      ),
+    );
   if (!f) throw new AppError('NOT_FOUND');
   const [v] = await ctx.deps.db
     .select()
@@ -276,16 +411,28 @@ export async function signProcurementFile(ctx: Ctx, procurementId: number, fileI
   if (!v) throw new AppError('NOT_FOUND');
   // the user signed the version they downloaded: a newer one came meanwhile, so theirs is no longer the document
   if (version !== undefined && version !== v.version) {
-    throw new AppError('CONFLICT', `Документ изменился: вы подписали версию ${version}, а текущая — версия ${v.version}. Подпишите текущую версию`);
+    throw new AppError(
+      'CONFLICT',
+      `Документ изменился: вы подписали версию ${version}, а текущая — версия ${v.version}. Подпишите текущую версию`,
+    );
   }
   const bytes = await ctx.deps.files.get(v.storageKey);
   // the stored bytes are the version's as uploaded (its sha256): a file changed in the store is not signed
-  if (crypto.createHash('sha256').update(bytes).digest('hex') !== v.sha256) throw new AppError('CONFLICT', 'Файл версии в хранилище изменён: подписывать его нельзя');
+  if (crypto.createHash('sha256').update(bytes).digest('hex') !== v.sha256)
+    throw new AppError('CONFLICT', 'Файл версии в хранилище изменён: подписывать его нельзя');
   const accepted = await verifyUserSignature(ctx, bytes, signature);
   const row = await ctx.deps.db.transaction(async (tx) => {
     // the version stays current until the signature is stored: a replacement in between makes the signature stale
-    const [now] = await tx.select({ v: procurementFiles.currentVersion }).from(procurementFiles).where(eq(procurementFiles.id, f.id)).for('update');
-    if (now?.v !== v.version) throw new AppError('CONFLICT', `Документ изменился: вы подписали версию ${v.version}, а текущая — версия ${now?.v ?? '—'}. Подпишите текущую версию`);
+    const [now] = await tx
+      .select({ v: procurementFiles.currentVersion })
+      .from(procurementFiles)
+      .where(eq(procurementFiles.id, f.id))
+      .for('update');
+    if (now?.v !== v.version)
+      throw new AppError(
+        'CONFLICT',
+        `Документ изменился: вы подписали версию ${v.version}, а текущая — версия ${now?.v ?? '—'}. Подпишите текущую версию`,
+      );
     return storeSignature(tx, ctx, { kind: 'documentation', id: v.id, auditEntity: 'procurement', auditEntityId: procurementId }, accepted);
   });
   const kept = (await listSignatures(ctx, 'documentation', v.id)).find((x) => x.id === row.id)!;

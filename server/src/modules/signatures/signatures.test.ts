@@ -35,13 +35,35 @@ async function prepare(): Promise<ExecutionPrepareResponse> {
 const signPrepared = async (p: ExecutionPrepareResponse, cert: string, bytes?: Buffer) =>
   (await pki.sign(cert, bytes ?? Buffer.from(p.xml_base64, 'base64'))).toString('base64');
 const submit = (p: ExecutionPrepareResponse, signature: string, token = client) =>
-  t.api<{ key: string; id: number; signature: SignatureResponse; message: string }>('POST', `/api/contracts/${contractId}/execution/signature`, { token, body: { record_id: p.id, signature } });
+  t.api<{ key: string; id: number; signature: SignatureResponse; message: string }>(
+    'POST',
+    `/api/contracts/${contractId}/execution/signature`,
+    { token, body: { record_id: p.id, signature } },
+  );
 
 beforeAll(async () => {
   // the supplier of the УПД fixture (upd_970_v5_02_seller.xml, ИННЮЛ 9103624367) signs its own document
-  pki = await createTestPki({ ...STANDARD_CERTS, supplier: { innLe: '9103624367', ogrn: '1149102000000', inn: '910362436700', surname: 'Поставщиков', givenName: 'Пётр', organization: 'ООО «Поставщик»' } });
+  pki = await createTestPki({
+    ...STANDARD_CERTS,
+    supplier: {
+      innLe: '9103624367',
+      ogrn: '1149102000000',
+      inn: '910362436700',
+      surname: 'Поставщиков',
+      givenName: 'Пётр',
+      organization: 'ООО «Поставщик»',
+    },
+  });
   eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
-  integration = await buildIntegrationApp({ eisUrl: eis.url, token: 'test-individual-token', tokenFallback: true, secret: TEST_INTEGRATION_SECRET, archiveRetryMs: 50, timeoutMs: 2000, logLevel: 'silent' });
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 2000,
+    logLevel: 'silent',
+  });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
   t = await startTestServer({ INTEGRATION_API_URL: integrationUrl, SIGNATURE_TRUST_DIR: pki.trustDir, SIGNATURE_CRL_DIR: pki.crlDir });
@@ -53,10 +75,23 @@ beforeAll(async () => {
   // a contract ЕИС knows (the fake serves this file), uploaded as the demo customer's own
   const data = fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'));
   const boundary = `----sig${Date.now()}`;
-  const body = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  const up = await t.server.app.inject({ method: 'POST', url: '/api/eis/upload?confirm_customer=true', payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+    ),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const up = await t.server.app.inject({
+    method: 'POST',
+    url: '/api/eis/upload?confirm_customer=true',
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+  });
   expect(up.statusCode).toBe(200);
-  const list = await t.api<{ items: { id: number; registry_number: string | null }[] }>('GET', '/api/contracts?limit=50', { token: client });
+  const list = await t.api<{ items: { id: number; registry_number: string | null }[] }>('GET', '/api/contracts?limit=50', {
+    token: client,
+  });
   contractId = list.body.items.find((c) => c.registry_number)!.id;
   // a payment under the contract: ЕИС takes execution only with something delivered or paid (issue 34, M1)
   await t.server.deps.database.sql.query(
@@ -80,16 +115,26 @@ describe('«право подписи»', () => {
     const self = await t.api<{ message: string }>('PUT', `/api/signatures/rights/${clientId}`, { token: client, body: {} });
     expect(self.status).toBe(403);
     expect(self.body.message).toBe('Право подписи назначает администратор организации');
-    expect((await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status).toBe(204);
+    expect(
+      (await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status,
+    ).toBe(204);
     const rights = await t.api<{ user_id: number; person_inn: string | null }[]>('GET', '/api/signatures/rights', { token: client });
     expect(rights.body).toEqual([expect.objectContaining({ user_id: clientId, person_inn: null })]);
-    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'signing_right_grant' AND entity_id = $1`, [String(clientId)])).toBe(1);
-    const status = await t.api<{ may_sign: boolean; company_inn: string; engine: { ok: boolean } }>('GET', '/api/signatures/status', { token: client });
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'signing_right_grant' AND entity_id = $1`, [String(clientId)]),
+    ).toBe(1);
+    const status = await t.api<{ may_sign: boolean; company_inn: string; engine: { ok: boolean } }>('GET', '/api/signatures/status', {
+      token: client,
+    });
     expect(status.body).toMatchObject({ may_sign: true, company_inn: '0105123458', engine: { ok: true } });
   });
 
   it('asks for both the person’s ИНН and the МЧД number for a power of attorney', async () => {
-    const r = await t.api<{ message: string }>('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: { mchd_number: 'МЧД-1' } });
+    const r = await t.api<{ message: string }>('PUT', `/api/signatures/rights/${clientId}`, {
+      token: administrator,
+      headers: asCustomer(),
+      body: { mchd_number: 'МЧД-1' },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Для подписи по доверенности укажите и ИНН физического лица, и номер МЧД');
   });
@@ -100,17 +145,28 @@ describe('signed execution records', () => {
     const s = await t.socket('auth', client);
     const p = await prepare();
     expect(Buffer.from(p.xml_base64, 'base64').toString('utf8')).toContain(p.guid);
-    const done = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (e) => e.performance_contract_guid === p.guid && e.result !== 'pending', 60_000);
+    const done = nextEvent<Record<string, unknown>>(
+      s,
+      EVENTS.notificationPerfomanceContractResponse,
+      (e) => e.performance_contract_guid === p.guid && e.result !== 'pending',
+      60_000,
+    );
     const r = await submit(p, await signPrepared(p, 'valid'));
     expect(r.status).toBe(202);
-    expect(r.body.signature).toMatchObject({ valid: true, user_id: clientId, certificate: { surname: 'Иванов', innLe: '0105123458', issuer: 'Тестовый УЦ' } });
+    expect(r.body.signature).toMatchObject({
+      valid: true,
+      user_id: clientId,
+      certificate: { surname: 'Иванов', innLe: '0105123458', issuer: 'Тестовый УЦ' },
+    });
     expect(await done).toMatchObject({ result: 'success' });
     const got = eis.received.find((x) => x.xml.includes(p.guid))!;
     expect(got).toMatchObject({ signed: true, signerSerial: r.body.signature.certificate!.serial });
     const list = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=execution_record&id=${p.id}`, { token: client });
     expect(list.body).toHaveLength(1);
     expect(list.body[0].signing_time).toBeTruthy();
-    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'signature_add' AND entity_id = $1`, [String(contractId)])).toBeGreaterThan(0);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE action = 'signature_add' AND entity_id = $1`, [String(contractId)]),
+    ).toBeGreaterThan(0);
     // the same record signed again: it is gone to ЕИС already
     const again = await submit(p, await signPrepared(p, 'valid'));
     expect(again.status).toBe(409);
@@ -136,12 +192,22 @@ describe('signed execution records', () => {
   });
 
   it('takes a person’s certificate under a МЧД and records the МЧД number', async () => {
-    expect((await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: { person_inn: '500100732259', mchd_number: 'МЧД-2026-0001' } })).status).toBe(204);
+    expect(
+      (
+        await t.api('PUT', `/api/signatures/rights/${clientId}`, {
+          token: administrator,
+          headers: asCustomer(),
+          body: { person_inn: '500100732259', mchd_number: 'МЧД-2026-0001' },
+        })
+      ).status,
+    ).toBe(204);
     const p = await prepare();
     const r = await submit(p, await signPrepared(p, 'person'));
     expect(r.status).toBe(202);
     expect(r.body.signature).toMatchObject({ valid: true, mchd_number: 'МЧД-2026-0001', certificate: { inn: '500100732259' } });
-    expect((await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status).toBe(204);
+    expect(
+      (await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status,
+    ).toBe(204);
   });
 
   it('the fake ЕИС refuses an unsigned package (by default, as ЕИС does) and a tampered one', async () => {
@@ -150,15 +216,30 @@ describe('signed execution records', () => {
     const unsigned = await t.api<{ key: string }>('POST', `/api/contracts/${contractId}/execution/send`, { token: client });
     expect(unsigned.status).toBe(202);
     expect((await done).error).toBe(UNSIGNED_REASON);
-    const records = await t.api<{ status: string; reject_reasons: string[] }[]>('GET', `/api/contracts/${contractId}/execution`, { token: client });
+    const records = await t.api<{ status: string; reject_reasons: string[] }[]>('GET', `/api/contracts/${contractId}/execution`, {
+      token: client,
+    });
     expect(records.body[0]).toMatchObject({ status: 'rejected', reject_reasons: [UNSIGNED_REASON] });
 
     const p = await prepare();
     const xml = Buffer.from(p.xml_base64, 'base64').toString('utf8');
     const signature = await signPrepared(p, 'valid');
-    const send = async (body: unknown) => (await fetch(`${integrationUrl}/eis/performance`, { method: 'POST', headers: { 'content-type': 'application/json', ...callerHeaders(TEST_INTEGRATION_SECRET) }, body: JSON.stringify(body) })).json();
-    expect(await send({ xml: xml.replace('</', ' </'), signature })).toEqual({ result: 'rejected', reasons: ['Электронная подпись пакета не прошла проверку: Подпись не соответствует файлу'] });
-    expect(await send({ xml, signature: await signPrepared(p, 'unknownCa') })).toEqual({ result: 'rejected', reasons: ['Электронная подпись пакета не прошла проверку: Сертификат выдан неизвестным удостоверяющим центром'] });
+    const send = async (body: unknown) =>
+      (
+        await fetch(`${integrationUrl}/eis/performance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...callerHeaders(TEST_INTEGRATION_SECRET) },
+          body: JSON.stringify(body),
+        })
+      ).json();
+    expect(await send({ xml: xml.replace('</', ' </'), signature })).toEqual({
+      result: 'rejected',
+      reasons: ['Электронная подпись пакета не прошла проверку: Подпись не соответствует файлу'],
+    });
+    expect(await send({ xml, signature: await signPrepared(p, 'unknownCa') })).toEqual({
+      result: 'rejected',
+      reasons: ['Электронная подпись пакета не прошла проверку: Сертификат выдан неизвестным удостоверяющим центром'],
+    });
     expect(await send({ xml, signature })).toMatchObject({ result: 'accepted' });
   });
 });
@@ -166,11 +247,20 @@ describe('signed execution records', () => {
 describe('«Проверка подписи»', () => {
   it('verifies a test signature without storing it and says why one fails', async () => {
     const content = Buffer.from('Проверка подписи');
-    const ok = await t.api<{ valid: boolean; signer: { surname: string } }>('POST', '/api/signatures/check', { token: client, body: { content: content.toString('base64'), signature: (await pki.sign('valid', content)).toString('base64') } });
+    const ok = await t.api<{ valid: boolean; signer: { surname: string } }>('POST', '/api/signatures/check', {
+      token: client,
+      body: { content: content.toString('base64'), signature: (await pki.sign('valid', content)).toString('base64') },
+    });
     expect(ok.body).toMatchObject({ valid: true, signer: { surname: 'Иванов' } });
-    const bad = await t.api<{ valid: boolean; reason: string }>('POST', '/api/signatures/check', { token: client, body: { content: content.toString('base64'), signature: (await pki.sign('expired', content)).toString('base64') } });
+    const bad = await t.api<{ valid: boolean; reason: string }>('POST', '/api/signatures/check', {
+      token: client,
+      body: { content: content.toString('base64'), signature: (await pki.sign('expired', content)).toString('base64') },
+    });
     expect(bad.body).toMatchObject({ valid: false, reason: 'Сертификат просрочен' });
-    const notB64 = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/signatures/check', { token: client, body: { content: '', signature: 'не base64 '.repeat(10) } });
+    const notB64 = await t.api<{ message: string; fields: Record<string, string[]> }>('POST', '/api/signatures/check', {
+      token: client,
+      body: { content: '', signature: 'не base64 '.repeat(10) },
+    });
     expect(notB64.status).toBe(400);
   });
 });
@@ -179,12 +269,35 @@ describe('uploaded УПД with the supplier’s signature', () => {
   it('verifies the .sig against the stored file and makes a bad one a finding of the document', async () => {
     const upd = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
     const boundary = `----upd${Date.now()}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`), upd, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const up = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upd.xml"\r\nContent-Type: application/xml\r\n\r\n`,
+      ),
+      upd,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const up = await t.server.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${contractId}/upd?confirm=true`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+    });
     expect(up.statusCode).toBe(200);
     const docId = (up.json() as { id: number }).id;
-    const attach = (signature: Buffer) => t.api<{ valid: boolean; reason: string | null; signer: { innLe: string } | null }>('POST', `/api/contracts/${contractId}/upd/signature`, { token: client, body: { document_id: docId, signature: signature.toString('base64') } });
-    const warnings = async () => (await t.api<{ id: number; warnings: string[] }[] | { items: { id: number; warnings: string[] }[] }>('GET', `/api/contracts/${contractId}/acceptance`, { token: client })).body;
+    const attach = (signature: Buffer) =>
+      t.api<{ valid: boolean; reason: string | null; signer: { innLe: string } | null }>(
+        'POST',
+        `/api/contracts/${contractId}/upd/signature`,
+        { token: client, body: { document_id: docId, signature: signature.toString('base64') } },
+      );
+    const warnings = async () =>
+      (
+        await t.api<{ id: number; warnings: string[] }[] | { items: { id: number; warnings: string[] }[] }>(
+          'GET',
+          `/api/contracts/${contractId}/acceptance`,
+          { token: client },
+        )
+      ).body;
 
     const good = await attach(await pki.sign('supplier', upd));
     expect(good.body).toMatchObject({ valid: true, reason: null, signer: { innLe: '9103624367' } });
@@ -210,16 +323,38 @@ describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
   };
   const send = async (name: string, data: Buffer) => {
     const boundary = `----edo${Date.now()}`;
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`), data, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const r = await t.server.app.inject({ method: 'POST', url: `/api/contracts/${contractId}/upd?confirm=true&replace=true`, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` } });
-    return { status: r.statusCode, body: r.json() as { id: number; message: string; upload_file_name: string; signatures: { file_name: string; valid: boolean; code: string; reason: string | null; signer: { innLe: string } | null }[] } };
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const r = await t.server.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${contractId}/upd?confirm=true&replace=true`,
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+    });
+    return {
+      status: r.statusCode,
+      body: r.json() as {
+        id: number;
+        message: string;
+        upload_file_name: string;
+        signatures: { file_name: string; valid: boolean; code: string; reason: string | null; signer: { innLe: string } | null }[];
+      },
+    };
   };
   // each case sends the same УПД (one fixture) to the same contract: replace=true lets it replace the one in force
   const documents = () => count('SELECT count(*)::int AS n FROM acceptance_documents');
 
   it('takes the УПД out of the archive, pairs its .sig and verifies it against the seller', async () => {
     const data = upd();
-    const r = await send('Диадок.zip', zip({ [`${NAME}.xml`]: data, [`${NAME}.xml.sig`]: await pki.sign('supplier', data), 'DP_IZVPOL_1.xml': Buffer.from('<Файл/>') }));
+    const r = await send(
+      'Диадок.zip',
+      zip({ [`${NAME}.xml`]: data, [`${NAME}.xml.sig`]: await pki.sign('supplier', data), 'DP_IZVPOL_1.xml': Buffer.from('<Файл/>') }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.upload_file_name).toBe(`${NAME}.xml`);
     expect(r.body.signatures).toMatchObject([{ file_name: `${NAME}.xml.sig`, valid: true, reason: null, signer: { innLe: '9103624367' } }]);
@@ -229,10 +364,14 @@ describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
 
   it('a .p7s of other bytes is kept as a finding of the document, not accepted silently', async () => {
     const data = upd();
-    const r = await send('СБИС.zip', zip({ [`docs/${NAME}.xml`]: data, [`docs/${NAME}.p7s`]: await pki.sign('supplier', Buffer.concat([data, Buffer.from(' ')])) }));
+    const r = await send(
+      'СБИС.zip',
+      zip({ [`docs/${NAME}.xml`]: data, [`docs/${NAME}.p7s`]: await pki.sign('supplier', Buffer.concat([data, Buffer.from(' ')])) }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.signatures).toMatchObject([{ file_name: `${NAME}.p7s`, valid: false, code: 'mismatch' }]);
-    const docs = (await t.api<{ id: number; warnings: string[] }[]>('GET', `/api/contracts/${contractId}/acceptance`, { token: client })).body;
+    const docs = (await t.api<{ id: number; warnings: string[] }[]>('GET', `/api/contracts/${contractId}/acceptance`, { token: client }))
+      .body;
     expect(docs.find((d) => d.id === r.body.id)?.warnings).toContain('Подпись не соответствует файлу');
   });
 
@@ -242,14 +381,18 @@ describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
     const before = await documents();
     const traversal = await send('evil.zip', zip({ [`../${NAME}.xml`]: data }));
     expect(traversal.status).toBe(400);
-    expect(traversal.body.message).toBe(`Архив «evil.zip» не принят: Недопустимое имя файла в архиве «../${NAME}.xml»: путь выходит за пределы архива. Архив не принят`);
+    expect(traversal.body.message).toBe(
+      `Архив «evil.zip» не принят: Недопустимое имя файла в архиве «../${NAME}.xml»: путь выходит за пределы архива. Архив не принят`,
+    );
     // 8 MB of zeros pack into a few kilobytes: a bomb, refused before it is inflated
     const bomb = await send('bomb.zip', zip({ [`${NAME}.xml`]: Buffer.alloc(8 * 1024 * 1024) }));
     expect(bomb.status).toBe(400);
     expect(bomb.body.message).toMatch(/^Архив «bomb\.zip» не принят: Файл «.+\.xml» сжат в \d+ раз: такой архив не принимается$/);
     const orphan = await send('orphan.zip', zip({ [`${NAME}.xml`]: data, 'ON_NSCHFDOPPR_другой.xml.sig': sig }));
     expect(orphan.status).toBe(400);
-    expect(orphan.body.message).toBe('Подпись «ON_NSCHFDOPPR_другой.xml.sig» в архиве не относится ни к одному документу архива: архив не принят');
+    expect(orphan.body.message).toBe(
+      'Подпись «ON_NSCHFDOPPR_другой.xml.sig» в архиве не относится ни к одному документу архива: архив не принят',
+    );
     const two = await send('two.zip', zip({ [`${NAME}.xml`]: data, [`${NAME}_2.xml`]: data }));
     expect(two.status).toBe(400);
     expect(two.body.message).toBe('В архиве «two.zip» 2 УПД: загрузите архив каждого документа отдельно');
@@ -264,8 +407,14 @@ describe('an ЭДО archive: the УПД with its signature in one ZIP', () => {
 
 describe('the approved Положение', () => {
   it('signs the approval document of an approved version, and nothing before it is approved', async () => {
-    const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', { token: client, body: { title: 'Положение о закупке (подпись)' } });
-    const v = await t.api<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, { token: client, body: { number: '1', in_force_from: '2031-01-01' } });
+    const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', {
+      token: client,
+      body: { title: 'Положение о закупке (подпись)' },
+    });
+    const v = await t.api<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, {
+      token: client,
+      body: { number: '1', in_force_from: '2031-01-01' },
+    });
     const base = `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`;
     expect((await upload(t, 'POST', `${base}/approval_document`, client, 'Протокол.pdf', PDF)).status).toBe(200);
     const sig = (await pki.sign('valid', PDF)).toString('base64');
@@ -273,11 +422,19 @@ describe('the approved Положение', () => {
     expect(early.status).toBe(409);
     expect(early.body.message).toBe('Подписать можно утверждённую редакцию положения');
     expect((await t.api('POST', `${base}/approve`, { token: client, body: { approved_on: '2030-12-20' } })).status).toBe(200);
-    const other = await t.api<{ message: string }>('POST', `${base}/signature`, { token: client, body: { signature: (await pki.sign('valid', Buffer.from('другой файл'))).toString('base64') } });
+    const other = await t.api<{ message: string }>('POST', `${base}/signature`, {
+      token: client,
+      body: { signature: (await pki.sign('valid', Buffer.from('другой файл'))).toString('base64') },
+    });
     expect(other.body.message).toBe('Подпись не принята: Подпись не соответствует файлу');
     const ok = await t.api<SignatureResponse>('POST', `${base}/signature`, { token: client, body: { signature: sig } });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ document_kind: 'rule_version', document_id: v.body.id, valid: true, certificate: { surname: 'Иванов' } });
+    expect(ok.body).toMatchObject({
+      document_kind: 'rule_version',
+      document_id: v.body.id,
+      valid: true,
+      certificate: { surname: 'Иванов' },
+    });
     // the approved version's document cannot be replaced: what was signed stays what is kept
     expect((await upload(t, 'POST', `${base}/approval_document`, client, 'Другой.pdf', PDF)).status).toBeGreaterThanOrEqual(400);
   });
@@ -285,29 +442,54 @@ describe('the approved Положение', () => {
 
 describe('procurement documentation', () => {
   it('signs the current version of a document; a new version is unsigned until signed again', async () => {
-    const p = await t.api<{ id: number }>('POST', '/api/procurements', { token: client, body: { title: 'Поставка серверов (подпись)', method: 'auction_e', subject: 'goods', nmcd: '5000000', okpd2: [{ code: '26.20.14.120' }] } });
+    const p = await t.api<{ id: number }>('POST', '/api/procurements', {
+      token: client,
+      body: {
+        title: 'Поставка серверов (подпись)',
+        method: 'auction_e',
+        subject: 'goods',
+        nmcd: '5000000',
+        okpd2: [{ code: '26.20.14.120' }],
+      },
+    });
     expect(p.status).toBe(200);
     const f = await upload(t, 'POST', `/api/procurements/${p.body.id}/files`, client, 'Документация.pdf', PDF);
     const fileId = (f.body as { id: number }).id;
     const url = `/api/procurements/${p.body.id}/files/${fileId}/signature`;
-    const signed = await t.api<SignatureResponse & { version: number }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    const signed = await t.api<SignatureResponse & { version: number }>('POST', url, {
+      token: client,
+      body: { signature: (await pki.sign('valid', PDF)).toString('base64') },
+    });
     expect(signed.status).toBe(201);
     expect(signed.body).toMatchObject({ version: 1, document_kind: 'documentation', valid: true });
     const v2 = Buffer.from(PDF.toString().replace('Catalog', 'Catalog /Lang (ru)'));
     expect((await upload(t, 'PUT', `/api/procurements/${p.body.id}/files/${fileId}`, client, 'Документация.pdf', v2)).status).toBe(200);
     // the old signature is of version 1: the new version's bytes do not match it
-    const stale = await t.api<{ message: string }>('POST', url, { token: client, body: { signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    const stale = await t.api<{ message: string }>('POST', url, {
+      token: client,
+      body: { signature: (await pki.sign('valid', PDF)).toString('base64') },
+    });
     expect(stale.body.message).toBe('Подпись не принята: Подпись не соответствует файлу');
     // the files list says which version is signed: the old one still is, the current one not (the web shows «файл изменён»)
-    const files = async () => (await t.api<ProcurementFileResponse>('GET', `/api/procurements/${p.body.id}/files/${fileId}`, { token: client })).body;
+    const files = async () =>
+      (await t.api<ProcurementFileResponse>('GET', `/api/procurements/${p.body.id}/files/${fileId}`, { token: client })).body;
     const listed = await files();
-    expect(listed.versions.map((v) => [v.version, v.signed])).toEqual([[2, false], [1, true]]);
+    expect(listed.versions.map((v) => [v.version, v.signed])).toEqual([
+      [2, false],
+      [1, true],
+    ]);
     expect(listed.versions.find((v) => v.version === 1)?.id).toBe(signed.body.document_id);
     // a signature of version 1 sent as such while version 2 is current: refused as stale, not checked against v2
-    const older = await t.api<{ message: string }>('POST', url, { token: client, body: { version: 1, signature: (await pki.sign('valid', PDF)).toString('base64') } });
+    const older = await t.api<{ message: string }>('POST', url, {
+      token: client,
+      body: { version: 1, signature: (await pki.sign('valid', PDF)).toString('base64') },
+    });
     expect(older.status).toBe(409);
     expect(older.body.message).toBe('Документ изменился: вы подписали версию 1, а текущая — версия 2. Подпишите текущую версию');
-    const again = await t.api<{ version: number; document_id: number }>('POST', url, { token: client, body: { version: 2, signature: (await pki.sign('valid', v2)).toString('base64') } });
+    const again = await t.api<{ version: number; document_id: number }>('POST', url, {
+      token: client,
+      body: { version: 2, signature: (await pki.sign('valid', v2)).toString('base64') },
+    });
     expect(again.body.version).toBe(2);
     expect(again.body.document_id).not.toBe(signed.body.document_id);
     expect(again.body.document_id).toBe(listed.version_id);
@@ -315,6 +497,10 @@ describe('procurement documentation', () => {
     const kept = await t.api<SignatureResponse[]>('GET', `/api/signatures?kind=documentation&id=${listed.version_id}`, { token: client });
     expect(kept.body).toMatchObject([{ valid: true, user_id: clientId, certificate: { surname: 'Иванов' } }]);
     // the audit names who signed which version with which certificate
-    expect(await count(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'procurement' AND entity_id = $1 AND action = 'signature_add'`, [String(p.body.id)])).toBe(2);
+    expect(
+      await count(`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'procurement' AND entity_id = $1 AND action = 'signature_add'`, [
+        String(p.body.id),
+      ]),
+    ).toBe(2);
   });
 });

@@ -21,7 +21,11 @@ export interface Bundles {
   crls: number;
 }
 
-const pemOf = (label: string, der: Buffer) => `-----BEGIN ${label}-----\n${der.toString('base64').replace(/(.{64})/g, '$1\n').replace(/\n?$/, '\n')}-----END ${label}-----\n`;
+const pemOf = (label: string, der: Buffer) =>
+  `-----BEGIN ${label}-----\n${der
+    .toString('base64')
+    .replace(/(.{64})/g, '$1\n')
+    .replace(/\n?$/, '\n')}-----END ${label}-----\n`;
 
 async function listing(dir: string | undefined): Promise<{ key: string; files: string[] }> {
   if (!dir) return { key: '', files: [] };

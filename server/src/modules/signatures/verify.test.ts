@@ -79,7 +79,10 @@ describe('GOST CMS verification', () => {
   it('takes a person’s own ИНН for someone signing by a power of attorney', async () => {
     const sig = await pki.sign('person', doc);
     expect((await verifyCms(sig, doc, opts())).reason).toBe('ИНН в сертификате не совпадает с организацией');
-    expect(await verifyCms(sig, doc, { ...opts(), personInn: '500100732259' })).toMatchObject({ valid: true, signer: { inn: '500100732259', innLe: null } });
+    expect(await verifyCms(sig, doc, { ...opts(), personInn: '500100732259' })).toMatchObject({
+      valid: true,
+      signer: { inn: '500100732259', innLe: null },
+    });
   });
 
   it('warns when revocation cannot be checked, and refuses a revoked one only when the CRL is there', async () => {
@@ -93,9 +96,13 @@ describe('GOST CMS verification', () => {
   });
 
   it('says what is wrong with a broken or incomplete signature', async () => {
-    expect((await verifyCms(Buffer.from('not a signature'), doc, opts())).reason).toBe('Файл подписи повреждён или не является подписью CMS');
+    expect((await verifyCms(Buffer.from('not a signature'), doc, opts())).reason).toBe(
+      'Файл подписи повреждён или не является подписью CMS',
+    );
     const sig = await pki.sign('valid', doc);
-    expect((await verifyCms(sig.subarray(0, sig.length - 20), doc, opts())).reason).toBe('Файл подписи повреждён или не является подписью CMS');
+    expect((await verifyCms(sig.subarray(0, sig.length - 20), doc, opts())).reason).toBe(
+      'Файл подписи повреждён или не является подписью CMS',
+    );
     expect((await verifyCms(sig, null, opts())).reason).toBe('Подпись отсоединённая: нужен и сам подписанный файл');
     expect(outlineCms(sig)).toMatchObject({ attached: false, signers: 1 });
   });

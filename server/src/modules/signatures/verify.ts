@@ -84,7 +84,13 @@ function chainCode(stderr: string): Exclude<VerificationCode, 'valid'> | 'crl_mi
   if (t.includes('not yet valid')) return 'not_yet_valid';
   if (t.includes('revoked')) return 'revoked';
   if (t.includes('unable to get certificate crl')) return 'crl_missing';
-  if (t.includes('unable to get local issuer') || t.includes('unable to get issuer') || t.includes('self-signed certificate') || t.includes('self signed certificate')) return 'unknown_ca';
+  if (
+    t.includes('unable to get local issuer') ||
+    t.includes('unable to get issuer') ||
+    t.includes('self-signed certificate') ||
+    t.includes('self signed certificate')
+  )
+    return 'unknown_ca';
   return 'chain';
 }
 
@@ -110,7 +116,21 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
       await fs.writeFile(sigFile, sig);
       // -binary: the bytes as they are (no MIME canonical line ends); -purpose any: qualified certificates carry
       // extended key usages of their own, not S/MIME's emailProtection
-      const args = ['cms', '-verify', '-binary', '-inform', 'DER', '-in', sigFile, '-certsout', certsFile, '-out', outFile, '-purpose', 'any'];
+      const args = [
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        sigFile,
+        '-certsout',
+        certsFile,
+        '-out',
+        outFile,
+        '-purpose',
+        'any',
+      ];
       if (content && !outline.attached) {
         const contentFile = path.join(dir, 'content.bin');
         await fs.writeFile(contentFile, content);
@@ -135,7 +155,8 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
       if (r.code !== 0) {
         const chain = chainCode(r.stderr);
         if (chain && chain !== 'crl_missing') return fail(chain, { ...base, signer });
-        if (/content verify error|digest failure|verify error|signature failure|bad signature/i.test(r.stderr)) return fail('mismatch', { ...base, signer });
+        if (/content verify error|digest failure|verify error|signature failure|bad signature/i.test(r.stderr))
+          return fail('mismatch', { ...base, signer });
         return fail(signer ? 'mismatch' : 'malformed', { ...base, signer });
       }
       if (!signer) return fail('malformed', base);

@@ -68,7 +68,11 @@ export async function assertStorageRoom(deps: Deps, companyId: number | null, si
  * the second that would not fit is refused (413) and its transaction rolls back. A file of no company (a provider's
  * global document) is recorded but counts for nobody.
  */
-export async function recordStoredFile(deps: Deps, tx: Tx, file: { companyId: number | null; kind: StoredKind; key: string; size: number }): Promise<void> {
+export async function recordStoredFile(
+  deps: Deps,
+  tx: Tx,
+  file: { companyId: number | null; kind: StoredKind; key: string; size: number },
+): Promise<void> {
   await tx.insert(storedFiles).values({ key: file.key, companyId: file.companyId, kind: file.kind, size: file.size });
   if (file.companyId === null) return;
   const [row] = await tx

@@ -1,6 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { acceptanceDocuments, companyStorage, paymentImports, procurementFileVersions, procurementFiles, ruleVersions, signatures, storedFiles } from '../../db/schema';
+import {
+  acceptanceDocuments,
+  companyStorage,
+  paymentImports,
+  procurementFileVersions,
+  procurementFiles,
+  ruleVersions,
+  signatures,
+  storedFiles,
+} from '../../db/schema';
 import type { Deps } from '../../platform/context';
 
 export const RETENTION_JOB = 'storage.retention';
@@ -20,8 +29,17 @@ async function stillReferenced(tx: Tx, keys: string[]): Promise<Set<string>> {
       .select({ key: procurementFileVersions.storageKey })
       .from(procurementFileVersions)
       .innerJoin(procurementFiles, eq(procurementFiles.id, procurementFileVersions.fileId))
-      .where(and(inArray(procurementFileVersions.storageKey, keys), eq(procurementFileVersions.version, procurementFiles.currentVersion), isNull(procurementFiles.deletedAt))),
-    tx.select({ key: sql<string>`${ruleVersions.approvalFileKey}` }).from(ruleVersions).where(inArray(ruleVersions.approvalFileKey, keys)),
+      .where(
+        and(
+          inArray(procurementFileVersions.storageKey, keys),
+          eq(procurementFileVersions.version, procurementFiles.currentVersion),
+          isNull(procurementFiles.deletedAt),
+        ),
+      ),
+    tx
+      .select({ key: sql<string>`${ruleVersions.approvalFileKey}` })
+      .from(ruleVersions)
+      .where(inArray(ruleVersions.approvalFileKey, keys)),
     tx.select({ key: acceptanceDocuments.fileKey }).from(acceptanceDocuments).where(inArray(acceptanceDocuments.fileKey, keys)),
     tx.select({ key: paymentImports.fileKey }).from(paymentImports).where(inArray(paymentImports.fileKey, keys)),
     tx.select({ key: signatures.fileKey }).from(signatures).where(inArray(signatures.fileKey, keys)),
@@ -52,17 +70,27 @@ export async function purgeReleasedFiles(deps: Deps, now = new Date()): Promise<
       .orderBy(asc(storedFiles.releasedAt), asc(storedFiles.key))
       .limit(BATCH);
     if (!due.length) return result;
-    const referenced = await stillReferenced(deps.db, due.map((d) => d.key));
+    const referenced = await stillReferenced(
+      deps.db,
+      due.map((d) => d.key),
+    );
     for (const d of due) {
       if (referenced.has(d.key)) {
         // counts again: the record that holds it is live
         await deps.db.transaction(async (tx) => {
-          const [back] = await tx.update(storedFiles).set({ releasedAt: null }).where(and(eq(storedFiles.key, d.key), isNotNull(storedFiles.releasedAt))).returning();
+          const [back] = await tx
+            .update(storedFiles)
+            .set({ releasedAt: null })
+            .where(and(eq(storedFiles.key, d.key), isNotNull(storedFiles.releasedAt)))
+            .returning();
           if (back?.companyId != null) {
             await tx
               .insert(companyStorage)
               .values({ companyId: back.companyId, usedBytes: back.size ?? 0 })
-              .onConflictDoUpdate({ target: companyStorage.companyId, set: { usedBytes: sql`${companyStorage.usedBytes} + excluded.used_bytes` } });
+              .onConflictDoUpdate({
+                target: companyStorage.companyId,
+                set: { usedBytes: sql`${companyStorage.usedBytes} + excluded.used_bytes` },
+              });
           }
         });
         result.kept++;
@@ -91,12 +119,19 @@ export async function measureUnsizedFiles(deps: Deps): Promise<number> {
         () => 0,
       );
       await deps.db.transaction(async (tx) => {
-        const [row] = await tx.update(storedFiles).set({ size }).where(and(eq(storedFiles.key, key), isNull(storedFiles.size))).returning();
+        const [row] = await tx
+          .update(storedFiles)
+          .set({ size })
+          .where(and(eq(storedFiles.key, key), isNull(storedFiles.size)))
+          .returning();
         if (row?.companyId != null && row.releasedAt === null && size > 0) {
           await tx
             .insert(companyStorage)
             .values({ companyId: row.companyId, usedBytes: size })
-            .onConflictDoUpdate({ target: companyStorage.companyId, set: { usedBytes: sql`${companyStorage.usedBytes} + excluded.used_bytes` } });
+            .onConflictDoUpdate({
+              target: companyStorage.companyId,
+              set: { usedBytes: sql`${companyStorage.usedBytes} + excluded.used_bytes` },
+            });
         }
       });
       measured++;

@@ -11,7 +11,8 @@ export function storageRoutes(app: App, deps: Deps): void {
       schema: {
         tags: ['companies'],
         summary: 'Хранилище файлов организации: занято и доступно',
-        description: 'Для того, кто может действовать за организацию. allowed_bytes — из тарифа организации (storage_mb), без тарифа — STORAGE_DEFAULT_MB.',
+        description:
+          'Для того, кто может действовать за организацию. allowed_bytes — из тарифа организации (storage_mb), без тарифа — STORAGE_DEFAULT_MB.',
         params: IdParams,
         response: { 200: StorageUsageResponse },
       },

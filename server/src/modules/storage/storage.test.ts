@@ -19,7 +19,8 @@ const pdf = (kb: number, fill = 0x20) => Buffer.concat([PDF, Buffer.alloc(kb * K
 const blobPath = (key: string) => path.join(t.config.DATA_DIR, 'files', key);
 const keyOf = async (size: number, companyId: number) =>
   (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, companyId))).filter((r) => r.size === size);
-const storage = async (companyId: number, token: string) => t.api<StorageUsageResponse>('GET', `/api/companies/${companyId}/storage`, { token });
+const storage = async (companyId: number, token: string) =>
+  t.api<StorageUsageResponse>('GET', `/api/companies/${companyId}/storage`, { token });
 
 async function procurementOf(token: string): Promise<number> {
   const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
@@ -39,12 +40,21 @@ afterAll(async () => t?.close());
 
 describe('storage quota from the tariff', () => {
   it('the tariff carries storage_mb, edited by admin', async () => {
-    const created = await t.api<TariffResponse>('POST', '/api/tariffs', { token: admin, body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 1 } });
+    const created = await t.api<TariffResponse>('POST', '/api/tariffs', {
+      token: admin,
+      body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 1 },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.storage_mb).toBe(1);
-    const refused = await t.api<{ message: string }>('PUT', `/api/tariffs/${created.body.id}`, { token: admin, body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 0 } });
+    const refused = await t.api<{ message: string }>('PUT', `/api/tariffs/${created.body.id}`, {
+      token: admin,
+      body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 0 },
+    });
     expect(refused.status).toBe(400);
-    const assigned = await t.api('POST', `/api/companies/${w.otherId}/tariffs`, { token: admin, body: { tariff_id: created.body.id, valid_from: '2025-01-01' } });
+    const assigned = await t.api('POST', `/api/companies/${w.otherId}/tariffs`, {
+      token: admin,
+      body: { tariff_id: created.body.id, valid_from: '2025-01-01' },
+    });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
   });
 
@@ -52,7 +62,14 @@ describe('storage quota from the tariff', () => {
     const b = await procurementOf(w.otherClient);
     const a = await procurementOf(w.client);
     const empty = await storage(w.otherId, w.otherClient);
-    expect(empty.body).toMatchObject({ company_id: w.otherId, used_bytes: 0, allowed_bytes: 1024 * KB, source: 'tariff', tariff_name: 'Мини-хранилище', retention_days: 30 });
+    expect(empty.body).toMatchObject({
+      company_id: w.otherId,
+      used_bytes: 0,
+      allowed_bytes: 1024 * KB,
+      source: 'tariff',
+      tariff_name: 'Мини-хранилище',
+      retention_days: 30,
+    });
     // another company's storage is not B's to read
     expect((await storage(w.demoId, w.otherClient)).status).toBe(404);
 
@@ -74,11 +91,22 @@ describe('storage quota from the tariff', () => {
     const aBefore = (await storage(w.demoId, w.client)).body.used_bytes;
     const theirs = await upload(t, 'POST', `/api/procurements/${a}/files`, w.client, 'Смета А.pdf', pdf(600));
     expect(theirs.status).toBe(200);
-    expect((await storage(w.demoId, w.client)).body).toMatchObject({ used_bytes: aBefore + 600 * KB, source: 'default', allowed_bytes: 1024 * 1024 * KB });
+    expect((await storage(w.demoId, w.client)).body).toMatchObject({
+      used_bytes: aBefore + 600 * KB,
+      source: 'default',
+      allowed_bytes: 1024 * 1024 * KB,
+    });
 
     // a replacement of the same size fits where the old one did: the replaced version stops counting
     const f1 = first.body as ProcurementFileResponse;
-    const replaced = await upload(t, 'PUT', `/api/procurements/${b}/files/${f1.id}`, w.otherClient, 'Смета (уточнённая).pdf', pdf(400, 0x22));
+    const replaced = await upload(
+      t,
+      'PUT',
+      `/api/procurements/${b}/files/${f1.id}`,
+      w.otherClient,
+      'Смета (уточнённая).pdf',
+      pdf(400, 0x22),
+    );
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(800 * KB);
     const f2 = second.body as ProcurementFileResponse;
@@ -87,7 +115,9 @@ describe('storage quota from the tariff', () => {
     expect((await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Теперь помещается.pdf', pdf(300))).status).toBe(200);
 
     // the counter is the sum of the live files (the ledger and the counter agree)
-    const live = (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, w.otherId))).filter((r) => r.releasedAt === null);
+    const live = (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, w.otherId))).filter(
+      (r) => r.releasedAt === null,
+    );
     const [counter] = await t.server.deps.db.select().from(companyStorage).where(eq(companyStorage.companyId, w.otherId));
     expect(counter.usedBytes).toBe(live.reduce((s, r) => s + (r.size ?? 0), 0));
   });
@@ -111,7 +141,9 @@ describe('retention of deleted and replaced files', () => {
     const f = up.body as ProcurementFileResponse;
     expect((await upload(t, 'PUT', `/api/procurements/${p}/files/${f.id}`, w.client, 'Извещение (изм. 1).pdf', pdf(12))).status).toBe(200);
     const gone = await upload(t, 'POST', `/api/procurements/${p}/files`, w.client, 'Черновик.pdf', pdf(13));
-    expect((await t.api('DELETE', `/api/procurements/${p}/files/${(gone.body as ProcurementFileResponse).id}`, { token: w.client })).status).toBe(204);
+    expect(
+      (await t.api('DELETE', `/api/procurements/${p}/files/${(gone.body as ProcurementFileResponse).id}`, { token: w.client })).status,
+    ).toBe(204);
     const [v1] = await keyOf(11 * KB, w.demoId);
     const [v2] = await keyOf(12 * KB, w.demoId);
     const [deleted] = await keyOf(13 * KB, w.demoId);
@@ -124,8 +156,14 @@ describe('retention of deleted and replaced files', () => {
 
     // a live file wrongly marked released (as a bug would) must survive the job and count again
     const before = (await storage(w.demoId, w.client)).body.used_bytes;
-    await t.server.deps.db.update(storedFiles).set({ releasedAt: new Date(Date.now() - 40 * DAY) }).where(eq(storedFiles.key, v2.key));
-    await t.server.deps.db.update(companyStorage).set({ usedBytes: before - 12 * KB }).where(eq(companyStorage.companyId, w.demoId));
+    await t.server.deps.db
+      .update(storedFiles)
+      .set({ releasedAt: new Date(Date.now() - 40 * DAY) })
+      .where(eq(storedFiles.key, v2.key));
+    await t.server.deps.db
+      .update(companyStorage)
+      .set({ usedBytes: before - 12 * KB })
+      .where(eq(companyStorage.companyId, w.demoId));
 
     const early = await purgeReleasedFiles(t.server.deps, new Date(Date.now() + 29 * DAY));
     expect(early).toEqual({ removed: 0, bytes: 0, kept: 1 });

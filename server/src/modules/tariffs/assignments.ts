@@ -30,7 +30,12 @@ const assignmentResponse = (a: AssignmentRow, p: PlanRow, today: string): Compan
 });
 
 /** A period as the trail records it: the plan by id and name, the dates. */
-const period = (a: AssignmentRow, p: PlanRow | undefined) => ({ tariff_id: a.planId, tariff_name: p?.name ?? null, valid_from: a.validFrom, valid_to: a.validTo });
+const period = (a: AssignmentRow, p: PlanRow | undefined) => ({
+  tariff_id: a.planId,
+  tariff_name: p?.name ?? null,
+  valid_from: a.validFrom,
+  valid_to: a.validTo,
+});
 
 const assignmentsQuery = (db: Tx, companyId: number | Placeholder) =>
   db
@@ -61,11 +66,19 @@ async function assertNoOverlap(tx: Tx, companyId: number, input: CompanyTariffRe
   ];
   if (input.valid_to) conditions.push(lte(companyTariffs.validFrom, input.valid_to));
   if (exceptId) conditions.push(ne(companyTariffs.id, exceptId));
-  const [clash] = await tx.select().from(companyTariffs).where(and(...conditions)).limit(1);
+  const [clash] = await tx
+    .select()
+    .from(companyTariffs)
+    .where(and(...conditions))
+    .limit(1);
   if (clash)
-    throw new AppError('CONFLICT', CATALOG_MESSAGES.tariffOverlap(formatRuDate(clash.validFrom), clash.validTo ? formatRuDate(clash.validTo) : 'бессрочно'), {
-      valid_from: ['Период пересекается с другим тарифом'],
-    });
+    throw new AppError(
+      'CONFLICT',
+      CATALOG_MESSAGES.tariffOverlap(formatRuDate(clash.validFrom), clash.validTo ? formatRuDate(clash.validTo) : 'бессрочно'),
+      {
+        valid_from: ['Период пересекается с другим тарифом'],
+      },
+    );
 }
 
 async function activePlan(tx: Tx, id: number): Promise<PlanRow> {
@@ -92,12 +105,22 @@ export async function assignTariff(ctx: Ctx, input: CompanyTariffRequest): Promi
 export async function updateAssignment(ctx: Ctx, id: number, input: CompanyTariffRequest): Promise<CompanyTariffResponse> {
   assertAdmin(ctx.user);
   return ctx.deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(companyTariffs).where(and(eq(companyTariffs.id, id), eq(companyTariffs.companyId, ctx.companyId)));
+    const [before] = await tx
+      .select()
+      .from(companyTariffs)
+      .where(and(eq(companyTariffs.id, id), eq(companyTariffs.companyId, ctx.companyId)));
     if (!before) throw new AppError('NOT_FOUND');
     // extending a period keeps its (maybe since archived) plan; switching to another plan needs an active one
-    const p = before.planId === input.tariff_id ? (await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId)))[0] : await activePlan(tx, input.tariff_id);
+    const p =
+      before.planId === input.tariff_id
+        ? (await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId)))[0]
+        : await activePlan(tx, input.tariff_id);
     await assertNoOverlap(tx, ctx.companyId, input, id);
-    const [a] = await tx.update(companyTariffs).set({ planId: p.id, validFrom: input.valid_from, validTo: input.valid_to }).where(eq(companyTariffs.id, id)).returning();
+    const [a] = await tx
+      .update(companyTariffs)
+      .set({ planId: p.id, validFrom: input.valid_from, validTo: input.valid_to })
+      .where(eq(companyTariffs.id, id))
+      .returning();
     const [was] = before.planId === p.id ? [p] : await tx.select().from(tariffPlans).where(eq(tariffPlans.id, before.planId));
     await audit(tx, ctx, { entity: 'company_tariff', entityId: id, action: 'update', ...changes(period(before, was), period(a, p)) });
     return assignmentResponse(a, p, moscowToday());
@@ -107,7 +130,10 @@ export async function updateAssignment(ctx: Ctx, id: number, input: CompanyTarif
 export async function removeAssignment(ctx: Ctx, id: number): Promise<void> {
   assertAdmin(ctx.user);
   await ctx.deps.db.transaction(async (tx) => {
-    const [a] = await tx.delete(companyTariffs).where(and(eq(companyTariffs.id, id), eq(companyTariffs.companyId, ctx.companyId))).returning();
+    const [a] = await tx
+      .delete(companyTariffs)
+      .where(and(eq(companyTariffs.id, id), eq(companyTariffs.companyId, ctx.companyId)))
+      .returning();
     if (!a) throw new AppError('NOT_FOUND');
     const [p] = await tx.select().from(tariffPlans).where(eq(tariffPlans.id, a.planId));
     await audit(tx, ctx, { entity: 'company_tariff', entityId: id, action: 'delete', before: period(a, p) });

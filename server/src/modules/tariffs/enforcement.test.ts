@@ -23,7 +23,10 @@ it('refuses creating a procurement or a user beyond the tariff, through the real
   });
   expect(plan.status, JSON.stringify(plan.body)).toBe(200);
   const today = moscowToday();
-  const a = await t.api('POST', `/api/companies/${companyId}/tariffs`, { token: admin, body: { tariff_id: plan.body.id, valid_from: today, valid_to: null } });
+  const a = await t.api('POST', `/api/companies/${companyId}/tariffs`, {
+    token: admin,
+    body: { tariff_id: plan.body.id, valid_from: today, valid_to: null },
+  });
   expect(a.status, JSON.stringify(a.body)).toBe(200);
 
   const before = await t.api<{ total: number }>('GET', '/api/procurements', { token: client });

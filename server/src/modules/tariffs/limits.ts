@@ -30,7 +30,16 @@ export function registerTariffCounter(limit: TariffLimit, counter: TariffCounter
 }
 
 // active (not blocked) users of the company
-registerTariffCounter('users', async (tx, companyId) => (await tx.select({ n: count() }).from(users).where(and(eq(users.companyId, companyId), eq(users.blocked, false))))[0].n);
+registerTariffCounter(
+  'users',
+  async (tx, companyId) =>
+    (
+      await tx
+        .select({ n: count() })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), eq(users.blocked, false)))
+    )[0].n,
+);
 
 type Assignments = Awaited<ReturnType<typeof companyAssignments>>;
 
@@ -38,8 +47,12 @@ type Assignments = Awaited<ReturnType<typeof companyAssignments>>;
 function governing(list: Assignments, today: string): { chosen: Assignments[number]; status: 'active' | 'expired' | 'not_started' } | null {
   if (!list.length) return null;
   const current = list.find(({ a }) => assignmentState(a, today) === 'active');
-  const past = list.filter(({ a }) => assignmentState(a, today) === 'expired').sort((x, y) => (y.a.validTo ?? '').localeCompare(x.a.validTo ?? ''))[0];
-  const future = list.filter(({ a }) => assignmentState(a, today) === 'planned').sort((x, y) => x.a.validFrom.localeCompare(y.a.validFrom))[0];
+  const past = list
+    .filter(({ a }) => assignmentState(a, today) === 'expired')
+    .sort((x, y) => (y.a.validTo ?? '').localeCompare(x.a.validTo ?? ''))[0];
+  const future = list
+    .filter(({ a }) => assignmentState(a, today) === 'planned')
+    .sort((x, y) => x.a.validFrom.localeCompare(y.a.validFrom))[0];
   return { chosen: current ?? past ?? future!, status: current ? 'active' : past ? 'expired' : 'not_started' };
 }
 
@@ -59,7 +72,15 @@ export async function tariffStatus(ctx: Ctx, tx: Tx = ctx.deps.db, today = mosco
   const unlimited = (used: number) => ({ used, limit: null, reached: false });
   const g = governing(list, today);
   if (!g) {
-    return { ...base, status: 'none', tariff: null, valid_from: null, valid_to: null, usage: { users: unlimited(usersUsed), procurements: { ...unlimited(procurementsUsed), year } }, notice: null };
+    return {
+      ...base,
+      status: 'none',
+      tariff: null,
+      valid_from: null,
+      valid_to: null,
+      usage: { users: unlimited(usersUsed), procurements: { ...unlimited(procurementsUsed), year } },
+      notice: null,
+    };
   }
   const { chosen, status } = g;
   const plan = chosen.p;
@@ -95,18 +116,27 @@ export async function assertTariffAllows(ctx: Ctx, limit: TariffLimit, tx: Tx = 
   if (!g) return;
   const name = g.chosen.p.name;
   if (g.status === 'expired') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffExpired(name, formatRuDate(g.chosen.a.validTo!)));
-  if (g.status === 'not_started') throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffNotStarted(name, formatRuDate(g.chosen.a.validFrom)));
+  if (g.status === 'not_started')
+    throw new AppError('TARIFF_LIMIT', CATALOG_MESSAGES.tariffNotStarted(name, formatRuDate(g.chosen.a.validFrom)));
   const max = limit === 'users' ? g.chosen.p.maxUsers : g.chosen.p.maxProcurementsPerYear;
   if (max === null) return;
   const used = (await counters.get(limit)?.(tx, ctx.companyId, yearOf(today).period)) ?? 0;
-  if (used >= max) throw new AppError('TARIFF_LIMIT', limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, max) : CATALOG_MESSAGES.tariffProcurementsLimit(name, max));
+  if (used >= max)
+    throw new AppError(
+      'TARIFF_LIMIT',
+      limit === 'users' ? CATALOG_MESSAGES.tariffUsersLimit(name, max) : CATALOG_MESSAGES.tariffProcurementsLimit(name, max),
+    );
 }
 
 /**
  * The file storage allowance of the company's governing tariff (as tariffStatus picks it, a lapsed one included: files
  * are kept, only new ones are weighed): MiB, null — unlimited; null itself when the company has no tariff.
  */
-export async function tariffStorageMb(tx: Tx, companyId: number, today = moscowToday()): Promise<{ name: string; mb: number | null } | null> {
+export async function tariffStorageMb(
+  tx: Tx,
+  companyId: number,
+  today = moscowToday(),
+): Promise<{ name: string; mb: number | null } | null> {
   const g = governing(await companyAssignments(tx, companyId), today);
   return g ? { name: g.chosen.p.name, mb: g.chosen.p.storageMb } : null;
 }

@@ -65,7 +65,13 @@ export async function listTariffs(deps: Deps, user: AuthUser, q: TariffsQuery): 
   const where = and(...filters);
   const col = q.sort === 'price' ? tariffPlans.price : q.sort === 'created_at' ? tariffPlans.createdAt : ruOrder(tariffPlans.name);
   const [rows, [{ n }]] = await Promise.all([
-    deps.db.select().from(tariffPlans).where(where).orderBy(q.order === 'desc' ? desc(col) : asc(col), asc(tariffPlans.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    deps.db
+      .select()
+      .from(tariffPlans)
+      .where(where)
+      .orderBy(q.order === 'desc' ? desc(col) : asc(col), asc(tariffPlans.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     deps.db.select({ n: count() }).from(tariffPlans).where(where),
   ]);
   return { items: rows.map(tariffResponse), total: n, page: q.page, limit: q.limit };
@@ -75,7 +81,13 @@ export async function tariffOptions(deps: Deps, user: AuthUser, q: { q?: string;
   assertAdmin(user);
   const filters: SQL[] = [eq(tariffPlans.archived, false)];
   if (q.q) filters.push(ilike(tariffPlans.name, `%${escapeLike(q.q)}%`));
-  const rows = await deps.db.select().from(tariffPlans).where(and(...filters)).orderBy(ruOrder(tariffPlans.name), asc(tariffPlans.id)).limit(q.limit + 1).offset((q.page - 1) * q.limit);
+  const rows = await deps.db
+    .select()
+    .from(tariffPlans)
+    .where(and(...filters))
+    .orderBy(ruOrder(tariffPlans.name), asc(tariffPlans.id))
+    .limit(q.limit + 1)
+    .offset((q.page - 1) * q.limit);
   return {
     items: rows.slice(0, q.limit).map((p) => ({ name: p.name, value: p.id, obj: tariffResponse(p) })),
     page: q.page,
@@ -112,7 +124,11 @@ export async function updateTariff(deps: Deps, user: AuthUser, id: number, input
   assertAdmin(user);
   return deps.db.transaction(async (tx) => {
     const before = await loadPlan(tx, id);
-    const [p] = await tx.update(tariffPlans).set({ ...values(input), updatedAt: new Date() }).where(eq(tariffPlans.id, id)).returning();
+    const [p] = await tx
+      .update(tariffPlans)
+      .set({ ...values(input), updatedAt: new Date() })
+      .where(eq(tariffPlans.id, id))
+      .returning();
     const { before: was, after: now } = changes(tariffResponse(before), tariffResponse(p));
     await audit(tx, user, id, 'update', was, now);
     return tariffResponse(p);

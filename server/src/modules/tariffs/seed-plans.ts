@@ -12,9 +12,32 @@ export async function seedTariffPlans(deps: Deps): Promise<void> {
     const claimed = await tx.insert(catalogSeeds).values({ key }).onConflictDoNothing().returning();
     if (!claimed.length) return;
     await tx.insert(tariffPlans).values([
-      { name: 'Базовый', description: 'Для небольших заказчиков', price: '15000.00', period: 'month', maxUsers: 5, maxProcurementsPerYear: 50, storageMb: 1024 },
-      { name: 'Стандарт', description: 'Для заказчиков со своим отделом закупок', price: '120000.00', period: 'quarter', maxUsers: 15, maxProcurementsPerYear: 300, storageMb: 10240 },
-      { name: 'Корпоративный', description: 'Без ограничений по пользователям и закупкам', price: '900000.00', period: 'year', maxUsers: null, maxProcurementsPerYear: null },
+      {
+        name: 'Базовый',
+        description: 'Для небольших заказчиков',
+        price: '15000.00',
+        period: 'month',
+        maxUsers: 5,
+        maxProcurementsPerYear: 50,
+        storageMb: 1024,
+      },
+      {
+        name: 'Стандарт',
+        description: 'Для заказчиков со своим отделом закупок',
+        price: '120000.00',
+        period: 'quarter',
+        maxUsers: 15,
+        maxProcurementsPerYear: 300,
+        storageMb: 10240,
+      },
+      {
+        name: 'Корпоративный',
+        description: 'Без ограничений по пользователям и закупкам',
+        price: '900000.00',
+        period: 'year',
+        maxUsers: null,
+        maxProcurementsPerYear: null,
+      },
     ]);
   });
 }

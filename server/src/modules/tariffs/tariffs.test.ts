@@ -10,7 +10,15 @@ import { assertTariffAllows, registerTariffCounter } from './limits';
 import { moscowToday } from '../../platform/clock';
 
 type Body = Record<string, unknown> & { id: number };
-type Current = { status: string; notice: string | null; tariff: { name: string } | null; usage: { users: { used: number; limit: number | null; reached: boolean }; procurements: { used: number; limit: number | null; reached: boolean; year: number } } };
+type Current = {
+  status: string;
+  notice: string | null;
+  tariff: { name: string } | null;
+  usage: {
+    users: { used: number; limit: number | null; reached: boolean };
+    procurements: { used: number; limit: number | null; reached: boolean; year: number };
+  };
+};
 
 let t: TestServer;
 const tok: Record<string, string> = {};
@@ -24,10 +32,17 @@ let n = 0;
 /** A fresh company with one client user, so each case starts without tariffs. */
 async function newCompany(): Promise<{ id: number; client: string }> {
   n += 1;
-  const c = await api('admin', 'POST', '/api/companies', { title: `ООО «Тарифный ${n}»`, inn: innFrom9(String(600000000 + n * 7919).slice(0, 9)), law: '223' });
+  const c = await api('admin', 'POST', '/api/companies', {
+    title: `ООО «Тарифный ${n}»`,
+    inn: innFrom9(String(600000000 + n * 7919).slice(0, 9)),
+    law: '223',
+  });
   expect(c.status, JSON.stringify(c.body)).toBe(200);
   const login = `tariff_client_${n}`;
-  expect((await api('admin', 'POST', '/api/users', { title: 'Клиент', login, role: 'client', company_id: c.body.id, password: 'demo12345' })).status).toBe(200);
+  expect(
+    (await api('admin', 'POST', '/api/users', { title: 'Клиент', login, role: 'client', company_id: c.body.id, password: 'demo12345' }))
+      .status,
+  ).toBe(200);
   tok[login] = await t.login(login);
   return { id: c.body.id, client: login };
 }
@@ -68,10 +83,30 @@ afterEach(() => {
 describe('tariff plans (admin only)', () => {
   it('round trip: create, read, edit, list, options, archive, delete', async () => {
     const created = await plan({ name: 'Пробный', price: '1500,5', period: 'quarter', max_users: 3, max_procurements_per_year: null });
-    expect(created).toMatchObject({ name: 'Пробный', price: '1500.50', period: 'quarter', period_title: 'квартал', max_users: 3, max_procurements_per_year: null, archived: false });
+    expect(created).toMatchObject({
+      name: 'Пробный',
+      price: '1500.50',
+      period: 'quarter',
+      period_title: 'квартал',
+      max_users: 3,
+      max_procurements_per_year: null,
+      archived: false,
+    });
     expect((await api('admin', 'GET', `/api/tariffs/${created.id}`)).body).toEqual(created);
-    const edited = await api('admin', 'PUT', `/api/tariffs/${created.id}`, { name: 'Пробный+', price: '2000', period: 'year', max_users: null, max_procurements_per_year: 10 });
-    expect(edited.body).toMatchObject({ name: 'Пробный+', price: '2000.00', period: 'year', max_users: null, max_procurements_per_year: 10 });
+    const edited = await api('admin', 'PUT', `/api/tariffs/${created.id}`, {
+      name: 'Пробный+',
+      price: '2000',
+      period: 'year',
+      max_users: null,
+      max_procurements_per_year: 10,
+    });
+    expect(edited.body).toMatchObject({
+      name: 'Пробный+',
+      price: '2000.00',
+      period: 'year',
+      max_users: null,
+      max_procurements_per_year: 10,
+    });
     const list = await api<{ items: Body[]; total: number }>('admin', 'GET', '/api/tariffs?q=Пробный&sort=price&order=desc');
     expect(list.body.items.map((i) => i.id)).toEqual([created.id]);
     const options = await api<{ items: { name: string; value: number }[] }>('admin', 'GET', '/api/tariffs/options?q=Пробный');
@@ -99,11 +134,18 @@ describe('tariff plans (admin only)', () => {
       expect((await api(who, 'DELETE', `/api/tariffs/${p.id}`)).status, who).toBe(403);
     }
     expect((await api('specialist', 'GET', `/api/companies/${customerId}/tariffs`)).status).toBe(403);
-    expect((await api('specialist', 'POST', `/api/companies/${customerId}/tariffs`, { tariff_id: p.id, valid_from: today })).status).toBe(403);
+    expect((await api('specialist', 'POST', `/api/companies/${customerId}/tariffs`, { tariff_id: p.id, valid_from: today })).status).toBe(
+      403,
+    );
   });
 
   it('validates price and limits', async () => {
-    const r = await api<{ fields: Record<string, string[]> }>('admin', 'POST', '/api/tariffs', { name: 'Плохой', price: '12.345', period: 'week', max_users: 0 });
+    const r = await api<{ fields: Record<string, string[]> }>('admin', 'POST', '/api/tariffs', {
+      name: 'Плохой',
+      price: '12.345',
+      period: 'week',
+      max_users: 0,
+    });
     expect(r.status).toBe(400);
     expect(Object.keys(r.body.fields).sort()).toEqual(['max_users', 'period', 'price']);
   });
@@ -113,7 +155,12 @@ describe('tariff of a company', () => {
   it('a company without a tariff is not limited', async () => {
     const c = await newCompany();
     const cur = await api<Current>(c.client, 'GET', '/api/tariffs/current');
-    expect(cur.body).toMatchObject({ status: 'none', tariff: null, notice: null, usage: { users: { used: 1, limit: null, reached: false } } });
+    expect(cur.body).toMatchObject({
+      status: 'none',
+      tariff: null,
+      notice: null,
+      usage: { users: { used: 1, limit: null, reached: false } },
+    });
     await expect(assertTariffAllows(await ctxFor(c.client, c.id), 'users')).resolves.toBeUndefined();
     await expect(assertTariffAllows(await ctxFor(c.client, c.id), 'procurements')).resolves.toBeUndefined();
   });
@@ -122,7 +169,11 @@ describe('tariff of a company', () => {
     const c = await newCompany();
     const p = await plan({ name: 'Месячный' });
     const yesterday = addDays(today, -1);
-    const a = await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: addDays(today, -31), valid_to: yesterday });
+    const a = await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, {
+      tariff_id: p.id,
+      valid_from: addDays(today, -31),
+      valid_to: yesterday,
+    });
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(a.body).toMatchObject({ company_id: c.id, state: 'expired', valid_to: yesterday });
     const text = `Срок действия тарифа «Месячный» истёк ${formatRuDate(yesterday)}. Обратитесь к администратору для продления`;
@@ -134,7 +185,11 @@ describe('tariff of a company', () => {
     expect(err.message).toBe(text);
 
     // prolonging the period lifts the block
-    const longer = await api('admin', 'PUT', `/api/companies/${c.id}/tariffs/${a.body.id}`, { tariff_id: p.id, valid_from: addDays(today, -31), valid_to: addDays(today, 30) });
+    const longer = await api('admin', 'PUT', `/api/companies/${c.id}/tariffs/${a.body.id}`, {
+      tariff_id: p.id,
+      valid_from: addDays(today, -31),
+      valid_to: addDays(today, 30),
+    });
     expect(longer.body.state).toBe('active');
     expect((await api<Current>(c.client, 'GET', '/api/tariffs/current')).body).toMatchObject({ status: 'active', notice: null });
     await expect(assertTariffAllows(await ctxFor(c.client, c.id), 'procurements')).resolves.toBeUndefined();
@@ -146,14 +201,21 @@ describe('tariff of a company', () => {
     const from = addDays(today, 5);
     await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: from, valid_to: null });
     const cur = await api<Current>(c.client, 'GET', '/api/tariffs/current');
-    expect(cur.body).toMatchObject({ status: 'not_started', notice: `Тариф «Будущий» действует с ${formatRuDate(from)}. Обратитесь к администратору` });
+    expect(cur.body).toMatchObject({
+      status: 'not_started',
+      notice: `Тариф «Будущий» действует с ${formatRuDate(from)}. Обратитесь к администратору`,
+    });
     expect((await refusal(assertTariffAllows(await ctxFor(c.client, c.id), 'users'))).code).toBe('TARIFF_LIMIT');
   });
 
   it('the yearly procurement limit is reached at the limit', async () => {
     const c = await newCompany();
     const p = await plan({ name: 'Малый', max_procurements_per_year: 2 });
-    await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: addDays(today, -10), valid_to: addDays(today, 355) });
+    await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, {
+      tariff_id: p.id,
+      valid_from: addDays(today, -10),
+      valid_to: addDays(today, 355),
+    });
     let used = 1;
     const seen: { from: string; to: string }[] = [];
     cleanups.push(
@@ -168,7 +230,11 @@ describe('tariff of a company', () => {
     const text = 'Достигнут лимит тарифа «Малый»: не более 2 закупок в год';
     expect((await refusal(assertTariffAllows(await ctxFor(c.client, c.id), 'procurements'))).message).toBe(text);
     const cur = await api<Current>(c.client, 'GET', '/api/tariffs/current');
-    expect(cur.body).toMatchObject({ status: 'active', notice: text, usage: { procurements: { used: 2, limit: 2, reached: true, year: Number(today.slice(0, 4)) } } });
+    expect(cur.body).toMatchObject({
+      status: 'active',
+      notice: text,
+      usage: { procurements: { used: 2, limit: 2, reached: true, year: Number(today.slice(0, 4)) } },
+    });
     // users are not limited by this plan
     await expect(assertTariffAllows(await ctxFor(c.client, c.id), 'users')).resolves.toBeUndefined();
   });
@@ -179,26 +245,49 @@ describe('tariff of a company', () => {
     await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: today, valid_to: null });
     const err = await refusal(assertTariffAllows(await ctxFor(c.client, c.id), 'users'));
     expect(err.message).toBe('Достигнут лимит тарифа «Одиночный»: не более 1 пользователя');
-    expect((await api<Current>('admin', 'GET', '/api/tariffs/current', undefined, c.id)).body.usage.users).toEqual({ used: 1, limit: 1, reached: true });
+    expect((await api<Current>('admin', 'GET', '/api/tariffs/current', undefined, c.id)).body.usage.users).toEqual({
+      used: 1,
+      limit: 1,
+      reached: true,
+    });
   });
 
   it('periods of one company do not overlap; a used plan is archived, not deleted', async () => {
     const c = await newCompany();
     const p = await plan({ name: 'Годовой' });
-    expect((await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: today, valid_to: addDays(today, 364) })).status).toBe(200);
-    const clash = await api<{ message: string }>('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: addDays(today, 100), valid_to: null });
+    expect(
+      (await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: today, valid_to: addDays(today, 364) }))
+        .status,
+    ).toBe(200);
+    const clash = await api<{ message: string }>('admin', 'POST', `/api/companies/${c.id}/tariffs`, {
+      tariff_id: p.id,
+      valid_from: addDays(today, 100),
+      valid_to: null,
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe(CATALOG_MESSAGES.tariffOverlap(formatRuDate(today), formatRuDate(addDays(today, 364))));
-    expect((await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: addDays(today, 365), valid_to: null })).status).toBe(200);
-    const bad = await api<{ fields: Record<string, string[]> }>('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: today, valid_to: addDays(today, -1) });
+    expect(
+      (await api('admin', 'POST', `/api/companies/${c.id}/tariffs`, { tariff_id: p.id, valid_from: addDays(today, 365), valid_to: null }))
+        .status,
+    ).toBe(200);
+    const bad = await api<{ fields: Record<string, string[]> }>('admin', 'POST', `/api/companies/${c.id}/tariffs`, {
+      tariff_id: p.id,
+      valid_from: today,
+      valid_to: addDays(today, -1),
+    });
     expect(bad.body.fields.valid_to).toEqual(['Дата окончания раньше даты начала']);
 
     const del = await api<{ message: string; code: string }>('admin', 'DELETE', `/api/tariffs/${p.id}`);
     expect(del.status).toBe(409);
-    expect(del.body.message).toBe('Элемент «Годовой» используется (назначения организациям: 2) и не может быть удалён. Перенесите его в архив');
+    expect(del.body.message).toBe(
+      'Элемент «Годовой» используется (назначения организациям: 2) и не может быть удалён. Перенесите его в архив',
+    );
     await api('admin', 'POST', `/api/tariffs/${p.id}/archive`, { archived: true });
     const other = await newCompany();
-    const archived = await api<{ message: string }>('admin', 'POST', `/api/companies/${other.id}/tariffs`, { tariff_id: p.id, valid_from: today });
+    const archived = await api<{ message: string }>('admin', 'POST', `/api/companies/${other.id}/tariffs`, {
+      tariff_id: p.id,
+      valid_from: today,
+    });
     expect(archived.body.message).toBe(CATALOG_MESSAGES.tariffArchived);
 
     const list = await api<Body[]>('admin', 'GET', `/api/companies/${c.id}/tariffs`);
@@ -215,7 +304,9 @@ describe('tariff of a company', () => {
     expect((await api('specialist', 'GET', '/api/tariffs/current', undefined, c.id)).status).toBe(404);
     expect((await api('administrator', 'GET', `/api/companies/${c.id}/tariffs`)).status).toBe(404);
     // an assignment is reachable only under its own company
-    expect((await api('admin', 'PUT', `/api/companies/${customerId}/tariffs/${a.body.id}`, { tariff_id: p.id, valid_from: today })).status).toBe(404);
+    expect(
+      (await api('admin', 'PUT', `/api/companies/${customerId}/tariffs/${a.body.id}`, { tariff_id: p.id, valid_from: today })).status,
+    ).toBe(404);
     expect((await api('admin', 'DELETE', `/api/companies/${customerId}/tariffs/${a.body.id}`)).status).toBe(404);
     expect((await api<Current>('client', 'GET', '/api/tariffs/current')).body.status).toBe('none');
     expect((await api<Current>(c.client, 'GET', '/api/tariffs/current')).body.status).toBe('active');

@@ -10,9 +10,20 @@ import { audit } from '../../platform/audit';
  * carry them, acting for `companyId`. Null when the user is gone or blocked.
  */
 export async function actingCtx(deps: Deps, companyId: number, userId: number): Promise<Ctx | null> {
-  const [u] = await deps.db.select().from(users).where(and(eq(users.id, userId), eq(users.blocked, false)));
+  const [u] = await deps.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.blocked, false)));
   if (!u) return null;
-  const user: AuthUser = { id: u.id, title: u.title, login: u.login, email: u.email, role: u.role as AuthUser['role'], companyId: u.companyId, sessionId: 0 };
+  const user: AuthUser = {
+    id: u.id,
+    title: u.title,
+    login: u.login,
+    email: u.email,
+    role: u.role as AuthUser['role'],
+    companyId: u.companyId,
+    sessionId: 0,
+  };
   return { deps, user, companyId };
 }
 
@@ -38,9 +49,18 @@ export const syncStoppedText = (refused: string) => `Синхронизация 
 /** Keeps on the company's ЕИС settings why its sync does not run (null: it runs again); the trail has the stop. */
 export async function markSyncStopped(deps: Deps, companyId: number, reason: string | null): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const [row] = await tx.select({ syncStopped: eisSettings.syncStopped }).from(eisSettings).where(eq(eisSettings.companyId, companyId)).for('update');
+    const [row] = await tx
+      .select({ syncStopped: eisSettings.syncStopped })
+      .from(eisSettings)
+      .where(eq(eisSettings.companyId, companyId))
+      .for('update');
     if (!row || row.syncStopped === reason) return;
     await tx.update(eisSettings).set({ syncStopped: reason }).where(eq(eisSettings.companyId, companyId));
-    if (reason) await audit(tx, { user: null, companyId }, { entity: 'eis_settings', entityId: companyId, action: 'sync_stopped', after: { reason } });
+    if (reason)
+      await audit(
+        tx,
+        { user: null, companyId },
+        { entity: 'eis_settings', entityId: companyId, action: 'sync_stopped', after: { reason } },
+      );
   });
 }

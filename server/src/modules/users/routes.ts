@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import {
-  UsersQuery, UserResponse, CreateUserRequest, UpdateUserRequest, GrantsRequest, ResetPasswordRequest, ProfileRequest,
-  ChangePasswordRequest, IdParams, Role, paged,
+  UsersQuery,
+  UserResponse,
+  CreateUserRequest,
+  UpdateUserRequest,
+  GrantsRequest,
+  ResetPasswordRequest,
+  ProfileRequest,
+  ChangePasswordRequest,
+  IdParams,
+  Role,
+  paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
@@ -10,7 +19,15 @@ import { requireStaff, requireUser } from '../../platform/auth';
 import * as svc from './service';
 
 const tags = ['users'];
-const Profile = z.object({ id: z.number(), title: z.string(), login: z.string(), email: z.string().nullable(), phone: z.string().nullable(), role: Role, company_id: z.number() });
+const Profile = z.object({
+  id: z.number(),
+  title: z.string(),
+  login: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  company_id: z.number(),
+});
 
 export function userRoutes(app: App, deps: Deps): void {
   app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: paged(UserResponse) } } }, async (req) =>
@@ -19,7 +36,9 @@ export function userRoutes(app: App, deps: Deps): void {
   app.post('/users', { schema: { tags, body: CreateUserRequest, response: { 200: z.object({ id: z.number() }) } } }, async (req) => {
     const actor = requireStaff(req);
     // a repeat with the form's Idempotency-Key (a double click on «Сохранить») gets the first user back
-    return idempotent(deps, req, { companyId: actor.companyId, userId: actor.id }, 'user-create', async () => ({ id: await svc.createUser(deps, actor, req.body) }));
+    return idempotent(deps, req, { companyId: actor.companyId, userId: actor.id }, 'user-create', async () => ({
+      id: await svc.createUser(deps, actor, req.body),
+    }));
   });
   app.patch('/users/:id', { schema: { tags, params: IdParams, body: UpdateUserRequest } }, async (req, reply) => {
     await svc.updateUser(deps, requireStaff(req), req.params.id, req.body);
@@ -35,13 +54,21 @@ export function userRoutes(app: App, deps: Deps): void {
   });
 
   app.get('/profile', { schema: { tags: ['profile'], response: { 200: Profile } } }, async (req) => svc.getProfile(deps, requireUser(req)));
-  app.put('/profile', { config: { changes: false }, schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } }, async (req) => {
-    const user = requireUser(req);
-    await svc.updateProfile(deps, user, req.body);
-    return svc.getProfile(deps, user);
-  });
-  app.post('/profile/password', { config: { changes: false }, schema: { tags: ['profile'], body: ChangePasswordRequest } }, async (req, reply) => {
-    await svc.changeOwnPassword(deps, requireUser(req), req.body.current_password, req.body.new_password);
-    return reply.status(204).send();
-  });
+  app.put(
+    '/profile',
+    { config: { changes: false }, schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } },
+    async (req) => {
+      const user = requireUser(req);
+      await svc.updateProfile(deps, user, req.body);
+      return svc.getProfile(deps, user);
+    },
+  );
+  app.post(
+    '/profile/password',
+    { config: { changes: false }, schema: { tags: ['profile'], body: ChangePasswordRequest } },
+    async (req, reply) => {
+      await svc.changeOwnPassword(deps, requireUser(req), req.body.current_password, req.body.new_password);
+      return reply.status(204).send();
+    },
+  );
 }

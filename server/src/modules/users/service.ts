@@ -1,7 +1,16 @@
 import { assertTariffAllows } from '../tariffs';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { isStaff, ROLE_TITLES, type UsersQuery, type CreateUserRequest, type UpdateUserRequest, type UserResponse, type Paged, type Role } from '@proc/contract';
+import {
+  isStaff,
+  ROLE_TITLES,
+  type UsersQuery,
+  type CreateUserRequest,
+  type UpdateUserRequest,
+  type UserResponse,
+  type Paged,
+  type Role,
+} from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
 import { companies, companyGrants, registrations, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
@@ -95,7 +104,11 @@ async function loadManaged(deps: Deps, actor: AuthUser, id: number) {
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
   const [u] = await deps.db.select().from(users).where(eq(users.id, id));
   if (!u || !(await canActFor(deps.db, actor, u.companyId))) throw new AppError('NOT_FOUND');
-  if (!(await mayManage(deps, actor, u))) throw new AppError('FORBIDDEN', 'Пользователь работает с организациями, к которым у вас нет доступа: им управляет главный администратор');
+  if (!(await mayManage(deps, actor, u)))
+    throw new AppError(
+      'FORBIDDEN',
+      'Пользователь работает с организациями, к которым у вас нет доступа: им управляет главный администратор',
+    );
   return u;
 }
 
@@ -103,34 +116,62 @@ const loginTaken = () => new AppError('CONFLICT', 'Пользователь с �
 
 export async function createUser(deps: Deps, actor: AuthUser, input: z.infer<typeof CreateUserRequest>) {
   if (!MANAGERS.includes(actor.role)) throw new AppError('FORBIDDEN');
-  if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Назначить роль главного администратора может только главный администратор');
+  if (input.role === 'admin' && actor.role !== 'admin')
+    throw new AppError('FORBIDDEN', 'Назначить роль главного администратора может только главный администратор');
   if (!(await canActFor(deps.db, actor, input.company_id))) throw new AppError('NOT_FOUND');
   await assertRoleFitsCompany(deps, input.role, input.company_id);
   const [taken] = await deps.db.select({ id: users.id }).from(users).where(eq(users.login, input.login));
   if (taken) throw loginTaken();
   // a pending application holds its login: approving it later would find the login taken
-  const [held] = await deps.db.select({ id: registrations.id }).from(registrations).where(and(eq(registrations.login, input.login), eq(registrations.status, 'pending'))).limit(1);
-  if (held) throw new AppError('CONFLICT', 'Этот логин указан в заявке на регистрацию, которая ждёт решения оператора: выберите другой логин', { login: ['Логин занят заявкой на регистрацию'] });
+  const [held] = await deps.db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(and(eq(registrations.login, input.login), eq(registrations.status, 'pending')))
+    .limit(1);
+  if (held)
+    throw new AppError('CONFLICT', 'Этот логин указан в заявке на регистрацию, которая ждёт решения оператора: выберите другой логин', {
+      login: ['Логин занят заявкой на регистрацию'],
+    });
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
-    await assertTariffAllows({ deps, user: actor, companyId: input.company_id }, 'users', tx);
-    const [u] = await tx
-      .insert(users)
-      .values({ companyId: input.company_id, login: input.login, title: input.title, email: input.email ?? null, phone: input.phone ?? null, role: input.role, passwordHash })
-      .returning();
-    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: u.id, action: 'create', after: { login: u.login, title: u.title, email: u.email, phone: u.phone, role: u.role, company_id: u.companyId } });
-    return u.id;
-  }).catch((e: unknown) => {
-    // a second «Сохранить» sent before the first answered passed the check above: the unique login decided, in words
-    if (databaseDataError(e)?.code === 'CONFLICT') throw loginTaken();
-    throw e;
-  });
+  return deps.db
+    .transaction(async (tx) => {
+      await assertTariffAllows({ deps, user: actor, companyId: input.company_id }, 'users', tx);
+      const [u] = await tx
+        .insert(users)
+        .values({
+          companyId: input.company_id,
+          login: input.login,
+          title: input.title,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          role: input.role,
+          passwordHash,
+        })
+        .returning();
+      await audit(
+        tx,
+        { user: actor, companyId: u.companyId },
+        {
+          entity: 'user',
+          entityId: u.id,
+          action: 'create',
+          after: { login: u.login, title: u.title, email: u.email, phone: u.phone, role: u.role, company_id: u.companyId },
+        },
+      );
+      return u.id;
+    })
+    .catch((e: unknown) => {
+      // a second «Сохранить» sent before the first answered passed the check above: the unique login decided, in words
+      if (databaseDataError(e)?.code === 'CONFLICT') throw loginTaken();
+      throw e;
+    });
 }
 
 export async function updateUser(deps: Deps, actor: AuthUser, id: number, input: z.infer<typeof UpdateUserRequest>) {
   const u = await loadManaged(deps, actor, id);
   if (input.role === 'admin' && actor.role !== 'admin') throw new AppError('FORBIDDEN');
-  if (id === actor.id && (input.blocked || (input.role && input.role !== actor.role))) throw new AppError('INVALID_STATE', 'Нельзя заблокировать себя или изменить свою роль');
+  if (id === actor.id && (input.blocked || (input.role && input.role !== actor.role)))
+    throw new AppError('INVALID_STATE', 'Нельзя заблокировать себя или изменить свою роль');
   if (input.role !== undefined) await assertRoleFitsCompany(deps, input.role, u.companyId);
   const patch = {
     ...(input.title !== undefined ? { title: input.title } : {}),
@@ -142,7 +183,16 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set(patch).where(eq(users.id, id));
     const action = input.blocked === true && !u.blocked ? 'block' : input.blocked === false && u.blocked ? 'unblock' : 'update';
-    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action, ...changes({ title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, patch) });
+    await audit(
+      tx,
+      { user: actor, companyId: u.companyId },
+      {
+        entity: 'user',
+        entityId: id,
+        action,
+        ...changes({ title: u.title, email: u.email, phone: u.phone, role: u.role, blocked: u.blocked }, patch),
+      },
+    );
   });
   deps.realtime.sessionsChanged();
   if (input.blocked) for (const s of await revokeUserSessions(deps.db, id)) deps.realtime.dropSession(s);
@@ -162,7 +212,17 @@ export async function setGrants(deps: Deps, actor: AuthUser, id: number, company
     const before = await tx.select({ companyId: companyGrants.companyId }).from(companyGrants).where(eq(companyGrants.userId, id));
     await tx.delete(companyGrants).where(eq(companyGrants.userId, id));
     if (unique.length) await tx.insert(companyGrants).values(unique.map((companyId) => ({ userId: id, companyId, grantedBy: actor.id })));
-    await audit(tx, { user: actor, companyId: u.companyId }, { entity: 'user', entityId: id, action: 'grants', before: { company_ids: before.map((g) => g.companyId) }, after: { company_ids: unique } });
+    await audit(
+      tx,
+      { user: actor, companyId: u.companyId },
+      {
+        entity: 'user',
+        entityId: id,
+        action: 'grants',
+        before: { company_ids: before.map((g) => g.companyId) },
+        after: { company_ids: unique },
+      },
+    );
   });
   // a withdrawn grant must not outlive the kept access, here or on another instance
   deps.realtime.sessionsChanged();
@@ -180,17 +240,25 @@ export async function resetPassword(deps: Deps, actor: AuthUser, id: number, pas
 
 export async function updateProfile(deps: Deps, actor: AuthUser, input: { title: string; email?: string | null; phone?: string | null }) {
   await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select({ title: users.title, email: users.email, phone: users.phone }).from(users).where(eq(users.id, actor.id));
+    const [before] = await tx
+      .select({ title: users.title, email: users.email, phone: users.phone })
+      .from(users)
+      .where(eq(users.id, actor.id));
     const after = { title: input.title, email: input.email ?? null, phone: input.phone ?? null };
     await tx.update(users).set(after).where(eq(users.id, actor.id));
-    await audit(tx, { user: actor, companyId: actor.companyId }, { entity: 'user', entityId: actor.id, action: 'profile', ...changes(before, after) });
+    await audit(
+      tx,
+      { user: actor, companyId: actor.companyId },
+      { entity: 'user', entityId: actor.id, action: 'profile', ...changes(before, after) },
+    );
   });
   deps.realtime.sessionsChanged();
 }
 
 export async function changeOwnPassword(deps: Deps, actor: AuthUser, current: string, next: string) {
   const [u] = await deps.db.select().from(users).where(eq(users.id, actor.id));
-  if (!(await verifyPassword(u.passwordHash, current))) throw new AppError('VALIDATION', 'Текущий пароль указан неверно', { current_password: ['Неверный пароль'] });
+  if (!(await verifyPassword(u.passwordHash, current)))
+    throw new AppError('VALIDATION', 'Текущий пароль указан неверно', { current_password: ['Неверный пароль'] });
   const passwordHash = await hashPassword(next);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));

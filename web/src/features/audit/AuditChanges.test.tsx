@@ -5,7 +5,18 @@ import { AuditChanges, changeRows } from './AuditChanges';
 import { formatValue } from './labels';
 
 const item = (over: Partial<AuditItem>): AuditItem => ({
-  id: 1, created_at: '2026-03-01T10:00:00Z', company_id: 1, company_title: 'АО «Демо»', user_id: 2, user_title: 'Иванов', entity: 'procurement', entity_id: '5', action: 'update', before: null, after: null, ...over,
+  id: 1,
+  created_at: '2026-03-01T10:00:00Z',
+  company_id: 1,
+  company_title: 'АО «Демо»',
+  user_id: 2,
+  user_title: 'Иванов',
+  entity: 'procurement',
+  entity_id: '5',
+  action: 'update',
+  before: null,
+  after: null,
+  ...over,
 });
 
 afterEach(cleanup);
@@ -22,7 +33,15 @@ describe('before → after of a trail entry', () => {
   });
 
   it('shows Russian field names and values, «Прочее поле» when there is none (never an English key)', () => {
-    render(<AuditChanges item={item({ action: 'status', before: { status: 'draft' }, after: { status: 'cancelled', custom_flag: true, published_on: '2026-12-01' } })} />);
+    render(
+      <AuditChanges
+        item={item({
+          action: 'status',
+          before: { status: 'draft' },
+          after: { status: 'cancelled', custom_flag: true, published_on: '2026-12-01' },
+        })}
+      />,
+    );
     const text = screen.getByTestId('audit-changes').textContent ?? '';
     expect(text).toContain('Статус: Черновик → Отменена');
     expect(text).toContain('Прочее поле: — → да');
@@ -44,7 +63,12 @@ describe('before → after of a trail entry', () => {
     expect(formatValue('procurement', 'okpd2', ['17.12', '17.13'])).toBe('17.12, 17.13');
     expect(formatValue('procurement', 'okpd2', [])).toBe('—');
     expect(formatValue('user', 'role', 'client')).not.toBe('client');
-    expect(formatValue('procurement', 'files', [{ id: 1, name: 'Извещение.docx' }, { id: 2, name: 'Проект.docx' }])).toBe('«Извещение.docx», «Проект.docx»');
+    expect(
+      formatValue('procurement', 'files', [
+        { id: 1, name: 'Извещение.docx' },
+        { id: 2, name: 'Проект.docx' },
+      ]),
+    ).toBe('«Извещение.docx», «Проект.docx»');
   });
 
   it('names referenced objects, periods, sums and sizes instead of ids and codes', () => {

@@ -26,7 +26,12 @@ export function changeRows(before: unknown, after: unknown): Row[] {
   if (!b) return Object.entries(a!).map(([key, v]) => ({ key, kind: 'added', after: v }));
   if (!a) return Object.entries(b).map(([key, v]) => ({ key, kind: 'removed', before: v }));
   const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))];
-  const rows: Row[] = keys.map((key) => ({ key, kind: key in a && key in b && same(a[key], b[key]) ? 'same' : 'changed', before: b[key], after: a[key] }));
+  const rows: Row[] = keys.map((key) => ({
+    key,
+    kind: key in a && key in b && same(a[key], b[key]) ? 'same' : 'changed',
+    before: b[key],
+    after: a[key],
+  }));
   return [...rows.filter((r) => r.kind === 'same'), ...rows.filter((r) => r.kind !== 'same')];
 }
 
@@ -39,7 +44,8 @@ export function AuditChanges({ item, max = 8 }: { item: AuditItem; max?: number 
     if (item.before === null && item.after === null) return null;
     return (
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {item.before !== null && <span style={old}>{JSON.stringify(item.before)}</span>} {item.after !== null && <span style={now}>{JSON.stringify(item.after)}</span>}
+        {item.before !== null && <span style={old}>{JSON.stringify(item.before)}</span>}{' '}
+        {item.after !== null && <span style={now}>{JSON.stringify(item.after)}</span>}
       </Typography.Text>
     );
   }
@@ -49,7 +55,9 @@ export function AuditChanges({ item, max = 8 }: { item: AuditItem; max?: number 
     <ul style={{ margin: '4px 0 0', paddingLeft: 18, fontSize: 13 }} data-testid="audit-changes">
       {shown.map((r) => (
         <li key={r.key} style={{ wordBreak: 'break-word' }}>
-          <Typography.Text type={r.kind === 'same' ? 'secondary' : undefined}>{item.field_titles?.[r.key] ?? fieldTitle(r.key)}: </Typography.Text>
+          <Typography.Text type={r.kind === 'same' ? 'secondary' : undefined}>
+            {item.field_titles?.[r.key] ?? fieldTitle(r.key)}:{' '}
+          </Typography.Text>
           {r.kind === 'same' && <Typography.Text type="secondary">{show(r.key, r.after)}</Typography.Text>}
           {r.kind === 'added' && <span style={now}>{show(r.key, r.after)}</span>}
           {r.kind === 'removed' && <span style={old}>{show(r.key, r.before)}</span>}

@@ -8,7 +8,16 @@ import { AuditChanges } from './AuditChanges';
 
 const PAGE = 10;
 
-const ACTION_COLORS: Record<string, string> = { create: 'green', delete: 'red', archive: 'orange', block: 'red', reject: 'red', status: 'blue', approve: 'blue', publish: 'cyan' };
+const ACTION_COLORS: Record<string, string> = {
+  create: 'green',
+  delete: 'red',
+  archive: 'orange',
+  block: 'red',
+  reject: 'red',
+  status: 'blue',
+  approve: 'blue',
+  publish: 'cyan',
+};
 
 export interface AuditTarget {
   /** Object type, or several (a company card: the company and its contacts, requisites, …). */
@@ -38,7 +47,16 @@ export function AuditHistory({ entity, entityId, companyId, enabled = true }: Au
   const [page, setPage] = useState(1);
   const staff = useCanSeeAudit();
   const kinds = typeof entity === 'string' ? [entity] : [...entity];
-  const q = useAudit({ entity: kinds.join(','), entity_id: entityId === undefined ? undefined : String(entityId), company_id: companyId === undefined ? undefined : String(companyId) }, page, PAGE, enabled);
+  const q = useAudit(
+    {
+      entity: kinds.join(','),
+      entity_id: entityId === undefined ? undefined : String(entityId),
+      company_id: companyId === undefined ? undefined : String(companyId),
+    },
+    page,
+    PAGE,
+    enabled,
+  );
   if (!staff) return null;
   const total = q.data?.total ?? 0;
   return (
@@ -47,8 +65,26 @@ export function AuditHistory({ entity, entityId, companyId, enabled = true }: Au
       data-testid="audit-history"
       loading={q.isLoading || (q.isFetching && q.isPlaceholderData)}
       dataSource={q.data?.items ?? []}
-      locale={{ emptyText: q.isError ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Не удалось загрузить журнал" /> : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Изменений пока нет" /> }}
-      pagination={total > PAGE ? { current: page, pageSize: PAGE, total, size: 'small', showSizeChanger: false, onChange: setPage, showTotal: (n) => `Всего: ${n}` } : false}
+      locale={{
+        emptyText: q.isError ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Не удалось загрузить журнал" />
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Изменений пока нет" />
+        ),
+      }}
+      pagination={
+        total > PAGE
+          ? {
+              current: page,
+              pageSize: PAGE,
+              total,
+              size: 'small',
+              showSizeChanger: false,
+              onChange: setPage,
+              showTotal: (n) => `Всего: ${n}`,
+            }
+          : false
+      }
       renderItem={(item) => (
         <List.Item key={item.id}>
           <AuditEntry item={item} showObject={kinds.length > 1 || entityId === undefined} />

@@ -23,7 +23,9 @@ function cardOf(item: AuditItem): string | null {
   if (item.entity === 'procurement') return `/documents/${id}`;
   if (item.entity === 'contract') return `/contracts/register/${id}`;
   if (item.entity === 'procurement_rule') return `/procurementsRules/${id}/versions`;
-  const ruleId = [item.after, item.before].map((v) => (v && typeof v === 'object' ? (v as { rule_id?: unknown }).rule_id : undefined)).find((x) => typeof x === 'number');
+  const ruleId = [item.after, item.before]
+    .map((v) => (v && typeof v === 'object' ? (v as { rule_id?: unknown }).rule_id : undefined))
+    .find((x) => typeof x === 'number');
   if (item.entity === 'rule_version' && ruleId) return `/procurementsRules/${ruleId}/versions/${id}/documentsRules`;
   return null;
 }
@@ -69,8 +71,9 @@ export default function AuditPage() {
   const filters = Object.fromEntries(AUDIT_FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as AuditFilters;
   const patch = (p: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p)) if (v) next.set(k, v);
-    else next.delete(k);
+    for (const [k, v] of Object.entries(p))
+      if (v) next.set(k, v);
+      else next.delete(k);
     setParams(next, { replace: true });
   };
   const list = useAudit(filters, page, limit);
@@ -101,7 +104,11 @@ export default function AuditPage() {
           onBlur={(e) => patch({ entity_id: e.target.value.trim() || undefined, page: undefined })}
           onPressEnter={(e) => patch({ entity_id: e.currentTarget.value.trim() || undefined, page: undefined })}
         />
-        <UserFilter value={filters.user_id} knownTitle={items.find((i) => String(i.user_id) === filters.user_id)?.user_title} onChange={(v) => patch({ user_id: v, page: undefined })} />
+        <UserFilter
+          value={filters.user_id}
+          knownTitle={items.find((i) => String(i.user_id) === filters.user_id)?.user_title}
+          onChange={(v) => patch({ user_id: v, page: undefined })}
+        />
         {companies.length > 1 && (
           <Select
             allowClear
@@ -140,7 +147,14 @@ export default function AuditPage() {
         loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
         dataSource={items}
         locale={{ emptyText: any ? 'Нет записей, подходящих под фильтры' : 'Записей пока нет' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [20, 50, 100], showTotal: (t) => `Всего: ${t}` }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [20, 50, 100],
+          showTotal: (t) => `Всего: ${t}`,
+        }}
         onChange={(p) => patch({ page: String(p.current ?? 1), limit: p.pageSize && p.pageSize !== 20 ? String(p.pageSize) : undefined })}
         columns={[
           { title: 'Когда', key: 'created_at', dataIndex: 'created_at', width: 160, render: (d: string) => formatDateTime(d) },
@@ -150,14 +164,25 @@ export default function AuditPage() {
             width: 180,
             render: (_: unknown, r) =>
               r.user_id ? (
-                <a role="button" tabIndex={0} onClick={() => patch({ user_id: String(r.user_id), page: undefined })} title="Показать изменения этого пользователя">
+                <a
+                  role="button"
+                  tabIndex={0}
+                  onClick={() => patch({ user_id: String(r.user_id), page: undefined })}
+                  title="Показать изменения этого пользователя"
+                >
                   {r.user_title ?? `№ ${r.user_id}`}
                 </a>
               ) : (
                 <Typography.Text type="secondary">Система</Typography.Text>
               ),
           },
-          { title: 'Организация', key: 'company', width: 180, render: (_: unknown, r) => r.company_title ?? (r.company_id ? `№ ${r.company_id}` : <Typography.Text type="secondary">общие данные</Typography.Text>) },
+          {
+            title: 'Организация',
+            key: 'company',
+            width: 180,
+            render: (_: unknown, r) =>
+              r.company_title ?? (r.company_id ? `№ ${r.company_id}` : <Typography.Text type="secondary">общие данные</Typography.Text>),
+          },
           {
             title: 'Объект',
             key: 'entity',
@@ -165,7 +190,9 @@ export default function AuditPage() {
             render: (_: unknown, r) => {
               const to = cardOf(r);
               // the business number where the object has one (2026-0016, 41-А/2026); an id only where it has none
-              const text = r.entity_number ? `${auditEntityTitle(r.entity)} ${r.entity_number}` : `${auditEntityTitle(r.entity)} № ${r.entity_id}`;
+              const text = r.entity_number
+                ? `${auditEntityTitle(r.entity)} ${r.entity_number}`
+                : `${auditEntityTitle(r.entity)} № ${r.entity_id}`;
               return (
                 <Space direction="vertical" size={0}>
                   {to ? (
@@ -175,7 +202,12 @@ export default function AuditPage() {
                   ) : (
                     text
                   )}
-                  <a role="button" tabIndex={0} style={{ fontSize: 12 }} onClick={() => patch({ entity: r.entity, entity_id: r.entity_id, page: undefined })}>
+                  <a
+                    role="button"
+                    tabIndex={0}
+                    style={{ fontSize: 12 }}
+                    onClick={() => patch({ entity: r.entity, entity_id: r.entity_id, page: undefined })}
+                  >
                     вся история объекта
                   </a>
                 </Space>

@@ -1,4 +1,12 @@
-import { AUDIT_REF_KINDS, TARIFF_PERIOD_TITLES, PROCUREMENT_STATUS_TITLES, RULE_VERSION_STATUS_TITLES, ROLE_TITLES, DOCUMENT_KIND_TITLES, SUBJECT_TITLES } from '@proc/contract';
+import {
+  AUDIT_REF_KINDS,
+  TARIFF_PERIOD_TITLES,
+  PROCUREMENT_STATUS_TITLES,
+  RULE_VERSION_STATUS_TITLES,
+  ROLE_TITLES,
+  DOCUMENT_KIND_TITLES,
+  SUBJECT_TITLES,
+} from '@proc/contract';
 import { formatDate, formatMoney, formatSize } from '../../lib/format';
 import { METHOD_TITLES } from '../rules/methods';
 
@@ -195,10 +203,27 @@ const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}
  */
 export const fieldTitle = (key: string) => FIELD_TITLES[key] ?? FIELD_TITLES[snake(key)] ?? 'Прочее поле';
 
-const SOURCE_TITLES: Record<string, string> = { eis: 'ЕИС', upload: 'файл', manual: 'вручную', auto: 'автоматически', user: 'пользователь' };
+const SOURCE_TITLES: Record<string, string> = {
+  eis: 'ЕИС',
+  upload: 'файл',
+  manual: 'вручную',
+  auto: 'автоматически',
+  user: 'пользователь',
+};
 
 /** Sums the trail keeps as decimal strings. */
-const MONEY_FIELDS = new Set(['price', 'nmcd', 'nmcd_min', 'nmcd_max', 'amount', 'amount_with_vat', 'total', 'single_supplier_max', 'application_ensuring', 'contract_ensuring']);
+const MONEY_FIELDS = new Set([
+  'price',
+  'nmcd',
+  'nmcd_min',
+  'nmcd_max',
+  'amount',
+  'amount_with_vat',
+  'total',
+  'single_supplier_max',
+  'application_ensuring',
+  'contract_ensuring',
+]);
 
 /** Names of the objects an entry refers to by id (the server resolves them), keyed `kind:id`. */
 export type Refs = Record<string, string>;
@@ -232,13 +257,16 @@ const OTHER_STATUS_TITLES: Record<string, string> = {
 /** Values that have a Russian name in the field's vocabulary. */
 function named(entity: string, key: string, v: string): string | null {
   if (key === 'status' && entity === 'procurement') return PROCUREMENT_STATUS_TITLES[v as keyof typeof PROCUREMENT_STATUS_TITLES] ?? null;
-  if (key === 'status' && entity === 'rule_version') return RULE_VERSION_STATUS_TITLES[v as keyof typeof RULE_VERSION_STATUS_TITLES] ?? null;
-  if (key === 'status' && entity === 'registration') return ({ pending: 'на рассмотрении', approved: 'одобрена', rejected: 'отклонена' } as Record<string, string>)[v] ?? null;
+  if (key === 'status' && entity === 'rule_version')
+    return RULE_VERSION_STATUS_TITLES[v as keyof typeof RULE_VERSION_STATUS_TITLES] ?? null;
+  if (key === 'status' && entity === 'registration')
+    return ({ pending: 'на рассмотрении', approved: 'одобрена', rejected: 'отклонена' } as Record<string, string>)[v] ?? null;
   if (key === 'status') return OTHER_STATUS_TITLES[v] ?? null;
   if (key === 'subject' && entity === 'procurement') return SUBJECT_TITLES[v as keyof typeof SUBJECT_TITLES] ?? null;
   if (key === 'method') return METHOD_TITLES[v] ?? null;
   if (key === 'role') return ROLE_TITLES[v as keyof typeof ROLE_TITLES] ?? null;
-  if (key === 'document' || key === 'document_kind' || key === 'template') return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? null;
+  if (key === 'document' || key === 'document_kind' || key === 'template')
+    return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? null;
   if (key === 'source' || key === 'linked_by') return SOURCE_TITLES[v] ?? null;
   if (key === 'law') return v === '44' ? '44-ФЗ' : v === '223' ? '223-ФЗ' : null;
   if (key === 'period') return TARIFF_PERIOD_TITLES[v as keyof typeof TARIFF_PERIOD_TITLES] ?? null;
@@ -266,6 +294,9 @@ export function formatValue(entity: string, key: string, v: unknown, refs: Refs 
     if (MONEY_FIELDS.has(key)) return formatMoney(String(v));
     return String(v).replace('.', ',');
   }
-  if (Array.isArray(v)) return v.length ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x, refs))).join(', ') : '—';
+  if (Array.isArray(v))
+    return v.length
+      ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x, refs))).join(', ')
+      : '—';
   return JSON.stringify(v);
 }

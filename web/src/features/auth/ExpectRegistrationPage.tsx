@@ -39,7 +39,11 @@ function ExpectRegistration() {
       {!r ? (
         <Spin />
       ) : r.status === 'pending' ? (
-        <Result status="info" title="Заявка на рассмотрении" subTitle={`Организация «${r.company_title}», логин ${r.user_login}. Оператор проверит данные и подтвердит регистрацию; страница обновится сама.`} />
+        <Result
+          status="info"
+          title="Заявка на рассмотрении"
+          subTitle={`Организация «${r.company_title}», логин ${r.user_login}. Оператор проверит данные и подтвердит регистрацию; страница обновится сама.`}
+        />
       ) : r.status === 'approved' ? (
         <Result
           status="success"
@@ -52,7 +56,12 @@ function ExpectRegistration() {
           }
         />
       ) : (
-        <Result status="error" title="Регистрация отклонена" subTitle={`Причина: ${r.reason ?? '—'}`} extra={<Link to="/registration">Подать заявку заново</Link>} />
+        <Result
+          status="error"
+          title="Регистрация отклонена"
+          subTitle={`Причина: ${r.reason ?? '—'}`}
+          extra={<Link to="/registration">Подать заявку заново</Link>}
+        />
       )}
     </AuthCard>
   );

@@ -11,7 +11,11 @@ import { authApi, TICKET_KEY } from './api';
 import { AuthCard } from './AuthCard';
 import { noticeStore } from '../../lib/notices';
 
-const innRule = { validator: async (_: unknown, v?: string) => { if (v && !isValidInn(v.trim())) throw new Error('Некорректный ИНН: проверьте количество цифр и контрольное число'); } };
+const innRule = {
+  validator: async (_: unknown, v?: string) => {
+    if (v && !isValidInn(v.trim())) throw new Error('Некорректный ИНН: проверьте количество цифр и контрольное число');
+  },
+};
 
 /** An optional field's check (the contract's, so the first submit says what the server would); empty is valid. */
 const optionalRule = (valid: (v: string) => boolean, message: string) => ({
@@ -89,7 +93,14 @@ export default function RegistrationPage() {
         <Row gutter={16}>
           <Col span={12}>
             <Field label="ИНН" name={['company', 'inn']} rules={[rules.required, innRule]}>
-              <Input inputMode="numeric" maxLength={12} onPressEnter={(e) => { e.preventDefault(); void findByInn(); }} />
+              <Input
+                inputMode="numeric"
+                maxLength={12}
+                onPressEnter={(e) => {
+                  e.preventDefault();
+                  void findByInn();
+                }}
+              />
             </Field>
           </Col>
           <Col span={12} style={{ display: 'flex', alignItems: 'center', paddingTop: 6 }}>
@@ -153,7 +164,12 @@ export default function RegistrationPage() {
             </Form.Item>
           </Col>
         </Row>
-        <Field label="Код из письма" name="email_code" rules={[rules.required]} extra={codeSent ? `Код отправлен на ${codeSent}` : undefined}>
+        <Field
+          label="Код из письма"
+          name="email_code"
+          rules={[rules.required]}
+          extra={codeSent ? `Код отправлен на ${codeSent}` : undefined}
+        >
           <Input inputMode="numeric" maxLength={10} style={{ maxWidth: 200 }} />
         </Field>
         {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}

@@ -56,7 +56,11 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const archive = useMutation({
     mutationFn: (i: CatalogItem) => catalogApi.archive(route.api, i.id, !i.archived),
     onSuccess: (i) => {
-      noticeStore.show({ kind: 'success', header: route.label, message: i.archived ? `«${i.name}» перенесён в архив` : `«${i.name}» возвращён из архива` });
+      noticeStore.show({
+        kind: 'success',
+        header: route.label,
+        message: i.archived ? `«${i.name}» перенесён в архив` : `«${i.name}» возвращён из архива`,
+      });
       refresh();
     },
   });
@@ -96,8 +100,21 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
         )}
       </Space>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="Поиск по наименованию и коду" aria-label="Поиск" defaultValue={q} onSearch={(v) => patch({ q: v || undefined, page: undefined })} style={{ width: 380 }} />
-        <Segmented aria-label="Архив" value={archived} options={ARCHIVED} onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })} data-testid="archived-filter" />
+        <Input.Search
+          allowClear
+          placeholder="Поиск по наименованию и коду"
+          aria-label="Поиск"
+          defaultValue={q}
+          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          style={{ width: 380 }}
+        />
+        <Segmented
+          aria-label="Архив"
+          value={archived}
+          options={ARCHIVED}
+          onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })}
+          data-testid="archived-filter"
+        />
       </Space>
       <Table<CatalogItem>
         rowKey="id"
@@ -109,7 +126,13 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
           patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
         }}
         columns={[
-          ...def.columns.map((c) => ({ title: c.title, key: c.sort ?? c.key, sorter: !!c.sort, sortOrder: sortOrder(c.sort), render: (_: unknown, i: CatalogItem) => c.render(i) })),
+          ...def.columns.map((c) => ({
+            title: c.title,
+            key: c.sort ?? c.key,
+            sorter: !!c.sort,
+            sortOrder: sortOrder(c.sort),
+            render: (_: unknown, i: CatalogItem) => c.render(i),
+          })),
           {
             title: 'Принадлежность',
             key: 'system',
@@ -137,12 +160,32 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
           },
         ]}
       />
-      {editing && <ElementForm route={route} item={editing === 'new' ? null : editing} readOnly={!canEdit} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <ElementForm
+          route={route}
+          item={editing === 'new' ? null : editing}
+          readOnly={!canEdit}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
     </>
   );
 }
 
-function ElementForm({ route, item, readOnly, onClose, onSaved }: { route: CatalogRoute & { kind: CatalogKind }; item: CatalogItem | null; readOnly: boolean; onClose: () => void; onSaved: () => void }) {
+function ElementForm({
+  route,
+  item,
+  readOnly,
+  onClose,
+  onSaved,
+}: {
+  route: CatalogRoute & { kind: CatalogKind };
+  item: CatalogItem | null;
+  readOnly: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const session = useSession()!;
   const def = KIND_DEFS[route.kind];
   const [form] = Form.useForm();
@@ -172,8 +215,18 @@ function ElementForm({ route, item, readOnly, onClose, onSaved }: { route: Catal
       okButtonProps={{ loading: save.isPending, style: readOnly ? { display: 'none' } : undefined }}
     >
       <Form form={form} layout="vertical" disabled={readOnly} initialValues={initial} onFinish={(v) => save.mutate(v)}>
-        <Field label="Наименование" name="name" rules={[...(def.nameOptional ? [] : [rules.required]), { max: CATALOG_NAME_MAX, message: `Не более ${CATALOG_NAME_MAX} символов` }]}>
-          <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} showCount={{ formatter: ({ count }) => (count > CATALOG_NAME_MAX * 0.8 ? `${count} / ${CATALOG_NAME_MAX}` : '') }} />
+        <Field
+          label="Наименование"
+          name="name"
+          rules={[
+            ...(def.nameOptional ? [] : [rules.required]),
+            { max: CATALOG_NAME_MAX, message: `Не более ${CATALOG_NAME_MAX} символов` },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            showCount={{ formatter: ({ count }) => (count > CATALOG_NAME_MAX * 0.8 ? `${count} / ${CATALOG_NAME_MAX}` : '') }}
+          />
         </Field>
         {def.Fields && <def.Fields item={item} />}
         <Field label="Описание" name="description">

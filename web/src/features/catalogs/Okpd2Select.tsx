@@ -19,5 +19,13 @@ export function Okpd2Select({ leafOnly, query, ...rest }: Props<Okpd2Node> & { l
 
 /** Unit of measure by ОКЕИ; value is the code. */
 export function OkeiSelect(props: Props<OkeiUnit>) {
-  return <OptionsSelect<OkeiUnit> path="/classifiers/okei/options" requestName="Классификатор ОКЕИ" placeholder="Код, наименование или обозначение" allowClear {...props} />;
+  return (
+    <OptionsSelect<OkeiUnit>
+      path="/classifiers/okei/options"
+      requestName="Классификатор ОКЕИ"
+      placeholder="Код, наименование или обозначение"
+      allowClear
+      {...props}
+    />
+  );
 }

@@ -10,7 +10,10 @@ import type { ListQuery, OptionsPage } from './api';
 export const OPTIONS_STEP = 10;
 export type OptionValue = string | number;
 
-export interface OptionsSelectProps<T> extends Omit<SelectProps<OptionValue | OptionValue[]>, 'options' | 'showSearch' | 'onSearch' | 'filterOption' | 'loading' | 'onChange'> {
+export interface OptionsSelectProps<T> extends Omit<
+  SelectProps<OptionValue | OptionValue[]>,
+  'options' | 'showSearch' | 'onSearch' | 'filterOption' | 'loading' | 'onChange'
+> {
   /** Full API path of an `/options` endpoint. */
   path: string;
   /** Request name for the loading notice. */
@@ -37,14 +40,29 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 /** A select fed by an `/options` endpoint: server search, infinite scroll in steps of 10; empty → 'нет значения' (ConfigProvider). */
-export function OptionsSelect<T = unknown>({ path, requestName, query, selectedLabel, knownOptions, optionValue = (i) => i.value, onChange, value, ...rest }: OptionsSelectProps<T>) {
+export function OptionsSelect<T = unknown>({
+  path,
+  requestName,
+  query,
+  selectedLabel,
+  knownOptions,
+  optionValue = (i) => i.value,
+  onChange,
+  value,
+  ...rest
+}: OptionsSelectProps<T>) {
   const company = useSelectedCompany();
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
   const q = useDebounced(search.trim(), 300);
   const list = useInfiniteQuery({
     queryKey: ['options', path, query ?? {}, q, company],
-    queryFn: ({ pageParam, signal }) => api.get<OptionsPage<T>>(path, { name: requestName, query: { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<OptionsPage<T>>(path, {
+        name: requestName,
+        query: { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP },
+        signal,
+      }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: open,
@@ -52,19 +70,31 @@ export function OptionsSelect<T = unknown>({ path, requestName, query, selectedL
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const values = useMemo(() => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]), [value]);
   const known = useMemo(
-    () => [...(knownOptions ?? []), ...(selectedLabel && (typeof value === 'string' || typeof value === 'number') ? [{ value, label: selectedLabel }] : [])],
+    () => [
+      ...(knownOptions ?? []),
+      ...(selectedLabel && (typeof value === 'string' || typeof value === 'number') ? [{ value, label: selectedLabel }] : []),
+    ],
     [knownOptions, selectedLabel, value],
   );
   // Stored values the record did not name (a value set by code, a form restored from elsewhere): their names are asked
   // for by id, archived elements included, so that the select never shows a bare id.
   const unnamed = useMemo(
-    () => values.filter((v): v is number => typeof v === 'number' && !known.some((k) => k.value === v) && !items.some((i) => optionValue(i) === v)),
+    () =>
+      values.filter(
+        (v): v is number => typeof v === 'number' && !known.some((k) => k.value === v) && !items.some((i) => optionValue(i) === v),
+      ),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- optionValue is a pure accessor
     [values, known, items],
   );
   const named = useQuery({
     queryKey: ['options-names', path, company, unnamed],
-    queryFn: ({ signal }) => api.get<OptionsPage<T>>(path, { name: requestName, query: { ...query, ids: unnamed.join(','), page: 1, limit: 100 }, signal, quiet: true }),
+    queryFn: ({ signal }) =>
+      api.get<OptionsPage<T>>(path, {
+        name: requestName,
+        query: { ...query, ids: unnamed.join(','), page: 1, limit: 100 },
+        signal,
+        quiet: true,
+      }),
     enabled: unnamed.length > 0,
     staleTime: 60_000,
   });
@@ -92,7 +122,8 @@ export function OptionsSelect<T = unknown>({ path, requestName, query, selectedL
       notFoundContent={list.isFetching ? <Spin size="small" /> : undefined}
       onPopupScroll={(e) => {
         const el = e.currentTarget as HTMLElement;
-        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24 && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 24 && list.hasNextPage && !list.isFetchingNextPage)
+          void list.fetchNextPage();
       }}
       onChange={(v) => {
         const objOf = (x: OptionValue) => items.find((i) => optionValue(i) === x)?.obj;

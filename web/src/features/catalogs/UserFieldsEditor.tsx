@@ -19,7 +19,14 @@ export function UserFieldsEditor({ disabled }: { disabled?: boolean }) {
           )}
           {fields.map((f) => (
             <Space key={f.key} align="start" wrap style={{ display: 'flex', marginTop: 8 }}>
-              <Form.Item name={[f.name, 'name']} rules={[rules.required, { pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/, message: 'Латинские буквы, цифры и _, начинается с буквы' }]} style={{ marginBottom: 0 }}>
+              <Form.Item
+                name={[f.name, 'name']}
+                rules={[
+                  rules.required,
+                  { pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/, message: 'Латинские буквы, цифры и _, начинается с буквы' },
+                ]}
+                style={{ marginBottom: 0 }}
+              >
                 <Input placeholder="Имя (в шаблоне)" aria-label="Имя поля" disabled={disabled} style={{ width: 150 }} />
               </Form.Item>
               <Form.Item name={[f.name, 'label']} rules={[rules.required]} style={{ marginBottom: 0 }}>

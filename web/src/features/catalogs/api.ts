@@ -28,9 +28,11 @@ export type ListQuery = Record<string, string | number | undefined>;
 /** Calls of one catalogue kind; `base` is the API path from CATALOG_API (or CATALOG_ROUTES[].api). */
 export const catalogApi = {
   list: (base: string, query: ListQuery, name: string) => api.get<Paged<CatalogItem>>(base, { name, query }),
-  options: <T,>(base: string, query: ListQuery, name: string, signal?: AbortSignal) => api.get<OptionsPage<T>>(`${base}/options`, { name, query, signal }),
+  options: <T>(base: string, query: ListQuery, name: string, signal?: AbortSignal) =>
+    api.get<OptionsPage<T>>(`${base}/options`, { name, query, signal }),
   create: (base: string, body: unknown) => api.post<CatalogItem>(base, { name: 'Создание элемента справочника', body, quiet: true }),
-  update: (base: string, id: number, body: unknown) => api.put<CatalogItem>(`${base}/${id}`, { name: 'Сохранение элемента справочника', body, quiet: true }),
+  update: (base: string, id: number, body: unknown) =>
+    api.put<CatalogItem>(`${base}/${id}`, { name: 'Сохранение элемента справочника', body, quiet: true }),
   archive: (base: string, id: number, archived: boolean) =>
     api.post<CatalogItem>(`${base}/${id}/archive`, { name: archived ? 'Перенос в архив' : 'Возврат из архива', body: { archived } }),
   usage: (base: string, id: number) => api.get<CatalogUsageResponse>(`${base}/${id}/usage`, { name: 'Использование элемента' }),

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 import { Checkbox, Form, Input, InputNumber, Radio, Select, Tag } from 'antd';
 import {
-  DOCUMENT_TEMPLATE_CODES, DOCUMENT_TEMPLATE_TITLES, ENSURING_KINDS, ENSURING_KIND_TITLES, SUBJECT_TYPES, SUBJECT_TYPE_TITLES, type CatalogKind,
+  DOCUMENT_TEMPLATE_CODES,
+  DOCUMENT_TEMPLATE_TITLES,
+  ENSURING_KINDS,
+  ENSURING_KIND_TITLES,
+  SUBJECT_TYPES,
+  SUBJECT_TYPE_TITLES,
+  type CatalogKind,
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { rules } from '../../lib/forms';
@@ -103,7 +109,10 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
         sort: 'percent',
         render: (i) => {
           if (i.value_type === 'amount') return formatMoney(i.amount as string);
-          const range = i.percent_min || i.percent_max ? ` (от ${i.percent_min ? formatPercent(i.percent_min as string) : '—'} до ${i.percent_max ? formatPercent(i.percent_max as string) : '—'})` : '';
+          const range =
+            i.percent_min || i.percent_max
+              ? ` (от ${i.percent_min ? formatPercent(i.percent_min as string) : '—'} до ${i.percent_max ? formatPercent(i.percent_max as string) : '—'})`
+              : '';
           return `${formatPercent(i.percent as string)}${range}`;
         },
       },
@@ -115,7 +124,12 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
           <Select options={ENSURING_KINDS.map((k) => ({ value: k, label: ENSURING_KIND_TITLES[k] }))} />
         </Field>
         <Field label="Размер задаётся" name="value_type">
-          <Radio.Group options={[{ value: 'percent', label: 'процентом' }, { value: 'amount', label: 'суммой' }]} />
+          <Radio.Group
+            options={[
+              { value: 'percent', label: 'процентом' },
+              { value: 'amount', label: 'суммой' },
+            ]}
+          />
         </Field>
         <Form.Item noStyle shouldUpdate={(a, b) => a.value_type !== b.value_type}>
           {(form) =>
@@ -211,11 +225,16 @@ export const KIND_DEFS: Record<CatalogKind, KindDef> = {
 export function toBody(kind: CatalogKind, values: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = { ...values };
   for (const [k, v] of Object.entries(body)) if (typeof v === 'string' && v.trim() === '') body[k] = null;
-  if (kind === 'ensuring') for (const k of ['percent', 'percent_min', 'percent_max', 'amount']) if (typeof body[k] === 'string') body[k] = (body[k] as string).replace(',', '.');
+  if (kind === 'ensuring')
+    for (const k of ['percent', 'percent_min', 'percent_max', 'amount'])
+      if (typeof body[k] === 'string') body[k] = (body[k] as string).replace(',', '.');
   if (kind === 'ensuring' && body.value_type === 'amount') Object.assign(body, { percent: null, percent_min: null, percent_max: null });
   if (kind === 'ensuring' && body.value_type === 'percent') body.amount = null;
   if (kind === 'documentSubjects' && body.name === null) delete body.name;
   if (body.subject_id === undefined && kind === 'products') body.subject_id = null;
-  body.user_fields = ((values.user_fields as Record<string, unknown>[] | undefined) ?? []).map((f) => ({ ...f, default: typeof f.default === 'string' && f.default.trim() ? f.default : null }));
+  body.user_fields = ((values.user_fields as Record<string, unknown>[] | undefined) ?? []).map((f) => ({
+    ...f,
+    default: typeof f.default === 'string' && f.default.trim() ? f.default : null,
+  }));
   return body;
 }

@@ -20,11 +20,19 @@ export function StorageUsage({ companyId }: { companyId: number }) {
       <Space wrap>
         <Typography.Text strong>Хранилище файлов:</Typography.Text>
         <Typography.Text data-testid="storage-text">
-          {s.allowed_bytes === null ? `занято ${formatSize(s.used_bytes)}, без ограничения (${source})` : `занято ${formatSize(s.used_bytes)} из ${formatSize(s.allowed_bytes)} (${source})`}
+          {s.allowed_bytes === null
+            ? `занято ${formatSize(s.used_bytes)}, без ограничения (${source})`
+            : `занято ${formatSize(s.used_bytes)} из ${formatSize(s.allowed_bytes)} (${source})`}
         </Typography.Text>
       </Space>
       {s.allowed_bytes !== null && (
-        <Progress percent={percent} size="small" status={percent >= 100 ? 'exception' : percent >= 90 ? 'active' : 'normal'} aria-label="Занято хранилища" style={{ maxWidth: 420 }} />
+        <Progress
+          percent={percent}
+          size="small"
+          status={percent >= 100 ? 'exception' : percent >= 90 ? 'active' : 'normal'}
+          aria-label="Занято хранилища"
+          style={{ maxWidth: 420 }}
+        />
       )}
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         Удалённые и заменённые файлы не учитываются и стираются с диска через {s.retention_days} дн.

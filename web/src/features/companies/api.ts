@@ -2,7 +2,7 @@ import type { CompanyBrief, CompanyResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 
 /** The spec: errors in the company calls are swallowed and yield nothing. */
-const swallow = async <T,>(p: Promise<T>): Promise<T | null> => {
+const swallow = async <T>(p: Promise<T>): Promise<T | null> => {
   try {
     return await p;
   } catch (err) {

@@ -38,7 +38,8 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
   const withdraw = useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => contractsApi.withdrawUpd(id, reason),
     // the card's figures, the dashboard and the payments all move: every figure is recomputed from what is in force
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+    onSuccess: () =>
+      Promise.all([qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
   });
   const options = positions.map((p) => ({ value: p.id, label: `${p.ordinal}. ${p.name}` }));
   if (docs.isLoading) return <Skeleton active />;
@@ -55,7 +56,9 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
               <SignedBy kind="upd" id={d.id} />
               <AttachUpdSignature contractId={contractId} documentId={d.id} />
               {d.withdrawn ? (
-                <Tag color="default" data-testid={`acceptance-withdrawn-${d.id}`}>Отозван</Tag>
+                <Tag color="default" data-testid={`acceptance-withdrawn-${d.id}`}>
+                  Отозван
+                </Tag>
               ) : (
                 <>
                   <Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>
@@ -63,7 +66,11 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
                     size="small"
                     danger
                     disabled={withdraw.isPending}
-                    onClick={() => void ask(`Отозвать УПД № ${d.number} от ${formatDate(d.date)}?`, 'Отозвать').then((reason) => reason && withdraw.mutate({ id: d.id, reason }))}
+                    onClick={() =>
+                      void ask(`Отозвать УПД № ${d.number} от ${formatDate(d.date)}?`, 'Отозвать').then(
+                        (reason) => reason && withdraw.mutate({ id: d.id, reason }),
+                      )
+                    }
                     data-testid={`acceptance-withdraw-${d.id}`}
                   >
                     Отозвать
@@ -80,7 +87,12 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
             {d.seller.inn ? ` (ИНН ${d.seller.inn})` : ''}. Сумма с НДС: {formatMoney(d.amount_with_vat)}
           </Typography.Paragraph>
           {d.withdrawn && (
-            <Alert type="info" showIcon style={{ marginBottom: 8 }} title={`Отозван ${formatDateTime(d.withdrawn.at)}: ${d.withdrawn.reason}. В суммах не учитывается.`} />
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 8 }}
+              title={`Отозван ${formatDateTime(d.withdrawn.at)}: ${d.withdrawn.reason}. В суммах не учитывается.`}
+            />
           )}
           {d.error && <Typography.Paragraph type="danger">{d.error}</Typography.Paragraph>}
           {d.warnings.length > 0 && (

@@ -21,9 +21,21 @@ import { AuditHistoryPanel } from '../audit/AuditHistory';
 export default function ContractCardPage() {
   const id = Number(useParams().id);
   const company = useSelectedCompany();
-  const card = useQuery({ queryKey: ['contracts', company, 'card', id], queryFn: () => contractsApi.get(id), enabled: Number.isInteger(id) && id > 0 });
-  const summary = useQuery({ queryKey: ['execution', company, 'summary', id], queryFn: () => contractsApi.summary(id), enabled: card.isSuccess });
-  const [payPage, setPayPage] = useState<{ page: number; sort: 'date' | 'amount' | 'number'; order: 'asc' | 'desc' }>({ page: 1, sort: 'date', order: 'desc' });
+  const card = useQuery({
+    queryKey: ['contracts', company, 'card', id],
+    queryFn: () => contractsApi.get(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+  const summary = useQuery({
+    queryKey: ['execution', company, 'summary', id],
+    queryFn: () => contractsApi.summary(id),
+    enabled: card.isSuccess,
+  });
+  const [payPage, setPayPage] = useState<{ page: number; sort: 'date' | 'amount' | 'number'; order: 'asc' | 'desc' }>({
+    page: 1,
+    sort: 'date',
+    order: 'desc',
+  });
 
   if (card.isLoading) return <Skeleton active />;
   if (!card.data) return <Empty description="Договор не найден" />;
@@ -37,7 +49,8 @@ export default function ContractCardPage() {
         </Link>
       </Space>
       <Typography.Title level={4} data-testid="contract-title">
-        Договор {c.number ? `№ ${c.number}` : ''} {c.contract_date ? `от ${formatDate(c.contract_date)}` : ''} <Tag color={CONTRACT_STATUS_COLORS[c.status]}>{contractStatusTitle(c.status)}</Tag>
+        Договор {c.number ? `№ ${c.number}` : ''} {c.contract_date ? `от ${formatDate(c.contract_date)}` : ''}{' '}
+        <Tag color={CONTRACT_STATUS_COLORS[c.status]}>{contractStatusTitle(c.status)}</Tag>
       </Typography.Title>
       {c.violations.length > 0 && (
         <Alert
@@ -64,7 +77,12 @@ export default function ContractCardPage() {
                 {c.supplier_inn ?? '—'} / {c.supplier_kpp ?? '—'}
               </Descriptions.Item>
               <Descriptions.Item label="Номер и способ закупки">
-                <span data-testid="procurement-number-method">{procurementNumberAndMethod(c.purchase_notice_number, c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null))}</span>
+                <span data-testid="procurement-number-method">
+                  {procurementNumberAndMethod(
+                    c.purchase_notice_number,
+                    c.method_name ?? (c.method_code ? `код ЕИС ${c.method_code}` : null),
+                  )}
+                </span>
               </Descriptions.Item>
               <Descriptions.Item label="Версия">{c.version}</Descriptions.Item>
             </Descriptions>
@@ -76,10 +94,22 @@ export default function ContractCardPage() {
               <Skeleton active />
             ) : s ? (
               <>
-                <ProgressBar label={`Поставлено: ${formatMoney(s.delivered_amount)}`} percent={shareNumber(s.delivered_share)} display={formatPercent(s.delivered_share)} testId="delivered-share" />
-                <ProgressBar label={`Оплачено: ${formatMoney(s.paid_amount)}`} percent={shareNumber(s.paid_share)} display={formatPercent(s.paid_share)} color="#52c41a" testId="paid-share" />
+                <ProgressBar
+                  label={`Поставлено: ${formatMoney(s.delivered_amount)}`}
+                  percent={shareNumber(s.delivered_share)}
+                  display={formatPercent(s.delivered_share)}
+                  testId="delivered-share"
+                />
+                <ProgressBar
+                  label={`Оплачено: ${formatMoney(s.paid_amount)}`}
+                  percent={shareNumber(s.paid_share)}
+                  display={formatPercent(s.paid_share)}
+                  color="#52c41a"
+                  testId="paid-share"
+                />
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
-                  Осталось оплатить: {formatMoney(s.remaining_to_pay)}. Документов приёмки: {s.documents}, не сопоставлено строк: {s.unmapped_lines}, платежей: {s.payments}.
+                  Осталось оплатить: {formatMoney(s.remaining_to_pay)}. Документов приёмки: {s.documents}, не сопоставлено строк:{' '}
+                  {s.unmapped_lines}, платежей: {s.payments}.
                 </Typography.Paragraph>
                 <Typography.Text strong>Сроки сведений в реестр договоров ЕИС</Typography.Text>
                 <List
@@ -94,7 +124,8 @@ export default function ContractCardPage() {
                       </span>
                       <span>
                         {/* a past date is either done (said so) or overdue (red): never a plain «до» in the past */}
-                        до {formatDate(d.due_on)} {d.overdue ? <Tag color="red">Просрочено</Tag> : d.done ? <Tag color="green">Выполнено</Tag> : null}
+                        до {formatDate(d.due_on)}{' '}
+                        {d.overdue ? <Tag color="red">Просрочено</Tag> : d.done ? <Tag color="green">Выполнено</Tag> : null}
                       </span>
                     </List.Item>
                   )}
@@ -121,9 +152,23 @@ export default function ContractCardPage() {
                   title: c.positions.some((p) => p.classifier !== 'okpd2') ? 'Классификатор' : 'ОКПД2',
                   dataIndex: 'okpd2_code',
                   render: (v: string | null, p) => {
-                    if (p.classifier !== 'okpd2') return p.classifier_code ? <span title={p.classifier_name ?? undefined} data-testid="position-classifier">{`${CLASSIFIER_TITLES[p.classifier]} ${p.classifier_code}`}</span> : '—';
+                    if (p.classifier !== 'okpd2')
+                      return p.classifier_code ? (
+                        <span
+                          title={p.classifier_name ?? undefined}
+                          data-testid="position-classifier"
+                        >{`${CLASSIFIER_TITLES[p.classifier]} ${p.classifier_code}`}</span>
+                      ) : (
+                        '—'
+                      );
                     const code = v ?? p.classifier_code;
-                    return code ? <span title={(v ? p.okpd2_name : p.classifier_name) ?? undefined}>{c.positions.some((x) => x.classifier !== 'okpd2') ? `ОКПД2 ${code}` : code}</span> : '—';
+                    return code ? (
+                      <span title={(v ? p.okpd2_name : p.classifier_name) ?? undefined}>
+                        {c.positions.some((x) => x.classifier !== 'okpd2') ? `ОКПД2 ${code}` : code}
+                      </span>
+                    ) : (
+                      '—'
+                    );
                   },
                 },
                 { title: 'Ед. изм.', dataIndex: 'okei_name', render: (v: string | null, p) => v ?? p.okei_code ?? '—' },
@@ -146,7 +191,9 @@ export default function ContractCardPage() {
               page={payPage.page}
               sort={payPage.sort}
               order={payPage.order}
-              onPageSort={(page, sort, order) => setPayPage({ page, sort: (sort as 'date' | 'amount' | 'number') ?? 'date', order: (order as 'asc' | 'desc') ?? 'desc' })}
+              onPageSort={(page, sort, order) =>
+                setPayPage({ page, sort: (sort as 'date' | 'amount' | 'number') ?? 'date', order: (order as 'asc' | 'desc') ?? 'desc' })
+              }
             />
           </Card>
         </Col>

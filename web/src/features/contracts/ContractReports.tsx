@@ -26,16 +26,33 @@ export function ReportsTable({ contractId }: { contractId?: number }) {
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
       locale={{ emptyText: 'Отчётов пока нет' }}
       columns={[
-        { title: 'Отчёт', dataIndex: 'kind', render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${r.period_from.slice(0, 7)}` : ''}` },
+        {
+          title: 'Отчёт',
+          dataIndex: 'kind',
+          render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${r.period_from.slice(0, 7)}` : ''}`,
+        },
         { title: 'Формат', dataIndex: 'format', render: (f: string) => f.toUpperCase() },
         { title: 'Создан', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
-        { title: 'Статус', dataIndex: 'status', render: (s: string, r) => <Tag color={STATUS_COLOR[s]} title={r.error ?? undefined}>{REPORT_STATUS_TITLES[s] ?? s}</Tag> },
+        {
+          title: 'Статус',
+          dataIndex: 'status',
+          render: (s: string, r) => (
+            <Tag color={STATUS_COLOR[s]} title={r.error ?? undefined}>
+              {REPORT_STATUS_TITLES[s] ?? s}
+            </Tag>
+          ),
+        },
         {
           title: 'Файл',
           key: 'dl',
           render: (_: unknown, r) =>
             r.status === 'ready' ? (
-              <Button size="small" icon={<DownloadOutlined />} onClick={() => void contractsApi.downloadReport(r.report_code)} data-testid={`report-download-${r.id}`}>
+              <Button
+                size="small"
+                icon={<DownloadOutlined />}
+                onClick={() => void contractsApi.downloadReport(r.report_code)}
+                data-testid={`report-download-${r.id}`}
+              >
                 Скачать
               </Button>
             ) : null,
@@ -53,10 +70,20 @@ export function BuildReportButtons({ contractId }: { contractId: number }) {
   });
   return (
     <Space>
-      <Button icon={<FileExcelOutlined />} loading={build.isPending && build.variables === 'xlsx'} onClick={() => build.mutate('xlsx')} data-testid="report-build-xlsx">
+      <Button
+        icon={<FileExcelOutlined />}
+        loading={build.isPending && build.variables === 'xlsx'}
+        onClick={() => build.mutate('xlsx')}
+        data-testid="report-build-xlsx"
+      >
         Сформировать отчёт (XLSX)
       </Button>
-      <Button icon={<FilePdfOutlined />} loading={build.isPending && build.variables === 'pdf'} onClick={() => build.mutate('pdf')} data-testid="report-build-pdf">
+      <Button
+        icon={<FilePdfOutlined />}
+        loading={build.isPending && build.variables === 'pdf'}
+        onClick={() => build.mutate('pdf')}
+        data-testid="report-build-pdf"
+      >
         Сформировать отчёт (PDF)
       </Button>
     </Space>

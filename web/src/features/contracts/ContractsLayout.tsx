@@ -15,7 +15,12 @@ export default function ContractsLayout() {
   return (
     <>
       <Typography.Title level={3}>Исполнение договоров</Typography.Title>
-      <Tabs activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key} items={TABS} onChange={(k) => navigate(k)} tabBarExtraContent={<ImportContractsButton />} />
+      <Tabs
+        activeKey={TABS.find((t) => pathname.startsWith(t.key))?.key ?? TABS[0].key}
+        items={TABS}
+        onChange={(k) => navigate(k)}
+        tabBarExtraContent={<ImportContractsButton />}
+      />
       {pathname.startsWith('/contracts/register') && <EisImportStatus kind="contracts" />}
       <Outlet />
     </>

@@ -45,7 +45,11 @@ export default function ExecutionPage() {
               value={from && to ? [dayjs(from), dayjs(to)] : null}
               onChange={(v) => patch({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD'), page: undefined })}
             />
-            <Checkbox checked={unmatched} onChange={(e) => patch({ unmatched: e.target.checked ? 'true' : undefined, page: undefined })} data-testid="payments-unmatched">
+            <Checkbox
+              checked={unmatched}
+              onChange={(e) => patch({ unmatched: e.target.checked ? 'true' : undefined, page: undefined })}
+              data-testid="payments-unmatched"
+            >
               Только не привязанные к договору
             </Checkbox>
             <StatementUploadButton />
@@ -71,8 +75,16 @@ function AcceptanceByContract() {
   const company = useSelectedCompany();
   const [q, setQ] = useState('');
   const [contractId, setContractId] = useState<number | null>(null);
-  const found = useQuery({ queryKey: ['contracts', company, 'pick', q], queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }), staleTime: 30_000 });
-  const card = useQuery({ queryKey: ['contracts', company, 'card', contractId], queryFn: () => contractsApi.get(contractId!), enabled: contractId !== null });
+  const found = useQuery({
+    queryKey: ['contracts', company, 'pick', q],
+    queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }),
+    staleTime: 30_000,
+  });
+  const card = useQuery({
+    queryKey: ['contracts', company, 'card', contractId],
+    queryFn: () => contractsApi.get(contractId!),
+    enabled: contractId !== null,
+  });
   return (
     <Card title="Документы приёмки по договору">
       <Select
@@ -83,10 +95,16 @@ function AcceptanceByContract() {
         style={{ width: 480, marginBottom: 16 }}
         value={contractId ?? undefined}
         onChange={(v: number | undefined) => setContractId(v ?? null)}
-        options={(found.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.subject}` }))}
+        options={(found.data?.items ?? []).map((c) => ({
+          value: c.id,
+          label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.subject}`,
+        }))}
       />
       {contractId === null ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<Typography.Text type="secondary">Выберите договор, чтобы увидеть его УПД и сопоставление строк</Typography.Text>} />
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<Typography.Text type="secondary">Выберите договор, чтобы увидеть его УПД и сопоставление строк</Typography.Text>}
+        />
       ) : card.data ? (
         <AcceptanceDocuments contractId={contractId} positions={card.data.positions} />
       ) : null}

@@ -84,7 +84,11 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
             dataSource={r.attempts}
             columns={[
               { title: 'Попытка', dataIndex: 'attempted_at', render: (v: string) => formatDateTime(v) },
-              { title: 'Результат', dataIndex: 'outcome', render: (o: string) => <Tag color={OUTCOME[o]?.color}>{OUTCOME[o]?.title ?? o}</Tag> },
+              {
+                title: 'Результат',
+                dataIndex: 'outcome',
+                render: (o: string) => <Tag color={OUTCOME[o]?.color}>{OUTCOME[o]?.title ?? o}</Tag>,
+              },
               { title: 'HTTP', dataIndex: 'http_status', render: (v: number | null) => v ?? '—' },
               { title: 'Ошибка', dataIndex: 'error', render: (v: string | null) => v ?? '—' },
             ]}
@@ -93,7 +97,11 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
       }}
       columns={[
         { title: 'Сформированы', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
-        { title: 'Статус', dataIndex: 'status', render: (s: string) => <Tag color={EXECUTION_STATUS_COLORS[s]}>{EXECUTION_STATUS_TITLES[s] ?? s}</Tag> },
+        {
+          title: 'Статус',
+          dataIndex: 'status',
+          render: (s: string) => <Tag color={EXECUTION_STATUS_COLORS[s]}>{EXECUTION_STATUS_TITLES[s] ?? s}</Tag>,
+        },
         { title: 'Номер в ЕИС', dataIndex: 'registration_number', render: (v: string | null) => v ?? '—' },
         { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
         { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
@@ -106,7 +114,15 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
               <Typography.Text type="secondary">Отозваны: {r.withdrawn_reason}</Typography.Text>
             ) : r.status !== 'registered' ? (
               // ЕИС has not accepted them: they may still be taken back, with a reason for the trail
-              <Button size="small" danger disabled={withdraw.isPending} onClick={() => void ask('Отозвать сведения об исполнении?', 'Отозвать').then((reason) => reason && withdraw.mutate({ id: r.id, reason }))} data-testid={`execution-withdraw-${r.id}`}>
+              <Button
+                size="small"
+                danger
+                disabled={withdraw.isPending}
+                onClick={() =>
+                  void ask('Отозвать сведения об исполнении?', 'Отозвать').then((reason) => reason && withdraw.mutate({ id: r.id, reason }))
+                }
+                data-testid={`execution-withdraw-${r.id}`}
+              >
                 Отозвать
               </Button>
             ) : null,
@@ -125,7 +141,13 @@ export default function ExportPage() {
   const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
   const send = useMutation({
     mutationFn: (c: ContractResponse) => contractsApi.sendExecution(c.id),
-    onSuccess: (r, c) => noticeStore.show({ key: r.key, kind: 'pending', header: 'Исполнение', message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» отправляются в ЕИС` }),
+    onSuccess: (r, c) =>
+      noticeStore.show({
+        key: r.key,
+        kind: 'pending',
+        header: 'Исполнение',
+        message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» отправляются в ЕИС`,
+      }),
   });
   const signed = useSignedExecution();
   return (
@@ -141,7 +163,15 @@ export default function ExportPage() {
           onChange={(p) => setParams(p.current && p.current > 1 ? { page: String(p.current) } : {}, { replace: true })}
           expandable={{ expandedRowRender: (c) => <ExecutionRecords contractId={c.id} /> }}
           columns={[
-            { title: 'Реестровый номер', dataIndex: 'registry_number', render: (v: string | null, c) => <Link to={`/contracts/register/${c.id}`} style={{ whiteSpace: 'nowrap' }}>{v ?? `№ ${c.number ?? c.id}`}</Link> },
+            {
+              title: 'Реестровый номер',
+              dataIndex: 'registry_number',
+              render: (v: string | null, c) => (
+                <Link to={`/contracts/register/${c.id}`} style={{ whiteSpace: 'nowrap' }}>
+                  {v ?? `№ ${c.number ?? c.id}`}
+                </Link>
+              ),
+            },
             { title: 'Дата', dataIndex: 'contract_date', render: (v: string | null) => (v ? formatDate(v) : '—') },
             { title: 'Поставщик', dataIndex: 'supplier_name', render: (v: string | null) => v ?? '—' },
             { title: 'Цена', dataIndex: 'price', align: 'right', render: (v: string | null) => formatMoney(v) },
@@ -150,11 +180,28 @@ export default function ExportPage() {
               key: 'send',
               render: (_: unknown, c) => (
                 <Space>
-                  <Button size="small" type="primary" icon={<SafetyCertificateOutlined />} loading={signed.busy === c.id} onClick={() => void signed.run(c)} data-testid={`execution-sign-${c.id}`}>
+                  <Button
+                    size="small"
+                    type="primary"
+                    icon={<SafetyCertificateOutlined />}
+                    loading={signed.busy === c.id}
+                    onClick={() => void signed.run(c)}
+                    data-testid={`execution-sign-${c.id}`}
+                  >
                     Подписать и направить
                   </Button>
-                  <Popconfirm title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?" okText="Направить" cancelText="Отмена" onConfirm={() => send.mutate(c)}>
-                    <Button size="small" icon={<SendOutlined />} loading={send.isPending && send.variables?.id === c.id} data-testid={`execution-send-${c.id}`}>
+                  <Popconfirm
+                    title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
+                    okText="Направить"
+                    cancelText="Отмена"
+                    onConfirm={() => send.mutate(c)}
+                  >
+                    <Button
+                      size="small"
+                      icon={<SendOutlined />}
+                      loading={send.isPending && send.variables?.id === c.id}
+                      data-testid={`execution-send-${c.id}`}
+                    >
                       Без подписи
                     </Button>
                   </Popconfirm>
@@ -181,7 +228,13 @@ function MonthlyReport() {
     <Card title="Месячный отчёт">
       <Space style={{ marginBottom: 16 }}>
         <DatePicker picker="month" format="MM.YYYY" aria-label="Месяц отчёта" value={month} onChange={setMonth} allowClear={false} />
-        <Button type="primary" disabled={!month} loading={build.isPending} onClick={() => month && build.mutate(month)} data-testid="monthly-build">
+        <Button
+          type="primary"
+          disabled={!month}
+          loading={build.isPending}
+          onClick={() => month && build.mutate(month)}
+          data-testid="monthly-build"
+        >
           Сформировать месячный отчёт
         </Button>
       </Space>

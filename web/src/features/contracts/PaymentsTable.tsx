@@ -11,13 +11,31 @@ import { useConfirmRequired } from '../../lib/confirm-required';
 import { tableSort, sortOrderOf } from '../../lib/url-state';
 
 /** Contracts to link a payment to, searched on the server as the user types. */
-function ContractSelect({ payment, onLink, disabled }: { payment: PaymentOrderResponse; onLink: (id: number | null) => void; disabled: boolean }) {
+function ContractSelect({
+  payment,
+  onLink,
+  disabled,
+}: {
+  payment: PaymentOrderResponse;
+  onLink: (id: number | null) => void;
+  disabled: boolean;
+}) {
   const company = useSelectedCompany();
   const [q, setQ] = useState('');
-  const found = useQuery({ queryKey: ['contracts', company, 'pick', q], queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }), staleTime: 30_000 });
-  const options = (found.data?.items ?? []).map((c) => ({ value: c.id, label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.supplier_name ?? c.subject}` }));
+  const found = useQuery({
+    queryKey: ['contracts', company, 'pick', q],
+    queryFn: () => contractsApi.list({ q: q || undefined, limit: 20 }),
+    staleTime: 30_000,
+  });
+  const options = (found.data?.items ?? []).map((c) => ({
+    value: c.id,
+    label: `${c.registry_number ?? `№ ${c.number ?? c.id}`} — ${c.supplier_name ?? c.subject}`,
+  }));
   if (payment.contract_id && !options.some((o) => o.value === payment.contract_id)) {
-    options.unshift({ value: payment.contract_id, label: payment.contract_regnumber ?? `№ ${payment.contract_number ?? payment.contract_id}` });
+    options.unshift({
+      value: payment.contract_id,
+      label: payment.contract_regnumber ?? `№ ${payment.contract_number ?? payment.contract_id}`,
+    });
   }
   return (
     <Select
@@ -63,10 +81,18 @@ export function PaymentsTable({
   const ask = useReasonPrompt();
   const askConfirm = useConfirmRequired();
   const link = useMutation({
-    mutationFn: ({ id, contract, reason, confirm }: { id: number; contract: number | null; reason?: string; confirm?: boolean }) => contractsApi.linkPayment(id, contract, { reason, confirm }),
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: ['payments', company] }), qc.invalidateQueries({ queryKey: ['execution', company] }), qc.invalidateQueries({ queryKey: ['contracts', company] })]),
+    mutationFn: ({ id, contract, reason, confirm }: { id: number; contract: number | null; reason?: string; confirm?: boolean }) =>
+      contractsApi.linkPayment(id, contract, { reason, confirm }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['payments', company] }),
+        qc.invalidateQueries({ queryKey: ['execution', company] }),
+        qc.invalidateQueries({ queryKey: ['contracts', company] }),
+      ]),
     onError: (err, v) => {
-      if (!askConfirm(err, 'Платёжное поручение не сходится с договором', 'Привязать всё равно', () => link.mutate({ ...v, confirm: true }))) {
+      if (
+        !askConfirm(err, 'Платёжное поручение не сходится с договором', 'Привязать всё равно', () => link.mutate({ ...v, confirm: true }))
+      ) {
         if (err instanceof ApiError && err.body?.fields) showHttpError(err); // quiet hid it: the table has no field for it
       }
     },
@@ -79,7 +105,14 @@ export function PaymentsTable({
       data-testid="payments-table"
       loading={list.isLoading}
       dataSource={list.data?.items ?? []}
-      locale={{ emptyText: search?.q || search?.date_from ? 'Ничего не найдено' : unmatched ? 'Непривязанных платёжных поручений нет' : 'Платёжных поручений нет' }}
+      locale={{
+        emptyText:
+          search?.q || search?.date_from
+            ? 'Ничего не найдено'
+            : unmatched
+              ? 'Непривязанных платёжных поручений нет'
+              : 'Платёжных поручений нет',
+      }}
       pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
       onChange={(p, _f, s) => {
         const sorted = tableSort(s);
@@ -87,9 +120,30 @@ export function PaymentsTable({
       }}
       columns={[
         { title: 'Номер', key: 'number', dataIndex: 'number', width: 90, sorter: true, sortOrder: so('number') },
-        { title: 'Дата', key: 'date', dataIndex: 'date', width: 110, sorter: true, sortOrder: so('date'), render: (v: string) => formatDate(v) },
-        { title: 'Сумма', key: 'amount', dataIndex: 'amount', width: 150, sorter: true, sortOrder: so('amount'), align: 'right', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v)}</span> },
-        { title: 'Получатель', key: 'payee', render: (_: unknown, p) => `${p.payee.name ?? '—'}${p.payee.inn ? `, ИНН ${p.payee.inn}` : ''}` },
+        {
+          title: 'Дата',
+          key: 'date',
+          dataIndex: 'date',
+          width: 110,
+          sorter: true,
+          sortOrder: so('date'),
+          render: (v: string) => formatDate(v),
+        },
+        {
+          title: 'Сумма',
+          key: 'amount',
+          dataIndex: 'amount',
+          width: 150,
+          sorter: true,
+          sortOrder: so('amount'),
+          align: 'right',
+          render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v)}</span>,
+        },
+        {
+          title: 'Получатель',
+          key: 'payee',
+          render: (_: unknown, p) => `${p.payee.name ?? '—'}${p.payee.inn ? `, ИНН ${p.payee.inn}` : ''}`,
+        },
         { title: 'Назначение платежа', dataIndex: 'purpose', ellipsis: true, render: (v: string | null) => v ?? '—' },
         {
           title: 'Договор',
@@ -104,7 +158,9 @@ export function PaymentsTable({
                 onLink={(c) => {
                   // taking a payment off its contract changes the paid figure everywhere: the trail keeps why
                   if (c === null && p.contract_id !== null)
-                    void ask(`Отвязать платёжное поручение № ${p.number} от договора?`, 'Отвязать').then((reason) => reason && link.mutate({ id: p.id, contract: null, reason }));
+                    void ask(`Отвязать платёжное поручение № ${p.number} от договора?`, 'Отвязать').then(
+                      (reason) => reason && link.mutate({ id: p.id, contract: null, reason }),
+                    );
                   else link.mutate({ id: p.id, contract: c });
                 }}
               />

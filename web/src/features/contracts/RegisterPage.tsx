@@ -38,7 +38,15 @@ export default function RegisterPage() {
           onSearch={(v) => patch({ q: v || undefined, page: undefined })}
           style={{ width: 340 }}
         />
-        <Select allowClear aria-label="Статус договора" placeholder="Статус" style={{ width: 180 }} value={filters.status} options={statusOptions} onChange={(v) => patch({ status: v, page: undefined })} />
+        <Select
+          allowClear
+          aria-label="Статус договора"
+          placeholder="Статус"
+          style={{ width: 180 }}
+          value={filters.status}
+          options={statusOptions}
+          onChange={(v) => patch({ status: v, page: undefined })}
+        />
         <Input.Search
           allowClear
           aria-label="ИНН поставщика"
@@ -66,17 +74,55 @@ export default function RegisterPage() {
         onChange={(p, _f, s) => {
           const next = tableSort(s);
           const field = next && SORTABLE[next.key];
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(field ? { key: field, dir: next.dir } : undefined) });
+          patch({
+            page: p.current && p.current > 1 ? String(p.current) : undefined,
+            sort: signedSort.format(field ? { key: field, dir: next.dir } : undefined),
+          });
         }}
         columns={[
           // the subject's ellipsis makes the table's layout fixed: a 23-digit number needs its width said
-          { title: 'Реестровый номер', dataIndex: 'registry_number', width: 220, render: (v: string | null, c) => <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()} style={{ whiteSpace: 'nowrap' }}>{v ?? '—'}</a> },
+          {
+            title: 'Реестровый номер',
+            dataIndex: 'registry_number',
+            width: 220,
+            render: (v: string | null, c) => (
+              <a href={`/contracts/register/${c.id}`} onClick={(e) => e.preventDefault()} style={{ whiteSpace: 'nowrap' }}>
+                {v ?? '—'}
+              </a>
+            ),
+          },
           { title: 'Номер', dataIndex: 'number', width: 110, render: (v: string | null) => v ?? '—' },
-          { title: 'Дата', key: 'contract_date', dataIndex: 'contract_date', width: 110, sorter: true, sortOrder: sortOrder('contract_date'), render: (v: string | null) => (v ? formatDate(v) : '—') },
+          {
+            title: 'Дата',
+            key: 'contract_date',
+            dataIndex: 'contract_date',
+            width: 110,
+            sorter: true,
+            sortOrder: sortOrder('contract_date'),
+            render: (v: string | null) => (v ? formatDate(v) : '—'),
+          },
           { title: 'Предмет', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject'), ellipsis: true },
-          { title: 'Поставщик', dataIndex: 'supplier_name', render: (v: string | null, c) => (v ? `${v}${c.supplier_inn ? `, ИНН ${c.supplier_inn}` : ''}` : '—') },
-          { title: 'Цена', key: 'price', dataIndex: 'price', width: 140, sorter: true, sortOrder: sortOrder('price'), align: 'right', render: (v: string | null) => formatMoney(v) },
-          { title: 'Статус', dataIndex: 'status', width: 130, render: (s: string) => <Tag color={CONTRACT_STATUS_COLORS[s]}>{contractStatusTitle(s)}</Tag> },
+          {
+            title: 'Поставщик',
+            dataIndex: 'supplier_name',
+            render: (v: string | null, c) => (v ? `${v}${c.supplier_inn ? `, ИНН ${c.supplier_inn}` : ''}` : '—'),
+          },
+          {
+            title: 'Цена',
+            key: 'price',
+            dataIndex: 'price',
+            width: 140,
+            sorter: true,
+            sortOrder: sortOrder('price'),
+            align: 'right',
+            render: (v: string | null) => formatMoney(v),
+          },
+          {
+            title: 'Статус',
+            dataIndex: 'status',
+            width: 130,
+            render: (s: string) => <Tag color={CONTRACT_STATUS_COLORS[s]}>{contractStatusTitle(s)}</Tag>,
+          },
           { title: 'Поставлено / оплачено', key: 'shares', width: 170, render: (_: unknown, c) => <ShareBars contractId={c.id} /> },
         ]}
       />

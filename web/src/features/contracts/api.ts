@@ -65,21 +65,37 @@ export const contractsApi = {
   /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */
   uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>
     api.post<UpdUploadResponse>(`/contracts/${id}/upd`, {
-      name: 'Загрузка УПД', body: form(file), quiet: true, idempotencyKey: o.idempotencyKey,
+      name: 'Загрузка УПД',
+      body: form(file),
+      quiet: true,
+      idempotencyKey: o.idempotencyKey,
       query: { confirm: o.confirm ? 'true' : undefined, replace: o.replace ? 'true' : undefined },
     }),
   withdrawUpd: (documentId: number, reason: string) =>
     api.post<AcceptanceDocumentResponse>(`/acceptance/${documentId}/withdraw`, { name: 'Отзыв УПД', body: { reason } }),
   withdrawExecution: (contractId: number, recordId: number, reason: string) =>
-    api.post<ExecutionRecord>(`/contracts/${contractId}/execution/${recordId}/withdraw`, { name: 'Отзыв сведений об исполнении', body: { reason } }),
+    api.post<ExecutionRecord>(`/contracts/${contractId}/execution/${recordId}/withdraw`, {
+      name: 'Отзыв сведений об исполнении',
+      body: { reason },
+    }),
   mapLine: (lineId: number, positionId: number | null) =>
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
-    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', { name: 'Загрузка выписки 1С', body: form(file), quiet: true, idempotencyKey, query: confirm ? { confirm: 'true' } : undefined }),
+    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', {
+      name: 'Загрузка выписки 1С',
+      body: form(file),
+      quiet: true,
+      idempotencyKey,
+      query: confirm ? { confirm: 'true' } : undefined,
+    }),
   /** Quiet: a payee who is not the contract's supplier comes back as CONFIRM_REQUIRED and the table asks; `reason` — why a link is withdrawn. */
   linkPayment: (id: number, contractId: number | null, o: { reason?: string; confirm?: boolean } = {}) =>
-    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, { name: 'Привязка платёжного поручения', body: { contract_id: contractId, reason: o.reason, ...(o.confirm ? { confirm: true } : {}) }, quiet: true }),
+    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, {
+      name: 'Привязка платёжного поручения',
+      body: { contract_id: contractId, reason: o.reason, ...(o.confirm ? { confirm: true } : {}) },
+      quiet: true,
+    }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
     api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>
@@ -87,6 +103,7 @@ export const contractsApi = {
   reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
   downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
   execution: (id: number) => api.get<ExecutionRecord[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
-  sendExecution: (id: number) => api.post<{ key: string; id: number }>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
+  sendExecution: (id: number) =>
+    api.post<{ key: string; id: number }>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
   dashboard: () => api.get<DashboardResponse>('/dashboard', { name: 'Сводка' }),
 };

@@ -8,10 +8,19 @@ export const EXECUTION_STATUS_TITLES: Record<string, string> = {
   rejected: 'Отклонены ЕИС',
   withdrawn: 'Отозваны',
 };
-export const EXECUTION_STATUS_COLORS: Record<string, string> = { draft: 'default', sent: 'blue', registered: 'green', rejected: 'red', withdrawn: 'default' };
+export const EXECUTION_STATUS_COLORS: Record<string, string> = {
+  draft: 'default',
+  sent: 'blue',
+  registered: 'green',
+  rejected: 'red',
+  withdrawn: 'default',
+};
 
 export const REPORT_STATUS_TITLES: Record<string, string> = { pending: 'Формируется', ready: 'Готов', error: 'Ошибка' };
-export const REPORT_KIND_TITLES: Record<string, string> = { contract_execution: 'Исполнение договора', monthly_summary: 'Ежемесячная сводка' };
+export const REPORT_KIND_TITLES: Record<string, string> = {
+  contract_execution: 'Исполнение договора',
+  monthly_summary: 'Ежемесячная сводка',
+};
 
 /** The server sends shares as '42.50'; a bar needs a clamped number (display only, never money maths). */
 export const shareNumber = (s: string | null | undefined) => Math.max(0, Math.min(100, Number(s ?? 0) || 0));

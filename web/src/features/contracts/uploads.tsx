@@ -10,7 +10,8 @@ import { contractsApi } from './api';
 
 type Request = NonNullable<UploadProps['customRequest']>;
 
-const showProcessing = (key: string, header: string, name: string) => noticeStore.show({ key, kind: 'pending', header, message: `Файл «${name}» обрабатывается` });
+const showProcessing = (key: string, header: string, name: string) =>
+  noticeStore.show({ key, kind: 'pending', header, message: `Файл «${name}» обрабатывается` });
 
 /**
  * A file goes up as FormData through the one API client; the server answers at once with the job key, under which a
@@ -34,8 +35,16 @@ function showSignatures(r: UpdUploadResponse) {
     const who = [s.signer?.surname, s.signer?.givenName].filter(Boolean).join(' ') || s.signer?.commonName || '';
     noticeStore.show(
       s.valid
-        ? { kind: 'success', header: 'Подпись УПД', message: `«${s.file_name}»: подпись верна — ${who}, ИНН ${s.signer?.innLe ?? s.signer?.inn ?? '—'}, сертификат № ${s.signer?.serial ?? '—'}` }
-        : { kind: 'error', header: 'Подпись УПД', message: `«${s.file_name}»: ${s.code === 'mismatch' ? 'Подпись не соответствует файлу' : (s.reason ?? 'подпись не принята')}` },
+        ? {
+            kind: 'success',
+            header: 'Подпись УПД',
+            message: `«${s.file_name}»: подпись верна — ${who}, ИНН ${s.signer?.innLe ?? s.signer?.inn ?? '—'}, сертификат № ${s.signer?.serial ?? '—'}`,
+          }
+        : {
+            kind: 'error',
+            header: 'Подпись УПД',
+            message: `«${s.file_name}»: ${s.code === 'mismatch' ? 'Подпись не соответствует файлу' : (s.reason ?? 'подпись не принята')}`,
+          },
     );
   }
 }
@@ -45,24 +54,35 @@ export function UpdUploadButton({ contractId }: { contractId: number }) {
   const { modal } = AntApp.useApp();
   // one key per chosen file: a repeat of the same pick (double click, retry) gets the first upload back
   const send = (f: File, key: string, o: { confirm?: boolean; replace?: boolean } = {}): Promise<{ key: string }> =>
-    contractsApi.uploadUpd(contractId, f, { ...o, idempotencyKey: key }).then((r) => (showSignatures(r), r)).catch((e: unknown) => {
-      // the same УПД (seller, number, date) is in force: the server names it; replaced only if the user says so
-      if (e instanceof ApiError && e.status === 409 && e.body?.fields?.duplicate_of) {
-        modal.confirm({
-          title: 'Такой УПД уже загружен',
-          width: 560,
-          content: e.body.message,
-          okText: 'Заменить',
-          cancelText: 'Отмена',
-          onOk: () => void send(f, key, { ...o, replace: true }).then((r) => showProcessing(r.key, 'УПД', f.name), () => undefined),
-        });
-        throw new Error('ожидает подтверждения');
-      }
-      // what does not fit the contract: the user reads it and uploads anyway, or not
-      const again = () => void send(f, key, { ...o, confirm: true }).then((r) => showProcessing(r.key, 'УПД', f.name), () => undefined);
-      const asked = confirmRequired(e, `УПД «${f.name}» не сходится с договором`, 'Загрузить всё равно', again);
-      throw asked ? new Error('ожидает подтверждения') : e;
-    });
+    contractsApi
+      .uploadUpd(contractId, f, { ...o, idempotencyKey: key })
+      .then((r) => (showSignatures(r), r))
+      .catch((e: unknown) => {
+        // the same УПД (seller, number, date) is in force: the server names it; replaced only if the user says so
+        if (e instanceof ApiError && e.status === 409 && e.body?.fields?.duplicate_of) {
+          modal.confirm({
+            title: 'Такой УПД уже загружен',
+            width: 560,
+            content: e.body.message,
+            okText: 'Заменить',
+            cancelText: 'Отмена',
+            onOk: () =>
+              void send(f, key, { ...o, replace: true }).then(
+                (r) => showProcessing(r.key, 'УПД', f.name),
+                () => undefined,
+              ),
+          });
+          throw new Error('ожидает подтверждения');
+        }
+        // what does not fit the contract: the user reads it and uploads anyway, or not
+        const again = () =>
+          void send(f, key, { ...o, confirm: true }).then(
+            (r) => showProcessing(r.key, 'УПД', f.name),
+            () => undefined,
+          );
+        const asked = confirmRequired(e, `УПД «${f.name}» не сходится с договором`, 'Загрузить всё равно', again);
+        throw asked ? new Error('ожидает подтверждения') : e;
+      });
   return (
     // an XML from the supplier, or the ЭДО operator's archive with the УПД and its signature
     <Upload accept=".xml,.zip" showUploadList={false} customRequest={uploadRequest((f) => send(f, newIdempotencyKey()), 'УПД')}>
@@ -78,7 +98,11 @@ export function StatementUploadButton() {
   const send = (f: File, key: string, confirm = false): Promise<{ key: string }> =>
     contractsApi.importPayments(f, confirm, key).catch((e: unknown) => {
       // another organisation's account or parties: the user reads why and uploads anyway, or not
-      const again = () => void send(f, key, true).then((r) => showProcessing(r.key, 'Платежное поручение', f.name), () => undefined);
+      const again = () =>
+        void send(f, key, true).then(
+          (r) => showProcessing(r.key, 'Платежное поручение', f.name),
+          () => undefined,
+        );
       const asked = confirmRequired(e, `Выписка «${f.name}» не похожа на выписку вашей организации`, 'Загрузить всё равно', again);
       throw asked ? new Error('ожидает подтверждения') : e;
     });

@@ -22,7 +22,10 @@ export function Dashboard() {
   if (q.isError || !q.data) return <Alert type="warning" showIcon title="Сводка недоступна" />;
   const d = q.data;
   const plan = d.plan;
-  const statusBars = Object.entries(plan.procurements_by_status).map(([s, n]) => ({ label: PROCUREMENT_STATUS_TITLES[s as ProcurementStatus] ?? s, value: n }));
+  const statusBars = Object.entries(plan.procurements_by_status).map(([s, n]) => ({
+    label: PROCUREMENT_STATUS_TITLES[s as ProcurementStatus] ?? s,
+    value: n,
+  }));
   return (
     <div data-testid="dashboard">
       <Typography.Title level={4} style={{ marginTop: 24 }}>
@@ -32,11 +35,17 @@ export function Dashboard() {
         <Col xs={24} xl={12}>
           <Card title={plan.source === 'plan' ? `Исполнение плана закупки ${plan.year} г.` : 'Закупки по статусам'} data-testid="dash-plan">
             <ProgressBar
-              label={plan.source === 'plan' ? `Позиций с начатой закупкой: ${plan.started_count} из ${plan.planned_count}` : `Договор заключён: ${plan.started_count} из ${plan.planned_count}`}
+              label={
+                plan.source === 'plan'
+                  ? `Позиций с начатой закупкой: ${plan.started_count} из ${plan.planned_count}`
+                  : `Договор заключён: ${plan.started_count} из ${plan.planned_count}`
+              }
               percent={shareNumber(plan.fulfilment_share)}
               testId="chart-plan-progress"
             />
-            {plan.source === 'plan' && <Typography.Paragraph type="secondary">Сумма плана: {formatMoney(plan.planned_amount)}</Typography.Paragraph>}
+            {plan.source === 'plan' && (
+              <Typography.Paragraph type="secondary">Сумма плана: {formatMoney(plan.planned_amount)}</Typography.Paragraph>
+            )}
             <BarChart title="Закупки по статусам" bars={statusBars} empty="Закупок пока нет" testId="chart-procurements" />
           </Card>
         </Col>

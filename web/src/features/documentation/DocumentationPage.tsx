@@ -81,7 +81,13 @@ function DocumentForm({ doc }: { doc: DocumentItem }) {
         f.type === 'list' ? (
           <ListField key={f.name} template={doc.template} field={f} />
         ) : (
-          <Field key={f.name} label={f.label} name={[doc.template, f.name]} rules={scalarRules(f.type, f.required)} {...(f.type === 'date' ? dateProps : {})}>
+          <Field
+            key={f.name}
+            label={f.label}
+            name={[doc.template, f.name]}
+            rules={scalarRules(f.type, f.required)}
+            {...(f.type === 'date' ? dateProps : {})}
+          >
             {scalarInput(f.type, f.label)}
           </Field>
         ),
@@ -91,7 +97,9 @@ function DocumentForm({ doc }: { doc: DocumentItem }) {
 }
 
 const initialValues = (docs: DocumentItem[]): Values =>
-  Object.fromEntries(docs.map((d) => [d.template, Object.fromEntries(d.fields.map((f) => [f.name, f.value ?? (f.type === 'list' ? [] : null)]))]));
+  Object.fromEntries(
+    docs.map((d) => [d.template, Object.fromEntries(d.fields.map((f) => [f.name, f.value ?? (f.type === 'list' ? [] : null)]))]),
+  );
 
 export default function DocumentationPage() {
   const id = Number(useParams().id);
@@ -99,7 +107,11 @@ export default function DocumentationPage() {
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [ready, setReady] = useState<{ files: { id: number; name: string }[]; violations?: string[] } | null>(null);
-  const docs = useQuery({ queryKey: ['documentUserfields', company, id], queryFn: () => procurementsApi.userfields(id, company), retry: false });
+  const docs = useQuery({
+    queryKey: ['documentUserfields', company, id],
+    queryFn: () => procurementsApi.userfields(id, company),
+    retry: false,
+  });
   const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
   const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id) });
   const documents = docs.data?.documents ?? [];
@@ -125,13 +137,23 @@ export default function DocumentationPage() {
     mutationFn: async () => {
       await form.validateFields();
       const key = `ready-${id}`;
-      noticeStore.show({ key, kind: 'pending', header: 'Формирование документации', message: 'Документы формируются, это может занять до минуты' });
+      noticeStore.show({
+        key,
+        kind: 'pending',
+        header: 'Формирование документации',
+        message: 'Документы формируются, это может занять до минуты',
+      });
       try {
         const r = await procurementsApi.readyDocument(id, company, values());
         noticeStore.show({ key, kind: 'success', header: 'Документация сформирована', message: `Сформировано файлов: ${r.files.length}` });
         return r;
       } catch (err) {
-        noticeStore.show({ key, kind: 'error', header: 'Не удалось сформировать документацию', message: err instanceof Error ? err.message : String(err) });
+        noticeStore.show({
+          key,
+          kind: 'error',
+          header: 'Не удалось сформировать документацию',
+          message: err instanceof Error ? err.message : String(err),
+        });
         throw err;
       }
     },
@@ -155,11 +177,24 @@ export default function DocumentationPage() {
         </Space>
       </Space>
       {card.data && <Typography.Paragraph type="secondary">{card.data.title}</Typography.Paragraph>}
-      {!editable && <Alert type="info" showIcon style={{ marginBottom: 16 }} title="Документацию можно менять только в статусах «Черновик» и «Документация сформирована»" />}
+      {!editable && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Документацию можно менять только в статусах «Черновик» и «Документация сформирована»"
+        />
+      )}
       {docs.isLoading ? (
         <Spin style={{ display: 'block', margin: '60px auto' }} />
       ) : docs.isError ? (
-        <Alert type="error" showIcon title="Не удалось получить поля документов" description={docs.error.message} action={<Button onClick={() => void docs.refetch()}>Повторить</Button>} />
+        <Alert
+          type="error"
+          showIcon
+          title="Не удалось получить поля документов"
+          description={docs.error.message}
+          action={<Button onClick={() => void docs.refetch()}>Повторить</Button>}
+        />
       ) : documents.length === 0 ? (
         <Empty description="Положение о закупке не требует документов для этой закупки" />
       ) : (
@@ -232,7 +267,18 @@ export default function DocumentationPage() {
       {ready && (
         <Card title="Сформированные файлы" size="small" style={{ marginTop: 16 }} data-testid="generated-files">
           {!!ready.violations?.length && (
-            <Alert type="warning" showIcon title="Нарушения сроков" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{ready.violations.map((v) => <li key={v}>{v}</li>)}</ul>} />
+            <Alert
+              type="warning"
+              showIcon
+              title="Нарушения сроков"
+              description={
+                <ul style={{ margin: 0, paddingLeft: 18 }}>
+                  {ready.violations.map((v) => (
+                    <li key={v}>{v}</li>
+                  ))}
+                </ul>
+              }
+            />
           )}
           <List
             dataSource={ready.files}

@@ -12,16 +12,21 @@ import { budgetMinutes, eisApi, formatMinutes } from './api';
 
 type Kind = EisImportKind;
 export const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
-const period = (i: EisImportResponse) => (i.date_from === i.date_to ? `за ${formatDate(i.date_from)}` : `за период ${formatDate(i.date_from)}–${formatDate(i.date_to)}`);
+const period = (i: EisImportResponse) =>
+  i.date_from === i.date_to ? `за ${formatDate(i.date_from)}` : `за период ${formatDate(i.date_from)}–${formatDate(i.date_to)}`;
 const percent = (i: EisImportResponse) => (i.days_total ? Math.floor((i.days_done / i.days_total) * 100) : 100);
-const counts = (i: EisImportResponse) => `документов ${i.documents}: новых ${i.created}, обновлено ${i.updated}, без изменений ${i.unchanged}`;
+const counts = (i: EisImportResponse) =>
+  `документов ${i.documents}: новых ${i.created}, обновлено ${i.updated}, без изменений ${i.unchanged}`;
 
 function CurrentImport({ i, kind, perMinute }: { i: EisImportResponse; kind: Kind; perMinute: number }) {
   const company = useSelectedCompany();
   const head = i.origin === 'daily' ? 'Ежедневная синхронизация' : 'Загрузка из ЕИС';
   const stop = useMutation({
     mutationFn: () => eisApi.cancelImport(i.key),
-    onSuccess: (row) => queryClient.setQueryData<EisImportStatusResponse>(statusKey(company, kind), (s) => (s && s.current?.key === row.key ? { ...s, current: row } : s)),
+    onSuccess: (row) =>
+      queryClient.setQueryData<EisImportStatusResponse>(statusKey(company, kind), (s) =>
+        s && s.current?.key === row.key ? { ...s, current: row } : s,
+      ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: statusKey(company, kind) }),
   });
   // what is left is bounded by ЕИС's budget of requests for the token, not by the product (one request per day and kind)
@@ -105,7 +110,14 @@ export function EisImportStatus({ kind }: { kind: Kind }) {
             return s;
           }
           // events may arrive out of order (several nodes): the bar never goes back
-          return { ...s, current: { ...s.current, days_done: Math.max(s.current.days_done, Number(p.days_done)), documents: Math.max(s.current.documents, Number(p.documents)) } };
+          return {
+            ...s,
+            current: {
+              ...s.current,
+              days_done: Math.max(s.current.days_done, Number(p.days_done)),
+              documents: Math.max(s.current.documents, Number(p.documents)),
+            },
+          };
         });
       }),
     [company, kind],
@@ -119,7 +131,8 @@ export function EisImportStatus({ kind }: { kind: Kind }) {
           showIcon
           title={
             <>
-              Нужен новый токен ЕИС: {status.data.token_rejected}. Сохраните новый токен в <Link to="/profile/eisSettings">настройках ЕИС</Link>
+              Нужен новый токен ЕИС: {status.data.token_rejected}. Сохраните новый токен в{' '}
+              <Link to="/profile/eisSettings">настройках ЕИС</Link>
             </>
           }
           data-testid="eis-token-rejected"

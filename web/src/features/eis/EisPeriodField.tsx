@@ -26,7 +26,11 @@ function Estimate({ kind, testId }: { kind: EisImportKind; testId: string }) {
   if (days < 1 || days > EIS_MAX_PERIOD_DAYS) return null;
   return (
     <Typography.Paragraph type="secondary" data-testid={`${testId}-estimate`}>
-      Дней: {days}. ЕИС отвечает {perDay === 1 ? 'на один запрос за день' : `на ${perDay} ${pluralRu(perDay, 'запрос', 'запроса', 'запросов')} за день (по одному на тип документа)`}, не больше {perMinute} запросов в минуту по токену: загрузка займёт {formatMinutes(budgetMinutes(days, perDay, perMinute))}
+      Дней: {days}. ЕИС отвечает{' '}
+      {perDay === 1
+        ? 'на один запрос за день'
+        : `на ${perDay} ${pluralRu(perDay, 'запрос', 'запроса', 'запросов')} за день (по одному на тип документа)`}
+      , не больше {perMinute} запросов в минуту по токену: загрузка займёт {formatMinutes(budgetMinutes(days, perDay, perMinute))}
     </Typography.Paragraph>
   );
 }
@@ -35,29 +39,34 @@ function Estimate({ kind, testId }: { kind: EisImportKind; testId: string }) {
 export function EisPeriodField({ label, testId, kind }: { label: string; testId: string; kind: EisImportKind }) {
   return (
     <>
-    <Field
-      label={label}
-      name="period"
-      rules={[
-        rules.requiredAny,
-        {
-          validator: (_: unknown, v?: PeriodValue) =>
-            v && v[1].diff(v[0], 'day') >= EIS_MAX_PERIOD_DAYS ? Promise.reject(new Error(`Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`)) : Promise.resolve(),
-        },
-        {
-          validator: (_: unknown, v?: PeriodValue) => (v?.[1] && v[1].isAfter(moscowToday(), 'day') ? Promise.reject(new Error(EIS_FUTURE_PERIOD)) : Promise.resolve()),
-        },
-      ]}
-    >
-      <DatePicker.RangePicker
-        format="DD.MM.YYYY"
-        style={{ width: '100%' }}
-        placeholder={['Дата с', 'Дата по']}
-        data-testid={testId}
-        disabledDate={(d) => d.isAfter(moscowToday(), 'day')}
-      />
-    </Field>
-    <Estimate kind={kind} testId={testId} />
+      <Field
+        label={label}
+        name="period"
+        rules={[
+          rules.requiredAny,
+          {
+            validator: (_: unknown, v?: PeriodValue) =>
+              v && v[1].diff(v[0], 'day') >= EIS_MAX_PERIOD_DAYS
+                ? Promise.reject(
+                    new Error(`Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`),
+                  )
+                : Promise.resolve(),
+          },
+          {
+            validator: (_: unknown, v?: PeriodValue) =>
+              v?.[1] && v[1].isAfter(moscowToday(), 'day') ? Promise.reject(new Error(EIS_FUTURE_PERIOD)) : Promise.resolve(),
+          },
+        ]}
+      >
+        <DatePicker.RangePicker
+          format="DD.MM.YYYY"
+          style={{ width: '100%' }}
+          placeholder={['Дата с', 'Дата по']}
+          data-testid={testId}
+          disabledDate={(d) => d.isAfter(moscowToday(), 'day')}
+        />
+      </Field>
+      <Estimate kind={kind} testId={testId} />
     </>
   );
 }

@@ -41,7 +41,9 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
       showPending(
         key,
         'Загрузка договоров из ЕИС',
-        'eais_registry_number' in body ? `Запрошен договор ${body.eais_registry_number}` : `Запрошены договоры за период ${formatDate(body.date_from)}-${formatDate(body.date_to)}`,
+        'eais_registry_number' in body
+          ? `Запрошен договор ${body.eais_registry_number}`
+          : `Запрошены договоры за период ${formatDate(body.date_from)}-${formatDate(body.date_to)}`,
       );
       // the screen's progress bar follows the new import
       void queryClient.invalidateQueries({ queryKey: ['eis-import-status'] });
@@ -50,13 +52,16 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
     onError: (err) => {
       // the server names date_from/date_to; the form holds them in one range field
       if (!(err instanceof ApiError)) return;
-      form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: (name.startsWith('date_') ? 'period' : 'eais_registry_number') as keyof Values, errors })));
+      form.setFields(
+        Object.entries(err.fields).map(([name, errors]) => ({
+          name: (name.startsWith('date_') ? 'period' : 'eais_registry_number') as keyof Values,
+          errors,
+        })),
+      );
     },
   });
   const submit = (v: Values) =>
-    send.mutate(
-      v.mode === 'single' ? { eais_registry_number: v.eais_registry_number!.trim() } : isoPeriod(v.period!),
-    );
+    send.mutate(v.mode === 'single' ? { eais_registry_number: v.eais_registry_number!.trim() } : isoPeriod(v.period!));
 
   return (
     <Modal
@@ -87,7 +92,13 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
             name="eais_registry_number"
             rules={[rules.required, { pattern: /^\s*\d{23}\s*$/, message: 'Реестровый номер договора: 23 цифры' }]}
           >
-            <Input inputMode="numeric" maxLength={23} placeholder="23 цифры" onPressEnter={() => form.submit()} data-testid="contracts-import-number" />
+            <Input
+              inputMode="numeric"
+              maxLength={23}
+              placeholder="23 цифры"
+              onPressEnter={() => form.submit()}
+              data-testid="contracts-import-number"
+            />
           </Field>
         )}
       </Form>

@@ -26,7 +26,17 @@ export interface PeriodImportProps {
 }
 
 /** The dialog of an import of a period from ЕИС (plans, notices): the period, its estimate, the request. */
-export function PeriodImportModal({ kind, testId, title, periodLabel, initialPeriod, pending, request, intro, onClose }: PeriodImportProps) {
+export function PeriodImportModal({
+  kind,
+  testId,
+  title,
+  periodLabel,
+  initialPeriod,
+  pending,
+  request,
+  intro,
+  onClose,
+}: PeriodImportProps) {
   const [form] = Form.useForm<{ period: PeriodValue }>();
   const send = useMutation({
     mutationFn: request,
@@ -63,11 +73,21 @@ export function PeriodImportModal({ kind, testId, title, periodLabel, initialPer
  * A «Загрузить … из ЕИС» button and its period dialog; `period` gives the default period from the Moscow today, read
  * when the dialog opens.
  */
-export function PeriodImportButton({ label, primary, period, ...dialog }: Omit<PeriodImportProps, 'initialPeriod' | 'onClose'> & { label: string; primary?: boolean; period: (today: Dayjs) => PeriodValue }) {
+export function PeriodImportButton({
+  label,
+  primary,
+  period,
+  ...dialog
+}: Omit<PeriodImportProps, 'initialPeriod' | 'onClose'> & { label: string; primary?: boolean; period: (today: Dayjs) => PeriodValue }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button type={primary ? 'primary' : 'default'} icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid={dialog.testId}>
+      <Button
+        type={primary ? 'primary' : 'default'}
+        icon={<CloudDownloadOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid={dialog.testId}
+      >
         {label}
       </Button>
       {open && <PeriodImportModal {...dialog} initialPeriod={period(moscowToday())} onClose={() => setOpen(false)} />}

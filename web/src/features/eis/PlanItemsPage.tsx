@@ -13,7 +13,8 @@ import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
-const monthTitle = (m: string | null) => (m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—');
+const monthTitle = (m: string | null) =>
+  m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—';
 
 export default function PlanItemsPage() {
   const { number = '' } = useParams();
@@ -23,7 +24,10 @@ export default function PlanItemsPage() {
   const { params, patch } = useUrlState();
   const page = Number(params.get('page') ?? 1);
   const sort = params.get('sort') ?? 'ordinal';
-  const filters = Object.fromEntries(PLAN_ITEM_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof PLAN_ITEM_FILTERS)[number], string | undefined>;
+  const filters = Object.fromEntries(PLAN_ITEM_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
+    (typeof PLAN_ITEM_FILTERS)[number],
+    string | undefined
+  >;
   const list = useQuery({
     queryKey: ['plans', company, number, 'items', { page, sort, ...filters }],
     queryFn: () => eisApi.planItems(number, { page, limit: 10, sort, ...filters }),
@@ -39,7 +43,8 @@ export default function PlanItemsPage() {
       navigate(`/documents/${p.id}`);
     },
     // the item already has its procurement: the server names it; a second one only if the user asks
-    onError: (e, v) => void confirmRequired(e, 'У позиции уже есть закупка', 'Создать ещё одну', () => create.mutate({ item: v.item, another: true })),
+    onError: (e, v) =>
+      void confirmRequired(e, 'У позиции уже есть закупка', 'Создать ещё одну', () => create.mutate({ item: v.item, another: true })),
   });
   const sorted = signedSort.parse(sort);
   const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
@@ -71,7 +76,15 @@ export default function PlanItemsPage() {
           onPressEnter={(e) => patch({ okpd2: e.currentTarget.value.trim() || undefined, page: undefined })}
           style={{ width: 200 }}
         />
-        <Select allowClear aria-label="Способ закупки" placeholder="Способ закупки" style={{ width: 280 }} value={filters.method} options={methods.options} onChange={(v) => patch({ method: v, page: undefined })} />
+        <Select
+          allowClear
+          aria-label="Способ закупки"
+          placeholder="Способ закупки"
+          style={{ width: 280 }}
+          value={filters.method}
+          options={methods.options}
+          onChange={(v) => patch({ method: v, page: undefined })}
+        />
         <DatePicker
           picker="month"
           format="MM.YYYY"
@@ -99,11 +112,18 @@ export default function PlanItemsPage() {
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1580 }}
-        locale={{ emptyText: <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} /> }}
+        locale={{
+          emptyText: (
+            <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} />
+          ),
+        }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onChange={(p, _f, s) => {
           const next = tableSort(s);
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined) });
+          patch({
+            page: p.current && p.current > 1 ? String(p.current) : undefined,
+            sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined),
+          });
         }}
         columns={[
           { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },
@@ -112,10 +132,32 @@ export default function PlanItemsPage() {
           { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
           { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
           { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
-          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), width: 150, render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency) },
-          { title: 'Планируемый месяц', key: 'planned_month', dataIndex: 'planned_month', width: 150, sorter: true, sortOrder: sortOrder('planned_month'), render: monthTitle },
+          {
+            title: 'НМЦД',
+            key: 'nmcd',
+            dataIndex: 'nmcd',
+            align: 'right',
+            sorter: true,
+            sortOrder: sortOrder('nmcd'),
+            width: 150,
+            render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency),
+          },
+          {
+            title: 'Планируемый месяц',
+            key: 'planned_month',
+            dataIndex: 'planned_month',
+            width: 150,
+            sorter: true,
+            sortOrder: sortOrder('planned_month'),
+            render: monthTitle,
+          },
           { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
-          { title: 'МСП', dataIndex: 'sme_only', width: 120, render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>) },
+          {
+            title: 'МСП',
+            dataIndex: 'sme_only',
+            width: 120,
+            render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>),
+          },
           {
             title: 'Закупка',
             key: 'procurements',
@@ -140,7 +182,13 @@ export default function PlanItemsPage() {
             fixed: 'right',
             width: 170,
             render: (_: unknown, i: PlanItem) => (
-              <Button size="small" loading={create.isPending && create.variables?.item.id === i.id} disabled={create.isPending} onClick={() => create.mutate({ item: i })} data-testid={`plan-item-create-${i.ordinal}`}>
+              <Button
+                size="small"
+                loading={create.isPending && create.variables?.item.id === i.id}
+                disabled={create.isPending}
+                onClick={() => create.mutate({ item: i })}
+                data-testid={`plan-item-create-${i.ordinal}`}
+              >
                 Создать закупку
               </Button>
             ),

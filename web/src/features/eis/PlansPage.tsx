@@ -41,27 +41,56 @@ export default function PlansPage() {
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: <Empty description="Планов закупки нет. Загрузите их из ЕИС или из файла." /> }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onRow={(p) => ({ onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`), style: { cursor: 'pointer' } })}
+        onRow={(p) => ({
+          onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`),
+          style: { cursor: 'pointer' },
+        })}
         onChange={(p, _f, s) => {
           const next = tableSort(s);
-          patch({ page: p.current && p.current > 1 ? String(p.current) : undefined, sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined) });
+          patch({
+            page: p.current && p.current > 1 ? String(p.current) : undefined,
+            sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined),
+          });
         }}
         columns={[
           {
             title: 'Реестровый номер',
             key: 'registration_number',
             render: (_: unknown, p: Plan) => (
-              <a href={`/eisPlanItems/${encodeURIComponent(p.registration_number)}`} onClick={(ev) => ev.preventDefault()} data-testid={`plan-${p.registration_number}`}>
+              <a
+                href={`/eisPlanItems/${encodeURIComponent(p.registration_number)}`}
+                onClick={(ev) => ev.preventDefault()}
+                data-testid={`plan-${p.registration_number}`}
+              >
                 {p.registration_number}
               </a>
             ),
           },
           { title: 'Наименование', dataIndex: 'name', render: (v: string | null) => v ?? '—' },
-          { title: 'Год', key: 'year', dataIndex: 'year', sorter: true, sortOrder: sortOrder('year'), render: (v: number | null) => v ?? '—' },
+          {
+            title: 'Год',
+            key: 'year',
+            dataIndex: 'year',
+            sorter: true,
+            sortOrder: sortOrder('year'),
+            render: (v: number | null) => v ?? '—',
+          },
           { title: 'Версия', dataIndex: 'version' },
-          { title: 'Статус', dataIndex: 'status', render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{PLAN_STATUS[s] ?? s}</Tag> },
+          {
+            title: 'Статус',
+            dataIndex: 'status',
+            render: (s: string) => <Tag color={s === 'published' ? 'green' : 'default'}>{PLAN_STATUS[s] ?? s}</Tag>,
+          },
           { title: 'Позиций', dataIndex: 'item_count', align: 'right' },
-          { title: 'Сумма НМЦД', key: 'total', dataIndex: 'total', align: 'right', sorter: true, sortOrder: sortOrder('total'), render: (v: string) => formatMoney(v) },
+          {
+            title: 'Сумма НМЦД',
+            key: 'total',
+            dataIndex: 'total',
+            align: 'right',
+            sorter: true,
+            sortOrder: sortOrder('total'),
+            render: (v: string) => formatMoney(v),
+          },
         ]}
       />
     </>

@@ -32,7 +32,14 @@ export default function TenderPlansPage() {
       <PlanLawTabs value="44" />
       <EisImportStatus kind="tenderPlans" />
       <Space style={{ marginBottom: 16 }} wrap>
-        <InputNumber aria-label="Год плана-графика" placeholder="Год" min={2020} max={2100} value={year ? Number(year) : null} onChange={(v) => patch({ year: v ? String(v) : undefined })} />
+        <InputNumber
+          aria-label="Год плана-графика"
+          placeholder="Год"
+          min={2020}
+          max={2100}
+          value={year ? Number(year) : null}
+          onChange={(v) => patch({ year: v ? String(v) : undefined })}
+        />
         <Select
           aria-label="Версии"
           style={{ width: 220 }}
@@ -57,15 +64,32 @@ export default function TenderPlansPage() {
             title: 'Номер плана-графика',
             key: 'plan_number',
             render: (_: unknown, p: TenderPlan) => (
-              <a href={`/eisPlans/tender/${p.plan_number}`} onClick={(ev) => ev.preventDefault()} data-testid={`tender-plan-${p.plan_number}-${p.version}`}>
+              <a
+                href={`/eisPlans/tender/${p.plan_number}`}
+                onClick={(ev) => ev.preventDefault()}
+                data-testid={`tender-plan-${p.plan_number}-${p.version}`}
+              >
                 {p.plan_number}
               </a>
             ),
           },
           { title: 'Заказчик', dataIndex: 'customer_name', render: (v: string | null) => v ?? '—' },
           { title: 'Год', dataIndex: 'year' },
-          { title: 'Плановый период', key: 'period', render: (_: unknown, p: TenderPlan) => (p.first_year ? `${p.first_year}–${p.second_year ?? p.first_year}` : '—') },
-          { title: 'Версия', key: 'version', render: (_: unknown, p: TenderPlan) => <Space>{p.version}{p.latest ? <Tag color="green">Действующая</Tag> : <Tag>Прежняя</Tag>}</Space> },
+          {
+            title: 'Плановый период',
+            key: 'period',
+            render: (_: unknown, p: TenderPlan) => (p.first_year ? `${p.first_year}–${p.second_year ?? p.first_year}` : '—'),
+          },
+          {
+            title: 'Версия',
+            key: 'version',
+            render: (_: unknown, p: TenderPlan) => (
+              <Space>
+                {p.version}
+                {p.latest ? <Tag color="green">Действующая</Tag> : <Tag>Прежняя</Tag>}
+              </Space>
+            ),
+          },
           { title: 'Размещён в ЕИС', dataIndex: 'published_at', render: (v: string | null) => (v ? formatDateTime(v) : '—') },
           { title: 'Позиций', dataIndex: 'position_count', align: 'right' },
           { title: 'Сумма', dataIndex: 'total', align: 'right', render: (v: string) => formatMoney(v) },

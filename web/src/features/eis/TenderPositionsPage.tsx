@@ -20,7 +20,10 @@ export default function TenderPositionsPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
   const { params, patch } = useUrlState();
-  const filters = Object.fromEntries(TENDER_POSITION_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>;
+  const filters = Object.fromEntries(TENDER_POSITION_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
+    (typeof TENDER_POSITION_FILTERS)[number],
+    string | undefined
+  >;
   // the `after` of the pages before this one, for «Назад»
   const [trail, setTrail] = useState<string[]>([]);
   const list = useQuery({
@@ -28,7 +31,10 @@ export default function TenderPositionsPage() {
     queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: PAGE }),
   });
   const versions = useQuery({ queryKey: ['tender-plans', company, 'versions'], queryFn: () => eisApi.tenderPlans({ versions: 'all' }) });
-  const create = useMutation({ mutationFn: (p: TenderPosition) => eisApi.createFromTenderPosition(p.id), onSuccess: (p) => navigate(`/documents/${p.id}`) });
+  const create = useMutation({
+    mutationFn: (p: TenderPosition) => eisApi.createFromTenderPosition(p.id),
+    onSuccess: (p) => navigate(`/documents/${p.id}`),
+  });
   const plan = list.data?.plan;
   const filter = (p: Partial<Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>>) => {
     setTrail([]);
@@ -58,10 +64,19 @@ export default function TenderPositionsPage() {
           style={{ width: 160 }}
           placeholder="Версия"
           value={filters.version ?? (plan ? String(plan.version) : undefined)}
-          options={(versions.data ?? []).filter((v) => v.plan_number === number).map((v) => ({ value: String(v.version), label: `Версия ${v.version}${v.latest ? ' (действующая)' : ''}` }))}
+          options={(versions.data ?? [])
+            .filter((v) => v.plan_number === number)
+            .map((v) => ({ value: String(v.version), label: `Версия ${v.version}${v.latest ? ' (действующая)' : ''}` }))}
           onChange={(v) => filter({ version: v })}
         />
-        <Input.Search allowClear aria-label="Поиск по объекту закупки" placeholder="Объект закупки, ИКЗ или номер позиции" defaultValue={filters.q} onSearch={(v) => filter({ q: v.trim() || undefined })} style={{ width: 320 }} />
+        <Input.Search
+          allowClear
+          aria-label="Поиск по объекту закупки"
+          placeholder="Объект закупки, ИКЗ или номер позиции"
+          defaultValue={filters.q}
+          onSearch={(v) => filter({ q: v.trim() || undefined })}
+          style={{ width: 320 }}
+        />
         <Input
           key={`okpd2-${filters.okpd2 ?? ''}`}
           allowClear
@@ -83,9 +98,33 @@ export default function TenderPositionsPage() {
           onPressEnter={(e) => filter({ kvr: e.currentTarget.value.trim() || undefined })}
           style={{ width: 90 }}
         />
-        <Select allowClear aria-label="Год финансирования" placeholder="Год финансирования" style={{ width: 190 }} value={filters.year} options={years.map((y) => ({ value: String(y), label: `Есть средства в ${y}` }))} onChange={(v) => filter({ year: v })} />
-        <InputNumber<string> stringMode aria-label="Сумма от" placeholder="Сумма от" min="0" style={{ width: 150 }} defaultValue={filters.amount_from} onBlur={(e) => filter({ amount_from: e.target.value.replace(/\s/g, '') || undefined })} />
-        <InputNumber<string> stringMode aria-label="Сумма до" placeholder="Сумма до" min="0" style={{ width: 150 }} defaultValue={filters.amount_to} onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })} />
+        <Select
+          allowClear
+          aria-label="Год финансирования"
+          placeholder="Год финансирования"
+          style={{ width: 190 }}
+          value={filters.year}
+          options={years.map((y) => ({ value: String(y), label: `Есть средства в ${y}` }))}
+          onChange={(v) => filter({ year: v })}
+        />
+        <InputNumber<string>
+          stringMode
+          aria-label="Сумма от"
+          placeholder="Сумма от"
+          min="0"
+          style={{ width: 150 }}
+          defaultValue={filters.amount_from}
+          onBlur={(e) => filter({ amount_from: e.target.value.replace(/\s/g, '') || undefined })}
+        />
+        <InputNumber<string>
+          stringMode
+          aria-label="Сумма до"
+          placeholder="Сумма до"
+          min="0"
+          style={{ width: 150 }}
+          defaultValue={filters.amount_to}
+          onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })}
+        />
       </Space>
       {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
       <Table<TenderPosition>
@@ -102,7 +141,14 @@ export default function TenderPositionsPage() {
             title: 'ИКЗ',
             dataIndex: 'ikz',
             width: 330,
-            render: (v: string | null) => (v ? <Typography.Text copyable style={{ fontFamily: 'monospace' }}>{v}</Typography.Text> : '—'),
+            render: (v: string | null) =>
+              v ? (
+                <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
+                  {v}
+                </Typography.Text>
+              ) : (
+                '—'
+              ),
           },
           {
             title: 'Объект закупки',
@@ -120,14 +166,56 @@ export default function TenderPositionsPage() {
             title: 'ОКПД2',
             key: 'okpd2',
             width: 130,
-            render: (_: unknown, p: TenderPosition) => (p.okpd2.length ? p.okpd2.map((o) => <Tooltip key={o.code} title={o.name}><div>{o.code}</div></Tooltip>) : '—'),
+            render: (_: unknown, p: TenderPosition) =>
+              p.okpd2.length
+                ? p.okpd2.map((o) => (
+                    <Tooltip key={o.code} title={o.name}>
+                      <div>{o.code}</div>
+                    </Tooltip>
+                  ))
+                : '—',
           },
-          { title: 'КВР', key: 'kvr', width: 80, render: (_: unknown, p: TenderPosition) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—') },
-          { title: 'Всего', key: 'total', align: 'right', width: 150, render: (_: unknown, p: TenderPosition) => formatMoney(p.finance.total) },
-          { title: plan ? String(plan.year) : 'Текущий год', key: 'y0', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.current_year) },
-          { title: plan ? String(plan.year + 1) : 'Первый год', key: 'y1', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.first_year) },
-          { title: plan ? String(plan.year + 2) : 'Второй год', key: 'y2', align: 'right', width: 140, render: (_: unknown, p: TenderPosition) => money(p.finance.second_year) },
-          { title: 'Последующие годы', key: 'y3', align: 'right', width: 150, render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years) },
+          {
+            title: 'КВР',
+            key: 'kvr',
+            width: 80,
+            render: (_: unknown, p: TenderPosition) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—'),
+          },
+          {
+            title: 'Всего',
+            key: 'total',
+            align: 'right',
+            width: 150,
+            render: (_: unknown, p: TenderPosition) => formatMoney(p.finance.total),
+          },
+          {
+            title: plan ? String(plan.year) : 'Текущий год',
+            key: 'y0',
+            align: 'right',
+            width: 140,
+            render: (_: unknown, p: TenderPosition) => money(p.finance.current_year),
+          },
+          {
+            title: plan ? String(plan.year + 1) : 'Первый год',
+            key: 'y1',
+            align: 'right',
+            width: 140,
+            render: (_: unknown, p: TenderPosition) => money(p.finance.first_year),
+          },
+          {
+            title: plan ? String(plan.year + 2) : 'Второй год',
+            key: 'y2',
+            align: 'right',
+            width: 140,
+            render: (_: unknown, p: TenderPosition) => money(p.finance.second_year),
+          },
+          {
+            title: 'Последующие годы',
+            key: 'y3',
+            align: 'right',
+            width: 150,
+            render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years),
+          },
           {
             title: 'Действия',
             key: 'actions',
@@ -139,7 +227,13 @@ export default function TenderPositionsPage() {
                   Открыть закупку
                 </Link>
               ) : (
-                <Button size="small" disabled={p.canceled || create.isPending} loading={create.isPending && create.variables?.id === p.id} onClick={() => create.mutate(p)} data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}>
+                <Button
+                  size="small"
+                  disabled={p.canceled || create.isPending}
+                  loading={create.isPending && create.variables?.id === p.id}
+                  onClick={() => create.mutate(p)}
+                  data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}
+                >
                   Создать закупку
                 </Button>
               ),
@@ -148,10 +242,25 @@ export default function TenderPositionsPage() {
       />
       <Space style={{ marginTop: 12 }} data-testid="tender-positions-pager">
         <Typography.Text>Найдено позиций: {list.data?.total ?? 0}</Typography.Text>
-        <Button disabled={!filters.after} onClick={() => { const prev = trail.slice(0, -1); setTrail(prev); patch({ after: trail[trail.length - 1] || undefined }); }} data-testid="tender-positions-prev">
+        <Button
+          disabled={!filters.after}
+          onClick={() => {
+            const prev = trail.slice(0, -1);
+            setTrail(prev);
+            patch({ after: trail[trail.length - 1] || undefined });
+          }}
+          data-testid="tender-positions-prev"
+        >
           Назад
         </Button>
-        <Button disabled={!list.data?.next_after} onClick={() => { setTrail([...trail, filters.after ?? '']); patch({ after: String(list.data!.next_after) }); }} data-testid="tender-positions-next">
+        <Button
+          disabled={!list.data?.next_after}
+          onClick={() => {
+            setTrail([...trail, filters.after ?? '']);
+            patch({ after: String(list.data!.next_after) });
+          }}
+          data-testid="tender-positions-next"
+        >
           Далее
         </Button>
       </Space>

@@ -1,5 +1,20 @@
 import type { z } from 'zod';
-import type { TenderPlanPositionResponse, TenderPlanPositionsResponse, TenderPlanResponse, EisContractsImportRequest, EisImportKind, EisImportResponse, EisImportStatusResponse, EisNoticesImportRequest, EisPlansImportRequest, EisUploadResponse, Paged, PlanItemResponse, PlanResponse, ProcurementResponse } from '@proc/contract';
+import type {
+  TenderPlanPositionResponse,
+  TenderPlanPositionsResponse,
+  TenderPlanResponse,
+  EisContractsImportRequest,
+  EisImportKind,
+  EisImportResponse,
+  EisImportStatusResponse,
+  EisNoticesImportRequest,
+  EisPlansImportRequest,
+  EisUploadResponse,
+  Paged,
+  PlanItemResponse,
+  PlanResponse,
+  ProcurementResponse,
+} from '@proc/contract';
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
@@ -18,27 +33,45 @@ export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 
 export const eisApi = {
   tenderPlans: (query: Record<string, unknown>) => api.get<TenderPlan[]>('/eis/tender-plans', { name: 'Планы-графики', query }),
   tenderPositions: (number: string, query: Record<string, unknown>) =>
-    api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, { name: 'Позиции плана-графика', query }),
-  createFromTenderPosition: (id: number) => api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
-  importTenderPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
+    api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, {
+      name: 'Позиции плана-графика',
+      query,
+    }),
+  createFromTenderPosition: (id: number) =>
+    api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
+  importTenderPlans: (body: EisPlansImportRequest) =>
+    api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: Record<string, unknown>) => api.get<Paged<Plan>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
     api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
   /** `another`: the item has a procurement and the user asked for one more; the key makes a double click one procurement. */
   createProcurement: (number: string, itemId: number, o: { another?: boolean; idempotencyKey?: string } = {}) =>
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, {
-      name: 'Создание закупки по позиции плана', quiet: true, idempotencyKey: o.idempotencyKey, query: o.another ? { another: 'true' } : undefined,
+      name: 'Создание закупки по позиции плана',
+      quiet: true,
+      idempotencyKey: o.idempotencyKey,
+      query: o.another ? { another: 'true' } : undefined,
     }),
-  importPlans: (body: EisPlansImportRequest) => api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
-  importNotices: (body: EisNoticesImportRequest) => api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
-  importStatus: (kind: EisImportKind) => api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
-  cancelImport: (key: string) => api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
-  importContracts: (body: EisContractsImportRequest) => api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
+  importPlans: (body: EisPlansImportRequest) =>
+    api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
+  importNotices: (body: EisNoticesImportRequest) =>
+    api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+  importStatus: (kind: EisImportKind) =>
+    api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
+  cancelImport: (key: string) =>
+    api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
+  importContracts: (body: EisContractsImportRequest) =>
+    api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<EisUpload>('/eis/upload', { name: 'Загрузка файла ЕИС', body, quiet: true, query: confirmCustomer ? { confirm_customer: 'true' } : undefined });
+    return api.post<EisUpload>('/eis/upload', {
+      name: 'Загрузка файла ЕИС',
+      body,
+      quiet: true,
+      query: confirmCustomer ? { confirm_customer: 'true' } : undefined,
+    });
   },
 };
 
@@ -56,7 +89,13 @@ export const PLAN_STATUS: Record<string, string> = { published: 'Размещё�
 /** What a manual upload added, for the success notice. */
 export function uploadSummary(r: EisUpload): string {
   if (r.kind === 'archive') {
-    const parts = [`Файлов в архиве: ${r.files ?? 0}`, `договоров: ${r.contracts.length}`, `планов: ${r.plans ?? 0}`, `извещений: ${r.notices ?? 0}`, `сведений об исполнении: ${r.performances}`];
+    const parts = [
+      `Файлов в архиве: ${r.files ?? 0}`,
+      `договоров: ${r.contracts.length}`,
+      `планов: ${r.plans ?? 0}`,
+      `извещений: ${r.notices ?? 0}`,
+      `сведений об исполнении: ${r.performances}`,
+    ];
     const violations = r.contracts.flatMap((c) => c.violations.map((v) => (c.registry_number ? `${c.registry_number}: ${v}` : v)));
     return [parts.join(', '), ...violations].join('\n');
   }
@@ -66,7 +105,6 @@ export function uploadSummary(r: EisUpload): string {
   const violations = r.contracts.flatMap((c) => c.violations.map((v) => (c.registry_number ? `${c.registry_number}: ${v}` : v)));
   return [`Загружено договоров: ${r.contracts.length}`, ...violations].join('\n');
 }
-
 
 /**
  * How long ЕИС needs for a period: one request per day and kind of document, within the token's budget of requests a

@@ -1,11 +1,41 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Popconfirm, Radio, Row, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  NMCK_MAX_CV, NMCK_METHODS, NMCK_METHOD_BASIS, NMCK_METHOD_TITLES, NMCK_SOURCE_KIND_TITLES, NMCK_UNIT_PRICE_LABELS,
-  type NmckContractPosition, type NmckMethod, type NmckRequest, type NmckResponse, type NmckSourceRequest, type NmckSourceResponse,
+  NMCK_MAX_CV,
+  NMCK_METHODS,
+  NMCK_METHOD_BASIS,
+  NMCK_METHOD_TITLES,
+  NMCK_SOURCE_KIND_TITLES,
+  NMCK_UNIT_PRICE_LABELS,
+  type NmckContractPosition,
+  type NmckMethod,
+  type NmckRequest,
+  type NmckResponse,
+  type NmckSourceRequest,
+  type NmckSourceResponse,
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
@@ -47,21 +77,47 @@ export default function NmckTab({ procurementId, onApplied }: { procurementId: n
         {n.method === 'market' && <SourcesCard n={n} procurementId={procurementId} onSaved={put} />}
       </Col>
       <Col xs={24} xl={9}>
-        <ResultCard n={n} procurementId={procurementId} onSaved={(r) => { put(r); onApplied?.(); }} />
+        <ResultCard
+          n={n}
+          procurementId={procurementId}
+          onSaved={(r) => {
+            put(r);
+            onApplied?.();
+          }}
+        />
       </Col>
     </Row>
   );
 }
 
-type MethodValues = { method: NmckMethod; subject?: string | null; unit?: string | null; quantity: string; unit_price?: string | null; basis?: string | null };
+type MethodValues = {
+  method: NmckMethod;
+  subject?: string | null;
+  unit?: string | null;
+  quantity: string;
+  unit_price?: string | null;
+  basis?: string | null;
+};
 
 function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procurementId: number; onSaved: (r: NmckResponse) => void }) {
   const [form] = Form.useForm<MethodValues>();
   const method = Form.useWatch('method', form) ?? n.method;
   const once = useOnce();
-  useEffect(() => form.setFieldsValue({ method: n.method, subject: n.subject, unit: n.unit, quantity: n.quantity, unit_price: n.unit_price, basis: n.basis }), [n, form]);
+  useEffect(
+    () =>
+      form.setFieldsValue({
+        method: n.method,
+        subject: n.subject,
+        unit: n.unit,
+        quantity: n.quantity,
+        unit_price: n.unit_price,
+        basis: n.basis,
+      }),
+    [n, form],
+  );
   const save = useMutation({
-    mutationFn: (v: MethodValues) => nmckApi.save(procurementId, { ...v, unit_price: v.method === 'market' ? null : v.unit_price } as NmckRequest),
+    mutationFn: (v: MethodValues) =>
+      nmckApi.save(procurementId, { ...v, unit_price: v.method === 'market' ? null : v.unit_price } as NmckRequest),
     onSuccess: (r) => {
       onSaved(r);
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Расчёт НМЦК сохранён' });
@@ -70,7 +126,13 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
   });
   return (
     <Card title="Метод и объект закупки" size="small" style={{ marginBottom: 16 }}>
-      <Form<MethodValues> form={form} name="nmck-method" layout="vertical" disabled={!n.editable} onFinish={(v) => once((done) => save.mutate(v, { onSettled: done }))}>
+      <Form<MethodValues>
+        form={form}
+        name="nmck-method"
+        layout="vertical"
+        disabled={!n.editable}
+        onFinish={(v) => once((done) => save.mutate(v, { onSettled: done }))}
+      >
         <Field label="Метод определения НМЦК" name="method" rules={[rules.requiredAny]} extra={`Основание: ${NMCK_METHOD_BASIS[method]}`}>
           <Select options={NMCK_METHODS.map((m) => ({ value: m, label: NMCK_METHOD_TITLES[m] }))} />
         </Field>
@@ -84,7 +146,17 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
             </Field>
           </Col>
           <Col span={8}>
-            <Field label="Количество (v)" name="quantity" rules={[rules.required, { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,6})?\s*$/, message: 'Количество: число с не более чем шестью знаками после запятой' }]}>
+            <Field
+              label="Количество (v)"
+              name="quantity"
+              rules={[
+                rules.required,
+                {
+                  pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,6})?\s*$/,
+                  message: 'Количество: число с не более чем шестью знаками после запятой',
+                },
+              ]}
+            >
               <Input inputMode="decimal" />
             </Field>
           </Col>
@@ -96,7 +168,12 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
             </Col>
           )}
         </Row>
-        <Field label={method === 'market' ? 'Пояснения к выборке цен' : 'Основание (норматив, тариф, смета, расчёт затрат, обоснование иного метода)'} name="basis">
+        <Field
+          label={
+            method === 'market' ? 'Пояснения к выборке цен' : 'Основание (норматив, тариф, смета, расчёт затрат, обоснование иного метода)'
+          }
+          name="basis"
+        >
           <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} />
         </Field>
         {n.editable && (
@@ -112,8 +189,15 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
 type SourceValues = Omit<NmckSourceRequest, 'excluded'> & { excluded?: boolean };
 
 const sourceBody = (s: NmckSourceResponse, over: Partial<NmckSourceRequest> = {}): NmckSourceRequest => ({
-  kind: s.kind, supplier: s.supplier, requisites: s.requisites, price_date: s.price_date, unit_price: s.unit_price,
-  contract_position_id: s.contract_position_id, excluded: s.excluded, exclude_reason: s.exclude_reason, ...over,
+  kind: s.kind,
+  supplier: s.supplier,
+  requisites: s.requisites,
+  price_date: s.price_date,
+  unit_price: s.unit_price,
+  contract_position_id: s.contract_position_id,
+  excluded: s.excluded,
+  exclude_reason: s.exclude_reason,
+  ...over,
 });
 
 function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procurementId: number; onSaved: (r: NmckResponse) => void }) {
@@ -139,29 +223,71 @@ function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procureme
         rowClassName={(s) => (s.excluded ? 'nmck-excluded' : '')}
         columns={[
           { title: '№', width: 40, render: (_v, _s, i) => i + 1 },
-          { title: 'Источник', render: (_v, s) => (
-            <>
-              <div>{s.supplier ?? '—'}</div>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>{NMCK_SOURCE_KIND_TITLES[s.kind]}{s.requisites ? ` · ${s.requisites}` : ''}</Typography.Text>
-            </>
-          ) },
+          {
+            title: 'Источник',
+            render: (_v, s) => (
+              <>
+                <div>{s.supplier ?? '—'}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {NMCK_SOURCE_KIND_TITLES[s.kind]}
+                  {s.requisites ? ` · ${s.requisites}` : ''}
+                </Typography.Text>
+              </>
+            ),
+          },
           { title: 'Дата', dataIndex: 'price_date', width: 100, render: (v: string | null) => (v ? formatDate(v) : '—') },
           { title: 'Цена единицы', dataIndex: 'unit_price', align: 'right', width: 130, render: (v: string) => formatMoney(v) },
-          { title: 'В расчёте', width: 170, render: (_v, s) => (s.excluded ? <Tag color="red" title={s.exclude_reason ?? ''}>Исключена: {s.exclude_reason}</Tag> : <Tag color="green">Учтена</Tag>) },
-          ...(n.editable ? [{
-            title: '', width: 170, render: (_v: unknown, s: NmckSourceResponse) => (
-              <Space size={4}>
-                {s.excluded ? (
-                  <Button size="small" onClick={() => once((done) => change.mutate({ s, body: sourceBody(s, { excluded: false, exclude_reason: null }) }, { onSettled: done }))}>Вернуть</Button>
-                ) : (
-                  <Button size="small" onClick={() => { setReason(''); setExcluding(s); }}>Исключить</Button>
-                )}
-                <Popconfirm title="Удалить цену из расчёта?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(s)}>
-                  <Button size="small" danger aria-label={`Удалить цену ${s.supplier ?? ''}`}>Удалить</Button>
-                </Popconfirm>
-              </Space>
-            ),
-          }] : []),
+          {
+            title: 'В расчёте',
+            width: 170,
+            render: (_v, s) =>
+              s.excluded ? (
+                <Tag color="red" title={s.exclude_reason ?? ''}>
+                  Исключена: {s.exclude_reason}
+                </Tag>
+              ) : (
+                <Tag color="green">Учтена</Tag>
+              ),
+          },
+          ...(n.editable
+            ? [
+                {
+                  title: '',
+                  width: 170,
+                  render: (_v: unknown, s: NmckSourceResponse) => (
+                    <Space size={4}>
+                      {s.excluded ? (
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            once((done) =>
+                              change.mutate({ s, body: sourceBody(s, { excluded: false, exclude_reason: null }) }, { onSettled: done }),
+                            )
+                          }
+                        >
+                          Вернуть
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          onClick={() => {
+                            setReason('');
+                            setExcluding(s);
+                          }}
+                        >
+                          Исключить
+                        </Button>
+                      )}
+                      <Popconfirm title="Удалить цену из расчёта?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(s)}>
+                        <Button size="small" danger aria-label={`Удалить цену ${s.supplier ?? ''}`}>
+                          Удалить
+                        </Button>
+                      </Popconfirm>
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {n.editable && <AddSource procurementId={procurementId} onSaved={onSaved} />}
@@ -172,10 +298,26 @@ function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procureme
         cancelText="Отмена"
         okButtonProps={{ disabled: reason.trim() === '', loading: change.isPending }}
         onCancel={() => setExcluding(null)}
-        onOk={() => excluding && once((done) => change.mutate({ s: excluding, body: sourceBody(excluding, { excluded: true, exclude_reason: reason.trim() }) }, { onSettled: done }))}
+        onOk={() =>
+          excluding &&
+          once((done) =>
+            change.mutate(
+              { s: excluding, body: sourceBody(excluding, { excluded: true, exclude_reason: reason.trim() }) },
+              { onSettled: done },
+            ),
+          )
+        }
       >
-        <Typography.Paragraph>{excluding?.supplier}: {excluding && formatMoney(excluding.unit_price)}</Typography.Paragraph>
-        <Input.TextArea aria-label="Причина исключения" placeholder="Причина исключения (обязательно)" value={reason} onChange={(e) => setReason(e.target.value)} autoSize={{ minRows: 2 }} />
+        <Typography.Paragraph>
+          {excluding?.supplier}: {excluding && formatMoney(excluding.unit_price)}
+        </Typography.Paragraph>
+        <Input.TextArea
+          aria-label="Причина исключения"
+          placeholder="Причина исключения (обязательно)"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          autoSize={{ minRows: 2 }}
+        />
       </Modal>
     </Card>
   );
@@ -214,10 +356,14 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
       onKeyDown={(e) => {
         if (e.key === 'Enter' && (e.target as HTMLElement).closest('.ant-picker')) e.preventDefault();
       }}
-      onFinish={(v) => once((done) => add.mutate(v, { onSettled: done }))}>
+      onFinish={(v) => once((done) => add.mutate(v, { onSettled: done }))}
+    >
       <Typography.Title level={5}>Добавить цену</Typography.Title>
       <Field name="kind">
-        <Radio.Group optionType="button" options={(['quote', 'contract', 'manual'] as const).map((k) => ({ value: k, label: NMCK_SOURCE_KIND_TITLES[k] }))} />
+        <Radio.Group
+          optionType="button"
+          options={(['quote', 'contract', 'manual'] as const).map((k) => ({ value: k, label: NMCK_SOURCE_KIND_TITLES[k] }))}
+        />
       </Field>
       {kind === 'contract' ? (
         <Field label="Позиция контракта из реестра" name="contract_position_id" rules={[rules.requiredAny]}>
@@ -273,35 +419,68 @@ function ResultCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
   const market = n.method === 'market';
   return (
     <Card title="Расчёт" size="small" style={{ marginBottom: 16 }}>
-      <Descriptions size="small" column={1} items={[
-        ...(market ? [
-          { label: 'Учтено цен (n)', children: <span data-testid="nmck-count">{r.count}</span> },
-          { label: 'Средняя цена <ц>', children: <span data-testid="nmck-mean">{formatMoney(r.mean)}</span> },
-          { label: 'Среднее квадратичное отклонение σ', children: <span data-testid="nmck-sd">{formatMoney(r.std_dev)}</span> },
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          ...(market
+            ? [
+                { label: 'Учтено цен (n)', children: <span data-testid="nmck-count">{r.count}</span> },
+                { label: 'Средняя цена <ц>', children: <span data-testid="nmck-mean">{formatMoney(r.mean)}</span> },
+                { label: 'Среднее квадратичное отклонение σ', children: <span data-testid="nmck-sd">{formatMoney(r.std_dev)}</span> },
+                {
+                  label: 'Коэффициент вариации V',
+                  children: (
+                    <Space>
+                      <span data-testid="nmck-cv">{r.cv === null ? '—' : formatPercent(r.cv)}</span>
+                      {r.uniform !== null &&
+                        (r.uniform ? (
+                          <Tag color="green">≤ {NMCK_MAX_CV} %: однородна</Tag>
+                        ) : (
+                          <Tag color="red">&gt; {NMCK_MAX_CV} %: неоднородна</Tag>
+                        ))}
+                    </Space>
+                  ),
+                },
+              ]
+            : [{ label: 'Цена единицы', children: <span data-testid="nmck-unit-price">{formatMoney(r.unit_price)}</span> }]),
+          { label: 'Количество (v)', children: formatQuantity(n.quantity) },
           {
-            label: 'Коэффициент вариации V',
+            label: 'НМЦК',
             children: (
-              <Space>
-                <span data-testid="nmck-cv">{r.cv === null ? '—' : formatPercent(r.cv)}</span>
-                {r.uniform !== null && (r.uniform ? <Tag color="green">≤ {NMCK_MAX_CV} %: однородна</Tag> : <Tag color="red">&gt; {NMCK_MAX_CV} %: неоднородна</Tag>)}
-              </Space>
+              <Typography.Text strong data-testid="nmck-total">
+                {formatMoney(r.nmck)}
+              </Typography.Text>
             ),
           },
-        ] : [{ label: 'Цена единицы', children: <span data-testid="nmck-unit-price">{formatMoney(r.unit_price)}</span> }]),
-        { label: 'Количество (v)', children: formatQuantity(n.quantity) },
-        { label: 'НМЦК', children: <Typography.Text strong data-testid="nmck-total">{formatMoney(r.nmck)}</Typography.Text> },
-        { label: 'НМЦД в карточке', children: <span data-testid="nmck-procurement-nmcd">{formatMoney(n.procurement_nmcd)}</span> },
-      ]} />
-      {market && <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>НМЦК = v × &lt;ц&gt;; σ с делителем n − 1; V = σ / &lt;ц&gt; × 100 %; до копейки (приказ Минэкономразвития № 567).</Typography.Paragraph>}
-      {r.problems.map((p) => <Alert key={p} type="warning" showIcon title={p} style={{ marginBottom: 8 }} />)}
+          { label: 'НМЦД в карточке', children: <span data-testid="nmck-procurement-nmcd">{formatMoney(n.procurement_nmcd)}</span> },
+        ]}
+      />
+      {market && (
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          НМЦК = v × &lt;ц&gt;; σ с делителем n − 1; V = σ / &lt;ц&gt; × 100 %; до копейки (приказ Минэкономразвития № 567).
+        </Typography.Paragraph>
+      )}
+      {r.problems.map((p) => (
+        <Alert key={p} type="warning" showIcon title={p} style={{ marginBottom: 8 }} />
+      ))}
       <Space wrap>
         {n.editable && (
-          <Button type="primary" disabled={r.nmck === null || r.problems.length > 0} loading={apply.isPending} onClick={() => once((done) => apply.mutate(undefined, { onSettled: done }))}>
+          <Button
+            type="primary"
+            disabled={r.nmck === null || r.problems.length > 0}
+            loading={apply.isPending}
+            onClick={() => once((done) => apply.mutate(undefined, { onSettled: done }))}
+          >
             Применить как НМЦК закупки
           </Button>
         )}
-        <Button icon={<DownloadOutlined />} onClick={() => void nmckApi.docx(procurementId)}>Обоснование (Word)</Button>
-        <Button icon={<DownloadOutlined />} onClick={() => void nmckApi.xlsx(procurementId)}>Обоснование (Excel)</Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void nmckApi.docx(procurementId)}>
+          Обоснование (Word)
+        </Button>
+        <Button icon={<DownloadOutlined />} onClick={() => void nmckApi.xlsx(procurementId)}>
+          Обоснование (Excel)
+        </Button>
       </Space>
     </Card>
   );

@@ -118,7 +118,12 @@ export default function FilesPage() {
                         Заменить
                       </Button>
                     </Upload>
-                    <Popconfirm title={`Удалить файл «${f.name}» со всеми версиями?`} okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(f.id)}>
+                    <Popconfirm
+                      title={`Удалить файл «${f.name}» со всеми версиями?`}
+                      okText="Удалить"
+                      cancelText="Отмена"
+                      onConfirm={() => remove.mutate(f.id)}
+                    >
                       <Button size="small" danger icon={<DeleteOutlined />}>
                         Удалить
                       </Button>

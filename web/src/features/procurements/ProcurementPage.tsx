@@ -1,5 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, DatePicker, Descriptions, Empty, Form, Input, Modal, Radio, Row, Select, Space, Spin, Tabs, Tag, Timeline, Typography, type FormInstance } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Spin,
+  Tabs,
+  Tag,
+  Timeline,
+  Typography,
+  type FormInstance,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -36,8 +58,12 @@ import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { useUnsavedChanges } from '../../lib/unsaved';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
-const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) => p?.references[field].map((r) => ({ value: r.id, label: r.name }));
-const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [...extra.filter((e) => !options.some((o) => o.value === e.value)), ...options];
+const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
+  p?.references[field].map((r) => ({ value: r.id, label: r.name }));
+const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
+  ...extra.filter((e) => !options.some((o) => o.value === e.value)),
+  ...options,
+];
 import NmckTab from '../nmck/NmckTab';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
@@ -70,7 +96,8 @@ const toForm = (p: ProcurementResponse): FormValues => ({
   plan_item_number: p.plan_item_number ?? undefined,
 });
 
-const ensuring = (e: ProcurementInput['application_ensuring']) => (e && e.value !== undefined && String(e.value).trim() !== '' ? { kind: e.kind ?? 'percent', value: e.value } : null);
+const ensuring = (e: ProcurementInput['application_ensuring']) =>
+  e && e.value !== undefined && String(e.value).trim() !== '' ? { kind: e.kind ?? 'percent', value: e.value } : null;
 
 const toBody = (v: FormValues): ProcurementInput => ({
   ...v,
@@ -105,7 +132,9 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
         {
           key: 'nmck',
           label: 'Обоснование НМЦК',
-          children: <NmckTab procurementId={p.id} onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })} />,
+          children: (
+            <NmckTab procurementId={p.id} onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })} />
+          ),
         },
       ]}
     />
@@ -135,7 +164,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
       unsaved.saved();
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: p ? `Закупка ${r.number} сохранена` : `Закупка ${r.number} создана` });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Успешно',
+        message: p ? `Закупка ${r.number} сохранена` : `Закупка ${r.number} создана`,
+      });
       qc.setQueryData(['procurement', company, r.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
       if (!p) {
@@ -152,12 +185,20 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
         <Typography.Title level={3} data-testid="procurement-title">
           {p ? `Закупка № ${p.number}` : 'Новая закупка'}
           {p && (
-            <Tag color={p.law === '44' ? 'geekblue' : 'default'} style={{ marginLeft: 12, verticalAlign: 'middle' }} data-testid="procurement-law">
+            <Tag
+              color={p.law === '44' ? 'geekblue' : 'default'}
+              style={{ marginLeft: 12, verticalAlign: 'middle' }}
+              data-testid="procurement-law"
+            >
               {p.law === '44' ? '44-ФЗ' : '223-ФЗ'}
             </Tag>
           )}
           {p?.ikz && (
-            <Typography.Text type="secondary" style={{ fontSize: 14, marginLeft: 4, fontFamily: 'monospace' }} data-testid="procurement-ikz">
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 14, marginLeft: 4, fontFamily: 'monospace' }}
+              data-testid="procurement-ikz"
+            >
               ИКЗ {p.ikz}
               {p.kvr ? ` · КВР ${p.kvr}` : ''}
             </Typography.Text>
@@ -180,7 +221,14 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             form={form}
             layout="vertical"
             disabled={!editable}
-            initialValues={{ currency: 'RUB', subject: 'goods', sme_only: false, okpd2: [], application_ensuring: { kind: 'percent' }, contract_ensuring: { kind: 'percent' } }}
+            initialValues={{
+              currency: 'RUB',
+              subject: 'goods',
+              sme_only: false,
+              okpd2: [],
+              application_ensuring: { kind: 'percent' },
+              contract_ensuring: { kind: 'percent' },
+            }}
             onKeyDown={enterDoesNotSubmit}
             onValuesChange={unsaved.changed}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
@@ -213,7 +261,11 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
               </Field>
               <Field label="ОКПД2" name="okpd2">
-                <Okpd2Select mode="multiple" placeholder="Код или слова наименования" knownOptions={p?.okpd2.map((o) => ({ value: o.code, label: o.name ? `${o.code} ${o.name}` : o.code }))} />
+                <Okpd2Select
+                  mode="multiple"
+                  placeholder="Код или слова наименования"
+                  knownOptions={p?.okpd2.map((o) => ({ value: o.code, label: o.name ? `${o.code} ${o.name}` : o.code }))}
+                />
               </Field>
               <Field label="Положение о закупке" name="rule_id">
                 <Select
@@ -221,7 +273,10 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                   placeholder="Действующее положение организации"
                   loading={rulesList.isLoading}
                   labelRender={labelWithoutIds(rulesList.isLoading)}
-                  options={withKnown((rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title })), p?.rule ? [{ value: p.rule.id, label: p.rule.title }] : [])}
+                  options={withKnown(
+                    (rulesList.data?.items ?? []).map((r) => ({ value: r.id, label: r.title })),
+                    p?.rule ? [{ value: p.rule.id, label: p.rule.title }] : [],
+                  )}
                 />
               </Field>
               <Field label="Номер позиции плана закупки" name="plan_item_number">
@@ -234,23 +289,42 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             <Card title="Цена и финансирование" size="small" style={{ marginBottom: 16 }}>
               <Row gutter={16}>
                 <Col span={10}>
-                  <Field label="НМЦД" name="nmcd" rules={moneyRules({ required: true, positive: true })} extra={<NmcdInWords form={form} />}>
+                  <Field
+                    label="НМЦД"
+                    name="nmcd"
+                    rules={moneyRules({ required: true, positive: true })}
+                    extra={<NmcdInWords form={form} />}
+                  >
                     <MoneyInput />
                   </Field>
                 </Col>
                 <Col span={4}>
                   <Field label="Валюта" name="currency" rules={[rules.required]}>
-                    <Select options={Object.entries(CURRENCY_TITLES).map(([code, title]) => ({ value: code, label: title }))} popupMatchSelectWidth={200} />
+                    <Select
+                      options={Object.entries(CURRENCY_TITLES).map(([code, title]) => ({ value: code, label: title }))}
+                      popupMatchSelectWidth={200}
+                    />
                   </Field>
                 </Col>
                 <Col span={10}>
                   <Field label="Метод определения НМЦД" name="nmcd_method_id">
-                    <CatalogSelect knownOptions={known(p, 'nmcd_method_id')} kind="elements" query={{ type: 1 }} requestName="Методы определения НМЦД" />
+                    <CatalogSelect
+                      knownOptions={known(p, 'nmcd_method_id')}
+                      kind="elements"
+                      query={{ type: 1 }}
+                      requestName="Методы определения НМЦД"
+                    />
                   </Field>
                 </Col>
               </Row>
               <Field label="Источники финансирования" name="funding_source_ids">
-                <CatalogSelect knownOptions={known(p, 'funding_source_ids')} kind="elements" query={{ type: 8 }} mode="multiple" requestName="Источники финансирования" />
+                <CatalogSelect
+                  knownOptions={known(p, 'funding_source_ids')}
+                  kind="elements"
+                  query={{ type: 8 }}
+                  mode="multiple"
+                  requestName="Источники финансирования"
+                />
               </Field>
               <EnsuringField label="Обеспечение заявки" name="application_ensuring" />
               <EnsuringField label="Обеспечение исполнения договора" name="contract_ensuring" />
@@ -260,19 +334,43 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             </Card>
             <Card title="Требования и условия" size="small" style={{ marginBottom: 16 }}>
               <Field label="Единые (дополнительные) требования" name="requirement_ids">
-                <CatalogSelect knownOptions={known(p, 'requirement_ids')} kind="elements" query={{ type: 2 }} mode="multiple" requestName="Требования" />
+                <CatalogSelect
+                  knownOptions={known(p, 'requirement_ids')}
+                  kind="elements"
+                  query={{ type: 2 }}
+                  mode="multiple"
+                  requestName="Требования"
+                />
               </Field>
               <Field label="Дополнительная информация и документы" name="info_document_ids">
-                <CatalogSelect knownOptions={known(p, 'info_document_ids')} kind="elements" query={{ type: 7 }} mode="multiple" requestName="Дополнительная информация и документы" />
+                <CatalogSelect
+                  knownOptions={known(p, 'info_document_ids')}
+                  kind="elements"
+                  query={{ type: 7 }}
+                  mode="multiple"
+                  requestName="Дополнительная информация и документы"
+                />
               </Field>
               <Field label="Условия поставки (выполнения работ, оказания услуг)" name="delivery_term_ids">
-                <CatalogSelect knownOptions={known(p, 'delivery_term_ids')} kind="execTerms" query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }} mode="multiple" requestName="Условия поставки" />
+                <CatalogSelect
+                  knownOptions={known(p, 'delivery_term_ids')}
+                  kind="execTerms"
+                  query={{ type: 1, subject_type: SUBJECT_TYPE[subject ?? 'goods'] }}
+                  mode="multiple"
+                  requestName="Условия поставки"
+                />
               </Field>
               <Field label="Сроки (условия) поставки" name="delivery_terms">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
               </Field>
               <Field label="Место поставки (справочник)" name="delivery_place_ids">
-                <CatalogSelect knownOptions={known(p, 'delivery_place_ids')} kind="execTerms" query={{ type: 2 }} mode="multiple" requestName="Место поставки" />
+                <CatalogSelect
+                  knownOptions={known(p, 'delivery_place_ids')}
+                  kind="execTerms"
+                  query={{ type: 2 }}
+                  mode="multiple"
+                  requestName="Место поставки"
+                />
               </Field>
               <Field label="Место поставки" name="delivery_place">
                 <Input.TextArea autoSize={{ minRows: 1, maxRows: 4 }} />
@@ -303,7 +401,17 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             )}
           </Form>
         </Col>
-        <Col xs={24} xl={9}>{p ? <SidePanel p={p} /> : <Alert type="info" showIcon title="Номер закупки будет присвоен при сохранении; положение о закупке — действующее положение организации." />}</Col>
+        <Col xs={24} xl={9}>
+          {p ? (
+            <SidePanel p={p} />
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              title="Номер закупки будет присвоен при сохранении; положение о закупке — действующее положение организации."
+            />
+          )}
+        </Col>
       </Row>
     </>
   );
@@ -313,7 +421,8 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
 function NmcdInWords({ form }: { form: FormInstance<FormValues> }) {
   const nmcd = Form.useWatch('nmcd', form);
   const currency = Form.useWatch('currency', form);
-  const words = nmcd && (currency ?? 'RUB') === 'RUB' && !decimalProblem(String(nmcd), { positive: true }) ? rublesInWordsRu(String(nmcd)) : null;
+  const words =
+    nmcd && (currency ?? 'RUB') === 'RUB' && !decimalProblem(String(nmcd), { positive: true }) ? rublesInWordsRu(String(nmcd)) : null;
   return words ? <span data-testid="nmcd-in-words">{words}</span> : null;
 }
 
@@ -322,7 +431,14 @@ function EnsuringField({ label, name }: { label: string; name: 'application_ensu
     <Form.Item label={label} style={{ marginBottom: 0 }}>
       <Space.Compact style={{ alignItems: 'flex-start' }}>
         <Field name={[name, 'kind']} noStyle>
-          <Select style={{ width: 150 }} aria-label={`${label}: вид`} options={[{ value: 'percent', label: '% от НМЦД' }, { value: 'amount', label: 'Сумма' }]} />
+          <Select
+            style={{ width: 150 }}
+            aria-label={`${label}: вид`}
+            options={[
+              { value: 'percent', label: '% от НМЦД' },
+              { value: 'amount', label: 'Сумма' },
+            ]}
+          />
         </Field>
         <Field name={[name, 'value']} style={{ marginBottom: 16 }} rules={moneyRules()}>
           <MoneyInput aria-label={label} style={{ width: 200 }} />
@@ -342,7 +458,8 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
   const [overrideForm] = Form.useForm<{ reason: string }>();
   const history = useQuery({ queryKey: ['procurement-history', company, p.id, p.status], queryFn: () => procurementsApi.history(p.id) });
   const move = useMutation({
-    mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) => procurementsApi.transition(p.id, to, comment, reason),
+    mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) =>
+      procurementsApi.transition(p.id, to, comment, reason),
     onSuccess: (r) => {
       qc.setQueryData(['procurement', company, p.id], r);
       void qc.invalidateQueries({ queryKey: ['procurements'] });
@@ -381,7 +498,9 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         <Descriptions size="small" column={1}>
           <Descriptions.Item label="Положение">{p.rule?.title ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="Редакция">
-            {p.rule_version ? `№ ${p.rule_version.number}${p.rule_version.in_force_from ? ` от ${formatDate(p.rule_version.in_force_from)}` : ''}` : '—'}
+            {p.rule_version
+              ? `№ ${p.rule_version.number}${p.rule_version.in_force_from ? ` от ${formatDate(p.rule_version.in_force_from)}` : ''}`
+              : '—'}
           </Descriptions.Item>
           <Descriptions.Item label="Самая ранняя дата окончания подачи заявок">
             <span data-testid="earliest-deadline">{p.deadline.earliest ? formatDate(p.deadline.earliest) : 'укажите дату размещения'}</span>
@@ -394,10 +513,27 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
           )}
         </Descriptions>
         {p.violations.length > 0 ? (
-          <Alert type="error" showIcon title="Нарушения сроков" data-testid="violations" description={<ul style={{ margin: 0, paddingLeft: 18 }}>{p.violations.map((v) => <li key={v.code + v.field}>{v.message}</li>)}</ul>} />
+          <Alert
+            type="error"
+            showIcon
+            title="Нарушения сроков"
+            data-testid="violations"
+            description={
+              <ul style={{ margin: 0, paddingLeft: 18 }}>
+                {p.violations.map((v) => (
+                  <li key={v.code + v.field}>{v.message}</li>
+                ))}
+              </ul>
+            }
+          />
         ) : !p.published_on || !p.application_deadline ? (
           // nothing was compared: no green light for a card without dates
-          <Alert type="info" showIcon title="Сроки не проверены: укажите дату размещения и дату окончания подачи заявок" data-testid="terms-unchecked" />
+          <Alert
+            type="info"
+            showIcon
+            title="Сроки не проверены: укажите дату размещения и дату окончания подачи заявок"
+            data-testid="terms-unchecked"
+          />
         ) : (
           <Alert type="success" showIcon title="Сроки соответствуют положению о закупке" />
         )}
@@ -448,8 +584,18 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         onOk={() => overrideForm.submit()}
         data-testid="term-override"
       >
-        <Alert type="warning" showIcon style={{ marginBottom: 12 }} description={<FindingsList items={overrideFor?.rules ?? []} testId="term-rules" />} />
-        <Form form={overrideForm} layout="vertical" preserve={false} onFinish={(v) => move.mutate({ to: overrideFor!.to, comment: overrideFor!.comment, reason: v.reason })}>
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          description={<FindingsList items={overrideFor?.rules ?? []} testId="term-rules" />}
+        />
+        <Form
+          form={overrideForm}
+          layout="vertical"
+          preserve={false}
+          onFinish={(v) => move.mutate({ to: overrideFor!.to, comment: overrideFor!.comment, reason: v.reason })}
+        >
           <Field label="Причина (сохранится в журнале)" name="reason" rules={[rules.required]}>
             <Input.TextArea autoSize={{ minRows: 2 }} autoFocus />
           </Field>

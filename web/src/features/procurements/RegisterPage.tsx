@@ -4,7 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { PROCUREMENT_STATUSES, PROCUREMENT_STATUS_TITLES, REGISTER_SORTS, canonicalDecimal, decimalProblem, formatDecimalInput, type ProcurementStatus, type RegisterItem } from '@proc/contract';
+import {
+  PROCUREMENT_STATUSES,
+  PROCUREMENT_STATUS_TITLES,
+  REGISTER_SORTS,
+  canonicalDecimal,
+  decimalProblem,
+  formatDecimalInput,
+  type ProcurementStatus,
+  type RegisterItem,
+} from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
@@ -17,7 +26,19 @@ const ISO = 'YYYY-MM-DD';
 const SHOWN = 'DD.MM.YYYY';
 
 /** A from–to date pair kept in two URL params. */
-function DateRange({ label, from, to, params, patch }: { label: string; from: string; to: string; params: URLSearchParams; patch: (p: Record<string, string | undefined>) => void }) {
+function DateRange({
+  label,
+  from,
+  to,
+  params,
+  patch,
+}: {
+  label: string;
+  from: string;
+  to: string;
+  params: URLSearchParams;
+  patch: (p: Record<string, string | undefined>) => void;
+}) {
   const a = params.get(from);
   const b = params.get(to);
   return (
@@ -38,7 +59,19 @@ const MONEY_FILTERS: string[] = ['nmcd_min', 'nmcd_max'];
  * A sum filter kept in the URL: typed freely, applied on Enter or when left, only when it is a sum (the contract's money
  * rule); otherwise the field says what is wrong and the table keeps its filters (issue 34, M3–M5).
  */
-function MoneyFilter({ label, placeholder, name, value, patch }: { label: string; placeholder: string; name: string; value?: string; patch: (p: Record<string, string | undefined>) => void }) {
+function MoneyFilter({
+  label,
+  placeholder,
+  name,
+  value,
+  patch,
+}: {
+  label: string;
+  placeholder: string;
+  name: string;
+  value?: string;
+  patch: (p: Record<string, string | undefined>) => void;
+}) {
   const [text, setText] = useState<string | null>(null);
   const problem = text !== null && text.trim() !== '' ? decimalProblem(text) : null;
   const apply = () => {
@@ -69,7 +102,9 @@ function MoneyFilter({ label, placeholder, name, value, patch }: { label: string
 function registerTotal(t: number, page?: { total_capped: boolean; total_estimate?: number | null }) {
   if (!page?.total_capped) return `Всего: ${formatQuantity(String(t))}`;
   const shown = `показаны первые ${formatQuantity(String(t))}`;
-  return page.total_estimate ? `Найдено ≈ ${formatQuantity(String(page.total_estimate))} (${shown}): уточните фильтры` : `Найдено более ${formatQuantity(String(t))}: уточните фильтры`;
+  return page.total_estimate
+    ? `Найдено ≈ ${formatQuantity(String(page.total_estimate))} (${shown}): уточните фильтры`
+    : `Найдено более ${formatQuantity(String(t))}: уточните фильтры`;
 }
 
 export default function RegisterPage() {
@@ -83,7 +118,9 @@ export default function RegisterPage() {
   const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   // a sum the server cannot use (letters typed into the address) is not sent: the table stays what it can be
   const filters = Object.fromEntries(
-    REGISTER_FILTERS.flatMap((k) => (params.get(k) && !(MONEY_FILTERS.includes(k) && decimalProblem(params.get(k)!)) ? [[k, params.get(k)!]] : [])),
+    REGISTER_FILTERS.flatMap((k) =>
+      params.get(k) && !(MONEY_FILTERS.includes(k) && decimalProblem(params.get(k)!)) ? [[k, params.get(k)!]] : [],
+    ),
   ) as Record<string, string>;
   const list = useQuery({
     queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
@@ -167,10 +204,16 @@ export default function RegisterPage() {
           onChange={(v: string | undefined) => patch({ law: v, page: undefined })}
           data-testid="register-law"
         />
-        <Checkbox checked={filters.has_violations === 'true'} onChange={(e) => patch({ has_violations: e.target.checked ? 'true' : undefined, page: undefined })}>
+        <Checkbox
+          checked={filters.has_violations === 'true'}
+          onChange={(e) => patch({ has_violations: e.target.checked ? 'true' : undefined, page: undefined })}
+        >
           Только с нарушениями
         </Checkbox>
-        <Checkbox checked={filters.sme_only === 'true'} onChange={(e) => patch({ sme_only: e.target.checked ? 'true' : undefined, page: undefined })}>
+        <Checkbox
+          checked={filters.sme_only === 'true'}
+          onChange={(e) => patch({ sme_only: e.target.checked ? 'true' : undefined, page: undefined })}
+        >
           Только для МСП
         </Checkbox>
         {Object.keys(filters).length > 0 && <Button onClick={() => reset()}>Сбросить фильтры</Button>}
@@ -181,7 +224,13 @@ export default function RegisterPage() {
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
-        pagination={{ current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => registerTotal(t, list.data) }}
+        pagination={{
+          current: page,
+          pageSize: limit,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => registerTotal(t, list.data),
+        }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         onChange={(p, _f, s) => {
           const sorted = tableSort(s);
@@ -205,7 +254,11 @@ export default function RegisterPage() {
                 <Link to={`/documents/${r.id}`} onClick={(e) => e.stopPropagation()} style={{ whiteSpace: 'nowrap' }}>
                   {n}
                 </Link>
-                {r.law === '44' && <Tag color="geekblue" data-testid="law-44">44-ФЗ</Tag>}
+                {r.law === '44' && (
+                  <Tag color="geekblue" data-testid="law-44">
+                    44-ФЗ
+                  </Tag>
+                )}
                 {r.has_violations && (
                   <Tooltip title="Нарушены сроки по положению о закупке">
                     <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label="Есть нарушения" data-testid="violation-mark" />
@@ -216,11 +269,47 @@ export default function RegisterPage() {
           },
           { title: 'Наименование', key: 'title', dataIndex: 'title', sorter: true, sortOrder: sortOrder('title') },
           { title: 'Способ', key: 'method', dataIndex: 'method', render: (m: string) => methods.title(m) },
-          { title: 'НМЦД', key: 'nmcd', dataIndex: 'nmcd', align: 'right', sorter: true, sortOrder: sortOrder('nmcd'), render: (v: string, r) => formatMoney(v, r.currency === 'RUB' ? '₽' : r.currency) },
-          { title: 'Размещение', key: 'published_on', dataIndex: 'published_on', sorter: true, sortOrder: sortOrder('published_on'), render: (d: string | null) => (d ? formatDate(d) : '—') },
-          { title: 'Окончание подачи заявок', key: 'application_deadline', dataIndex: 'application_deadline', sorter: true, sortOrder: sortOrder('application_deadline'), render: (d: string | null) => (d ? formatDate(d) : '—') },
-          { title: 'Статус', key: 'status', dataIndex: 'status', sorter: true, sortOrder: sortOrder('status'), render: (s: ProcurementStatus, r) => <Tag color={STATUS_COLORS[s]}>{r.status_title}</Tag> },
-          { title: 'Создана', key: 'created_at', dataIndex: 'created_at', sorter: true, sortOrder: sortOrder('created_at'), render: (d: string) => formatDate(d) },
+          {
+            title: 'НМЦД',
+            key: 'nmcd',
+            dataIndex: 'nmcd',
+            align: 'right',
+            sorter: true,
+            sortOrder: sortOrder('nmcd'),
+            render: (v: string, r) => formatMoney(v, r.currency === 'RUB' ? '₽' : r.currency),
+          },
+          {
+            title: 'Размещение',
+            key: 'published_on',
+            dataIndex: 'published_on',
+            sorter: true,
+            sortOrder: sortOrder('published_on'),
+            render: (d: string | null) => (d ? formatDate(d) : '—'),
+          },
+          {
+            title: 'Окончание подачи заявок',
+            key: 'application_deadline',
+            dataIndex: 'application_deadline',
+            sorter: true,
+            sortOrder: sortOrder('application_deadline'),
+            render: (d: string | null) => (d ? formatDate(d) : '—'),
+          },
+          {
+            title: 'Статус',
+            key: 'status',
+            dataIndex: 'status',
+            sorter: true,
+            sortOrder: sortOrder('status'),
+            render: (s: ProcurementStatus, r) => <Tag color={STATUS_COLORS[s]}>{r.status_title}</Tag>,
+          },
+          {
+            title: 'Создана',
+            key: 'created_at',
+            dataIndex: 'created_at',
+            sorter: true,
+            sortOrder: sortOrder('created_at'),
+            render: (d: string) => formatDate(d),
+          },
         ]}
       />
     </>

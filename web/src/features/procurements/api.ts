@@ -17,8 +17,22 @@ import { useSelectedCompany, useSession } from '../../lib/session';
 
 /** Filters of the register as the URL carries them (spec: route parameters are passed to the view). */
 export const REGISTER_FILTERS = [
-  'status', 'method', 'subject', 'published_from', 'published_to', 'deadline_from', 'deadline_to', 'created_from', 'created_to',
-  'nmcd_min', 'nmcd_max', 'okpd2', 'q', 'has_violations', 'sme_only', 'law',
+  'status',
+  'method',
+  'subject',
+  'published_from',
+  'published_to',
+  'deadline_from',
+  'deadline_to',
+  'created_from',
+  'created_to',
+  'nmcd_min',
+  'nmcd_max',
+  'okpd2',
+  'q',
+  'has_violations',
+  'sme_only',
+  'law',
 ] as const;
 
 export const procurementsApi = {
@@ -28,8 +42,10 @@ export const procurementsApi = {
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
-  create: (body: ProcurementInput, idempotencyKey?: string) => api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
-  update: (id: number, body: ProcurementInput) => api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
+  create: (body: ProcurementInput, idempotencyKey?: string) =>
+    api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
+  update: (id: number, body: ProcurementInput) =>
+    api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
   /** Quiet: a move against a term comes back as CONFIRM_REQUIRED and the card asks for the reason itself. */
   transition: (id: number, to: ProcurementStatus, comment?: string, overrideReason?: string) =>
     api.post<ProcurementResponse>(`/procurements/${id}/transition`, {
@@ -56,7 +72,12 @@ export const procurementsApi = {
     api.put<DocumentItem>(`/procurements/${id}/documents/${template}/values`, { name: 'Сохранение полей документа', body: { values } }),
   /** documentUserfields triad; the Received event is ignored, as the spec says. */
   userfields: (id: number, companyId: number | null) =>
-    socketRequest<{ key: number; result: string; documents: DocumentItem[] }>('auth', 'documentUserfields', { procurement_id: id, company_id: companyId ?? undefined }, { name: 'Поля документов закупки' }),
+    socketRequest<{ key: number; result: string; documents: DocumentItem[] }>(
+      'auth',
+      'documentUserfields',
+      { procurement_id: id, company_id: companyId ?? undefined },
+      { name: 'Поля документов закупки' },
+    ),
   /** readyDocument triad: the Response comes from a job, so the wait is long. */
   readyDocument: (id: number, companyId: number | null, values: Record<string, Record<string, unknown>>) =>
     socketRequest<{ key: number; result: string; files: { id: number; name: string }[]; violations?: string[] }>(
@@ -99,4 +120,3 @@ export const STATUS_COLORS: Record<ProcurementStatus, string> = {
   cancelled: 'red',
   failed: 'volcano',
 };
-

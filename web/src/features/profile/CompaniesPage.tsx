@@ -11,21 +11,31 @@ import { IkuField } from './IkuField';
 
 function CompanyCard({ c }: { c: CompanyResponse }) {
   // the card of the list has no requests: the company's own read says whether a change of its identity waits
-  const full = useQuery({ queryKey: ['companies', c.id, 'card'], queryFn: () => api.get<CompanyResponse>(`/companies/${c.id}`, { name: 'Организация' }).catch(() => null) });
+  const full = useQuery({
+    queryKey: ['companies', c.id, 'card'],
+    queryFn: () => api.get<CompanyResponse>(`/companies/${c.id}`, { name: 'Организация' }).catch(() => null),
+  });
   // the company's users with the right to edit add and change its accounts and contacts (they print in the documents)
-  const perms = useQuery({ queryKey: ['companies', c.id, 'permissions'], queryFn: () => api.get<PermissionsResponse>(`/companies/${c.id}/permissions`, { name: 'Права' }).catch(() => null) });
+  const perms = useQuery({
+    queryKey: ['companies', c.id, 'permissions'],
+    queryFn: () => api.get<PermissionsResponse>(`/companies/${c.id}/permissions`, { name: 'Права' }).catch(() => null),
+  });
   const canEdit = !!perms.data?.can_edit;
   return (
     <Card title={companyTitle(c)} style={{ marginBottom: 16 }}>
       <IdentityRequestAlert r={full.data?.identity_request} />
-      <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
-        { label: 'Полное наименование', children: c.full_title ?? '—' },
-        { label: 'ИНН / КПП', children: `${c.inn ?? '—'} / ${c.kpp ?? '—'}` },
-        { label: 'ОГРН', children: c.ogrn ?? '—' },
-        { label: 'Закон', children: c.law === '44' ? '44-ФЗ' : '223-ФЗ' },
-        { label: 'ИКУ (44-ФЗ)', children: <IkuField c={full.data ?? c} /> },
-        { label: 'Адрес', children: c.address ?? '—' },
-      ]} />
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { label: 'Полное наименование', children: c.full_title ?? '—' },
+          { label: 'ИНН / КПП', children: `${c.inn ?? '—'} / ${c.kpp ?? '—'}` },
+          { label: 'ОГРН', children: c.ogrn ?? '—' },
+          { label: 'Закон', children: c.law === '44' ? '44-ФЗ' : '223-ФЗ' },
+          { label: 'ИКУ (44-ФЗ)', children: <IkuField c={full.data ?? c} /> },
+          { label: 'Адрес', children: c.address ?? '—' },
+        ]}
+      />
       <StorageUsage companyId={c.id} />
       <BankRequisites companyId={c.id} canEdit={canEdit} />
       <Contacts companyId={c.id} canEdit={canEdit} />
@@ -35,6 +45,15 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
 }
 
 export default function CompaniesPage() {
-  const q = useQuery({ queryKey: ['companies', 'full'], queryFn: () => api.get<CompanyResponse[]>('/companies', { name: 'Мои организации' }).catch(() => []) });
-  return <>{(q.data ?? []).map((c) => <CompanyCard key={c.id} c={c} />)}</>;
+  const q = useQuery({
+    queryKey: ['companies', 'full'],
+    queryFn: () => api.get<CompanyResponse[]>('/companies', { name: 'Мои организации' }).catch(() => []),
+  });
+  return (
+    <>
+      {(q.data ?? []).map((c) => (
+        <CompanyCard key={c.id} c={c} />
+      ))}
+    </>
+  );
 }

@@ -2,7 +2,8 @@ import { Alert } from 'antd';
 import type { IdentityRequestResponse } from '@proc/contract';
 import { formatDateTime } from '../../lib/format';
 
-const values = (r: { inn: string | null; kpp: string | null; ogrn: string | null }) => `ИНН ${r.inn ?? '—'}, КПП ${r.kpp ?? '—'}, ОГРН ${r.ogrn ?? '—'}`;
+const values = (r: { inn: string | null; kpp: string | null; ogrn: string | null }) =>
+  `ИНН ${r.inn ?? '—'}, КПП ${r.kpp ?? '—'}, ОГРН ${r.ogrn ?? '—'}`;
 
 /** The company's change of ИНН, КПП or ОГРН waiting for the operator, or the last one refused and why. */
 export function IdentityRequestAlert({ r }: { r: IdentityRequestResponse | null | undefined }) {

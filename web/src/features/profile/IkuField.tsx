@@ -21,7 +21,17 @@ export function IkuField({ c }: { c: CompanyResponse }) {
       api.put<CompanyResponse>(`/companies/${c.id}`, {
         name: 'Сохранение ИКУ',
         quiet: true,
-        body: { title: c.title, full_title: c.full_title, inn: c.inn, kpp: c.kpp, ogrn: c.ogrn, address: c.address, law: c.law, parent_id: c.parent_id, iku: iku.trim() || null },
+        body: {
+          title: c.title,
+          full_title: c.full_title,
+          inn: c.inn,
+          kpp: c.kpp,
+          ogrn: c.ogrn,
+          address: c.address,
+          law: c.law,
+          parent_id: c.parent_id,
+          iku: iku.trim() || null,
+        },
       }),
     onSuccess: () => {
       setOpen(false);
@@ -35,13 +45,37 @@ export function IkuField({ c }: { c: CompanyResponse }) {
     <Space>
       <span data-testid="company-iku">{c.iku ?? '—'}</span>
       {editable && (
-        <Button size="small" type="link" onClick={() => { form.setFieldsValue({ iku: c.iku ?? '' }); setOpen(true); }}>
+        <Button
+          size="small"
+          type="link"
+          onClick={() => {
+            form.setFieldsValue({ iku: c.iku ?? '' });
+            setOpen(true);
+          }}
+        >
           Изменить
         </Button>
       )}
-      <Modal open={open} title="ИКУ — идентификационный код заказчика" okText="Сохранить" cancelText="Отмена" confirmLoading={save.isPending} onCancel={() => setOpen(false)} onOk={() => form.submit()}>
+      <Modal
+        open={open}
+        title="ИКУ — идентификационный код заказчика"
+        okText="Сохранить"
+        cancelText="Отмена"
+        confirmLoading={save.isPending}
+        onCancel={() => setOpen(false)}
+        onOk={() => form.submit()}
+      >
         <Form form={form} layout="vertical" onFinish={(v) => !save.isPending && save.mutate(v.iku)}>
-          <Form.Item label="ИКУ (20 цифр)" name="iku" rules={[{ validator: (_r, v: string) => (!v?.trim() || IKU_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(IKU_MESSAGE))) }]}>
+          <Form.Item
+            label="ИКУ (20 цифр)"
+            name="iku"
+            rules={[
+              {
+                validator: (_r, v: string) =>
+                  !v?.trim() || IKU_RE.test(v.trim()) ? Promise.resolve() : Promise.reject(new Error(IKU_MESSAGE)),
+              },
+            ]}
+          >
             <Input inputMode="numeric" maxLength={20} />
           </Form.Item>
         </Form>

@@ -8,14 +8,22 @@ import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
 import { noticeStore } from '../../lib/notices';
 
-interface Profile { id: number; title: string; login: string; email: string | null; phone: string | null; role: Role }
+interface Profile {
+  id: number;
+  title: string;
+  login: string;
+  email: string | null;
+  phone: string | null;
+  role: Role;
+}
 
 export default function MyProfilePage() {
   const [form] = Form.useForm();
   const [pwd] = Form.useForm();
   const q = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile', { name: 'Профиль' }) });
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
+    mutationFn: (v: Record<string, unknown>) =>
+      api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
     onSuccess: (p) => {
       sessionStore.updateUser({ title: p.title, email: p.email });
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Данные сохранены' });

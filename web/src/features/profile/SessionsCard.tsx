@@ -26,7 +26,18 @@ export default function SessionsCard() {
         pagination={false}
         locale={{ emptyText: 'Других сеансов нет' }}
         columns={[
-          { title: 'Устройство', dataIndex: 'device', render: (d: string, s) => (s.current ? <>{d} <Tag color="blue">этот сеанс</Tag></> : d) },
+          {
+            title: 'Устройство',
+            dataIndex: 'device',
+            render: (d: string, s) =>
+              s.current ? (
+                <>
+                  {d} <Tag color="blue">этот сеанс</Tag>
+                </>
+              ) : (
+                d
+              ),
+          },
           { title: 'IP-адрес', dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
           { title: 'Последнее действие', dataIndex: 'last_used_at', render: (v: string) => formatDateTime(v) },
           { title: 'Вход', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },

@@ -19,19 +19,32 @@ export function IdentityRequests() {
   const [rejecting, setRejecting] = useState<IdentityRequestItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['identity-requests', status], queryFn: () => api.get<IdentityRequestItem[]>('/company_identity_requests', { name: 'Заявки на смену реквизитов', query: { status } }) });
+  const q = useQuery({
+    queryKey: ['identity-requests', status],
+    queryFn: () => api.get<IdentityRequestItem[]>('/company_identity_requests', { name: 'Заявки на смену реквизитов', query: { status } }),
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['identity-requests'] });
   const approve = useMutation({
-    mutationFn: (id: number) => api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
+    mutationFn: (id: number) =>
+      api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
     onSuccess: (r) => {
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Смена реквизитов подтверждена: действуют ИНН ${r.inn}${r.kpp ? `, КПП ${r.kpp}` : ''}` });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Успешно',
+        message: `Смена реквизитов подтверждена: действуют ИНН ${r.inn}${r.kpp ? `, КПП ${r.kpp}` : ''}`,
+      });
       void refresh();
     },
   });
   const reject = useMutation({
-    mutationFn: (v: { id: number; reason: string }) => api.post(`/company_identity_requests/${v.id}/reject`, { name: 'Отклонение смены реквизитов', body: { reason: v.reason } }),
+    mutationFn: (v: { id: number; reason: string }) =>
+      api.post(`/company_identity_requests/${v.id}/reject`, { name: 'Отклонение смены реквизитов', body: { reason: v.reason } }),
     onSuccess: () => {
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Заявка отклонена: остаются прежние реквизиты, клиент увидит причину' });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Успешно',
+        message: 'Заявка отклонена: остаются прежние реквизиты, клиент увидит причину',
+      });
       setRejecting(null);
       form.resetFields();
       void refresh();
@@ -40,7 +53,15 @@ export function IdentityRequests() {
   return (
     <section data-testid="identity-requests" style={{ marginTop: 32 }}>
       <Typography.Title level={3}>Заявки на смену ИНН, КПП, ОГРН</Typography.Title>
-      <Tabs activeKey={status} onChange={(k) => setStatus(k as typeof status)} items={[{ key: 'pending', label: 'Ожидают' }, { key: 'approved', label: 'Подтверждены' }, { key: 'rejected', label: 'Отклонены' }]} />
+      <Tabs
+        activeKey={status}
+        onChange={(k) => setStatus(k as typeof status)}
+        items={[
+          { key: 'pending', label: 'Ожидают' },
+          { key: 'approved', label: 'Подтверждены' },
+          { key: 'rejected', label: 'Отклонены' },
+        ]}
+      />
       <Table<IdentityRequestItem>
         rowKey="id"
         loading={q.isLoading}
@@ -50,7 +71,11 @@ export function IdentityRequests() {
         columns={[
           { title: 'Организация', dataIndex: 'company_title' },
           { title: 'Действуют: ИНН / КПП / ОГРН', key: 'old', render: (_: unknown, r) => pair(r.old_inn, r.old_kpp, r.old_ogrn) },
-          { title: 'Запрошены', key: 'new', render: (_: unknown, r) => <Typography.Text strong>{pair(r.inn, r.kpp, r.ogrn)}</Typography.Text> },
+          {
+            title: 'Запрошены',
+            key: 'new',
+            render: (_: unknown, r) => <Typography.Text strong>{pair(r.inn, r.kpp, r.ogrn)}</Typography.Text>,
+          },
           { title: 'Кто', dataIndex: 'requested_by' },
           { title: 'Подана', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
           ...(status === 'rejected' ? [{ title: 'Причина', dataIndex: 'reason' }] : []),
@@ -61,7 +86,13 @@ export function IdentityRequests() {
                   key: 'actions',
                   render: (_: unknown, r: IdentityRequestItem) => (
                     <Space>
-                      <Button type="primary" size="small" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id} data-testid="identity-approve">
+                      <Button
+                        type="primary"
+                        size="small"
+                        onClick={() => approve.mutate(r.id)}
+                        loading={approve.isPending && approve.variables === r.id}
+                        data-testid="identity-approve"
+                      >
                         Подтвердить
                       </Button>
                       <Button danger size="small" onClick={() => setRejecting(r)}>
@@ -74,7 +105,16 @@ export function IdentityRequests() {
             : []),
         ]}
       />
-      <Modal open={!!rejecting} title={`Отклонить смену реквизитов «${rejecting?.company_title ?? ''}»`} okText="Отклонить" cancelText="Отмена" okButtonProps={{ danger: true, loading: reject.isPending }} onCancel={() => setRejecting(null)} onOk={() => form.submit()} destroyOnHidden>
+      <Modal
+        open={!!rejecting}
+        title={`Отклонить смену реквизитов «${rejecting?.company_title ?? ''}»`}
+        okText="Отклонить"
+        cancelText="Отмена"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onCancel={() => setRejecting(null)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
           <Field label="Причина отказа" name="reason" rules={[rules.required]}>
             <Input.TextArea rows={3} />

@@ -17,17 +17,25 @@ export default function RegistrationsPage() {
   const [rejecting, setRejecting] = useState<Item | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['registrations', status], queryFn: () => api.get<Item[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }) });
+  const q = useQuery({
+    queryKey: ['registrations', status],
+    queryFn: () => api.get<Item[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }),
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['registrations'] });
   const approve = useMutation({
     mutationFn: (id: number) => api.post<RegistrationResponse>(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }),
     onSuccess: (r) => {
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Регистрация подтверждена: ${r.company_title} и пользователь ${r.user_login} созданы` });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Успешно',
+        message: `Регистрация подтверждена: ${r.company_title} и пользователь ${r.user_login} созданы`,
+      });
       void refresh();
     },
   });
   const reject = useMutation({
-    mutationFn: (v: { id: number; reason: string }) => api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
+    mutationFn: (v: { id: number; reason: string }) =>
+      api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
     onSuccess: () => {
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Заявка отклонена, заявитель увидит причину' });
       setRejecting(null);
@@ -38,7 +46,15 @@ export default function RegistrationsPage() {
   return (
     <>
       <Typography.Title level={3}>Заявки на регистрацию</Typography.Title>
-      <Tabs activeKey={status} onChange={(k) => setStatus(k as typeof status)} items={[{ key: 'pending', label: 'Ожидают' }, { key: 'approved', label: 'Подтверждены' }, { key: 'rejected', label: 'Отклонены' }]} />
+      <Tabs
+        activeKey={status}
+        onChange={(k) => setStatus(k as typeof status)}
+        items={[
+          { key: 'pending', label: 'Ожидают' },
+          { key: 'approved', label: 'Подтверждены' },
+          { key: 'rejected', label: 'Отклонены' },
+        ]}
+      />
       <Table<Item>
         rowKey="id"
         loading={q.isLoading}
@@ -59,7 +75,12 @@ export default function RegistrationsPage() {
                   key: 'actions',
                   render: (_: unknown, r: Item) => (
                     <Space>
-                      <Button type="primary" size="small" onClick={() => approve.mutate(r.id)} loading={approve.isPending && approve.variables === r.id}>
+                      <Button
+                        type="primary"
+                        size="small"
+                        onClick={() => approve.mutate(r.id)}
+                        loading={approve.isPending && approve.variables === r.id}
+                      >
                         Подтвердить
                       </Button>
                       <Button danger size="small" onClick={() => setRejecting(r)}>
@@ -72,7 +93,16 @@ export default function RegistrationsPage() {
             : []),
         ]}
       />
-      <Modal open={!!rejecting} title={`Отклонить заявку «${rejecting?.company_title ?? ''}»`} okText="Отклонить" cancelText="Отмена" okButtonProps={{ danger: true, loading: reject.isPending }} onCancel={() => setRejecting(null)} onOk={() => form.submit()} destroyOnHidden>
+      <Modal
+        open={!!rejecting}
+        title={`Отклонить заявку «${rejecting?.company_title ?? ''}»`}
+        okText="Отклонить"
+        cancelText="Отмена"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onCancel={() => setRejecting(null)}
+        onOk={() => form.submit()}
+        destroyOnHidden
+      >
         <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
           <Field label="Причина отказа" name="reason" rules={[rules.required]}>
             <Input.TextArea rows={3} />

@@ -25,24 +25,46 @@ export function CopyRuleModal({ companyId, onClose, onCopied }: { companyId: num
   const all = [...(templates.data ?? []), ...(own.data?.items ?? [])];
   const options = [
     { label: 'Типовые положения', options: (templates.data ?? []).map((r) => ({ value: r.id, label: r.title })) },
-    { label: 'Положения организации', options: (own.data?.items ?? []).map((r) => ({ value: r.id, label: r.archived ? `${r.title} (в архиве)` : r.title })) },
+    {
+      label: 'Положения организации',
+      options: (own.data?.items ?? []).map((r) => ({ value: r.id, label: r.archived ? `${r.title} (в архиве)` : r.title })),
+    },
   ].filter((g) => g.options.length);
 
   const copy = (v: Values) => {
     const source = all.find((r) => r.id === v.rule_id);
     const title = v.title.trim();
-    const key = noticeStore.show({ kind: 'pending', header: 'Копирование положения о закупке', message: `«${source?.title ?? title}» копируется в «${title}»` });
+    const key = noticeStore.show({
+      kind: 'pending',
+      header: 'Копирование положения о закупке',
+      message: `«${source?.title ?? title}» копируется в «${title}»`,
+    });
     onClose();
-    socketRequest<RealtimePayload & CopyProcurementRuleResponse>('auth', 'copyProcurementRule', { rule_id: v.rule_id, company_id: companyId ?? undefined, title }, { name: 'Копирование положения', timeoutMs: 60_000 })
+    socketRequest<RealtimePayload & CopyProcurementRuleResponse>(
+      'auth',
+      'copyProcurementRule',
+      { rule_id: v.rule_id, company_id: companyId ?? undefined, title },
+      { name: 'Копирование положения', timeoutMs: 60_000 },
+    )
       .then(() => {
         noticeStore.show({ key, kind: 'success', header: 'Положение о закупке скопировано', message: `Создано положение «${title}»` });
         onCopied();
       })
-      .catch((err: Error) => noticeStore.show({ key, kind: 'error', header: 'Не удалось скопировать положение о закупке', message: err.message }));
+      .catch((err: Error) =>
+        noticeStore.show({ key, kind: 'error', header: 'Не удалось скопировать положение о закупке', message: err.message }),
+      );
   };
 
   return (
-    <Modal open title="Скопировать положение о закупке" okText="Скопировать" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ 'data-testid': 'rule-copy-submit' }}>
+    <Modal
+      open
+      title="Скопировать положение о закупке"
+      okText="Скопировать"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ 'data-testid': 'rule-copy-submit' }}
+    >
       <Form<Values>
         form={form}
         layout="vertical"

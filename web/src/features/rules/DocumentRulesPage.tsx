@@ -1,10 +1,32 @@
 import { useMemo, useState } from 'react';
-import { Breadcrumb, Button, Checkbox, Empty, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import {
+  Breadcrumb,
+  Button,
+  Checkbox,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
-  DAYS_UNITS, DAYS_UNIT_TITLES, daysText, DOCUMENT_KINDS, DOCUMENT_KIND_TITLES, SUBJECT_TITLES,
-  type DocumentKind, type DocumentRuleRequest, type DocumentRuleResponse,
+  DAYS_UNITS,
+  DAYS_UNIT_TITLES,
+  daysText,
+  DOCUMENT_KINDS,
+  DOCUMENT_KIND_TITLES,
+  SUBJECT_TITLES,
+  type DocumentKind,
+  type DocumentRuleRequest,
+  type DocumentRuleResponse,
 } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -46,12 +68,21 @@ export default function DocumentRulesPage() {
   const method = search.get('method') ?? undefined;
   const qc = useQueryClient();
   const rule = useQuery({ queryKey: ['procurement_rules', company, 'rule', ruleId], queryFn: () => rulesApi.get(ruleId) });
-  const version = useQuery({ queryKey: ['procurement_rules', company, 'version', ruleId, versionId], queryFn: () => rulesApi.version(ruleId, versionId) });
-  const list = useQuery({ queryKey: ['procurement_rules', company, 'document_rules', ruleId, versionId], queryFn: () => rulesApi.documentRules(ruleId, versionId) });
+  const version = useQuery({
+    queryKey: ['procurement_rules', company, 'version', ruleId, versionId],
+    queryFn: () => rulesApi.version(ruleId, versionId),
+  });
+  const list = useQuery({
+    queryKey: ['procurement_rules', company, 'document_rules', ruleId, versionId],
+    queryFn: () => rulesApi.documentRules(ruleId, versionId),
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   const editable = version.data?.status === 'draft' && session.user.role !== 'operator' && !rule.data?.is_template;
   const [editing, setEditing] = useState<DocumentRuleResponse | 'new' | null>(null);
-  const remove = useMutation({ mutationFn: (r: DocumentRuleResponse) => rulesApi.deleteDocumentRule(ruleId, versionId, r.id), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (r: DocumentRuleResponse) => rulesApi.deleteDocumentRule(ruleId, versionId, r.id),
+    onSuccess: refresh,
+  });
 
   const all = useMemo(() => [...(list.data ?? [])].sort(byMethod), [list.data]);
   const methods = useMemo(() => [...new Set(all.map((r) => r.method))], [all]);
@@ -131,7 +162,9 @@ export default function DocumentRulesPage() {
             render: (_: unknown, r) => (
               <>
                 {r.title}
-                {r.template !== r.document_kind && <Typography.Text type="secondary"> (шаблон: {DOCUMENT_KIND_TITLES[r.template]})</Typography.Text>}
+                {r.template !== r.document_kind && (
+                  <Typography.Text type="secondary"> (шаблон: {DOCUMENT_KIND_TITLES[r.template]})</Typography.Text>
+                )}
               </>
             ),
           },
@@ -149,7 +182,12 @@ export default function DocumentRulesPage() {
                       <a role="button" tabIndex={0} onClick={() => setEditing(r)} data-testid={`doc-rule-edit-${r.id}`}>
                         Изменить
                       </a>
-                      <Popconfirm title="Удалить правило документа?" okText="Удалить" cancelText="Отмена" onConfirm={() => remove.mutate(r)}>
+                      <Popconfirm
+                        title="Удалить правило документа?"
+                        okText="Удалить"
+                        cancelText="Отмена"
+                        onConfirm={() => remove.mutate(r)}
+                      >
                         <a role="button" tabIndex={0} data-testid={`doc-rule-delete-${r.id}`}>
                           Удалить
                         </a>
@@ -163,7 +201,14 @@ export default function DocumentRulesPage() {
       />
       <AuditHistoryPanel entity="rule_version" entityId={versionId} title="Журнал изменений редакции" style={{ marginTop: 16 }} />
       {editing && (
-        <DocumentRuleForm ruleId={ruleId} versionId={versionId} docRule={editing === 'new' ? null : editing} method={method} onClose={() => setEditing(null)} onSaved={refresh} />
+        <DocumentRuleForm
+          ruleId={ruleId}
+          versionId={versionId}
+          docRule={editing === 'new' ? null : editing}
+          method={method}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
       )}
     </>
   );
@@ -183,7 +228,21 @@ interface Values {
   note?: string;
 }
 
-function DocumentRuleForm({ ruleId, versionId, docRule, method, onClose, onSaved }: { ruleId: number; versionId: number; docRule: DocumentRuleResponse | null; method?: string; onClose: () => void; onSaved: () => void }) {
+function DocumentRuleForm({
+  ruleId,
+  versionId,
+  docRule,
+  method,
+  onClose,
+  onSaved,
+}: {
+  ruleId: number;
+  versionId: number;
+  docRule: DocumentRuleResponse | null;
+  method?: string;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const save = useMutation({
     mutationFn: (v: Values) => {
@@ -200,7 +259,9 @@ function DocumentRuleForm({ ruleId, versionId, docRule, method, onClose, onSaved
         nmcd_max: decimalOrNull(v.nmcd_max),
         note: v.note?.trim() || undefined,
       };
-      return docRule ? rulesApi.updateDocumentRule(ruleId, versionId, docRule.id, body) : rulesApi.createDocumentRule(ruleId, versionId, body);
+      return docRule
+        ? rulesApi.updateDocumentRule(ruleId, versionId, docRule.id, body)
+        : rulesApi.createDocumentRule(ruleId, versionId, body);
     },
     onSuccess: () => {
       onSaved();

@@ -80,7 +80,14 @@ export default function RulesPage() {
         data-testid="rules-table"
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={q ? 'Ничего не найдено' : 'Положений о закупке пока нет. Создайте своё или скопируйте типовое.'} /> }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={q ? 'Ничего не найдено' : 'Положений о закупке пока нет. Создайте своё или скопируйте типовое.'}
+            />
+          ),
+        }}
         pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: false }}
         onChange={(p) => patch({ page: p.current && p.current > 1 ? String(p.current) : undefined })}
         columns={[
@@ -117,9 +124,13 @@ export default function RulesPage() {
               r.archived ? (
                 <Tag>в архиве</Tag>
               ) : r.version_in_force ? (
-                <Tag color="green" data-testid={`rule-state-${r.id}`}>действует</Tag>
+                <Tag color="green" data-testid={`rule-state-${r.id}`}>
+                  действует
+                </Tag>
               ) : (
-                <Tag color="orange" data-testid={`rule-state-${r.id}`}>{r.versions_count ? 'нет редакции в силе' : 'нет редакций'}</Tag>
+                <Tag color="orange" data-testid={`rule-state-${r.id}`}>
+                  {r.versions_count ? 'нет редакции в силе' : 'нет редакций'}
+                </Tag>
               ),
           },
           { title: 'Изменено', dataIndex: 'updated_at', width: 180, render: (d: string) => formatDateTime(d) },
@@ -131,7 +142,13 @@ export default function RulesPage() {
                 <Link to={`/procurementsRules/${r.id}/versions`}>Редакции</Link>
                 {canEdit && (
                   <>
-                    <a role="button" tabIndex={0} onClick={() => setEditing(r)} onKeyDown={(e) => e.key === 'Enter' && setEditing(r)} data-testid={`rule-edit-${r.id}`}>
+                    <a
+                      role="button"
+                      tabIndex={0}
+                      onClick={() => setEditing(r)}
+                      onKeyDown={(e) => e.key === 'Enter' && setEditing(r)}
+                      data-testid={`rule-edit-${r.id}`}
+                    >
                       Изменить
                     </a>
                     <Popconfirm
@@ -165,7 +182,11 @@ function RuleForm({ rule, onClose, onSaved }: { rule: ProcurementRuleResponse | 
       return rule ? rulesApi.update(rule.id, body) : rulesApi.create(body);
     },
     onSuccess: () => {
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: rule ? 'Положение о закупке сохранено' : 'Положение о закупке создано' });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Успешно',
+        message: rule ? 'Положение о закупке сохранено' : 'Положение о закупке создано',
+      });
       onSaved();
       onClose();
     },
@@ -181,7 +202,12 @@ function RuleForm({ rule, onClose, onSaved }: { rule: ProcurementRuleResponse | 
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending, 'data-testid': 'rule-save' }}
     >
-      <Form form={form} layout="vertical" initialValues={rule ? { title: rule.title, description: rule.description ?? '', law: rule.law } : { law: '223' }} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={rule ? { title: rule.title, description: rule.description ?? '', law: rule.law } : { law: '223' }}
+        onFinish={(v) => save.mutate(v)}
+      >
         <Field label="Наименование" name="title" rules={[rules.required, { max: 500, message: 'Не длиннее 500 символов' }]}>
           <Input autoFocus data-testid="rule-title" />
         </Field>

@@ -36,7 +36,14 @@ const smeOptions = [
   { value: 'sme', label: 'Только у МСП' },
   { value: 'other', label: 'Кроме МСП' },
 ];
-const toRow = (r: LeadTimeRule): LeadRow => ({ method: r.method, sme: r.smeOnly === null ? 'all' : r.smeOnly ? 'sme' : 'other', nmcdMax: r.nmcdMax, days: r.days, unit: r.unit, basis: r.basis });
+const toRow = (r: LeadTimeRule): LeadRow => ({
+  method: r.method,
+  sme: r.smeOnly === null ? 'all' : r.smeOnly ? 'sme' : 'other',
+  nmcdMax: r.nmcdMax,
+  days: r.days,
+  unit: r.unit,
+  basis: r.basis,
+});
 const fromRow = (r: LeadRow): LeadTimeRule => ({
   method: r.method ?? '',
   smeOnly: r.sme === 'all' ? null : r.sme === 'sme',
@@ -47,14 +54,33 @@ const fromRow = (r: LeadRow): LeadTimeRule => ({
 });
 
 /** Create a draft (optionally based on another version) or edit one; drafts only on the server. */
-export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { ruleId: number; version: RuleVersionResponse | null; versions: RuleVersionResponse[]; onClose: () => void; onSaved: () => void }) {
+export function VersionForm({
+  ruleId,
+  version,
+  versions,
+  onClose,
+  onSaved,
+}: {
+  ruleId: number;
+  version: RuleVersionResponse | null;
+  versions: RuleVersionResponse[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const unsaved = useUnsavedChanges();
   const { modal } = AntApp.useApp();
   // «Отмена» with edits asks as leaving the page does
   const cancel = () =>
     unsaved.dirty
-      ? modal.confirm({ title: UNSAVED_TITLE, content: 'Закрыть форму? Внесённые изменения не сохранятся.', okText: 'Закрыть без сохранения', okButtonProps: { danger: true }, cancelText: 'Остаться', onOk: onClose })
+      ? modal.confirm({
+          title: UNSAVED_TITLE,
+          content: 'Закрыть форму? Внесённые изменения не сохранятся.',
+          okText: 'Закрыть без сохранения',
+          okButtonProps: { danger: true },
+          cancelText: 'Остаться',
+          onOk: onClose,
+        })
       : onClose();
   const save = useMutation({
     mutationFn: (v: Values) => {
@@ -113,7 +139,9 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
                 // the server's rule (issue 34, M7): a version is approved before it comes into force
                 validator: (_, v: Dayjs | null | undefined) => {
                   const inForce = getFieldValue('in_force_from') as Dayjs | null | undefined;
-                  return v && inForce && v.isAfter(inForce, 'day') ? Promise.reject(new Error('Дата утверждения не может быть позже даты вступления в силу')) : Promise.resolve();
+                  return v && inForce && v.isAfter(inForce, 'day')
+                    ? Promise.reject(new Error('Дата утверждения не может быть позже даты вступления в силу'))
+                    : Promise.resolve();
                 },
               }),
             ]}
@@ -127,7 +155,12 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
             <MoneyInput placeholder="600 000,00" data-testid="version-single-supplier-max" />
           </Field>
           {!version && (
-            <Field label="На основе редакции" name="based_on_version_id" style={{ gridColumn: 'span 2' }} help="Правила документов будут скопированы из выбранной редакции">
+            <Field
+              label="На основе редакции"
+              name="based_on_version_id"
+              style={{ gridColumn: 'span 2' }}
+              help="Правила документов будут скопированы из выбранной редакции"
+            >
               <Select
                 allowClear
                 placeholder="Без основы"
@@ -160,7 +193,12 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
                     key: 'method',
                     render: (_: unknown, f) => (
                       <Form.Item name={[f.name, 'method']} rules={[rules.requiredAny]} style={{ margin: 0 }}>
-                        <Select aria-label="Способ" style={{ width: 230 }} options={methodOptions} showSearch={{ optionFilterProp: 'label' }} />
+                        <Select
+                          aria-label="Способ"
+                          style={{ width: 230 }}
+                          options={methodOptions}
+                          showSearch={{ optionFilterProp: 'label' }}
+                        />
                       </Form.Item>
                     ),
                   },
@@ -204,11 +242,18 @@ export function VersionForm({ ruleId, version, versions, onClose, onSaved }: { r
                     title: '',
                     key: 'x',
                     width: 40,
-                    render: (_: unknown, f) => <Button type="text" danger icon={<DeleteOutlined />} aria-label="Удалить срок" onClick={() => remove(f.name)} />,
+                    render: (_: unknown, f) => (
+                      <Button type="text" danger icon={<DeleteOutlined />} aria-label="Удалить срок" onClick={() => remove(f.name)} />
+                    ),
                   },
                 ]}
               />
-              <Button icon={<PlusOutlined />} style={{ marginTop: 8 }} onClick={() => add({ sme: 'all', unit: 'calendar' } satisfies LeadRow)} data-testid="lead-time-add">
+              <Button
+                icon={<PlusOutlined />}
+                style={{ marginTop: 8 }}
+                onClick={() => add({ sme: 'all', unit: 'calendar' } satisfies LeadRow)}
+                data-testid="lead-time-add"
+              >
                 Добавить срок
               </Button>
             </>

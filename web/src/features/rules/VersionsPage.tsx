@@ -22,8 +22,16 @@ export default function VersionsPage() {
   const session = useSession()!;
   const company = useSelectedCompany();
   const qc = useQueryClient();
-  const rule = useQuery({ queryKey: ['procurement_rules', company, 'rule', ruleId], queryFn: () => rulesApi.get(ruleId), enabled: ruleId > 0 });
-  const list = useQuery({ queryKey: ['procurement_rules', company, 'versions', ruleId], queryFn: () => rulesApi.versions(ruleId), enabled: ruleId > 0 });
+  const rule = useQuery({
+    queryKey: ['procurement_rules', company, 'rule', ruleId],
+    queryFn: () => rulesApi.get(ruleId),
+    enabled: ruleId > 0,
+  });
+  const list = useQuery({
+    queryKey: ['procurement_rules', company, 'versions', ruleId],
+    queryFn: () => rulesApi.versions(ruleId),
+    enabled: ruleId > 0,
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   const [editing, setEditing] = useState<RuleVersionResponse | 'new' | null>(null);
   const [approving, setApproving] = useState<RuleVersionResponse | null>(null);
@@ -35,12 +43,18 @@ export default function VersionsPage() {
 
   const publish = useMutation({ mutationFn: (v: RuleVersionResponse) => rulesApi.publish(ruleId, v.id), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (v: RuleVersionResponse) => rulesApi.deleteVersion(ruleId, v.id), onSuccess: refresh });
-  const upload = useMutation({ mutationFn: ({ v, file }: { v: RuleVersionResponse; file: File }) => rulesApi.uploadApproval(ruleId, v.id, file), onSuccess: refresh });
+  const upload = useMutation({
+    mutationFn: ({ v, file }: { v: RuleVersionResponse; file: File }) => rulesApi.uploadApproval(ruleId, v.id, file),
+    onSuccess: refresh,
+  });
   const versions = list.data ?? [];
 
   return (
     <>
-      <Breadcrumb items={[{ title: <Link to="/procurementsRules">Положения о закупке</Link> }, { title: rule.data?.title ?? '…' }]} style={{ marginBottom: 8 }} />
+      <Breadcrumb
+        items={[{ title: <Link to="/procurementsRules">Положения о закупке</Link> }, { title: rule.data?.title ?? '…' }]}
+        style={{ marginBottom: 8 }}
+      />
       <Space style={{ justifyContent: 'space-between', width: '100%' }} align="start">
         <div>
           <Typography.Title level={3} style={{ marginBottom: 4 }}>
@@ -100,7 +114,12 @@ export default function VersionsPage() {
             render: (_: unknown, v) => (
               <Space direction="vertical" size={0}>
                 {v.approval_document ? (
-                  <a role="button" tabIndex={0} onClick={() => void rulesApi.downloadApproval(ruleId, v.id)} data-testid={`version-doc-download-${v.id}`}>
+                  <a
+                    role="button"
+                    tabIndex={0}
+                    onClick={() => void rulesApi.downloadApproval(ruleId, v.id)}
+                    data-testid={`version-doc-download-${v.id}`}
+                  >
                     {v.approval_document.name}
                   </a>
                 ) : (
@@ -115,7 +134,13 @@ export default function VersionsPage() {
                       return false;
                     }}
                   >
-                    <Button size="small" type="link" icon={<UploadOutlined />} style={{ padding: 0 }} data-testid={`version-doc-upload-${v.id}`}>
+                    <Button
+                      size="small"
+                      type="link"
+                      icon={<UploadOutlined />}
+                      style={{ padding: 0 }}
+                      data-testid={`version-doc-upload-${v.id}`}
+                    >
                       {v.approval_document ? 'Заменить' : 'Загрузить'}
                     </Button>
                   </Upload>
@@ -171,7 +196,15 @@ export default function VersionsPage() {
           },
         ]}
       />
-      {editing && <VersionForm ruleId={ruleId} version={editing === 'new' ? null : editing} versions={versions} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <VersionForm
+          ruleId={ruleId}
+          version={editing === 'new' ? null : editing}
+          versions={versions}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
       {publishing && <PublishModal ruleId={ruleId} version={publishing} onClose={() => setPublishing(null)} onDone={refresh} />}
       {approving && <ApproveModal ruleId={ruleId} version={approving} onClose={() => setApproving(null)} onDone={refresh} />}
       {history && (
@@ -179,13 +212,25 @@ export default function VersionsPage() {
           <AuditHistory entity="rule_version" entityId={history.id} />
         </Modal>
       )}
-      {rule.data && !rule.data.is_template && <AuditHistoryPanel entity="procurement_rule" entityId={ruleId} title="Журнал изменений положения" style={{ marginTop: 16 }} />}
+      {rule.data && !rule.data.is_template && (
+        <AuditHistoryPanel entity="procurement_rule" entityId={ruleId} title="Журнал изменений положения" style={{ marginTop: 16 }} />
+      )}
     </>
   );
 }
 
 /** Publishing a version without its approving document: the document is asked for, then the version is published. */
-function PublishModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
+function PublishModal({
+  ruleId,
+  version,
+  onClose,
+  onDone,
+}: {
+  ruleId: number;
+  version: RuleVersionResponse;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [file, setFile] = useState<File | null>(null);
   const publish = useMutation({
     mutationFn: async () => {
@@ -208,7 +253,9 @@ function PublishModal({ ruleId, version, onClose, onDone }: { ruleId: number; ve
       onOk={() => publish.mutate()}
       okButtonProps={{ loading: publish.isPending, disabled: !file, 'data-testid': 'version-publish-submit' }}
     >
-      <Typography.Paragraph>Редакция публикуется вместе с документом об её утверждении (протокол, приказ). Загрузите его.</Typography.Paragraph>
+      <Typography.Paragraph>
+        Редакция публикуется вместе с документом об её утверждении (протокол, приказ). Загрузите его.
+      </Typography.Paragraph>
       <Upload
         maxCount={1}
         beforeUpload={(f) => {
@@ -225,11 +272,23 @@ function PublishModal({ ruleId, version, onClose, onDone }: { ruleId: number; ve
   );
 }
 
-function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; version: RuleVersionResponse; onClose: () => void; onDone: () => void }) {
+function ApproveModal({
+  ruleId,
+  version,
+  onClose,
+  onDone,
+}: {
+  ruleId: number;
+  version: RuleVersionResponse;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   // today (a Moscow date), but no later than the in-force date (as the server takes it when no date is given)
   const today = moscowToday();
   const inForce = fromIso(version.in_force_from);
-  const [date, setDate] = useState<Dayjs | null>(fromIso(version.approved_on) ?? (inForce && inForce.isBefore(today, 'day') ? inForce : today));
+  const [date, setDate] = useState<Dayjs | null>(
+    fromIso(version.approved_on) ?? (inForce && inForce.isBefore(today, 'day') ? inForce : today),
+  );
   const late = !!date && !!inForce && date.isAfter(inForce, 'day');
   const approve = useMutation({
     mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
@@ -248,9 +307,19 @@ function ApproveModal({ ruleId, version, onClose, onDone }: { ruleId: number; ve
       onOk={() => approve.mutate()}
       okButtonProps={{ loading: approve.isPending, disabled: !date || late, 'data-testid': 'version-approve-submit' }}
     >
-      <Typography.Paragraph>После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.</Typography.Paragraph>
+      <Typography.Paragraph>
+        После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.
+      </Typography.Paragraph>
       <label htmlFor="approve-date">Дата утверждения</label>
-      <DatePicker id="approve-date" format={DATE_FORMAT} value={date} onChange={setDate} status={late ? 'error' : undefined} style={{ width: '100%', marginTop: 4 }} data-testid="version-approve-date" />
+      <DatePicker
+        id="approve-date"
+        format={DATE_FORMAT}
+        value={date}
+        onChange={setDate}
+        status={late ? 'error' : undefined}
+        style={{ width: '100%', marginTop: 4 }}
+        data-testid="version-approve-date"
+      />
       {late && <Typography.Text type="danger">Дата утверждения не может быть позже даты вступления в силу</Typography.Text>}
     </Modal>
   );

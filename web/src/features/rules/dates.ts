@@ -7,6 +7,9 @@ export const DATE_FORMAT = 'DD.MM.YYYY';
 
 /** Decimal input with a comma or a dot → the API's dot form; empty → null. */
 export const decimalOrNull = (v: unknown) => {
-  const s = String(v ?? '').trim().replace(/[\s\u00a0]/g, '').replace(',', '.');
+  const s = String(v ?? '')
+    .trim()
+    .replace(/[\s\u00a0]/g, '')
+    .replace(',', '.');
   return s ? s : null;
 };

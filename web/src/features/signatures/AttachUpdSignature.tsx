@@ -21,12 +21,25 @@ export function AttachUpdSignature({ contractId, documentId }: { contractId: num
     mutationFn: async (file: File) => {
       const raw = new Uint8Array(await file.arrayBuffer());
       // a .sig may come as DER or as base64 text (with or without PEM armour): the server reads both
-      const text = raw[0] === 0x30 ? await base64Of(file) : new TextDecoder().decode(raw).replace(/-----[^-]+-----/g, '').replace(/\s+/g, '');
-      return api.post<SignatureCheckResponse>(`/contracts/${contractId}/upd/signature`, { name: 'Проверка подписи УПД', body: { document_id: documentId, signature: text } });
+      const text =
+        raw[0] === 0x30
+          ? await base64Of(file)
+          : new TextDecoder()
+              .decode(raw)
+              .replace(/-----[^-]+-----/g, '')
+              .replace(/\s+/g, '');
+      return api.post<SignatureCheckResponse>(`/contracts/${contractId}/upd/signature`, {
+        name: 'Проверка подписи УПД',
+        body: { document_id: documentId, signature: text },
+      });
     },
     onSuccess: (r) => {
       const who = [r.signer?.surname, r.signer?.givenName].filter(Boolean).join(' ') || r.signer?.commonName || '';
-      noticeStore.show(r.valid ? { kind: 'success', header: 'Подпись УПД', message: `Подпись верна: ${who}, сертификат № ${r.signer?.serial}` } : { kind: 'error', header: 'Подпись УПД', message: r.reason ?? 'Подпись не принята' });
+      noticeStore.show(
+        r.valid
+          ? { kind: 'success', header: 'Подпись УПД', message: `Подпись верна: ${who}, сертификат № ${r.signer?.serial}` }
+          : { kind: 'error', header: 'Подпись УПД', message: r.reason ?? 'Подпись не принята' },
+      );
       void qc.invalidateQueries({ queryKey: ['execution', company] });
       void qc.invalidateQueries({ queryKey: ['signatures', company] });
     },

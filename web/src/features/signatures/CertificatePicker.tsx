@@ -16,7 +16,11 @@ export function CertificatePicker({ open, certificates, company, loading, onPick
   return (
     <Modal open={open} title="Выберите сертификат для подписи" onCancel={onCancel} footer={null} width={720} destroyOnHidden>
       {certificates.length === 0 ? (
-        <Alert type="warning" showIcon title="В хранилище «Личное» нет сертификатов: вставьте носитель ключа и установите сертификат через КриптоПро CSP" />
+        <Alert
+          type="warning"
+          showIcon
+          title="В хранилище «Личное» нет сертификатов: вставьте носитель ключа и установите сертификат через КриптоПро CSP"
+        />
       ) : (
         <List<BrowserCertificate>
           dataSource={certificates}
@@ -27,7 +31,14 @@ export function CertificatePicker({ open, certificates, company, loading, onPick
               <List.Item
                 data-testid={`certificate-${c.thumbprint}`}
                 actions={[
-                  <Button key="pick" type="primary" disabled={!!why} loading={loading} onClick={() => onPick(c)} data-testid="certificate-pick">
+                  <Button
+                    key="pick"
+                    type="primary"
+                    disabled={!!why}
+                    loading={loading}
+                    onClick={() => onPick(c)}
+                    data-testid="certificate-pick"
+                  >
                     Подписать
                   </Button>,
                 ]}
@@ -47,8 +58,14 @@ export function CertificatePicker({ open, certificates, company, loading, onPick
                         {c.ogrn && `ОГРН ${c.ogrn} · `}
                         Выдан: {c.issuer} · Действителен до {ruDate(c.validTo)}
                       </span>
-                      {why && <Tag color="red" data-testid="certificate-refusal">{why}</Tag>}
-                      {!why && !c.chainValid && <Tag color="orange">КриптоПро не проверил цепочку: установите сертификаты удостоверяющего центра</Tag>}
+                      {why && (
+                        <Tag color="red" data-testid="certificate-refusal">
+                          {why}
+                        </Tag>
+                      )}
+                      {!why && !c.chainValid && (
+                        <Tag color="orange">КриптоПро не проверил цепочку: установите сертификаты удостоверяющего центра</Tag>
+                      )}
                     </Space>
                   }
                 />

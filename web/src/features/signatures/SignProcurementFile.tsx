@@ -25,7 +25,10 @@ export function SignProcurementFile({ procurementId, file }: { procurementId: nu
     if (busy) return;
     setBusy(true);
     try {
-      const bytes = await api.bytes(`/procurements/${procurementId}/files/${file.id}/download?version=${file.version}`, 'Скачивание документа для подписи');
+      const bytes = await api.bytes(
+        `/procurements/${procurementId}/files/${file.id}/download?version=${file.version}`,
+        'Скачивание документа для подписи',
+      );
       const signature = await sign(bytes);
       if (!signature) return;
       const s = await api.post<SignatureResponse & { version: number }>(`/procurements/${procurementId}/files/${file.id}/signature`, {
@@ -33,7 +36,11 @@ export function SignProcurementFile({ procurementId, file }: { procurementId: nu
         body: { signature, version: file.version },
       });
       const c = s.certificate;
-      noticeStore.show({ kind: 'success', header: 'Подпись', message: `«${file.name}», версия ${s.version}, подписан: ${[c?.surname, c?.givenName].filter(Boolean).join(' ') || c?.commonName}, сертификат № ${c?.serial}` });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Подпись',
+        message: `«${file.name}», версия ${s.version}, подписан: ${[c?.surname, c?.givenName].filter(Boolean).join(' ') || c?.commonName}, сертификат № ${c?.serial}`,
+      });
     } catch {
       // the API client has shown the server's reason
     } finally {
@@ -50,7 +57,15 @@ export function SignProcurementFile({ procurementId, file }: { procurementId: nu
         <Tag color="orange">{`Подписана версия ${earlier.version}; файл изменён — версия ${file.version} не подписана`}</Tag>
       )}
       {maySign && !current?.signed && (
-        <Button size="small" type="link" icon={<SafetyCertificateOutlined />} style={{ padding: 0 }} loading={busy} onClick={() => void run()} data-testid={`file-sign-${file.id}`}>
+        <Button
+          size="small"
+          type="link"
+          icon={<SafetyCertificateOutlined />}
+          style={{ padding: 0 }}
+          loading={busy}
+          onClick={() => void run()}
+          data-testid={`file-sign-${file.id}`}
+        >
           Подписать
         </Button>
       )}

@@ -23,16 +23,27 @@ export function SignRuleVersion({ ruleId, versionId }: { ruleId: number; version
       const session = sessionStore.get();
       const acting = sessionStore.actingCompanyId();
       const res = await fetch(`${runtimeConfig().apiUrl}/procurement_rules/${ruleId}/versions/${versionId}/approval_document`, {
-        headers: { ...(session ? { Authorization: `Bearer ${session.token}` } : {}), ...(acting ? { 'X-Company-Id': String(acting) } : {}) },
+        headers: {
+          ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
+          ...(acting ? { 'X-Company-Id': String(acting) } : {}),
+        },
       });
       if (!res.ok) throw new Error('Документ об утверждении не получен');
       const signature = await sign(new Uint8Array(await res.arrayBuffer()));
       if (!signature) return;
-      const s = await api.post<SignatureResponse>(`/procurement_rules/${ruleId}/versions/${versionId}/signature`, { name: 'Подпись положения', body: { signature } });
-      noticeStore.show({ kind: 'success', header: 'Подпись', message: `Документ подписан: ${[s.certificate?.surname, s.certificate?.givenName].filter(Boolean).join(' ')}, сертификат № ${s.certificate?.serial}` });
+      const s = await api.post<SignatureResponse>(`/procurement_rules/${ruleId}/versions/${versionId}/signature`, {
+        name: 'Подпись положения',
+        body: { signature },
+      });
+      noticeStore.show({
+        kind: 'success',
+        header: 'Подпись',
+        message: `Документ подписан: ${[s.certificate?.surname, s.certificate?.givenName].filter(Boolean).join(' ')}, сертификат № ${s.certificate?.serial}`,
+      });
       void qc.invalidateQueries({ queryKey: ['signatures', company] });
     } catch (e) {
-      if (!(e instanceof Error) || e.message === 'Документ об утверждении не получен') noticeStore.show({ kind: 'error', header: 'Подпись', message: (e as Error).message });
+      if (!(e instanceof Error) || e.message === 'Документ об утверждении не получен')
+        noticeStore.show({ kind: 'error', header: 'Подпись', message: (e as Error).message });
     } finally {
       setBusy(false);
     }
@@ -41,7 +52,15 @@ export function SignRuleVersion({ ruleId, versionId }: { ruleId: number; version
     <Space direction="vertical" size={2}>
       <SignedBy kind="rule_version" id={versionId} />
       {maySign && (
-        <Button size="small" type="link" icon={<SafetyCertificateOutlined />} style={{ padding: 0 }} loading={busy} onClick={() => void run()} data-testid={`version-sign-${versionId}`}>
+        <Button
+          size="small"
+          type="link"
+          icon={<SafetyCertificateOutlined />}
+          style={{ padding: 0 }}
+          loading={busy}
+          onClick={() => void run()}
+          data-testid={`version-sign-${versionId}`}
+        >
           Подписать
         </Button>
       )}

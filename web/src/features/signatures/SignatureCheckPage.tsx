@@ -9,8 +9,10 @@ import { signaturesApi } from './api';
 import { refusal, ruDate } from './usable';
 import { useSigner } from './useSigner';
 
-const INSTALL = 'Установите «КриптоПро ЭЦП Browser plug-in» (cryptopro.ru/products/cades/plugin) и расширение «CryptoPro Extension for CAdES Browser Plug-in» для браузера, затем перезапустите браузер.';
-const ENABLE = 'Откройте список расширений браузера и включите «CryptoPro Extension for CAdES Browser Plug-in»; после обновления браузера расширение бывает выключено.';
+const INSTALL =
+  'Установите «КриптоПро ЭЦП Browser plug-in» (cryptopro.ru/products/cades/plugin) и расширение «CryptoPro Extension for CAdES Browser Plug-in» для браузера, затем перезапустите браузер.';
+const ENABLE =
+  'Откройте список расширений браузера и включите «CryptoPro Extension for CAdES Browser Plug-in»; после обновления браузера расширение бывает выключено.';
 
 interface Diagnosis {
   plugin: PluginInfo | null;
@@ -25,7 +27,8 @@ function todoFor(e: unknown): { message: string; todo: string } {
     not_enabled: ENABLE,
     no_csp: 'Установите КриптоПро CSP 5.0 (cryptopro.ru/products/csp) — без него плагин не может подписывать.',
     licence: 'Откройте «КриптоПро CSP» → «Общие» → «Ввод лицензии» и введите серийный номер; срок лицензии показан там же.',
-    chain: 'Установите корневой сертификат и сертификаты удостоверяющего центра в хранилища «Доверенные корневые центры» и «Промежуточные центры».',
+    chain:
+      'Установите корневой сертификат и сертификаты удостоверяющего центра в хранилища «Доверенные корневые центры» и «Промежуточные центры».',
     cancelled: 'Повторите и введите PIN-код носителя.',
     other: 'Повторите попытку; если ошибка повторяется, сообщите её текст в поддержку.',
   }[err.kind];
@@ -80,23 +83,54 @@ export default function SignatureCheckPage() {
       <Card title="Проверка подписи" data-testid="signature-check">
         <Descriptions column={1} size="small" bordered>
           <Descriptions.Item label="КриптоПро ЭЦП Browser plug-in">
-            {d?.plugin ? <Tag color="green" data-testid="plugin-version">установлен, версия {d.plugin.pluginVersion}</Tag> : <Tag color="red">не найден</Tag>}
+            {d?.plugin ? (
+              <Tag color="green" data-testid="plugin-version">
+                установлен, версия {d.plugin.pluginVersion}
+              </Tag>
+            ) : (
+              <Tag color="red">не найден</Tag>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="КриптоПро CSP">
-            {d?.plugin?.cspVersion ? <Tag color="green" data-testid="csp-version">версия {d.plugin.cspVersion}</Tag> : d?.plugin ? <Tag color="red">не найден</Tag> : '—'}
+            {d?.plugin?.cspVersion ? (
+              <Tag color="green" data-testid="csp-version">
+                версия {d.plugin.cspVersion}
+              </Tag>
+            ) : d?.plugin ? (
+              <Tag color="red">не найден</Tag>
+            ) : (
+              '—'
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="Право подписи за организацию">
-            {status.data.may_sign ? <Tag color="green">есть{status.data.mchd_number ? ` (по МЧД № ${status.data.mchd_number})` : ''}</Tag> : <Tag color="orange">нет — его даёт администратор организации</Tag>}
+            {status.data.may_sign ? (
+              <Tag color="green">есть{status.data.mchd_number ? ` (по МЧД № ${status.data.mchd_number})` : ''}</Tag>
+            ) : (
+              <Tag color="orange">нет — его даёт администратор организации</Tag>
+            )}
           </Descriptions.Item>
           <Descriptions.Item label="Проверка подписей на сервере">
             {status.data.engine.ok ? <Tag color="green">работает</Tag> : <Tag color="red">{status.data.engine.message}</Tag>}
           </Descriptions.Item>
         </Descriptions>
         {d?.problem && (
-          <Alert style={{ marginTop: 16 }} type="error" showIcon title={d.problem.message} description={d.problem.todo} data-testid="signature-problem" />
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            title={d.problem.message}
+            description={d.problem.todo}
+            data-testid="signature-problem"
+          />
         )}
         {d?.plugin && d.plugin.cspVersion === null && (
-          <Alert style={{ marginTop: 16 }} type="error" showIcon title="КриптоПро CSP не найден" description="Установите КриптоПро CSP 5.0 (cryptopro.ru/products/csp) — без него плагин не может подписывать." />
+          <Alert
+            style={{ marginTop: 16 }}
+            type="error"
+            showIcon
+            title="КриптоПро CSP не найден"
+            description="Установите КриптоПро CSP 5.0 (cryptopro.ru/products/csp) — без него плагин не может подписывать."
+          />
         )}
       </Card>
       {d?.plugin && (
@@ -104,7 +138,9 @@ export default function SignatureCheckPage() {
           <List<BrowserCertificate>
             size="small"
             dataSource={d.certificates}
-            locale={{ emptyText: 'В хранилище «Личное» нет сертификатов: вставьте носитель ключа и установите сертификат через КриптоПро CSP' }}
+            locale={{
+              emptyText: 'В хранилище «Личное» нет сертификатов: вставьте носитель ключа и установите сертификат через КриптоПро CSP',
+            }}
             renderItem={(c) => {
               const why = refusal(c, companyInfo);
               return (
@@ -131,7 +167,11 @@ export default function SignatureCheckPage() {
                 type={test.valid ? 'success' : 'error'}
                 showIcon
                 data-testid="signature-test-result"
-                title={test.valid ? `Подпись верна: ${[test.signer?.surname, test.signer?.givenName].filter(Boolean).join(' ')}, сертификат № ${test.signer?.serial}` : `Подпись не принята: ${test.reason}`}
+                title={
+                  test.valid
+                    ? `Подпись верна: ${[test.signer?.surname, test.signer?.givenName].filter(Boolean).join(' ')}, сертификат № ${test.signer?.serial}`
+                    : `Подпись не принята: ${test.reason}`
+                }
                 description={test.warnings.join('; ') || undefined}
               />
             )}

@@ -16,8 +16,19 @@ export function SignedBy({ kind, id }: { kind: string; id: number }) {
   const text = `Подписано: ${who}, сертификат № ${c?.serial ?? '—'}, действителен до ${c ? ruDate(c.validTo) : '—'}`;
   if (!s.valid) return <Tag color="red">{`Подпись не принята: ${s.reason ?? ''}`}</Tag>;
   return (
-    <Tooltip title={[c?.issuer && `Выдан: ${c.issuer}`, s.mchd_number && `МЧД № ${s.mchd_number}`, s.signing_time && `Время подписи: ${new Date(s.signing_time).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })}`, ...s.warnings].filter(Boolean).join('\n')}>
-      <Tag color="green" data-testid={`signed-${kind}-${id}`}>{text}</Tag>
+    <Tooltip
+      title={[
+        c?.issuer && `Выдан: ${c.issuer}`,
+        s.mchd_number && `МЧД № ${s.mchd_number}`,
+        s.signing_time && `Время подписи: ${new Date(s.signing_time).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })}`,
+        ...s.warnings,
+      ]
+        .filter(Boolean)
+        .join('\n')}
+    >
+      <Tag color="green" data-testid={`signed-${kind}-${id}`}>
+        {text}
+      </Tag>
     </Tooltip>
   );
 }

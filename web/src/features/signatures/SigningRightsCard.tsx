@@ -15,18 +15,28 @@ export function SigningRightsCard() {
   const [form] = Form.useForm<{ user_id: number; person_inn?: string; mchd_number?: string }>();
   const [search, setSearch] = useState('');
   const rights = useQuery({ queryKey: ['signatures', company, 'rights'], queryFn: signaturesApi.rights });
-  const users = useQuery({ queryKey: ['users', 'pick', search], queryFn: () => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query: { q: search, limit: 20 } }) });
+  const users = useQuery({
+    queryKey: ['users', 'pick', search],
+    queryFn: () => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query: { q: search, limit: 20 } }),
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['signatures', company] });
   const grant = useMutation({
     mutationFn: (v: { user_id: number; person_inn?: string; mchd_number?: string }) =>
-      api.put(`/signatures/rights/${v.user_id}`, { name: 'Право подписи', body: { person_inn: v.person_inn || null, mchd_number: v.mchd_number || null }, quiet: true }),
+      api.put(`/signatures/rights/${v.user_id}`, {
+        name: 'Право подписи',
+        body: { person_inn: v.person_inn || null, mchd_number: v.mchd_number || null },
+        quiet: true,
+      }),
     onSuccess: () => {
       form.resetFields();
       void refresh();
     },
     onError: (e) => applyServerErrors(form, e),
   });
-  const revoke = useMutation({ mutationFn: (userId: number) => api.delete(`/signatures/rights/${userId}`, { name: 'Право подписи' }), onSuccess: () => void refresh() });
+  const revoke = useMutation({
+    mutationFn: (userId: number) => api.delete(`/signatures/rights/${userId}`, { name: 'Право подписи' }),
+    onSuccess: () => void refresh(),
+  });
   return (
     <Card title="Право подписи в организации" data-testid="signing-rights">
       <Table<SigningRightResponse>

@@ -95,7 +95,10 @@ function loadScript(url: string): Promise<void> {
     s.src = url;
     s.async = true;
     s.onload = () => resolve();
-    s.onerror = () => reject(new SignatureError('Не удалось загрузить cadesplugin_api.js КриптоПро: проверьте доступ к сайту cryptopro.ru', 'not_installed'));
+    s.onerror = () =>
+      reject(
+        new SignatureError('Не удалось загрузить cadesplugin_api.js КриптоПро: проверьте доступ к сайту cryptopro.ru', 'not_installed'),
+      );
     document.head.appendChild(s);
   });
 }
@@ -117,13 +120,25 @@ export async function loadCadesPlugin(apiUrl: string): Promise<{ plugin: Plugin 
       await Promise.race([
         Promise.resolve(plugin),
         new Promise((_r, reject) => {
-          timer = setTimeout(() => reject(new SignatureError('Расширение КриптоПро не ответило: включите расширение «CryptoPro Extension for CAdES Browser Plug-in» в браузере', 'not_enabled')), LOAD_TIMEOUT_MS);
+          timer = setTimeout(
+            () =>
+              reject(
+                new SignatureError(
+                  'Расширение КриптоПро не ответило: включите расширение «CryptoPro Extension for CAdES Browser Plug-in» в браузере',
+                  'not_enabled',
+                ),
+              ),
+            LOAD_TIMEOUT_MS,
+          );
         }),
       ]);
     } catch (e) {
       if (e instanceof SignatureError) throw e;
       // cadesplugin_api.js rejects with "Истекло время ожидания загрузки плагина" or "Плагин недоступен"
-      throw new SignatureError('КриптоПро ЭЦП Browser plug-in недоступен: установите плагин и включите его расширение в браузере', 'not_installed');
+      throw new SignatureError(
+        'КриптоПро ЭЦП Browser plug-in недоступен: установите плагин и включите его расширение в браузере',
+        'not_installed',
+      );
     } finally {
       clearTimeout(timer);
     }
@@ -165,11 +180,21 @@ export function parseDn(dn: string): Record<string, string> {
   }
   parts.push(cur);
   const aliases: Record<string, string> = {
-    'OID.1.2.643.3.131.1.1': 'INN', '1.2.643.3.131.1.1': 'INN', 'ИНН': 'INN',
-    'OID.1.2.643.100.4': 'INNLE', '1.2.643.100.4': 'INNLE', 'ИННЮЛ': 'INNLE', 'ИНН ЮЛ': 'INNLE',
-    'OID.1.2.643.100.1': 'OGRN', '1.2.643.100.1': 'OGRN', 'ОГРН': 'OGRN',
-    'OID.1.2.643.100.3': 'SNILS', '1.2.643.100.3': 'SNILS', 'СНИЛС': 'SNILS',
-    GN: 'G', givenName: 'G',
+    'OID.1.2.643.3.131.1.1': 'INN',
+    '1.2.643.3.131.1.1': 'INN',
+    ИНН: 'INN',
+    'OID.1.2.643.100.4': 'INNLE',
+    '1.2.643.100.4': 'INNLE',
+    ИННЮЛ: 'INNLE',
+    'ИНН ЮЛ': 'INNLE',
+    'OID.1.2.643.100.1': 'OGRN',
+    '1.2.643.100.1': 'OGRN',
+    ОГРН: 'OGRN',
+    'OID.1.2.643.100.3': 'SNILS',
+    '1.2.643.100.3': 'SNILS',
+    СНИЛС: 'SNILS',
+    GN: 'G',
+    givenName: 'G',
   };
   for (const p of parts) {
     const eq = p.indexOf('=');
@@ -181,7 +206,15 @@ export function parseDn(dn: string): Record<string, string> {
   return out;
 }
 
-export function describeBrowserCertificate(c: { thumbprint: string; subject: string; issuer: string; validFrom: string; validTo: string; hasPrivateKey: boolean; chainValid: boolean }): BrowserCertificate {
+export function describeBrowserCertificate(c: {
+  thumbprint: string;
+  subject: string;
+  issuer: string;
+  validFrom: string;
+  validTo: string;
+  hasPrivateKey: boolean;
+  chainValid: boolean;
+}): BrowserCertificate {
   const s = parseDn(c.subject);
   const i = parseDn(c.issuer);
   const person = [s.SN, s.G].filter(Boolean).join(' ');
@@ -213,16 +246,29 @@ export function explainPluginError(e: unknown, plugin?: Plugin): SignatureError 
       return String(e);
     }
   })();
-  if (/0x800B010A|0x800B0109|цепочк/i.test(text)) return new SignatureError(`Не удаётся построить цепочку сертификатов до доверенного корневого: установите корневой и промежуточные сертификаты удостоверяющего центра (${text})`, 'chain');
+  if (/0x800B010A|0x800B0109|цепочк/i.test(text))
+    return new SignatureError(
+      `Не удаётся построить цепочку сертификатов до доверенного корневого: установите корневой и промежуточные сертификаты удостоверяющего центра (${text})`,
+      'chain',
+    );
   if (/0x8010006E|0x8010000C|отмен|cancel/i.test(text)) return new SignatureError('Подписание отменено', 'cancelled');
-  if (/лиценз|licen|0x80090029/i.test(text)) return new SignatureError(`Лицензия КриптоПро CSP истекла или не введена: введите серийный номер лицензии в КриптоПро CSP (${text})`, 'licence');
-  if (/0x80090008|0x80090016|0x8009001D|CSP/i.test(text)) return new SignatureError(`КриптоПро CSP не установлен или не работает: установите КриптоПро CSP 5.0 (${text})`, 'no_csp');
+  if (/лиценз|licen|0x80090029/i.test(text))
+    return new SignatureError(
+      `Лицензия КриптоПро CSP истекла или не введена: введите серийный номер лицензии в КриптоПро CSP (${text})`,
+      'licence',
+    );
+  if (/0x80090008|0x80090016|0x8009001D|CSP/i.test(text))
+    return new SignatureError(`КриптоПро CSP не установлен или не работает: установите КриптоПро CSP 5.0 (${text})`, 'no_csp');
   return new SignatureError(`Ошибка КриптоПро: ${text}`, 'other');
 }
 
 export function cryptoProProvider(apiUrl: string): SignatureProvider {
   async function openStore(p: Plugin) {
-    const store = (await p.CreateObjectAsync('CAdESCOM.Store')) as Async<{ Open(a: number, b: string, c: number): void; Close(): void; Certificates: Async<{ Count: number; Item(i: number): Async<Certificate> }> }>;
+    const store = (await p.CreateObjectAsync('CAdESCOM.Store')) as Async<{
+      Open(a: number, b: string, c: number): void;
+      Close(): void;
+      Certificates: Async<{ Count: number; Item(i: number): Async<Certificate> }>;
+    }>;
     await store.Open(p.CAPICOM_CURRENT_USER_STORE, p.CAPICOM_MY_STORE, p.CAPICOM_STORE_OPEN_MAXIMUM_ALLOWED);
     return store;
   }
@@ -230,7 +276,10 @@ export function cryptoProProvider(apiUrl: string): SignatureProvider {
     async about() {
       const { plugin: p } = await loadCadesPlugin(apiUrl);
       try {
-        const about = (await p.CreateObjectAsync('CAdESCOM.About')) as Async<{ PluginVersion: Async<Version>; CSPVersion(name: string, type: number): Async<Version> }>;
+        const about = (await p.CreateObjectAsync('CAdESCOM.About')) as Async<{
+          PluginVersion: Async<Version>;
+          CSPVersion(name: string, type: number): Async<Version>;
+        }>;
         const v = await about.PluginVersion;
         const pluginVersion = String(await v.toString());
         let cspVersion: string | null = null;

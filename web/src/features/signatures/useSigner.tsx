@@ -22,7 +22,11 @@ export function useSigner(): { sign: (bytes: Uint8Array) => Promise<string | nul
     async (bytes: Uint8Array) => {
       if (!provider || !status.data) throw new Error('Проверка подписи ещё не готова');
       if (!status.data.may_sign) {
-        noticeStore.show({ kind: 'error', header: 'Подпись', message: 'Нет права подписи за организацию: его даёт администратор организации' });
+        noticeStore.show({
+          kind: 'error',
+          header: 'Подпись',
+          message: 'Нет права подписи за организацию: его даёт администратор организации',
+        });
         return null;
       }
       try {

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { TARIFF_PERIODS, TARIFF_PERIOD_TITLES, formatSize, type CompanyTariffResponse, type TariffRequest, type TariffResponse } from '@proc/contract';
+import {
+  TARIFF_PERIODS,
+  TARIFF_PERIOD_TITLES,
+  formatSize,
+  type CompanyTariffResponse,
+  type TariffRequest,
+  type TariffResponse,
+} from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, companyTitle } from '../../lib/format';
@@ -58,8 +65,20 @@ export default function TariffsPage() {
         </Button>
       </Space>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="Поиск по наименованию" aria-label="Поиск" defaultValue={q} onSearch={(v) => patch({ q: v || undefined, page: undefined })} style={{ width: 320 }} />
-        <Segmented aria-label="Архив" value={archived} options={ARCHIVED} onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })} />
+        <Input.Search
+          allowClear
+          placeholder="Поиск по наименованию"
+          aria-label="Поиск"
+          defaultValue={q}
+          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          style={{ width: 320 }}
+        />
+        <Segmented
+          aria-label="Архив"
+          value={archived}
+          options={ARCHIVED}
+          onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })}
+        />
       </Space>
       <Table<TariffResponse>
         rowKey="id"
@@ -71,8 +90,30 @@ export default function TariffsPage() {
           patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
         }}
         columns={[
-          { title: 'Наименование', key: 'name', dataIndex: 'name', sorter: true, sortOrder: sortOrder('name'), render: (n: string, t) => (t.archived ? <Space>{n}<Tag>в архиве</Tag></Space> : n) },
-          { title: 'Цена', key: 'price', dataIndex: 'price', sorter: true, sortOrder: sortOrder('price'), render: (p: string, t) => `${formatMoney(p)} / ${t.period_title}` },
+          {
+            title: 'Наименование',
+            key: 'name',
+            dataIndex: 'name',
+            sorter: true,
+            sortOrder: sortOrder('name'),
+            render: (n: string, t) =>
+              t.archived ? (
+                <Space>
+                  {n}
+                  <Tag>в архиве</Tag>
+                </Space>
+              ) : (
+                n
+              ),
+          },
+          {
+            title: 'Цена',
+            key: 'price',
+            dataIndex: 'price',
+            sorter: true,
+            sortOrder: sortOrder('price'),
+            render: (p: string, t) => `${formatMoney(p)} / ${t.period_title}`,
+          },
           { title: 'Пользователей', key: 'max_users', dataIndex: 'max_users', render: limitText },
           { title: 'Закупок в год', key: 'max_procurements_per_year', dataIndex: 'max_procurements_per_year', render: limitText },
           { title: 'Хранилище', key: 'storage_mb', dataIndex: 'storage_mb', render: storageText },
@@ -132,7 +173,15 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal open title={tariff ? 'Изменить тариф' : 'Новый тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+    <Modal
+      open
+      title={tariff ? 'Изменить тариф' : 'Новый тариф'}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending }}
+    >
       <Form form={form} layout="vertical" initialValues={tariff ?? { period: 'month', storage_mb: 1024 }} onFinish={(v) => save.mutate(v)}>
         <Field label="Наименование" name="name" rules={[rules.required]}>
           <Input />
@@ -167,9 +216,16 @@ function CompanyTariffs() {
   const [editing, setEditing] = useState<CompanyTariffResponse | 'new' | null>(null);
   const qc = useQueryClient();
   const companies = useQuery({ queryKey: ['companies', 'all'], queryFn: async () => (await companiesApi.list()) ?? [] });
-  const list = useQuery({ queryKey: ['company-tariffs', companyId], queryFn: () => tariffsApi.companyTariffs(companyId!), enabled: !!companyId });
+  const list = useQuery({
+    queryKey: ['company-tariffs', companyId],
+    queryFn: () => tariffsApi.companyTariffs(companyId!),
+    enabled: !!companyId,
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['company-tariffs', companyId] });
-  const remove = useMutation({ mutationFn: (a: CompanyTariffResponse) => tariffsApi.removeAssignment(a.company_id, a.id), onSuccess: refresh });
+  const remove = useMutation({
+    mutationFn: (a: CompanyTariffResponse) => tariffsApi.removeAssignment(a.company_id, a.id),
+    onSuccess: refresh,
+  });
   return (
     <>
       <Typography.Title level={4} style={{ marginTop: 24 }}>
@@ -202,7 +258,11 @@ function CompanyTariffs() {
             { title: 'Тариф', key: 'tariff', render: (_: unknown, a) => a.tariff.name },
             { title: 'Действует с', dataIndex: 'valid_from', render: (d: string) => formatDate(d) },
             { title: 'по', dataIndex: 'valid_to', render: (d: string | null) => (d ? formatDate(d) : 'бессрочно') },
-            { title: 'Состояние', dataIndex: 'state', render: (s: CompanyTariffResponse['state']) => <Tag color={STATE[s].color}>{STATE[s].label}</Tag> },
+            {
+              title: 'Состояние',
+              dataIndex: 'state',
+              render: (s: CompanyTariffResponse['state']) => <Tag color={STATE[s].color}>{STATE[s].label}</Tag>,
+            },
             {
               title: 'Действия',
               key: 'actions',
@@ -211,7 +271,15 @@ function CompanyTariffs() {
                   <a onClick={() => setEditing(a)}>Изменить</a>
                   <a
                     style={{ color: '#cf1322' }}
-                    onClick={() => modal.confirm({ title: 'Снять тариф с организации?', okText: 'Снять', okButtonProps: { danger: true }, cancelText: 'Отмена', onOk: () => remove.mutateAsync(a).catch(() => undefined) })}
+                    onClick={() =>
+                      modal.confirm({
+                        title: 'Снять тариф с организации?',
+                        okText: 'Снять',
+                        okButtonProps: { danger: true },
+                        cancelText: 'Отмена',
+                        onOk: () => remove.mutateAsync(a).catch(() => undefined),
+                      })
+                    }
                   >
                     Снять
                   </a>
@@ -221,12 +289,29 @@ function CompanyTariffs() {
           ]}
         />
       )}
-      {editing && companyId && <AssignmentForm companyId={companyId} assignment={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && companyId && (
+        <AssignmentForm
+          companyId={companyId}
+          assignment={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={refresh}
+        />
+      )}
     </>
   );
 }
 
-function AssignmentForm({ companyId, assignment, onClose, onSaved }: { companyId: number; assignment: CompanyTariffResponse | null; onClose: () => void; onSaved: () => void }) {
+function AssignmentForm({
+  companyId,
+  assignment,
+  onClose,
+  onSaved,
+}: {
+  companyId: number;
+  assignment: CompanyTariffResponse | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm();
   const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
   const save = useMutation({
@@ -241,10 +326,22 @@ function AssignmentForm({ companyId, assignment, onClose, onSaved }: { companyId
     onError: (err) => applyServerErrors(form, err),
   });
   const initial = assignment
-    ? { tariff_id: assignment.tariff.id, valid_from: dayjs(assignment.valid_from), valid_to: assignment.valid_to ? dayjs(assignment.valid_to) : null }
+    ? {
+        tariff_id: assignment.tariff.id,
+        valid_from: dayjs(assignment.valid_from),
+        valid_to: assignment.valid_to ? dayjs(assignment.valid_to) : null,
+      }
     : { valid_from: moscowToday() };
   return (
-    <Modal open title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+    <Modal
+      open
+      title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending }}
+    >
       <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
         <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
           <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />

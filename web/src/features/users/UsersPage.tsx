@@ -35,7 +35,11 @@ export default function UsersPage() {
   const [history, setHistory] = useState<UserResponse | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['users'] });
   const canManage = session.user.role === 'admin' || session.user.role === 'administrator';
-  const block = useMutation({ mutationFn: (u: UserResponse) => api.patch(`/users/${u.id}`, { name: u.blocked ? 'Разблокировка' : 'Блокировка', body: { blocked: !u.blocked } }), onSuccess: refresh });
+  const block = useMutation({
+    mutationFn: (u: UserResponse) =>
+      api.patch(`/users/${u.id}`, { name: u.blocked ? 'Разблокировка' : 'Блокировка', body: { blocked: !u.blocked } }),
+    onSuccess: refresh,
+  });
 
   return (
     <>
@@ -48,8 +52,21 @@ export default function UsersPage() {
         )}
       </Space>
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search allowClear placeholder="Поиск по ФИО, логину, e-mail, организации" defaultValue={q} onSearch={(v) => patch({ q: v || undefined, page: undefined })} style={{ width: 380 }} />
-        <Select allowClear placeholder="Роль" style={{ width: 220 }} value={role} options={roleOptions} onChange={(v) => patch({ role: v, page: undefined })} />
+        <Input.Search
+          allowClear
+          placeholder="Поиск по ФИО, логину, e-mail, организации"
+          defaultValue={q}
+          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          style={{ width: 380 }}
+        />
+        <Select
+          allowClear
+          placeholder="Роль"
+          style={{ width: 220 }}
+          value={role}
+          options={roleOptions}
+          onChange={(v) => patch({ role: v, page: undefined })}
+        />
       </Space>
       <Table<UserResponse>
         rowKey="id"
@@ -66,7 +83,11 @@ export default function UsersPage() {
           { title: 'E-mail', dataIndex: 'email' },
           { title: 'Роль', dataIndex: 'role', render: (r: Role) => ROLE_TITLES[r] },
           { title: 'Организация', dataIndex: 'company_title' },
-          { title: 'Состояние', dataIndex: 'blocked', render: (b: boolean) => (b ? <Tag color="red">заблокирован</Tag> : <Tag color="green">активен</Tag>) },
+          {
+            title: 'Состояние',
+            dataIndex: 'blocked',
+            render: (b: boolean) => (b ? <Tag color="red">заблокирован</Tag> : <Tag color="green">активен</Tag>),
+          },
           {
             title: 'Действия',
             key: 'a',
@@ -78,7 +99,12 @@ export default function UsersPage() {
                     {session.user.role === 'admin' && u.role !== 'client' && <a onClick={() => setGranting(u)}>Доступ к заказчикам</a>}
                     <a onClick={() => setResetting(u)}>Сбросить пароль</a>
                     {u.id !== session.user.id && (
-                      <Popconfirm title={u.blocked ? 'Разблокировать пользователя?' : 'Заблокировать пользователя? Его сеансы будут завершены.'} okText="Да" cancelText="Нет" onConfirm={() => block.mutate(u)}>
+                      <Popconfirm
+                        title={u.blocked ? 'Разблокировать пользователя?' : 'Заблокировать пользователя? Его сеансы будут завершены.'}
+                        okText="Да"
+                        cancelText="Нет"
+                        onConfirm={() => block.mutate(u)}
+                      >
                         <a>{u.blocked ? 'Разблокировать' : 'Заблокировать'}</a>
                       </Popconfirm>
                     )}
@@ -92,7 +118,9 @@ export default function UsersPage() {
           },
         ]}
       />
-      {editing && <UserForm user={editing === 'new' ? null : editing} companies={companies} onClose={() => setEditing(null)} onSaved={refresh} />}
+      {editing && (
+        <UserForm user={editing === 'new' ? null : editing} companies={companies} onClose={() => setEditing(null)} onSaved={refresh} />
+      )}
       {granting && <GrantsForm user={granting} onClose={() => setGranting(null)} onSaved={refresh} />}
       {resetting && <ResetPasswordForm user={resetting} onClose={() => setResetting(null)} />}
       {history && (
@@ -104,13 +132,29 @@ export default function UsersPage() {
   );
 }
 
-function UserForm({ user, companies, onClose, onSaved }: { user: UserResponse | null; companies: { id: number; title: string | null }[]; onClose: () => void; onSaved: () => void }) {
+function UserForm({
+  user,
+  companies,
+  onClose,
+  onSaved,
+}: {
+  user: UserResponse | null;
+  companies: { id: number; title: string | null }[];
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm();
   // one key per opening of the form: a double click on «Сохранить» creates one user, the repeat gets the same answer
   const { key } = useIdempotencyKey();
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
-      user ? api.patch(`/users/${user.id}`, { name: 'Сохранение пользователя', body: { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role }, quiet: true }) : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true, idempotencyKey: key }),
+      user
+        ? api.patch(`/users/${user.id}`, {
+            name: 'Сохранение пользователя',
+            body: { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role },
+            quiet: true,
+          })
+        : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true, idempotencyKey: key }),
     onSuccess: () => {
       onSaved();
       onClose();
@@ -118,7 +162,15 @@ function UserForm({ user, companies, onClose, onSaved }: { user: UserResponse | 
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal open title={user ? 'Изменить пользователя' : 'Новый пользователь'} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+    <Modal
+      open
+      title={user ? 'Изменить пользователя' : 'Новый пользователь'}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending }}
+    >
       <Form form={form} layout="vertical" initialValues={user ?? { role: 'client' }} onFinish={(v) => save.mutate(v)}>
         <Field label="ФИО" name="title" rules={[rules.required]}>
           <Input />
@@ -140,7 +192,10 @@ function UserForm({ user, companies, onClose, onSaved }: { user: UserResponse | 
         {!user && (
           <>
             <Field label="Организация" name="company_id" rules={[rules.requiredAny]}>
-              <Select showSearch={{ optionFilterProp: 'label' }} options={companies.map((c) => ({ value: c.id, label: companyTitle(c) }))} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={companies.map((c) => ({ value: c.id, label: companyTitle(c) }))}
+              />
             </Field>
             <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
               <Input.Password autoComplete="new-password" />
@@ -154,20 +209,56 @@ function UserForm({ user, companies, onClose, onSaved }: { user: UserResponse | 
 
 function GrantsForm({ user, onClose, onSaved }: { user: UserResponse; onClose: () => void; onSaved: () => void }) {
   const [ids, setIds] = useState<number[]>(user.granted_company_ids);
-  const all = useQuery({ queryKey: ['companies', 'all'], queryFn: () => api.get<{ id: number; title: string | null }[]>('/companies', { name: 'Организации' }) });
-  const save = useMutation({ mutationFn: () => api.put(`/users/${user.id}/grants`, { name: 'Доступ к заказчикам', body: { company_ids: ids } }), onSuccess: () => { onSaved(); onClose(); } });
+  const all = useQuery({
+    queryKey: ['companies', 'all'],
+    queryFn: () => api.get<{ id: number; title: string | null }[]>('/companies', { name: 'Организации' }),
+  });
+  const save = useMutation({
+    mutationFn: () => api.put(`/users/${user.id}/grants`, { name: 'Доступ к заказчикам', body: { company_ids: ids } }),
+    onSuccess: () => {
+      onSaved();
+      onClose();
+    },
+  });
   return (
-    <Modal open title={`Доступ к заказчикам: ${user.title}`} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => save.mutate()} okButtonProps={{ loading: save.isPending }}>
-      <Select mode="multiple" style={{ width: '100%' }} value={ids} onChange={setIds} labelRender={labelWithoutIds(all.isLoading)} showSearch={{ optionFilterProp: 'label' }} options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))} />
+    <Modal
+      open
+      title={`Доступ к заказчикам: ${user.title}`}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => save.mutate()}
+      okButtonProps={{ loading: save.isPending }}
+    >
+      <Select
+        mode="multiple"
+        style={{ width: '100%' }}
+        value={ids}
+        onChange={setIds}
+        labelRender={labelWithoutIds(all.isLoading)}
+        showSearch={{ optionFilterProp: 'label' }}
+        options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))}
+      />
     </Modal>
   );
 }
 
 function ResetPasswordForm({ user, onClose }: { user: UserResponse; onClose: () => void }) {
   const [form] = Form.useForm<{ password: string }>();
-  const save = useMutation({ mutationFn: (password: string) => api.post(`/users/${user.id}/password`, { name: 'Сброс пароля', body: { password } }), onSuccess: onClose });
+  const save = useMutation({
+    mutationFn: (password: string) => api.post(`/users/${user.id}/password`, { name: 'Сброс пароля', body: { password } }),
+    onSuccess: onClose,
+  });
   return (
-    <Modal open title={`Новый пароль: ${user.title}`} okText="Сохранить" cancelText="Отмена" onCancel={onClose} onOk={() => form.submit()} okButtonProps={{ loading: save.isPending }}>
+    <Modal
+      open
+      title={`Новый пароль: ${user.title}`}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending }}
+    >
       <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v.password)}>
         <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
           <Input.Password autoComplete="new-password" />

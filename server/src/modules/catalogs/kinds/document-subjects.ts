@@ -1,8 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
-  CatalogDocumentSubjectOptionsQuery, CatalogDocumentSubjectRequest, CatalogDocumentSubjectResponse, CatalogDocumentSubjectsQuery,
-  CreateCatalogDocumentSubjectRequest, type DOCUMENT_TEMPLATE_CODES,
+  CatalogDocumentSubjectOptionsQuery,
+  CatalogDocumentSubjectRequest,
+  CatalogDocumentSubjectResponse,
+  CatalogDocumentSubjectsQuery,
+  CreateCatalogDocumentSubjectRequest,
+  type DOCUMENT_TEMPLATE_CODES,
 } from '@proc/contract';
 import type { z } from 'zod';
 import { catalogDocumentSubjects, catalogDocuments, catalogSubjects } from '../../../db/schema';
@@ -43,7 +47,12 @@ export const documentSubjectsKind: KindDef<
     return f;
   },
   sorts: { sort_order: t.sortOrder, name: ruOrder(t.name), created_at: t.createdAt, updated_at: t.updatedAt },
-  values: (input) => ({ subjectId: input.subject_id, documentId: input.document_id, required: input.required, sortOrder: input.sort_order }),
+  values: (input) => ({
+    subjectId: input.subject_id,
+    documentId: input.document_id,
+    required: input.required,
+    sortOrder: input.sort_order,
+  }),
   validate: async (tx, input, scope) => {
     await assertRefVisible(tx, catalogSubjects, input.subject_id, scope, 'subject_id', 'Предмет закупки');
     await assertRefVisible(tx, catalogDocuments, input.document_id, scope, 'document_id', 'Документ');
@@ -55,11 +64,19 @@ export const documentSubjectsKind: KindDef<
   respond: async (tx, rows) => {
     // one query per related table; sequential, as `tx` may be a transaction's single connection
     const subjects = await byIds(
-      (ids) => tx.select({ id: catalogSubjects.id, name: catalogSubjects.name, code: catalogSubjects.code }).from(catalogSubjects).where(inArray(catalogSubjects.id, ids)),
+      (ids) =>
+        tx
+          .select({ id: catalogSubjects.id, name: catalogSubjects.name, code: catalogSubjects.code })
+          .from(catalogSubjects)
+          .where(inArray(catalogSubjects.id, ids)),
       rows.map((r) => r.subjectId),
     );
     const documents = await byIds(
-      (ids) => tx.select({ id: catalogDocuments.id, name: catalogDocuments.name, templateCode: catalogDocuments.templateCode }).from(catalogDocuments).where(inArray(catalogDocuments.id, ids)),
+      (ids) =>
+        tx
+          .select({ id: catalogDocuments.id, name: catalogDocuments.name, templateCode: catalogDocuments.templateCode })
+          .from(catalogDocuments)
+          .where(inArray(catalogDocuments.id, ids)),
       rows.map((r) => r.documentId),
     );
     return rows.map((r) => ({

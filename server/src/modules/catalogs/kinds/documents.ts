@@ -1,7 +1,12 @@
 import { eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
-  CatalogDocumentOptionsQuery, CatalogDocumentRequest, CatalogDocumentResponse, CatalogDocumentsQuery, CreateCatalogDocumentRequest, DOCUMENT_TEMPLATE_TITLES,
+  CatalogDocumentOptionsQuery,
+  CatalogDocumentRequest,
+  CatalogDocumentResponse,
+  CatalogDocumentsQuery,
+  CreateCatalogDocumentRequest,
+  DOCUMENT_TEMPLATE_TITLES,
 } from '@proc/contract';
 import type { z } from 'zod';
 import { catalogDocuments } from '../../../db/schema';
@@ -14,11 +19,24 @@ type Template = keyof typeof DOCUMENT_TEMPLATE_TITLES;
 const t = catalogDocuments;
 
 /** Document kinds of procurement documentation and the Word template each is built from. */
-export const documentsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogDocumentRequest>, z.infer<typeof CatalogDocumentRequest>, z.infer<typeof CatalogDocumentsQuery>, z.infer<typeof CatalogDocumentOptionsQuery>> = {
+export const documentsKind: KindDef<
+  Row,
+  Res,
+  z.infer<typeof CreateCatalogDocumentRequest>,
+  z.infer<typeof CatalogDocumentRequest>,
+  z.infer<typeof CatalogDocumentsQuery>,
+  z.infer<typeof CatalogDocumentOptionsQuery>
+> = {
   kind: 'documents',
   table: t,
   title: 'Документ',
-  schemas: { create: CreateCatalogDocumentRequest, update: CatalogDocumentRequest, response: CatalogDocumentResponse, query: CatalogDocumentsQuery, options: CatalogDocumentOptionsQuery },
+  schemas: {
+    create: CreateCatalogDocumentRequest,
+    update: CatalogDocumentRequest,
+    response: CatalogDocumentResponse,
+    query: CatalogDocumentsQuery,
+    options: CatalogDocumentOptionsQuery,
+  },
   rowAccess: () => 'staff',
   queryAccess: () => 'staff',
   filters: (q) => {
@@ -34,7 +52,12 @@ export const documentsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogDocume
   respond: async (_tx, rows) =>
     rows.map((r) => {
       const template = (r.templateCode as Template | null) ?? null;
-      return { ...commonResponse(r), code: r.code, template_code: template, template_title: template ? DOCUMENT_TEMPLATE_TITLES[template] : null };
+      return {
+        ...commonResponse(r),
+        code: r.code,
+        template_code: template,
+        template_title: template ? DOCUMENT_TEMPLATE_TITLES[template] : null,
+      };
     }),
   option: (res) => ({ name: res.name, value: res.id }),
   usageElement: (row) => ({ code: row.code }),

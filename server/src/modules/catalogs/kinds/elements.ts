@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import {
-  CATALOG_TYPE_INFO, CatalogElementOptionsQuery, CatalogElementRequest, CatalogElementResponse, CatalogElementsQuery,
-  CreateCatalogElementRequest, type CatalogType,
+  CATALOG_TYPE_INFO,
+  CatalogElementOptionsQuery,
+  CatalogElementRequest,
+  CatalogElementResponse,
+  CatalogElementsQuery,
+  CreateCatalogElementRequest,
+  type CatalogType,
 } from '@proc/contract';
 import type { z } from 'zod';
 import { catalogElements } from '../../../db/schema';
@@ -13,11 +18,24 @@ type Res = z.infer<typeof CatalogElementResponse>;
 const t = catalogElements;
 
 /** Shared catalogue of spec section 2 (types 1, 2, 6, 7, 8, 9). */
-export const elementsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogElementRequest>, z.infer<typeof CatalogElementRequest>, z.infer<typeof CatalogElementsQuery>, z.infer<typeof CatalogElementOptionsQuery>> = {
+export const elementsKind: KindDef<
+  Row,
+  Res,
+  z.infer<typeof CreateCatalogElementRequest>,
+  z.infer<typeof CatalogElementRequest>,
+  z.infer<typeof CatalogElementsQuery>,
+  z.infer<typeof CatalogElementOptionsQuery>
+> = {
   kind: 'elements',
   table: t,
   title: 'Элемент справочника',
-  schemas: { create: CreateCatalogElementRequest, update: CatalogElementRequest, response: CatalogElementResponse, query: CatalogElementsQuery, options: CatalogElementOptionsQuery },
+  schemas: {
+    create: CreateCatalogElementRequest,
+    update: CatalogElementRequest,
+    response: CatalogElementResponse,
+    query: CatalogElementsQuery,
+    options: CatalogElementOptionsQuery,
+  },
   rowAccess: (row) => CATALOG_TYPE_INFO[row.type as CatalogType]?.access ?? 'staff',
   queryAccess: (q) => CATALOG_TYPE_INFO[q.type].access,
   filters: (q) => [eq(t.type, q.type)],

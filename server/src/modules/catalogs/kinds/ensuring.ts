@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import {
-  CatalogEnsuringOptionsQuery, CatalogEnsuringQuery, CatalogEnsuringRequest, CatalogEnsuringResponse, CreateCatalogEnsuringRequest, ENSURING_KIND_TITLES,
+  CatalogEnsuringOptionsQuery,
+  CatalogEnsuringQuery,
+  CatalogEnsuringRequest,
+  CatalogEnsuringResponse,
+  CreateCatalogEnsuringRequest,
+  ENSURING_KIND_TITLES,
 } from '@proc/contract';
 import type { z } from 'zod';
 import { catalogEnsuring } from '../../../db/schema';
@@ -14,11 +19,24 @@ type Kind = keyof typeof ENSURING_KIND_TITLES;
 const t = catalogEnsuring;
 
 /** Security of applications, contract performance and warranty: a percent (with its allowed range) or an amount. */
-export const ensuringKind: KindDef<Row, Res, z.infer<typeof CreateCatalogEnsuringRequest>, z.infer<typeof CatalogEnsuringRequest>, z.infer<typeof CatalogEnsuringQuery>, z.infer<typeof CatalogEnsuringOptionsQuery>> = {
+export const ensuringKind: KindDef<
+  Row,
+  Res,
+  z.infer<typeof CreateCatalogEnsuringRequest>,
+  z.infer<typeof CatalogEnsuringRequest>,
+  z.infer<typeof CatalogEnsuringQuery>,
+  z.infer<typeof CatalogEnsuringOptionsQuery>
+> = {
   kind: 'ensuring',
   table: t,
   title: 'Обеспечение',
-  schemas: { create: CreateCatalogEnsuringRequest, update: CatalogEnsuringRequest, response: CatalogEnsuringResponse, query: CatalogEnsuringQuery, options: CatalogEnsuringOptionsQuery },
+  schemas: {
+    create: CreateCatalogEnsuringRequest,
+    update: CatalogEnsuringRequest,
+    response: CatalogEnsuringResponse,
+    query: CatalogEnsuringQuery,
+    options: CatalogEnsuringOptionsQuery,
+  },
   rowAccess: () => 'staff',
   queryAccess: () => 'staff',
   filters: (q) => {

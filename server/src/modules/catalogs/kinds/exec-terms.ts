@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import {
-  CatalogExecTermOptionsQuery, CatalogExecTermRequest, CatalogExecTermResponse, CatalogExecTermsQuery, CreateCatalogExecTermRequest, execTermAccess,
+  CatalogExecTermOptionsQuery,
+  CatalogExecTermRequest,
+  CatalogExecTermResponse,
+  CatalogExecTermsQuery,
+  CreateCatalogExecTermRequest,
+  execTermAccess,
 } from '@proc/contract';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,11 +18,24 @@ type Res = z.infer<typeof CatalogExecTermResponse>;
 const t = catalogExecTerms;
 
 /** Execution terms (type 1 with subject_type 1/2/3) and place of delivery (type 2). */
-export const execTermsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogExecTermRequest>, z.infer<typeof CatalogExecTermRequest>, z.infer<typeof CatalogExecTermsQuery>, z.infer<typeof CatalogExecTermOptionsQuery>> = {
+export const execTermsKind: KindDef<
+  Row,
+  Res,
+  z.infer<typeof CreateCatalogExecTermRequest>,
+  z.infer<typeof CatalogExecTermRequest>,
+  z.infer<typeof CatalogExecTermsQuery>,
+  z.infer<typeof CatalogExecTermOptionsQuery>
+> = {
   kind: 'execTerms',
   table: t,
   title: 'Условие исполнения',
-  schemas: { create: CreateCatalogExecTermRequest, update: CatalogExecTermRequest, response: CatalogExecTermResponse, query: CatalogExecTermsQuery, options: CatalogExecTermOptionsQuery },
+  schemas: {
+    create: CreateCatalogExecTermRequest,
+    update: CatalogExecTermRequest,
+    response: CatalogExecTermResponse,
+    query: CatalogExecTermsQuery,
+    options: CatalogExecTermOptionsQuery,
+  },
   rowAccess: (row) => execTermAccess(row.type),
   queryAccess: (q) => execTermAccess(q.type),
   filters: (q) => {
@@ -26,7 +44,8 @@ export const execTermsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogExecTe
     return f;
   },
   sorts: { name: ruOrder(t.name), created_at: t.createdAt, updated_at: t.updatedAt },
-  values: (input, isCreate) => (isCreate && 'type' in input ? { type: input.type, subjectType: input.type === 1 ? (input.subject_type ?? null) : null } : {}),
+  values: (input, isCreate) =>
+    isCreate && 'type' in input ? { type: input.type, subjectType: input.type === 1 ? (input.subject_type ?? null) : null } : {},
   respond: async (_tx, rows) => rows.map((r) => ({ ...commonResponse(r), type: r.type, subject_type: r.subjectType })),
   option: (res) => ({ name: res.name, value: res.id }),
   usageElement: (row) => ({ type: row.type }),

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import { CatalogSubjectOptionsQuery, CatalogSubjectRequest, CatalogSubjectResponse, CatalogSubjectsQuery, CreateCatalogSubjectRequest } from '@proc/contract';
+import {
+  CatalogSubjectOptionsQuery,
+  CatalogSubjectRequest,
+  CatalogSubjectResponse,
+  CatalogSubjectsQuery,
+  CreateCatalogSubjectRequest,
+} from '@proc/contract';
 import type { z } from 'zod';
 import { catalogSubjects } from '../../../db/schema';
 import { commonResponse, type KindDef } from '../kind-def';
@@ -11,11 +17,24 @@ type Res = z.infer<typeof CatalogSubjectResponse>;
 const t = catalogSubjects;
 
 /** Procurement subjects; procurements and document rules refer to them by code ('goods', 'works', 'services'). */
-export const subjectsKind: KindDef<Row, Res, z.infer<typeof CreateCatalogSubjectRequest>, z.infer<typeof CatalogSubjectRequest>, z.infer<typeof CatalogSubjectsQuery>, z.infer<typeof CatalogSubjectOptionsQuery>> = {
+export const subjectsKind: KindDef<
+  Row,
+  Res,
+  z.infer<typeof CreateCatalogSubjectRequest>,
+  z.infer<typeof CatalogSubjectRequest>,
+  z.infer<typeof CatalogSubjectsQuery>,
+  z.infer<typeof CatalogSubjectOptionsQuery>
+> = {
   kind: 'subjects',
   table: t,
   title: 'Предмет закупки',
-  schemas: { create: CreateCatalogSubjectRequest, update: CatalogSubjectRequest, response: CatalogSubjectResponse, query: CatalogSubjectsQuery, options: CatalogSubjectOptionsQuery },
+  schemas: {
+    create: CreateCatalogSubjectRequest,
+    update: CatalogSubjectRequest,
+    response: CatalogSubjectResponse,
+    query: CatalogSubjectsQuery,
+    options: CatalogSubjectOptionsQuery,
+  },
   rowAccess: () => 'staff',
   queryAccess: () => 'staff',
   filters: (q) => {

@@ -9,13 +9,17 @@ const byCode = new Map(rows.map((r) => [r.code, r]));
 
 describe('ОКПД2 file in the repository', () => {
   it('is byte for byte the published table (its SHA-256 is in fixtures/README.md)', () => {
-    expect(crypto.createHash('sha256').update(text, 'utf8').digest('hex')).toBe('629ce9d80451fd166c3cc33b9d2aceb87362ccdcdaa196e4f4f8b5c9b702afd8');
+    expect(crypto.createHash('sha256').update(text, 'utf8').digest('hex')).toBe(
+      '629ce9d80451fd166c3cc33b9d2aceb87362ccdcdaa196e4f4f8b5c9b702afd8',
+    );
   });
 
   it('parses all 20,328 rows, including the names wrapped in a stray quote and tab', () => {
     expect(rows).toHaveLength(20328);
     expect(byCode.get('01')?.name).toBe('Продукция и услуги сельского хозяйства и охоты');
-    expect(byCode.get('28.99.39.290')?.name).toBe('Промышленные роботы и робототехнические устройства прочие, не включенные в другие группировки');
+    expect(byCode.get('28.99.39.290')?.name).toBe(
+      'Промышленные роботы и робототехнические устройства прочие, не включенные в другие группировки',
+    );
     expect(byCode.get('68.20.12')?.name).toBe('Услуги по сдаче в аренду (внаем) собственных или арендованных нежилых помещений');
     expect(byCode.get('10.61.21.111')?.name).toBe('Мука пшеничная сорта "Экстра"');
     expect(rows.every((r) => r.name.length > 0 && !r.name.includes('\t'))).toBe(true);
@@ -59,7 +63,12 @@ describe('ОКПД2 tree', () => {
   });
 
   it('rejects a file with an orphan code', () => {
-    expect(() => buildOkpd2Tree([{ code: 'A', name: 'a' }, { code: '01.11', name: 'x' }])).toThrow(/не найден родитель/);
+    expect(() =>
+      buildOkpd2Tree([
+        { code: 'A', name: 'a' },
+        { code: '01.11', name: 'x' },
+      ]),
+    ).toThrow(/не найден родитель/);
   });
 });
 

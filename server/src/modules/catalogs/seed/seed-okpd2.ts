@@ -24,7 +24,9 @@ export async function seedOkpd2(deps: Deps, file = OKPD2_FILE): Promise<number> 
     for (let i = 0; i < rows.length; i += BATCH) {
       await tx
         .insert(okpd2)
-        .values(rows.slice(i, i + BATCH).map((r) => ({ code: r.code, parentCode: r.parentCode, name: r.name, depth: r.depth, isLeaf: r.isLeaf })))
+        .values(
+          rows.slice(i, i + BATCH).map((r) => ({ code: r.code, parentCode: r.parentCode, name: r.name, depth: r.depth, isLeaf: r.isLeaf })),
+        )
         .onConflictDoNothing();
     }
   });

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
 import {
-  catalogDocumentSubjects, catalogDocuments, catalogElements, catalogEnsuring, catalogExecTerms, catalogMethods, catalogSeeds, catalogSubjects, okei,
+  catalogDocumentSubjects,
+  catalogDocuments,
+  catalogElements,
+  catalogEnsuring,
+  catalogExecTerms,
+  catalogMethods,
+  catalogSeeds,
+  catalogSubjects,
+  okei,
 } from '../../../db/schema';
 import type { Deps } from '../../../platform/context';
 import { OKEI_UNITS } from './okei-data';
@@ -30,7 +38,14 @@ export async function seedReference(deps: Deps): Promise<void> {
   });
   await once(deps, 'methods.v1', async (tx) => {
     await tx.insert(catalogMethods).values(
-      METHODS.map((m) => ({ code: m.code, name: m.name, shortName: m.short, isCompetitive: m.competitive, isElectronic: m.electronic, description: m.description })),
+      METHODS.map((m) => ({
+        code: m.code,
+        name: m.name,
+        shortName: m.short,
+        isCompetitive: m.competitive,
+        isElectronic: m.electronic,
+        description: m.description,
+      })),
     );
   });
   await once(deps, 'elements.v1', async (tx) => {
@@ -44,7 +59,15 @@ export async function seedReference(deps: Deps): Promise<void> {
   });
   await once(deps, 'ensuring.v1', async (tx) => {
     await tx.insert(catalogEnsuring).values(
-      ENSURING.map((e) => ({ kind: e.kind, valueType: 'percent', name: e.name, percent: e.percent, percentMin: e.min, percentMax: e.max, description: e.description })),
+      ENSURING.map((e) => ({
+        kind: e.kind,
+        valueType: 'percent',
+        name: e.name,
+        percent: e.percent,
+        percentMin: e.min,
+        percentMax: e.max,
+        description: e.description,
+      })),
     );
   });
   await once(deps, 'subjects-documents.v1', async (tx) => {

@@ -13,7 +13,8 @@ export interface Bar {
 /** Horizontal bars scaled to the largest value; an SVG with a title and a description for assistive tech. */
 export function BarChart({ title, bars, empty = 'Нет данных', testId }: { title: string; bars: Bar[]; empty?: string; testId?: string }) {
   const id = useId();
-  if (!bars.length || bars.every((b) => b.value <= 0)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={testId ? `${testId}-empty` : undefined} />;
+  if (!bars.length || bars.every((b) => b.value <= 0))
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={testId ? `${testId}-empty` : undefined} />;
   const rowH = 28;
   const labelW = 200;
   const width = 490;
@@ -21,7 +22,14 @@ export function BarChart({ title, bars, empty = 'Нет данных', testId }:
   const max = Math.max(...bars.map((b) => b.value));
   const height = bars.length * rowH + 4;
   return (
-    <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 ${width} ${height}`} width="100%" style={{ maxWidth: width }} data-testid={testId}>
+    <svg
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      style={{ maxWidth: width }}
+      data-testid={testId}
+    >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{bars.map((b) => `${b.label}: ${b.display ?? b.value}`).join('; ')}</desc>
       {bars.map((b, i) => {

@@ -9,17 +9,37 @@ export interface Slice {
 }
 
 /** A donut from stroke-dasharray arcs with a legend beside it; the centre shows the total. */
-export function DonutChart({ title, slices, center, empty = 'Нет данных', testId }: { title: string; slices: Slice[]; center?: string; empty?: string; testId?: string }) {
+export function DonutChart({
+  title,
+  slices,
+  center,
+  empty = 'Нет данных',
+  testId,
+}: {
+  title: string;
+  slices: Slice[];
+  center?: string;
+  empty?: string;
+  testId?: string;
+}) {
   const id = useId();
   const total = slices.reduce((s, x) => s + Math.max(0, x.value), 0);
-  if (total <= 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={testId ? `${testId}-empty` : undefined} />;
+  if (total <= 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={testId ? `${testId}-empty` : undefined} />;
   const r = 40;
   const c = 2 * Math.PI * r;
   let offset = 0;
   const legendH = slices.length * 20;
   const height = Math.max(110, legendH + 10);
   return (
-    <svg role="img" aria-labelledby={`${id}-t ${id}-d`} viewBox={`0 0 320 ${height}`} width="100%" style={{ maxWidth: 320 }} data-testid={testId}>
+    <svg
+      role="img"
+      aria-labelledby={`${id}-t ${id}-d`}
+      viewBox={`0 0 320 ${height}`}
+      width="100%"
+      style={{ maxWidth: 320 }}
+      data-testid={testId}
+    >
       <title id={`${id}-t`}>{title}</title>
       <desc id={`${id}-d`}>{slices.map((s) => `${s.label}: ${s.value}`).join('; ')}</desc>
       <g transform="translate(55 55) rotate(-90)">
@@ -27,7 +47,16 @@ export function DonutChart({ title, slices, center, empty = 'Нет данных
         {slices.map((s, i) => {
           const len = (Math.max(0, s.value) / total) * c;
           const el = (
-            <circle key={s.label} r={r} fill="none" stroke={s.color ?? colorAt(i)} strokeWidth="16" strokeDasharray={`${len} ${c - len}`} strokeDashoffset={-offset} data-value={s.value}>
+            <circle
+              key={s.label}
+              r={r}
+              fill="none"
+              stroke={s.color ?? colorAt(i)}
+              strokeWidth="16"
+              strokeDasharray={`${len} ${c - len}`}
+              strokeDashoffset={-offset}
+              data-value={s.value}
+            >
               <title>{`${s.label}: ${s.value}`}</title>
             </circle>
           );
