@@ -10,7 +10,7 @@
  *   GET/POST /companies/{id}/tariffs, PUT/DELETE /companies/{id}/tariffs/{assignmentId}, GET /tariffs/current.
  */
 import { z } from 'zod';
-import { Id, BodyId, ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
+import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
 import { moneyAmount } from './money';
@@ -403,7 +403,7 @@ const listBase = {
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(200).optional().describe('Поиск по наименованию (слова и их начала) и коду'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
   archived: ArchivedFilter,
   scope: ScopeFilter,
 };
@@ -865,7 +865,7 @@ export const TariffsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['name', 'price', 'created_at']).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
   archived: ArchivedFilter,
 });
 

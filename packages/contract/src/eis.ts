@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, isoDate } from './common';
+import { PageQuery, SortOrder, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
 import { daysBetweenIso, moscowDateOf } from './moscow-date';
 
@@ -97,9 +97,8 @@ export const ContractsQuery = PageQuery.extend({
     .optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
-  sort: z
-    .enum(['contract_date', '-contract_date', 'price', '-price', 'subject', '-subject', 'created_at', '-created_at'])
-    .default('-contract_date'),
+  sort: z.enum(['contract_date', 'price', 'subject', 'created_at']).default('contract_date'),
+  order: SortOrder.default('desc'),
 });
 
 export const ContractPositionResponse = z.object({
@@ -151,7 +150,8 @@ export const ContractCardResponse = ContractResponse.extend({ positions: z.array
 export type ContractCardResponse = z.infer<typeof ContractCardResponse>;
 
 export const PlansQuery = PageQuery.extend({
-  sort: z.enum(['year', '-year', 'created_at', '-created_at', 'total', '-total']).default('-year'),
+  sort: z.enum(['year', 'created_at', 'total']).default('year'),
+  order: SortOrder.default('desc'),
 });
 export const PlanResponse = z.object({
   id: z.number(),
@@ -173,7 +173,8 @@ export const PlanItemsQuery = PageQuery.extend({
     .string()
     .regex(/^\d{4}-\d{2}$/)
     .optional(),
-  sort: z.enum(['ordinal', '-ordinal', 'nmcd', '-nmcd', 'planned_month', '-planned_month', 'subject', '-subject']).default('ordinal'),
+  sort: z.enum(['ordinal', 'nmcd', 'planned_month', 'subject']).default('ordinal'),
+  order: SortOrder.default('asc'),
 });
 export const PlanItemResponse = z.object({
   id: z.number(),

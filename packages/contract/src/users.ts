@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Role, requiredString, email, optionalString } from './common';
+import { BodyId, Role, SortOrder, requiredString, email, optionalString } from './common';
 import { IdentityRequestResponse } from './companies';
 
 export const UserResponse = z.object({
@@ -23,7 +23,7 @@ export const UsersQuery = z.object({
   q: z.string().optional(),
   role: Role.optional(),
   sort: z.enum(['title', 'login', 'created_at']).default('title'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
 });
 
 export const CreateUserRequest = z.object({

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { useUrlState } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
+import { SearchFilter, TextFilter } from '../../lib/ListFilters';
+import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { eisApi, TENDER_POSITION_FILTERS, type TenderPosition } from './api';
 
 const PAGE = 20;
@@ -19,16 +20,13 @@ export default function TenderPositionsPage() {
   const { number = '' } = useParams();
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const filters = Object.fromEntries(TENDER_POSITION_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
-    (typeof TENDER_POSITION_FILTERS)[number],
-    string | undefined
-  >;
+  const t = usePagedTable({ filters: TENDER_POSITION_FILTERS, pageSize: PAGE });
+  const { filters, patch } = t;
   // the `after` of the pages before this one, for «Назад»
   const [trail, setTrail] = useState<string[]>([]);
   const list = useQuery({
     queryKey: ['tender-plans', company, number, 'positions', filters],
-    queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: PAGE }),
+    queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: t.limit }),
   });
   const versions = useQuery({ queryKey: ['tender-plans', company, 'versions'], queryFn: () => eisApi.tenderPlans({ versions: 'all' }) });
   const create = useMutation({
@@ -38,7 +36,7 @@ export default function TenderPositionsPage() {
   const plan = list.data?.plan;
   const filter = (p: Partial<Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>>) => {
     setTrail([]);
-    patch({ ...p, after: undefined });
+    t.filter({ ...p, after: undefined });
   };
   const years = plan ? [plan.year, plan.year + 1, plan.year + 2] : [];
   const money = (v: string) => (Number(v) === 0 ? '—' : formatMoney(v));
@@ -46,12 +44,7 @@ export default function TenderPositionsPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to="/eisPlans/tender">
-          <ArrowLeftOutlined /> Планы-графики
-        </Link>
-      </Space>
-      <Typography.Title level={3}>План-график № {number}</Typography.Title>
+      <PositionsHeader back="/eisPlans/tender" backLabel="Планы-графики" title={`План-график № ${number}`} />
       {plan && (
         <Typography.Paragraph data-testid="tender-plan-summary">
           {plan.customer_name ?? ''} · {plan.year} год и плановый период {plan.first_year}–{plan.second_year} · версия {plan.version}
@@ -69,35 +62,21 @@ export default function TenderPositionsPage() {
             .map((v) => ({ value: String(v.version), label: `Версия ${v.version}${v.latest ? ' (действующая)' : ''}` }))}
           onChange={(v) => filter({ version: v })}
         />
-        <Input.Search
-          allowClear
-          aria-label="Поиск по объекту закупки"
+        <SearchFilter
+          label="Поиск по объекту закупки"
           placeholder="Объект закупки, ИКЗ или номер позиции"
-          defaultValue={filters.q}
-          onSearch={(v) => filter({ q: v.trim() || undefined })}
-          style={{ width: 320 }}
+          value={filters.q}
+          onChange={(q) => filter({ q })}
+          width={320}
         />
-        <Input
-          key={`okpd2-${filters.okpd2 ?? ''}`}
-          allowClear
-          aria-label="ОКПД2"
+        <TextFilter
+          label="ОКПД2"
           placeholder="ОКПД2 (начало кода)"
-          defaultValue={filters.okpd2}
-          onBlur={(e) => filter({ okpd2: e.target.value.trim() || undefined })}
-          onPressEnter={(e) => filter({ okpd2: e.currentTarget.value.trim() || undefined })}
-          style={{ width: 180 }}
+          value={filters.okpd2}
+          onChange={(okpd2) => filter({ okpd2 })}
+          width={180}
         />
-        <Input
-          key={`kvr-${filters.kvr ?? ''}`}
-          allowClear
-          aria-label="КВР"
-          placeholder="КВР"
-          maxLength={3}
-          defaultValue={filters.kvr}
-          onBlur={(e) => filter({ kvr: e.target.value.trim() || undefined })}
-          onPressEnter={(e) => filter({ kvr: e.currentTarget.value.trim() || undefined })}
-          style={{ width: 90 }}
-        />
+        <TextFilter label="КВР" maxLength={3} value={filters.kvr} onChange={(kvr) => filter({ kvr })} width={90} />
         <Select
           allowClear
           aria-label="Год финансирования"
@@ -134,7 +113,7 @@ export default function TenderPositionsPage() {
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1700 }}
         pagination={false}
-        locale={{ emptyText: <Empty description={filtered ? 'Нет позиций по заданным условиям' : 'В плане-графике нет позиций'} /> }}
+        locale={{ emptyText: positionsEmpty(filtered, 'В плане-графике нет позиций') }}
         columns={[
           { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPosition) => Number(p.position_number.slice(-6)) },
           {

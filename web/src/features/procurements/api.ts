@@ -37,8 +37,8 @@ export const REGISTER_FILTERS = [
 
 export const procurementsApi = {
   register: (query: Record<string, unknown>) => api.get<RegisterPage>('/procurements', { name: 'Реестр закупок', query }),
-  exportRegister: (query: Record<string, string>) => {
-    const qs = new URLSearchParams(query).toString();
+  exportRegister: (query: Record<string, string | undefined>) => {
+    const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString();
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
