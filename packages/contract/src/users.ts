@@ -50,6 +50,16 @@ export const ProfileRequest = z.object({
   email: email.optional().nullable(),
   phone: optionalString(50),
 });
+export const ProfileResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  login: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  company_id: z.number(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
 export const ChangePasswordRequest = z.object({
   current_password: requiredString(200),
   new_password: z.string().min(8, 'Пароль не короче 8 символов').max(200),

@@ -30,6 +30,9 @@ export const catalogApi = {
   list: (base: string, query: ListQuery, name: string) => api.get<Paged<CatalogItem>>(base, { name, query }),
   options: <T>(base: string, query: ListQuery, name: string, signal?: AbortSignal) =>
     api.get<OptionsPage<T>>(`${base}/options`, { name, query, signal }),
+  /** A page of any select list by its full path (catalogue options, /tariffs/options…); quiet for a background read. */
+  optionsAt: <T>(path: string, query: ListQuery, name: string, o: { signal?: AbortSignal; quiet?: boolean } = {}) =>
+    api.get<OptionsPage<T>>(path, { name, query, ...o }),
   create: (base: string, body: unknown) => api.post<CatalogItem>(base, { name: 'Создание элемента справочника', body, quiet: true }),
   update: (base: string, id: number, body: unknown) =>
     api.put<CatalogItem>(`${base}/${id}`, { name: 'Сохранение элемента справочника', body, quiet: true }),

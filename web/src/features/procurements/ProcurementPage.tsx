@@ -33,10 +33,8 @@ import {
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
   SUBJECT_TITLES,
-  type Paged,
   type ProcurementInput,
   type ProcurementReferenceField,
-  type ProcurementRuleResponse,
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
@@ -44,7 +42,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { labelWithoutIds } from '../../lib/select-labels';
-import { ApiError, api, showHttpError } from '../../lib/api';
+import { ApiError, showHttpError } from '../../lib/api';
 import { FindingsList } from '../../lib/FindingsList';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
@@ -150,7 +148,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   const subject = Form.useWatch('subject', form);
   const rulesList = useQuery({
     queryKey: ['procurement_rules', company, 'select'],
-    queryFn: () => api.get<Paged<ProcurementRuleResponse>>('/procurement_rules', { name: 'Положения о закупке', query: { limit: 100 } }),
+    queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
   useEffect(() => {

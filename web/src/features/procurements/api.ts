@@ -4,6 +4,8 @@ import {
   STANDARD_METHOD_TITLES,
   type DocumentItem,
   type DocumentKind,
+  type Paged,
+  type ProcurementRuleResponse,
   type ProcurementFileResponse,
   type ProcurementInput,
   type ProcurementResponse,
@@ -42,6 +44,9 @@ export const procurementsApi = {
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
+  /** The company's procurement rules for the card's select (the server caps a page at 100). */
+  rulesForSelect: () =>
+    api.get<Paged<ProcurementRuleResponse>>('/procurement_rules', { name: 'Положения о закупке', query: { limit: 100 } }),
   create: (body: ProcurementInput, idempotencyKey?: string) =>
     api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) =>
