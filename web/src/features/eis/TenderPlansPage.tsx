@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { useUrlState } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 import { eisApi, type TenderPlan } from './api';
 import { EisImportStatus } from './EisImportStatus';
 import { ImportTenderPlansButton } from './ImportTenderPlansButton';
@@ -14,9 +14,10 @@ import { UploadEisButton } from './UploadEisButton';
 export default function TenderPlansPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const year = params.get('year') ?? undefined;
-  const versions = params.get('versions') === 'all' ? 'all' : 'latest';
+  // the server gives every plan at once (no pages): the hook keeps the filters in the URL, the table pages locally
+  const { filters, filter } = usePagedTable({ filters: ['year', 'versions'] as const });
+  const year = filters.year;
+  const versions = filters.versions === 'all' ? 'all' : 'latest';
   // under ['tender-plans', …]: the eisTenderPlanResponse handler refreshes it
   const list = useQuery({ queryKey: ['tender-plans', company, { year, versions }], queryFn: () => eisApi.tenderPlans({ year, versions }) });
   const open = (p: TenderPlan) => navigate(`/eisPlans/tender/${p.plan_number}${p.latest ? '' : `?version=${p.version}`}`);
@@ -38,7 +39,7 @@ export default function TenderPlansPage() {
           min={2020}
           max={2100}
           value={year ? Number(year) : null}
-          onChange={(v) => patch({ year: v ? String(v) : undefined })}
+          onChange={(v) => filter({ year: v ? String(v) : undefined })}
         />
         <Select
           aria-label="Версии"
@@ -48,7 +49,7 @@ export default function TenderPlansPage() {
             { value: 'latest', label: 'Действующие версии' },
             { value: 'all', label: 'Все версии' },
           ]}
-          onChange={(v) => patch({ versions: v === 'all' ? 'all' : undefined })}
+          onChange={(v) => filter({ versions: v === 'all' ? 'all' : undefined })}
         />
       </Space>
       <Table<TenderPlan>

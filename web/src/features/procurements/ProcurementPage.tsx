@@ -23,7 +23,8 @@ import {
   type FormInstance,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUrlState } from '../../lib/url-state';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
@@ -117,14 +118,14 @@ export default function ProcurementPage() {
 
 /** A saved procurement: its card and the «Обоснование НМЦК» (the tab in the URL, so a link opens it). */
 function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse }) {
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const qc = useQueryClient();
   const company = useSelectedCompany();
   const tab = params.get('tab') === 'nmck' ? 'nmck' : 'card';
   return (
     <Tabs
       activeKey={tab}
-      onChange={(k) => setParams(k === 'nmck' ? { tab: k } : {}, { replace: true })}
+      onChange={(k) => patch({ tab: k === 'nmck' ? k : undefined })}
       items={[
         { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} /> },
         {
