@@ -393,6 +393,10 @@ const commonResponse = {
   updated_at: z.string(),
 };
 
+/** The fields every catalogue element answers with; each kind adds its own (the web reads those by name). */
+export const CatalogItemResponse = z.object(commonResponse);
+export type CatalogItemResponse = z.infer<typeof CatalogItemResponse> & { [field: string]: unknown };
+
 export const ArchivedFilter = z.enum(['false', 'true', 'all']).default('false').describe('false — действующие, true — архивные, all — все');
 export const ScopeFilter = z
   .enum(['all', 'system', 'company'])
@@ -441,6 +445,8 @@ export const catalogOptions = <T extends z.ZodType>(obj: T) =>
       has_more: z.boolean().describe('Есть следующая страница'),
     })
     .describe('Пункты списка выбора для бесконечной прокрутки');
+/** One page of a select list whose elements are T. */
+export type CatalogOptionsPage<T = unknown> = z.infer<ReturnType<typeof catalogOptions<z.ZodType<T>>>>;
 
 export const CatalogArchiveRequest = z.object({
   archived: z.boolean().default(true).describe('true — в архив, false — вернуть из архива'),

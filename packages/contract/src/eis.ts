@@ -119,6 +119,8 @@ export const ContractPositionResponse = z.object({
   amount: z.string().nullable(),
 });
 
+export type ContractPositionResponse = z.infer<typeof ContractPositionResponse>;
+
 /** How the contract card names each classifier. */
 export const CLASSIFIER_TITLES: Record<'okpd2' | 'okpd' | 'okdp', string> = { okpd2: 'ОКПД2', okpd: 'ОКПД', okdp: 'ОКДП' };
 
@@ -163,6 +165,7 @@ export const PlanResponse = z.object({
   item_count: z.number(),
   total: z.string(),
 });
+export type PlanResponse = z.infer<typeof PlanResponse>;
 
 export const PlanItemsQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),
@@ -194,6 +197,7 @@ export const PlanItemResponse = z.object({
   /** The procurements made of the item (oldest first): a second one only when the user asks for it */
   procurements: z.array(z.object({ id: z.number(), number: z.string(), status: z.string() })),
 });
+export type PlanItemResponse = z.infer<typeof PlanItemResponse>;
 
 /** A manual upload of another organisation's contracts or plan goes in only when the user confirms it. */
 export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'false']).optional() });
@@ -214,6 +218,7 @@ export const EisUploadResponse = z.object({
   tender_plans: z.number().optional(),
   tender_plan_id: z.number().nullable().optional(),
 });
+export type EisUploadResponse = z.infer<typeof EisUploadResponse>;
 
 export const ExecutionAttemptResponse = z.object({
   id: z.number(),
@@ -222,6 +227,7 @@ export const ExecutionAttemptResponse = z.object({
   error: z.string().nullable(),
   http_status: z.number().nullable(),
 });
+export type ExecutionAttemptResponse = z.infer<typeof ExecutionAttemptResponse>;
 export const ExecutionRecordResponse = z.object({
   id: z.number(),
   guid: z.string(),
@@ -232,6 +238,7 @@ export const ExecutionRecordResponse = z.object({
   created_at: z.string(),
   attempts: z.array(ExecutionAttemptResponse),
 });
+export type ExecutionRecordResponse = z.infer<typeof ExecutionRecordResponse>;
 
 /** Russian titles of the contract statuses the server stores as codes (ЕИС P, F, I, M). */
 export const CONTRACT_STATUS_TITLES: Record<string, string> = {

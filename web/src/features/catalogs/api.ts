@@ -1,27 +1,10 @@
-import type { CatalogUsageResponse, Paged } from '@proc/contract';
+import type { CatalogItemResponse, CatalogOptionsPage, CatalogUsageResponse, Paged } from '@proc/contract';
 import { api } from '../../lib/api';
 
-/** Fields every catalogue element has; kinds add their own (see kind-fields.tsx). */
-export interface CatalogItem {
-  id: number;
-  name: string;
-  description: string | null;
-  system: boolean;
-  company_id: number | null;
-  archived: boolean;
-  user_fields: { name: string; label: string; type: string; default: string | null }[];
-  created_at: string;
-  updated_at: string;
-  [field: string]: unknown;
-}
-
+/** A catalogue element: the fields every kind has, the kind's own read by name (see kind-fields.tsx). */
+export type CatalogItem = CatalogItemResponse;
 /** One page of a select list with infinite scroll (spec section 3: name, value, obj). */
-export interface OptionsPage<T = unknown> {
-  items: { name: string; value: string | number; obj: T }[];
-  page: number;
-  limit: number;
-  has_more: boolean;
-}
+export type OptionsPage<T = unknown> = CatalogOptionsPage<T>;
 
 export type ListQuery = Record<string, string | number | undefined>;
 

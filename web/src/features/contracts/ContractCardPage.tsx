@@ -7,8 +7,8 @@ import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../li
 import { procurementNumberAndMethod } from '@proc/contract/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
-import { contractsApi, type ContractPosition } from './api';
-import { CLASSIFIER_TITLES } from '@proc/contract';
+import { contractsApi } from './api';
+import { CLASSIFIER_TITLES, type ContractPositionResponse } from '@proc/contract';
 import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { BuildReportButtons, ReportsTable } from './ContractReports';
@@ -135,7 +135,7 @@ export default function ContractCardPage() {
         </Col>
         <Col xs={24}>
           <Card title="Позиции договора" size="small">
-            <Table<ContractPosition>
+            <Table<ContractPositionResponse>
               rowKey="id"
               size="small"
               pagination={false}

@@ -5,12 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePagedTable } from '../../lib/paged-table';
 import type { Dayjs } from 'dayjs';
-import type { ContractResponse } from '@proc/contract';
+import type { ContractResponse, ExecutionAttemptResponse, ExecutionRecordResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
 import { useReasonPrompt } from '../../lib/reason-prompt';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api';
+import { contractsApi } from './api';
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
 import { useSigner } from '../signatures/useSigner';
@@ -68,7 +68,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['export', company] }),
   });
   return (
-    <Table<ExecutionRecord>
+    <Table<ExecutionRecordResponse>
       rowKey="id"
       size="small"
       loading={q.isLoading}
@@ -78,7 +78,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
       expandable={{
         rowExpandable: (r) => r.attempts.length > 0,
         expandedRowRender: (r) => (
-          <Table<ExecutionAttempt>
+          <Table<ExecutionAttemptResponse>
             rowKey="id"
             size="small"
             pagination={false}

@@ -4,11 +4,11 @@ import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contract';
+import { PROCUREMENT_STATUS_TITLES, type PlanItemResponse, type ProcurementStatus } from '@proc/contract';
 import { useMethods } from '../procurements/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useConfirmRequired } from '../../lib/confirm-required';
-import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
+import { eisApi, PLAN_ITEM_FILTERS } from './api';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
@@ -32,7 +32,7 @@ export default function PlanItemsPage() {
   const idem = useIdempotencyKey();
   const confirmRequired = useConfirmRequired();
   const create = useMutation({
-    mutationFn: ({ item, another }: { item: PlanItem; another?: boolean }) =>
+    mutationFn: ({ item, another }: { item: PlanItemResponse; another?: boolean }) =>
       eisApi.createProcurement(number, item.id, { another, idempotencyKey: `${idem.key}-${item.id}${another ? '-another' : ''}` }),
     onSuccess: (p) => {
       idem.renew();
@@ -91,7 +91,7 @@ export default function PlanItemsPage() {
           onChange={(v) => filter({ sme_only: v })}
         />
       </Space>
-      <Table<PlanItem>
+      <Table<PlanItemResponse>
         rowKey="id"
         data-testid="plan-items-table"
         {...t.table(list)}
@@ -102,14 +102,14 @@ export default function PlanItemsPage() {
           { title: 'Предмет договора', ...t.column('subject'), width: 280 },
           { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
           { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
-          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItemResponse) => i.okei_name ?? i.okei_code ?? '—' },
           { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
           {
             title: 'НМЦД',
             ...t.column('nmcd'),
             align: 'right',
             width: 150,
-            render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency),
+            render: (v: string | null, i: PlanItemResponse) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency),
           },
           {
             title: 'Планируемый месяц',
@@ -128,7 +128,7 @@ export default function PlanItemsPage() {
             title: 'Закупка',
             key: 'procurements',
             width: 190,
-            render: (_: unknown, i: PlanItem) =>
+            render: (_: unknown, i: PlanItemResponse) =>
               i.procurements.length ? (
                 <Space direction="vertical" size={2} data-testid={`plan-item-procurements-${i.ordinal}`}>
                   {i.procurements.map((p) => (
@@ -147,7 +147,7 @@ export default function PlanItemsPage() {
             key: 'actions',
             fixed: 'right',
             width: 170,
-            render: (_: unknown, i: PlanItem) => (
+            render: (_: unknown, i: PlanItemResponse) => (
               <Button
                 size="small"
                 loading={create.isPending && create.variables?.item.id === i.id}

@@ -1,9 +1,10 @@
+import type { PlanResponse } from '@proc/contract';
 import { Empty, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { eisApi, PLAN_STATUS, type Plan } from './api';
+import { eisApi, PLAN_STATUS } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { ImportPlansButton } from './ImportPlansButton';
 import { EisImportStatus } from './EisImportStatus';
@@ -30,7 +31,7 @@ export default function PlansPage() {
       </Space>
       <PlanLawTabs value="223" />
       <EisImportStatus kind="plans" />
-      <Table<Plan>
+      <Table<PlanResponse>
         rowKey="id"
         data-testid="plans-table"
         {...t.table(list)}
@@ -43,7 +44,7 @@ export default function PlansPage() {
           {
             title: 'Реестровый номер',
             key: 'registration_number',
-            render: (_: unknown, p: Plan) => (
+            render: (_: unknown, p: PlanResponse) => (
               <a
                 href={`/eisPlanItems/${encodeURIComponent(p.registration_number)}`}
                 onClick={(ev) => ev.preventDefault()}

@@ -1,3 +1,4 @@
+import type { TenderPlanPositionResponse } from '@proc/contract';
 import { useState } from 'react';
 import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
-import { eisApi, TENDER_POSITION_FILTERS, type TenderPosition } from './api';
+import { eisApi, TENDER_POSITION_FILTERS } from './api';
 
 const PAGE = 20;
 
@@ -30,7 +31,7 @@ export default function TenderPositionsPage() {
   });
   const versions = useQuery({ queryKey: ['tender-plans', company, 'versions'], queryFn: () => eisApi.tenderPlans({ versions: 'all' }) });
   const create = useMutation({
-    mutationFn: (p: TenderPosition) => eisApi.createFromTenderPosition(p.id),
+    mutationFn: (p: TenderPlanPositionResponse) => eisApi.createFromTenderPosition(p.id),
     onSuccess: (p) => navigate(`/documents/${p.id}`),
   });
   const plan = list.data?.plan;
@@ -106,7 +107,7 @@ export default function TenderPositionsPage() {
         />
       </Space>
       {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
-      <Table<TenderPosition>
+      <Table<TenderPlanPositionResponse>
         rowKey="id"
         data-testid="tender-positions-table"
         loading={list.isLoading}
@@ -115,7 +116,7 @@ export default function TenderPositionsPage() {
         pagination={false}
         locale={{ emptyText: positionsEmpty(filtered, 'В плане-графике нет позиций') }}
         columns={[
-          { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPosition) => Number(p.position_number.slice(-6)) },
+          { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPlanPositionResponse) => Number(p.position_number.slice(-6)) },
           {
             title: 'ИКЗ',
             dataIndex: 'ikz',
@@ -133,7 +134,7 @@ export default function TenderPositionsPage() {
             title: 'Объект закупки',
             key: 'subject',
             width: 280,
-            render: (_: unknown, p: TenderPosition) => (
+            render: (_: unknown, p: TenderPlanPositionResponse) => (
               <Space direction="vertical" size={0}>
                 <span>{p.subject ?? '—'}</span>
                 {p.special_code && <Tag color="purple">Особая закупка</Tag>}
@@ -145,7 +146,7 @@ export default function TenderPositionsPage() {
             title: 'ОКПД2',
             key: 'okpd2',
             width: 130,
-            render: (_: unknown, p: TenderPosition) =>
+            render: (_: unknown, p: TenderPlanPositionResponse) =>
               p.okpd2.length
                 ? p.okpd2.map((o) => (
                     <Tooltip key={o.code} title={o.name}>
@@ -158,49 +159,49 @@ export default function TenderPositionsPage() {
             title: 'КВР',
             key: 'kvr',
             width: 80,
-            render: (_: unknown, p: TenderPosition) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—'),
+            render: (_: unknown, p: TenderPlanPositionResponse) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—'),
           },
           {
             title: 'Всего',
             key: 'total',
             align: 'right',
             width: 150,
-            render: (_: unknown, p: TenderPosition) => formatMoney(p.finance.total),
+            render: (_: unknown, p: TenderPlanPositionResponse) => formatMoney(p.finance.total),
           },
           {
             title: plan ? String(plan.year) : 'Текущий год',
             key: 'y0',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.current_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.current_year),
           },
           {
             title: plan ? String(plan.year + 1) : 'Первый год',
             key: 'y1',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.first_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.first_year),
           },
           {
             title: plan ? String(plan.year + 2) : 'Второй год',
             key: 'y2',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.second_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.second_year),
           },
           {
             title: 'Последующие годы',
             key: 'y3',
             align: 'right',
             width: 150,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.subsec_years),
           },
           {
             title: 'Действия',
             key: 'actions',
             fixed: 'right',
             width: 170,
-            render: (_: unknown, p: TenderPosition) =>
+            render: (_: unknown, p: TenderPlanPositionResponse) =>
               p.procurement_id ? (
                 <Link to={`/documents/${p.procurement_id}`} data-testid={`tender-position-procurement-${p.id}`}>
                   Открыть закупку
