@@ -74,7 +74,7 @@ describe('issue 14: a first start shows demo data on every screen', () => {
     await expect.poll(() => rows.count()).toBe(6);
     await e.shot(page, 'demo-contracts-register');
 
-    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const done = list.items.filter((c) => c.status === 'registered')[2];
     await page.goto(`/contracts/register/${done.id}`);
     await page.getByTestId('execution-summary').waitFor();
@@ -94,7 +94,7 @@ describe('issue 14: a first start shows demo data on every screen', () => {
     expect(await text('payments-table')).toContain('ПАО «Ростелеком»');
     await e.shot(page, 'demo-execution');
 
-    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const done = list.items.filter((c) => c.status === 'registered')[2];
     await page.goto('/contracts/export');
     const row = page.getByTestId('export-table').locator('tr.ant-table-row').filter({ hasText: done.registry_number! });
@@ -109,7 +109,7 @@ describe('issue 14: a first start shows demo data on every screen', () => {
 describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar, no cut column, no raw value', () => {
   it('passes for the client and for the administrator', async () => {
     const plans = await api<Paged<{ registration_number: string }>>('/api/eis/plans?limit=5');
-    const contracts = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const contracts = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const card = contracts.items.find((c) => c.status === 'registered')!;
     // a saved procurement card with catalogue values (the demo's have a НМЦД method and funding sources)
     const procurement = (await api<Paged<{ id: number }>>('/api/procurements?limit=1')).items[0];

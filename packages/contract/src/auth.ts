@@ -66,6 +66,10 @@ export const RegistrationResponse = z.object({
   created_at: z.string(),
 });
 export type RegistrationResponse = z.infer<typeof RegistrationResponse>;
+/** A registration as the operators' list shows it: who asked, for which ИНН. */
+export const RegistrationItem = RegistrationResponse.extend({ inn: z.string(), email: z.string(), user_title: z.string() });
+export type RegistrationItem = z.infer<typeof RegistrationItem>;
+export const RegistrationsQuery = z.object({ status: RegistrationStatus.default('pending') });
 
 export const RejectRegistrationRequest = z.object({ reason: requiredString(1000) });
 

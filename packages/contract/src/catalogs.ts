@@ -10,7 +10,7 @@
  *   GET/POST /companies/{id}/tariffs, PUT/DELETE /companies/{id}/tariffs/{assignmentId}, GET /tariffs/current.
  */
 import { z } from 'zod';
-import { Id, BodyId, ROLES, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
+import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
 import { moneyAmount } from './money';
@@ -393,6 +393,10 @@ const commonResponse = {
   updated_at: z.string(),
 };
 
+/** The fields every catalogue element answers with; each kind adds its own (the web reads those by name). */
+export const CatalogItemResponse = z.object(commonResponse);
+export type CatalogItemResponse = z.infer<typeof CatalogItemResponse> & { [field: string]: unknown };
+
 export const ArchivedFilter = z.enum(['false', 'true', 'all']).default('false').describe('false — действующие, true — архивные, all — все');
 export const ScopeFilter = z
   .enum(['all', 'system', 'company'])
@@ -403,7 +407,7 @@ const listBase = {
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(200).optional().describe('Поиск по наименованию (слова и их начала) и коду'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
   archived: ArchivedFilter,
   scope: ScopeFilter,
 };
@@ -441,6 +445,8 @@ export const catalogOptions = <T extends z.ZodType>(obj: T) =>
       has_more: z.boolean().describe('Есть следующая страница'),
     })
     .describe('Пункты списка выбора для бесконечной прокрутки');
+/** One page of a select list whose elements are T. */
+export type CatalogOptionsPage<T = unknown> = z.infer<ReturnType<typeof catalogOptions<z.ZodType<T>>>>;
 
 export const CatalogArchiveRequest = z.object({
   archived: z.boolean().default(true).describe('true — в архив, false — вернуть из архива'),
@@ -865,7 +871,7 @@ export const TariffsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   q: z.string().trim().max(200).optional(),
   sort: z.enum(['name', 'price', 'created_at']).default('name'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
   archived: ArchivedFilter,
 });
 

@@ -89,6 +89,9 @@ export const PageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(10),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
+/** Every list route sorts by `sort` (a column) and `order`, so the web keeps one sort convention in its URLs. */
+export const SortOrder = z.enum(['asc', 'desc']);
+export type SortOrder = z.infer<typeof SortOrder>;
 
 export const paged = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), limit: z.number().int() });

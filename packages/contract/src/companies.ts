@@ -110,6 +110,7 @@ export const BankRequisitesResponse = z.object({
   account: z.string(),
   is_main: z.boolean(),
 });
+export type BankRequisitesResponse = z.infer<typeof BankRequisitesResponse>;
 
 export const PermissionsResponse = z.object({
   company_id: z.number(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageQuery, isoDate } from './common';
+import { PageQuery, SortOrder, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
 import { daysBetweenIso, moscowDateOf } from './moscow-date';
 
@@ -97,9 +97,8 @@ export const ContractsQuery = PageQuery.extend({
     .optional(),
   date_from: isoDate.optional(),
   date_to: isoDate.optional(),
-  sort: z
-    .enum(['contract_date', '-contract_date', 'price', '-price', 'subject', '-subject', 'created_at', '-created_at'])
-    .default('-contract_date'),
+  sort: z.enum(['contract_date', 'price', 'subject', 'created_at']).default('contract_date'),
+  order: SortOrder.default('desc'),
 });
 
 export const ContractPositionResponse = z.object({
@@ -119,6 +118,8 @@ export const ContractPositionResponse = z.object({
   unit_price: z.string().nullable(),
   amount: z.string().nullable(),
 });
+
+export type ContractPositionResponse = z.infer<typeof ContractPositionResponse>;
 
 /** How the contract card names each classifier. */
 export const CLASSIFIER_TITLES: Record<'okpd2' | 'okpd' | 'okdp', string> = { okpd2: 'ОКПД2', okpd: 'ОКПД', okdp: 'ОКДП' };
@@ -151,7 +152,8 @@ export const ContractCardResponse = ContractResponse.extend({ positions: z.array
 export type ContractCardResponse = z.infer<typeof ContractCardResponse>;
 
 export const PlansQuery = PageQuery.extend({
-  sort: z.enum(['year', '-year', 'created_at', '-created_at', 'total', '-total']).default('-year'),
+  sort: z.enum(['year', 'created_at', 'total']).default('year'),
+  order: SortOrder.default('desc'),
 });
 export const PlanResponse = z.object({
   id: z.number(),
@@ -163,6 +165,7 @@ export const PlanResponse = z.object({
   item_count: z.number(),
   total: z.string(),
 });
+export type PlanResponse = z.infer<typeof PlanResponse>;
 
 export const PlanItemsQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),
@@ -173,7 +176,8 @@ export const PlanItemsQuery = PageQuery.extend({
     .string()
     .regex(/^\d{4}-\d{2}$/)
     .optional(),
-  sort: z.enum(['ordinal', '-ordinal', 'nmcd', '-nmcd', 'planned_month', '-planned_month', 'subject', '-subject']).default('ordinal'),
+  sort: z.enum(['ordinal', 'nmcd', 'planned_month', 'subject']).default('ordinal'),
+  order: SortOrder.default('asc'),
 });
 export const PlanItemResponse = z.object({
   id: z.number(),
@@ -193,6 +197,7 @@ export const PlanItemResponse = z.object({
   /** The procurements made of the item (oldest first): a second one only when the user asks for it */
   procurements: z.array(z.object({ id: z.number(), number: z.string(), status: z.string() })),
 });
+export type PlanItemResponse = z.infer<typeof PlanItemResponse>;
 
 /** A manual upload of another organisation's contracts or plan goes in only when the user confirms it. */
 export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'false']).optional() });
@@ -213,6 +218,7 @@ export const EisUploadResponse = z.object({
   tender_plans: z.number().optional(),
   tender_plan_id: z.number().nullable().optional(),
 });
+export type EisUploadResponse = z.infer<typeof EisUploadResponse>;
 
 export const ExecutionAttemptResponse = z.object({
   id: z.number(),
@@ -221,6 +227,7 @@ export const ExecutionAttemptResponse = z.object({
   error: z.string().nullable(),
   http_status: z.number().nullable(),
 });
+export type ExecutionAttemptResponse = z.infer<typeof ExecutionAttemptResponse>;
 export const ExecutionRecordResponse = z.object({
   id: z.number(),
   guid: z.string(),
@@ -231,6 +238,7 @@ export const ExecutionRecordResponse = z.object({
   created_at: z.string(),
   attempts: z.array(ExecutionAttemptResponse),
 });
+export type ExecutionRecordResponse = z.infer<typeof ExecutionRecordResponse>;
 
 /** Russian titles of the contract statuses the server stores as codes (ЕИС P, F, I, M). */
 export const CONTRACT_STATUS_TITLES: Record<string, string> = {

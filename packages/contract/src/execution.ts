@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Id, isoDate } from './common';
+import { BodyId, Id, SortOrder, isoDate } from './common';
 import { SignatureCheckResponse } from './signatures';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
@@ -103,7 +103,7 @@ export const PaymentsQuery = z.object({
   date_from: isoDate.optional().describe('Дата документа не ранее'),
   date_to: isoDate.optional().describe('Дата документа не позднее'),
   sort: z.enum(['date', 'amount', 'number']).default('date'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  order: SortOrder.default('desc'),
 });
 
 export const PaymentImportResponse = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
+import { Id, BodyId, SortOrder, isoDate, optionalString, requiredString } from './common';
 import { DocumentKind, LeadTimeRule, SubjectKind, moneyString } from './rules';
 import { positiveMoney } from './money';
 
@@ -282,7 +282,7 @@ export const RegisterQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
   sort: z.enum(REGISTER_SORTS).default('created_at').describe('Поле сортировки'),
-  order: z.enum(['asc', 'desc']).default('desc'),
+  order: SortOrder.default('desc'),
   status: csv
     .pipe(z.array(ProcurementStatus))
     .optional()

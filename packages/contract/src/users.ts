@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Role, requiredString, email, optionalString } from './common';
+import { BodyId, Role, SortOrder, requiredString, email, optionalString } from './common';
 import { IdentityRequestResponse } from './companies';
 
 export const UserResponse = z.object({
@@ -23,7 +23,7 @@ export const UsersQuery = z.object({
   q: z.string().optional(),
   role: Role.optional(),
   sort: z.enum(['title', 'login', 'created_at']).default('title'),
-  order: z.enum(['asc', 'desc']).default('asc'),
+  order: SortOrder.default('asc'),
 });
 
 export const CreateUserRequest = z.object({
@@ -50,6 +50,16 @@ export const ProfileRequest = z.object({
   email: email.optional().nullable(),
   phone: optionalString(50),
 });
+export const ProfileResponse = z.object({
+  id: z.number(),
+  title: z.string(),
+  login: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: Role,
+  company_id: z.number(),
+});
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
 export const ChangePasswordRequest = z.object({
   current_password: requiredString(200),
   new_password: z.string().min(8, 'Пароль не короче 8 символов').max(200),

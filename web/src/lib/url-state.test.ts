@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signedSort, sortOrderOf, tableSort } from './url-state';
+import { sortOrderOf, tableSort } from './url-state';
 
 describe('table sort ↔ URL', () => {
   it('reads the column and direction of an antd sorter, by key or else by field', () => {
@@ -13,12 +13,5 @@ describe('table sort ↔ URL', () => {
     expect(sortOrderOf('title', undefined, 'title')).toBe('ascend');
     expect(sortOrderOf('title', 'desc', 'login')).toBeNull();
     expect(sortOrderOf('title', 'asc', undefined)).toBeNull();
-  });
-
-  it("keeps a one-parameter sort with '-' for descending", () => {
-    expect(signedSort.parse('-year')).toEqual({ key: 'year', dir: 'desc' });
-    expect(signedSort.parse('total')).toEqual({ key: 'total', dir: 'asc' });
-    expect(signedSort.format({ key: 'year', dir: 'desc' })).toBe('-year');
-    expect(signedSort.format(undefined)).toBeUndefined();
   });
 });

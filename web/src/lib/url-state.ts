@@ -30,10 +30,3 @@ export function tableSort<T>(s: SorterResult<T> | SorterResult<T>[]): { key: str
 /** antd's sortOrder of a column, from the sort key and direction the URL holds. */
 export const sortOrderOf = (sort: string | undefined, dir: string | undefined, key?: string) =>
   key && sort === key ? (dir === 'desc' ? ('descend' as const) : ('ascend' as const)) : null;
-
-/** Lists whose URL holds the sort in one parameter, '-' first when descending ('-year'). */
-export const signedSort = {
-  parse: (sort: string): { key: string; dir: Dir } =>
-    sort.startsWith('-') ? { key: sort.slice(1), dir: 'desc' } : { key: sort, dir: 'asc' },
-  format: (s: { key: string; dir: Dir } | undefined) => (s ? `${s.dir === 'desc' ? '-' : ''}${s.key}` : undefined),
-};

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { RegistrationRequest, RegistrationResponse } from '@proc/contract';
+import type { RegistrationItem, RegistrationRequest, RegistrationResponse } from '@proc/contract';
 import type { Deps, AuthUser } from '../../platform/context';
 import { companies, registrations, users } from '../../db/schema';
 import { audit } from '../../platform/audit';
@@ -72,10 +72,7 @@ export async function registrationByTicket(deps: Deps, ticket: string): Promise<
   return toResponse(row);
 }
 
-export async function listRegistrations(
-  deps: Deps,
-  status: string,
-): Promise<(RegistrationResponse & { inn: string; email: string; user_title: string })[]> {
+export async function listRegistrations(deps: Deps, status: string): Promise<RegistrationItem[]> {
   const rows = await deps.db
     .select()
     .from(registrations)

@@ -3,7 +3,9 @@ import {
   LoginRequest,
   LoginResponse,
   RegistrationRequest,
+  RegistrationItem,
   RegistrationResponse,
+  RegistrationsQuery,
   RejectRegistrationRequest,
   PartyLookupResponse,
   IdParams,
@@ -88,14 +90,13 @@ export function authRoutes(app: App, deps: Deps): void {
     async (req) => registrationByTicket(deps, req.query.ticket),
   );
 
-  const PendingItem = RegistrationResponse.extend({ inn: z.string(), email: z.string(), user_title: z.string() });
   app.get(
     '/registrations',
     {
       schema: {
         tags: ['registrations'],
-        querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') }),
-        response: { 200: z.array(PendingItem) },
+        querystring: RegistrationsQuery,
+        response: { 200: z.array(RegistrationItem) },
       },
     },
     async (req) => {

@@ -65,7 +65,7 @@ describe('demo data on first start (issue 14)', () => {
   });
 
   it('has УПД mapped to positions, payments linked, an unsigned execution record refused by ЕИС and a ready report', async () => {
-    const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const registered = list.items.filter((c) => c.status === 'registered');
     const summaries = await Promise.all(registered.map((c) => get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`)));
     // the first delivered in two parts and paid, the second half delivered and paid, the third in full
@@ -135,7 +135,7 @@ const ru = (v: string) =>
 
 describe('contract reports agree with the card (issue 34, M14)', () => {
   it("shows the card's figures, «руб.» and the procurement's number and method in the XLSX and the PDF of every demo contract", async () => {
-    const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date');
+    const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const registered = list.items.filter((c) => c.status === 'registered');
     expect(registered.length).toBe(3);
     for (const c of registered) {

@@ -31,9 +31,13 @@ export const contractResponse = (c: ContractRow) => ({
   source: c.source,
 });
 
-const order = (sort: string, cols: Record<string, SQL | import('drizzle-orm').AnyColumn>, id: import('drizzle-orm').AnyColumn) => {
-  const d = sort.startsWith('-');
-  const col = cols[sort.replace(/^-/, '')];
+const order = (
+  { sort, order: dir }: { sort: string; order: 'asc' | 'desc' },
+  cols: Record<string, SQL | import('drizzle-orm').AnyColumn>,
+  id: import('drizzle-orm').AnyColumn,
+) => {
+  const d = dir === 'desc';
+  const col = cols[sort];
   return [d ? sql`${col} DESC NULLS LAST` : sql`${col} ASC NULLS LAST`, d ? desc(id) : asc(id)];
 };
 
@@ -59,7 +63,7 @@ export async function listContracts(ctx: Ctx, q: z.infer<typeof ContractsQuery>)
       .select()
       .from(contracts)
       .where(where)
-      .orderBy(...order(q.sort, cols, contracts.id))
+      .orderBy(...order(q, cols, contracts.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.deps.db
@@ -113,7 +117,7 @@ export async function listPlans(ctx: Ctx, q: z.infer<typeof PlansQuery>) {
       .select()
       .from(plans)
       .where(where)
-      .orderBy(...order(q.sort, { year: plans.year, created_at: plans.createdAt, total: plans.total }, plans.id))
+      .orderBy(...order(q, { year: plans.year, created_at: plans.createdAt, total: plans.total }, plans.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.deps.db
@@ -191,7 +195,7 @@ export async function listPlanItems(ctx: Ctx, number: string, q: z.infer<typeof 
       .select()
       .from(planItems)
       .where(where)
-      .orderBy(...order(q.sort, cols, planItems.id))
+      .orderBy(...order(q, cols, planItems.id))
       .limit(q.limit)
       .offset((q.page - 1) * q.limit),
     ctx.deps.db

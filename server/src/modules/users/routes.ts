@@ -7,9 +7,9 @@ import {
   GrantsRequest,
   ResetPasswordRequest,
   ProfileRequest,
+  ProfileResponse,
   ChangePasswordRequest,
   IdParams,
-  Role,
   paged,
 } from '@proc/contract';
 import type { App } from '../../platform/module';
@@ -19,15 +19,6 @@ import { requireStaff, requireUser } from '../../platform/auth';
 import * as svc from './service';
 
 const tags = ['users'];
-const Profile = z.object({
-  id: z.number(),
-  title: z.string(),
-  login: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: Role,
-  company_id: z.number(),
-});
 
 export function userRoutes(app: App, deps: Deps): void {
   app.get('/users', { schema: { tags, querystring: UsersQuery, response: { 200: paged(UserResponse) } } }, async (req) =>
@@ -53,10 +44,12 @@ export function userRoutes(app: App, deps: Deps): void {
     return reply.status(204).send();
   });
 
-  app.get('/profile', { schema: { tags: ['profile'], response: { 200: Profile } } }, async (req) => svc.getProfile(deps, requireUser(req)));
+  app.get('/profile', { schema: { tags: ['profile'], response: { 200: ProfileResponse } } }, async (req) =>
+    svc.getProfile(deps, requireUser(req)),
+  );
   app.put(
     '/profile',
-    { config: { changes: false }, schema: { tags: ['profile'], body: ProfileRequest, response: { 200: Profile } } },
+    { config: { changes: false }, schema: { tags: ['profile'], body: ProfileRequest, response: { 200: ProfileResponse } } },
     async (req) => {
       const user = requireUser(req);
       await svc.updateProfile(deps, user, req.body);

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
-import { AUDIT_ENTITY_TITLES, auditActionTitle, auditEntityTitle, type AuditItem, type Paged, type UserResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { AUDIT_ENTITY_TITLES, auditActionTitle, auditEntityTitle, type AuditItem } from '@proc/contract';
+import { usePagedTable } from '../../lib/paged-table';
+import { usersApi } from '../users';
 import { sessionStore } from '../../lib/session';
 import { companyTitle, formatDateTime } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
@@ -42,7 +43,7 @@ function UserFilter({ value, knownTitle, onChange }: { value?: string; knownTitl
   const [q, setQ] = useState('');
   const found = useQuery({
     queryKey: ['users', 'audit-filter', q],
-    queryFn: () => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query: { q: q || undefined, limit: 20 } }),
+    queryFn: () => usersApi.list({ q: q || undefined, limit: 20 }),
     staleTime: 30_000,
   });
   const options = (found.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.title} (${u.login})` }));
@@ -64,18 +65,10 @@ function UserFilter({ value, knownTitle, onChange }: { value?: string; knownTitl
 
 /** /audit (staff): the trail of the companies the user may act for, searched by object, user, dates and words. */
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  const t = usePagedTable({ filters: AUDIT_FILTERS, pageSize: 20, sizeChanger: true });
   const { options: companies } = useCompanyOptions();
-  const page = Number(params.get('page') ?? 1);
-  const limit = Number(params.get('limit') ?? 20);
-  const filters = Object.fromEntries(AUDIT_FILTERS.flatMap((k) => (params.get(k) ? [[k, params.get(k)!]] : []))) as AuditFilters;
-  const patch = (p: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(p))
-      if (v) next.set(k, v);
-      else next.delete(k);
-    setParams(next, { replace: true });
-  };
+  const { page, limit, filter, reset } = t;
+  const filters = Object.fromEntries(Object.entries(t.filters).filter(([, v]) => v)) as AuditFilters;
   const list = useAudit(filters, page, limit);
   const items = list.data?.items ?? [];
   const any = Object.keys(filters).length > 0;
@@ -92,7 +85,7 @@ export default function AuditPage() {
           showSearch={{ optionFilterProp: 'label' }}
           value={filters.entity}
           options={entityOptions}
-          onChange={(v: string | undefined) => patch({ entity: v, page: undefined })}
+          onChange={(v: string | undefined) => filter({ entity: v })}
         />
         <Input
           key={`id-${filters.entity_id ?? ''}`}
@@ -101,13 +94,13 @@ export default function AuditPage() {
           placeholder="Номер объекта"
           style={{ width: 150 }}
           defaultValue={filters.entity_id}
-          onBlur={(e) => patch({ entity_id: e.target.value.trim() || undefined, page: undefined })}
-          onPressEnter={(e) => patch({ entity_id: e.currentTarget.value.trim() || undefined, page: undefined })}
+          onBlur={(e) => filter({ entity_id: e.target.value.trim() || undefined })}
+          onPressEnter={(e) => filter({ entity_id: e.currentTarget.value.trim() || undefined })}
         />
         <UserFilter
           value={filters.user_id}
           knownTitle={items.find((i) => String(i.user_id) === filters.user_id)?.user_title}
-          onChange={(v) => patch({ user_id: v, page: undefined })}
+          onChange={(v) => filter({ user_id: v })}
         />
         {companies.length > 1 && (
           <Select
@@ -118,7 +111,7 @@ export default function AuditPage() {
             showSearch={{ optionFilterProp: 'label' }}
             value={filters.company_id}
             options={companies.map((c) => ({ value: String(c.id), label: companyTitle(c) }))}
-            onChange={(v: string | undefined) => patch({ company_id: v, page: undefined })}
+            onChange={(v: string | undefined) => filter({ company_id: v })}
           />
         )}
         <DatePicker.RangePicker
@@ -127,7 +120,7 @@ export default function AuditPage() {
           format="DD.MM.YYYY"
           allowEmpty={[true, true]}
           value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
-          onChange={(v) => patch({ from: v?.[0]?.format(ISO), to: v?.[1]?.format(ISO), page: undefined })}
+          onChange={(v) => filter({ from: v?.[0]?.format(ISO), to: v?.[1]?.format(ISO) })}
         />
         <Input.Search
           key={`q-${filters.q ?? ''}`}
@@ -135,10 +128,10 @@ export default function AuditPage() {
           aria-label="Поиск"
           placeholder="Слова в изменённых значениях"
           defaultValue={filters.q}
-          onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+          onSearch={(v) => filter({ q: v.trim() || undefined })}
           style={{ width: 300 }}
         />
-        {any && <Button onClick={() => setParams(new URLSearchParams(), { replace: true })}>Сбросить фильтры</Button>}
+        {any && <Button onClick={reset}>Сбросить фильтры</Button>}
       </Space>
       <Table<AuditItem>
         rowKey="id"
@@ -147,15 +140,8 @@ export default function AuditPage() {
         loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
         dataSource={items}
         locale={{ emptyText: any ? 'Нет записей, подходящих под фильтры' : 'Записей пока нет' }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: [20, 50, 100],
-          showTotal: (t) => `Всего: ${t}`,
-        }}
-        onChange={(p) => patch({ page: String(p.current ?? 1), limit: p.pageSize && p.pageSize !== 20 ? String(p.pageSize) : undefined })}
+        pagination={{ ...t.table(list).pagination, pageSizeOptions: [20, 50, 100], showTotal: (n) => `Всего: ${n}` }}
+        onChange={t.table(list).onChange}
         columns={[
           { title: 'Когда', key: 'created_at', dataIndex: 'created_at', width: 160, render: (d: string) => formatDateTime(d) },
           {
@@ -167,7 +153,7 @@ export default function AuditPage() {
                 <a
                   role="button"
                   tabIndex={0}
-                  onClick={() => patch({ user_id: String(r.user_id), page: undefined })}
+                  onClick={() => filter({ user_id: String(r.user_id) })}
                   title="Показать изменения этого пользователя"
                 >
                   {r.user_title ?? `№ ${r.user_id}`}
@@ -206,7 +192,7 @@ export default function AuditPage() {
                     role="button"
                     tabIndex={0}
                     style={{ fontSize: 12 }}
-                    onClick={() => patch({ entity: r.entity, entity_id: r.entity_id, page: undefined })}
+                    onClick={() => filter({ entity: r.entity, entity_id: r.entity_id })}
                   >
                     вся история объекта
                   </a>

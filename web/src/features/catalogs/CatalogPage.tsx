@@ -12,7 +12,7 @@ import { catalogApi, type CatalogItem } from './api';
 import { KIND_DEFS, toBody } from './kind-fields';
 import { UserFieldsEditor } from './UserFieldsEditor';
 import NotFoundPage from '../placeholder/NotFoundPage';
-import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -35,14 +35,15 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const { modal } = AntApp.useApp();
   const def = KIND_DEFS[route.kind];
   const canEdit = route.edit_roles.includes(session.user.role);
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const q = params.get('q') ?? '';
-  const archived = params.get('archived') ?? 'false';
-  const sort = params.get('sort') ?? def.defaultSort;
-  const order = params.get('order') ?? 'asc';
+  const t = usePagedTable({
+    filters: ['q', 'archived'] as const,
+    sorts: def.columns.flatMap((c) => (c.sort ? [c.sort] : [])),
+    sort: def.defaultSort,
+    order: 'asc',
+  });
+  const archived = t.filters.archived ?? 'false';
   const qc = useQueryClient();
-  const query = { ...route.query, page, limit: 10, q: q || undefined, archived, sort, order };
+  const query = { ...route.query, ...t.query, archived };
   const list = useQuery({
     queryKey: ['catalog', route.api, company, query],
     queryFn: () => catalogApi.list(route.api, query, route.label),
@@ -83,8 +84,6 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
       onOk: () => remove.mutateAsync(i).catch(() => undefined),
     });
 
-  const sortOrder = (key?: string) => sortOrderOf(sort, order, key);
-
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -104,33 +103,25 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
           allowClear
           placeholder="Поиск по наименованию и коду"
           aria-label="Поиск"
-          defaultValue={q}
-          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          defaultValue={t.filters.q}
+          onSearch={(v) => t.filter({ q: v || undefined })}
           style={{ width: 380 }}
         />
         <Segmented
           aria-label="Архив"
           value={archived}
           options={ARCHIVED}
-          onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })}
+          onChange={(v) => t.filter({ archived: v === 'false' ? undefined : String(v) })}
           data-testid="archived-filter"
         />
       </Space>
       <Table<CatalogItem>
         rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const sorted = tableSort(s);
-          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
-        }}
+        {...t.table(list)}
         columns={[
           ...def.columns.map((c) => ({
             title: c.title,
-            key: c.sort ?? c.key,
-            sorter: !!c.sort,
-            sortOrder: sortOrder(c.sort),
+            ...(c.sort ? t.column(c.sort) : { key: c.key }),
             render: (_: unknown, i: CatalogItem) => c.render(i),
           })),
           {

@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Select, Spin, type SelectProps } from 'antd';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
 import { labelWithoutIds } from '../../lib/select-labels';
 import { useSelectedCompany } from '../../lib/session';
-import type { ListQuery, OptionsPage } from './api';
+import { catalogApi, type ListQuery } from './api';
 
 /** The spec's select step: 10 options per page. */
 export const OPTIONS_STEP = 10;
@@ -58,11 +57,7 @@ export function OptionsSelect<T = unknown>({
   const list = useInfiniteQuery({
     queryKey: ['options', path, query ?? {}, q, company],
     queryFn: ({ pageParam, signal }) =>
-      api.get<OptionsPage<T>>(path, {
-        name: requestName,
-        query: { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP },
-        signal,
-      }),
+      catalogApi.optionsAt<T>(path, { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP }, requestName, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: open,
@@ -89,12 +84,7 @@ export function OptionsSelect<T = unknown>({
   const named = useQuery({
     queryKey: ['options-names', path, company, unnamed],
     queryFn: ({ signal }) =>
-      api.get<OptionsPage<T>>(path, {
-        name: requestName,
-        query: { ...query, ids: unnamed.join(','), page: 1, limit: 100 },
-        signal,
-        quiet: true,
-      }),
+      catalogApi.optionsAt<T>(path, { ...query, ids: unnamed.join(','), page: 1, limit: 100 }, requestName, { signal, quiet: true }),
     enabled: unnamed.length > 0,
     staleTime: 60_000,
   });

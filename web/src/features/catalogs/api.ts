@@ -1,27 +1,10 @@
-import type { CatalogUsageResponse, Paged } from '@proc/contract';
+import type { CatalogItemResponse, CatalogOptionsPage, CatalogUsageResponse, Paged } from '@proc/contract';
 import { api } from '../../lib/api';
 
-/** Fields every catalogue element has; kinds add their own (see kind-fields.tsx). */
-export interface CatalogItem {
-  id: number;
-  name: string;
-  description: string | null;
-  system: boolean;
-  company_id: number | null;
-  archived: boolean;
-  user_fields: { name: string; label: string; type: string; default: string | null }[];
-  created_at: string;
-  updated_at: string;
-  [field: string]: unknown;
-}
-
+/** A catalogue element: the fields every kind has, the kind's own read by name (see kind-fields.tsx). */
+export type CatalogItem = CatalogItemResponse;
 /** One page of a select list with infinite scroll (spec section 3: name, value, obj). */
-export interface OptionsPage<T = unknown> {
-  items: { name: string; value: string | number; obj: T }[];
-  page: number;
-  limit: number;
-  has_more: boolean;
-}
+export type OptionsPage<T = unknown> = CatalogOptionsPage<T>;
 
 export type ListQuery = Record<string, string | number | undefined>;
 
@@ -30,6 +13,9 @@ export const catalogApi = {
   list: (base: string, query: ListQuery, name: string) => api.get<Paged<CatalogItem>>(base, { name, query }),
   options: <T>(base: string, query: ListQuery, name: string, signal?: AbortSignal) =>
     api.get<OptionsPage<T>>(`${base}/options`, { name, query, signal }),
+  /** A page of any select list by its full path (catalogue options, /tariffs/options…); quiet for a background read. */
+  optionsAt: <T>(path: string, query: ListQuery, name: string, o: { signal?: AbortSignal; quiet?: boolean } = {}) =>
+    api.get<OptionsPage<T>>(path, { name, query, ...o }),
   create: (base: string, body: unknown) => api.post<CatalogItem>(base, { name: 'Создание элемента справочника', body, quiet: true }),
   update: (base: string, id: number, body: unknown) =>
     api.put<CatalogItem>(`${base}/${id}`, { name: 'Сохранение элемента справочника', body, quiet: true }),

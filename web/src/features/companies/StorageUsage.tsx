@@ -1,15 +1,11 @@
 import { Progress, Space, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { formatSize, type StorageUsageResponse } from '@proc/contract';
-import { api } from '../../lib/api';
-
-export const storageApi = {
-  get: (companyId: number) => api.get<StorageUsageResponse>(`/companies/${companyId}/storage`, { name: 'Хранилище файлов', quiet: true }),
-};
+import { formatSize } from '@proc/contract';
+import { companiesApi } from './api';
 
 /** «Хранилище файлов: занято 12,4 МБ из 1 ГБ» with a bar; the allowance is the company's tariff's (or the default). */
 export function StorageUsage({ companyId }: { companyId: number }) {
-  const q = useQuery({ queryKey: ['storage', companyId], queryFn: () => storageApi.get(companyId) });
+  const q = useQuery({ queryKey: ['storage', companyId], queryFn: () => companiesApi.storage(companyId) });
   if (q.isLoading) return <Typography.Text type="secondary">Хранилище файлов: загрузка…</Typography.Text>;
   if (!q.data) return null;
   const s = q.data;

@@ -1,4 +1,4 @@
-import type { CompanyBrief, CompanyResponse } from '@proc/contract';
+import type { CompanyBrief, CompanyResponse, StorageUsageResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 
 /** The spec: errors in the company calls are swallowed and yield nothing. */
@@ -15,4 +15,6 @@ export const companiesApi = {
   my: () => swallow(api.get<CompanyBrief[]>('/companies/my', { name: 'Список заказчиков' })),
   list: (q?: string) => swallow(api.get<CompanyResponse[]>('/companies', { name: 'Организации', query: { q } })),
   get: (id: number) => swallow(api.get<CompanyResponse>(`/companies/${id}`, { name: 'Организация' })),
+  storage: (companyId: number) =>
+    api.get<StorageUsageResponse>(`/companies/${companyId}/storage`, { name: 'Хранилище файлов', quiet: true }),
 };

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Empty, Select, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AcceptanceDocumentResponse, AcceptanceLine } from '@proc/contract';
+import type { AcceptanceDocumentResponse, AcceptanceLine, ContractPositionResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { useReasonPrompt } from '../../lib/reason-prompt';
-import { contractsApi, type ContractPosition } from './api';
+import { contractsApi } from './api';
 import { SignedBy } from '../signatures/SignedBy';
 import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
 
@@ -26,7 +26,7 @@ const confidenceTag = (l: AcceptanceLine) => {
 };
 
 /** Acceptance documents (УПД) of one contract with their lines and the line → position mapping the user may correct. */
-export function AcceptanceDocuments({ contractId, positions }: { contractId: number; positions: ContractPosition[] }) {
+export function AcceptanceDocuments({ contractId, positions }: { contractId: number; positions: ContractPositionResponse[] }) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const docs = useQuery({ queryKey: ['execution', company, 'acceptance', contractId], queryFn: () => contractsApi.acceptance(contractId) });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Alert, Card, Col, Descriptions, Empty, List, Row, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -8,12 +7,13 @@ import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../li
 import { procurementNumberAndMethod } from '@proc/contract/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { ProgressBar } from '../dashboard/charts/ProgressBar';
-import { contractsApi, type ContractPosition } from './api';
-import { CLASSIFIER_TITLES } from '@proc/contract';
+import { contractsApi } from './api';
+import { CLASSIFIER_TITLES, type ContractPositionResponse } from '@proc/contract';
 import { CONTRACT_STATUS_COLORS, contractStatusTitle, shareNumber } from './labels';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { BuildReportButtons, ReportsTable } from './ContractReports';
-import { PaymentsTable } from './PaymentsTable';
+import { PAYMENT_SORTS, PaymentsTable } from './PaymentsTable';
+import { usePagedTable } from '../../lib/paged-table';
 import { UpdUploadButton } from './uploads';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 
@@ -31,11 +31,8 @@ export default function ContractCardPage() {
     queryFn: () => contractsApi.summary(id),
     enabled: card.isSuccess,
   });
-  const [payPage, setPayPage] = useState<{ page: number; sort: 'date' | 'amount' | 'number'; order: 'asc' | 'desc' }>({
-    page: 1,
-    sort: 'date',
-    order: 'desc',
-  });
+  // the card's one paged list: its page and sort in the URL as on every list screen
+  const payments = usePagedTable(PAYMENT_SORTS);
 
   if (card.isLoading) return <Skeleton active />;
   if (!card.data) return <Empty description="Договор не найден" />;
@@ -138,7 +135,7 @@ export default function ContractCardPage() {
         </Col>
         <Col xs={24}>
           <Card title="Позиции договора" size="small">
-            <Table<ContractPosition>
+            <Table<ContractPositionResponse>
               rowKey="id"
               size="small"
               pagination={false}
@@ -186,15 +183,7 @@ export default function ContractCardPage() {
         </Col>
         <Col xs={24}>
           <Card title="Платёжные поручения по договору" size="small">
-            <PaymentsTable
-              contractId={c.id}
-              page={payPage.page}
-              sort={payPage.sort}
-              order={payPage.order}
-              onPageSort={(page, sort, order) =>
-                setPayPage({ page, sort: (sort as 'date' | 'amount' | 'number') ?? 'date', order: (order as 'asc' | 'desc') ?? 'desc' })
-              }
-            />
+            <PaymentsTable contractId={c.id} paged={payments} />
           </Card>
         </Col>
         <Col xs={24}>

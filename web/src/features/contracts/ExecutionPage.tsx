@@ -5,22 +5,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../../lib/session';
 import { contractsApi } from './api';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
-import { PaymentsTable } from './PaymentsTable';
+import { PAYMENT_SORTS, PaymentsTable } from './PaymentsTable';
 import { StatementUploadButton } from './uploads';
-import { useUrlState } from '../../lib/url-state';
-
-type Sort = 'date' | 'amount' | 'number';
+import { usePagedTable } from '../../lib/paged-table';
 
 /** /contracts/execution: payment orders from 1C statements (filter, sort, page in the URL) and acceptance documents by contract. */
 export default function ExecutionPage() {
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const unmatched = params.get('unmatched') === 'true';
-  const sort = (params.get('sort') as Sort | null) ?? 'date';
-  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
-  const q = params.get('q') ?? '';
-  const from = params.get('date_from') ?? undefined;
-  const to = params.get('date_to') ?? undefined;
+  const paged = usePagedTable({ ...PAYMENT_SORTS, filters: ['q', 'date_from', 'date_to', 'unmatched'] as const });
+  const { filters, filter } = paged;
+  const q = filters.q ?? '';
+  const { date_from: from, date_to: to } = filters;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card
@@ -35,7 +29,7 @@ export default function ExecutionPage() {
               aria-label="Поиск платёжных поручений"
               data-testid="payments-search"
               style={{ width: 300 }}
-              onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+              onSearch={(v) => filter({ q: v.trim() || undefined })}
             />
             <DatePicker.RangePicker
               format="DD.MM.YYYY"
@@ -43,11 +37,11 @@ export default function ExecutionPage() {
               aria-label="Период платёжных поручений"
               data-testid="payments-period"
               value={from && to ? [dayjs(from), dayjs(to)] : null}
-              onChange={(v) => patch({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD'), page: undefined })}
+              onChange={(v) => filter({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}
             />
             <Checkbox
-              checked={unmatched}
-              onChange={(e) => patch({ unmatched: e.target.checked ? 'true' : undefined, page: undefined })}
+              checked={filters.unmatched === 'true'}
+              onChange={(e) => filter({ unmatched: e.target.checked ? 'true' : undefined })}
               data-testid="payments-unmatched"
             >
               Только не привязанные к договору
@@ -56,14 +50,7 @@ export default function ExecutionPage() {
           </Space>
         }
       >
-        <PaymentsTable
-          unmatched={unmatched}
-          search={{ q: q || undefined, date_from: from, date_to: to }}
-          page={page}
-          sort={sort}
-          order={order}
-          onPageSort={(p, s, o) => patch({ page: p > 1 ? String(p) : undefined, sort: s, order: o })}
-        />
+        <PaymentsTable paged={paged} />
       </Card>
       <AcceptanceByContract />
     </Space>

@@ -2,14 +2,15 @@ import { useState } from 'react';
 import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { usePagedTable } from '../../lib/paged-table';
 import type { Dayjs } from 'dayjs';
-import type { ContractResponse } from '@proc/contract';
+import type { ContractResponse, ExecutionAttemptResponse, ExecutionRecordResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
 import { useReasonPrompt } from '../../lib/reason-prompt';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
-import { contractsApi, type ExecutionAttempt, type ExecutionRecord } from './api';
+import { contractsApi } from './api';
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
 import { useSigner } from '../signatures/useSigner';
@@ -67,7 +68,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['export', company] }),
   });
   return (
-    <Table<ExecutionRecord>
+    <Table<ExecutionRecordResponse>
       rowKey="id"
       size="small"
       loading={q.isLoading}
@@ -77,7 +78,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
       expandable={{
         rowExpandable: (r) => r.attempts.length > 0,
         expandedRowRender: (r) => (
-          <Table<ExecutionAttempt>
+          <Table<ExecutionAttemptResponse>
             rowKey="id"
             size="small"
             pagination={false}
@@ -135,10 +136,8 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
 /** /contracts/export: contracts with their execution records for ЕИС, the send action and the monthly summary. */
 export default function ExportPage() {
   const company = useSelectedCompany();
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get('page') ?? 1);
-  const query = { page, limit: 10, sort: '-contract_date' };
-  const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
+  const t = usePagedTable({ sort: 'contract_date', order: 'desc' });
+  const list = useQuery({ queryKey: ['contracts', company, 'list', t.query], queryFn: () => contractsApi.list(t.query) });
   const send = useMutation({
     mutationFn: (c: ContractResponse) => contractsApi.sendExecution(c.id),
     onSuccess: (r, c) =>
@@ -156,11 +155,8 @@ export default function ExportPage() {
         <Table<ContractResponse>
           rowKey="id"
           data-testid="export-table"
-          loading={list.isLoading}
-          dataSource={list.data?.items ?? []}
+          {...t.table(list)}
           locale={{ emptyText: 'Договоров нет' }}
-          pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-          onChange={(p) => setParams(p.current && p.current > 1 ? { page: String(p.current) } : {}, { replace: true })}
           expandable={{ expandedRowRender: (c) => <ExecutionRecords contractId={c.id} /> }}
           columns={[
             {

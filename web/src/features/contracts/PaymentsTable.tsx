@@ -8,7 +8,10 @@ import { contractsApi } from './api';
 import { useReasonPrompt } from '../../lib/reason-prompt';
 import { ApiError, showHttpError } from '../../lib/api';
 import { useConfirmRequired } from '../../lib/confirm-required';
-import { tableSort, sortOrderOf } from '../../lib/url-state';
+import type { PagedTable } from '../../lib/paged-table';
+
+/** The columns GET /payments sorts by; the newest first unless the user sorts otherwise. */
+export const PAYMENT_SORTS = { sorts: ['date', 'amount', 'number'], sort: 'date', order: 'desc' } as const;
 
 /** Contracts to link a payment to, searched on the server as the user types. */
 function ContractSelect({
@@ -55,29 +58,16 @@ function ContractSelect({
   );
 }
 
-/** Payment orders: all, only unmatched, or one contract's; sort and page kept by the caller (URL) or locally. */
-export function PaymentsTable({
-  contractId,
-  unmatched,
-  search,
-  page,
-  sort,
-  order,
-  onPageSort,
-}: {
-  contractId?: number;
-  unmatched?: boolean;
-  /** Search and period of the payments screen (kept in its URL). */
-  search?: { q?: string; date_from?: string; date_to?: string };
-  page: number;
-  sort: 'date' | 'amount' | 'number';
-  order: 'asc' | 'desc';
-  onPageSort: (page: number, sort?: string, order?: string) => void;
-}) {
+/**
+ * Payment orders: all, only unmatched, or one contract's; the screen's usePagedTable holds the page, the sort and (on
+ * the payments screen) the search, the period and «only unmatched».
+ */
+export function PaymentsTable({ contractId, paged }: { contractId?: number; paged: PagedTable }) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
-  const query = { page, limit: 10, sort, order, contract_id: contractId, unmatched: unmatched ? 'true' : undefined, ...search };
+  const query = { ...paged.query, contract_id: contractId };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
+  const table = paged.table(list);
   const ask = useReasonPrompt();
   const askConfirm = useConfirmRequired();
   const link = useMutation({
@@ -97,45 +87,33 @@ export function PaymentsTable({
       }
     },
   });
-  const so = (f: string) => sortOrderOf(sort, order, f);
   return (
     <Table<PaymentOrderResponse>
       rowKey="id"
       size="small"
       data-testid="payments-table"
-      loading={list.isLoading}
-      dataSource={list.data?.items ?? []}
+      {...table}
       locale={{
         emptyText:
-          search?.q || search?.date_from
+          paged.filters.q || paged.filters.date_from
             ? 'Ничего не найдено'
-            : unmatched
+            : paged.filters.unmatched
               ? 'Непривязанных платёжных поручений нет'
               : 'Платёжных поручений нет',
       }}
-      pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: !!contractId }}
-      onChange={(p, _f, s) => {
-        const sorted = tableSort(s);
-        onPageSort(p.current ?? 1, sorted?.key, sorted?.dir);
-      }}
+      pagination={{ ...table.pagination, hideOnSinglePage: !!contractId }}
       columns={[
-        { title: 'Номер', key: 'number', dataIndex: 'number', width: 90, sorter: true, sortOrder: so('number') },
+        { title: 'Номер', ...paged.column('number'), width: 90 },
         {
           title: 'Дата',
-          key: 'date',
-          dataIndex: 'date',
+          ...paged.column('date'),
           width: 110,
-          sorter: true,
-          sortOrder: so('date'),
           render: (v: string) => formatDate(v),
         },
         {
           title: 'Сумма',
-          key: 'amount',
-          dataIndex: 'amount',
+          ...paged.column('amount'),
           width: 150,
-          sorter: true,
-          sortOrder: so('amount'),
           align: 'right',
           render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(v)}</span>,
         },

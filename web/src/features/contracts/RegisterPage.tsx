@@ -8,23 +8,18 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { CONTRACT_FILTERS, contractsApi } from './api';
 import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
 import { ShareBars } from './ShareBars';
-import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 
-const SORTABLE: Record<string, string> = { contract_date: 'contract_date', price: 'price', subject: 'subject' };
+const SORTS = ['contract_date', 'price', 'subject'];
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
 
 /** /contracts/register: the company's contracts with filters, sort and page in the URL. */
 export default function RegisterPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const sort = params.get('sort') ?? '-contract_date';
-  const filters = Object.fromEntries(CONTRACT_FILTERS.map((k) => [k, params.get(k) ?? undefined]));
-  const query = { ...filters, page, limit: 10, sort };
-  const list = useQuery({ queryKey: ['contracts', company, 'list', query], queryFn: () => contractsApi.list(query) });
-  const sorted = signedSort.parse(sort);
-  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
+  const t = usePagedTable({ filters: CONTRACT_FILTERS, sorts: SORTS, sort: 'contract_date', order: 'desc' });
+  const { filters, filter } = t;
+  const list = useQuery({ queryKey: ['contracts', company, 'list', t.query], queryFn: () => contractsApi.list(t.query) });
   const range = filters.date_from && filters.date_to ? ([dayjs(filters.date_from), dayjs(filters.date_to)] as const) : null;
 
   return (
@@ -35,7 +30,7 @@ export default function RegisterPage() {
           aria-label="Поиск договоров"
           placeholder="Поиск по предмету, номеру, поставщику"
           defaultValue={filters.q}
-          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          onSearch={(v) => filter({ q: v || undefined })}
           style={{ width: 340 }}
         />
         <Select
@@ -45,14 +40,14 @@ export default function RegisterPage() {
           style={{ width: 180 }}
           value={filters.status}
           options={statusOptions}
-          onChange={(v) => patch({ status: v, page: undefined })}
+          onChange={(v) => filter({ status: v })}
         />
         <Input.Search
           allowClear
           aria-label="ИНН поставщика"
           placeholder="ИНН поставщика"
           defaultValue={filters.supplier_inn}
-          onSearch={(v) => patch({ supplier_inn: /^\d{10}(\d{2})?$/.test(v) ? v : undefined, page: undefined })}
+          onSearch={(v) => filter({ supplier_inn: /^\d{10}(\d{2})?$/.test(v) ? v : undefined })}
           style={{ width: 200 }}
         />
         <DatePicker.RangePicker
@@ -60,25 +55,15 @@ export default function RegisterPage() {
           format="DD.MM.YYYY"
           placeholder={['Дата с', 'Дата по']}
           value={range as never}
-          onChange={(v) => patch({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD'), page: undefined })}
+          onChange={(v) => filter({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}
         />
       </Space>
       <Table<ContractResponse>
         rowKey="id"
         data-testid="contracts-table"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
+        {...t.table(list)}
         locale={{ emptyText: 'Договоров нет. Загрузите договоры из ЕИС или файлом.' }}
         onRow={(c) => ({ onClick: () => navigate(`/contracts/register/${c.id}`), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const next = tableSort(s);
-          const field = next && SORTABLE[next.key];
-          patch({
-            page: p.current && p.current > 1 ? String(p.current) : undefined,
-            sort: signedSort.format(field ? { key: field, dir: next.dir } : undefined),
-          });
-        }}
         columns={[
           // the subject's ellipsis makes the table's layout fixed: a 23-digit number needs its width said
           {
@@ -94,14 +79,11 @@ export default function RegisterPage() {
           { title: 'Номер', dataIndex: 'number', width: 110, render: (v: string | null) => v ?? '—' },
           {
             title: 'Дата',
-            key: 'contract_date',
-            dataIndex: 'contract_date',
+            ...t.column('contract_date'),
             width: 110,
-            sorter: true,
-            sortOrder: sortOrder('contract_date'),
             render: (v: string | null) => (v ? formatDate(v) : '—'),
           },
-          { title: 'Предмет', key: 'subject', dataIndex: 'subject', sorter: true, sortOrder: sortOrder('subject'), ellipsis: true },
+          { title: 'Предмет', ...t.column('subject'), ellipsis: true },
           {
             title: 'Поставщик',
             dataIndex: 'supplier_name',
@@ -109,11 +91,8 @@ export default function RegisterPage() {
           },
           {
             title: 'Цена',
-            key: 'price',
-            dataIndex: 'price',
+            ...t.column('price'),
             width: 140,
-            sorter: true,
-            sortOrder: sortOrder('price'),
             align: 'right',
             render: (v: string | null) => formatMoney(v),
           },

@@ -1,8 +1,10 @@
 import type {
   AcceptanceDocumentResponse,
   AcceptanceLine,
+  ContractCardResponse,
   ContractResponse,
   DashboardResponse,
+  ExecutionRecordResponse,
   ExecutionSummaryResponse,
   Paged,
   PaymentOrderResponse,
@@ -11,41 +13,6 @@ import type {
 } from '@proc/contract';
 import { api } from '../../lib/api';
 
-/** Shapes of the ЕИС module's contract routes (its zod schemas export no inferred types for these). */
-export interface ContractPosition {
-  id: number;
-  ordinal: number;
-  name: string;
-  okpd2_code: string | null;
-  okpd2_name: string | null;
-  /** The classifier the ЕИС record classifies by (ОКДП/ОКПД in records before 2017) and its code */
-  classifier: 'okpd2' | 'okpd' | 'okdp';
-  classifier_code: string | null;
-  classifier_name: string | null;
-  okei_code: string | null;
-  okei_name: string | null;
-  quantity: string | null;
-  unit_price: string | null;
-  amount: string | null;
-}
-export type ContractCard = ContractResponse & { positions: ContractPosition[] };
-export interface ExecutionAttempt {
-  id: number;
-  attempted_at: string;
-  outcome: string;
-  error: string | null;
-  http_status: number | null;
-}
-export interface ExecutionRecord {
-  id: number;
-  guid: string;
-  status: string;
-  registration_number: string | null;
-  reject_reasons: string[] | null;
-  withdrawn_reason: string | null;
-  created_at: string;
-  attempts: ExecutionAttempt[];
-}
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
 
 /** Filters of the contracts register as the URL carries them. */
@@ -59,7 +26,7 @@ const form = (file: File) => {
 
 export const contractsApi = {
   list: (query: Record<string, unknown>) => api.get<Paged<ContractResponse>>('/contracts', { name: 'Реестр договоров', query }),
-  get: (id: number) => api.get<ContractCard>(`/contracts/${id}`, { name: 'Карточка договора' }),
+  get: (id: number) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора' }),
   summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
   /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */
@@ -74,7 +41,7 @@ export const contractsApi = {
   withdrawUpd: (documentId: number, reason: string) =>
     api.post<AcceptanceDocumentResponse>(`/acceptance/${documentId}/withdraw`, { name: 'Отзыв УПД', body: { reason } }),
   withdrawExecution: (contractId: number, recordId: number, reason: string) =>
-    api.post<ExecutionRecord>(`/contracts/${contractId}/execution/${recordId}/withdraw`, {
+    api.post<ExecutionRecordResponse>(`/contracts/${contractId}/execution/${recordId}/withdraw`, {
       name: 'Отзыв сведений об исполнении',
       body: { reason },
     }),
@@ -102,7 +69,7 @@ export const contractsApi = {
     api.post<ReportResponse & { key: string }>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
   reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
   downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
-  execution: (id: number) => api.get<ExecutionRecord[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
+  execution: (id: number) => api.get<ExecutionRecordResponse[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
   sendExecution: (id: number) =>
     api.post<{ key: string; id: number }>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
   dashboard: () => api.get<DashboardResponse>('/dashboard', { name: 'Сводка' }),

@@ -1,18 +1,19 @@
-import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contract';
+import { PROCUREMENT_STATUS_TITLES, type PlanItemResponse, type ProcurementStatus } from '@proc/contract';
 import { useMethods } from '../procurements/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useConfirmRequired } from '../../lib/confirm-required';
-import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
-import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
+import { eisApi, PLAN_ITEM_FILTERS } from './api';
+import { usePagedTable } from '../../lib/paged-table';
+import { SearchFilter, TextFilter } from '../../lib/ListFilters';
+import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 
-const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'] as const;
+const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'];
 const monthTitle = (m: string | null) =>
   m ? dayjs(`${m}-01`).toDate().toLocaleDateString('ru-RU', { month: 'long', year: 'numeric' }) : '—';
 
@@ -21,22 +22,17 @@ export default function PlanItemsPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
   const methods = useMethods();
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const sort = params.get('sort') ?? 'ordinal';
-  const filters = Object.fromEntries(PLAN_ITEM_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
-    (typeof PLAN_ITEM_FILTERS)[number],
-    string | undefined
-  >;
+  const t = usePagedTable({ filters: PLAN_ITEM_FILTERS, sorts: SORTS, sort: 'ordinal', order: 'asc' });
+  const { filters, filter } = t;
   const list = useQuery({
-    queryKey: ['plans', company, number, 'items', { page, sort, ...filters }],
-    queryFn: () => eisApi.planItems(number, { page, limit: 10, sort, ...filters }),
+    queryKey: ['plans', company, number, 'items', t.query],
+    queryFn: () => eisApi.planItems(number, t.query),
   });
   // one key per page open and item: a double click on «Создать закупку» gets the first procurement back
   const idem = useIdempotencyKey();
   const confirmRequired = useConfirmRequired();
   const create = useMutation({
-    mutationFn: ({ item, another }: { item: PlanItem; another?: boolean }) =>
+    mutationFn: ({ item, another }: { item: PlanItemResponse; another?: boolean }) =>
       eisApi.createProcurement(number, item.id, { another, idempotencyKey: `${idem.key}-${item.id}${another ? '-another' : ''}` }),
     onSuccess: (p) => {
       idem.renew();
@@ -46,35 +42,24 @@ export default function PlanItemsPage() {
     onError: (e, v) =>
       void confirmRequired(e, 'У позиции уже есть закупка', 'Создать ещё одну', () => create.mutate({ item: v.item, another: true })),
   });
-  const sorted = signedSort.parse(sort);
-  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
 
   return (
     <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to="/eisPlans">
-          <ArrowLeftOutlined /> Планы закупки
-        </Link>
-      </Space>
-      <Typography.Title level={3}>Позиции плана закупки № {number}</Typography.Title>
+      <PositionsHeader back="/eisPlans" backLabel="Планы закупки" title={`Позиции плана закупки № ${number}`} />
       <Space style={{ marginBottom: 16 }} wrap>
-        <Input.Search
-          allowClear
-          aria-label="Поиск по предмету"
+        <SearchFilter
+          label="Поиск по предмету"
           placeholder="Поиск по предмету договора"
-          defaultValue={filters.q}
-          onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
-          style={{ width: 320 }}
+          value={filters.q}
+          onChange={(q) => filter({ q })}
+          width={320}
         />
-        <Input
-          key={`okpd2-${filters.okpd2 ?? ''}`}
-          allowClear
-          aria-label="ОКПД2"
+        <TextFilter
+          label="ОКПД2"
           placeholder="ОКПД2 (начало кода)"
-          defaultValue={filters.okpd2}
-          onBlur={(e) => patch({ okpd2: e.target.value.trim() || undefined, page: undefined })}
-          onPressEnter={(e) => patch({ okpd2: e.currentTarget.value.trim() || undefined, page: undefined })}
-          style={{ width: 200 }}
+          value={filters.okpd2}
+          onChange={(okpd2) => filter({ okpd2 })}
+          width={200}
         />
         <Select
           allowClear
@@ -83,7 +68,7 @@ export default function PlanItemsPage() {
           style={{ width: 280 }}
           value={filters.method}
           options={methods.options}
-          onChange={(v) => patch({ method: v, page: undefined })}
+          onChange={(v) => filter({ method: v })}
         />
         <DatePicker
           picker="month"
@@ -91,7 +76,7 @@ export default function PlanItemsPage() {
           aria-label="Планируемый месяц"
           placeholder="Планируемый месяц"
           value={filters.month ? dayjs(`${filters.month}-01`) : null}
-          onChange={(d) => patch({ month: d ? d.format('YYYY-MM') : undefined, page: undefined })}
+          onChange={(d) => filter({ month: d ? d.format('YYYY-MM') : undefined })}
         />
         <Select
           allowClear
@@ -103,52 +88,33 @@ export default function PlanItemsPage() {
             { value: 'true', label: 'Только МСП' },
             { value: 'false', label: 'Без ограничения' },
           ]}
-          onChange={(v) => patch({ sme_only: v, page: undefined })}
+          onChange={(v) => filter({ sme_only: v })}
         />
       </Space>
-      <Table<PlanItem>
+      <Table<PlanItemResponse>
         rowKey="id"
         data-testid="plan-items-table"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
+        {...t.table(list)}
         scroll={{ x: 1580 }}
-        locale={{
-          emptyText: (
-            <Empty description={Object.values(filters).some(Boolean) ? 'Нет позиций по заданным условиям' : 'В плане нет позиций'} />
-          ),
-        }}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const next = tableSort(s);
-          patch({
-            page: p.current && p.current > 1 ? String(p.current) : undefined,
-            sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined),
-          });
-        }}
+        locale={{ emptyText: positionsEmpty(Object.values(filters).some(Boolean), 'В плане нет позиций') }}
         columns={[
-          { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },
-          { title: 'Предмет договора', key: 'subject', dataIndex: 'subject', width: 280, sorter: true, sortOrder: sortOrder('subject') },
+          { title: '№', ...t.column('ordinal'), width: 70 },
+          { title: 'Предмет договора', ...t.column('subject'), width: 280 },
           { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
           { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
-          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItemResponse) => i.okei_name ?? i.okei_code ?? '—' },
           { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
           {
             title: 'НМЦД',
-            key: 'nmcd',
-            dataIndex: 'nmcd',
+            ...t.column('nmcd'),
             align: 'right',
-            sorter: true,
-            sortOrder: sortOrder('nmcd'),
             width: 150,
-            render: (v: string | null, i: PlanItem) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency),
+            render: (v: string | null, i: PlanItemResponse) => formatMoney(v, i.currency === 'RUB' ? '₽' : i.currency),
           },
           {
             title: 'Планируемый месяц',
-            key: 'planned_month',
-            dataIndex: 'planned_month',
+            ...t.column('planned_month'),
             width: 150,
-            sorter: true,
-            sortOrder: sortOrder('planned_month'),
             render: monthTitle,
           },
           { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
@@ -162,7 +128,7 @@ export default function PlanItemsPage() {
             title: 'Закупка',
             key: 'procurements',
             width: 190,
-            render: (_: unknown, i: PlanItem) =>
+            render: (_: unknown, i: PlanItemResponse) =>
               i.procurements.length ? (
                 <Space direction="vertical" size={2} data-testid={`plan-item-procurements-${i.ordinal}`}>
                   {i.procurements.map((p) => (
@@ -181,7 +147,7 @@ export default function PlanItemsPage() {
             key: 'actions',
             fixed: 'right',
             width: 170,
-            render: (_: unknown, i: PlanItem) => (
+            render: (_: unknown, i: PlanItemResponse) => (
               <Button
                 size="small"
                 loading={create.isPending && create.variables?.item.id === i.id}

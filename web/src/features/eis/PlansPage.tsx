@@ -1,27 +1,24 @@
+import type { PlanResponse } from '@proc/contract';
 import { Empty, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { eisApi, PLAN_STATUS, type Plan } from './api';
+import { eisApi, PLAN_STATUS } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { ImportPlansButton } from './ImportPlansButton';
 import { EisImportStatus } from './EisImportStatus';
 import { PlanLawTabs } from './PlanLawTabs';
-import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 
-const SORTS = ['year', 'total'] as const;
+const SORTS = ['year', 'total'];
 
 export default function PlansPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const sort = params.get('sort') ?? '-year';
+  const t = usePagedTable({ sorts: SORTS, sort: 'year', order: 'desc' });
   // under ['plans', …]: the eisPlanResponse handler refreshes every plans query
-  const list = useQuery({ queryKey: ['plans', company, { page, sort }], queryFn: () => eisApi.plans({ page, limit: 10, sort }) });
-  const sorted = signedSort.parse(sort);
-  const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
+  const list = useQuery({ queryKey: ['plans', company, t.query], queryFn: () => eisApi.plans(t.query) });
 
   return (
     <>
@@ -34,29 +31,20 @@ export default function PlansPage() {
       </Space>
       <PlanLawTabs value="223" />
       <EisImportStatus kind="plans" />
-      <Table<Plan>
+      <Table<PlanResponse>
         rowKey="id"
         data-testid="plans-table"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
+        {...t.table(list)}
         locale={{ emptyText: <Empty description="Планов закупки нет. Загрузите их из ЕИС или из файла." /> }}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
         onRow={(p) => ({
           onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`),
           style: { cursor: 'pointer' },
         })}
-        onChange={(p, _f, s) => {
-          const next = tableSort(s);
-          patch({
-            page: p.current && p.current > 1 ? String(p.current) : undefined,
-            sort: signedSort.format(next && SORTS.includes(next.key as (typeof SORTS)[number]) ? next : undefined),
-          });
-        }}
         columns={[
           {
             title: 'Реестровый номер',
             key: 'registration_number',
-            render: (_: unknown, p: Plan) => (
+            render: (_: unknown, p: PlanResponse) => (
               <a
                 href={`/eisPlanItems/${encodeURIComponent(p.registration_number)}`}
                 onClick={(ev) => ev.preventDefault()}
@@ -69,10 +57,7 @@ export default function PlansPage() {
           { title: 'Наименование', dataIndex: 'name', render: (v: string | null) => v ?? '—' },
           {
             title: 'Год',
-            key: 'year',
-            dataIndex: 'year',
-            sorter: true,
-            sortOrder: sortOrder('year'),
+            ...t.column('year'),
             render: (v: number | null) => v ?? '—',
           },
           { title: 'Версия', dataIndex: 'version' },
@@ -84,11 +69,8 @@ export default function PlansPage() {
           { title: 'Позиций', dataIndex: 'item_count', align: 'right' },
           {
             title: 'Сумма НМЦД',
-            key: 'total',
-            dataIndex: 'total',
+            ...t.column('total'),
             align: 'right',
-            sorter: true,
-            sortOrder: sortOrder('total'),
             render: (v: string) => formatMoney(v),
           },
         ]}

@@ -1,10 +1,11 @@
+import type { TenderPlanResponse } from '@proc/contract';
 import { Empty, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { useUrlState } from '../../lib/url-state';
-import { eisApi, type TenderPlan } from './api';
+import { usePagedTable } from '../../lib/paged-table';
+import { eisApi } from './api';
 import { EisImportStatus } from './EisImportStatus';
 import { ImportTenderPlansButton } from './ImportTenderPlansButton';
 import { PlanLawTabs } from './PlanLawTabs';
@@ -14,12 +15,13 @@ import { UploadEisButton } from './UploadEisButton';
 export default function TenderPlansPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const year = params.get('year') ?? undefined;
-  const versions = params.get('versions') === 'all' ? 'all' : 'latest';
+  // the server gives every plan at once (no pages): the hook keeps the filters in the URL, the table pages locally
+  const { filters, filter } = usePagedTable({ filters: ['year', 'versions'] as const });
+  const year = filters.year;
+  const versions = filters.versions === 'all' ? 'all' : 'latest';
   // under ['tender-plans', …]: the eisTenderPlanResponse handler refreshes it
   const list = useQuery({ queryKey: ['tender-plans', company, { year, versions }], queryFn: () => eisApi.tenderPlans({ year, versions }) });
-  const open = (p: TenderPlan) => navigate(`/eisPlans/tender/${p.plan_number}${p.latest ? '' : `?version=${p.version}`}`);
+  const open = (p: TenderPlanResponse) => navigate(`/eisPlans/tender/${p.plan_number}${p.latest ? '' : `?version=${p.version}`}`);
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
@@ -38,7 +40,7 @@ export default function TenderPlansPage() {
           min={2020}
           max={2100}
           value={year ? Number(year) : null}
-          onChange={(v) => patch({ year: v ? String(v) : undefined })}
+          onChange={(v) => filter({ year: v ? String(v) : undefined })}
         />
         <Select
           aria-label="Версии"
@@ -48,10 +50,10 @@ export default function TenderPlansPage() {
             { value: 'latest', label: 'Действующие версии' },
             { value: 'all', label: 'Все версии' },
           ]}
-          onChange={(v) => patch({ versions: v === 'all' ? 'all' : undefined })}
+          onChange={(v) => filter({ versions: v === 'all' ? 'all' : undefined })}
         />
       </Space>
-      <Table<TenderPlan>
+      <Table<TenderPlanResponse>
         rowKey="id"
         data-testid="tender-plans-table"
         loading={list.isLoading}
@@ -63,7 +65,7 @@ export default function TenderPlansPage() {
           {
             title: 'Номер плана-графика',
             key: 'plan_number',
-            render: (_: unknown, p: TenderPlan) => (
+            render: (_: unknown, p: TenderPlanResponse) => (
               <a
                 href={`/eisPlans/tender/${p.plan_number}`}
                 onClick={(ev) => ev.preventDefault()}
@@ -78,12 +80,12 @@ export default function TenderPlansPage() {
           {
             title: 'Плановый период',
             key: 'period',
-            render: (_: unknown, p: TenderPlan) => (p.first_year ? `${p.first_year}–${p.second_year ?? p.first_year}` : '—'),
+            render: (_: unknown, p: TenderPlanResponse) => (p.first_year ? `${p.first_year}–${p.second_year ?? p.first_year}` : '—'),
           },
           {
             title: 'Версия',
             key: 'version',
-            render: (_: unknown, p: TenderPlan) => (
+            render: (_: unknown, p: TenderPlanResponse) => (
               <Space>
                 {p.version}
                 {p.latest ? <Tag color="green">Действующая</Tag> : <Tag>Прежняя</Tag>}

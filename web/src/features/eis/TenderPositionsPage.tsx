@@ -1,12 +1,14 @@
+import type { TenderPlanPositionResponse } from '@proc/contract';
 import { useState } from 'react';
-import { Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { useUrlState } from '../../lib/url-state';
-import { eisApi, TENDER_POSITION_FILTERS, type TenderPosition } from './api';
+import { usePagedTable } from '../../lib/paged-table';
+import { SearchFilter, TextFilter } from '../../lib/ListFilters';
+import { PositionsHeader, positionsEmpty } from './PositionsHeader';
+import { eisApi, TENDER_POSITION_FILTERS } from './api';
 
 const PAGE = 20;
 
@@ -19,26 +21,23 @@ export default function TenderPositionsPage() {
   const { number = '' } = useParams();
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch } = useUrlState();
-  const filters = Object.fromEntries(TENDER_POSITION_FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
-    (typeof TENDER_POSITION_FILTERS)[number],
-    string | undefined
-  >;
+  const t = usePagedTable({ filters: TENDER_POSITION_FILTERS, pageSize: PAGE });
+  const { filters, patch } = t;
   // the `after` of the pages before this one, for «Назад»
   const [trail, setTrail] = useState<string[]>([]);
   const list = useQuery({
     queryKey: ['tender-plans', company, number, 'positions', filters],
-    queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: PAGE }),
+    queryFn: () => eisApi.tenderPositions(number, { ...filters, limit: t.limit }),
   });
   const versions = useQuery({ queryKey: ['tender-plans', company, 'versions'], queryFn: () => eisApi.tenderPlans({ versions: 'all' }) });
   const create = useMutation({
-    mutationFn: (p: TenderPosition) => eisApi.createFromTenderPosition(p.id),
+    mutationFn: (p: TenderPlanPositionResponse) => eisApi.createFromTenderPosition(p.id),
     onSuccess: (p) => navigate(`/documents/${p.id}`),
   });
   const plan = list.data?.plan;
   const filter = (p: Partial<Record<(typeof TENDER_POSITION_FILTERS)[number], string | undefined>>) => {
     setTrail([]);
-    patch({ ...p, after: undefined });
+    t.filter({ ...p, after: undefined });
   };
   const years = plan ? [plan.year, plan.year + 1, plan.year + 2] : [];
   const money = (v: string) => (Number(v) === 0 ? '—' : formatMoney(v));
@@ -46,12 +45,7 @@ export default function TenderPositionsPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 8 }}>
-        <Link to="/eisPlans/tender">
-          <ArrowLeftOutlined /> Планы-графики
-        </Link>
-      </Space>
-      <Typography.Title level={3}>План-график № {number}</Typography.Title>
+      <PositionsHeader back="/eisPlans/tender" backLabel="Планы-графики" title={`План-график № ${number}`} />
       {plan && (
         <Typography.Paragraph data-testid="tender-plan-summary">
           {plan.customer_name ?? ''} · {plan.year} год и плановый период {plan.first_year}–{plan.second_year} · версия {plan.version}
@@ -69,35 +63,21 @@ export default function TenderPositionsPage() {
             .map((v) => ({ value: String(v.version), label: `Версия ${v.version}${v.latest ? ' (действующая)' : ''}` }))}
           onChange={(v) => filter({ version: v })}
         />
-        <Input.Search
-          allowClear
-          aria-label="Поиск по объекту закупки"
+        <SearchFilter
+          label="Поиск по объекту закупки"
           placeholder="Объект закупки, ИКЗ или номер позиции"
-          defaultValue={filters.q}
-          onSearch={(v) => filter({ q: v.trim() || undefined })}
-          style={{ width: 320 }}
+          value={filters.q}
+          onChange={(q) => filter({ q })}
+          width={320}
         />
-        <Input
-          key={`okpd2-${filters.okpd2 ?? ''}`}
-          allowClear
-          aria-label="ОКПД2"
+        <TextFilter
+          label="ОКПД2"
           placeholder="ОКПД2 (начало кода)"
-          defaultValue={filters.okpd2}
-          onBlur={(e) => filter({ okpd2: e.target.value.trim() || undefined })}
-          onPressEnter={(e) => filter({ okpd2: e.currentTarget.value.trim() || undefined })}
-          style={{ width: 180 }}
+          value={filters.okpd2}
+          onChange={(okpd2) => filter({ okpd2 })}
+          width={180}
         />
-        <Input
-          key={`kvr-${filters.kvr ?? ''}`}
-          allowClear
-          aria-label="КВР"
-          placeholder="КВР"
-          maxLength={3}
-          defaultValue={filters.kvr}
-          onBlur={(e) => filter({ kvr: e.target.value.trim() || undefined })}
-          onPressEnter={(e) => filter({ kvr: e.currentTarget.value.trim() || undefined })}
-          style={{ width: 90 }}
-        />
+        <TextFilter label="КВР" maxLength={3} value={filters.kvr} onChange={(kvr) => filter({ kvr })} width={90} />
         <Select
           allowClear
           aria-label="Год финансирования"
@@ -127,16 +107,16 @@ export default function TenderPositionsPage() {
         />
       </Space>
       {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
-      <Table<TenderPosition>
+      <Table<TenderPlanPositionResponse>
         rowKey="id"
         data-testid="tender-positions-table"
         loading={list.isLoading}
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1700 }}
         pagination={false}
-        locale={{ emptyText: <Empty description={filtered ? 'Нет позиций по заданным условиям' : 'В плане-графике нет позиций'} /> }}
+        locale={{ emptyText: positionsEmpty(filtered, 'В плане-графике нет позиций') }}
         columns={[
-          { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPosition) => Number(p.position_number.slice(-6)) },
+          { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPlanPositionResponse) => Number(p.position_number.slice(-6)) },
           {
             title: 'ИКЗ',
             dataIndex: 'ikz',
@@ -154,7 +134,7 @@ export default function TenderPositionsPage() {
             title: 'Объект закупки',
             key: 'subject',
             width: 280,
-            render: (_: unknown, p: TenderPosition) => (
+            render: (_: unknown, p: TenderPlanPositionResponse) => (
               <Space direction="vertical" size={0}>
                 <span>{p.subject ?? '—'}</span>
                 {p.special_code && <Tag color="purple">Особая закупка</Tag>}
@@ -166,7 +146,7 @@ export default function TenderPositionsPage() {
             title: 'ОКПД2',
             key: 'okpd2',
             width: 130,
-            render: (_: unknown, p: TenderPosition) =>
+            render: (_: unknown, p: TenderPlanPositionResponse) =>
               p.okpd2.length
                 ? p.okpd2.map((o) => (
                     <Tooltip key={o.code} title={o.name}>
@@ -179,49 +159,49 @@ export default function TenderPositionsPage() {
             title: 'КВР',
             key: 'kvr',
             width: 80,
-            render: (_: unknown, p: TenderPosition) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—'),
+            render: (_: unknown, p: TenderPlanPositionResponse) => (p.kvr_code ? <Tooltip title={p.kvr_name}>{p.kvr_code}</Tooltip> : '—'),
           },
           {
             title: 'Всего',
             key: 'total',
             align: 'right',
             width: 150,
-            render: (_: unknown, p: TenderPosition) => formatMoney(p.finance.total),
+            render: (_: unknown, p: TenderPlanPositionResponse) => formatMoney(p.finance.total),
           },
           {
             title: plan ? String(plan.year) : 'Текущий год',
             key: 'y0',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.current_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.current_year),
           },
           {
             title: plan ? String(plan.year + 1) : 'Первый год',
             key: 'y1',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.first_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.first_year),
           },
           {
             title: plan ? String(plan.year + 2) : 'Второй год',
             key: 'y2',
             align: 'right',
             width: 140,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.second_year),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.second_year),
           },
           {
             title: 'Последующие годы',
             key: 'y3',
             align: 'right',
             width: 150,
-            render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years),
+            render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.subsec_years),
           },
           {
             title: 'Действия',
             key: 'actions',
             fixed: 'right',
             width: 170,
-            render: (_: unknown, p: TenderPosition) =>
+            render: (_: unknown, p: TenderPlanPositionResponse) =>
               p.procurement_id ? (
                 <Link to={`/documents/${p.procurement_id}`} data-testid={`tender-position-procurement-${p.id}`}>
                   Открыть закупку

@@ -1,6 +1,4 @@
-import type { z } from 'zod';
 import type {
-  TenderPlanPositionResponse,
   TenderPlanPositionsResponse,
   TenderPlanResponse,
   EisContractsImportRequest,
@@ -18,20 +16,14 @@ import type {
 import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
-export type Plan = z.infer<typeof PlanResponse>;
-export type PlanItem = z.infer<typeof PlanItemResponse>;
-export type EisUpload = z.infer<typeof EisUploadResponse>;
-
 /** Filters of the plan items list as the URL carries them. */
 export const PLAN_ITEM_FILTERS = ['q', 'okpd2', 'method', 'sme_only', 'month'] as const;
 
-export type TenderPlan = TenderPlanResponse;
-export type TenderPosition = TenderPlanPositionResponse;
 /** Filters of the план-график positions as the URL carries them. */
 export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 'amount_from', 'amount_to', 'after'] as const;
 
 export const eisApi = {
-  tenderPlans: (query: Record<string, unknown>) => api.get<TenderPlan[]>('/eis/tender-plans', { name: 'Планы-графики', query }),
+  tenderPlans: (query: Record<string, unknown>) => api.get<TenderPlanResponse[]>('/eis/tender-plans', { name: 'Планы-графики', query }),
   tenderPositions: (number: string, query: Record<string, unknown>) =>
     api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, {
       name: 'Позиции плана-графика',
@@ -41,9 +33,9 @@ export const eisApi = {
     api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
     api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
-  plans: (query: Record<string, unknown>) => api.get<Paged<Plan>>('/eis/plans', { name: 'Планы закупки', query }),
+  plans: (query: Record<string, unknown>) => api.get<Paged<PlanResponse>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
-    api.get<Paged<PlanItem>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
+    api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
   /** `another`: the item has a procurement and the user asked for one more; the key makes a double click one procurement. */
   createProcurement: (number: string, itemId: number, o: { another?: boolean; idempotencyKey?: string } = {}) =>
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, {
@@ -66,7 +58,7 @@ export const eisApi = {
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<EisUpload>('/eis/upload', {
+    return api.post<EisUploadResponse>('/eis/upload', {
       name: 'Загрузка файла ЕИС',
       body,
       quiet: true,
@@ -87,7 +79,7 @@ export function showPending(key: string, header: string, message: string): void 
 export const PLAN_STATUS: Record<string, string> = { published: 'Размещён', draft: 'Черновик', cancelled: 'Отменён' };
 
 /** What a manual upload added, for the success notice. */
-export function uploadSummary(r: EisUpload): string {
+export function uploadSummary(r: EisUploadResponse): string {
   if (r.kind === 'archive') {
     const parts = [
       `Файлов в архиве: ${r.files ?? 0}`,

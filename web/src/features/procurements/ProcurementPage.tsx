@@ -23,7 +23,8 @@ import {
   type FormInstance,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useUrlState } from '../../lib/url-state';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
@@ -33,10 +34,8 @@ import {
   PROCUREMENT_STATUS_TITLES,
   SUBJECT_KINDS,
   SUBJECT_TITLES,
-  type Paged,
   type ProcurementInput,
   type ProcurementReferenceField,
-  type ProcurementRuleResponse,
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
@@ -44,7 +43,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { labelWithoutIds } from '../../lib/select-labels';
-import { ApiError, api, showHttpError } from '../../lib/api';
+import { ApiError, showHttpError } from '../../lib/api';
 import { FindingsList } from '../../lib/FindingsList';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
@@ -119,14 +118,14 @@ export default function ProcurementPage() {
 
 /** A saved procurement: its card and the «Обоснование НМЦК» (the tab in the URL, so a link opens it). */
 function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse }) {
-  const [params, setParams] = useSearchParams();
+  const { params, patch } = useUrlState();
   const qc = useQueryClient();
   const company = useSelectedCompany();
   const tab = params.get('tab') === 'nmck' ? 'nmck' : 'card';
   return (
     <Tabs
       activeKey={tab}
-      onChange={(k) => setParams(k === 'nmck' ? { tab: k } : {}, { replace: true })}
+      onChange={(k) => patch({ tab: k === 'nmck' ? k : undefined })}
       items={[
         { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} /> },
         {
@@ -150,7 +149,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   const subject = Form.useWatch('subject', form);
   const rulesList = useQuery({
     queryKey: ['procurement_rules', company, 'select'],
-    queryFn: () => api.get<Paged<ProcurementRuleResponse>>('/procurement_rules', { name: 'Положения о закупке', query: { limit: 100 } }),
+    queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
   useEffect(() => {

@@ -17,7 +17,7 @@ import {
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
 import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
-import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 import { ImportNoticesButton } from '../eis/ImportNoticesButton';
 import { EisImportStatus } from '../eis/EisImportStatus';
 
@@ -110,23 +110,17 @@ function registerTotal(t: number, page?: { total_capped: boolean; total_estimate
 export default function RegisterPage() {
   const company = useSelectedCompany();
   const navigate = useNavigate();
-  const { params, patch, reset } = useUrlState();
+  const t = usePagedTable({ filters: REGISTER_FILTERS, sorts: REGISTER_SORTS, sort: 'created_at', order: 'desc', sizeChanger: true });
+  const { params, patch, reset } = t;
   const methods = useMethods();
-  const page = Number(params.get('page') ?? 1);
-  const limit = Number(params.get('limit') ?? 10);
-  const sort = (REGISTER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'created_at';
-  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   // a sum the server cannot use (letters typed into the address) is not sent: the table stays what it can be
   const filters = Object.fromEntries(
-    REGISTER_FILTERS.flatMap((k) =>
-      params.get(k) && !(MONEY_FILTERS.includes(k) && decimalProblem(params.get(k)!)) ? [[k, params.get(k)!]] : [],
-    ),
+    Object.entries(t.filters).filter(([k, v]) => v && !(MONEY_FILTERS.includes(k) && decimalProblem(v))),
   ) as Record<string, string>;
-  const list = useQuery({
-    queryKey: ['procurements', company, { page, limit, sort, order, ...filters }],
-    queryFn: () => procurementsApi.register({ page, limit, sort, order, ...filters }),
-  });
-  const sortOrder = (k: string) => sortOrderOf(sort, order, k);
+  const { sort, order } = t;
+  const query = { page: t.page, limit: t.limit, sort, order, ...filters };
+  const list = useQuery({ queryKey: ['procurements', company, query], queryFn: () => procurementsApi.register(query) });
+  const sortOrder = (k: string) => t.column(k).sortOrder;
   const statuses = (filters.status?.split(',') ?? []) as ProcurementStatus[];
   const methodValues = filters.method?.split(',') ?? [];
 
@@ -221,26 +215,10 @@ export default function RegisterPage() {
       <Table<RegisterItem>
         rowKey="id"
         data-testid="register-table"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
+        {...t.table(list)}
         locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
-        pagination={{
-          current: page,
-          pageSize: limit,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (t) => registerTotal(t, list.data),
-        }}
+        pagination={{ ...t.table(list).pagination, showTotal: (n) => registerTotal(n, list.data) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
-        onChange={(p, _f, s) => {
-          const sorted = tableSort(s);
-          patch({
-            page: String(p.current ?? 1),
-            limit: p.pageSize && p.pageSize !== 10 ? String(p.pageSize) : undefined,
-            sort: sorted?.key,
-            order: sorted?.dir,
-          });
-        }}
         columns={[
           {
             title: 'Номер',

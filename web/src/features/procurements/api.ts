@@ -4,6 +4,8 @@ import {
   STANDARD_METHOD_TITLES,
   type DocumentItem,
   type DocumentKind,
+  type Paged,
+  type ProcurementRuleResponse,
   type ProcurementFileResponse,
   type ProcurementInput,
   type ProcurementResponse,
@@ -37,11 +39,14 @@ export const REGISTER_FILTERS = [
 
 export const procurementsApi = {
   register: (query: Record<string, unknown>) => api.get<RegisterPage>('/procurements', { name: 'Реестр закупок', query }),
-  exportRegister: (query: Record<string, string>) => {
-    const qs = new URLSearchParams(query).toString();
+  exportRegister: (query: Record<string, string | undefined>) => {
+    const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString();
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
   get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
+  /** The company's procurement rules for the card's select (the server caps a page at 100). */
+  rulesForSelect: () =>
+    api.get<Paged<ProcurementRuleResponse>>('/procurement_rules', { name: 'Положения о закупке', query: { limit: 100 } }),
   create: (body: ProcurementInput, idempotencyKey?: string) =>
     api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) =>

@@ -1,7 +1,7 @@
 import { Card, Descriptions } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { COMPANY_AUDIT_ENTITIES, type CompanyResponse, type PermissionsResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { COMPANY_AUDIT_ENTITIES, type CompanyResponse } from '@proc/contract';
+import { profileApi } from './api';
 import { companyTitle } from '../../lib/format';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
@@ -13,12 +13,12 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
   // the card of the list has no requests: the company's own read says whether a change of its identity waits
   const full = useQuery({
     queryKey: ['companies', c.id, 'card'],
-    queryFn: () => api.get<CompanyResponse>(`/companies/${c.id}`, { name: 'Организация' }).catch(() => null),
+    queryFn: () => profileApi.company(c.id),
   });
   // the company's users with the right to edit add and change its accounts and contacts (they print in the documents)
   const perms = useQuery({
     queryKey: ['companies', c.id, 'permissions'],
-    queryFn: () => api.get<PermissionsResponse>(`/companies/${c.id}/permissions`, { name: 'Права' }).catch(() => null),
+    queryFn: () => profileApi.permissions(c.id),
   });
   const canEdit = !!perms.data?.can_edit;
   return (
@@ -47,7 +47,7 @@ function CompanyCard({ c }: { c: CompanyResponse }) {
 export default function CompaniesPage() {
   const q = useQuery({
     queryKey: ['companies', 'full'],
-    queryFn: () => api.get<CompanyResponse[]>('/companies', { name: 'Мои организации' }).catch(() => []),
+    queryFn: profileApi.companies,
   });
   return (
     <>

@@ -1,21 +1,13 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Contact, Paged } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { BankRequisitesResponse, Contact } from '@proc/contract';
+import { profileApi } from './api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
 
-export interface Bank {
-  id: number;
-  bank_name: string;
-  bik: string;
-  corr_account: string;
-  account: string;
-  is_main: boolean;
-}
-type BankForm = Omit<Bank, 'id'>;
+type BankForm = Omit<BankRequisitesResponse, 'id'>;
 type ContactForm = Omit<Contact, 'id'>;
 
 /**
@@ -27,10 +19,7 @@ function useEditor<T extends object>(url: string, key: unknown[], what: string) 
   const [form] = Form.useForm<T>();
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const save = useMutation({
-    mutationFn: (v: T) =>
-      editing?.id
-        ? api.put(`${url}/${editing.id}`, { name: what, body: v, quiet: true })
-        : api.post(url, { name: what, body: v, quiet: true }),
+    mutationFn: (v: T) => profileApi.saveRecord(url, editing?.id ?? null, v, what),
     onSuccess: () => {
       setEditing(null);
       noticeStore.show({ kind: 'success', header: 'Успешно', message: `${what}: сохранено` });
@@ -39,7 +28,7 @@ function useEditor<T extends object>(url: string, key: unknown[], what: string) 
     onError: (err) => applyServerErrors(form, err),
   });
   const remove = useMutation({
-    mutationFn: (id: number) => api.delete(`${url}/${id}`, { name: what }),
+    mutationFn: (id: number) => profileApi.removeRecord(url, id, what),
     onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
   });
   const open = (id: number | null, values: Partial<T>) => {
@@ -54,7 +43,7 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
   const key = ['companies', companyId, 'banks'];
   const banks = useQuery({
     queryKey: key,
-    queryFn: () => api.get<Bank[]>(`/companies/${companyId}/bank_requesits`, { name: 'Банковские реквизиты' }).catch(() => null),
+    queryFn: () => profileApi.banks(companyId),
   });
   const e = useEditor<BankForm>(`/companies/${companyId}/bank_requesits`, key, 'Банковские реквизиты');
   return (
@@ -139,8 +128,7 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
   const key = ['companies', companyId, 'contacts'];
   const contacts = useQuery({
     queryKey: key,
-    queryFn: () =>
-      api.get<Paged<Contact>>(`/companies/${companyId}/contacts`, { name: 'Контакты', query: { page: 1, limit: 50 } }).catch(() => null),
+    queryFn: () => profileApi.contacts(companyId),
   });
   const e = useEditor<ContactForm>(`/companies/${companyId}/contacts`, key, 'Контакт');
   return (

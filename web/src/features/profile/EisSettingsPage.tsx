@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EisCheckResponse, EisSettingsResponse as EisSettings } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { EisCheckResponse } from '@proc/contract';
+import { profileApi } from './api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
@@ -16,16 +16,15 @@ export default function EisSettingsPage() {
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['eis-settings', companyId],
-    queryFn: () => api.get<EisSettings>(`/companies/${companyId}/eis_settings`, { name: 'Настройки ЕИС' }),
+    queryFn: () => profileApi.eisSettings(companyId!),
     enabled: !!companyId,
   });
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
-      api.put<EisSettings>(`/companies/${companyId}/eis_settings`, {
-        name: 'Сохранение настроек ЕИС',
-        body: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])),
-        quiet: true,
-      }),
+      profileApi.saveEisSettings(
+        companyId!,
+        Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])),
+      ),
     onSuccess: (data, sent) => {
       qc.setQueryData(['eis-settings', companyId], data);
       // the form shows the identity in force; an asked change waits for the operator (shown above the form)
@@ -42,7 +41,7 @@ export default function EisSettingsPage() {
   });
   const [checked, setChecked] = useState<EisCheckResponse | null>(null);
   const check = useMutation({
-    mutationFn: () => api.post<EisCheckResponse>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
+    mutationFn: () => profileApi.checkEis(companyId!),
     onMutate: () => setChecked(null),
     onSuccess: (r) => {
       setChecked(r);

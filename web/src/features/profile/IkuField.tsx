@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IKU_MESSAGE, IKU_RE, canEdit, type CompanyResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { profileApi } from './api';
 import { applyServerErrors } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
@@ -18,10 +18,9 @@ export function IkuField({ c }: { c: CompanyResponse }) {
   const [form] = Form.useForm<{ iku: string }>();
   const save = useMutation({
     mutationFn: (iku: string) =>
-      api.put<CompanyResponse>(`/companies/${c.id}`, {
-        name: 'Сохранение ИКУ',
-        quiet: true,
-        body: {
+      profileApi.saveCompany(
+        c.id,
+        {
           title: c.title,
           full_title: c.full_title,
           inn: c.inn,
@@ -32,7 +31,8 @@ export function IkuField({ c }: { c: CompanyResponse }) {
           parent_id: c.parent_id,
           iku: iku.trim() || null,
         },
-      }),
+        'Сохранение ИКУ',
+      ),
     onSuccess: () => {
       setOpen(false);
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'ИКУ сохранён' });

@@ -1,29 +1,19 @@
 import { Button, Card, Col, Form, Input, Row } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ROLE_TITLES, type Role } from '@proc/contract';
-import { api } from '../../lib/api';
+import { ROLE_TITLES } from '@proc/contract';
+import { profileApi } from './api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
 import { noticeStore } from '../../lib/notices';
 
-interface Profile {
-  id: number;
-  title: string;
-  login: string;
-  email: string | null;
-  phone: string | null;
-  role: Role;
-}
-
 export default function MyProfilePage() {
   const [form] = Form.useForm();
   const [pwd] = Form.useForm();
-  const q = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile', { name: 'Профиль' }) });
+  const q = useQuery({ queryKey: ['profile'], queryFn: profileApi.get });
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) =>
-      api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
+    mutationFn: (v: Record<string, unknown>) => profileApi.save({ ...v, email: v.email || null }),
     onSuccess: (p) => {
       sessionStore.updateUser({ title: p.title, email: p.email });
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Данные сохранены' });
@@ -31,7 +21,7 @@ export default function MyProfilePage() {
     onError: (e) => applyServerErrors(form, e),
   });
   const change = useMutation({
-    mutationFn: (v: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body: v, quiet: true }),
+    mutationFn: profileApi.changePassword,
     onSuccess: () => {
       pwd.resetFields();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Пароль изменён; другие сеансы завершены' });

@@ -1,16 +1,16 @@
 import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { profileApi } from './api';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 
 /** «Сеансы»: where the user is signed in, and a way to end any of those sessions (a lost laptop, a shared computer). */
 export default function SessionsCard() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: ['auth', 'sessions'], queryFn: () => api.get<SessionResponse[]>('/auth/sessions', { name: 'Сеансы' }) });
+  const q = useQuery({ queryKey: ['auth', 'sessions'], queryFn: profileApi.sessions });
   const end = useMutation({
-    mutationFn: (id: number) => api.delete(`/auth/sessions/${id}`, { name: 'Завершение сеанса' }),
+    mutationFn: profileApi.endSession,
     onSuccess: () => {
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Сеанс завершён' });
       void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] });

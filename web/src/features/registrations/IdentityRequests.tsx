@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdentityRequestItem, IdentityRequestResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { IdentityRequestItem } from '@proc/contract';
+import { registrationsApi, type DecisionStatus } from './api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
@@ -15,18 +15,17 @@ const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `$
  * operator approves the change; a refusal keeps them, and the client sees the reason.
  */
 export function IdentityRequests() {
-  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
+  const [status, setStatus] = useState<DecisionStatus>('pending');
   const [rejecting, setRejecting] = useState<IdentityRequestItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['identity-requests', status],
-    queryFn: () => api.get<IdentityRequestItem[]>('/company_identity_requests', { name: 'Заявки на смену реквизитов', query: { status } }),
+    queryFn: () => registrationsApi.identityRequests(status),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['identity-requests'] });
   const approve = useMutation({
-    mutationFn: (id: number) =>
-      api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
+    mutationFn: registrationsApi.approveIdentity,
     onSuccess: (r) => {
       noticeStore.show({
         kind: 'success',
@@ -37,8 +36,7 @@ export function IdentityRequests() {
     },
   });
   const reject = useMutation({
-    mutationFn: (v: { id: number; reason: string }) =>
-      api.post(`/company_identity_requests/${v.id}/reject`, { name: 'Отклонение смены реквизитов', body: { reason: v.reason } }),
+    mutationFn: (v: { id: number; reason: string }) => registrationsApi.rejectIdentity(v.id, v.reason),
     onSuccess: () => {
       noticeStore.show({
         kind: 'success',

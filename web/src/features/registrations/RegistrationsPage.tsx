@@ -1,29 +1,27 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RegistrationResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { RegistrationItem as Item } from '@proc/contract';
+import { registrationsApi, type DecisionStatus } from './api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { IdentityRequests } from './IdentityRequests';
 import { noticeStore } from '../../lib/notices';
 
-type Item = RegistrationResponse & { inn: string; email: string; user_title: string };
-
 /** Operators approve or reject registrations. */
 export default function RegistrationsPage() {
-  const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
+  const [status, setStatus] = useState<DecisionStatus>('pending');
   const [rejecting, setRejecting] = useState<Item | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['registrations', status],
-    queryFn: () => api.get<Item[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }),
+    queryFn: () => registrationsApi.list(status),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['registrations'] });
   const approve = useMutation({
-    mutationFn: (id: number) => api.post<RegistrationResponse>(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }),
+    mutationFn: registrationsApi.approve,
     onSuccess: (r) => {
       noticeStore.show({
         kind: 'success',
@@ -34,8 +32,7 @@ export default function RegistrationsPage() {
     },
   });
   const reject = useMutation({
-    mutationFn: (v: { id: number; reason: string }) =>
-      api.post(`/registrations/${v.id}/reject`, { name: 'Отклонение регистрации', body: { reason: v.reason } }),
+    mutationFn: (v: { id: number; reason: string }) => registrationsApi.reject(v.id, v.reason),
     onSuccess: () => {
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Заявка отклонена, заявитель увидит причину' });
       setRejecting(null);

@@ -16,7 +16,8 @@ import {
   Typography,
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { useUrlState } from '../../lib/url-state';
 import {
   DAYS_UNITS,
   DAYS_UNIT_TITLES,
@@ -64,7 +65,7 @@ export default function DocumentRulesPage() {
   const versionId = Number(params.id);
   const session = useSession()!;
   const company = useSelectedCompany();
-  const [search, setSearch] = useSearchParams();
+  const { params: search, patch } = useUrlState();
   const method = search.get('method') ?? undefined;
   const qc = useQueryClient();
   const rule = useQuery({ queryKey: ['procurement_rules', company, 'rule', ruleId], queryFn: () => rulesApi.get(ruleId) });
@@ -124,12 +125,7 @@ export default function DocumentRulesPage() {
           style={{ width: 320 }}
           value={method}
           options={methods.map((m) => ({ value: m, label: `${methodTitle(m)} (${all.filter((r) => r.method === m).length})` }))}
-          onChange={(v?: string) => {
-            const next = new URLSearchParams(search);
-            if (v) next.set('method', v);
-            else next.delete('method');
-            setSearch(next, { replace: true });
-          }}
+          onChange={(v?: string) => patch({ method: v })}
           data-testid="doc-rules-method"
         />
       </Space>

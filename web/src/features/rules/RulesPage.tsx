@@ -10,7 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { rulesApi, type RulesArchived } from './api';
 import { LAW_TITLES } from './methods';
 import { CopyRuleModal } from './CopyRuleModal';
-import { useUrlState } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 import { noticeStore } from '../../lib/notices';
 
 const archivedOptions = [
@@ -22,15 +22,12 @@ const archivedOptions = [
 export default function RulesPage() {
   const session = useSession()!;
   const company = useSelectedCompany();
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1) || 1;
-  const q = params.get('q') ?? '';
-  const archived = (['false', 'true', 'all'].includes(params.get('archived') ?? '') ? params.get('archived') : 'false') as RulesArchived;
+  const t = usePagedTable({ filters: ['q', 'archived'] as const });
+  const q = t.filters.q ?? '';
+  const archived = (['false', 'true', 'all'].includes(t.filters.archived ?? '') ? t.filters.archived : 'false') as RulesArchived;
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['procurement_rules', company, { page, q, archived }],
-    queryFn: () => rulesApi.list({ page, q: q || undefined, archived }),
-  });
+  const query = { page: t.page, q: q || undefined, archived };
+  const list = useQuery({ queryKey: ['procurement_rules', company, query], queryFn: () => rulesApi.list(query) });
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   // the operator serves its own company only and does not change customers' data
   const canEdit = session.user.role !== 'operator';
@@ -61,7 +58,7 @@ export default function RulesPage() {
           allowClear
           placeholder="Поиск по наименованию"
           defaultValue={q}
-          onSearch={(v) => patch({ q: v.trim() || undefined, page: undefined })}
+          onSearch={(v) => t.filter({ q: v.trim() || undefined })}
           style={{ width: 380 }}
           data-testid="rules-search"
           aria-label="Поиск по наименованию"
@@ -71,15 +68,14 @@ export default function RulesPage() {
           style={{ width: 180 }}
           value={archived}
           options={archivedOptions}
-          onChange={(v) => patch({ archived: v === 'false' ? undefined : v, page: undefined })}
+          onChange={(v) => t.filter({ archived: v === 'false' ? undefined : v })}
           data-testid="rules-archived"
         />
       </Space>
       <Table<ProcurementRuleResponse>
         rowKey="id"
         data-testid="rules-table"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
+        {...t.table(list)}
         locale={{
           emptyText: (
             <Empty
@@ -88,8 +84,6 @@ export default function RulesPage() {
             />
           ),
         }}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false, hideOnSinglePage: false }}
-        onChange={(p) => patch({ page: p.current && p.current > 1 ? String(p.current) : undefined })}
         columns={[
           {
             title: 'Наименование',

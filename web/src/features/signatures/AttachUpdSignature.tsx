@@ -1,8 +1,7 @@
 import { Button, Upload } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignatureCheckResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { signaturesApi } from './api';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 
@@ -28,10 +27,7 @@ export function AttachUpdSignature({ contractId, documentId }: { contractId: num
               .decode(raw)
               .replace(/-----[^-]+-----/g, '')
               .replace(/\s+/g, '');
-      return api.post<SignatureCheckResponse>(`/contracts/${contractId}/upd/signature`, {
-        name: 'Проверка подписи УПД',
-        body: { document_id: documentId, signature: text },
-      });
+      return signaturesApi.checkUpdSignature(contractId, documentId, text);
     },
     onSuccess: (r) => {
       const who = [r.signer?.surname, r.signer?.givenName].filter(Boolean).join(' ') || r.signer?.commonName || '';

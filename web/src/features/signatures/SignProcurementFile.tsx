@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ProcurementFileResponse, SignatureResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { ProcurementFileResponse } from '@proc/contract';
+import { signaturesApi } from './api';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { SignedBy } from './SignedBy';
@@ -25,16 +25,10 @@ export function SignProcurementFile({ procurementId, file }: { procurementId: nu
     if (busy) return;
     setBusy(true);
     try {
-      const bytes = await api.bytes(
-        `/procurements/${procurementId}/files/${file.id}/download?version=${file.version}`,
-        'Скачивание документа для подписи',
-      );
+      const bytes = await signaturesApi.procurementFileBytes(procurementId, file.id, file.version);
       const signature = await sign(bytes);
       if (!signature) return;
-      const s = await api.post<SignatureResponse & { version: number }>(`/procurements/${procurementId}/files/${file.id}/signature`, {
-        name: 'Подпись документа закупки',
-        body: { signature, version: file.version },
-      });
+      const s = await signaturesApi.signProcurementFile(procurementId, file.id, signature, file.version);
       const c = s.certificate;
       noticeStore.show({
         kind: 'success',

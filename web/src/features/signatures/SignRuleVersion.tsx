@@ -2,11 +2,9 @@ import { useState } from 'react';
 import { Button, Space } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import type { SignatureResponse } from '@proc/contract';
-import { api } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
-import { runtimeConfig } from '../../lib/runtime-config';
-import { sessionStore, useSelectedCompany } from '../../lib/session';
+import { useSelectedCompany } from '../../lib/session';
+import { signaturesApi } from './api';
 import { SignedBy } from './SignedBy';
 import { useSigner } from './useSigner';
 
@@ -19,22 +17,11 @@ export function SignRuleVersion({ ruleId, versionId }: { ruleId: number; version
   const run = async () => {
     setBusy(true);
     try {
-      // the exact bytes the server keeps, fetched as the download does
-      const session = sessionStore.get();
-      const acting = sessionStore.actingCompanyId();
-      const res = await fetch(`${runtimeConfig().apiUrl}/procurement_rules/${ruleId}/versions/${versionId}/approval_document`, {
-        headers: {
-          ...(session ? { Authorization: `Bearer ${session.token}` } : {}),
-          ...(acting ? { 'X-Company-Id': String(acting) } : {}),
-        },
-      });
-      if (!res.ok) throw new Error('Документ об утверждении не получен');
-      const signature = await sign(new Uint8Array(await res.arrayBuffer()));
+      // the exact bytes the server keeps, fetched as the download does (a failure is shown by the API client)
+      const bytes = await signaturesApi.approvalDocument(ruleId, versionId);
+      const signature = await sign(bytes);
       if (!signature) return;
-      const s = await api.post<SignatureResponse>(`/procurement_rules/${ruleId}/versions/${versionId}/signature`, {
-        name: 'Подпись положения',
-        body: { signature },
-      });
+      const s = await signaturesApi.signRuleVersion(ruleId, versionId, signature);
       noticeStore.show({
         kind: 'success',
         header: 'Подпись',
@@ -42,8 +29,8 @@ export function SignRuleVersion({ ruleId, versionId }: { ruleId: number; version
       });
       void qc.invalidateQueries({ queryKey: ['signatures', company] });
     } catch (e) {
-      if (!(e instanceof Error) || e.message === 'Документ об утверждении не получен')
-        noticeStore.show({ kind: 'error', header: 'Подпись', message: (e as Error).message });
+      // the API client has shown a failed request; anything else thrown is said here
+      if (!(e instanceof Error)) noticeStore.show({ kind: 'error', header: 'Подпись', message: String(e) });
     } finally {
       setBusy(false);
     }

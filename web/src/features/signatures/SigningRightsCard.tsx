@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paged, SigningRightResponse, UserResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import type { SigningRightResponse } from '@proc/contract';
+import { usersApi } from '../users';
 import { applyServerErrors } from '../../lib/forms';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDateTime } from '../../lib/format';
@@ -17,16 +17,12 @@ export function SigningRightsCard() {
   const rights = useQuery({ queryKey: ['signatures', company, 'rights'], queryFn: signaturesApi.rights });
   const users = useQuery({
     queryKey: ['users', 'pick', search],
-    queryFn: () => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query: { q: search, limit: 20 } }),
+    queryFn: () => usersApi.list({ q: search, limit: 20 }),
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['signatures', company] });
   const grant = useMutation({
     mutationFn: (v: { user_id: number; person_inn?: string; mchd_number?: string }) =>
-      api.put(`/signatures/rights/${v.user_id}`, {
-        name: 'Право подписи',
-        body: { person_inn: v.person_inn || null, mchd_number: v.mchd_number || null },
-        quiet: true,
-      }),
+      signaturesApi.grantRight(v.user_id, { person_inn: v.person_inn || null, mchd_number: v.mchd_number || null }),
     onSuccess: () => {
       form.resetFields();
       void refresh();
@@ -34,7 +30,7 @@ export function SigningRightsCard() {
     onError: (e) => applyServerErrors(form, e),
   });
   const revoke = useMutation({
-    mutationFn: (userId: number) => api.delete(`/signatures/rights/${userId}`, { name: 'Право подписи' }),
+    mutationFn: signaturesApi.revokeRight,
     onSuccess: () => void refresh(),
   });
   return (

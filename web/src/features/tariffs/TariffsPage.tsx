@@ -18,7 +18,7 @@ import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
-import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
 import { moscowToday } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
@@ -38,14 +38,10 @@ const storageText = (mb: number | null) => (mb === null ? 'без огранич
 /** Tariff plans and their periods per company (admin only; the route is wrapped in AdminOnly). */
 export default function TariffsPage() {
   const { modal } = AntApp.useApp();
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const q = params.get('q') ?? '';
-  const archived = params.get('archived') ?? 'false';
-  const sort = params.get('sort') ?? 'name';
-  const order = params.get('order') ?? 'asc';
+  const paged = usePagedTable({ filters: ['q', 'archived'] as const, sorts: ['name', 'price'], sort: 'name', order: 'asc' });
+  const archived = paged.filters.archived ?? 'false';
   const qc = useQueryClient();
-  const query = { page, limit: 10, q: q || undefined, archived, sort, order };
+  const query = { ...paged.query, archived };
   const list = useQuery({ queryKey: ['tariffs', query], queryFn: () => tariffsApi.list(query) });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['tariffs'] });
@@ -54,7 +50,6 @@ export default function TariffsPage() {
   const [editing, setEditing] = useState<TariffResponse | 'new' | null>(null);
   const archive = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.archive(t.id, !t.archived), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.remove(t.id), onSuccess: refresh });
-  const sortOrder = (key: string) => sortOrderOf(sort, order, key);
 
   return (
     <>
@@ -69,33 +64,24 @@ export default function TariffsPage() {
           allowClear
           placeholder="Поиск по наименованию"
           aria-label="Поиск"
-          defaultValue={q}
-          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          defaultValue={paged.filters.q}
+          onSearch={(v) => paged.filter({ q: v || undefined })}
           style={{ width: 320 }}
         />
         <Segmented
           aria-label="Архив"
           value={archived}
           options={ARCHIVED}
-          onChange={(v) => patch({ archived: v === 'false' ? undefined : String(v), page: undefined })}
+          onChange={(v) => paged.filter({ archived: v === 'false' ? undefined : String(v) })}
         />
       </Space>
       <Table<TariffResponse>
         rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const sorted = tableSort(s);
-          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
-        }}
+        {...paged.table(list)}
         columns={[
           {
             title: 'Наименование',
-            key: 'name',
-            dataIndex: 'name',
-            sorter: true,
-            sortOrder: sortOrder('name'),
+            ...paged.column('name'),
             render: (n: string, t) =>
               t.archived ? (
                 <Space>
@@ -108,10 +94,7 @@ export default function TariffsPage() {
           },
           {
             title: 'Цена',
-            key: 'price',
-            dataIndex: 'price',
-            sorter: true,
-            sortOrder: sortOrder('price'),
+            ...paged.column('price'),
             render: (p: string, t) => `${formatMoney(p)} / ${t.period_title}`,
           },
           { title: 'Пользователей', key: 'max_users', dataIndex: 'max_users', render: limitText },

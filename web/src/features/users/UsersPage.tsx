@@ -1,33 +1,27 @@
 import { useState } from 'react';
 import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Popconfirm } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLES, ROLE_TITLES, type Paged, type UserResponse, type Role } from '@proc/contract';
+import { ROLES, ROLE_TITLES, type UserResponse, type Role } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
-import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../companies';
 import { companyTitle } from '../../lib/format';
 import { AuditHistory } from '../audit/AuditHistory';
-import { useUrlState, tableSort, sortOrderOf } from '../../lib/url-state';
+import { usePagedTable } from '../../lib/paged-table';
+import { USER_FILTERS, usersApi } from './api';
 import { labelWithoutIds } from '../../lib/select-labels';
 
+const SORTS = ['title', 'login', 'created_at'];
 const roleOptions = ROLES.map((r) => ({ value: r, label: ROLE_TITLES[r] }));
 
 export default function UsersPage() {
   const session = useSession()!;
-  const { params, patch } = useUrlState();
-  const page = Number(params.get('page') ?? 1);
-  const q = params.get('q') ?? '';
-  const role = (params.get('role') as Role | null) ?? undefined;
-  const sort = params.get('sort') ?? 'title';
-  const order = params.get('order') ?? 'asc';
+  const t = usePagedTable({ filters: USER_FILTERS, sorts: SORTS, sort: 'title', order: 'asc' });
+  const role = t.filters.role as Role | undefined;
   const qc = useQueryClient();
-  const list = useQuery({
-    queryKey: ['users', { page, q, role, sort, order }],
-    queryFn: () => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query: { page, limit: 10, q, role, sort, order } }),
-  });
+  const list = useQuery({ queryKey: ['users', t.query], queryFn: () => usersApi.list(t.query) });
   const { options: companies } = useCompanyOptions();
   const [editing, setEditing] = useState<UserResponse | 'new' | null>(null);
   const [granting, setGranting] = useState<UserResponse | null>(null);
@@ -36,8 +30,7 @@ export default function UsersPage() {
   const refresh = () => qc.invalidateQueries({ queryKey: ['users'] });
   const canManage = session.user.role === 'admin' || session.user.role === 'administrator';
   const block = useMutation({
-    mutationFn: (u: UserResponse) =>
-      api.patch(`/users/${u.id}`, { name: u.blocked ? 'Разблокировка' : 'Блокировка', body: { blocked: !u.blocked } }),
+    mutationFn: usersApi.setBlocked,
     onSuccess: refresh,
   });
 
@@ -55,8 +48,8 @@ export default function UsersPage() {
         <Input.Search
           allowClear
           placeholder="Поиск по ФИО, логину, e-mail, организации"
-          defaultValue={q}
-          onSearch={(v) => patch({ q: v || undefined, page: undefined })}
+          defaultValue={t.filters.q}
+          onSearch={(v) => t.filter({ q: v || undefined })}
           style={{ width: 380 }}
         />
         <Select
@@ -65,21 +58,15 @@ export default function UsersPage() {
           style={{ width: 220 }}
           value={role}
           options={roleOptions}
-          onChange={(v) => patch({ role: v, page: undefined })}
+          onChange={(v) => t.filter({ role: v })}
         />
       </Space>
       <Table<UserResponse>
         rowKey="id"
-        loading={list.isLoading}
-        dataSource={list.data?.items ?? []}
-        pagination={{ current: page, pageSize: 10, total: list.data?.total ?? 0, showSizeChanger: false }}
-        onChange={(p, _f, s) => {
-          const sorted = tableSort(s);
-          patch({ page: String(p.current ?? 1), sort: sorted?.key, order: sorted?.dir });
-        }}
+        {...t.table(list)}
         columns={[
-          { title: 'ФИО', dataIndex: 'title', sorter: true, sortOrder: sortOrderOf(sort, order, 'title') },
-          { title: 'Логин', dataIndex: 'login', sorter: true, sortOrder: sortOrderOf(sort, order, 'login') },
+          { title: 'ФИО', ...t.column('title') },
+          { title: 'Логин', ...t.column('login') },
           { title: 'E-mail', dataIndex: 'email' },
           { title: 'Роль', dataIndex: 'role', render: (r: Role) => ROLE_TITLES[r] },
           { title: 'Организация', dataIndex: 'company_title' },
@@ -149,12 +136,8 @@ function UserForm({
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
       user
-        ? api.patch(`/users/${user.id}`, {
-            name: 'Сохранение пользователя',
-            body: { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role },
-            quiet: true,
-          })
-        : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true, idempotencyKey: key }),
+        ? usersApi.update(user.id, { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role })
+        : usersApi.create({ ...v, email: v.email || null }, key),
     onSuccess: () => {
       onSaved();
       onClose();
@@ -211,10 +194,10 @@ function GrantsForm({ user, onClose, onSaved }: { user: UserResponse; onClose: (
   const [ids, setIds] = useState<number[]>(user.granted_company_ids);
   const all = useQuery({
     queryKey: ['companies', 'all'],
-    queryFn: () => api.get<{ id: number; title: string | null }[]>('/companies', { name: 'Организации' }),
+    queryFn: usersApi.companies,
   });
   const save = useMutation({
-    mutationFn: () => api.put(`/users/${user.id}/grants`, { name: 'Доступ к заказчикам', body: { company_ids: ids } }),
+    mutationFn: () => usersApi.grant(user.id, ids),
     onSuccess: () => {
       onSaved();
       onClose();
@@ -246,7 +229,7 @@ function GrantsForm({ user, onClose, onSaved }: { user: UserResponse; onClose: (
 function ResetPasswordForm({ user, onClose }: { user: UserResponse; onClose: () => void }) {
   const [form] = Form.useForm<{ password: string }>();
   const save = useMutation({
-    mutationFn: (password: string) => api.post(`/users/${user.id}/password`, { name: 'Сброс пароля', body: { password } }),
+    mutationFn: (password: string) => usersApi.resetPassword(user.id, password),
     onSuccess: onClose,
   });
   return (

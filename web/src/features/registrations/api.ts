@@ -1,0 +1,20 @@
+import type { IdentityRequestItem, IdentityRequestResponse, RegistrationItem, RegistrationResponse } from '@proc/contract';
+import { api } from '../../lib/api';
+
+export type DecisionStatus = 'pending' | 'approved' | 'rejected';
+
+export const registrationsApi = {
+  list: (status: DecisionStatus) => api.get<RegistrationItem[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }),
+  approve: (id: number) => api.post<RegistrationResponse>(`/registrations/${id}/approve`, { name: 'Подтверждение регистрации' }),
+  reject: (id: number, reason: string) =>
+    api.post<RegistrationResponse>(`/registrations/${id}/reject`, { name: 'Отклонение регистрации', body: { reason } }),
+  identityRequests: (status: DecisionStatus) =>
+    api.get<IdentityRequestItem[]>('/company_identity_requests', { name: 'Заявки на смену реквизитов', query: { status } }),
+  approveIdentity: (id: number) =>
+    api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
+  rejectIdentity: (id: number, reason: string) =>
+    api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/reject`, {
+      name: 'Отклонение смены реквизитов',
+      body: { reason },
+    }),
+};
