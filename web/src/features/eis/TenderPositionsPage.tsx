@@ -3,7 +3,7 @@ import { Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Tooltip, 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useUrlState } from '../../lib/url-state';
 import { eisApi, TENDER_POSITION_FILTERS, type TenderPosition } from './api';
@@ -215,6 +215,27 @@ export default function TenderPositionsPage() {
             align: 'right',
             width: 150,
             render: (_: unknown, p: TenderPosition) => money(p.finance.subsec_years),
+          },
+          {
+            title: 'Извещение в ЕИС',
+            key: 'notice44',
+            width: 200,
+            render: (_: unknown, p: TenderPosition) =>
+              p.notice44 ? (
+                <Space direction="vertical" size={0} data-testid={`tender-position-notice-${p.id}`}>
+                  <Link to={`/eisNotices44?q=${p.notice44.purchase_number}`}>№ {p.notice44.purchase_number}</Link>
+                  {p.notice44.protocol_date ? (
+                    <Typography.Text type="secondary">
+                      Итоги {formatDate(p.notice44.protocol_date)}
+                      {p.notice44.winner_price ? `: ${money(p.notice44.winner_price)}` : ''}
+                    </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">Итогов ещё нет</Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           {
             title: 'Действия',
