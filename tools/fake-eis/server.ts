@@ -9,6 +9,7 @@ import { currentYearRecords, demoRecords, type DemoCustomer } from './generate-d
 import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi';
 import { demoNotices } from './notice-samples';
 import { demoTenderPlans } from './tender-plan-samples';
+import { demoNotices44 } from './notice44-samples';
 import { verifyCms } from '../../server/src/modules/signatures/verify';
 
 /**
@@ -94,6 +95,14 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
     for (const p of demoTenderPlans(c, regNum, TENDER_PLAN_YEAR))
       entries.push({ xml: p.xml, documentType: 'tenderPlan2020', customerInn: c.inn, contracts: [], day: p.day });
   }
+  // 44-ФЗ notices and final protocols (PRIZ) of both customers' purchases (notice44-samples.ts), by the day each went out
+  for (const [c, regNum] of [
+    [customer, DEMO_REG_NUM],
+    [DEMO_44_CUSTOMER, DEMO_44_REG_NUM],
+  ] as const) {
+    for (const n of demoNotices44(c, regNum, TENDER_PLAN_YEAR))
+      entries.push({ xml: n.xml, documentType: n.documentType, customerInn: c.inn, contracts: [], day: n.day });
+  }
   for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans, ...notices.map((n) => n.xml)]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
@@ -131,6 +140,8 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
           contracts: [],
           day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime),
         });
+      } else if (f.kind === 'purchase44') {
+        continue; // the demo's come from notice44-samples.ts above
       } else {
         entries.push({
           xml,

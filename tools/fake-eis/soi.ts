@@ -27,6 +27,10 @@ import { el, renderXmlDocument, type XmlElement } from '../../server/src/formats
 import { SOAP_NS, SOI_NS } from '../../server/src/eis-service/soi/envelope';
 import { moscowDateTime } from '../../server/src/platform/clock';
 import { EIS_NOTICE_TYPES } from '../../server/src/formats/eis223/notice-types';
+import { NOTICE44_ROOTS, PROTOCOL44_ROOTS } from '../../server/src/formats/eis44/notice';
+
+/** PRIZ, «подсистема размещения извещений»: the 44-ФЗ notices and final protocols (getDocsIP-ws-api.xsd 14.1; envelope.ts). */
+const PRIZ_TYPES: ReadonlySet<string> = new Set([...NOTICE44_ROOTS, ...PROTOCOL44_ROOTS]);
 
 export type SoiFailure = 'errorInfo' | 'noData' | 'notReady' | 'brokenZip' | 'bomb' | 'directErrorInfo' | 'empty';
 
@@ -59,9 +63,11 @@ const subsystemOf = (documentType: string) =>
       ? 'RPZ223'
       : documentType === 'tenderPlan2020'
         ? 'RPGZ'
-        : EIS_NOTICE_TYPES.some((t) => t.documentType === documentType)
-          ? 'RI223'
-          : null;
+        : PRIZ_TYPES.has(documentType)
+          ? 'PRIZ'
+          : EIS_NOTICE_TYPES.some((t) => t.documentType === documentType)
+            ? 'RI223'
+            : null;
 /** 44-ФЗ subsystems take documentType44, 223-ФЗ ones documentType223 (getDocsIP's selectionParams choice; the clients above). */
 const is44 = (subsystem: string) => !subsystem.endsWith('223');
 

@@ -14,9 +14,10 @@ export const JobAccepted = z.object({ key: z.string() });
 
 /**
  * The kinds of documents a period import asks ЕИС's СОИ for, one request per day and kind: the 223-ФЗ ones and the
- * 44-ФЗ план-график (tenderPlan2020), which the daily sync asks for only for companies working under 44-ФЗ.
+ * 44-ФЗ план-график (tenderPlan2020) and notices with their final protocols (notice44, subsystem PRIZ), which the daily
+ * sync asks for only for companies working under 44-ФЗ.
  */
-export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020'] as const;
+export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020', 'notice44'] as const;
 export const EIS_223_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
 export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
 export const EIS_FUTURE_PERIOD = 'Период не может заканчиваться позже сегодняшнего дня: ЕИС отдаёт только опубликованные документы';
@@ -47,6 +48,10 @@ export type EisPlansImportRequest = z.infer<typeof EisPlansImportRequest>;
 export const EisNoticesImportRequest = period.describe('Загрузка извещений о закупках из ЕИС за период размещения');
 export type EisNoticesImportRequest = z.infer<typeof EisNoticesImportRequest>;
 
+/** 44-ФЗ notices and final protocols (PRIZ) published in a period. */
+export const EisNotices44ImportRequest = period.describe('Загрузка извещений и протоколов 44-ФЗ из ЕИС за период размещения');
+export type EisNotices44ImportRequest = z.infer<typeof EisNotices44ImportRequest>;
+
 /** One period import from ЕИС (a user's or the daily sync): its progress and how it ended. */
 export const EisImportResponse = z.object({
   key: z.string(),
@@ -67,7 +72,7 @@ export const EisImportResponse = z.object({
   finished_at: z.string().nullable(),
 });
 export type EisImportResponse = z.infer<typeof EisImportResponse>;
-export const EIS_IMPORT_KINDS = ['contracts', 'plans', 'notices', 'tenderPlans'] as const;
+export const EIS_IMPORT_KINDS = ['contracts', 'plans', 'notices', 'tenderPlans', 'notices44'] as const;
 export type EisImportKind = (typeof EIS_IMPORT_KINDS)[number];
 export const EisImportStatusQuery = z.object({ kind: z.enum(EIS_IMPORT_KINDS) });
 /** What the contracts, plans and procurements screens show: the import under way or last finished, and the last daily sync. */
@@ -204,7 +209,7 @@ export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'fals
 
 export const EisUploadResponse = z.object({
   /** What the file was; 'archive' for a ZIP of ЕИС files, counted below by kind */
-  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'tenderPlan', 'archive']),
+  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'tenderPlan', 'purchase44', 'archive']),
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
   plan_id: z.number().nullable(),
   performances: z.number(),

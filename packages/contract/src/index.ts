@@ -20,3 +20,4 @@ export * from './scrub';
 export * from './signatures';
 export * from './ikz';
 export * from './nmck';
+export * from './notices44';

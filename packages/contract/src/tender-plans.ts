@@ -95,6 +95,17 @@ export const TenderPlanPositionResponse = z.object({
   finance: TenderPlanFinance,
   /** the procurement created from this position, if any */
   procurement_id: z.number().nullable(),
+  /** the 44-ФЗ notice published in ЕИС with this position's ИКЗ, and its final protocol's outcome */
+  notice44: z
+    .object({
+      purchase_number: z.string(),
+      published_at: z.string().nullable(),
+      href: z.string().nullable(),
+      protocol_date: z.string().nullable(),
+      winner_price: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type TenderPlanPositionResponse = z.infer<typeof TenderPlanPositionResponse>;
 

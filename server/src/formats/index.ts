@@ -6,6 +6,15 @@ export type { CodeName } from './schemas';
 
 export { parseEisFile, parseEisContracts, parseEisPerformance, parseEisPlan, parseEisNotice, parseEisTenderPlan } from './eis223/parse';
 export { parseTenderPlan, type TenderPlan, type TenderPlanPosition, type TenderPlanFinance } from './eis44/tender-plan';
+export {
+  parseEis44Purchase,
+  NOTICE44_ROOTS,
+  PROTOCOL44_ROOTS,
+  NOTICE44_METHODS,
+  type Eis44Purchase,
+  type Notice44,
+  type Protocol44,
+} from './eis44/notice';
 export { detectEisDocument } from './eis223/detect';
 export { EIS_NOTICE_TYPES, EIS_NOTICE_ROOTS, noticeDocumentTypeOf, type EisNoticeRoot } from './eis223/notice-types';
 export { buildPerformanceContractXml, type BuildPacketOptions } from './eis223/performance-build';

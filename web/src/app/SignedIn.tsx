@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
       { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },
       { path: '/eisPlans', element: page(() => import('../features/eis/PlansPage')) },
       { path: '/eisPlans/tender', element: page(() => import('../features/eis/TenderPlansPage')) },
+      { path: '/eisNotices44', element: page(() => import('../features/eis/Notices44Page')) },
       { path: '/eisPlans/tender/:number', element: page(() => import('../features/eis/TenderPositionsPage')) },
       { path: '/users', element: staff(page(() => import('../features/users/UsersPage'))) },
       {

@@ -105,7 +105,7 @@ const REFRESH: Record<string, string[][]> = {
   [EVENTS.reportCreateResponse]: [['reports']],
   [EVENTS.eisPlanResponse]: [['plans'], ['eis-import-status']],
   [EVENTS.eisTenderPlanResponse]: [['tender-plans'], ['eis-import-status']],
-  [EVENTS.eisNoticesResponse]: [['procurements'], ['eis-import-status']],
+  [EVENTS.eisNoticesResponse]: [['procurements'], ['notices44'], ['tender-plans'], ['eis-import-status']],
 };
 
 export function useRealtimeNotices(): void {

@@ -10,3 +10,4 @@ export * from './signatures';
 export * from './storage';
 export * from './nmck';
 export * from './tender-plans';
+export * from './eis44-notices';

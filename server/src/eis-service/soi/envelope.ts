@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { EisDocumentType } from '@proc/contract';
 import { el, renderXmlDocument, type XmlElement } from '../../formats/xml-write';
 import { EIS_NOTICE_TYPES } from '../../formats/eis223/notice-types';
+import { NOTICE44_ROOTS, PROTOCOL44_ROOTS } from '../../formats/eis44/notice';
 import { moscowDateTime } from '../../platform/clock';
 
 export const SOAP_NS = 'http://schemas.xmlsoap.org/soap/envelope/';
@@ -34,6 +35,12 @@ export const SOI_DOCUMENTS = {
   // EISGetDocsByOrgRegionRequest; C# and Python clients send <documentType44> between subsystemType and periodInfo,
   // ids 34090340557, 56905985497)
   tenderPlan2020: { subsystemType: 'RPGZ', documentTypes: ['tenderPlan2020'], law: '44' },
+  // PRIZ «подсистема размещения извещений (без протоколов со сведениями об участниках)» (getDocsIP-ws-api.xsd 14.1,
+  // commonSubsystemType; rezident1989/portal44_xml): the notices and the final protocols without participants' names
+  // (those, the «…FinalPart» ones, are PRIZP's). The documentType44 names are the root elements of fcsExport.xsd, as
+  // a public Python client of getDocsIP sends them (find_string id 68844979649: SUBSYSTEM_NOTICES = "PRIZ",
+  // "epNotificationEF2020", "epProtocolEF2020Final", read back from the file names of ЕИС's archives)
+  notice44: { subsystemType: 'PRIZ', documentTypes: [...NOTICE44_ROOTS, ...PROTOCOL44_ROOTS], law: '44' },
 } as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[]; law?: '44' }>;
 
 export interface SoiIndex {

@@ -9,13 +9,15 @@ import { readPerformances } from './performance';
 import { readPlan } from './plan';
 import { eisFile, type EisDocumentKind, type EisFile } from './types';
 import { readTenderPlan, tenderPlanNode } from '../eis44/tender-plan';
+import { eis44PurchaseNode, readEis44Purchase } from '../eis44/notice';
 
 const WHAT = 'ЕИС 223-ФЗ';
 
 function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
-    const kind = eisKindOfRoot(rootName) ?? (tenderPlanNode(rootName, root) ? 'tenderPlan' : null);
+    const kind =
+      eisKindOfRoot(rootName) ?? (tenderPlanNode(rootName, root) ? 'tenderPlan' : eis44PurchaseNode(rootName, root) ? 'purchase44' : null);
     if (!kind) {
       throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
     }
@@ -32,6 +34,12 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
           details: `root <${rootName}>`,
         });
       return validateResult(eisFile, { kind, tenderPlan: readTenderPlan(node) }, 'ЕИС 44-ФЗ (план-график)');
+    }
+    if (kind === 'purchase44') {
+      const found = eis44PurchaseNode(rootName, root);
+      if (!found)
+        throw new FormatError('NOT_EIS223', 'Файл не является извещением или протоколом ЕИС 44-ФЗ', { details: `root <${rootName}>` });
+      return validateResult(eisFile, { kind, purchase: readEis44Purchase(found.node, found.root) }, 'ЕИС 44-ФЗ (извещение, протокол)');
     }
     const packet = readPacket(root);
     let result: EisFile;

@@ -5,6 +5,7 @@ import { eisPerformance } from './performance-schema';
 import { eisPlan } from './plan-schema';
 import { eisPacket } from './schema-common';
 import { tenderPlan } from '../eis44/tender-plan';
+import { eis44Purchase } from '../eis44/notice';
 
 /** Result types of the ЕИС 223-FZ readers: one schema file per document kind, joined here into the file union. */
 
@@ -15,7 +16,8 @@ export * from './plan-schema';
 export * from './notice-schema';
 
 /** tenderPlan: the 44-ФЗ план-график (eis44/tender-plan.ts), which ЕИС gives out in the same archives' manner. */
-export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice' | 'tenderPlan';
+/** purchase44: a 44-ФЗ notice or final protocol (eis44/notice.ts). */
+export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice' | 'tenderPlan' | 'purchase44';
 
 export const eisFile = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contracts'), packet: eisPacket, contracts: z.array(eisContract) }),
@@ -23,5 +25,6 @@ export const eisFile = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('plan'), packet: eisPacket, plan: eisPlan }),
   z.object({ kind: z.literal('notice'), packet: eisPacket, notice: eisNotice }),
   z.object({ kind: z.literal('tenderPlan'), tenderPlan }),
+  z.object({ kind: z.literal('purchase44'), purchase: eis44Purchase }),
 ]);
 export type EisFile = z.infer<typeof eisFile>;

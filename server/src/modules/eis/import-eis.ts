@@ -6,6 +6,7 @@ import {
   formatDate,
   type EisContractsImportRequest,
   type EisNoticesImportRequest,
+  type EisNotices44ImportRequest,
   type EisPlansImportRequest,
 } from '@proc/contract';
 import { parseEisContracts } from '../../formats';
@@ -58,6 +59,11 @@ export async function requestTenderPlansImport(ctx: Ctx, input: EisPlansImportRe
 /** Notices of every type ЕИС serves, published in the period: they fill the procurement register. */
 export async function requestNoticesImport(ctx: Ctx, input: EisNoticesImportRequest): Promise<{ key: string }> {
   return requestPeriodImport(ctx, ['purchaseNotice'], input.date_from, input.date_to);
+}
+
+/** 44-ФЗ notices and final protocols (PRIZ) published in the period: they link to the план-график by ИКЗ. */
+export async function requestNotices44Import(ctx: Ctx, input: EisNotices44ImportRequest): Promise<{ key: string }> {
+  return requestPeriodImport(ctx, ['notice44'], input.date_from, input.date_to);
 }
 
 type Stored = Awaited<ReturnType<typeof storeContracts>>;
@@ -133,6 +139,15 @@ export const notifyPeriodImport =
         ok
           ? { key: imp.id, result: 'success', plans: [...new Set(imp.numbers)], created: imp.created, unchanged: imp.unchanged }
           : { key: imp.id, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
+      );
+    } else if (imp.documentTypes.includes('notice44')) {
+      const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };
+      deps.realtime.toUser(
+        imp.userId,
+        EVENTS.eisNoticesResponse,
+        ok
+          ? { ...base, result: 'success', created: imp.created, updated: imp.updated }
+          : { ...base, result: 'error', error: imp.message ?? 'Загрузка из ЕИС не завершена' },
       );
     } else if (imp.documentTypes.includes('purchaseNotice')) {
       const base = { key: imp.id, date_from: imp.dateFrom, date_to: imp.dateTo, violations: imp.violations };

@@ -37,6 +37,7 @@ const TYPE_OF_KIND: Record<EisImportKind, EisDocumentType> = {
   plans: 'purchasePlan',
   notices: 'purchaseNotice',
   tenderPlans: 'tenderPlan2020',
+  notices44: 'notice44',
 };
 
 /** The contracts, plans and procurements screens: the company's latest import of their kind, and its latest daily sync. */

@@ -9,6 +9,9 @@ import {
   EisImportStatusQuery,
   EisImportStatusResponse,
   EisNoticesImportRequest,
+  EisNotices44ImportRequest,
+  Notice44Response,
+  Notices44Query,
   EisPlansImportRequest,
   EisUploadQuery,
   EisUploadResponse,
@@ -35,7 +38,14 @@ import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { idempotent } from '../../platform/idempotency';
-import { requestContractsImport, requestNoticesImport, requestPlansImport, requestTenderPlansImport } from './import-eis';
+import {
+  requestContractsImport,
+  requestNotices44Import,
+  requestNoticesImport,
+  requestPlansImport,
+  requestTenderPlansImport,
+} from './import-eis';
+import { listNotices44 } from './notices44';
 import { listTenderPlanPositions, listTenderPlans, procurementFromTenderPosition } from './tender-plans';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { importEisUpload, readEisUpload } from './upload-eis';
@@ -116,6 +126,30 @@ export function eisRoutes(app: App, deps: Deps): void {
       },
     },
     async (req, reply) => reply.status(202).send(await requestTenderPlansImport(await limitedCtx(req), req.body)),
+  );
+  app.post(
+    '/eis/notices44/import',
+    {
+      schema: {
+        tags,
+        summary: 'Загрузить извещения и итоговые протоколы 44-ФЗ из ЕИС (за период размещения)',
+        body: EisNotices44ImportRequest,
+        response: { 202: JobAccepted },
+      },
+    },
+    async (req, reply) => reply.status(202).send(await requestNotices44Import(await limitedCtx(req), req.body)),
+  );
+  app.get(
+    '/eis/notices44',
+    {
+      schema: {
+        tags,
+        summary: 'Закупки 44-ФЗ из ЕИС: извещения и итоговые протоколы, связь с планом-графиком по ИКЗ',
+        querystring: Notices44Query,
+        response: { 200: paged(Notice44Response) },
+      },
+    },
+    async (req) => listNotices44(await companyCtx(deps, req), req.query),
   );
   app.get(
     '/eis/tender-plans',

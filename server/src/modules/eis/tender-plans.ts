@@ -11,6 +11,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
 import { checkedReferences, getProcurement, insertProcurement } from '../procurements';
+import { notices44ByIkz } from './notices44';
 
 type PlanRow = typeof tenderPlans.$inferSelect;
 type PositionRow = typeof tenderPlanPositions.$inferSelect;
@@ -134,9 +135,25 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
       .where(where),
   ]);
   const page = rows.slice(0, q.limit);
+  const notices = await notices44ByIkz(
+    ctx,
+    page.flatMap((r) => (r.p.ikz ? [r.p.ikz] : [])),
+  );
+  const noticeOf = (ikz: string | null) => {
+    const n = ikz ? notices.get(ikz) : undefined;
+    return n
+      ? {
+          purchase_number: n.purchase_number,
+          published_at: n.published_at,
+          href: n.href,
+          protocol_date: n.protocol?.protocol_date ?? null,
+          winner_price: n.protocol?.winner_price ?? null,
+        }
+      : null;
+  };
   return {
     plan: planResponse(plan, latest),
-    items: page.map((r) => positionResponse(r.p, r.procurementId)),
+    items: page.map((r) => ({ ...positionResponse(r.p, r.procurementId), notice44: noticeOf(r.p.ikz) })),
     total: n,
     next_after: rows.length > q.limit ? page[page.length - 1].p.id : null,
   };

@@ -6,6 +6,7 @@ import { readMultipartFile } from '../../platform/uploads';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
+import { storeNotice44 } from './store-notice44';
 import { prepareNotice, storeNotice } from './store-notice';
 import { confirmForeignCustomers, foreignCustomersOf, ownCustomers } from './own-customer';
 
@@ -66,7 +67,7 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
     for (const f of files)
       if (f.kind !== 'performance')
-        confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind === 'tenderPlan' ? 'tenderPlan' : f.kind);
+        confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind === 'purchase44' ? 'notice' : f.kind);
   }
   const notices = await Promise.all(files.map((f) => (f.kind === 'notice' ? prepareNotice(ctx, f.notice) : null)));
   return ctx.deps.db.transaction(async (tx) => {
@@ -81,6 +82,7 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
       notices: 0,
       tender_plans: 0,
       tender_plan_id: null as number | null,
+      purchases44: 0,
     };
     for (const [i, f] of files.entries()) {
       if (f.kind === 'notice') {
@@ -95,6 +97,9 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
       } else if (f.kind === 'tenderPlan') {
         result.tender_plan_id = (await storeTenderPlan(tx, ctx.companyId, f.tenderPlan, 'upload', ctx.user)).id;
         result.tender_plans++;
+      } else if (f.kind === 'purchase44') {
+        await storeNotice44(tx, ctx.companyId, f.purchase, 'upload', ctx.user);
+        result.purchases44++;
       } else {
         // execution records from ЕИС: kept as registered records of the company's contracts they reference
         const { recordRegisteredPerformances } = await import('./execution');

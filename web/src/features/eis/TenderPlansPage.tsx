@@ -1,7 +1,7 @@
 import type { TenderPlanResponse } from '@proc/contract';
 import { Empty, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
@@ -27,6 +27,9 @@ export default function TenderPlansPage() {
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
         <Typography.Title level={3}>Планы-графики (44-ФЗ)</Typography.Title>
         <Space wrap>
+          <Link to="/eisNotices44" data-testid="tender-plans-notices44">
+            Извещения 44-ФЗ
+          </Link>
           <ImportTenderPlansButton />
           <UploadEisButton testId="tender-plans-upload" />
         </Space>

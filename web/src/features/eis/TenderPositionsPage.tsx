@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
@@ -195,6 +195,27 @@ export default function TenderPositionsPage() {
             align: 'right',
             width: 150,
             render: (_: unknown, p: TenderPlanPositionResponse) => money(p.finance.subsec_years),
+          },
+          {
+            title: 'Извещение в ЕИС',
+            key: 'notice44',
+            width: 200,
+            render: (_: unknown, p: TenderPlanPositionResponse) =>
+              p.notice44 ? (
+                <Space direction="vertical" size={0} data-testid={`tender-position-notice-${p.id}`}>
+                  <Link to={`/eisNotices44?q=${p.notice44.purchase_number}`}>№ {p.notice44.purchase_number}</Link>
+                  {p.notice44.protocol_date ? (
+                    <Typography.Text type="secondary">
+                      Итоги {formatDate(p.notice44.protocol_date)}
+                      {p.notice44.winner_price ? `: ${money(p.notice44.winner_price)}` : ''}
+                    </Typography.Text>
+                  ) : (
+                    <Typography.Text type="secondary">Итогов ещё нет</Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                '—'
+              ),
           },
           {
             title: 'Действия',

@@ -6,7 +6,9 @@ import type {
   EisImportResponse,
   EisImportStatusResponse,
   EisNoticesImportRequest,
+  EisNotices44ImportRequest,
   EisPlansImportRequest,
+  Notice44Response,
   EisUploadResponse,
   Paged,
   PlanItemResponse,
@@ -19,6 +21,12 @@ import { noticeStore } from '../../lib/notices';
 /** Filters of the plan items list as the URL carries them. */
 export const PLAN_ITEM_FILTERS = ['q', 'okpd2', 'method', 'sme_only', 'month'] as const;
 
+/** 44-ФЗ purchase methods of the notices ЕИС publishes (notice44 document types). */
+export const NOTICE44_METHOD_TITLES: Record<string, string> = {
+  auction_e: 'Электронный аукцион',
+  quotation_e: 'Запрос котировок в электронной форме',
+  competition_e: 'Открытый конкурс в электронной форме',
+};
 /** Filters of the план-график positions as the URL carries them. */
 export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 'amount_from', 'amount_to', 'after'] as const;
 
@@ -48,6 +56,9 @@ export const eisApi = {
     api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) =>
     api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+  importNotices44: (body: EisNotices44ImportRequest) =>
+    api.post<{ key: string }>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
+  notices44: (query: Record<string, unknown>) => api.get<Paged<Notice44>>('/eis/notices44', { name: 'Извещения 44-ФЗ', query }),
   importStatus: (kind: EisImportKind) =>
     api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>

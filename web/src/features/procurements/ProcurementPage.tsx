@@ -64,6 +64,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...options,
 ];
 import NmckTab from '../nmck/NmckTab';
+import { Notice44Summary } from '../eis/Notice44Summary';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -214,6 +215,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
           {p && <Link to={`/files/${p.id}`}>Файлы</Link>}
         </Space>
       </Space>
+      {p?.law === '44' && p.ikz && <Notice44Summary ikz={p.ikz} />}
       <Row gutter={24}>
         <Col xs={24} xl={15}>
           <Form<FormValues>

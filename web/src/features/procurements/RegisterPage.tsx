@@ -130,6 +130,9 @@ export default function RegisterPage() {
         <Typography.Title level={3}>Реестр закупок</Typography.Title>
         <Space>
           <ImportNoticesButton />
+          <Link to="/eisNotices44" data-testid="register-notices44">
+            Извещения 44-ФЗ из ЕИС
+          </Link>
           <Button icon={<FileExcelOutlined />} onClick={() => void procurementsApi.exportRegister({ sort, order, ...filters })}>
             Выгрузить в Excel
           </Button>

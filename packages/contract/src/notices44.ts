@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PageQuery, isoDate } from './common';
+import { ikzString } from './tender-plans';
+
+/**
+ * 44-ФЗ notices and final protocols imported from ЕИС (subsystem PRIZ, issue 33). A purchase is its notice (the newest
+ * version) and the final protocol; they meet the план-график position and the law-44 procurement by ИКЗ.
+ */
+
+/** The final protocol's outcome: the application rated first and its price (names are not in the public protocol). */
+export const Protocol44Summary = z.object({
+  document_type: z.string(),
+  doc_number: z.string().nullable(),
+  protocol_date: z.string().nullable(),
+  published_at: z.string().nullable(),
+  participants: z.number().nullable(),
+  winner_app_number: z.string().nullable(),
+  winner_price: z.string().nullable(),
+});
+export type Protocol44Summary = z.infer<typeof Protocol44Summary>;
+
+export const Notice44Response = z.object({
+  id: z.number(),
+  purchase_number: z.string(),
+  version: z.number(),
+  document_type: z.string(),
+  /** auction_e, quotation_e, competition_e */
+  method: z.string().nullable(),
+  placing_way_name: z.string().nullable(),
+  ikz: z.string().nullable(),
+  ikzs: z.array(z.string()),
+  subject: z.string().nullable(),
+  max_price: z.string().nullable(),
+  currency: z.string().nullable(),
+  published_at: z.string().nullable(),
+  applications_end: z.string().nullable(),
+  summarizing_date: z.string().nullable(),
+  placer_name: z.string().nullable(),
+  placer_inn: z.string().nullable(),
+  etp_name: z.string().nullable(),
+  etp_url: z.string().nullable(),
+  href: z.string().nullable(),
+  protocol: Protocol44Summary.nullable(),
+  /** the план-график position with this ИКЗ (its newest version) and the law-44 procurement with it */
+  tender_position_id: z.number().nullable(),
+  tender_plan_number: z.string().nullable(),
+  procurement_id: z.number().nullable(),
+});
+export type Notice44Response = z.infer<typeof Notice44Response>;
+
+export const Notices44Query = PageQuery.extend({
+  q: z.string().trim().max(200).optional(),
+  ikz: ikzString.optional(),
+  date_from: isoDate.optional(),
+  date_to: isoDate.optional(),
+});
+export type Notices44Query = z.infer<typeof Notices44Query>;

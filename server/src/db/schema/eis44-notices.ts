@@ -1,0 +1,50 @@
+import { pgTable, serial, integer, text, timestamp, index, numeric, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
+
+/**
+ * 44-ФЗ notices and final protocols imported from ЕИС (subsystem PRIZ): one row per document type, purchase number and
+ * version, so a repeated or resumed import stores nothing twice. They meet the план-график position and the law-44
+ * procurement by ИКЗ (a protocol has none of its own: it takes its notice's), and each other by purchase number.
+ */
+export const eis44Notices = pgTable(
+  'eis44_notices',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    kind: text('kind').$type<'notice' | 'protocol'>().notNull(),
+    documentType: text('document_type').notNull(),
+    purchaseNumber: text('purchase_number').notNull(),
+    version: integer('version').notNull(),
+    eisId: text('eis_id'),
+    /** the first lot's ИКЗ; every lot's in `ikzs` (a joint purchase has one per customer) */
+    ikz: text('ikz'),
+    ikzs: jsonb('ikzs').$type<string[]>().notNull().default([]),
+    planPositionNumber: text('plan_position_number'),
+    method: text('method'),
+    placingWayName: text('placing_way_name'),
+    object: text('object'),
+    maxPrice: numeric('max_price', { precision: 20, scale: 2 }),
+    currency: text('currency'),
+    publishedAt: text('published_at'),
+    applicationsEnd: text('applications_end'),
+    summarizingDate: text('summarizing_date'),
+    placerRegNum: text('placer_reg_num'),
+    placerInn: text('placer_inn'),
+    placerName: text('placer_name'),
+    etpName: text('etp_name'),
+    etpUrl: text('etp_url'),
+    href: text('href'),
+    protocolDate: text('protocol_date'),
+    docNumber: text('doc_number'),
+    participants: integer('participants'),
+    winnerAppNumber: text('winner_app_number'),
+    winnerPrice: numeric('winner_price', { precision: 20, scale: 2 }),
+    source: text('source').$type<'eis' | 'upload' | 'demo'>().notNull().default('eis'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('eis44_notices_company_doc_uq').on(t.companyId, t.documentType, t.purchaseNumber, t.version),
+    index('eis44_notices_company_ikz_idx').on(t.companyId, t.ikz),
+    index('eis44_notices_company_number_idx').on(t.companyId, t.purchaseNumber),
+    index('eis44_notices_company_published_idx').on(t.companyId, t.publishedAt, t.id),
+  ],
+);

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../fixtures-path';
+import { parseEisFile } from '../eis223/parse';
+import { parseEis44Purchase } from './notice';
+
+const read = (name: string) => readFileSync(fixturePath('eis44', name));
+
+describe('44-ФЗ notices and final protocols', () => {
+  it('reads an электронный аукцион notice: number, ИКЗ, the plan position, НМЦК, dates, placer, ЕТП', () => {
+    const n = parseEis44Purchase(read('epNotificationEF2020_portal44.xml'));
+    expect(n).toMatchObject({
+      kind: 'notice',
+      documentType: 'epNotificationEF2020',
+      id: '31560925',
+      purchaseNumber: '0372200000923000927',
+      versionNumber: 1,
+      publishedAt: '2023-04-24T11:30:17.086+03:00',
+      placingWay: { code: 'EAP20', name: 'Электронный аукцион' },
+      etp: { code: 'ETP_RTS', name: 'РТС-тендер', url: 'http://www.rts-tender.ru' },
+      object: 'Проведение обязательного психиатрического освидетельствования работников',
+      placer: { regNum: '03722000009', inn: '7813045709', role: 'CU' },
+      maxPrice: '1379400',
+      currency: 'RUB',
+      applicationsStart: '2023-02-09T11:30:17+03:00',
+      applicationsEnd: '2023-05-10T00:00:00+03:00',
+      summarizingDate: '2023-05-11',
+    });
+    expect(n.kind === 'notice' && n.lots).toEqual([
+      {
+        ikz: '232781304570978130100100120012120244',
+        planPositionNumber: '202303722000009001000014',
+        customer: {
+          regNum: '03722000009',
+          inn: null,
+          fullName: 'САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ БЮДЖЕТНОЕ УЧРЕЖДЕНИЕ ЗДРАВООХРАНЕНИЯ "ГОРОДСКАЯ КЛИНИЧЕСКАЯ БОЛЬНИЦА № 31"',
+        },
+        maxPrice: '1379400',
+      },
+    ]);
+  });
+
+  it('reads an открытый конкурс notice the same way', () => {
+    const n = parseEis44Purchase(read('epNotificationEOK2020_portal44.xml'));
+    expect(n).toMatchObject({
+      kind: 'notice',
+      documentType: 'epNotificationEOK2020',
+      purchaseNumber: '2200440003322001100',
+      placingWay: { code: 'OKP20' },
+      etp: { code: 'ETP_EETP' },
+      placer: { inn: '7808043833' },
+      maxPrice: '10000.00',
+      summarizingDate: '2023-12-07',
+      lots: [{ ikz: '232780804383378410100100870073700612', planPositionNumber: '202309988000077006600055', maxPrice: '10000.00' }],
+    });
+  });
+
+  it('reads the final protocol: its date, every application and the winner rated first', () => {
+    const p = parseEis44Purchase(read('epProtocolEF2020Final_portal44.xml'));
+    expect(p).toMatchObject({
+      kind: 'protocol',
+      documentType: 'epProtocolEF2020Final',
+      purchaseNumber: '0372200000923000927',
+      docNumber: 'ИЭА1',
+      publishedAt: '2023-04-13T15:47:00+03:00',
+      protocolDate: '2023-04-13',
+      publisher: { regNum: '03722002803', inn: '7813498113' },
+      winner: { appNumber: '112038040', price: '1526758.74', rating: 1, admitted: true },
+    });
+    expect(p.kind === 'protocol' && p.applications.map((a) => [a.appNumber, a.price, a.rating])).toEqual([
+      ['112038040', '1526758.74', 1],
+      ['112016964', '1534430.9', 2],
+      ['112031446', '1534430.9', 3],
+    ]);
+  });
+
+  it('comes through the common ЕИС parser as its own kind', () => {
+    const f = parseEisFile(read('epNotificationEF2020_portal44.xml'));
+    expect(f.kind).toBe('purchase44');
+    expect(f.kind === 'purchase44' && f.purchase.purchaseNumber).toBe('0372200000923000927');
+  });
+
+  it('says in Russian what is wrong', () => {
+    expect(() => parseEis44Purchase(Buffer.from('<export><contract/></export>'))).toThrow(
+      /не является извещением или протоколом ЕИС 44-ФЗ/,
+    );
+    const broken = readFileSync(fixturePath('eis44', 'epNotificationEF2020_portal44.xml'), 'utf8').replace(
+      '<ns9:maxPrice>1379400</ns9:maxPrice>',
+      '<ns9:maxPrice>много</ns9:maxPrice>',
+    );
+    expect(() => parseEis44Purchase(Buffer.from(broken))).toThrow(/maxPrice/);
+  });
+});

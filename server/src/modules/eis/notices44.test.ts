@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { EVENTS, type Notice44Response, type Paged, type ProcurementResponse, type TenderPlanPositionsResponse } from '@proc/contract';
+import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import { ikzOf, demoTenderPlanPositions } from '../../../../tools/fake-eis/tender-plan-samples';
+import { purchaseNumberOf } from '../../../../tools/fake-eis/notice44-samples';
+import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+
+/**
+ * 44-ФЗ notices and final protocols over СОИ (PRIZ) through the integration service and the fake ЕИС: they arrive,
+ * are stored once, and meet the план-график position and the law-44 procurement by ИКЗ.
+ */
+let t: TestServer;
+let eis: FakeEis;
+let integration: FastifyInstance;
+let client: string;
+let outsider: string;
+const Y = TENDER_PLAN_YEAR;
+const PLAN = `${Y}${DEMO_REG_NUM}001`;
+const paperIkz = ikzOf(DEMO_CUSTOMER, Y, demoTenderPlanPositions()[0]);
+const roofIkz = ikzOf(DEMO_CUSTOMER, Y, demoTenderPlanPositions()[2]);
+const AUCTION = purchaseNumberOf(DEMO_REG_NUM, Y, 1);
+const CONTEST = purchaseNumberOf(DEMO_REG_NUM, Y, 2);
+
+beforeAll(async () => {
+  eis = await startFakeEis();
+  integration = await buildIntegrationApp({
+    eisUrl: eis.url,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    timeoutMs: 2_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+  });
+  await integration.listen({ port: 0, host: '127.0.0.1' });
+  const port = (integration.server.address() as { port: number }).port;
+  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  client = await t.login('client');
+  const admin = await t.login('admin');
+  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
+  await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: 'Специалист Без Доступа', login: 'n44-outsider', role: 'specialist', company_id: provider, password: 'demo12345' },
+  });
+  outsider = await t.login('n44-outsider');
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await integration?.close();
+  await eis?.close();
+});
+
+const importPeriod = async (path: string, event: string, body: { date_from: string; date_to: string }) => {
+  const s = await t.socket('auth', client);
+  const ev = nextEvent<Record<string, unknown>>(s, event, () => true, 90_000);
+  const r = await t.api<{ key: string }>('POST', path, { token: client, body });
+  expect(r.status, JSON.stringify(r.body)).toBe(202);
+  const done = await ev;
+  expect(done).toMatchObject({ key: r.body.key, result: 'success' });
+  return done;
+};
+
+describe('44-ФЗ notices over СОИ (PRIZ)', () => {
+  it('imports the notices and the final protocol of a period once, asking PRIZ with documentType44 for each type', async () => {
+    const body = { date_from: `${Y}-02-10`, date_to: `${Y}-03-12` };
+    const from = eis.soi.requests.length;
+    const done = await importPeriod('/api/eis/notices44/import', EVENTS.eisNoticesResponse, body);
+    expect(done).toMatchObject({ created: 3 });
+    const asked = eis.soi.requests.slice(from).filter((q) => q.params.subsystemType === 'PRIZ');
+    expect(new Set(asked.map((q) => q.params.documentType44))).toEqual(
+      new Set([
+        'epNotificationEF2020',
+        'epNotificationEZK2020',
+        'epNotificationEOK2020',
+        'epProtocolEF2020Final',
+        'epProtocolEZK2020Final',
+        'epProtocolEOK2020Final',
+      ]),
+    );
+    expect(asked).toHaveLength(31 * 6);
+    expect(asked.every((q) => q.params.documentType223 === null && q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2))).toBe(true);
+    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>(
+      'GET',
+      '/api/eis/imports/status?kind=notices44',
+      { token: client },
+    );
+    expect(status.body.current).toMatchObject({ status: 'success', days_total: 31, documents: 3, created: 3 });
+    expect(status.body.requests_per_day).toBe(6);
+
+    // again: nothing stored twice
+    expect(await importPeriod('/api/eis/notices44/import', EVENTS.eisNoticesResponse, body)).toMatchObject({ created: 0 });
+    const n = await t.server.deps.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM eis44_notices`);
+    expect(n.rows[0].n).toBe(3);
+
+    const list = await t.api<Paged<Notice44Response>>('GET', '/api/eis/notices44', { token: client });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(2);
+    const [contest, auction] = list.body.items;
+    expect(contest).toMatchObject({
+      purchase_number: CONTEST,
+      document_type: 'epNotificationEOK2020',
+      method: 'competition_e',
+      ikz: roofIkz,
+      max_price: '1200000.00',
+      protocol: null,
+    });
+    expect(auction).toMatchObject({
+      purchase_number: AUCTION,
+      document_type: 'epNotificationEF2020',
+      method: 'auction_e',
+      ikz: paperIkz,
+      subject: 'Поставка бумаги для офисной техники',
+      max_price: '350000.00',
+      currency: 'RUB',
+      published_at: `${Y}-02-16T10:00:00+03:00`,
+      applications_end: `${Y}-02-26T09:00:00+03:00`,
+      summarizing_date: `${Y}-03-02`,
+      placer_inn: DEMO_CUSTOMER.inn,
+      etp_name: 'РТС-тендер',
+      protocol: { document_type: 'epProtocolEF2020Final', protocol_date: `${Y}-03-02`, participants: 3, winner_price: '315000.00' },
+      // no план-график imported yet: nothing to link to
+      tender_position_id: null,
+      procurement_id: null,
+    });
+    expect((await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client })).body.total).toBe(1);
+    expect((await t.api<Paged<Notice44Response>>('GET', '/api/eis/notices44', { token: outsider })).body.total).toBe(0);
+    expect((await t.api('GET', '/api/eis/notices44?ikz=123', { token: client })).status).toBe(400);
+  });
+
+  it('links a notice to its план-график position and to the law-44 procurement by ИКЗ', async () => {
+    await importPeriod('/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, { date_from: `${Y}-02-10`, date_to: `${Y}-02-10` });
+    const positions = await t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?limit=50`, {
+      token: client,
+    });
+    const paper = positions.body.items.find((p) => p.ikz === paperIkz)!;
+    expect(paper.notice44).toEqual({
+      purchase_number: AUCTION,
+      published_at: `${Y}-02-16T10:00:00+03:00`,
+      href: expect.stringContaining(AUCTION),
+      protocol_date: `${Y}-03-02`,
+      winner_price: '315000.00',
+    });
+    expect(positions.body.items.find((p) => p.ikz === roofIkz)!.notice44).toMatchObject({ purchase_number: CONTEST, winner_price: null });
+    // a position without a notice has none
+    expect(positions.body.items.filter((p) => p.notice44).length).toBe(2);
+
+    const proc = await t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${paper.id}/procurement`, { token: client });
+    expect(proc.status).toBe(200);
+    const linked = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client });
+    expect(linked.body.items[0]).toMatchObject({ tender_position_id: paper.id, tender_plan_number: PLAN, procurement_id: proc.body.id });
+  });
+});
