@@ -29,6 +29,26 @@ export const PROCUREMENT_STATUS_TITLES: Record<ProcurementStatus, string> = {
   failed: 'Не состоялась',
 };
 
+/**
+ * The same statuses as a 44-ФЗ purchase names them: the notice is «извещение об осуществлении закупки» with its
+ * attachments instead of a documentation (ст. 42), the result a «контракт», the end «отмена определения поставщика»
+ * (ст. 36) or «определение поставщика признано несостоявшимся» (ст. 52).
+ */
+export const PROCUREMENT_STATUS_TITLES_44: Record<ProcurementStatus, string> = {
+  draft: 'Черновик',
+  docs_ready: 'Извещение сформировано',
+  published: 'Извещение размещено',
+  accepting: 'Подача заявок',
+  summing_up: 'Подведение итогов определения поставщика',
+  contract_signed: 'Контракт заключён',
+  cancelled: 'Определение поставщика отменено',
+  failed: 'Определение поставщика не состоялось',
+};
+
+/** A status's title in the words of the purchase's law. */
+export const procurementStatusTitle = (status: ProcurementStatus, law: '223' | '44' | string | null | undefined): string =>
+  (law === '44' ? PROCUREMENT_STATUS_TITLES_44 : PROCUREMENT_STATUS_TITLES)[status] ?? status;
+
 /** The only allowed moves; 'cancelled' from any state before 'contract_signed', 'failed' from accepting/summing_up. */
 export const PROCUREMENT_TRANSITIONS: Record<ProcurementStatus, readonly ProcurementStatus[]> = {
   draft: ['docs_ready', 'cancelled'],

@@ -14,6 +14,23 @@ export const DOCUMENT_KIND_TITLES: Record<DocumentKind, string> = {
   'nmcd-justification': 'Обоснование начальной (максимальной) цены договора',
 };
 
+/**
+ * The same documents as a 44-ФЗ purchase names them (ст. 42 ч. 2 since 01.01.2022: the notice and its attachments —
+ * the description of the object (ст. 33), the НМЦК's justification (ст. 22), the requirements to the application and
+ * the draft contract); «documentation» is the attachment of the requirements to the application.
+ */
+export const DOCUMENT_KIND_TITLES_44: Record<DocumentKind, string> = {
+  notice: 'Извещение об осуществлении закупки',
+  documentation: 'Требования к содержанию, составу заявки на участие в закупке и инструкция по ее заполнению',
+  'draft-contract': 'Проект контракта',
+  'tech-spec': 'Описание объекта закупки',
+  'nmcd-justification': 'Обоснование начальной (максимальной) цены контракта',
+};
+
+/** A document kind's title in the words of the purchase's law. */
+export const documentKindTitle = (kind: DocumentKind, law: '223' | '44' | string | null | undefined): string =>
+  (law === '44' ? DOCUMENT_KIND_TITLES_44 : DOCUMENT_KIND_TITLES)[kind];
+
 /** Rouble amount ≥ 0 as a decimal string with at most two decimals ("600000.00"); numbers are accepted and converted (money.ts). */
 export const moneyString = moneyAmount();
 

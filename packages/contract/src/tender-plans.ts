@@ -106,6 +106,8 @@ export const TenderPlanPositionResponse = z.object({
     })
     .nullable()
     .optional(),
+  /** what is wrong with the position's ИКЗ (structure, the company's ИКУ, the position's ОКПД2 and КВР, year): a finding, not a refusal */
+  ikz_findings: z.array(z.string()),
 });
 export type TenderPlanPositionResponse = z.infer<typeof TenderPlanPositionResponse>;
 

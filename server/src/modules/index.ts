@@ -2,7 +2,7 @@ import type { Module } from '../platform/module';
 import { authModule } from './auth';
 import { companiesModule } from './companies';
 import { usersModule } from './users';
-import { demoModule, demoProcurementsModule } from './demo';
+import { demo44Module, demoModule, demoProcurementsModule } from './demo';
 import { catalogsModule } from './catalogs';
 import { tariffsModule } from './tariffs';
 import { rulesModule } from './rules';
@@ -33,4 +33,5 @@ export const MODULES: Module[] = [
   signaturesModule,
   storageModule,
   nmckModule,
+  demo44Module,
 ];

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { DashboardResponse } from '@proc/contract';
-import { contracts, planItems, plans, procurements } from '../../db/schema';
+import { companies, contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
 import { procurementsByStatus } from '../procurements';
@@ -22,7 +22,7 @@ const safely = <T>(f: () => T): T | null => {
 // the dashboard is opened often and its statements have a fixed shape: built once and prepared (db/prepared-queries.ts)
 const contractsWithSme = preparedPer((db) =>
   db
-    .select({ c: contracts, sme: procurements.smeOnly })
+    .select({ c: contracts, sme: procurements.smeOnly, law: procurements.law })
     .from(contracts)
     .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
     .where(eq(contracts.companyId, sql.placeholder('companyId')))
@@ -43,11 +43,14 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const db = ctx.deps.db;
   const today = moscowToday();
   const year = Number(today.slice(0, 4));
-  const [procByStatus, contractRows, [plan]] = await Promise.all([
+  const [procByStatus, contractRows, [plan], [company]] = await Promise.all([
     procurementsByStatus(db, ctx.companyId),
     contractsWithSme(db).execute({ companyId: ctx.companyId }),
     planOfYear(db).execute({ companyId: ctx.companyId, year }),
+    db.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)),
   ]);
+  // a contract is reported under its procurement's law, else its company's
+  const lawOf = (l: string | null): '223' | '44' => ((l ?? company?.law) === '44' ? '44' : '223');
 
   let planPart: DashboardResponse['plan'];
   if (plan) {
@@ -94,14 +97,14 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   let paid = new Decimal(0);
   const horizon = safely(() => DEFAULT_PRODUCTION_CALENDAR.addWorkingDays(today, WINDOW_WORKING_DAYS)) ?? today;
   const deadlines: DashboardResponse['deadlines'] = [];
-  for (const { c, sme: isSme } of contractRows) {
+  for (const { c, sme: isSme, law } of contractRows) {
     byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
     contractsTotal = contractsTotal.plus(c.price ?? 0);
     if (isSme) sme = sme.plus(c.price ?? 0);
     const t = totals.get(c.id)!;
     delivered = delivered.plus(t.delivered);
     paid = paid.plus(t.paid);
-    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today)) {
+    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today, lawOf(law))) {
       if (!d.done && d.due_on <= horizon && (d.due_on >= today || d.overdue)) {
         const { done: _done, ...rest } = d;
         deadlines.push({ ...rest, contract_id: c.id, contract_regnumber: c.registryNumber });
@@ -111,7 +114,9 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   // the monthly report on last month's contracts
   const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
-  const monthly = safely(() => monthlyReportDeadline(prev.y, prev.m));
+  // the monthly report is 223-ФЗ's (ч. 19 ст. 4): a 44-ФЗ customer owes it only for contracts of 223-ФЗ
+  const reports223 = company?.law !== '44' || contractRows.some((r) => lawOf(r.law) === '223');
+  const monthly = reports223 ? safely(() => monthlyReportDeadline(prev.y, prev.m)) : null;
   if (monthly && monthly >= today && monthly <= horizon)
     deadlines.push({
       kind: 'monthly',

@@ -4,7 +4,7 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
+import { contractDeadlines, contractLaw, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
 import { moscowToday } from '../../platform/clock';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
@@ -29,7 +29,10 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
         ),
       ),
   ]);
-  const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
+  const [reported, law] = await Promise.all([
+    reportedOn(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)),
+    contractLaw(db, ctx.companyId, c.procurementId),
+  ]);
   return {
     contract_id: c.id,
     registry_number: c.registryNumber,
@@ -43,6 +46,6 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
     unmapped_lines: unmapped.n,
     payments: totals.paymentDates.length,
     // done travels too: the card marks a past deadline «Выполнено» or «Просрочено», never a bare «до …»
-    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()),
+    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday(), law),
   };
 }

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_LEAD_TIMES,
+  DEFAULT_LEAD_TIMES_44,
+  defaultLeadTimes,
   baseMethod,
   describeLeadTime,
   earliestApplicationDeadline,
@@ -153,5 +155,33 @@ describe('describeLeadTime', () => {
     expect(describeLeadTime({ days: 1, unit: 'working' })).toBe('не менее 1 рабочего дня');
     expect(describeLeadTime({ days: 21, unit: 'calendar' })).toBe('не менее 21 календарного дня');
     expect(describeLeadTime({ days: 11, unit: 'calendar' })).toBe('не менее 11 календарных дней');
+  });
+});
+
+describe('44-ФЗ: the law’s own terms (ст. 48–50), chosen by the НМЦК', () => {
+  const on44 = (method: string, nmcd: string) =>
+    earliestApplicationDeadline({ method, nmcd, publishedOn: '2025-03-03', rules: defaultLeadTimes('44') });
+  it('is valid rule data and is not 223-ФЗ’s', () => {
+    expect(() => leadTimeRulesSchema.parse(DEFAULT_LEAD_TIMES_44)).not.toThrow();
+    expect(defaultLeadTimes('223')).toBe(DEFAULT_LEAD_TIMES);
+  });
+  it('electronic auction: 7 days up to 300 млн ₽, 15 days above (ст. 49)', () => {
+    expect(on44('auction_e', '300000000.00')).toMatchObject({
+      date: '2025-03-10',
+      rule: { days: 7, basis: '44-ФЗ, ч. 2 ст. 49 (электронный аукцион)' },
+    });
+    expect(on44('auction_e', '300000000.01').date).toBe('2025-03-18');
+  });
+  it('electronic competition: 10 days up to 1 млрд ₽, 15 days above (ст. 48)', () => {
+    expect(on44('competition_e', '1000000000.00').date).toBe('2025-03-13');
+    expect(on44('competition_e', '1000000000.01').date).toBe('2025-03-18');
+  });
+  it('request for quotations: one working day (ст. 50); no request for proposals under 44-ФЗ', () => {
+    expect(on44('quotation_e', '500000.00')).toMatchObject({ date: '2025-03-04', rule: { days: 1, unit: 'working' } });
+    // Friday → Monday
+    expect(
+      earliestApplicationDeadline({ method: 'quotation_e', nmcd: '1', publishedOn: '2025-03-07', rules: defaultLeadTimes('44') }).date,
+    ).toBe('2025-03-10');
+    expect(findLeadTimeRule({ method: 'proposal_e', nmcd: '1', rules: defaultLeadTimes('44') })).toBeUndefined();
   });
 });

@@ -68,6 +68,34 @@ export const DEFAULT_LEAD_TIMES: readonly LeadTimeRule[] = Object.freeze([
   { method: 'single', smeOnly: null, days: 0, unit: 'calendar', basis: '223-ФЗ: закупка у единственного поставщика' },
 ] satisfies LeadTimeRule[]);
 
+/**
+ * 44-ФЗ's own terms between the notice and the end of applications (the wording of 02.07.2021 № 360-ФЗ, in force from
+ * 01.01.2022: every competitive method is electronic). They are the law's, not a Положение's: no rule version
+ * overrides them. The figures of ст. 48–50 are the articles' wording as known to the author; the project's search found
+ * no public copy of these articles to check them against (only the pre-2022 ст. 63 of the electronic auction, whose
+ * 7/15-day split they continue), so they are to be re-read against the official text (consultant.ru, ст. 48–50).
+ */
+const ART_48 = '44-ФЗ, ч. 1 ст. 48 (электронный конкурс)';
+const ART_49 = '44-ФЗ, ч. 2 ст. 49 (электронный аукцион)';
+const ART_50 = '44-ФЗ, ч. 1 ст. 50 (электронный запрос котировок)';
+export const DEFAULT_LEAD_TIMES_44: readonly LeadTimeRule[] = Object.freeze([
+  // ст. 48: не менее чем за 10 дней до окончания срока подачи заявок, если НМЦК не превышает 1 млрд ₽, иначе 15 дней
+  { method: 'competition', smeOnly: null, nmcdMax: '1000000000.00', days: 10, unit: 'calendar', basis: ART_48 },
+  { method: 'competition', smeOnly: null, days: 15, unit: 'calendar', basis: ART_48 },
+  // ст. 49: не менее чем за 7 дней, если НМЦК не превышает 300 млн ₽ (2 млрд ₽ для строительных работ — the rules
+  // have no subject, so such works between the two sums get the stricter 15 days), иначе 15 дней
+  { method: 'auction', smeOnly: null, nmcdMax: '300000000.00', days: 7, unit: 'calendar', basis: ART_49 },
+  { method: 'auction', smeOnly: null, days: 15, unit: 'calendar', basis: ART_49 },
+  // ст. 50: не менее чем за один рабочий день до окончания срока подачи заявок
+  { method: 'quotation', smeOnly: null, days: 1, unit: 'working', basis: ART_50 },
+  // ст. 93: закупка у единственного поставщика без извещения о приёме заявок
+  { method: 'single', smeOnly: null, days: 0, unit: 'calendar', basis: '44-ФЗ, ст. 93: закупка у единственного поставщика' },
+  // запрос предложений is not a method of 44-ФЗ since 01.01.2022 (360-ФЗ): no rule, the card names it
+] satisfies LeadTimeRule[]);
+
+/** The default lead times of a law: 223-ФЗ's (a Положение may restate them) or 44-ФЗ's own. */
+export const defaultLeadTimes = (law: '223' | '44'): readonly LeadTimeRule[] => (law === '44' ? DEFAULT_LEAD_TIMES_44 : DEFAULT_LEAD_TIMES);
+
 /** 'competition_e' → 'competition', etc. Unknown (customer-defined) codes are returned unchanged. */
 export function baseMethod(method: string): string {
   return method.endsWith('_e') && (PROCUREMENT_METHODS as readonly string[]).includes(method) ? method.slice(0, -2) : method;

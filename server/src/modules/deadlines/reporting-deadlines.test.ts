@@ -78,3 +78,21 @@ describe('isOverdue', () => {
     expect(isOverdue('2025-05-06', undefined, '2025-05-01')).toBe(false);
   });
 });
+
+describe('44-ФЗ: the register of contracts (ч. 3 ст. 103)', () => {
+  it('the contract, its changes and payments: five working days each, in 44-ФЗ’s words', () => {
+    expect(contractReportingDeadlines({ law: '44', signedOn: '2025-03-12', changes: ['2025-03-14'], payments: ['2025-03-21'] })).toEqual([
+      // Wed 12.03 → 13, 14, 17, 18, 19
+      {
+        kind: 'contract',
+        dueOn: '2025-03-19',
+        basisDate: '2025-03-12',
+        label: 'Информация о контракте в реестр контрактов (ч. 3 ст. 103 44-ФЗ)',
+      },
+      { kind: 'change', dueOn: '2025-03-21', basisDate: '2025-03-14', label: 'Информация об изменении контракта (ч. 3 ст. 103 44-ФЗ)' },
+      { kind: 'payment', dueOn: '2025-03-28', basisDate: '2025-03-21', label: 'Информация об оплате контракта (ч. 3 ст. 103 44-ФЗ)' },
+    ]);
+    // 223-ФЗ's three working days stay the default
+    expect(contractReportingDeadlines({ signedOn: '2025-03-12' })[0].dueOn).toBe('2025-03-17');
+  });
+});

@@ -36,6 +36,25 @@ export const REPORTING_TERMS: Readonly<ReportingTerms> = Object.freeze({
   monthlyReportDay: 10,
 } satisfies ReportingTerms);
 
+/**
+ * 44-ФЗ's register of contracts (ст. 103 ч. 3, checked against the article's text as amended 07.12.2022, e.g.
+ * https://zakonrf.info/izmeneniya-v-zakonodatelstve/sravnenie-35283: «В течение пяти рабочих дней с даты заключения
+ * контракта заказчик направляет указанную в пунктах 1 - 7, 9, 12 и 14 части 2 настоящей статьи информацию …»; changes
+ * of the contract «в течение пяти рабочих дней с даты внесения таких изменений»; the execution, its stages and
+ * payments go by the same part's order, in five working days). 44-ФЗ has no monthly report of 223-ФЗ's ч. 19 ст. 4.
+ */
+export const REPORTING_TERMS_44: Readonly<ReportingTerms> = Object.freeze({
+  contract: { days: 5, unit: 'working', label: 'Информация о контракте в реестр контрактов (ч. 3 ст. 103 44-ФЗ)' },
+  change: { days: 5, unit: 'working', label: 'Информация об изменении контракта (ч. 3 ст. 103 44-ФЗ)' },
+  payment: { days: 5, unit: 'working', label: 'Информация об оплате контракта (ч. 3 ст. 103 44-ФЗ)' },
+  stage: { days: 5, unit: 'working', label: 'Информация об исполнении этапа контракта (ч. 3 ст. 103 44-ФЗ)' },
+  // no monthly report under 44-ФЗ: the field is kept for the shape, monthlyReportDeadline is not asked for a 44 company
+  monthlyReportDay: 10,
+} satisfies ReportingTerms);
+
+/** The reporting terms of a contract's law. */
+export const reportingTermsOf = (law: '223' | '44'): Readonly<ReportingTerms> => (law === '44' ? REPORTING_TERMS_44 : REPORTING_TERMS);
+
 export interface ContractReportingDeadline {
   kind: ContractReportKind;
   dueOn: IsoDate;
@@ -44,6 +63,8 @@ export interface ContractReportingDeadline {
 }
 
 export interface ContractReportingInput {
+  /** the law the contract was concluded under (223 by default): its terms, unless `terms` says otherwise */
+  law?: '223' | '44';
   signedOn?: IsoDate | null;
   changes?: readonly IsoDate[];
   payments?: readonly IsoDate[];
@@ -66,7 +87,7 @@ export function reportingDueDate(
 
 /** Deadlines for one contract, sorted by due date (ties keep the order contract, changes, payments, stages). */
 export function contractReportingDeadlines(input: ContractReportingInput): ContractReportingDeadline[] {
-  const terms: ReportingTerms = { ...REPORTING_TERMS, ...input.terms };
+  const terms: ReportingTerms = { ...reportingTermsOf(input.law ?? '223'), ...input.terms };
   const options = { shiftToWorkingDay: input.shiftToWorkingDay, calendar: input.calendar };
   const events: { kind: ContractReportKind; basisDate: IsoDate }[] = [
     ...(input.signedOn ? [{ kind: 'contract' as const, basisDate: input.signedOn }] : []),

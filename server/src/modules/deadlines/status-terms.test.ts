@@ -41,3 +41,13 @@ describe('statusTermFindings', () => {
     expect(codes({ to: 'published', applicationDeadline: '2026-12-16' })).toEqual([]);
   });
 });
+
+describe('statusTermFindings under 44-ФЗ', () => {
+  it('names the contract and the protocol in 44-ФЗ’s words', () => {
+    expect(
+      statusTermFindings({ ...base, law: '44', today: '2026-11-20', summingUpEnteredOn: '2026-11-10', summingUpOn: null })[0].message,
+    ).toBe(
+      'Контракт заключается не ранее чем через 10 дней с даты размещения протокола подведения итогов определения поставщика (44-ФЗ, ст. 51): итоги — 10.11.2026, контракт — не ранее 21.11.2026, сегодня 20.11.2026',
+    );
+  });
+});

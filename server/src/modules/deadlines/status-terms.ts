@@ -21,8 +21,16 @@ export interface ContractStandstill {
 
 export const CONTRACT_STANDSTILL: Readonly<Record<'223' | '44', ContractStandstill>> = Object.freeze({
   '223': { days: 10, basis: '223-ФЗ, ч. 15 ст. 3.2' },
+  // 44-ФЗ ст. 51 (ред. 360-ФЗ): контракт заключается не ранее чем через десять дней с даты размещения в ЕИС протокола
+  // подведения итогов определения поставщика
   '44': { days: 10, basis: '44-ФЗ, ст. 51' },
 });
+
+/** How each law names the contract and the protocol the stand-still runs from. */
+const WORDS: Readonly<Record<'223' | '44', { contract: string; protocol: string }>> = {
+  '223': { contract: 'Договор', protocol: 'итогового протокола' },
+  '44': { contract: 'Контракт', protocol: 'протокола подведения итогов определения поставщика' },
+};
 
 export interface StatusTermInput {
   to: string;
@@ -68,7 +76,7 @@ export function statusTermFindings(p: StatusTermInput): StatusTermFinding[] {
       if (p.today < earliest) {
         out.push({
           code: 'contract_before_standstill',
-          message: `Договор заключается не ранее чем через ${term.days} дней с даты размещения итогового протокола (${term.basis}): итоги — ${formatDate(protocol)}, договор — не ранее ${formatDate(earliest)}, сегодня ${formatDate(p.today)}`,
+          message: `${WORDS[p.law].contract} заключается не ранее чем через ${term.days} дней с даты размещения ${WORDS[p.law].protocol} (${term.basis}): итоги — ${formatDate(protocol)}, ${WORDS[p.law].contract.toLowerCase()} — не ранее ${formatDate(earliest)}, сегодня ${formatDate(p.today)}`,
         });
       }
     }

@@ -5,8 +5,23 @@ import { hashPassword } from '../../platform/passwords';
 
 export const DEMO_PASSWORD = 'demo12345';
 export const DEMO_CUSTOMER_TITLE = 'АО «Демо-Заказчик»';
+/**
+ * The demo's 44-ФЗ customer, a budget institution buying under 44-ФЗ (and under 223-ФЗ with its own funds): the same
+ * ИНН, КПП and name as the fake ЕИС's (tools/fake-eis/server.ts DEMO_44_CUSTOMER), whose планы-графики it publishes.
+ */
+export const DEMO_BUDGET = {
+  title: 'ГБУ «Демо-Учреждение»',
+  fullTitle: 'Государственное бюджетное учреждение «Демо-Учреждение»',
+  inn: '0105123522',
+  kpp: '010501001',
+  ogrn: '1020100001272',
+  /** ИКУ: the budget level 2 (a subject of the Federation's institution), ИНН and КПП — as the fake ЕИС builds it */
+  iku: '20105123522010501001',
+  regNum: '20763000123',
+} as const;
 export const DEMO_USERS = [
   { login: 'client', title: 'Иванова Мария Петровна', role: 'client', home: 'customer' },
+  { login: 'budget', title: 'Соколова Елена Николаевна', role: 'client', home: 'budget' },
   { login: 'admin', title: 'Смирнов Алексей Викторович', role: 'admin', home: 'provider' },
   { login: 'administrator', title: 'Кузнецова Ольга Сергеевна', role: 'administrator', home: 'provider' },
   { login: 'specialist', title: 'Попов Дмитрий Андреевич', role: 'specialist', home: 'provider' },
@@ -49,6 +64,20 @@ export async function seedDemo(deps: Deps): Promise<void> {
         address: 'Республика Адыгея, г. Майкоп, ул. Победы, д. 1',
       })
       .returning();
+    const [budget] = await tx
+      .insert(companies)
+      .values({
+        title: DEMO_BUDGET.title,
+        fullTitle: DEMO_BUDGET.fullTitle,
+        inn: DEMO_BUDGET.inn,
+        kpp: DEMO_BUDGET.kpp,
+        ogrn: DEMO_BUDGET.ogrn,
+        address: 'Республика Адыгея, г. Майкоп, ул. Жуковского, д. 12',
+        law: '44',
+        iku: DEMO_BUDGET.iku,
+      })
+      .returning();
+    const home = { customer: customer.id, provider: provider.id, budget: budget.id } as const;
     const ids: Record<string, number> = {};
     for (const u of DEMO_USERS) {
       const [row] = await tx
@@ -59,7 +88,7 @@ export async function seedDemo(deps: Deps): Promise<void> {
           role: u.role,
           email: `${u.login}@demo.zakupki.local`,
           passwordHash: hash,
-          companyId: u.home === 'customer' ? customer.id : provider.id,
+          companyId: home[u.home],
         })
         .returning();
       ids[u.login] = row.id;

@@ -8,6 +8,8 @@ export { saveEisSettings } from './eis-settings';
 export { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution, requestExecutionSend } from './execution';
 export { defaultPlansPeriod } from './import-eis';
 export { importPeriodNow } from './period-import';
+export { storeTenderPlan } from './store-tender-plan';
+export { procurementFromTenderPosition } from './tender-plans';
 
 export { collectExecution, registerExecutionSource, type ExecutionSource } from './execution';
 

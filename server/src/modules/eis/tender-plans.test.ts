@@ -208,4 +208,54 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     expect(saved.body).toMatchObject({ law: '44', ikz: pos.ikz, kvr: '243', tender_plan_position_id: pos.id });
     expect((await t.api('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: outsider })).status).toBe(404);
   });
+
+  it('checks a typed ИКЗ against the company’s ИКУ and the position, naming the wrong part; flags positions', async () => {
+    const card = (await positions('kvr=243')).body.items[0];
+    const p = (await t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${card.id}/procurement`, { token: client })).body;
+    const body = (ikz: string, extra: Record<string, unknown> = {}) => ({
+      title: p.title,
+      method: p.method,
+      subject: p.subject,
+      nmcd: p.nmcd,
+      okpd2: p.okpd2,
+      ikz,
+      ...extra,
+    });
+    const put = (ikz: string, extra?: Record<string, unknown>) =>
+      t.api<{ message: string; fields: { ikz?: string[] } }>('PUT', `/api/procurements/${p.id}`, { token: client, body: body(ikz, extra) });
+    const ikz = p.ikz!;
+    // structure
+    const short = await put(ikz.slice(1));
+    expect(short.status).toBe(400);
+    expect(short.body.fields.ikz).toEqual(['ИКЗ: 36 цифр']);
+    // ОКПД2 of the position (43.91 → 4391), КВР of the position (243), the year of the notice
+    const okpd = await put(`${ikz.slice(0, 29)}6201${ikz.slice(33)}`);
+    expect(okpd.status).toBe(400);
+    expect(okpd.body.fields.ikz).toEqual([
+      expect.stringMatching(/^ОКПД2 в ИКЗ \(разряды 30–33\) — 6201, а у позиции ОКПД2 43\.91\.19\.000/),
+    ]);
+    const kvr = await put(`${ikz.slice(0, 33)}244`);
+    expect(kvr.body.fields.ikz).toEqual(['КВР в ИКЗ (разряды 34–36) — 244, а у позиции КВР 243']);
+    const year = await put(ikz, { published_on: `${Y + 1}-03-02`, application_deadline: `${Y + 1}-03-20` });
+    expect(year.status).toBe(400);
+    expect(year.body.fields.ikz![0]).toMatch(
+      new RegExp(`^Год в ИКЗ \\(разряды 1–2\\) — ${String(Y).slice(2)}, а извещение размещается в ${Y + 1} году`),
+    );
+    expect((await put(ikz)).status).toBe(200);
+
+    // the company's ИКУ: a plan of another customer's ИКЗ is flagged on its positions, and a typed one refused
+    const admin = await t.login('admin');
+    const wrongIku = `3${ikz.slice(3, 22)}`;
+    const company = await t.api<Record<string, unknown>>('GET', `/api/companies/${p.company_id}`, { token: admin });
+    const set = await t.api('PUT', `/api/companies/${p.company_id}`, { token: admin, body: { ...company.body, iku: wrongIku } });
+    expect(set.status, JSON.stringify(set.body)).toBe(204);
+    const iku = await put(ikz);
+    expect(iku.status).toBe(400);
+    expect(iku.body.fields.ikz).toEqual([`ИКУ в ИКЗ (разряды 3–22) — ${ikz.slice(2, 22)}, а у заказчика ИКУ ${wrongIku}`]);
+    const flagged = (await positions('')).body.items;
+    expect(flagged.every((x) => x.ikz_findings.some((f) => f.startsWith('ИКУ в ИКЗ (разряды 3–22)')))).toBe(true);
+    await t.api('PUT', `/api/companies/${p.company_id}`, { token: admin, body: { ...company.body, iku: ikz.slice(2, 22) } });
+    expect((await positions('')).body.items.map((x) => x.ikz_findings)).toEqual(flagged.map(() => []));
+    expect((await put(ikz)).status).toBe(200);
+  });
 });

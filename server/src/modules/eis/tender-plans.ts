@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gt, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ProcurementRequest,
+  validateIkz,
   type ProcurementResponse,
   type TenderPlanPositionResponse,
   type TenderPlanPositionsQuery,
   type TenderPlanResponse,
 } from '@proc/contract';
-import { procurements, tenderPlanPositions, tenderPlans } from '../../db/schema';
+import { companies, procurements, tenderPlanPositions, tenderPlans } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
@@ -40,7 +41,19 @@ const financeOf = (r: PositionRow) => ({
   subsec_years: r.subsecYears,
 });
 
-const positionResponse = (r: PositionRow, procurementId: number | null): TenderPlanPositionResponse => ({
+/**
+ * The position's ИКЗ checked against the company it was imported for and the position's own codes: a plan imported
+ * under the wrong company, or a position whose ИКЗ disagrees with its ОКПД2 or КВР, is shown so rather than refused.
+ * An «особая закупка» has no purchase number within its position (000 in the real export), so that part is not flagged.
+ */
+function ikzFindings(r: PositionRow, iku: string | null): string[] {
+  if (!r.ikz) return r.canceled ? [] : ['У позиции нет ИКЗ'];
+  return validateIkz(r.ikz, { iku, okpd2: r.okpd2.map((o) => o.code), kvr: r.kvrCode, year: r.publishYear })
+    .filter((i) => !(r.specialCode && i.part === 'purchase'))
+    .map((i) => i.message);
+}
+
+const positionResponse = (r: PositionRow, procurementId: number | null, iku: string | null): TenderPlanPositionResponse => ({
   id: r.id,
   position_number: r.positionNumber,
   ikz: r.ikz,
@@ -54,6 +67,7 @@ const positionResponse = (r: PositionRow, procurementId: number | null): TenderP
   canceled: r.canceled,
   finance: financeOf(r),
   procurement_id: procurementId,
+  ikz_findings: ikzFindings(r, iku),
 });
 
 /** The company's планы-графики: the newest version of each (or every version), newest year first. */
@@ -121,7 +135,7 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
     q.amount_to ? lte(x.total, q.amount_to) : undefined,
     q.year ? yearColumn(plan, q.year) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
+  const [rows, [{ n }], [company]] = await Promise.all([
     ctx.deps.db
       .select({ p: x, procurementId: procurements.id })
       .from(x)
@@ -133,6 +147,7 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
       .select({ n: sql<number>`count(*)::int` })
       .from(x)
       .where(where),
+    ctx.deps.db.select({ iku: companies.iku }).from(companies).where(eq(companies.id, ctx.companyId)),
   ]);
   const page = rows.slice(0, q.limit);
   const notices = await notices44ByIkz(
@@ -153,7 +168,7 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
   };
   return {
     plan: planResponse(plan, latest),
-    items: page.map((r) => ({ ...positionResponse(r.p, r.procurementId), notice44: noticeOf(r.p.ikz) })),
+    items: page.map((r) => ({ ...positionResponse(r.p, r.procurementId, company?.iku ?? null), notice44: noticeOf(r.p.ikz) })),
     total: n,
     next_after: rows.length > q.limit ? page[page.length - 1].p.id : null,
   };
@@ -180,6 +195,7 @@ export async function procurementFromTenderPosition(ctx: Ctx, positionId: number
     .where(and(eq(x.id, positionId), eq(x.companyId, ctx.companyId)));
   if (!pos) throw new AppError('NOT_FOUND', 'Позиция плана-графика не найдена');
   if (pos.canceled) throw new AppError('INVALID_STATE', 'Позиция плана-графика отменена: закупку по ней создать нельзя');
+  const [company] = await ctx.deps.db.select({ iku: companies.iku }).from(companies).where(eq(companies.id, ctx.companyId));
   const existing = async () =>
     (
       await ctx.deps.db
@@ -201,7 +217,8 @@ export async function procurementFromTenderPosition(ctx: Ctx, positionId: number
     nmcd: pos.total,
     okpd2,
     law: '44',
-    ikz: pos.ikz && /^\d{36}$/.test(pos.ikz) ? pos.ikz : null,
+    // the position's ИКЗ only if it is right for this company (its finding on the plan's screen says why not)
+    ikz: pos.ikz && ikzFindings(pos, company?.iku ?? null).length === 0 ? pos.ikz : null,
     kvr: pos.kvrCode && /^\d{3}$/.test(pos.kvrCode) ? pos.kvrCode : null,
   });
   const lines = await checkedReferences(ctx, input);

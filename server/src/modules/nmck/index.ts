@@ -7,3 +7,4 @@ export const nmckModule: Module = {
   routes: nmckRoutes,
 };
 export { computeNmck } from './compute-nmck';
+export { addSource, applyNmck, saveNmck } from './nmck-calculation';

@@ -1,12 +1,21 @@
 import { Decimal } from 'decimal.js';
 import type { DeadlineViolation, LeadTimeRule } from '@proc/contract';
-import { baseMethod, checkProcurementDates, earliestApplicationDeadline, findLeadTimeRule, isIsoDate } from '../deadlines';
+import {
+  baseMethod,
+  checkProcurementDates,
+  defaultLeadTimes,
+  earliestApplicationDeadline,
+  findLeadTimeRule,
+  isIsoDate,
+} from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
 import type { Tx } from '../../db/client';
 import { moscowToday } from '../../platform/clock';
 import { effectiveLeadTimes, versionInForce, type GoverningVersion } from '../rules';
 
 export interface DatedProcurement {
+  /** the procurement's law: 44-ФЗ's terms are the law's own, 223-ФЗ's those of the Положение's version in force */
+  law?: '223' | '44';
   ruleId: number | null;
   method: string;
   smeOnly: boolean;
@@ -32,8 +41,9 @@ export const governingDate = (p: Pick<DatedProcurement, 'publishedOn'>) => p.pub
  * version when the caller read it already (governingVersionOf).
  */
 export async function computeDeadlines(db: Tx, p: DatedProcurement, governing?: GoverningVersion | null): Promise<DeadlineResult> {
+  const is44 = p.law === '44';
   const version = governing !== undefined ? governing : p.ruleId ? await versionInForce(db, p.ruleId, governingDate(p)) : null;
-  const rules = effectiveLeadTimes(version?.leadTimeOverrides);
+  const rules = is44 ? defaultLeadTimes('44') : effectiveLeadTimes(version?.leadTimeOverrides);
   const query = { method: p.method, smeOnly: p.smeOnly, nmcd: p.nmcd, rules };
   const rule = findLeadTimeRule(query) ?? null;
   let earliest: string | null = null;
@@ -55,10 +65,13 @@ export async function computeDeadlines(db: Tx, p: DatedProcurement, governing?: 
     violations.push({
       code: 'no_lead_time_rule',
       field: 'method',
-      message: `Для способа закупки «${p.method}» положением не установлен срок подачи заявок`,
+      message: is44
+        ? `Способ закупки «${p.method}» не предусмотрен 44-ФЗ: срок подачи заявок для него не установлен`
+        : `Для способа закупки «${p.method}» положением не установлен срок подачи заявок`,
     });
   }
-  const limit = version?.singleSupplierMax;
+  // the Положение's limit of a single-supplier purchase is a 223-ФЗ customer's own; 44-ФЗ sets its limits in ст. 93
+  const limit = is44 ? null : version?.singleSupplierMax;
   if (baseMethod(p.method) === 'single' && limit && new Decimal(p.nmcd).gt(limit)) {
     violations.push({
       code: 'single_supplier_over_limit',

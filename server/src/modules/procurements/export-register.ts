@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { PROCUREMENT_STATUS_TITLES, SUBJECT_TITLES, type ProcurementStatus, type SubjectKind } from '@proc/contract';
+import { procurementStatusTitle, SUBJECT_TITLES, type ProcurementStatus, type SubjectKind } from '@proc/contract';
 import type { RegisterColumn, RegisterRow } from '../../formats/xlsx';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
@@ -68,7 +68,7 @@ export async function exportRegister(ctx: Ctx, q: RegisterFilters): Promise<Buff
           subject: SUBJECT_TITLES[r.subject as SubjectKind] ?? r.subject,
           nmcd: r.nmcd,
           currency: r.currency,
-          status: PROCUREMENT_STATUS_TITLES[r.status as ProcurementStatus],
+          status: procurementStatusTitle(r.status as ProcurementStatus, r.law),
           published_on: r.publishedOn,
           application_deadline: r.applicationDeadline,
           okpd2: (codes.get(id) ?? []).join(', '),

@@ -7,7 +7,7 @@ import { registerProcurementTariffCounter } from './register-tariff-counter';
 export { catalogNames, methodTitles } from './catalog-lookup';
 export { getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 export { addFileVersion } from './procurement-files';
-export { checkedReferences, createProcurement, insertProcurement } from './save-procurement';
+export { checkedReferences, createProcurement, insertProcurement, updateProcurement } from './save-procurement';
 export { procurementsByStatus } from './status-counts';
 export { applyTransition, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
 export { setProcurementNmcd } from './set-nmcd';

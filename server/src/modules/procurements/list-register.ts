@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   PROCUREMENT_STATUS_TITLES,
+  PROCUREMENT_STATUS_TITLES_44,
   REGISTER_COUNT_CAP,
   REGISTER_TEXT_COUNT_CAP,
   type RegisterPage,
@@ -27,6 +28,7 @@ export const registerColumns = {
   nmcd: procurements.nmcd,
   currency: procurements.currency,
   status: procurements.status,
+  law: procurements.law,
   publishedOn: procurements.publishedOn,
   applicationDeadline: procurements.applicationDeadline,
   smeOnly: procurements.smeOnly,
@@ -52,11 +54,13 @@ const codesOfRow = sql<
   string[]
 >`ARRAY(SELECT ${procurementOkpd2.code} FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)} ORDER BY ${procurementOkpd2.position})`;
 
-/** A status's title as a constant CASE: the titles are the contract's own text, not input. */
-const statusTitle = sql.raw(
-  `CASE "status" ${Object.entries(PROCUREMENT_STATUS_TITLES)
+/** A status's title as a constant CASE, in the words of the row's law: the titles are the contract's own text, not input. */
+const titlesCase = (titles: Record<string, string>) =>
+  `CASE "status" ${Object.entries(titles)
     .map(([k, v]) => `WHEN '${k}' THEN '${v.replace(/'/g, "''")}'`)
-    .join(' ')} END`,
+    .join(' ')} END`;
+const statusTitle = sql.raw(
+  `CASE WHEN "law" = '44' THEN ${titlesCase(PROCUREMENT_STATUS_TITLES_44)} ELSE ${titlesCase(PROCUREMENT_STATUS_TITLES)} END`,
 );
 
 /**

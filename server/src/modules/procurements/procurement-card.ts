@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   EDITABLE_PROCUREMENT_STATUSES,
   PROCUREMENT_REFERENCE_FIELDS,
-  PROCUREMENT_STATUS_TITLES,
+  procurementStatusTitle,
   PROCUREMENT_TRANSITIONS,
   type Ensuring,
   type ProcurementReferences,
@@ -74,6 +74,7 @@ export async function lockProcurement(
 }
 
 export const datedOf = (r: ProcurementRow) => ({
+  law: r.law,
   ruleId: r.ruleId,
   method: r.method,
   smeOnly: r.smeOnly,
@@ -135,7 +136,7 @@ export function cardResponse(
     summing_up_on: r.summingUpOn,
     sme_only: r.smeOnly,
     status,
-    status_title: PROCUREMENT_STATUS_TITLES[status],
+    status_title: procurementStatusTitle(status, r.law),
     allowed_transitions: [...PROCUREMENT_TRANSITIONS[status]],
     editable: EDITABLE_PROCUREMENT_STATUSES.includes(status),
     deadline: extra.computed.deadline,

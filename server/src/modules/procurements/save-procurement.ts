@@ -32,6 +32,7 @@ import { outerColumn } from '../../db/outer-column';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
 import { computeDeadlines, governingDate, type DeadlineResult } from './compute-deadlines';
 import { getProcurement, loadProcurement, lockProcurement } from './procurement-card';
+import { assertIkz } from './check-ikz';
 
 /** The INSERT of a procurement's ОКПД2 lines, for a statement whose CTE `p` gives the procurement's id. */
 function linesInsert(ctx: Ctx, okpd2: Okpd2Line[]): SQL {
@@ -234,6 +235,14 @@ export async function createProcurement(
   assertCanEdit(ctx);
   if (input.plan_item_id && !opts.anotherForPlanItem) await assertNoProcurementOfItem(ctx, input.plan_item_id);
   const okpd2 = await checkedReferences(ctx, input);
+  await assertIkz(ctx, {
+    law: input.law ?? null,
+    ikz: input.ikz ?? null,
+    kvr: input.kvr ?? null,
+    okpd2,
+    publishedOn: input.published_on ?? null,
+    tenderPlanPositionId: null,
+  });
   // no transaction: the checks only read, and the one statement that writes commits on its own (insertNumbered)
   let made: { id: number; computed: DeadlineResult };
   try {
@@ -351,6 +360,15 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   assertCanEdit(ctx);
   assertEditable(current);
   const okpd2 = await checkedReferences(ctx, input, current.method);
+  // an ИКЗ is checked when the save sets it, and when it keeps one while the parts it must agree with change
+  await assertIkz(ctx, {
+    law: input.law ?? current.law,
+    ikz: input.ikz === undefined ? current.ikz : input.ikz,
+    kvr: input.kvr === undefined ? current.kvr : input.kvr,
+    okpd2,
+    publishedOn: input.published_on ?? null,
+    tenderPlanPositionId: current.tenderPlanPositionId,
+  });
   let computed: DeadlineResult | undefined;
   await ctx.deps.db.transaction(async (tx) => {
     const fields = fieldValues(input);
@@ -365,7 +383,11 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     const rule = await resolveRule(ctx, tx, input.rule_id, before.ruleId, governingDate(values));
     const ruleId = rule.id;
     // a rule left as it was is governed by the version read with the locked row
-    computed = await computeDeadlines(tx, { ...values, ruleId }, rule.governing !== undefined ? rule.governing : governing);
+    computed = await computeDeadlines(
+      tx,
+      { ...values, law: values.law ?? before.law, ruleId },
+      rule.governing !== undefined ? rule.governing : governing,
+    );
     // the old lines, for the trail, are read by the statement that deletes them
     const o = procurementOkpd2;
     const wasOkpd2 = (
@@ -404,6 +426,7 @@ export async function refreshRuleViolations(db: Tx, ruleId: number): Promise<num
     .select({
       id: procurements.id,
       hasViolations: procurements.hasViolations,
+      law: procurements.law,
       ruleId: procurements.ruleId,
       method: procurements.method,
       smeOnly: procurements.smeOnly,

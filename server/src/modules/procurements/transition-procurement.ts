@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  PROCUREMENT_STATUS_TITLES_44,
   PROCUREMENT_STATUS_TITLES,
   canTransition,
   type ProcurementResponse,
@@ -9,7 +10,7 @@ import {
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementFiles, procurementRules, procurementStatusHistory, procurements, users } from '../../db/schema';
+import { procurementFiles, procurementStatusHistory, procurements, users } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
@@ -19,9 +20,8 @@ import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 
-const T = PROCUREMENT_STATUS_TITLES;
-
 export const traitsOf = (r: ProcurementRow) => ({
+  law: r.law,
   ruleId: r.ruleId,
   date: governingDate(r),
   method: r.method,
@@ -51,10 +51,7 @@ export async function missingRequiredDocuments(tx: Tx, r: ProcurementRow): Promi
  */
 export async function termFindings(tx: Tx, r: ProcurementRow, to: ProcurementStatus): Promise<string[]> {
   if (!['accepting', 'summing_up', 'contract_signed'].includes(to)) return [];
-  const [[rule], [entered]] = await Promise.all([
-    r.ruleId
-      ? tx.select({ law: procurementRules.law }).from(procurementRules).where(eq(procurementRules.id, r.ruleId))
-      : Promise.resolve([]),
+  const [[entered]] = await Promise.all([
     to === 'contract_signed'
       ? tx
           .select({ at: procurementStatusHistory.createdAt })
@@ -67,7 +64,8 @@ export async function termFindings(tx: Tx, r: ProcurementRow, to: ProcurementSta
   return statusTermFindings({
     to,
     today: moscowToday(),
-    law: rule?.law === '44' ? '44' : '223',
+    // the procurement's own law, not its Положение's: a budget institution buys under both
+    law: r.law === '44' ? '44' : '223',
     method: r.method,
     publishedOn: r.publishedOn,
     applicationDeadline: r.applicationDeadline,
@@ -85,6 +83,7 @@ export async function applyTransition(
   overrideReason: string | null = null,
 ): Promise<void> {
   const from = r.status as ProcurementStatus;
+  const T = r.law === '44' ? PROCUREMENT_STATUS_TITLES_44 : PROCUREMENT_STATUS_TITLES;
   if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
   if ((to === 'cancelled' || to === 'failed') && !comment) {
     throw new AppError('VALIDATION', to === 'cancelled' ? 'Укажите причину отмены закупки' : 'Укажите, почему закупка не состоялась', {
@@ -151,7 +150,8 @@ export async function transitionProcurement(
 }
 
 export async function statusHistory(ctx: Ctx, id: number): Promise<z.infer<typeof StatusHistoryItem>[]> {
-  await loadProcurement(ctx, id);
+  const { law } = await loadProcurement(ctx, id);
+  const T = law === '44' ? PROCUREMENT_STATUS_TITLES_44 : PROCUREMENT_STATUS_TITLES;
   const rows = await ctx.deps.db
     .select({ h: procurementStatusHistory, userTitle: users.title })
     .from(procurementStatusHistory)

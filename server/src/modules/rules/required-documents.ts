@@ -17,6 +17,8 @@ export interface RequiredDocument {
 }
 
 export interface ProcurementTraits {
+  /** a 44-ФЗ purchase follows the law's set of documents, not its Положение's (a 223-ФЗ document) */
+  law?: '223' | '44';
   ruleId: number | null;
   /** The date the version in force is taken for (publication date, else today). */
   date: string;
@@ -43,7 +45,7 @@ export async function requiredDocuments(
   db: Tx,
   p: ProcurementTraits,
 ): Promise<{ version: RuleVersionRow | null; documents: RequiredDocument[] }> {
-  const version = p.ruleId ? await versionInForce(db, p.ruleId, p.date) : null;
+  const version = p.ruleId && p.law !== '44' ? await versionInForce(db, p.ruleId, p.date) : null;
   const specs: DocumentRuleSpec[] = version
     ? (
         await db
@@ -58,7 +60,7 @@ export async function requiredDocuments(
         template: r.template as DocumentKind,
         daysUnit: r.daysUnit as 'calendar' | 'working',
       }))
-    : defaultDocumentRules();
+    : defaultDocumentRules(p.law ?? '223');
   const byKind = new Map<DocumentKind, RequiredDocument & { exact: boolean }>();
   for (const s of specs.filter((r) => matches(r, p))) {
     const exact = s.method === p.method;

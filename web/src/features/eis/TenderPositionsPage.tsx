@@ -4,6 +4,8 @@ import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } f
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
+import { FindingsList } from '../../lib/FindingsList';
+import { IkzCode } from '../../lib/IkzCode';
 import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
@@ -120,15 +122,26 @@ export default function TenderPositionsPage() {
           {
             title: 'ИКЗ',
             dataIndex: 'ikz',
-            width: 330,
-            render: (v: string | null) =>
-              v ? (
-                <Typography.Text copyable style={{ fontFamily: 'monospace' }}>
-                  {v}
-                </Typography.Text>
-              ) : (
-                '—'
-              ),
+            width: 360,
+            render: (v: string | null, p: TenderPlanPositionResponse) => (
+              <Space direction="vertical" size={2}>
+                {v ? (
+                  <Typography.Text copyable={{ text: v }}>
+                    <IkzCode value={v} />
+                  </Typography.Text>
+                ) : (
+                  '—'
+                )}
+                {p.ikz_findings.length > 0 && (
+                  // a finding, not a refusal: the position stays, the user sees what disagrees
+                  <Tooltip title={<FindingsList items={p.ikz_findings} />}>
+                    <Tag color="orange" data-testid={`ikz-finding-${p.id}`} aria-label={p.ikz_findings.join('; ')}>
+                      ИКЗ не сходится
+                    </Tag>
+                  </Tooltip>
+                )}
+              </Space>
+            ),
           },
           {
             title: 'Объект закупки',

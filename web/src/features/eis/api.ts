@@ -58,7 +58,7 @@ export const eisApi = {
     api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importNotices44: (body: EisNotices44ImportRequest) =>
     api.post<{ key: string }>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
-  notices44: (query: Record<string, unknown>) => api.get<Paged<Notice44>>('/eis/notices44', { name: 'Извещения 44-ФЗ', query }),
+  notices44: (query: Record<string, unknown>) => api.get<Paged<Notice44Response>>('/eis/notices44', { name: 'Извещения 44-ФЗ', query }),
   importStatus: (kind: EisImportKind) =>
     api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>

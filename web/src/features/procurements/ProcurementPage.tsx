@@ -31,9 +31,10 @@ import {
   decimalProblem,
   rublesInWordsRu,
   leadTimeText,
-  PROCUREMENT_STATUS_TITLES,
+  procurementStatusTitle,
   SUBJECT_KINDS,
   SUBJECT_TITLES,
+  validateIkz,
   type ProcurementInput,
   type ProcurementReferenceField,
   type ProcurementResponse,
@@ -55,6 +56,7 @@ import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { IkzCode } from '../../lib/IkzCode';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
@@ -68,7 +70,7 @@ import { Notice44Summary } from '../eis/Notice44Summary';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
-const TRANSITION_LABELS: Partial<Record<ProcurementStatus, string>> = {
+const TRANSITION_LABELS_223: Partial<Record<ProcurementStatus, string>> = {
   docs_ready: 'Документация сформирована',
   published: 'Опубликовать',
   accepting: 'Начать приём заявок',
@@ -77,6 +79,18 @@ const TRANSITION_LABELS: Partial<Record<ProcurementStatus, string>> = {
   cancelled: 'Отменить закупку',
   failed: 'Признать несостоявшейся',
 };
+/** The buttons in 44-ФЗ's words: извещение (ст. 42), контракт, отмена (ст. 36) и несостоявшееся определение (ст. 52). */
+const TRANSITION_LABELS_44: Partial<Record<ProcurementStatus, string>> = {
+  docs_ready: 'Извещение сформировано',
+  published: 'Разместить извещение',
+  accepting: 'Начать подачу заявок',
+  summing_up: 'Подвести итоги определения поставщика',
+  contract_signed: 'Контракт заключён',
+  cancelled: 'Отменить определение поставщика',
+  failed: 'Признать определение поставщика несостоявшимся',
+};
+const transitionLabel = (to: ProcurementStatus, law: string) =>
+  (law === '44' ? TRANSITION_LABELS_44 : TRANSITION_LABELS_223)[to] ?? procurementStatusTitle(to, law);
 
 /** Form item props that keep ISO dates in the form and show a DatePicker. */
 const dateProps = {
@@ -148,6 +162,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   const company = useSelectedCompany();
   const methods = useMethods();
   const subject = Form.useWatch('subject', form);
+  const law = Form.useWatch('law', form) ?? p?.law;
   const rulesList = useQuery({
     queryKey: ['procurement_rules', company, 'select'],
     queryFn: procurementsApi.rulesForSelect,
@@ -199,7 +214,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
               style={{ fontSize: 14, marginLeft: 4, fontFamily: 'monospace' }}
               data-testid="procurement-ikz"
             >
-              ИКЗ {p.ikz}
+              ИКЗ <IkzCode value={p.ikz} />
               {p.kvr ? ` · КВР ${p.kvr}` : ''}
             </Typography.Text>
           )}
@@ -280,6 +295,40 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                   )}
                 />
               </Field>
+              <Field label="Закон" name="law">
+                <Radio.Group
+                  optionType="button"
+                  options={[
+                    { value: '223', label: '223-ФЗ' },
+                    { value: '44', label: '44-ФЗ' },
+                  ]}
+                />
+              </Field>
+              {law === '44' && (
+                <Row gutter={16}>
+                  <Col span={18}>
+                    <Field
+                      label="ИКЗ (идентификационный код закупки)"
+                      name="ikz"
+                      normalize={(v: string) => (v ? v.replace(/\s/g, '') : null)}
+                      rules={[ikzRule(form)]}
+                      extra={<IkzParts form={form} />}
+                    >
+                      <Input maxLength={36} style={{ fontFamily: 'monospace' }} placeholder="36 цифр" />
+                    </Field>
+                  </Col>
+                  <Col span={6}>
+                    <Field
+                      label="КВР"
+                      name="kvr"
+                      normalize={(v: string) => (v ? v.trim() : null)}
+                      rules={[{ pattern: /^\d{3}$/, message: 'КВР: три цифры, например 244' }]}
+                    >
+                      <Input maxLength={3} />
+                    </Field>
+                  </Col>
+                </Row>
+              )}
               <Field label="Номер позиции плана закупки" name="plan_item_number">
                 <Input style={{ maxWidth: 240 }} />
               </Field>
@@ -418,6 +467,24 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   );
 }
 
+/**
+ * The ИКЗ checked as it is typed, against what the form knows (its ОКПД2 and КВР); the server checks the rest — the
+ * company's ИКУ and the план-график position — and its messages land under the same field.
+ */
+const ikzRule = (form: FormInstance<FormValues>) => ({
+  validator: async (_: unknown, v: string | null | undefined) => {
+    if (!v) return;
+    const issues = validateIkz(v, { okpd2: form.getFieldValue('okpd2') ?? [], kvr: form.getFieldValue('kvr') || null });
+    if (issues.length) throw new Error(issues.map((i) => i.message).join('; '));
+  },
+});
+
+/** The typed ИКЗ split into its parts, once it has its 36 digits. */
+function IkzParts({ form }: { form: FormInstance<FormValues> }) {
+  const v = Form.useWatch('ikz', form);
+  return v && /^\d{36}$/.test(v) ? <IkzCode value={v} /> : null;
+}
+
 /** «НМЦД прописью» as the documents will write it, live while the sum is typed (roubles only). */
 function NmcdInWords({ form }: { form: FormInstance<FormValues> }) {
   const nmcd = Form.useWatch('nmcd', form);
@@ -490,19 +557,26 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
               loading={move.isPending && move.variables?.to === to}
               onClick={() => (COMMENT_REQUIRED.includes(to) ? setCommentFor(to) : move.mutate({ to }))}
             >
-              {TRANSITION_LABELS[to] ?? PROCUREMENT_STATUS_TITLES[to]}
+              {transitionLabel(to, p.law)}
             </Button>
           ))}
         </Space>
       </Card>
-      <Card title="Срок подачи заявок" size="small">
+      <Card title="Срок подачи заявок" size="small" data-testid="deadline-card">
         <Descriptions size="small" column={1}>
-          <Descriptions.Item label="Положение">{p.rule?.title ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="Редакция">
-            {p.rule_version
-              ? `№ ${p.rule_version.number}${p.rule_version.in_force_from ? ` от ${formatDate(p.rule_version.in_force_from)}` : ''}`
-              : '—'}
-          </Descriptions.Item>
+          {p.law === '44' ? (
+            // 44-ФЗ's terms are the law's own: no Положение governs them
+            <Descriptions.Item label="Сроки">по 44-ФЗ</Descriptions.Item>
+          ) : (
+            <>
+              <Descriptions.Item label="Положение">{p.rule?.title ?? '—'}</Descriptions.Item>
+              <Descriptions.Item label="Редакция">
+                {p.rule_version
+                  ? `№ ${p.rule_version.number}${p.rule_version.in_force_from ? ` от ${formatDate(p.rule_version.in_force_from)}` : ''}`
+                  : '—'}
+              </Descriptions.Item>
+            </>
+          )}
           <Descriptions.Item label="Самая ранняя дата окончания подачи заявок">
             <span data-testid="earliest-deadline">{p.deadline.earliest ? formatDate(p.deadline.earliest) : 'укажите дату размещения'}</span>
           </Descriptions.Item>
@@ -536,7 +610,12 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
             data-testid="terms-unchecked"
           />
         ) : (
-          <Alert type="success" showIcon title="Сроки соответствуют положению о закупке" />
+          <Alert
+            type="success"
+            showIcon
+            title={p.law === '44' ? 'Сроки соответствуют 44-ФЗ' : 'Сроки соответствуют положению о закупке'}
+            data-testid="terms-ok"
+          />
         )}
       </Card>
       <Card title="История статусов" size="small">
@@ -560,7 +639,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
       <AuditHistoryPanel entity="procurement" entityId={p.id} />
       <Modal
         open={commentFor !== null}
-        title={commentFor ? TRANSITION_LABELS[commentFor] : ''}
+        title={commentFor ? transitionLabel(commentFor, p.law) : ''}
         okText="Подтвердить"
         cancelText="Отмена"
         destroyOnHidden
@@ -576,7 +655,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
       </Modal>
       <Modal
         open={overrideFor !== null}
-        title={overrideFor ? `${TRANSITION_LABELS[overrideFor.to] ?? PROCUREMENT_STATUS_TITLES[overrideFor.to]}: сроки нарушены` : ''}
+        title={overrideFor ? `${transitionLabel(overrideFor.to, p.law)}: сроки нарушены` : ''}
         okText="Перевести вопреки сроку"
         okButtonProps={{ danger: true, loading: move.isPending }}
         cancelText="Отмена"

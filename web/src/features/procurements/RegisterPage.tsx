@@ -241,7 +241,7 @@ export default function RegisterPage() {
                   </Tag>
                 )}
                 {r.has_violations && (
-                  <Tooltip title="Нарушены сроки по положению о закупке">
+                  <Tooltip title={r.law === '44' ? 'Нарушены сроки 44-ФЗ' : 'Нарушены сроки по положению о закупке'}>
                     <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label="Есть нарушения" data-testid="violation-mark" />
                   </Tooltip>
                 )}
