@@ -9,6 +9,7 @@ import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contrac
 import { useMethods } from '../procurements/api';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useConfirmRequired } from '../../lib/confirm-required';
+import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { eisApi, PLAN_ITEM_FILTERS, type PlanItem } from './api';
 import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-state';
 
@@ -49,6 +50,8 @@ export default function PlanItemsPage() {
   const sorted = signedSort.parse(sort);
   const sortOrder = (field: string) => sortOrderOf(sorted.key, sorted.dir, field);
 
+  if (isNotFound(list.error))
+    return <ObjectNotFound title="План закупки не найден" back={{ to: '/eisPlans', label: 'К планам закупки' }} />;
   return (
     <>
       <Space style={{ marginBottom: 8 }}>

@@ -3,6 +3,7 @@ import { Button, Empty, Input, InputNumber, Select, Space, Table, Tag, Tooltip, 
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useUrlState } from '../../lib/url-state';
@@ -44,6 +45,8 @@ export default function TenderPositionsPage() {
   const money = (v: string) => (Number(v) === 0 ? '—' : formatMoney(v));
   const filtered = TENDER_POSITION_FILTERS.some((k) => k !== 'version' && k !== 'after' && filters[k]);
 
+  if (isNotFound(list.error))
+    return <ObjectNotFound title="План-график не найден" back={{ to: '/eisPlans/tender', label: 'К планам-графикам' }} />;
   return (
     <>
       <Space style={{ marginBottom: 8 }}>

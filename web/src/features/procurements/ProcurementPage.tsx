@@ -7,7 +7,6 @@ import {
   Col,
   DatePicker,
   Descriptions,
-  Empty,
   Form,
   Input,
   Modal,
@@ -56,6 +55,8 @@ import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { ProcurementNotFound } from './ProcurementNotFound';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
@@ -108,11 +109,14 @@ const toBody = (v: FormValues): ProcurementInput => ({
 
 export default function ProcurementPage() {
   const { id: raw } = useParams();
-  const id = raw && raw !== 'new' ? Number(raw) : null;
+  const isNew = !raw || raw === 'new';
+  const id = isNew ? null : routeId(raw);
   const company = useSelectedCompany();
   const card = useQuery({ queryKey: ['procurement', company, id], enabled: id !== null, queryFn: () => procurementsApi.get(id!) });
+  if (!isNew && (id === null || isNotFound(card.error))) return <ProcurementNotFound />;
   if (id !== null && card.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (id !== null && !card.data) return <Empty description="Закупка не найдена" />;
+  // another failure was shown as a notice by the API client
+  if (id !== null && !card.data) return null;
   if (!card.data) return <ProcurementCard key="new" procurement={null} />;
   return <ProcurementTabs procurement={card.data} />;
 }

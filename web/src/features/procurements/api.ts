@@ -41,7 +41,7 @@ export const procurementsApi = {
     const qs = new URLSearchParams(query).toString();
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
-  get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
+  get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки', notFoundPage: true }),
   create: (body: ProcurementInput, idempotencyKey?: string) =>
     api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) =>
@@ -54,7 +54,7 @@ export const procurementsApi = {
       quiet: true,
     }),
   history: (id: number) => api.get<StatusHistoryItem[]>(`/procurements/${id}/history`, { name: 'История статусов' }),
-  files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки' }),
+  files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки', notFoundPage: true }),
   upload: (id: number, file: File) => {
     const body = new FormData();
     body.append('file', file);
