@@ -131,10 +131,9 @@ export default function PlanItemsPage() {
         columns={[
           { title: '№', key: 'ordinal', dataIndex: 'ordinal', width: 70, sorter: true, sortOrder: sortOrder('ordinal') },
           { title: 'Предмет договора', key: 'subject', dataIndex: 'subject', width: 280, sorter: true, sortOrder: sortOrder('subject') },
-          { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
-          { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
-          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
-          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
+          // what tells the items apart and their procurement come first: at 1280 px they are on screen beside the fixed
+          // actions, the codes after a scroll
+          { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
           {
             title: 'НМЦД',
             key: 'nmcd',
@@ -154,13 +153,6 @@ export default function PlanItemsPage() {
             sortOrder: sortOrder('planned_month'),
             render: monthTitle,
           },
-          { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
-          {
-            title: 'МСП',
-            dataIndex: 'sme_only',
-            width: 120,
-            render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>),
-          },
           {
             title: 'Закупка',
             key: 'procurements',
@@ -178,6 +170,16 @@ export default function PlanItemsPage() {
               ) : (
                 <Typography.Text type="secondary">нет</Typography.Text>
               ),
+          },
+          { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
+          { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItem) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
+          {
+            title: 'МСП',
+            dataIndex: 'sme_only',
+            width: 120,
+            render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>),
           },
           {
             title: 'Действия',
