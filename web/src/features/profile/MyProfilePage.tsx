@@ -7,6 +7,7 @@ import { Field } from '../../lib/Field';
 import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
 import { noticeStore } from '../../lib/notices';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 interface Profile {
   id: number;
@@ -20,11 +21,14 @@ interface Profile {
 export default function MyProfilePage() {
   const [form] = Form.useForm();
   const [pwd] = Form.useForm();
+  // one guard for both forms: a router holds one blocker at a time
+  const unsaved = useUnsavedChanges();
   const q = useQuery({ queryKey: ['profile'], queryFn: () => api.get<Profile>('/profile', { name: 'Профиль' }) });
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) =>
       api.put<Profile>('/profile', { name: 'Сохранение профиля', body: { ...v, email: v.email || null }, quiet: true }),
     onSuccess: (p) => {
+      unsaved.saved();
       sessionStore.updateUser({ title: p.title, email: p.email });
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Данные сохранены' });
     },
@@ -33,6 +37,7 @@ export default function MyProfilePage() {
   const change = useMutation({
     mutationFn: (v: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body: v, quiet: true }),
     onSuccess: () => {
+      unsaved.saved();
       pwd.resetFields();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Пароль изменён; другие сеансы завершены' });
     },
@@ -43,7 +48,7 @@ export default function MyProfilePage() {
     <Row gutter={16}>
       <Col xs={24} lg={12}>
         <Card title={`${q.data.login} · ${ROLE_TITLES[q.data.role]}`}>
-          <Form form={form} layout="vertical" initialValues={q.data} onFinish={(v) => save.mutate(v)}>
+          <Form form={form} layout="vertical" initialValues={q.data} onFinish={(v) => save.mutate(v)} onValuesChange={unsaved.changed}>
             <Field label="ФИО" name="title" rules={[rules.required]}>
               <Input />
             </Field>
@@ -61,7 +66,7 @@ export default function MyProfilePage() {
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Смена пароля">
-          <Form form={pwd} layout="vertical" onFinish={(v) => change.mutate(v)}>
+          <Form form={pwd} layout="vertical" onFinish={(v) => change.mutate(v)} onValuesChange={unsaved.changed}>
             <Field label="Текущий пароль" name="current_password" rules={[rules.required]}>
               <Input.Password autoComplete="current-password" />
             </Field>

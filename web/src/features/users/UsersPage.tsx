@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Popc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES, ROLE_TITLES, type Paged, type UserResponse, type Role } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
+import { useUnsavedDialog } from '../../lib/unsaved';
 import { api } from '../../lib/api';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -144,6 +145,7 @@ function UserForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm();
+  const unsaved = useUnsavedDialog(onClose);
   // one key per opening of the form: a double click on «Сохранить» creates one user, the repeat gets the same answer
   const { key } = useIdempotencyKey();
   const save = useMutation({
@@ -156,6 +158,7 @@ function UserForm({
           })
         : api.post('/users', { name: 'Создание пользователя', body: { ...v, email: v.email || null }, quiet: true, idempotencyKey: key }),
     onSuccess: () => {
+      unsaved.saved();
       onSaved();
       onClose();
     },
@@ -167,11 +170,17 @@ function UserForm({
       title={user ? 'Изменить пользователя' : 'Новый пользователь'}
       okText="Сохранить"
       cancelText="Отмена"
-      onCancel={onClose}
+      onCancel={unsaved.cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending }}
     >
-      <Form form={form} layout="vertical" initialValues={user ?? { role: 'client' }} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={user ?? { role: 'client' }}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={unsaved.changed}
+      >
         <Field label="ФИО" name="title" rules={[rules.required]}>
           <Input />
         </Field>
