@@ -23,9 +23,10 @@ import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/ser
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { bank1cStatement, updXml } from '../server/src/modules/demo/demo-documents';
 import { typePeriod } from './eis-import-form';
-import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+import { startE2E, DEMO_PASSWORD, TEST_INTEGRATION_SECRET, type E2E } from './harness';
 import { layoutFindings } from './layout-check';
 import { fillForgottenFields } from './documentation-form';
+import { reportTimings, timed } from './timings';
 
 let e: E2E;
 let page: Page;
@@ -61,6 +62,7 @@ beforeAll(async () => {
   page = await e.newPage();
 }, 120_000);
 afterAll(async () => {
+  reportTimings();
   await e?.close();
   await integration?.close();
   await eis?.close();
@@ -112,7 +114,14 @@ const printed = (d: Decimal) =>
 
 describe('issue 17: a specialist’s day, with the same figures on every screen', () => {
   it('creates a procurement from a plan item and fills its card', async () => {
-    await e.login(page, 'specialist');
+    await page.goto('/login');
+    await page.getByLabel('Логин').fill('specialist');
+    await page.getByLabel('Пароль').fill(DEMO_PASSWORD);
+    await timed(
+      'Вход → главная',
+      () => page.getByRole('button', { name: 'Войти' }).click(),
+      () => page.getByTestId('greeting').waitFor(),
+    );
     await page.getByTestId('company-picker').click();
     await page.keyboard.type('Демо');
     await visibleOptions().first().click();
@@ -152,11 +161,24 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
   });
 
   it('fills the documentation after being shown the forgotten required field, and generates it', async () => {
-    await page.getByRole('link', { name: 'Документация' }).click();
-    await page.waitForURL(`**/procurement_documents/${procurementId}`);
     const docs = (await api<DocumentsResponse>(`/api/procurements/${procurementId}/documents`)).documents;
-    await page.getByText(docs[0].title).first().waitFor();
+    await timed(
+      'Редактор документации',
+      () => page.getByRole('link', { name: 'Документация' }).click(),
+      () => page.getByText(docs[0].title).first().waitFor(),
+    );
+    await page.waitForURL(`**/procurement_documents/${procurementId}`);
     await fillForgottenFields(page, docs, { signer: SIGNER, date: `20.11.${YEAR}`, tag: 'день' });
+    // leaving the half-filled form (issue 34, M6) asks first; staying keeps what was typed
+    await page.getByRole('link', { name: 'Карточка закупки' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Остаться' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/procurement_documents/${procurementId}`);
+    const signer = docs.flatMap((d) => d.fields).find((f) => f.name === 'signerName' && f.required && !f.value);
+    expect(signer).toBeTruthy();
+    expect(await page.getByLabel(signer!.label, { exact: true }).first().inputValue()).toBe(SIGNER);
     // the specification rows: the plan item gave unit, quantity and sum; what only the specialist knows is typed in
     const errors = page.locator('.ant-form-item-has-error');
     await page.getByRole('button', { name: 'Сохранить' }).click();
@@ -182,9 +204,12 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
   }, 180_000);
 
   it('moves the procurement to «Договор заключён»; its files can no longer be replaced or deleted', async () => {
-    await page.goto(`/documents/${procurementId}`);
     const status = page.getByTestId('procurement-status');
-    await status.waitFor();
+    await timed(
+      'Карточка закупки',
+      () => page.goto(`/documents/${procurementId}`),
+      () => status.waitFor(),
+    );
     // the card's dates are ahead of today and the contract comes a minute after the summing up: each such move opens a
     // dialog naming the rule it breaks, and goes on only with a reason (kept in the status history)
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
@@ -274,8 +299,11 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
         lines,
       }),
     );
-    await fileInput('upd-upload').setInputFiles(upd);
-    await page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_day.xml')).first().waitFor({ timeout: 30_000 });
+    await timed(
+      'Загрузка УПД',
+      () => fileInput('upd-upload').setInputFiles(upd),
+      () => page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_day.xml')).first().waitFor({ timeout: 30_000 }),
+    );
     const docs = page.getByTestId('acceptance-documents');
     await docs.getByText('№ Д-1').first().waitFor();
     // the УПД fits the contract: attached without a question, every line on its position
@@ -318,21 +346,31 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     );
     await page.getByRole('tab', { name: 'Исполнение' }).click();
     await page.waitForURL('**/contracts/execution');
-    await fileInput('statement-upload').setInputFiles(statement);
-    await page.getByText(MESSAGES.paymentSuccessHeader).first().waitFor({ timeout: 30_000 });
+    await timed(
+      'Загрузка выписки 1С',
+      () => fileInput('statement-upload').setInputFiles(statement),
+      () => page.getByText(MESSAGES.paymentSuccessHeader).first().waitFor({ timeout: 30_000 }),
+    );
     await expect
       .poll(async () => (await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).paid_amount)
       .toBe(paid.toFixed(2));
   });
 
   it('builds the report; the card, the dashboard and the XLSX show the same delivered and paid sums', async () => {
-    await page.goto(`/contracts/register/${contract.id}`);
     const summary = page.getByTestId('execution-summary');
+    await timed(
+      'Карточка договора',
+      () => page.goto(`/contracts/register/${contract.id}`),
+      () => summary.getByText('Поставлено').first().waitFor(),
+    );
     await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
     expect(spaced(await summary.innerText())).toContain(`Оплачено: ${printed(paid)}`);
 
-    await page.getByTestId('report-build-xlsx').click();
-    await page.getByText(MESSAGES.reportSuccess(contract.registry_number!)).first().waitFor({ timeout: 30_000 });
+    await timed(
+      'Отчёт по договору (XLSX)',
+      () => page.getByTestId('report-build-xlsx').click(),
+      () => page.getByText(MESSAGES.reportSuccess(contract.registry_number!)).first().waitFor({ timeout: 30_000 }),
+    );
     const button = page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first();
     const values = await xlsxValues(button);
     expect(num(values.get('Принято по документам о приёмке'))).toBe(delivered.toFixed(2));
@@ -394,6 +432,23 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     const values = await xlsxValues(page.getByTestId('reports-table').getByRole('button', { name: 'Скачать' }).first());
     expect(num(values.get('Принято по документам о приёмке'))).toBe(delivered.toFixed(2));
     expect(num(values.get('Оплачено'))).toBe(paid.toFixed(2));
+    // and the dashboard, which counted the wrong УПД a moment ago
+    await page.goto('/');
+    const money = page.getByTestId('dash-money');
+    await expect.poll(async () => spaced(await money.innerText())).toContain(printed(delivered));
+    expect(spaced(await money.innerText())).not.toContain(printed(delivered.times(2)));
+  });
+
+  it('sends the execution to ЕИС from the export screen: the answer is on screen', async () => {
+    await page.goto('/contracts/export');
+    const send = page.getByTestId(`execution-send-${contract.id}`);
+    await send.click();
+    const before = await page.locator('[role=alert]').count();
+    await timed(
+      'Направить в ЕИС',
+      () => page.getByRole('tooltip').getByRole('button', { name: 'Направить' }).click(),
+      () => page.locator('[role=alert]').nth(before).waitFor(),
+    );
   });
 
   it('the plan item shows its one procurement, with a link and its status (issue 34, H3)', async () => {

@@ -101,6 +101,27 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.waitForURL(/\/documents$/);
   });
 
+  it('the profile form guards its edits as the card does: leaving asks, staying keeps them, saving lets go (M6)', async () => {
+    await page.goto('/profile/my');
+    const name = page.getByLabel('ФИО');
+    await name.waitFor();
+    const before = await name.inputValue();
+    await name.fill(`${before} (правка)`);
+    await page.getByRole('link', { name: 'Реестр закупок' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Остаться' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/profile/my');
+    expect(await name.inputValue()).toBe(`${before} (правка)`);
+    // back to the stored name: saved, nothing is held
+    await name.fill(before);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Данные сохранены').waitFor();
+    await page.getByRole('link', { name: 'Реестр закупок' }).click();
+    await page.waitForURL(/\/documents$/);
+  });
+
   it("the register's «НМЦД от» takes only a sum: letters never reach the server (M3–M5)", async () => {
     const failed: string[] = [];
     page.on('response', (r) => {

@@ -12,7 +12,7 @@ export async function layoutFindings(p: Page): Promise<string[]> {
     if (rest.length) out.push('section tabs hidden behind «…»');
     if (document.documentElement.scrollWidth > window.innerWidth + 1)
       out.push(`page wider than the window: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-    // a header word or a registry number broken across two lines
+    // a header word, a registry number or a procurement number («2026-0018») broken across two lines
     const cells = [...document.querySelectorAll('th, td')];
     for (const cell of cells) {
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
@@ -20,7 +20,8 @@ export async function layoutFindings(p: Page): Promise<string[]> {
         const textNode = n as Text;
         for (const m of textNode.data.matchAll(/\S+/g)) {
           // headers, registry numbers and ordinary words (not a long code or address part) stay whole
-          if (cell.tagName !== 'TH' && !/^\d{19,23}$/.test(m[0]) && !/^[А-Яа-яЁё]{4,16}[,.;:]?$/.test(m[0])) continue;
+          const number = /^\d{19,23}$/.test(m[0]) || /^\d{4}-\d{4,}$/.test(m[0]);
+          if (cell.tagName !== 'TH' && !number && !/^[А-Яа-яЁё]{4,16}[,.;:]?$/.test(m[0])) continue;
           const r = document.createRange();
           r.setStart(textNode, m.index!);
           r.setEnd(textNode, m.index! + m[0].length);

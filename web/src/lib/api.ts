@@ -36,6 +36,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** A create's key from its form (lib/idempotency.ts): a repeat gets the first result, not a second record. */
   idempotencyKey?: string;
+  /** A card route's own object: a 404 is shown as the page (lib/ObjectNotFound), not as a notice too. */
+  notFoundPage?: boolean;
 }
 
 const qs = (query?: Record<string, unknown>) => {
@@ -98,7 +100,9 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     if (!res.ok) {
       const err = new ApiError(res.status, (data && typeof data === 'object' ? data : null) as ErrorBody | null);
       // a quiet caller shows form errors under its fields and asks for confirmations itself
-      if (!opts.quiet || res.status >= 500 || !(err.body?.fields || err.body?.code === 'CONFIRM_REQUIRED')) showHttpError(err);
+      const shownByPage = opts.notFoundPage && res.status === 404;
+      const shownByForm = opts.quiet && res.status < 500 && (err.body?.fields || err.body?.code === 'CONFIRM_REQUIRED');
+      if (!shownByPage && !shownByForm) showHttpError(err);
       throw err;
     }
     return data as T;

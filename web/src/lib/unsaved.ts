@@ -64,3 +64,28 @@ function tabSwitch(a: { pathname: string; search: string }, b: { pathname: strin
   y.delete('tab');
   return a.pathname === b.pathname && x.toString() === y.toString();
 }
+
+/**
+ * The guard for a form in a dialog: leaving the page asks as `useUnsavedChanges` does, and «Отмена», Esc or a click
+ * beside the dialog with edits asks before closing. The dialog passes `cancel` as its onCancel, the form `changed` as
+ * onValuesChange, and the save calls `saved` before closing.
+ */
+export function useUnsavedDialog(onClose: () => void) {
+  const unsaved = useUnsavedChanges();
+  const { modal } = AntApp.useApp();
+  const cancel = () =>
+    unsaved.dirty
+      ? modal.confirm({
+          title: UNSAVED_TITLE,
+          content: 'Закрыть форму? Внесённые изменения не сохранятся.',
+          okText: 'Закрыть без сохранения',
+          okButtonProps: { danger: true },
+          cancelText: 'Остаться',
+          onOk: () => {
+            unsaved.saved();
+            onClose();
+          },
+        })
+      : onClose();
+  return { ...unsaved, cancel };
+}

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
+import { useUnsavedDialog } from '../../lib/unsaved';
 import { useSelectedCompany, useSession } from '../../lib/session';
 import { catalogApi, type CatalogItem } from './api';
 import { KIND_DEFS, toBody } from './kind-fields';
@@ -180,12 +181,14 @@ function ElementForm({
   const session = useSession()!;
   const def = KIND_DEFS[route.kind];
   const [form] = Form.useForm();
+  const unsaved = useUnsavedDialog(onClose);
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => {
       const body = toBody(route.kind, v);
       return item ? catalogApi.update(route.api, item.id, body) : catalogApi.create(route.api, { ...body, ...route.query });
     },
     onSuccess: (saved) => {
+      unsaved.saved();
       noticeStore.show({ kind: 'success', header: route.label, message: `«${saved.name}» сохранён` });
       onSaved();
       onClose();
@@ -201,11 +204,18 @@ function ElementForm({
       title={title}
       okText="Сохранить"
       cancelText={readOnly ? 'Закрыть' : 'Отмена'}
-      onCancel={onClose}
+      onCancel={unsaved.cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending, style: readOnly ? { display: 'none' } : undefined }}
     >
-      <Form form={form} layout="vertical" disabled={readOnly} initialValues={initial} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        disabled={readOnly}
+        initialValues={initial}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={unsaved.changed}
+      >
         <Field
           label="Наименование"
           name="name"

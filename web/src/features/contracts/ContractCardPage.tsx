@@ -16,15 +16,16 @@ import { PAYMENT_SORTS, PaymentsTable } from './PaymentsTable';
 import { usePagedTable } from '../../lib/paged-table';
 import { UpdUploadButton } from './uploads';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { ObjectNotFound, isNotFound, routeId } from '../../lib/ObjectNotFound';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id) ?? 0;
   const company = useSelectedCompany();
   const card = useQuery({
     queryKey: ['contracts', company, 'card', id],
     queryFn: () => contractsApi.get(id),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: id > 0,
   });
   const summary = useQuery({
     queryKey: ['execution', company, 'summary', id],
@@ -34,8 +35,11 @@ export default function ContractCardPage() {
   // the card's one paged list: its page and sort in the URL as on every list screen
   const payments = usePagedTable(PAYMENT_SORTS);
 
+  if (id === 0 || isNotFound(card.error))
+    return <ObjectNotFound title="Договор не найден" back={{ to: '/contracts/register', label: 'К реестру договоров' }} />;
   if (card.isLoading) return <Skeleton active />;
-  if (!card.data) return <Empty description="Договор не найден" />;
+  // another failure was shown as a notice by the API client
+  if (!card.data) return null;
   const c = card.data;
   const s = summary.data;
   return (

@@ -69,7 +69,7 @@ function AcceptanceByContract() {
   });
   const card = useQuery({
     queryKey: ['contracts', company, 'card', contractId],
-    queryFn: () => contractsApi.get(contractId!),
+    queryFn: () => contractsApi.get(contractId!, false),
     enabled: contractId !== null,
   });
   return (

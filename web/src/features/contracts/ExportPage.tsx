@@ -103,7 +103,11 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
           dataIndex: 'status',
           render: (s: string) => <Tag color={EXECUTION_STATUS_COLORS[s]}>{EXECUTION_STATUS_TITLES[s] ?? s}</Tag>,
         },
-        { title: 'Номер в ЕИС', dataIndex: 'registration_number', render: (v: string | null) => v ?? '—' },
+        {
+          title: 'Номер в ЕИС',
+          dataIndex: 'registration_number',
+          render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v ?? '—'}</span>,
+        },
         { title: 'Причины отказа', dataIndex: 'reject_reasons', render: (v: string[] | null) => (v?.length ? v.join('; ') : '—') },
         { title: 'Попыток', key: 'n', render: (_: unknown, r) => r.attempts.length },
         { title: 'Подпись', key: 'signature', render: (_: unknown, r) => <SignedBy kind="execution_record" id={r.id} /> },

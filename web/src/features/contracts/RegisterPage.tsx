@@ -76,7 +76,13 @@ export default function RegisterPage() {
               </a>
             ),
           },
-          { title: 'Номер', dataIndex: 'number', width: 110, render: (v: string | null) => v ?? '—' },
+          // «41-А/2026» is one number: never broken at its hyphen
+          {
+            title: 'Номер',
+            dataIndex: 'number',
+            width: 110,
+            render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v ?? '—'}</span>,
+          },
           {
             title: 'Дата',
             ...t.column('contract_date'),

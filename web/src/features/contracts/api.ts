@@ -26,7 +26,8 @@ const form = (file: File) => {
 
 export const contractsApi = {
   list: (query: Record<string, unknown>) => api.get<Paged<ContractResponse>>('/contracts', { name: 'Реестр договоров', query }),
-  get: (id: number) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора' }),
+  /** `notFoundPage`: the card route shows a missing contract as its page; elsewhere a 404 is a notice. */
+  get: (id: number, notFoundPage = true) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора', notFoundPage }),
   summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
   /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */

@@ -14,6 +14,8 @@ import { procurementsApi } from '../procurements/api';
 import { SignProcurementFile } from '../signatures/SignProcurementFile';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { ProcurementNotFound } from '../procurements/ProcurementNotFound';
 
 type Values = Record<string, Record<string, unknown>>;
 type Column = NonNullable<DocumentField['columns']>[number];
@@ -102,7 +104,7 @@ const initialValues = (docs: DocumentItem[]): Values =>
   );
 
 export default function DocumentationPage() {
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id) ?? 0;
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -111,9 +113,10 @@ export default function DocumentationPage() {
     queryKey: ['documentUserfields', company, id],
     queryFn: () => procurementsApi.userfields(id, company),
     retry: false,
+    enabled: id > 0,
   });
-  const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
-  const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id) });
+  const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id), enabled: id > 0 });
+  const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id), enabled: id > 0 });
   const documents = docs.data?.documents ?? [];
   useEffect(() => {
     if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
@@ -167,6 +170,7 @@ export default function DocumentationPage() {
   });
 
   const editable = card.data?.editable ?? true;
+  if (id === 0 || isNotFound(card.error)) return <ProcurementNotFound />;
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>

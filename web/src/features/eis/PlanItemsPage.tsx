@@ -12,6 +12,7 @@ import { eisApi, PLAN_ITEM_FILTERS } from './api';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
+import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'];
 const monthTitle = (m: string | null) =>
@@ -43,6 +44,8 @@ export default function PlanItemsPage() {
       void confirmRequired(e, 'У позиции уже есть закупка', 'Создать ещё одну', () => create.mutate({ item: v.item, another: true })),
   });
 
+  if (isNotFound(list.error))
+    return <ObjectNotFound title="План закупки не найден" back={{ to: '/eisPlans', label: 'К планам закупки' }} />;
   return (
     <>
       <PositionsHeader back="/eisPlans" backLabel="Планы закупки" title={`Позиции плана закупки № ${number}`} />
@@ -100,10 +103,9 @@ export default function PlanItemsPage() {
         columns={[
           { title: '№', ...t.column('ordinal'), width: 70 },
           { title: 'Предмет договора', ...t.column('subject'), width: 280 },
-          { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
-          { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
-          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItemResponse) => i.okei_name ?? i.okei_code ?? '—' },
-          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
+          // what tells the items apart and their procurement come first: at 1280 px they are on screen beside the fixed
+          // actions, the codes after a scroll
+          { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
           {
             title: 'НМЦД',
             ...t.column('nmcd'),
@@ -116,13 +118,6 @@ export default function PlanItemsPage() {
             ...t.column('planned_month'),
             width: 150,
             render: monthTitle,
-          },
-          { title: 'Способ закупки', dataIndex: 'method', width: 200, render: (v: string | null) => (v ? methods.title(v) : '—') },
-          {
-            title: 'МСП',
-            dataIndex: 'sme_only',
-            width: 120,
-            render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>),
           },
           {
             title: 'Закупка',
@@ -141,6 +136,16 @@ export default function PlanItemsPage() {
               ) : (
                 <Typography.Text type="secondary">нет</Typography.Text>
               ),
+          },
+          { title: 'ОКПД2', dataIndex: 'okpd2_code', width: 120, render: (v: string | null) => v ?? '—' },
+          { title: 'ОКВЭД2', dataIndex: 'okved2_code', width: 90, render: (v: string | null) => v ?? '—' },
+          { title: 'Ед. изм.', key: 'unit', width: 120, render: (_: unknown, i: PlanItemResponse) => i.okei_name ?? i.okei_code ?? '—' },
+          { title: 'Количество', dataIndex: 'quantity', align: 'right', width: 130, render: (v: string | null) => formatQuantity(v) },
+          {
+            title: 'МСП',
+            dataIndex: 'sme_only',
+            width: 120,
+            render: (v: boolean) => (v ? <Tag color="blue">Только МСП</Tag> : <Tag>Нет</Tag>),
           },
           {
             title: 'Действия',

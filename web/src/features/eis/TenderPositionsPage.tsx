@@ -6,6 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
 import { FindingsList } from '../../lib/FindingsList';
 import { IkzCode } from '../../lib/IkzCode';
+import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
@@ -45,6 +46,8 @@ export default function TenderPositionsPage() {
   const money = (v: string) => (Number(v) === 0 ? '—' : formatMoney(v));
   const filtered = TENDER_POSITION_FILTERS.some((k) => k !== 'version' && k !== 'after' && filters[k]);
 
+  if (isNotFound(list.error))
+    return <ObjectNotFound title="План-график не найден" back={{ to: '/eisPlans/tender', label: 'К планам-графикам' }} />;
   return (
     <>
       <PositionsHeader back="/eisPlans/tender" backLabel="Планы-графики" title={`План-график № ${number}`} />

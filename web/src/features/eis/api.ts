@@ -36,6 +36,7 @@ export const eisApi = {
     api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, {
       name: 'Позиции плана-графика',
       query,
+      notFoundPage: true,
     }),
   createFromTenderPosition: (id: number) =>
     api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
@@ -43,7 +44,11 @@ export const eisApi = {
     api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: Record<string, unknown>) => api.get<Paged<PlanResponse>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
-    api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
+    api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, {
+      name: 'Позиции плана закупки',
+      query,
+      notFoundPage: true,
+    }),
   /** `another`: the item has a procurement and the user asked for one more; the key makes a double click one procurement. */
   createProcurement: (number: string, itemId: number, o: { another?: boolean; idempotencyKey?: string } = {}) =>
     api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, {

@@ -1,26 +1,45 @@
-import { Button, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Button, Popconfirm, Space, Spin, Table, Tag, Typography, Upload } from 'antd';
 import { DeleteOutlined, DownloadOutlined, SwapOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { DOCUMENT_KIND_TITLES, FINAL_PROCUREMENT_STATUSES, UPLOAD_EXTENSIONS, type ProcurementFileResponse } from '@proc/contract';
+import {
+  DOCUMENT_KIND_TITLES,
+  FINAL_PROCUREMENT_STATUSES,
+  UPLOAD_EXTENSIONS,
+  type ProcurementFileResponse,
+  type ProcurementResponse,
+} from '@proc/contract';
 import { formatDateTime, formatSize } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from './api';
 import { SignProcurementFile } from '../signatures/SignProcurementFile';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { ProcurementNotFound } from './ProcurementNotFound';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export default function FilesPage() {
-  const id = Number(useParams().id);
+  const id = routeId(useParams().id);
+  const company = useSelectedCompany();
+  const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id!), enabled: id !== null });
+  // asked for beside the card, not after it; the list below reads the same cache entry
+  const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id!), enabled: id !== null });
+  if (id === null || isNotFound(card.error) || isNotFound(files.error)) return <ProcurementNotFound />;
+  // another failure was shown as a notice by the API client
+  if (!card.data) return card.isError ? null : <Spin style={{ display: 'block', margin: '80px auto' }} />;
+  return <Files id={id} card={card.data} />;
+}
+
+/** The files of a procurement that exists: a missing one is one page, not an empty list with «Загрузить файл». */
+function Files({ id, card }: { id: number; card: ProcurementResponse }) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const key = ['procurement-files', company, id];
   const files = useQuery({ queryKey: key, queryFn: () => procurementsApi.files(id) });
-  const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id) });
   const refresh = () => qc.invalidateQueries({ queryKey: key });
   // a finished procurement's files are its record: no replacing or deleting (the server refuses too)
-  const finished = !!card.data && FINAL_PROCUREMENT_STATUSES.includes(card.data.status);
+  const finished = FINAL_PROCUREMENT_STATUSES.includes(card.status);
   const upload = useMutation({
     mutationFn: (file: File) => procurementsApi.upload(id, file),
     onSuccess: (f) => {
@@ -40,7 +59,7 @@ export default function FilesPage() {
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <Typography.Title level={3}>Документы закупки{card.data ? ` № ${card.data.number}` : ''}</Typography.Title>
+        <Typography.Title level={3}>Документы закупки № {card.number}</Typography.Title>
         <Space>
           <Link to={`/documents/${id}`}>Карточка закупки</Link>
           <Link to={`/procurement_documents/${id}`}>Документация</Link>
@@ -51,7 +70,7 @@ export default function FilesPage() {
           </Upload>
         </Space>
       </Space>
-      {card.data && <Typography.Paragraph type="secondary">{card.data.title}</Typography.Paragraph>}
+      <Typography.Paragraph type="secondary">{card.title}</Typography.Paragraph>
       <Table<ProcurementFileResponse>
         rowKey="id"
         data-testid="files-table"

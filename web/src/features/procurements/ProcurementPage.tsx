@@ -7,7 +7,6 @@ import {
   Col,
   DatePicker,
   Descriptions,
-  Empty,
   Form,
   Input,
   Modal,
@@ -57,6 +56,8 @@ import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { IkzCode } from '../../lib/IkzCode';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { ProcurementNotFound } from './ProcurementNotFound';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
@@ -122,11 +123,14 @@ const toBody = (v: FormValues): ProcurementInput => ({
 
 export default function ProcurementPage() {
   const { id: raw } = useParams();
-  const id = raw && raw !== 'new' ? Number(raw) : null;
+  const isNew = !raw || raw === 'new';
+  const id = isNew ? null : routeId(raw);
   const company = useSelectedCompany();
   const card = useQuery({ queryKey: ['procurement', company, id], enabled: id !== null, queryFn: () => procurementsApi.get(id!) });
+  if (!isNew && (id === null || isNotFound(card.error))) return <ProcurementNotFound />;
   if (id !== null && card.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
-  if (id !== null && !card.data) return <Empty description="Закупка не найдена" />;
+  // another failure was shown as a notice by the API client
+  if (id !== null && !card.data) return null;
   if (!card.data) return <ProcurementCard key="new" procurement={null} />;
   return <ProcurementTabs procurement={card.data} />;
 }
@@ -168,13 +172,25 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
+  const unsaved = useUnsavedChanges();
+  // the card as the server last sent it, and the form's values it stands for: an edit counts only while the form
+  // differs from them, so a refetch (the НМЦК applied on its tab) or a control echoing its value is no edit
+  const loaded = useRef<FormValues | null>(null);
+  const baseline = useRef('');
   useEffect(() => {
-    if (p) form.setFieldsValue(toForm(p));
+    if (!p) return;
+    const next = toForm(p);
+    const prev = loaded.current;
+    // only what the server changed comes in: the user's own edits in other fields stay
+    const changed = (Object.keys(next) as (keyof FormValues)[]).filter((k) => !prev || JSON.stringify(next[k]) !== JSON.stringify(prev[k]));
+    form.setFieldsValue(Object.fromEntries(changed.map((k) => [k, next[k]])) as Partial<FormValues>);
+    loaded.current = next;
+    baseline.current = JSON.stringify({ ...form.getFieldsValue(true), ...next });
   }, [p, form]);
+  const onValuesChange = () => (JSON.stringify(form.getFieldsValue(true)) === baseline.current ? unsaved.saved() : unsaved.changed());
   const saving = useRef(false);
   // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
   const idem = useIdempotencyKey();
-  const unsaved = useUnsavedChanges();
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
@@ -246,7 +262,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
               contract_ensuring: { kind: 'percent' },
             }}
             onKeyDown={enterDoesNotSubmit}
-            onValuesChange={unsaved.changed}
+            onValuesChange={p ? onValuesChange : unsaved.changed}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
             onFinishFailed={reportInvalidFields}
             // one save at a time: a second click or submit while the first runs would create a second procurement (a

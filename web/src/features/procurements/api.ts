@@ -43,7 +43,7 @@ export const procurementsApi = {
     const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString();
     return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
   },
-  get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки' }),
+  get: (id: number) => api.get<ProcurementResponse>(`/procurements/${id}`, { name: 'Карточка закупки', notFoundPage: true }),
   /** The company's procurement rules for the card's select (the server caps a page at 100). */
   rulesForSelect: () =>
     api.get<Paged<ProcurementRuleResponse>>('/procurement_rules', { name: 'Положения о закупке', query: { limit: 100 } }),
@@ -59,7 +59,7 @@ export const procurementsApi = {
       quiet: true,
     }),
   history: (id: number) => api.get<StatusHistoryItem[]>(`/procurements/${id}/history`, { name: 'История статусов' }),
-  files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки' }),
+  files: (id: number) => api.get<ProcurementFileResponse[]>(`/procurements/${id}/files`, { name: 'Файлы закупки', notFoundPage: true }),
   upload: (id: number, file: File) => {
     const body = new FormData();
     body.append('file', file);

@@ -8,11 +8,13 @@ import { Field } from '../../lib/Field';
 import { useSelectedCompany } from '../../lib/session';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
 import { noticeStore } from '../../lib/notices';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 /** ЕИС settings of the selected company; the stored password and token never come back to the browser. */
 export default function EisSettingsPage() {
   const companyId = useSelectedCompany();
   const [form] = Form.useForm();
+  const unsaved = useUnsavedChanges();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['eis-settings', companyId],
@@ -26,6 +28,7 @@ export default function EisSettingsPage() {
         Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])),
       ),
     onSuccess: (data, sent) => {
+      unsaved.saved();
       qc.setQueryData(['eis-settings', companyId], data);
       // the form shows the identity in force; an asked change waits for the operator (shown above the form)
       form.setFieldsValue({ inn: data.inn, kpp: data.kpp, ogrn: data.ogrn, password: '', token: '' });
@@ -66,7 +69,13 @@ export default function EisSettingsPage() {
           data-testid="eis-token-rejected"
         />
       )}
-      <Form form={form} layout="vertical" initialValues={{ ...q.data, password: '', token: '' }} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ ...q.data, password: '', token: '' }}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={unsaved.changed}
+      >
         <Field
           label="ИНН"
           name="inn"

@@ -7,14 +7,18 @@ import { Field } from '../../lib/Field';
 import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
 import { noticeStore } from '../../lib/notices';
+import { useUnsavedChanges } from '../../lib/unsaved';
 
 export default function MyProfilePage() {
   const [form] = Form.useForm();
   const [pwd] = Form.useForm();
+  // one guard for both forms: a router holds one blocker at a time
+  const unsaved = useUnsavedChanges();
   const q = useQuery({ queryKey: ['profile'], queryFn: profileApi.get });
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => profileApi.save({ ...v, email: v.email || null }),
     onSuccess: (p) => {
+      unsaved.saved();
       sessionStore.updateUser({ title: p.title, email: p.email });
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Данные сохранены' });
     },
@@ -23,6 +27,7 @@ export default function MyProfilePage() {
   const change = useMutation({
     mutationFn: profileApi.changePassword,
     onSuccess: () => {
+      unsaved.saved();
       pwd.resetFields();
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Пароль изменён; другие сеансы завершены' });
     },
@@ -33,7 +38,7 @@ export default function MyProfilePage() {
     <Row gutter={16}>
       <Col xs={24} lg={12}>
         <Card title={`${q.data.login} · ${ROLE_TITLES[q.data.role]}`}>
-          <Form form={form} layout="vertical" initialValues={q.data} onFinish={(v) => save.mutate(v)}>
+          <Form form={form} layout="vertical" initialValues={q.data} onFinish={(v) => save.mutate(v)} onValuesChange={unsaved.changed}>
             <Field label="ФИО" name="title" rules={[rules.required]}>
               <Input />
             </Field>
@@ -51,7 +56,7 @@ export default function MyProfilePage() {
       </Col>
       <Col xs={24} lg={12}>
         <Card title="Смена пароля">
-          <Form form={pwd} layout="vertical" onFinish={(v) => change.mutate(v)}>
+          <Form form={pwd} layout="vertical" onFinish={(v) => change.mutate(v)} onValuesChange={unsaved.changed}>
             <Field label="Текущий пароль" name="current_password" rules={[rules.required]}>
               <Input.Password autoComplete="current-password" />
             </Field>

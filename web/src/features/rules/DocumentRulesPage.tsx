@@ -18,6 +18,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useUrlState } from '../../lib/url-state';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { RuleNotFound } from './RuleNotFound';
 import {
   DAYS_UNITS,
   DAYS_UNIT_TITLES,
@@ -61,21 +63,27 @@ function nmcdRange(r: DocumentRuleResponse): string {
 /** Staff only: which documents a procurement of each method needs under this version; editable while it is a draft. */
 export default function DocumentRulesPage() {
   const params = useParams();
-  const ruleId = Number(params.procId);
-  const versionId = Number(params.id);
+  const ruleId = routeId(params.procId) ?? 0;
+  const versionId = routeId(params.id) ?? 0;
   const session = useSession()!;
   const company = useSelectedCompany();
   const { params: search, patch } = useUrlState();
   const method = search.get('method') ?? undefined;
   const qc = useQueryClient();
-  const rule = useQuery({ queryKey: ['procurement_rules', company, 'rule', ruleId], queryFn: () => rulesApi.get(ruleId) });
+  const rule = useQuery({
+    queryKey: ['procurement_rules', company, 'rule', ruleId],
+    queryFn: () => rulesApi.get(ruleId),
+    enabled: ruleId > 0,
+  });
   const version = useQuery({
     queryKey: ['procurement_rules', company, 'version', ruleId, versionId],
     queryFn: () => rulesApi.version(ruleId, versionId),
+    enabled: ruleId > 0 && versionId > 0,
   });
   const list = useQuery({
     queryKey: ['procurement_rules', company, 'document_rules', ruleId, versionId],
     queryFn: () => rulesApi.documentRules(ruleId, versionId),
+    enabled: ruleId > 0 && versionId > 0,
   });
   const refresh = () => qc.invalidateQueries({ queryKey: ['procurement_rules'] });
   const editable = version.data?.status === 'draft' && session.user.role !== 'operator' && !rule.data?.is_template;
@@ -89,6 +97,7 @@ export default function DocumentRulesPage() {
   const methods = useMemo(() => [...new Set(all.map((r) => r.method))], [all]);
   const shown = method ? all.filter((r) => r.method === method) : all;
 
+  if (ruleId === 0 || versionId === 0 || [rule, version, list].some((q) => isNotFound(q.error))) return <RuleNotFound version />;
   return (
     <>
       <Breadcrumb

@@ -1,4 +1,4 @@
-import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -9,7 +9,7 @@ import { rulesApi, type VersionBody } from './api';
 import { DATE_FORMAT, decimalOrNull, fromIso, toIso } from './dates';
 import { methodOptions } from './methods';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
-import { UNSAVED_TITLE, useUnsavedChanges } from '../../lib/unsaved';
+import { useUnsavedDialog } from '../../lib/unsaved';
 import { DaysUnitSelect } from './DaysUnitSelect';
 
 type SmeChoice = 'all' | 'sme' | 'other';
@@ -68,20 +68,9 @@ export function VersionForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm<Values>();
-  const unsaved = useUnsavedChanges();
-  const { modal } = AntApp.useApp();
   // «Отмена» with edits asks as leaving the page does
-  const cancel = () =>
-    unsaved.dirty
-      ? modal.confirm({
-          title: UNSAVED_TITLE,
-          content: 'Закрыть форму? Внесённые изменения не сохранятся.',
-          okText: 'Закрыть без сохранения',
-          okButtonProps: { danger: true },
-          cancelText: 'Остаться',
-          onOk: onClose,
-        })
-      : onClose();
+  const unsaved = useUnsavedDialog(onClose);
+  const cancel = unsaved.cancel;
   const save = useMutation({
     mutationFn: (v: Values) => {
       const overrides = (v.lead_time_overrides ?? []).map(fromRow);

@@ -14,11 +14,13 @@ import { VersionForm } from './VersionForm';
 import { AuditHistory, AuditHistoryPanel } from '../audit/AuditHistory';
 import { SignRuleVersion } from '../signatures/SignRuleVersion';
 import { moscowToday } from '../../lib/dates';
+import { isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { RuleNotFound } from './RuleNotFound';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
 export default function VersionsPage() {
-  const ruleId = Number(useParams().id);
+  const ruleId = routeId(useParams().id) ?? 0;
   const session = useSession()!;
   const company = useSelectedCompany();
   const qc = useQueryClient();
@@ -49,6 +51,7 @@ export default function VersionsPage() {
   });
   const versions = list.data ?? [];
 
+  if (ruleId === 0 || isNotFound(rule.error) || isNotFound(list.error)) return <RuleNotFound />;
   return (
     <>
       <Breadcrumb

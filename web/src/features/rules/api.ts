@@ -27,15 +27,17 @@ export const rulesApi = {
   all: () =>
     api.get<Paged<ProcurementRuleResponse>>(base, { name: 'Положения о закупке', query: { page: 1, limit: 100, archived: 'all' } }),
   templates: () => api.get<ProcurementRuleResponse[]>(`${base}/templates`, { name: 'Типовые положения' }),
-  get: (id: number) => api.get<ProcurementRuleResponse>(`${base}/${id}`, { name: 'Положение о закупке' }),
+  get: (id: number) => api.get<ProcurementRuleResponse>(`${base}/${id}`, { name: 'Положение о закупке', notFoundPage: true }),
   create: (body: ProcurementRuleRequest) => api.post<ProcurementRuleResponse>(base, { name: 'Создание положения', body, quiet: true }),
   update: (id: number, body: ProcurementRuleRequest) =>
     api.put<ProcurementRuleResponse>(`${base}/${id}`, { name: 'Сохранение положения', body, quiet: true }),
   archive: (id: number) => api.post<ProcurementRuleResponse>(`${base}/${id}/archive`, { name: 'Перенос положения в архив' }),
   restore: (id: number) => api.post<ProcurementRuleResponse>(`${base}/${id}/restore`, { name: 'Возврат положения из архива' }),
 
-  versions: (ruleId: number) => api.get<RuleVersionResponse[]>(`${base}/${ruleId}/versions`, { name: 'Редакции положения' }),
-  version: (ruleId: number, versionId: number) => api.get<RuleVersionResponse>(v(ruleId, versionId), { name: 'Редакция положения' }),
+  versions: (ruleId: number) =>
+    api.get<RuleVersionResponse[]>(`${base}/${ruleId}/versions`, { name: 'Редакции положения', notFoundPage: true }),
+  version: (ruleId: number, versionId: number) =>
+    api.get<RuleVersionResponse>(v(ruleId, versionId), { name: 'Редакция положения', notFoundPage: true }),
   createVersion: (ruleId: number, body: VersionBody) =>
     api.post<RuleVersionResponse>(`${base}/${ruleId}/versions`, { name: 'Создание редакции', body, quiet: true }),
   updateVersion: (ruleId: number, versionId: number, body: VersionBody) =>
@@ -54,7 +56,7 @@ export const rulesApi = {
     api.download(`${v(ruleId, versionId)}/approval_document`, 'Документ об утверждении'),
 
   documentRules: (ruleId: number, versionId: number) =>
-    api.get<DocumentRuleResponse[]>(`${v(ruleId, versionId)}/document_rules`, { name: 'Правила документов' }),
+    api.get<DocumentRuleResponse[]>(`${v(ruleId, versionId)}/document_rules`, { name: 'Правила документов', notFoundPage: true }),
   createDocumentRule: (ruleId: number, versionId: number, body: DocumentRuleRequest) =>
     api.post<DocumentRuleResponse>(`${v(ruleId, versionId)}/document_rules`, { name: 'Создание правила документа', body, quiet: true }),
   updateDocumentRule: (ruleId: number, versionId: number, id: number, body: DocumentRuleRequest) =>

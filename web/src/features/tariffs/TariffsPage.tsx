@@ -19,6 +19,7 @@ import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
 import { usePagedTable } from '../../lib/paged-table';
+import { useUnsavedDialog } from '../../lib/unsaved';
 import { moscowToday } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
@@ -135,6 +136,7 @@ export default function TariffsPage() {
 
 function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm();
+  const unsaved = useUnsavedDialog(onClose);
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => {
       const body = {
@@ -149,6 +151,7 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
       return tariff ? tariffsApi.update(tariff.id, body) : tariffsApi.create(body);
     },
     onSuccess: (t) => {
+      unsaved.saved();
       noticeStore.show({ kind: 'success', header: 'Тарифы', message: `Тариф «${t.name}» сохранён` });
       onSaved();
       onClose();
@@ -161,11 +164,17 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
       title={tariff ? 'Изменить тариф' : 'Новый тариф'}
       okText="Сохранить"
       cancelText="Отмена"
-      onCancel={onClose}
+      onCancel={unsaved.cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending }}
     >
-      <Form form={form} layout="vertical" initialValues={tariff ?? { period: 'month', storage_mb: 1024 }} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={tariff ?? { period: 'month', storage_mb: 1024 }}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={unsaved.changed}
+      >
         <Field label="Наименование" name="name" rules={[rules.required]}>
           <Input />
         </Field>
@@ -296,6 +305,7 @@ function AssignmentForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm();
+  const unsaved = useUnsavedDialog(onClose);
   const day = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : null);
   const save = useMutation({
     mutationFn: (v: { tariff_id: number; valid_from: Dayjs; valid_to?: Dayjs | null }) => {
@@ -303,6 +313,7 @@ function AssignmentForm({
       return assignment ? tariffsApi.updateAssignment(companyId, assignment.id, body) : tariffsApi.assign(companyId, body);
     },
     onSuccess: () => {
+      unsaved.saved();
       onSaved();
       onClose();
     },
@@ -321,11 +332,11 @@ function AssignmentForm({
       title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'}
       okText="Сохранить"
       cancelText="Отмена"
-      onCancel={onClose}
+      onCancel={unsaved.cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending }}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
+      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onValuesChange={unsaved.changed}>
         <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
           <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
         </Field>

@@ -3,6 +3,7 @@ import { Button, Form, Input, Modal, Select, Space, Table, Tag, Typography, Popc
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES, ROLE_TITLES, type UserResponse, type Role } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
+import { useUnsavedDialog } from '../../lib/unsaved';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
@@ -131,6 +132,7 @@ function UserForm({
   onSaved: () => void;
 }) {
   const [form] = Form.useForm();
+  const unsaved = useUnsavedDialog(onClose);
   // one key per opening of the form: a double click on «Сохранить» creates one user, the repeat gets the same answer
   const { key } = useIdempotencyKey();
   const save = useMutation({
@@ -139,6 +141,7 @@ function UserForm({
         ? usersApi.update(user.id, { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role })
         : usersApi.create({ ...v, email: v.email || null }, key),
     onSuccess: () => {
+      unsaved.saved();
       onSaved();
       onClose();
     },
@@ -150,11 +153,17 @@ function UserForm({
       title={user ? 'Изменить пользователя' : 'Новый пользователь'}
       okText="Сохранить"
       cancelText="Отмена"
-      onCancel={onClose}
+      onCancel={unsaved.cancel}
       onOk={() => form.submit()}
       okButtonProps={{ loading: save.isPending }}
     >
-      <Form form={form} layout="vertical" initialValues={user ?? { role: 'client' }} onFinish={(v) => save.mutate(v)}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={user ?? { role: 'client' }}
+        onFinish={(v) => save.mutate(v)}
+        onValuesChange={unsaved.changed}
+      >
         <Field label="ФИО" name="title" rules={[rules.required]}>
           <Input />
         </Field>
