@@ -21,6 +21,7 @@ export const EIS_KIND_TITLES: Record<EisDocumentKind, string> = {
   plan: 'план закупки',
   notice: 'извещение о закупке',
   tenderPlan: 'план-график (44-ФЗ)',
+  contracts44: 'сведения о контрактах (44-ФЗ)',
 };
 
 /**

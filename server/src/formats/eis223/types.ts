@@ -5,6 +5,7 @@ import { eisPerformance } from './performance-schema';
 import { eisPlan } from './plan-schema';
 import { eisPacket } from './schema-common';
 import { tenderPlan } from '../eis44/tender-plan';
+import { contracts44File } from '../eis44/contract';
 
 /** Result types of the ЕИС 223-FZ readers: one schema file per document kind, joined here into the file union. */
 
@@ -15,7 +16,7 @@ export * from './plan-schema';
 export * from './notice-schema';
 
 /** tenderPlan: the 44-ФЗ план-график (eis44/tender-plan.ts), which ЕИС gives out in the same archives' manner. */
-export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice' | 'tenderPlan';
+export type EisDocumentKind = 'contracts' | 'performance' | 'plan' | 'notice' | 'tenderPlan' | 'contracts44';
 
 export const eisFile = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('contracts'), packet: eisPacket, contracts: z.array(eisContract) }),
@@ -23,5 +24,7 @@ export const eisFile = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('plan'), packet: eisPacket, plan: eisPlan }),
   z.object({ kind: z.literal('notice'), packet: eisPacket, notice: eisNotice }),
   z.object({ kind: z.literal('tenderPlan'), tenderPlan }),
+  // contracts44: the 44-ФЗ register of contracts (eis44/contract.ts): contract, contractProcedure, contractCancel
+  z.object({ kind: z.literal('contracts44'), contracts44: contracts44File }),
 ]);
 export type EisFile = z.infer<typeof eisFile>;
