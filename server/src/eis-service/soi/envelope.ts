@@ -34,6 +34,10 @@ export const SOI_DOCUMENTS = {
   // EISGetDocsByOrgRegionRequest; C# and Python clients send <documentType44> between subsystemType and periodInfo,
   // ids 34090340557, 56905985497)
   tenderPlan2020: { subsystemType: 'RPGZ', documentTypes: ['tenderPlan2020'], law: '44' },
+  // 44-ФЗ register of contracts: RGK «реестр контрактов» (the same SubsystemType), its documentType44 values the root
+  // elements of fcsExport.xsd (export/contract, contractProcedure, contractCancel), as a public Python client asks for
+  // <subsystemType>RGK</subsystemType><documentType44>contract</documentType44> (find_string id 69382847799)
+  contract44: { subsystemType: 'RGK', documentTypes: ['contract', 'contractProcedure', 'contractCancel'], law: '44' },
 } as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[]; law?: '44' }>;
 
 export interface SoiIndex {

@@ -15,6 +15,7 @@ import { gatewayOf } from './gateway';
 import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
+import { mine44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
@@ -154,7 +155,11 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   }
   const plans = others.flatMap((f) => (f.kind === 'plan' ? [f.plan] : []));
   const tenderPlans = others.flatMap((f) => (f.kind === 'tenderPlan' ? [f.tenderPlan] : []));
-  const documents = contracts.length + plans.length + notices.length + tenderPlans.length;
+  const rgk = mine44(
+    files.flatMap((f) => (f.kind === 'contracts44' ? [f.contracts44] : [])),
+    own.inns,
+  );
+  const documents = contracts.length + plans.length + notices.length + tenderPlans.length + rgk.size;
   return deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(eisImportDays)
@@ -179,6 +184,10 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
       tally[(await storeTenderPlan(tx, imp.companyId, p, 'eis', user)).created ? 'created' : 'unchanged']++;
       numbers.push(p.planNumber);
     }
+    const stored44 = await storeContracts44(tx, imp.companyId, rgk.file, 'eis', user);
+    for (const s of stored44.contracts) tally[s.change]++;
+    tally.created += stored44.documents.created;
+    tally.unchanged += stored44.documents.unchanged;
     // only while it runs: a day fetched when the user pressed «Остановить» is not stored (the transaction rolls back)
     const [running] = await tx
       .update(eisImports)
