@@ -16,6 +16,7 @@ import { BuildReportButtons, ReportsTable } from './ContractReports';
 import { PaymentsTable } from './PaymentsTable';
 import { UpdUploadButton } from './uploads';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { Execution44Cards, Ikz44Items } from './Contract44Execution';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
@@ -86,6 +87,7 @@ export default function ContractCardPage() {
               </Descriptions.Item>
               <Descriptions.Item label="Версия">{c.version}</Descriptions.Item>
             </Descriptions>
+            {c.execution44 && <Ikz44Items ikz={c.ikz} x={c.execution44} />}
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -136,6 +138,7 @@ export default function ContractCardPage() {
             )}
           </Card>
         </Col>
+        {c.execution44 && <Execution44Cards x={c.execution44} />}
         <Col xs={24}>
           <Card title="Позиции договора" size="small">
             <Table<ContractPosition>

@@ -12,6 +12,12 @@ import { useUrlState, tableSort, sortOrderOf, signedSort } from '../../lib/url-s
 
 const SORTABLE: Record<string, string> = { contract_date: 'contract_date', price: 'price', subject: 'subject' };
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
+/** «все» is no law in the URL */
+const lawOptions = [
+  { value: 'all', label: 'Все законы' },
+  { value: '223', label: '223-ФЗ' },
+  { value: '44', label: '44-ФЗ' },
+];
 
 /** /contracts/register: the company's contracts with filters, sort and page in the URL. */
 export default function RegisterPage() {
@@ -37,6 +43,13 @@ export default function RegisterPage() {
           defaultValue={filters.q}
           onSearch={(v) => patch({ q: v || undefined, page: undefined })}
           style={{ width: 340 }}
+        />
+        <Select
+          aria-label="Закон"
+          style={{ width: 140 }}
+          value={filters.law ?? 'all'}
+          options={lawOptions}
+          onChange={(v: string) => patch({ law: v === 'all' ? undefined : v, page: undefined })}
         />
         <Select
           allowClear
@@ -92,6 +105,12 @@ export default function RegisterPage() {
             ),
           },
           { title: 'Номер', dataIndex: 'number', width: 110, render: (v: string | null) => v ?? '—' },
+          {
+            title: 'Закон',
+            dataIndex: 'law',
+            width: 90,
+            render: (law: string) => <Tag color={law === '44' ? 'purple' : 'blue'}>{law}-ФЗ</Tag>,
+          },
           {
             title: 'Дата',
             key: 'contract_date',

@@ -1,6 +1,7 @@
 import type {
   AcceptanceDocumentResponse,
   AcceptanceLine,
+  Contract44Execution,
   ContractResponse,
   DashboardResponse,
   ExecutionSummaryResponse,
@@ -28,7 +29,7 @@ export interface ContractPosition {
   unit_price: string | null;
   amount: string | null;
 }
-export type ContractCard = ContractResponse & { positions: ContractPosition[] };
+export type ContractCard = ContractResponse & { positions: ContractPosition[]; execution44?: Contract44Execution | null };
 export interface ExecutionAttempt {
   id: number;
   attempted_at: string;
@@ -49,7 +50,7 @@ export interface ExecutionRecord {
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
 
 /** Filters of the contracts register as the URL carries them. */
-export const CONTRACT_FILTERS = ['q', 'status', 'supplier_inn', 'date_from', 'date_to'] as const;
+export const CONTRACT_FILTERS = ['q', 'law', 'status', 'supplier_inn', 'date_from', 'date_to'] as const;
 
 const form = (file: File) => {
   const body = new FormData();
