@@ -10,13 +10,14 @@ import { createSoi, type SoiEntry, type SoiFailure, type SoiState } from './soi'
 import { demoNotices } from './notice-samples';
 import { demoTenderPlans } from './tender-plan-samples';
 import { demoNotices44 } from './notice44-samples';
+import { demoContracts44 } from './contract44-samples';
 import { verifyCms } from '../../server/src/modules/signatures/verify';
 
 /**
  * A stand-in for ЕИС 223-ФЗ: serves real-format XML (the fixture files plus generated demo records), accepts
  * execution packages, and can be told to fail for the next N requests so outage handling can be tested.
  *
- *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices, 44-ФЗ планы-графики by region and day, or by registry number (soi.ts)
+ *   POST /eis-integration/services/getDocsIP  (SOAP, ЕИС's СОИ)        → contracts, plans, notices, 44-ФЗ планы-графики and contracts (RGK) by region and day, or by registry number (soi.ts)
  *   GET  /dstore/common/download/compound?docRequestUid=…&compoundUid=…  (individualPerson_token) → the ZIP an answer links to
  *   POST /223/performance  (body: performanceContract XML, or JSON { xml, signature } — the package with its detached
  *                          GOST CMS signature, base64)                → { result: 'accepted', registration_number } | { result: 'rejected', reasons }
@@ -103,6 +104,16 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
     for (const n of demoNotices44(c, regNum, TENDER_PLAN_YEAR))
       entries.push({ xml: n.xml, documentType: n.documentType, customerInn: c.inn, contracts: [], day: n.day });
   }
+  // 44-ФЗ register of contracts (RGK) of the demo institution: its contracts on its plan's positions (contract44-samples.ts)
+  for (const d of demoContracts44(DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR))
+    entries.push({
+      xml: d.xml,
+      documentType: d.documentType,
+      customerInn: DEMO_44_CUSTOMER.inn,
+      contracts: [],
+      day: d.day,
+      subsystem: 'RGK',
+    });
   for (const xml of [...texts, ...past.contracts, ...past.plans, ...current.contracts, ...current.plans, ...notices.map((n) => n.xml)]) {
     try {
       const f = parseEisFile(Buffer.from(xml));
@@ -140,9 +151,7 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
           contracts: [],
           day: dayOf(f.notice.publicationDateTime, f.notice.createDateTime),
         });
-      } else if (f.kind === 'purchase44') {
-        continue; // the demo's come from notice44-samples.ts above
-      } else {
+      } else if (f.kind === 'performance') {
         entries.push({
           xml,
           documentType: 'performanceContract',

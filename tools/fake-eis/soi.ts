@@ -49,7 +49,13 @@ export interface SoiEntry {
   contracts: Array<{ regNumber: string | null; date: string | null }>;
   /** The day it went out, for plans and notices (a contract goes by its date). */
   day: string | null;
+  /** its subsystem where the type alone does not tell it (RGK: a 44-ФЗ contract is a `contract` too) */
+  subsystem?: string;
 }
+
+/** 44-ФЗ register of contracts: RGK and its documentType44 values (server/src/eis-service/soi/envelope.ts names the sources). */
+const RGK_TYPES = new Set(['contract', 'contractProcedure', 'contractCancel']);
+const subsystemOfEntry = (e: SoiEntry) => e.subsystem ?? subsystemOf(e.documentType);
 
 /**
  * The subsystem of СОИ that holds a document type (RD223 contracts, RPZ223 plans, RI223 notices of the types in
@@ -200,19 +206,17 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
       const subsystem = text(params, 'subsystemType');
       // a 44-ФЗ subsystem asked with documentType223 (or the reverse) does not pass the request's validation
       const type = subsystem && is44(subsystem) ? text(params, 'documentType44') : text(params, 'documentType223');
-      if (!type || !subsystem || subsystemOf(type) !== subsystem) {
+      if (!type || !subsystem || (subsystem === 'RGK' ? !RGK_TYPES.has(type) : subsystemOf(type) !== subsystem)) {
         return reply([errorInfo(SOI_ERRORS.schema)]);
       }
       files = entries
-        .filter((e) => e.documentType === type && e.customerInn?.startsWith(region))
-        .filter((e) => (e.documentType === 'contract' ? e.contracts.some((c) => c.date === day) : e.day === day))
+        .filter((e) => e.documentType === type && subsystemOfEntry(e) === subsystem && e.customerInn?.startsWith(region))
+        .filter((e) => (e.day === null ? e.contracts.some((c) => c.date === day) : e.day === day))
         .map((e) => e.xml);
     } else {
       const number = text(params, 'reestrNumber');
       const subsystem = text(params, 'subsystemType');
-      files = entries
-        .filter((e) => subsystemOf(e.documentType) === subsystem && e.contracts.some((c) => c.regNumber === number))
-        .map((e) => e.xml);
+      files = entries.filter((e) => subsystemOfEntry(e) === subsystem && e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);
     }
     if (!files.length || failure === 'noData') return reply([el('noData', 'true')]);
     const id = randomUUID();

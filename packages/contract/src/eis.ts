@@ -17,7 +17,7 @@ export const JobAccepted = z.object({ key: z.string() });
  * 44-ФЗ план-график (tenderPlan2020) and notices with their final protocols (notice44, subsystem PRIZ), which the daily
  * sync asks for only for companies working under 44-ФЗ.
  */
-export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020', 'notice44'] as const;
+export const EIS_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice', 'tenderPlan2020', 'notice44', 'contract44'] as const;
 export const EIS_223_DOCUMENT_TYPES = ['contract', 'purchasePlan', 'purchaseNotice'] as const;
 export type EisDocumentType = (typeof EIS_DOCUMENT_TYPES)[number];
 export const EIS_FUTURE_PERIOD = 'Период не может заканчиваться позже сегодняшнего дня: ЕИС отдаёт только опубликованные документы';
@@ -92,8 +92,14 @@ export const EisImportStatusResponse = z.object({
 });
 export type EisImportStatusResponse = z.infer<typeof EisImportStatusResponse>;
 
+/** The laws a contract of the register is concluded under (the register's «Закон» filter). */
+export const CONTRACT_LAWS = ['223', '44'] as const;
+export const ContractLaw = z.enum(CONTRACT_LAWS);
+export type ContractLaw = z.infer<typeof ContractLaw>;
+
 export const ContractsQuery = PageQuery.extend({
   q: z.string().trim().max(200).optional(),
+  law: z.enum(CONTRACT_LAWS, { message: 'Закон: 223 или 44' }).optional(),
   status: z.string().trim().max(50).optional(),
   supplier_inn: z
     .string()
@@ -151,9 +157,56 @@ export const ContractResponse = z.object({
   method_name: z.string().nullable(),
   violations: z.array(z.string()),
   source: z.string(),
+  law: ContractLaw,
+  /** 44-ФЗ: the ИКЗ, which links the contract to its план-график position */
+  ikz: z.string().nullable(),
 });
 export type ContractResponse = z.infer<typeof ContractResponse>;
-export const ContractCardResponse = ContractResponse.extend({ positions: z.array(ContractPositionResponse) });
+
+/** What ЕИС says of a 44-ФЗ contract's execution (contractProcedure) and cancellation (contractCancel). */
+export const Contract44Execution = z.object({
+  /** the план-график position of the contract's ИКЗ (the newest version of the plan that has it) */
+  position: z
+    .object({ id: z.number(), plan_number: z.string(), position_number: z.string(), subject: z.string().nullable(), total: z.string() })
+    .nullable(),
+  /** ЕИС's currentContractStage: E, EC, ET, IN */
+  eis_stage: z.string().nullable(),
+  stages: z.array(
+    z.object({
+      key: z.string().nullable(),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      price: z.string().nullable(),
+    }),
+  ),
+  acceptances: z.array(
+    z.object({
+      stage_key: z.string().nullable(),
+      name: z.string().nullable(),
+      number: z.string().nullable(),
+      date: z.string().nullable(),
+      accept_date: z.string().nullable(),
+      sum: z.string().nullable(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      stage_key: z.string().nullable(),
+      name: z.string().nullable(),
+      number: z.string().nullable(),
+      date: z.string().nullable(),
+      sum: z.string().nullable(),
+    }),
+  ),
+  cancel: z.object({ date: z.string(), reason: z.string().nullable() }).nullable(),
+});
+export type Contract44Execution = z.infer<typeof Contract44Execution>;
+
+export const ContractCardResponse = ContractResponse.extend({
+  positions: z.array(ContractPositionResponse),
+  /** a 44-ФЗ contract's execution as ЕИС has it; null for a 223-ФЗ one */
+  execution44: Contract44Execution.nullable().optional(),
+});
 export type ContractCardResponse = z.infer<typeof ContractCardResponse>;
 
 export const PlansQuery = PageQuery.extend({
@@ -209,7 +262,7 @@ export const EisUploadQuery = z.object({ confirm_customer: z.enum(['true', 'fals
 
 export const EisUploadResponse = z.object({
   /** What the file was; 'archive' for a ZIP of ЕИС files, counted below by kind */
-  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'tenderPlan', 'purchase44', 'archive']),
+  kind: z.enum(['contracts', 'performance', 'plan', 'notice', 'tenderPlan', 'purchase44', 'contracts44', 'archive']),
   contracts: z.array(z.object({ id: z.number(), registry_number: z.string().nullable(), violations: z.array(z.string()) })),
   plan_id: z.number().nullable(),
   performances: z.number(),
@@ -251,5 +304,9 @@ export const CONTRACT_STATUS_TITLES: Record<string, string> = {
   editing: 'Редактируется',
   invalid: 'Недействителен',
   changing: 'Изменяется',
+  // 44-ФЗ: ЕИС's currentContractStage E, EC, ET (IN is invalid)
+  executing: 'Исполнение',
+  completed: 'Исполнение завершено',
+  terminated: 'Исполнение прекращено',
 };
 export const contractStatusTitle = (s: string) => CONTRACT_STATUS_TITLES[s] ?? s;

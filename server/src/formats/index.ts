@@ -4,7 +4,15 @@ export { FormatError, assertMaxSize, isFormatError, type FormatErrorCode } from 
 export { detectFormat, type FileFormat } from './detect';
 export type { CodeName } from './schemas';
 
-export { parseEisFile, parseEisContracts, parseEisPerformance, parseEisPlan, parseEisNotice, parseEisTenderPlan } from './eis223/parse';
+export {
+  parseEisFile,
+  parseEisContracts,
+  parseEisContracts44,
+  parseEisPerformance,
+  parseEisPlan,
+  parseEisNotice,
+  parseEisTenderPlan,
+} from './eis223/parse';
 export { parseTenderPlan, type TenderPlan, type TenderPlanPosition, type TenderPlanFinance } from './eis44/tender-plan';
 export {
   parseEis44Purchase,
@@ -15,6 +23,15 @@ export {
   type Notice44,
   type Protocol44,
 } from './eis44/notice';
+export {
+  parseContracts44,
+  type Contract44,
+  type Contract44Execution,
+  type Contract44Stage,
+  type ContractCancel44,
+  type ContractProcedure44,
+  type Contracts44File,
+} from './eis44/contract';
 export { detectEisDocument } from './eis223/detect';
 export { EIS_NOTICE_TYPES, EIS_NOTICE_ROOTS, noticeDocumentTypeOf, type EisNoticeRoot } from './eis223/notice-types';
 export { buildPerformanceContractXml, type BuildPacketOptions } from './eis223/performance-build';

@@ -40,6 +40,17 @@ export const contracts = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     source: text('source').$type<'eis' | 'upload' | 'manual'>().notNull().default('eis'),
+    /** the law the contract was concluded under: 223-ФЗ, or 44-ФЗ (the register of contracts, RGK) */
+    law: text('law').$type<'223' | '44'>().notNull().default('223'),
+    /** 44-ФЗ: the ИКЗ (36 digits), which links the contract to its план-график position */
+    ikz: text('ikz'),
+    /** 44-ФЗ: the stages of execution as ЕИС has them (executionPeriod/stages) */
+    eisStages: jsonb('eis_stages')
+      .$type<{ key: string | null; startDate: string | null; endDate: string | null; price: string | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** 44-ФЗ currentContractStage: E исполнение, EC завершено, ET прекращено, IN аннулирован */
+    eisStage: text('eis_stage'),
     searchVector: tsvector('search_vector'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -57,6 +68,34 @@ export const contracts = pgTable(
       .on(t.companyId, t.purchaseNoticeNumber)
       .where(sql`"purchase_notice_number" IS NOT NULL`),
     index('contracts_search_idx').using('gin', t.searchVector),
+    index('contracts_company_law_idx').on(t.companyId, t.law, t.contractDate, t.id),
+    index('contracts_company_ikz_idx')
+      .on(t.companyId, t.ikz)
+      .where(sql`"ikz" IS NOT NULL`),
+  ],
+);
+
+/**
+ * What ЕИС says of a 44-ФЗ contract after it is registered: an execution (contractProcedure: stage, acceptance,
+ * payment) or its cancellation (contractCancel), one row per document and version, by the contract's registry number,
+ * so that one arriving before its contract is kept, and one arriving twice is stored once.
+ */
+export const contractDocuments44 = pgTable(
+  'contract_documents_44',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    registryNumber: text('registry_number').notNull(),
+    kind: text('kind').$type<'procedure' | 'cancel'>().notNull(),
+    eisId: text('eis_id').notNull(),
+    version: integer('version').notNull().default(0),
+    publishedAt: text('published_at'),
+    payload: jsonb('payload').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('contract_documents_44_uq').on(t.companyId, t.kind, t.eisId, t.version),
+    index('contract_documents_44_registry_idx').on(t.companyId, t.registryNumber),
   ],
 );
 

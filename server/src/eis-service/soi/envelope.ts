@@ -41,6 +41,10 @@ export const SOI_DOCUMENTS = {
   // a public Python client of getDocsIP sends them (find_string id 68844979649: SUBSYSTEM_NOTICES = "PRIZ",
   // "epNotificationEF2020", "epProtocolEF2020Final", read back from the file names of ЕИС's archives)
   notice44: { subsystemType: 'PRIZ', documentTypes: [...NOTICE44_ROOTS, ...PROTOCOL44_ROOTS], law: '44' },
+  // 44-ФЗ register of contracts: RGK «реестр контрактов» (the same SubsystemType), its documentType44 values the root
+  // elements of fcsExport.xsd (export/contract, contractProcedure, contractCancel), as a public Python client asks for
+  // <subsystemType>RGK</subsystemType><documentType44>contract</documentType44> (find_string id 69382847799)
+  contract44: { subsystemType: 'RGK', documentTypes: ['contract', 'contractProcedure', 'contractCancel'], law: '44' },
 } as const satisfies Record<EisDocumentType, { subsystemType: string; documentTypes: readonly string[]; law?: '44' }>;
 
 export interface SoiIndex {

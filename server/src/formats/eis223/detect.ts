@@ -26,6 +26,7 @@ export const EIS_KIND_TITLES: Record<EisDocumentKind, string> = {
   notice: 'извещение о закупке',
   tenderPlan: 'план-график (44-ФЗ)',
   purchase44: 'извещение или протокол (44-ФЗ)',
+  contracts44: 'сведения о контрактах (44-ФЗ)',
 };
 
 /**

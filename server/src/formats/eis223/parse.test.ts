@@ -42,7 +42,8 @@ describe('detectEisDocument / parseEisFile', () => {
 
   it('refuses well-formed XML that is not a 223-FZ export', () => {
     for (const xml of [
-      '<?xml version="1.0"?><export xmlns="http://zakupki.gov.ru/oos/export/1"><contract/></export>',
+      // an fcsExport document the product does not read (a 44-ФЗ contract in <export> is read: eis44/contract.test.ts)
+      '<?xml version="1.0"?><export xmlns="http://zakupki.gov.ru/oos/export/1"><bankGuarantee/></export>',
       '<html><body>Not found</body></html>',
       '<purchasePlanX/>',
     ]) {

@@ -10,14 +10,19 @@ import { readPlan } from './plan';
 import { eisFile, type EisDocumentKind, type EisFile } from './types';
 import { readTenderPlan, tenderPlanNode } from '../eis44/tender-plan';
 import { eis44PurchaseNode, readEis44Purchase } from '../eis44/notice';
+import { readContracts44 } from '../eis44/contract';
 
 const WHAT = 'ЕИС 223-ФЗ';
 
 function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
-    const kind =
-      eisKindOfRoot(rootName) ?? (tenderPlanNode(rootName, root) ? 'tenderPlan' : eis44PurchaseNode(rootName, root) ? 'purchase44' : null);
+    const contracts44 =
+      rootName === 'export' || rootName === 'contractProcedure' || rootName === 'contractCancel' ? readContracts44(rootName, root) : null;
+    const kind = contracts44
+      ? 'contracts44'
+      : (eisKindOfRoot(rootName) ??
+        (tenderPlanNode(rootName, root) ? 'tenderPlan' : eis44PurchaseNode(rootName, root) ? 'purchase44' : null));
     if (!kind) {
       throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
     }
@@ -41,6 +46,7 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
         throw new FormatError('NOT_EIS223', 'Файл не является извещением или протоколом ЕИС 44-ФЗ', { details: `root <${rootName}>` });
       return validateResult(eisFile, { kind, purchase: readEis44Purchase(found.node, found.root) }, 'ЕИС 44-ФЗ (извещение, протокол)');
     }
+    if (contracts44) return validateResult(eisFile, { kind: 'contracts44', contracts44 }, 'ЕИС 44-ФЗ (реестр контрактов)');
     const packet = readPacket(root);
     let result: EisFile;
     switch (kind) {
@@ -88,6 +94,11 @@ export function parseEisPlan(buf: Uint8Array): Of<'plan'> {
 /** The 44-ФЗ план-график (`export/tenderPlan2020`). */
 export function parseEisTenderPlan(buf: Uint8Array): Of<'tenderPlan'> {
   return parseEis(buf, 'tenderPlan') as Of<'tenderPlan'>;
+}
+
+/** The 44-ФЗ register of contracts (`export/contract`, `contractProcedure`, `contractCancel`). */
+export function parseEisContracts44(buf: Uint8Array): Of<'contracts44'> {
+  return parseEis(buf, 'contracts44') as Of<'contracts44'>;
 }
 
 /** Procurement notice (`purchaseNotice*` packet). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { eq, sql } from 'drizzle-orm';
 import {
   EVENTS,
   MESSAGES,
@@ -10,6 +11,7 @@ import {
   type EisPlansImportRequest,
 } from '@proc/contract';
 import { parseEisContracts } from '../../formats';
+import { companies, tenderPlans } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { JobSuperseded } from '../../platform/jobs';
@@ -27,8 +29,20 @@ export const CONTRACT_IMPORT_JOB = 'eis.contracts-import';
 
 const contractJob = z.object({ companyId: z.number(), userId: z.number(), key: z.string(), eais_registry_number: z.string() });
 
+/** A company working under 44-ФЗ (its own law, or a план-график imported): its period imports ask RGK too. */
+async function works44(ctx: Ctx): Promise<boolean> {
+  const [row] = await ctx.deps.db
+    .select({
+      law44: sql<boolean>`(${companies.law} = '44' OR EXISTS (SELECT 1 FROM ${tenderPlans} WHERE ${tenderPlans.companyId} = ${companies.id}))`,
+    })
+    .from(companies)
+    .where(eq(companies.id, ctx.companyId));
+  return row?.law44 ?? false;
+}
+
 export async function requestContractsImport(ctx: Ctx, input: EisContractsImportRequest): Promise<{ key: string }> {
-  if ('date_from' in input) return requestPeriodImport(ctx, ['contract'], input.date_from, input.date_to);
+  if ('date_from' in input)
+    return requestPeriodImport(ctx, (await works44(ctx)) ? ['contract', 'contract44'] : ['contract'], input.date_from, input.date_to);
   await companyInn(ctx.deps, ctx.companyId);
   const key = randomUUID();
   await ctx.deps.jobs.send(CONTRACT_IMPORT_JOB, {

@@ -5,6 +5,7 @@ import type { ContractsQuery, PlanItemsQuery, PlansQuery } from '@proc/contract'
 import { contractPositions, contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
+import { execution44 } from './contract-44-card';
 
 type ContractRow = typeof contracts.$inferSelect;
 export const contractResponse = (c: ContractRow) => ({
@@ -29,6 +30,8 @@ export const contractResponse = (c: ContractRow) => ({
   method_name: c.methodName,
   violations: c.violations,
   source: c.source,
+  law: c.law,
+  ikz: c.ikz,
 });
 
 const order = (
@@ -48,6 +51,7 @@ export async function listContracts(ctx: Ctx, q: z.infer<typeof ContractsQuery>)
       ? sql`(${contracts.searchVector} @@ plainto_tsquery('russian', ${q.q}) OR ${contracts.registryNumber} = ${q.q} OR ${contracts.number} = ${q.q})`
       : undefined,
     q.status ? eq(contracts.status, q.status) : undefined,
+    q.law ? eq(contracts.law, q.law) : undefined,
     q.supplier_inn ? eq(contracts.supplierInn, q.supplier_inn) : undefined,
     q.date_from ? gte(contracts.contractDate, q.date_from) : undefined,
     q.date_to ? lte(contracts.contractDate, q.date_to) : undefined,
@@ -92,6 +96,7 @@ export async function getContract(ctx: Ctx, id: number) {
     .orderBy(asc(contractPositions.ordinal));
   return {
     ...contractResponse(c),
+    execution44: c.law === '44' ? await execution44(ctx, c) : null,
     positions: positions.map((p) => ({
       id: p.id,
       ordinal: p.ordinal,

@@ -16,6 +16,7 @@ import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
+import { mine44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
@@ -140,7 +141,7 @@ const customerOf = (f: EisFile) =>
 async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<number | null> {
   // ЕИС answers by region: only the company's own documents are kept
   const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
-  const mine44 = (d: Extract<EisFile, { kind: 'purchase44' }>['purchase']) =>
+  const minePurchase44 = (d: Extract<EisFile, { kind: 'purchase44' }>['purchase']) =>
     d.kind === 'notice' ? mine(d.placer.inn) || d.lots.some((l) => l.customer.inn && own.inns.has(l.customer.inn)) : mine(d.publisher.inn);
   const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
   const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice' || f.kind === 'tenderPlan') && mine(customerOf(f)?.inn));
@@ -158,8 +159,12 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   const plans = others.flatMap((f) => (f.kind === 'plan' ? [f.plan] : []));
   const tenderPlans = others.flatMap((f) => (f.kind === 'tenderPlan' ? [f.tenderPlan] : []));
   // 44-ФЗ notices and protocols: the company's own by the placer's or a lot's customer's ИНН (a protocol names its publisher)
-  const purchases44 = files.flatMap((f) => (f.kind === 'purchase44' && mine44(f.purchase) ? [f.purchase] : []));
-  const documents = contracts.length + plans.length + notices.length + tenderPlans.length + purchases44.length;
+  const purchases44 = files.flatMap((f) => (f.kind === 'purchase44' && minePurchase44(f.purchase) ? [f.purchase] : []));
+  const rgk = mine44(
+    files.flatMap((f) => (f.kind === 'contracts44' ? [f.contracts44] : [])),
+    own.inns,
+  );
+  const documents = contracts.length + plans.length + notices.length + tenderPlans.length + rgk.size + purchases44.length;
   return deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(eisImportDays)
@@ -185,6 +190,10 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
       numbers.push(p.planNumber);
     }
     for (const d of purchases44) tally[(await storeNotice44(tx, imp.companyId, d, 'eis', user)).created ? 'created' : 'unchanged']++;
+    const stored44 = await storeContracts44(tx, imp.companyId, rgk.file, 'eis', user);
+    for (const s of stored44.contracts) tally[s.change]++;
+    tally.created += stored44.documents.created;
+    tally.unchanged += stored44.documents.unchanged;
     // only while it runs: a day fetched when the user pressed «Остановить» is not stored (the transaction rolls back)
     const [running] = await tx
       .update(eisImports)

@@ -72,6 +72,15 @@ const STATUS: Record<string, string> = { P: 'registered', F: 'editing', I: 'inva
 /** A record's key among the company's contracts: the registry number, or the guid of a record without one. */
 const keyOf = (registryNumber: string | null | undefined, guid: string | null) => (registryNumber ? `n:${registryNumber}` : `g:${guid}`);
 
+/**
+ * A store of another law's records through the same path (eis/store-contracts-44.ts): the law, the columns only it
+ * fills, and whether the 223-ФЗ checks apply (the rule versions and the 3-day term are 223-ФЗ's).
+ */
+export interface StoreAs {
+  law: '44';
+  extra: (r: EisContract) => Partial<Pick<typeof contracts.$inferInsert, 'ikz' | 'eisStages' | 'eisStage' | 'status'>>;
+}
+
 /** Rows of at most this many go in one INSERT (PostgreSQL takes 65,535 parameters a statement). */
 const CHUNK = 2000;
 
@@ -88,6 +97,7 @@ export async function storeContracts(
   records: EisContract[],
   source: 'eis' | 'upload',
   user: { id: number } | null = null,
+  as?: StoreAs,
 ): Promise<StoredContract[]> {
   // one store per company at a time (an import, its run repeated after expiry, an upload): the later one sees the
   // earlier one's rows instead of inserting them again (a contract without a registry number has no unique key)
@@ -132,13 +142,15 @@ export async function storeContracts(
     }
     const supplier = r.suppliers[0] ?? null;
     const publishedOn = (r.publicationDate ?? r.createDateTime)?.slice(0, 10) ?? null;
-    const violations = await check({
-      contractDate: r.contractDate,
-      publishedOn,
-      price: r.rubPrice ?? r.price,
-      methodCode: r.purchase.methodCode,
-      methodName: r.purchase.methodName,
-    });
+    const violations = as
+      ? []
+      : await check({
+          contractDate: r.contractDate,
+          publishedOn,
+          price: r.rubPrice ?? r.price,
+          methodCode: r.purchase.methodCode,
+          methodName: r.purchase.methodName,
+        });
     const subject = r.subject ?? r.purchase.noticeName ?? '';
     const values: Values = {
       companyId,
@@ -165,6 +177,7 @@ export async function storeContracts(
       searchVector: sql`to_tsvector('russian', ${[subject, r.number ?? '', supplier?.name ?? '', r.registrationNumber ?? ''].join(' ')})`,
       updatedAt: new Date(),
     };
+    if (as) Object.assign(values, { law: as.law }, as.extra(r));
     if (old) {
       await tx.update(contracts).set(values).where(eq(contracts.id, old.id));
       await tx.delete(contractPositions).where(eq(contractPositions.contractId, old.id));

@@ -7,6 +7,7 @@ import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
+import { storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice } from './store-notice';
 import { confirmForeignCustomers, foreignCustomersOf, ownCustomers } from './own-customer';
 
@@ -54,7 +55,16 @@ const customersOf = (f: EisFile) =>
                 okato: null,
               },
             ]
-          : [];
+          : f.kind === 'contracts44'
+            ? f.contracts44.contracts.map((c) => ({
+                name: c.customer.fullName,
+                shortName: null,
+                inn: c.customer.inn,
+                kpp: c.customer.kpp,
+                ogrn: null,
+                okato: null,
+              }))
+            : [];
 
 /**
  * Contracts, plans, notices and performance records from a file or an archive of them, through the same parsers and
@@ -67,7 +77,11 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
     for (const f of files)
       if (f.kind !== 'performance')
-        confirmForeignCustomers(foreignCustomersOf(customersOf(f), own), own, f.kind === 'purchase44' ? 'notice' : f.kind);
+        confirmForeignCustomers(
+          foreignCustomersOf(customersOf(f), own),
+          own,
+          f.kind === 'purchase44' ? 'notice' : f.kind === 'contracts44' ? 'contracts' : f.kind,
+        );
   }
   const notices = await Promise.all(files.map((f) => (f.kind === 'notice' ? prepareNotice(ctx, f.notice) : null)));
   return ctx.deps.db.transaction(async (tx) => {
@@ -91,6 +105,9 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
       } else if (f.kind === 'contracts') {
         const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
         result.contracts.push(...stored.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })));
+      } else if (f.kind === 'contracts44') {
+        const stored = await storeContracts44(tx, ctx.companyId, f.contracts44, 'upload', ctx.user);
+        result.contracts.push(...stored.contracts.map((s) => ({ id: s.id, registry_number: s.registryNumber, violations: s.violations })));
       } else if (f.kind === 'plan') {
         result.plan_id = (await storePlan(tx, ctx.companyId, f.plan, 'upload', ctx.user)).id;
         result.plans++;

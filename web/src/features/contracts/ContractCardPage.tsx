@@ -17,6 +17,7 @@ import { usePagedTable } from '../../lib/paged-table';
 import { UpdUploadButton } from './uploads';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { ObjectNotFound, isNotFound, routeId } from '../../lib/ObjectNotFound';
+import { Execution44Cards, Ikz44Items } from './Contract44Execution';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
@@ -87,6 +88,7 @@ export default function ContractCardPage() {
               </Descriptions.Item>
               <Descriptions.Item label="Версия">{c.version}</Descriptions.Item>
             </Descriptions>
+            {c.execution44 && <Ikz44Items ikz={c.ikz} x={c.execution44} />}
           </Card>
         </Col>
         <Col xs={24} xl={10}>
@@ -137,6 +139,7 @@ export default function ContractCardPage() {
             )}
           </Card>
         </Col>
+        {c.execution44 && <Execution44Cards x={c.execution44} />}
         <Col xs={24}>
           <Card title="Позиции договора" size="small">
             <Table<ContractPositionResponse>

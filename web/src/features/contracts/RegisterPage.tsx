@@ -12,6 +12,12 @@ import { usePagedTable } from '../../lib/paged-table';
 
 const SORTS = ['contract_date', 'price', 'subject'];
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
+/** «все» is no law in the URL */
+const lawOptions = [
+  { value: 'all', label: 'Все законы' },
+  { value: '223', label: '223-ФЗ' },
+  { value: '44', label: '44-ФЗ' },
+];
 
 /** /contracts/register: the company's contracts with filters, sort and page in the URL. */
 export default function RegisterPage() {
@@ -32,6 +38,13 @@ export default function RegisterPage() {
           defaultValue={filters.q}
           onSearch={(v) => filter({ q: v || undefined })}
           style={{ width: 340 }}
+        />
+        <Select
+          aria-label="Закон"
+          style={{ width: 140 }}
+          value={filters.law ?? 'all'}
+          options={lawOptions}
+          onChange={(v: string) => filter({ law: v === 'all' ? undefined : v })}
         />
         <Select
           allowClear
@@ -82,6 +95,12 @@ export default function RegisterPage() {
             dataIndex: 'number',
             width: 110,
             render: (v: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{v ?? '—'}</span>,
+          },
+          {
+            title: 'Закон',
+            dataIndex: 'law',
+            width: 90,
+            render: (law: string) => <Tag color={law === '44' ? 'purple' : 'blue'}>{law}-ФЗ</Tag>,
           },
           {
             title: 'Дата',

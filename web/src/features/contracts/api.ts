@@ -16,7 +16,7 @@ import { api } from '../../lib/api';
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
 
 /** Filters of the contracts register as the URL carries them. */
-export const CONTRACT_FILTERS = ['q', 'status', 'supplier_inn', 'date_from', 'date_to'] as const;
+export const CONTRACT_FILTERS = ['q', 'law', 'status', 'supplier_inn', 'date_from', 'date_to'] as const;
 
 const form = (file: File) => {
   const body = new FormData();

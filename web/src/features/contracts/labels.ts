@@ -1,5 +1,13 @@
 export { CONTRACT_STATUS_TITLES, contractStatusTitle } from '@proc/contract';
-export const CONTRACT_STATUS_COLORS: Record<string, string> = { registered: 'green', editing: 'blue', invalid: 'red', changing: 'orange' };
+export const CONTRACT_STATUS_COLORS: Record<string, string> = {
+  registered: 'green',
+  editing: 'blue',
+  invalid: 'red',
+  changing: 'orange',
+  executing: 'blue',
+  completed: 'green',
+  terminated: 'red',
+};
 
 export const EXECUTION_STATUS_TITLES: Record<string, string> = {
   draft: 'Подготовлены',
