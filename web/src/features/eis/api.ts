@@ -8,6 +8,7 @@ import type {
   EisNoticesImportRequest,
   EisPlansImportRequest,
   EisUploadResponse,
+  JobAccepted,
   Paged,
   PlanItemResponse,
   PlanResponse,
@@ -32,7 +33,7 @@ export const eisApi = {
   createFromTenderPosition: (id: number) =>
     api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
-    api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: Record<string, unknown>) => api.get<Paged<PlanResponse>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
     api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, { name: 'Позиции плана закупки', query }),
@@ -45,15 +46,15 @@ export const eisApi = {
       query: o.another ? { another: 'true' } : undefined,
     }),
   importPlans: (body: EisPlansImportRequest) =>
-    api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) =>
-    api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importStatus: (kind: EisImportKind) =>
     api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>
     api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) =>
-    api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();
