@@ -11,6 +11,10 @@ const registry23 = z
   .regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
 
 export const JobAccepted = z.object({ key: z.string() });
+export type JobAccepted = z.infer<typeof JobAccepted>;
+/** Execution records sent to ЕИС: the job's key and the record's id. */
+export const ExecutionSendResponse = z.object({ key: z.string(), id: z.number() });
+export type ExecutionSendResponse = z.infer<typeof ExecutionSendResponse>;
 
 /**
  * The kinds of documents a period import asks ЕИС's СОИ for, one request per day and kind: the 223-ФЗ ones and the

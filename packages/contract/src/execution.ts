@@ -113,6 +113,7 @@ export const PaymentImportResponse = z.object({
   upload_file_name: z.string(),
   documents: z.number().int(),
 });
+export type PaymentImportResponse = z.infer<typeof PaymentImportResponse>;
 export const PaymentLinkRequest = z.object({
   contract_id: BodyId.nullable(),
   /** Why a link is withdrawn (contract_id null): kept in the audit trail */
@@ -168,6 +169,9 @@ export const ReportResponse = z.object({
   created_at: z.string(),
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;
+/** A report asked for: its record and the key of the job that builds it (the event names the same key). */
+export const ReportQueuedResponse = ReportResponse.extend({ key: z.string() });
+export type ReportQueuedResponse = z.infer<typeof ReportQueuedResponse>;
 
 export const DashboardResponse = z.object({
   company_id: z.number().int(),

@@ -48,6 +48,9 @@ export const SignatureResponse = z.object({
   created_at: z.string(),
 });
 export type SignatureResponse = z.infer<typeof SignatureResponse>;
+/** Signed execution records queued for ЕИС: the job's key, the record and the signature kept. */
+export const ExecutionSignedResponse = z.object({ key: z.string(), id: z.number(), signature: SignatureResponse });
+export type ExecutionSignedResponse = z.infer<typeof ExecutionSignedResponse>;
 
 /** A base64 CMS (detached unless the document says otherwise), as the CryptoPro plug-in's SignCades returns it. */
 export const SignatureBody = z.object({

@@ -14,6 +14,7 @@ import {
   PaymentLinkRequest,
   PaymentOrderResponse,
   PaymentsQuery,
+  ReportQueuedResponse,
   ReportResponse,
   UpdUploadQuery,
   UpdUploadResponse,
@@ -39,7 +40,6 @@ const tags = ['execution'];
 const COMPANY = 'Организация — из заголовка X-Company-Id (выбранный заказчик), иначе своя.';
 const FILE =
   'multipart/form-data, поле file; размер не больше UPLOAD_MAX_BYTES (413). Файл проверяется сразу: не тот формат — 400, ничего не сохраняется.';
-const Queued = ReportResponse.extend({ key: z.string() });
 
 export function executionRoutes(app: App, deps: Deps): void {
   app.post(
@@ -187,7 +187,7 @@ export function executionRoutes(app: App, deps: Deps): void {
         description: 'Результат — событие reportCreateResponse.',
         params: IdParams,
         body: ContractReportRequest,
-        response: { 200: Queued },
+        response: { 200: ReportQueuedResponse },
       },
     },
     async (req) => {
@@ -206,7 +206,7 @@ export function executionRoutes(app: App, deps: Deps): void {
         summary: 'Ежемесячная сводка о договорах (223-ФЗ), XLSX',
         description: `${COMPANY} Результат — событие reportCreateResponse.`,
         body: MonthlyReportRequest,
-        response: { 200: Queued },
+        response: { 200: ReportQueuedResponse },
       },
     },
     async (req) => {

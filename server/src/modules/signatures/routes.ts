@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ExecutionPrepareResponse,
+  ExecutionSignedResponse,
   Id,
   IdParams,
   SignatureBody,
@@ -169,7 +170,7 @@ export function signatureRoutes(app: App, deps: Deps): void {
         summary: 'Подписать подготовленные сведения об исполнении и направить в ЕИС',
         params: IdParams,
         body: ExecutionSignatureBody,
-        response: { 202: z.object({ key: z.string(), id: z.number(), signature: SignatureResponse }) },
+        response: { 202: ExecutionSignedResponse },
       },
     },
     async (req, reply) => {

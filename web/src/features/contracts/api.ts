@@ -5,9 +5,12 @@ import type {
   ContractResponse,
   DashboardResponse,
   ExecutionRecordResponse,
+  ExecutionSendResponse,
   ExecutionSummaryResponse,
   Paged,
+  PaymentImportResponse,
   PaymentOrderResponse,
+  ReportQueuedResponse,
   ReportResponse,
   UpdUploadResponse,
 } from '@proc/contract';
@@ -50,7 +53,7 @@ export const contractsApi = {
     api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
   payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
-    api.post<{ id: number; key: string; upload_file_name: string; documents: number }>('/payments/import', {
+    api.post<PaymentImportResponse>('/payments/import', {
       name: 'Загрузка выписки 1С',
       body: form(file),
       quiet: true,
@@ -65,13 +68,12 @@ export const contractsApi = {
       quiet: true,
     }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
-    api.post<ReportResponse & { key: string }>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
+    api.post<ReportQueuedResponse>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>
-    api.post<ReportResponse & { key: string }>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
+    api.post<ReportQueuedResponse>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
   reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
   downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
   execution: (id: number) => api.get<ExecutionRecordResponse[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
-  sendExecution: (id: number) =>
-    api.post<{ key: string; id: number }>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
+  sendExecution: (id: number) => api.post<ExecutionSendResponse>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
   dashboard: () => api.get<DashboardResponse>('/dashboard', { name: 'Сводка' }),
 };

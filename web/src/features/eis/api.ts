@@ -10,6 +10,7 @@ import type {
   EisPlansImportRequest,
   Notice44Response,
   EisUploadResponse,
+  JobAccepted,
   Paged,
   PlanItemResponse,
   PlanResponse,
@@ -41,7 +42,7 @@ export const eisApi = {
   createFromTenderPosition: (id: number) =>
     api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
-    api.post<{ key: string }>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: Record<string, unknown>) => api.get<Paged<PlanResponse>>('/eis/plans', { name: 'Планы закупки', query }),
   planItems: (number: string, query: Record<string, unknown>) =>
     api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, {
@@ -58,18 +59,18 @@ export const eisApi = {
       query: o.another ? { another: 'true' } : undefined,
     }),
   importPlans: (body: EisPlansImportRequest) =>
-    api.post<{ key: string }>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) =>
-    api.post<{ key: string }>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importNotices44: (body: EisNotices44ImportRequest) =>
-    api.post<{ key: string }>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
   notices44: (query: Record<string, unknown>) => api.get<Paged<Notice44Response>>('/eis/notices44', { name: 'Извещения 44-ФЗ', query }),
   importStatus: (kind: EisImportKind) =>
     api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>
     api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) =>
-    api.post<{ key: string }>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
+    api.post<JobAccepted>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();

@@ -1,5 +1,6 @@
 import type {
   ExecutionPrepareResponse,
+  ExecutionSignedResponse,
   SignatureCheckResponse,
   SignatureResponse,
   SigningRightResponse,
@@ -16,7 +17,7 @@ export const signaturesApi = {
   prepareExecution: (contractId: number) =>
     api.post<ExecutionPrepareResponse>(`/contracts/${contractId}/execution/prepare`, { name: 'Подготовка сведений к подписи' }),
   signExecution: (contractId: number, recordId: number, signature: string) =>
-    api.post<{ key: string; id: number; signature: SignatureResponse }>(`/contracts/${contractId}/execution/signature`, {
+    api.post<ExecutionSignedResponse>(`/contracts/${contractId}/execution/signature`, {
       name: 'Отправка подписанных сведений в ЕИС',
       body: { record_id: recordId, signature },
     }),
