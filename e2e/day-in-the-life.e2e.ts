@@ -60,7 +60,7 @@ beforeAll(async () => {
     EIS_URL: eis.url,
   });
   page = await e.newPage();
-}, 120_000);
+});
 afterAll(async () => {
   reportTimings();
   await e?.close();

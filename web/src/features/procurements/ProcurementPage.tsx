@@ -172,25 +172,13 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
-  const unsaved = useUnsavedChanges();
-  // the card as the server last sent it, and the form's values it stands for: an edit counts only while the form
-  // differs from them, so a refetch (the НМЦК applied on its tab) or a control echoing its value is no edit
-  const loaded = useRef<FormValues | null>(null);
-  const baseline = useRef('');
   useEffect(() => {
-    if (!p) return;
-    const next = toForm(p);
-    const prev = loaded.current;
-    // only what the server changed comes in: the user's own edits in other fields stay
-    const changed = (Object.keys(next) as (keyof FormValues)[]).filter((k) => !prev || JSON.stringify(next[k]) !== JSON.stringify(prev[k]));
-    form.setFieldsValue(Object.fromEntries(changed.map((k) => [k, next[k]])) as Partial<FormValues>);
-    loaded.current = next;
-    baseline.current = JSON.stringify({ ...form.getFieldsValue(true), ...next });
+    if (p) form.setFieldsValue(toForm(p));
   }, [p, form]);
-  const onValuesChange = () => (JSON.stringify(form.getFieldsValue(true)) === baseline.current ? unsaved.saved() : unsaved.changed());
   const saving = useRef(false);
   // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
   const idem = useIdempotencyKey();
+  const unsaved = useUnsavedChanges();
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
@@ -262,7 +250,7 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
               contract_ensuring: { kind: 'percent' },
             }}
             onKeyDown={enterDoesNotSubmit}
-            onValuesChange={p ? onValuesChange : unsaved.changed}
+            onValuesChange={unsaved.changed}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
             onFinishFailed={reportInvalidFields}
             // one save at a time: a second click or submit while the first runs would create a second procurement (a
