@@ -57,4 +57,6 @@ it.skipIf(!!process.env.TEST_DATABASE_URL).each(['pglite', 'pglite-worker'] as c
     expect(marks.rows.map((r) => r.mark)).toEqual(['до перезапуска']);
     await second.close();
   },
+  // two full starts, each seeding the demo's two customers (the budget institution builds its documents)
+  180_000,
 );
