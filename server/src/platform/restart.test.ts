@@ -6,6 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { buildServer } from '../app';
 import { sql } from 'drizzle-orm';
+import { DEMO_USERS } from '../modules/demo/seed-demo';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-restart-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -50,9 +51,12 @@ it.skipIf(!!process.env.TEST_DATABASE_URL).each(['pglite', 'pglite-worker'] as c
     await second.deps.jobs.idle('test-mark', 20_000);
     expect(done).toEqual(['до перезапуска']);
     const { rows } = await second.deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
-    expect(rows[0].n).toBe(5);
+    // the demo's users, seeded once: none twice after the restart
+    expect(rows[0].n).toBe(DEMO_USERS.length);
     const marks = await second.deps.database.sql.query<{ mark: string }>('SELECT mark FROM test_marks');
     expect(marks.rows.map((r) => r.mark)).toEqual(['до перезапуска']);
     await second.close();
   },
+  // two full starts, each seeding the demo's two customers (the budget institution builds its documents)
+  180_000,
 );

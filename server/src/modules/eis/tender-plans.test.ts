@@ -93,8 +93,11 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
     const r2 = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
     expect(await ev2).toMatchObject({ key: r2.body.key, result: 'success', created: 0, unchanged: 2 });
+    // the client's company only: the demo's budget institution holds a план-график of its own
+    const company = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body.company_id;
     const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(
-      `SELECT (SELECT count(*)::int FROM tender_plans) AS plans, (SELECT count(*)::int FROM tender_plan_positions) AS positions`,
+      `SELECT (SELECT count(*)::int FROM tender_plans WHERE company_id = $1) AS plans, (SELECT count(*)::int FROM tender_plan_positions WHERE company_id = $1) AS positions`,
+      [company],
     );
     expect(n.rows[0]).toEqual({ plans: 2, positions: 13 });
 
