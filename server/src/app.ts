@@ -76,7 +76,11 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   const ownsDatabase = !opts.database;
   await runMigrations(database);
 
-  const jobs = createJobs(database, app.log, { expireInSeconds: config.JOB_EXPIRE_SECONDS, singleNode: config.DATABASE_SINGLE_NODE });
+  const jobs = createJobs(database, app.log, {
+    expireInSeconds: config.JOB_EXPIRE_SECONDS,
+    singleNode: config.DATABASE_SINGLE_NODE,
+    fairShare: config.FAIR_SHARE,
+  });
   const realtime = createRealtime(app.log, createAdapterFactory(config, database, app.log), () => forgetUsers(database.db));
   const deps: Deps = {
     config,

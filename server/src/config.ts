@@ -145,6 +145,12 @@ const ConfigSchema = z.object({
     .default(20 * 1024 * 1024),
   /** File storage of a company without a tariff, in MiB (a tariff's storage_mb governs otherwise); 0 — unlimited. */
   STORAGE_DEFAULT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
+  /**
+   * The fair share of the job queues and the per-user/per-company limits of the expensive routes (README «Fair share»).
+   * `false` turns them off — jobs in order of arrival, no caps, no limits — only to measure what they cost
+   * (bench/throughput.ts); never on a server with more than one company.
+   */
+  FAIR_SHARE: bool.default(true),
   /** Days a deleted or replaced file stays in the files folder before the retention job removes it. */
   FILE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
   SESSION_TTL_HOURS: z.coerce

@@ -101,20 +101,21 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return { kind: 'pglite', inWorker: !!opts.inWorker, db, sql, dump: () => client.dumpDataDir('none'), close: () => client.close() };
 }
 
-export async function runMigrations(database: Database): Promise<void> {
+/** `folder`: another set of migrations (a restore makes the tables as they were at its backup, tools/backup). */
+export async function runMigrations(database: Database, folder: string = MIGRATIONS): Promise<void> {
   await database.sql.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   if (database.kind === 'postgres' && database.pool) {
     // several nodes may start at once: one migrates, the others wait on the lock
     const lockClient = await database.pool.connect();
     try {
       await lockClient.query('SELECT pg_advisory_lock(727001)');
-      await migratePg(database.db as never, { migrationsFolder: MIGRATIONS });
+      await migratePg(database.db as never, { migrationsFolder: folder });
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
       lockClient.release();
     }
   } else {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS });
+    await migratePglite(database.db as never, { migrationsFolder: folder });
   }
 }

@@ -139,6 +139,8 @@ export interface JobsConfig {
   expireInSeconds: number;
   /** No other server uses the database (PGlite always; the embedded PostgreSQL of `npm start`). */
   singleNode?: boolean;
+  /** FAIR_SHARE=false: the fair queues are plain pg-boss queues (arrival order) without caps, for measurement. */
+  fairShare?: boolean;
 }
 
 /**
@@ -163,6 +165,7 @@ async function requeueJobsOfDeadProcess(db: Executor, log: FastifyBaseLogger): P
 
 export function createJobs(database: Database, log: FastifyBaseLogger, config: JobsConfig = { expireInSeconds: 300 }): Jobs {
   const defs = new Map<string, JobDef<unknown>>();
+  const fairOn = config.fairShare !== false;
   const workerIds = new Map<string, string[]>();
   /** The fair queues' own workers sleeping until a poll or a wake. */
   const sleepers = new Map<string, Set<() => void>>();
@@ -235,7 +238,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       const data = def.schema.parse(payload);
       const { tx, ...rest } = opts;
       const group = def.fair?.group(data);
-      if (group !== undefined && def.fair?.maxQueued !== undefined) {
+      if (fairOn && group !== undefined && def.fair?.maxQueued !== undefined) {
         const { rows } = await (tx ? txExecutor(tx) : db).executeSql(QUEUED_OF_GROUP, [name, group]);
         const n = (rows[0] as { n: number }).n;
         if (n >= def.fair.maxQueued) {
@@ -277,7 +280,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         if (def.cron) await boss.schedule(def.name, def.cron.expression, {}, { tz: def.cron.tz });
         if (!work) continue;
         const workers = def.concurrency ?? 1;
-        if (def.fair) {
+        if (def.fair && fairOn) {
           for (let i = 0; i < workers; i++) fairLoops.push(fairWorker(def));
           continue;
         }

@@ -26,6 +26,8 @@ export interface RouteEntry {
   /** The query-string and JSON-body fields the route's schema names (top level), for the input fuzz walk. */
   query: string[];
   body: string[];
+  /** Fields inside arrays of objects of the body, as `positions[].contract_position_id` (the tenant reference walk). */
+  nested: string[];
 }
 
 /** Top-level keys of a zod object schema, through optional/default/pipe/union wrappers. */
@@ -40,6 +42,38 @@ function schemaKeys(s: unknown, depth = 0): string[] {
   if (z.def?.options) return [...new Set(z.def.options.flatMap((o) => schemaKeys(o, depth + 1)))];
   if (z.def?.left) return [...new Set([...schemaKeys(z.def.left, depth + 1), ...schemaKeys(z.def.right, depth + 1)])];
   return [];
+}
+
+/** The element schema of an array (through the same wrappers), or null. */
+function arrayElement(s: unknown, depth = 0): unknown {
+  const z = s as { type?: string; element?: unknown; in?: unknown; def?: { innerType?: unknown; element?: unknown } } | undefined;
+  if (!z || typeof z !== 'object' || depth > 8) return null;
+  if (z.type === 'array') return z.element ?? z.def?.element ?? null;
+  if (z.in) return arrayElement(z.in, depth + 1);
+  if (z.def?.innerType) return arrayElement(z.def.innerType, depth + 1);
+  return null;
+}
+
+/** `field[].key` of every array-of-objects field, nested arrays too (`a[].b[].c`). */
+function nestedKeys(s: unknown, prefix = '', depth = 0): string[] {
+  if (depth > 4) return [];
+  const shape = (s as { shape?: Record<string, unknown> } | undefined)?.shape ?? objectShape(s);
+  if (!shape) return [];
+  return Object.entries(shape).flatMap(([k, v]) => {
+    const el = arrayElement(v);
+    if (!el) return [];
+    const inner = schemaKeys(el);
+    return [...inner.map((i) => `${prefix}${k}[].${i}`), ...nestedKeys(el, `${prefix}${k}[].`, depth + 1)];
+  });
+}
+
+function objectShape(s: unknown, depth = 0): Record<string, unknown> | null {
+  const z = s as { shape?: Record<string, unknown>; in?: unknown; def?: { innerType?: unknown } } | undefined;
+  if (!z || typeof z !== 'object' || depth > 8) return null;
+  if (z.shape && typeof z.shape === 'object') return z.shape;
+  if (z.in) return objectShape(z.in, depth + 1);
+  if (z.def?.innerType) return objectShape(z.def.innerType, depth + 1);
+  return null;
 }
 
 const changesData = (method: string, config: { changes?: boolean | 'duty' } | undefined): boolean =>
@@ -64,6 +98,7 @@ export function collectRoutes(app: FastifyInstance): RouteEntry[] {
         changes: changesData(method, route.config),
         query: schemaKeys(schema?.querystring),
         body: schemaKeys(schema?.body),
+        nested: nestedKeys(schema?.body),
       });
     }
   });

@@ -2,11 +2,13 @@
  * References and counts scoped to the acting company (issue 30, F13): a procurement refuses another tenant's plan
  * item, and a shared catalogue element's usage counts only the acting company's records (a delete still counts all).
  * The last test walks every write route of the table and puts another tenant's id into each …_id/…_ids field of its
- * body (top-level fields, as the route table records them).
+ * body: top-level fields, and fields inside arrays of objects (`positions[].x_id`) as the route table records them.
+ * The socket events a client sends with ids (catalogue user fields, documentation, copying a rule) are walked too.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness';
+import { EVENTS } from '@proc/contract';
+import { nextEvent, startTestServer, type TestServer } from '../harness';
 import { acceptanceDocuments, catalogElements, catalogExecTerms, contractPositions, planItems, plans } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/platform/route-table';
 import { as, world, type World } from '../factories';
@@ -19,7 +21,7 @@ let b: CompanyB;
 let admin: string;
 
 beforeAll(async () => {
-  t = await startTestServer({}, { listen: false });
+  t = await startTestServer({});
   admin = await t.login('admin');
   w = await world(t);
   b = await createCompanyB(t, admin);
@@ -202,7 +204,12 @@ describe("another tenant's id in any write body", () => {
     const failures: string[] = [];
     let walked = 0;
     for (const r of writes) {
-      for (const field of r.body.filter((f) => /_ids?$/.test(f))) {
+      // a nested field `arr[].x_id` is sent as arr: [{ …a valid element…, x_id: B's }] and named back as arr.0.x_id
+      const idPaths = [...r.body, ...r.nested].filter((f) => /_ids?$/.test(f));
+      for (const path of idPaths) {
+        const [arrayField, field] = path.includes('[].')
+          ? [path.slice(0, path.lastIndexOf('[].')), path.slice(path.lastIndexOf('[].') + 3)]
+          : [null, path];
         if (GLOBAL_IDS[field]) continue;
         const foreign = ID_FIELDS[field];
         if (!foreign) {
@@ -214,11 +221,15 @@ describe("another tenant's id in any write body", () => {
           failures.push(`${key(r)}: cannot fill ${filled.missing.join(', ')}`);
           continue;
         }
-        const body = {
-          ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}),
-          ...(CREATE[key(r)]?.(a) ?? {}),
-          [field]: await foreign(b, r.url),
-        };
+        const valid: Record<string, unknown> = { ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}), ...(CREATE[key(r)]?.(a) ?? {}) };
+        const id = await foreign(b, r.url);
+        if (arrayField?.includes('[]')) {
+          failures.push(`${key(r)}: ${path} is nested two arrays deep; extend the walk`);
+          continue;
+        }
+        const sample = arrayField ? ((valid[arrayField] as Record<string, unknown>[] | undefined)?.[0] ?? {}) : {};
+        const body = arrayField ? { ...valid, [arrayField]: [{ ...sample, [field]: id }] } : { ...valid, [field]: id };
+        const named = arrayField ? `${arrayField}.0.${field}` : field;
         const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, {
           token: admin,
           headers: as(a.companyId),
@@ -228,14 +239,59 @@ describe("another tenant's id in any write body", () => {
         const namesField =
           res.status >= 400 &&
           res.status < 500 &&
-          Object.keys(res.body?.fields ?? {}).some((f) => f === field || f.startsWith(`${field}.`));
+          Object.keys(res.body?.fields ?? {}).some((f) => f === named || f.startsWith(`${named}.`));
         if (!(res.status === 404 || namesField))
-          failures.push(
-            `${key(r)} ${field}=${JSON.stringify(body[field as keyof typeof body])}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`,
-          );
+          failures.push(`${key(r)} ${path}=${JSON.stringify(id)}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       }
     }
     expect(failures).toEqual([]);
     expect(walked).toBeGreaterThanOrEqual(5);
   }, 120_000);
+});
+
+describe('the route table sees fields inside arrays of objects', () => {
+  it('records them as array[].field, so a nested …_id is walked above', () => {
+    const create = t.server.routes.find((r) => r.method === 'POST' && r.url === '/api/procurements')!;
+    expect(create.nested).toEqual(expect.arrayContaining(['okpd2[].code']));
+    const version = t.server.routes.find((r) => r.method === 'POST' && r.url === '/api/procurement_rules/:id/versions')!;
+    expect(version.nested).toEqual(expect.arrayContaining(['lead_time_overrides[].method']));
+  });
+});
+
+describe("another tenant's id in a socket event", () => {
+  /** The events a client sends that name objects, each with B's ids, as A's user acting for A and for B. */
+  const events = (demoId: number): { base: string; payload: Record<string, unknown> }[] => [
+    { base: 'catalogUserfields', payload: { kind: 'elements', id: b.ids.catalog.elements } },
+    { base: 'catalogUserfields', payload: { kind: 'elements', ids: [b.ids.catalog.elements] } },
+    { base: 'catalogUserfields', payload: { elements: [{ kind: 'elements', id: b.ids.catalog.elements }] } },
+    { base: 'catalogUserfields', payload: { elements: [{ kind: 'subjects', id: b.ids.catalog.subjects }] } },
+    { base: 'documentUserfields', payload: { procurement_id: b.ids.procurement } },
+    { base: 'readyDocument', payload: { procurement_id: b.ids.procurement, templates: ['notice'] } },
+    { base: 'copyProcurementRule', payload: { rule_id: b.ids.rule } },
+    // naming A's company explicitly changes nothing
+    { base: 'documentUserfields', payload: { procurement_id: b.ids.procurement, company_id: demoId } },
+    { base: 'copyProcurementRule', payload: { rule_id: b.ids.rule, company_id: demoId } },
+  ];
+
+  it('is refused, and nothing of B comes back', async () => {
+    const socket = await t.socket('auth', w.client);
+    let n = 0;
+    const failures: string[] = [];
+    const cases = [
+      ...events(w.demoId),
+      // acting for B outright
+      ...events(w.demoId).map((e) => ({ ...e, payload: { ...e.payload, company_id: b.companyId } })),
+    ];
+    for (const e of cases) {
+      const key = `walk-${++n}`;
+      const answer = nextEvent<{ key: string; result: string; error?: string }>(socket, `${e.base}Response`, (p) => p.key === key);
+      socket.emit(`${e.base}Request`, { ...e.payload, key });
+      const res = await answer;
+      const text = JSON.stringify(res);
+      if (res.result !== 'error' || b.markers.some((m) => text.includes(m)))
+        failures.push(`${e.base} ${JSON.stringify(e.payload)}: ${text.slice(0, 300)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(Object.values(EVENTS)).toEqual(expect.arrayContaining(cases.map((e) => `${e.base}Request`)));
+  });
 });

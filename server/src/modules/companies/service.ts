@@ -3,7 +3,8 @@ import { canEdit, isStaff, type CompanyRequest, type PermissionsResponse, type B
 import type { z } from 'zod';
 import type { ContactRequest, ContactsQuery } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
-import { bankRequisites, companies, companyGrants, companyIdentityRequests, contacts, users } from '../../db/schema';
+import { bankRequisites, companies, companyGrants, companyIdentityRequests, contacts, storedFiles, users } from '../../db/schema';
+import { releaseStoredFiles } from '../storage';
 import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
@@ -169,6 +170,15 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
       .where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
     if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
     const [c] = await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId)).returning();
+    // a deleted company's documents take no room any more: released like deleted files, removed by the retention job
+    const held = await tx
+      .select({ key: storedFiles.key })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.companyId, ctx.companyId), isNull(storedFiles.releasedAt)));
+    await releaseStoredFiles(
+      tx,
+      held.map((f) => f.key),
+    );
     await audit(tx, ctx, { entity: 'company', entityId: ctx.companyId, action: 'delete', before: { title: c.title, inn: c.inn } });
   });
   ctx.deps.realtime.sessionsChanged();

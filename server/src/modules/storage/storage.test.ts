@@ -197,3 +197,33 @@ describe('retention of deleted and replaced files', () => {
     expect(schedule).toMatchObject({ name: RETENTION_JOB, cron: '40 3 * * *', timezone: 'Europe/Moscow' });
   });
 });
+
+describe('a deleted company', () => {
+  it('releases its stored files: they count no more against its allowance', async () => {
+    const created = await t.api<{ id: number }>('POST', '/api/companies', {
+      token: admin,
+      body: { title: 'ООО «Удаляемая»', inn: '7707083893' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.id;
+    const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+      token: admin,
+      headers: { 'x-company-id': String(id) },
+      body: { title: 'Закупка удаляемой', method: 'auction_e', subject: 'goods', nmcd: '1000', okpd2: [{ code: '26.20.14.120' }] },
+    });
+    expect(p.status, JSON.stringify(p.body)).toBe(200);
+    const up = await upload(t, 'POST', `/api/procurements/${p.body.id}/files`, admin, 'Удаляемый.pdf', pdf(40), {
+      'x-company-id': String(id),
+    });
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    const [file] = await keyOf(40 * KB, id);
+    expect(fs.existsSync(blobPath(file.key))).toBe(true);
+    expect((await storage(id, admin)).body.used_bytes).toBe(40 * KB);
+
+    expect((await t.api('DELETE', `/api/companies/${id}`, { token: admin })).status).toBe(204);
+    const [row] = await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.key, file.key));
+    expect(row.releasedAt).not.toBeNull();
+    const [counter] = await t.server.deps.db.select().from(companyStorage).where(eq(companyStorage.companyId, id));
+    expect(Number(counter.usedBytes)).toBe(0);
+  });
+});
