@@ -118,5 +118,5 @@ describe('statements prepared on the embedded database (PGlite)', () => {
     } finally {
       await database.close();
     }
-  });
+  }, 180_000); // a fresh PGlite starts in seconds, in tens of them on a loaded machine
 });
