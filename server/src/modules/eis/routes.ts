@@ -4,12 +4,10 @@ import {
   ContractCardResponse,
   ContractResponse,
   ContractsQuery,
-  EisContractsImportRequest,
+  eisImportRequests,
   EisImportResponse,
   EisImportStatusQuery,
   EisImportStatusResponse,
-  EisNoticesImportRequest,
-  EisPlansImportRequest,
   EisUploadQuery,
   EisUploadResponse,
   EisCheckResponse,
@@ -33,6 +31,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { moscowToday } from '../../platform/clock';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { idempotent } from '../../platform/idempotency';
 import { requestContractsImport, requestNoticesImport, requestPlansImport, requestTenderPlansImport } from './import-eis';
@@ -62,6 +61,9 @@ const TenderPlanParams = z.object({
     .regex(/^\d{18}$/, 'Номер плана-графика: 18 цифр'),
 });
 
+/** Import periods end no later than today by the server's clock (platform/clock.ts), not the process's real one. */
+const requests = eisImportRequests(moscowToday);
+
 export function eisRoutes(app: App, deps: Deps): void {
   /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
   const limitedCtx = async (req: Parameters<typeof companyCtx>[1]) => {
@@ -75,7 +77,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)',
-        body: EisContractsImportRequest,
+        body: requests.contracts,
         response: { 202: JobAccepted },
       },
     },
@@ -87,7 +89,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить планы закупки из ЕИС (за период публикации)',
-        body: EisPlansImportRequest,
+        body: requests.plans,
         response: { 202: JobAccepted },
       },
     },
@@ -99,7 +101,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)',
-        body: EisNoticesImportRequest,
+        body: requests.notices,
         response: { 202: JobAccepted },
       },
     },
@@ -111,7 +113,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить планы-графики 44-ФЗ из ЕИС (за период размещения)',
-        body: EisPlansImportRequest,
+        body: requests.plans,
         response: { 202: JobAccepted },
       },
     },
