@@ -22,7 +22,7 @@ import * as schema from '../server/src/db/schema';
 import type { Ctx, Deps } from '../server/src/platform/context';
 import type { Db } from '../server/src/db/client';
 import { listRegister } from '../server/src/modules/procurements/list-register';
-import { preparingPool } from '../server/src/db/prepared-statements';
+import { MAX_USES } from '../server/src/db/client';
 import { pgReachable, PG_URL, startNode, type NodeProcess } from '../server/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { generateData } from '../tools/generate-data';
@@ -121,14 +121,14 @@ async function deepPages(base: string, token: string) {
 
 /** The statements one register page runs, captured from the service itself, then replayed by CONNECTIONS raw clients. */
 async function rawSql(url: string, companyId: number, clients = RAW_CLIENTS) {
-  const captured: { text: string; params: unknown[] }[] = [];
+  const captured: { name: string; text: string; params: unknown[] }[] = [];
   let capturing = false;
-  // prepared by name as the product's statements are: the same statements through the same protocol
-  const pool = new pg.Pool(preparingPool({ connectionString: url, max: clients }));
+  // replayed by name, as the product's hot reads are prepared (db/prepared.ts): the same statements, the same protocol
+  const pool = new pg.Pool({ connectionString: url, max: clients, maxUses: MAX_USES });
   pool.on('error', () => undefined);
   const db = drizzle(pool, {
     schema,
-    logger: { logQuery: (text, params) => capturing && captured.push({ text, params }) },
+    logger: { logQuery: (text, params) => capturing && captured.push({ name: `raw_${captured.length}`, text, params }) },
   }) as unknown as Db;
   const database = { sql: { query: async (text: string, params?: unknown[]) => ({ rows: (await pool.query(text, params)).rows }) } };
   const ctx = { deps: { db, database } as unknown as Deps, user: { id: 1 } as Ctx['user'], companyId } as Ctx;
@@ -144,7 +144,7 @@ async function rawSql(url: string, companyId: number, clients = RAW_CLIENTS) {
     Array.from({ length: clients }, async () => {
       while (Date.now() < until) {
         const t0 = performance.now();
-        for (const q of captured) await pool.query(q.text, q.params as unknown[]);
+        for (const q of captured) await pool.query({ name: q.name, text: q.text, values: q.params as unknown[] });
         lat.push(performance.now() - t0);
         done++;
       }

@@ -9,9 +9,7 @@
 import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { preparingPool } from '../../server/src/db/prepared-statements';
-
-const pool = new pg.Pool(preparingPool({ connectionString: process.env.DATABASE_URL, max: 10 }));
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const app = Fastify({ logger: false });
 
 const SESSION = `SELECT s.id AS session_id, u.id, u.title, u.login, u.email, u.role, u.company_id, u.blocked, c.id AS own_company_id, c.deleted_at
@@ -29,12 +27,12 @@ app.get('/api/companies/my', async (req, reply) => {
   const hit = kept.get(hash);
   let user = hit && hit.at > now.getTime() - KEPT_MS ? hit.user : undefined;
   if (!user) {
-    const s = await pool.query(SESSION, [hash, now, new Date(now.getTime() - 8 * 3600_000)]);
+    const s = await pool.query({ name: 'session', text: SESSION, values: [hash, now, new Date(now.getTime() - 8 * 3600_000)] });
     user = s.rows[0];
     if (user && KEPT_MS) kept.set(hash, { at: now.getTime(), user });
   }
   if (!user || user.blocked) return reply.status(401).send({ message: 'unauthorized' });
-  const c = await pool.query(COMPANIES, [user.company_id]);
+  const c = await pool.query({ name: 'companies', text: COMPANIES, values: [user.company_id] });
   return c.rows.map((r: { id: number; title: string }) => ({ id: r.id, title: r.title }));
 });
 

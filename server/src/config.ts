@@ -120,7 +120,7 @@ const ConfigSchema = z.object({
   /** Connections of this server to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   /**
-   * Recurring statements prepared by name on each connection (db/prepared-statements.ts). Off behind a pooler that
+   * The hot reads prepared by name on each connection (db/prepared.ts). Off behind a pooler that
    * hands a session's statements to other connections (PgBouncer in transaction mode without prepared-statement support).
    */
   DATABASE_PREPARED_STATEMENTS: bool.default(true),

@@ -29,31 +29,47 @@ export const EIS_FUTURE_PERIOD = 'Период не может заканчив�
 /** The longest period one import walks (two years of days). */
 export const EIS_MAX_PERIOD_DAYS = 731;
 
-const period = z
-  .object({ date_from: isoDate, date_to: isoDate })
-  .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
-  .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
-    message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
-    path: ['date_to'],
-  })
-  // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
-  .refine((v) => v.date_to <= moscowDateOf(new Date()), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
+/** A period of an import, its end no later than `today()` (a Moscow date): the server gives its own clock's. */
+const periodUpTo = (today: () => string) =>
+  z
+    .object({ date_from: isoDate, date_to: isoDate })
+    .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
+    .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
+      message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
+      path: ['date_to'],
+    })
+    // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
+    .refine((v) => v.date_to <= today(), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
 
-export const EisContractsImportRequest = z
-  .union([period, z.object({ eais_registry_number: registry23 })])
-  .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру');
+/**
+ * The import requests with «today» read from `today`: the server validates against its own (injectable) clock, so a
+ * test at a set instant sees the same day as the rest of the server.
+ */
+export const eisImportRequests = (today: () => string) => {
+  const period = periodUpTo(today);
+  return {
+    contracts: z
+      .union([period, z.object({ eais_registry_number: registry23 })])
+      .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру'),
+    /** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
+    plans: period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации'),
+    /** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */
+    notices: period.describe('Загрузка извещений о закупках из ЕИС за период размещения'),
+    /** 44-ФЗ notices and final protocols (PRIZ) published in a period. */
+    notices44: period.describe('Загрузка извещений и протоколов 44-ФЗ из ЕИС за период размещения'),
+  };
+};
+
+/** The requests as a browser checks them: today by its own clock, in Moscow. */
+const byRealClock = eisImportRequests(() => moscowDateOf(new Date()));
+export const EisContractsImportRequest = byRealClock.contracts;
 export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
-
-/** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
-export const EisPlansImportRequest = period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации');
+export const EisPlansImportRequest = byRealClock.plans;
 export type EisPlansImportRequest = z.infer<typeof EisPlansImportRequest>;
-
-/** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */
-export const EisNoticesImportRequest = period.describe('Загрузка извещений о закупках из ЕИС за период размещения');
+export const EisNoticesImportRequest = byRealClock.notices;
 export type EisNoticesImportRequest = z.infer<typeof EisNoticesImportRequest>;
 
-/** 44-ФЗ notices and final protocols (PRIZ) published in a period. */
-export const EisNotices44ImportRequest = period.describe('Загрузка извещений и протоколов 44-ФЗ из ЕИС за период размещения');
+export const EisNotices44ImportRequest = byRealClock.notices44;
 export type EisNotices44ImportRequest = z.infer<typeof EisNotices44ImportRequest>;
 
 /** One period import from ЕИС (a user's or the daily sync): its progress and how it ended. */

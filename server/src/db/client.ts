@@ -4,7 +4,7 @@ import { REPO_ROOT } from '../paths';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { PgliteWorker } from './pglite-worker';
-import { preparingPool } from './prepared-statements';
+import { leaveUnnamed } from './prepared';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -37,13 +37,19 @@ export interface Database {
 
 const MIGRATIONS = path.join(REPO_ROOT, 'server/src/db/migrations');
 
+/**
+ * Checkouts after which the pool closes a connection: a backend keeps every statement prepared on it by name, and its
+ * memory does not grow for the server's lifetime.
+ */
+export const MAX_USES = 200_000;
+
 // numeric columns come back as strings already; keep int8 as string too (never lose precision)
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted means in-memory (tests). */
   dataDir?: string;
   poolSize?: number;
-  /** PostgreSQL: recurring statements prepared by name (default); false sends every statement unnamed. */
+  /** PostgreSQL: the hot reads prepared by name (default, db/prepared.ts); false sends every statement unnamed. */
   preparedStatements?: boolean;
   /** A PGlite data directory dump to start from (tests start from one migrated, seeded copy). */
   loadDataDir?: Blob;
@@ -58,10 +64,10 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const options = { connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 };
-    const pool = new pg.Pool(opts.preparedStatements === false ? options : preparingPool(options));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, maxUses: MAX_USES });
     pool.on('error', (err) => console.error('[db] idle client error', err.message));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    if (opts.preparedStatements === false) leaveUnnamed(db);
     const sql: SqlClient = {
       query: async (text, params) => {
         const r = await pool.query(text, params as unknown[]);

@@ -1,13 +1,13 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isStaff, type Role } from '@proc/contract';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { companies, sessions, users } from '../db/schema';
 import type { AuthUser } from './context';
 import { hashToken } from './passwords';
 import { AppError } from './errors';
 import { keptUsers } from './session-cache';
-import { preparedPer } from '../db/prepared-queries';
+import { preparedStatements } from '../db/prepared';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,7 @@ const TOUCH_EVERY_MS = 60_000;
  * The session lookup of every request, built once per database and prepared: building the statement (drizzle's query
  * builder) cost more CPU than running it on the hot path of every authenticated read.
  */
-const sessionQuery = preparedPer((db) =>
+const userByTokenStatement = preparedStatements('user_by_token', (db: Tx, name) =>
   db
     .select({
       sessionId: sessions.id,
@@ -49,7 +49,7 @@ const sessionQuery = preparedPer((db) =>
       ),
     )
     .limit(1)
-    .prepare('user_by_token'),
+    .prepare(name),
 );
 
 /**
@@ -62,7 +62,7 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
     hash,
     async (): Promise<AuthUser | null> => {
       const now = Date.now();
-      const [row] = await sessionQuery(db).execute({
+      const [row] = await userByTokenStatement(db, '').execute({
         hash,
         now: new Date(now).toISOString(),
         idleSince: new Date(now - idleHours * 3600_000).toISOString(),

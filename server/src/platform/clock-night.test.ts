@@ -9,6 +9,7 @@ import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  EIS_FUTURE_PERIOD,
   EVENTS,
   type DashboardResponse,
   type ExecutionSummaryResponse,
@@ -123,6 +124,20 @@ describe('at 01:30 Moscow time', () => {
       expect(text).not.toContain('29.12.2025');
     }
   }, 60_000);
+
+  it('an ЕИС import may end on Moscow’s today and not on its tomorrow, by the server’s clock', async () => {
+    const importUpTo = (date_to: string) =>
+      t.api<{ fields?: Record<string, string[]> }>('POST', '/api/eis/notices/import', {
+        token: w.client,
+        body: { date_from: UTC_DAY, date_to },
+      });
+    const tomorrow = await importUpTo(addDays(TODAY, 1));
+    expect(tomorrow.status).toBe(400);
+    expect(JSON.stringify(tomorrow.body)).toContain(EIS_FUTURE_PERIOD);
+    const today = await importUpTo(TODAY);
+    expect(JSON.stringify(today.body)).not.toContain(EIS_FUTURE_PERIOD);
+    expect(today.status, JSON.stringify(today.body)).not.toBe(400);
+  });
 
   it('the integration service asks ЕИС for Moscow’s yesterday and stamps its requests with Moscow time', async () => {
     const port = (service.server.address() as net.AddressInfo).port;

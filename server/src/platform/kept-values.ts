@@ -38,8 +38,16 @@ export class KeptValues {
   }
 }
 
-/** A KeptValues store per owner — a database: the test servers of one process each keep their own. */
-export function keptPer<K extends object>(max: number, ttlMs: number): (owner: K) => KeptValues {
-  const stores = new WeakMap<K, KeptValues>();
-  return (owner) => stores.get(owner) ?? stores.set(owner, new KeptValues(max, ttlMs)).get(owner)!;
+/** One value per owner — a database: the test servers of one process each keep their own. */
+export function perOwner<K extends object, V>(make: () => V): (owner: K) => V {
+  const values = new WeakMap<K, V>();
+  return (owner) => {
+    let v = values.get(owner);
+    if (v === undefined) values.set(owner, (v = make()));
+    return v;
+  };
 }
+
+/** A KeptValues store per owner. */
+export const keptPer = <K extends object>(max: number, ttlMs: number): ((owner: K) => KeptValues) =>
+  perOwner<K, KeptValues>(() => new KeptValues(max, ttlMs));

@@ -100,43 +100,32 @@ function kvrOf(n: XmlNode | undefined): z.infer<typeof codeName>[] {
   });
 }
 
-function readPosition(p: XmlNode): TenderPlanPosition {
-  const c = child(p, 'commonInfo');
+/**
+ * A position of either kind. An ordinary one keeps its fields in commonInfo; a special one («особая закупка») keeps
+ * them at its own level, has no ОКПД2 and is never cancelled, and its object is the name of its kind.
+ */
+function readPosition(p: XmlNode, kind: 'position' | 'special'): TenderPlanPosition {
+  const isSpecial = kind === 'special';
+  const at = isSpecial ? 'specialPurchasePosition' : 'position';
+  const c = isSpecial ? p : child(p, 'commonInfo');
   const number = text(c, 'positionNumber');
-  if (!number) throw new FormatError('INVALID_DATA', 'У позиции плана-графика нет номера (positionNumber)');
+  if (!number)
+    throw new FormatError('INVALID_DATA', `У ${isSpecial ? 'особой закупки' : 'позиции'} плана-графика нет номера (positionNumber)`);
+  const type = child(p, 'type');
+  const special = isSpecial ? { code: text(type, 'code') ?? '', name: squeeze(text(type, 'name')) } : null;
   return {
     positionNumber: number,
     extNumber: text(c, 'extNumber'),
     ikz: text(c, 'IKZ'),
     iku: text(c, 'IKU'),
-    publishYear: toIntOrNull(text(c, 'publishYear'), 'position/publishYear'),
+    publishYear: toIntOrNull(text(c, 'publishYear'), `${at}/publishYear`),
     purchaseNumber: text(c, 'purchaseNumber'),
-    okpd2: okpd2Of(c),
+    okpd2: isSpecial ? [] : okpd2Of(c),
     kvr: kvrOf(c),
-    purchaseObject: squeeze(text(c, 'purchaseObjectInfo')),
-    canceled: xsdBoolOrNull(text(c, 'positionCanceled'), 'position/positionCanceled') ?? false,
-    special: null,
-    finance: finance(child(p, 'financeInfo'), 'position/financeInfo'),
-  };
-}
-
-function readSpecial(p: XmlNode): TenderPlanPosition {
-  const number = text(p, 'positionNumber');
-  if (!number) throw new FormatError('INVALID_DATA', 'У особой закупки плана-графика нет номера (positionNumber)');
-  const type = child(p, 'type');
-  return {
-    positionNumber: number,
-    extNumber: text(p, 'extNumber'),
-    ikz: text(p, 'IKZ'),
-    iku: text(p, 'IKU'),
-    publishYear: toIntOrNull(text(p, 'publishYear'), 'specialPurchasePosition/publishYear'),
-    purchaseNumber: text(p, 'purchaseNumber'),
-    okpd2: [],
-    kvr: kvrOf(p),
-    purchaseObject: squeeze(text(type, 'name')),
-    canceled: false,
-    special: { code: text(type, 'code') ?? '', name: squeeze(text(type, 'name')) },
-    finance: finance(child(p, 'financeInfo'), 'specialPurchasePosition/financeInfo'),
+    purchaseObject: special ? special.name : squeeze(text(c, 'purchaseObjectInfo')),
+    canceled: !isSpecial && (xsdBoolOrNull(text(c, 'positionCanceled'), `${at}/positionCanceled`) ?? false),
+    special,
+    finance: finance(child(p, 'financeInfo'), `${at}/financeInfo`),
   };
 }
 
@@ -165,8 +154,8 @@ export function readTenderPlan(doc: XmlNode): TenderPlan {
       kpp: text(customer, 'KPP'),
     },
     positions: [
-      ...childNodes(child(doc, 'positions'), 'position').map(readPosition),
-      ...childNodes(child(doc, 'specialPurchasePositions'), 'specialPurchasePosition').map(readSpecial),
+      ...childNodes(child(doc, 'positions'), 'position').map((p) => readPosition(p, 'position')),
+      ...childNodes(child(doc, 'specialPurchasePositions'), 'specialPurchasePosition').map((p) => readPosition(p, 'special')),
     ],
     totals: child(indicators, 'totalsInfo') ? finance(child(indicators, 'totalsInfo'), 'outcomeIndicators/totalsInfo') : null,
   };

@@ -6,6 +6,7 @@ import { clientIp } from '../../platform/client-ip';
 import { createRateLimiter, type RateLimiter } from '../../platform/rate-limit';
 import { signValue, verifySigned } from '../../platform/secrets';
 import { findPartyByInn } from '../../clients/dadata';
+import { KeptValues } from '../../platform/kept-values';
 
 /** How long a registration form may use its lookup token. */
 const TOKEN_AGE_MS = 2 * 3600_000;
@@ -19,7 +20,7 @@ const NOT_FOUND = 'Организация с таким ИНН не найден
  * progress (a token the form gets when it opens), at most LIMIT times an hour per IP, and remembers answers for a day.
  */
 export function partyLookup(deps: Deps) {
-  const cache = new Map<string, { at: number; party: PartyLookupResponse | null }>();
+  const answers = new KeptValues(CACHE_SIZE, CACHE_MS);
   let limiter: RateLimiter | null = null;
   const limit = () => (limiter ??= createRateLimiter(deps.db, 'party', { max: 30, windowMs: 3600_000 }));
 
@@ -35,20 +36,17 @@ export function partyLookup(deps: Deps) {
       const fields = (m: string) => ({ 'company.inn': [m] });
       if (!deps.config.COMPANY_LOOKUP_URL || !deps.config.COMPANY_LOOKUP_KEY)
         throw new AppError('NOT_FOUND', NOT_CONFIGURED, fields(NOT_CONFIGURED));
-      const hit = cache.get(inn);
-      let party: PartyLookupResponse | null;
-      if (hit && Date.now() - hit.at < CACHE_MS) party = hit.party;
-      else {
+      const source = { url: deps.config.COMPANY_LOOKUP_URL, key: deps.config.COMPANY_LOOKUP_KEY };
+      // an answer kept spends no request of the limit; «not found» is kept too
+      const party = await answers.remember(inn, async (): Promise<PartyLookupResponse | null> => {
         await limit().take(req.user ? `user:${req.user.id}` : clientIp(deps.config, req));
         try {
-          party = await findPartyByInn({ url: deps.config.COMPANY_LOOKUP_URL, key: deps.config.COMPANY_LOOKUP_KEY }, inn);
+          return await findPartyByInn(source, inn);
         } catch (err) {
           req.log.warn({ err }, 'company lookup failed');
           throw new AppError('UPSTREAM', 'Сервис поиска организаций недоступен. Заполните данные вручную');
         }
-        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
-        cache.set(inn, { at: Date.now(), party });
-      }
+      });
       if (!party) throw new AppError('NOT_FOUND', NOT_FOUND, fields(NOT_FOUND));
       return party;
     },

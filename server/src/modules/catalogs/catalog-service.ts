@@ -5,8 +5,8 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CatalogKind, type Paged } from '@proc/contract';
-import type { Db, Tx } from '../../db/client';
-import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
+import type { Tx } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit as record, changes } from '../../platform/audit';
@@ -66,37 +66,37 @@ const defaultSort = (def: AnyKindDef) => Object.values(def.sorts)[0] ?? ruOrder(
  * placeholders): the same lists are asked for again and again, and drizzle took longer to build them than PostgreSQL
  * to run them.
  */
-const listStatements = preparedPerShape<{ rows: PreparedStatement<unknown>; count: PreparedStatement<{ n: number }> }>('catalog_list');
+const listStatements = preparedStatements('catalog_list', (db: Tx, name, { def, q }: { def: AnyKindDef; q: ListQuery }) => {
+  const t = def.table;
+  const where = listWhere({ companyId: sql.placeholder('company') }, def, q, q.archived ?? 'false', q.scope ?? 'all');
+  const sort = (q.sort && def.sorts[q.sort]) || defaultSort(def);
+  return {
+    rows: db
+      .select()
+      .from(t)
+      .where(where)
+      .orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name && `${name}_rows`),
+    count: db
+      .select({ n: count() })
+      .from(t)
+      .where(where)
+      .prepare(name && `${name}_count`),
+  };
+});
 
 export async function listCatalog<T = unknown>(ctx: Ctx, kind: CatalogKind, q: ListQuery): Promise<Paged<T>> {
   const def = kindDef(kind);
   assertCanRead(ctx.user, def.queryAccess(q));
-  const t = def.table;
   const db = ctx.deps.db;
-  const build = (db: Db, name: string) => {
-    const where = listWhere({ companyId: sql.placeholder('company') }, def, q, q.archived ?? 'false', q.scope ?? 'all');
-    const sort = (q.sort && def.sorts[q.sort]) || defaultSort(def);
-    return {
-      rows: db
-        .select()
-        .from(t)
-        .where(where)
-        .orderBy(q.order === 'desc' ? desc(sort) : asc(sort), asc(t.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name && `${name}_rows`),
-      count: db
-        .select({ n: count() })
-        .from(t)
-        .where(where)
-        .prepare(name && `${name}_count`),
-    };
-  };
   // a search is built each time: typed letter by letter, its every text would be a statement of its own
   const { page: _page, limit: _limit, q: text, ...filters } = q;
-  const statements = text?.trim()
-    ? build(db, '')
-    : listStatements(db, `${kind}|${JSON.stringify(filters, Object.keys(filters).sort())}`, build);
+  const statements = listStatements(db, text?.trim() ? null : `${kind}|${JSON.stringify(filters, Object.keys(filters).sort())}`, {
+    def,
+    q,
+  });
   const values = { company: ctx.companyId, limit: q.limit, offset: (q.page - 1) * q.limit };
   const [rows, [{ n }]] = await Promise.all([statements.rows.execute(values), statements.count.execute(values)]);
   return { items: await def.respond(db, rows as Parameters<AnyKindDef['respond']>[1]), total: n, page: q.page, limit: q.limit };
@@ -153,7 +153,22 @@ export async function catalogElementsByIds<T = unknown>(ctx: Ctx, kind: CatalogK
   return def.respond(ctx.deps.db, rows);
 }
 
-const byCode = preparedPerShape<PreparedStatement<unknown>>('catalog_by_code');
+/** A lookup of every procurement's save (its method): built once per kind and element type. */
+const byCode = preparedStatements(
+  'catalog_by_code',
+  (db: Tx, name, { def, kind, type }: { def: AnyKindDef; kind: CatalogKind; type?: number }) => {
+    const t = def.table;
+    const conditions: SQL[] = [eq(def.codeColumn!, sql.placeholder('code')), visibleTo(t, sql.placeholder('company'))];
+    if (kind === 'elements' && type !== undefined) conditions.push(...def.filters({ type }));
+    return db
+      .select()
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(asc(t.companyId))
+      .limit(2)
+      .prepare(name);
+  },
+);
 
 /** An element by its code (methods, subjects, elements, documents): the company's own wins over a system one. */
 export async function findCatalogElementByCode<T = unknown>(
@@ -163,21 +178,8 @@ export async function findCatalogElementByCode<T = unknown>(
   type?: number,
 ): Promise<T | null> {
   const def = kindDef(kind);
-  const t = def.table;
-  const codeColumn = def.codeColumn;
-  if (!codeColumn) return null;
-  // a lookup of every procurement's save (its method): built once per kind and element type
-  const statement = byCode(ctx.deps.db, `${kind}|${type ?? ''}`, (db, name) => {
-    const conditions: SQL[] = [eq(codeColumn, sql.placeholder('code')), visibleTo(t, sql.placeholder('company'))];
-    if (kind === 'elements' && type !== undefined) conditions.push(...def.filters({ type }));
-    return db
-      .select()
-      .from(t)
-      .where(and(...conditions))
-      .orderBy(asc(t.companyId))
-      .limit(2)
-      .prepare(name);
-  });
+  if (!def.codeColumn) return null;
+  const statement = byCode(ctx.deps.db, `${kind}|${type ?? ''}`, { def, kind, type });
   const rows = (await statement.execute({ code, company: ctx.companyId })) as Parameters<AnyKindDef['respond']>[1];
   const row = rows.find((r) => (r as CommonRow).companyId !== null) ?? rows[0];
   return row ? (await def.respond(ctx.deps.db, [row]))[0] : null;

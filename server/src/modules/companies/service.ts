@@ -9,7 +9,8 @@ import { audit, auditInsert, auditRow, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { canActFor } from '../../platform/tenancy';
 import { assertIdentityFree, changeIdentity, identityTakenOr } from './identity';
-import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
+import type { Tx } from '../../db/client';
 
 type CompanyRow = typeof companies.$inferSelect;
 export const companyResponse = (c: CompanyRow) => ({
@@ -27,31 +28,31 @@ export const companyResponse = (c: CompanyRow) => ({
 });
 
 /** The statements of myCompanies, one per kind of user (own company, granted ones, all) and with or without a search. */
-const myCompaniesStatements = preparedPerShape<PreparedStatement<CompanyRow>>('my_companies');
+const myCompaniesStatements = preparedStatements('my_companies', (db: Tx, name, { kind, search }: { kind: string; search: boolean }) => {
+  const filters: SQL[] = [isNull(companies.deletedAt)];
+  if (kind === 'own') filters.push(eq(companies.id, sql.placeholder('company')));
+  else if (kind === 'granted') {
+    const granted = db
+      .select({ id: companyGrants.companyId })
+      .from(companyGrants)
+      .where(eq(companyGrants.userId, sql.placeholder('user')));
+    filters.push(or(eq(companies.id, sql.placeholder('company')), inArray(companies.id, granted))!);
+  }
+  if (search) filters.push(or(ilike(companies.title, sql.placeholder('contains')), ilike(companies.inn, sql.placeholder('starts')))!);
+  return db
+    .select()
+    .from(companies)
+    .where(and(...filters))
+    .orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id))
+    .limit(1000)
+    .prepare(name);
+});
 
 /** Companies the user may act for, in Russian title order. */
 export async function myCompanies(deps: Deps, user: AuthUser, q?: string): Promise<CompanyRow[]> {
   const kind = user.role === 'client' ? 'own' : user.role === 'admin' ? 'all' : 'granted';
   const search = q?.trim();
-  const statement = myCompaniesStatements(deps.db, `${kind}|${search ? 'q' : ''}`, (db, name) => {
-    const filters: SQL[] = [isNull(companies.deletedAt)];
-    if (kind === 'own') filters.push(eq(companies.id, sql.placeholder('company')));
-    else if (kind === 'granted') {
-      const granted = db
-        .select({ id: companyGrants.companyId })
-        .from(companyGrants)
-        .where(eq(companyGrants.userId, sql.placeholder('user')));
-      filters.push(or(eq(companies.id, sql.placeholder('company')), inArray(companies.id, granted))!);
-    }
-    if (search) filters.push(or(ilike(companies.title, sql.placeholder('contains')), ilike(companies.inn, sql.placeholder('starts')))!);
-    return db
-      .select()
-      .from(companies)
-      .where(and(...filters))
-      .orderBy(sql`${companies.title} COLLATE "und-x-icu"`, asc(companies.id))
-      .limit(1000)
-      .prepare(name);
-  });
+  const statement = myCompaniesStatements(deps.db, `${kind}|${search ? 'q' : ''}`, { kind, search: !!search });
   return statement.execute({
     company: user.companyId,
     user: user.id,

@@ -5,7 +5,8 @@ import { companies, contracts, planItems, plans, procurements } from '../../db/s
 import type { Ctx } from '../../platform/context';
 import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadline } from '../deadlines';
 import { procurementsByStatus } from '../procurements';
-import { preparedPer } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
+import type { Tx } from '../../db/client';
 import { contractDeadlines, contractTotals, reportedOn, share } from './execution-totals';
 import { moscowToday } from '../../platform/clock';
 
@@ -19,23 +20,23 @@ const safely = <T>(f: () => T): T | null => {
   }
 };
 
-// the dashboard is opened often and its statements have a fixed shape: built once and prepared (db/prepared-queries.ts)
-const contractsWithSme = preparedPer((db) =>
+// the dashboard is opened often and its statements have a fixed shape: built once and prepared (db/prepared.ts)
+const contractsWithSme = preparedStatements('dashboard_contracts', (db: Tx, name) =>
   db
     .select({ c: contracts, sme: procurements.smeOnly, law: procurements.law })
     .from(contracts)
     .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
     .where(eq(contracts.companyId, sql.placeholder('companyId')))
-    .prepare('dashboard_contracts'),
+    .prepare(name),
 );
-const planOfYear = preparedPer((db) =>
+const planOfYear = preparedStatements('dashboard_plan', (db: Tx, name) =>
   db
     .select()
     .from(plans)
     .where(and(eq(plans.companyId, sql.placeholder('companyId')), eq(plans.year, sql.placeholder('year'))))
     .orderBy(desc(plans.version))
     .limit(1)
-    .prepare('dashboard_plan'),
+    .prepare(name),
 );
 
 /** The selected company at a glance: plan, procurements, contracts, delivery vs payment, SME share, near deadlines. */
@@ -45,8 +46,8 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const year = Number(today.slice(0, 4));
   const [procByStatus, contractRows, [plan], [company]] = await Promise.all([
     procurementsByStatus(db, ctx.companyId),
-    contractsWithSme(db).execute({ companyId: ctx.companyId }),
-    planOfYear(db).execute({ companyId: ctx.companyId, year }),
+    contractsWithSme(db, '').execute({ companyId: ctx.companyId }),
+    planOfYear(db, '').execute({ companyId: ctx.companyId, year }),
     db.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)),
   ]);
   // a contract is reported under its procurement's law, else its company's

@@ -4,15 +4,12 @@ import {
   ContractCardResponse,
   ContractResponse,
   ContractsQuery,
-  EisContractsImportRequest,
+  eisImportRequests,
   EisImportResponse,
   EisImportStatusQuery,
   EisImportStatusResponse,
-  EisNoticesImportRequest,
-  EisNotices44ImportRequest,
   Notice44Response,
   Notices44Query,
-  EisPlansImportRequest,
   EisUploadQuery,
   EisUploadResponse,
   EisCheckResponse,
@@ -37,6 +34,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { moscowToday } from '../../platform/clock';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { idempotent } from '../../platform/idempotency';
 import {
@@ -73,6 +71,9 @@ const TenderPlanParams = z.object({
     .regex(/^\d{18}$/, 'Номер плана-графика: 18 цифр'),
 });
 
+/** Import periods end no later than today by the server's clock (platform/clock.ts), not the process's real one. */
+const requests = eisImportRequests(moscowToday);
+
 export function eisRoutes(app: App, deps: Deps): void {
   /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
   const limitedCtx = async (req: Parameters<typeof companyCtx>[1]) => {
@@ -86,7 +87,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)',
-        body: EisContractsImportRequest,
+        body: requests.contracts,
         response: { 202: JobAccepted },
       },
     },
@@ -98,7 +99,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить планы закупки из ЕИС (за период публикации)',
-        body: EisPlansImportRequest,
+        body: requests.plans,
         response: { 202: JobAccepted },
       },
     },
@@ -110,7 +111,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)',
-        body: EisNoticesImportRequest,
+        body: requests.notices,
         response: { 202: JobAccepted },
       },
     },
@@ -122,7 +123,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить планы-графики 44-ФЗ из ЕИС (за период размещения)',
-        body: EisPlansImportRequest,
+        body: requests.plans,
         response: { 202: JobAccepted },
       },
     },
@@ -134,7 +135,7 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить извещения и итоговые протоколы 44-ФЗ из ЕИС (за период размещения)',
-        body: EisNotices44ImportRequest,
+        body: requests.notices44,
         response: { 202: JobAccepted },
       },
     },

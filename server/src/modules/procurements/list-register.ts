@@ -13,7 +13,7 @@ import { REGISTER_SORT_KEYS, afterAnchor, registerOrder, type RegisterAnchor } f
 import { WALK_STEP, keptWalk, registerWalk } from './register-walk';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
 import { procurementOkpd2, procurements } from '../../db/schema';
 import { outerColumn } from '../../db/outer-column';
 
@@ -101,7 +101,38 @@ function matchesSorted(q: RegisterQuery, where: SQL): SQL {
 }
 
 /** The page statements, one per shape: which filters are set, the order, and whether the page is sought after an anchor. */
-const pageStatements = preparedPerShape<PreparedStatement<{ items: string }>>('register_page');
+const pageStatements = preparedStatements(
+  'register_page',
+  (db: Tx, name, { q, after, fenced }: { q: RegisterQuery; after: boolean; fenced: boolean }) => {
+    const by = registerOrder(q);
+    const where = registerWhere(0, q, asPlaceholder);
+    const anchor = { key: sql.placeholder('anchor_key'), id: sql.placeholder('anchor_id') };
+    const ids = fenced
+      ? matchesSorted(q, where)
+      : db
+          .select({ id: p.id })
+          .from(p)
+          .where(after ? and(where, afterAnchor(q, anchor)) : where)
+          .orderBy(...by)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'));
+    // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
+    // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
+    const page = sql`${p.id} = ANY(ARRAY(${ids}))`;
+    // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
+    // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
+    const rows = db
+      .select(itemColumns)
+      .from(p)
+      .where(and(eq(p.companyId, sql.placeholder('company')), page))
+      .orderBy(...by)
+      .as('t');
+    return db
+      .select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` })
+      .from(rows)
+      .prepare(planPerWord(q, name));
+  },
+);
 
 /**
  * One page's items as a JSON array, in one statement built and prepared once per shape (drizzle's building took
@@ -122,35 +153,7 @@ async function pageItemsJson(
     // a text search with fewer matches than its count's cap: its matches are found first and then sorted
     const fenced = !after && !!q.q && !counted.capped;
     const shape = `${filters.shape}|${q.sort}|${q.order}${after ? '|after' : ''}${fenced ? '|few' : ''}`;
-    const statement = pageStatements(ctx.deps.db, shape, (db, name) => {
-      const by = registerOrder(q);
-      const where = registerWhere(0, q, asPlaceholder);
-      const anchor = { key: sql.placeholder('anchor_key'), id: sql.placeholder('anchor_id') };
-      const ids = fenced
-        ? matchesSorted(q, where)
-        : db
-            .select({ id: p.id })
-            .from(p)
-            .where(after ? and(where, afterAnchor(q, anchor)) : where)
-            .orderBy(...by)
-            .limit(sql.placeholder('limit'))
-            .offset(sql.placeholder('offset'));
-      // ARRAY(…) is computed once, before the rows are read: as `IN (…)` a planner that expects few rows of the company
-      // (statistics older than the rows) joins it in a nested loop that runs the page's walk again for every row
-      const page = sql`${p.id} = ANY(ARRAY(${ids}))`;
-      // a composite row costs PostgreSQL less to render than json_build_object; json_agg takes the rows in the order of
-      // the sorted subquery, as PostgreSQL documents for an aggregate over one with no join around it
-      const rows = db
-        .select(itemColumns)
-        .from(p)
-        .where(and(eq(p.companyId, sql.placeholder('company')), page))
-        .orderBy(...by)
-        .as('t');
-      return db
-        .select({ items: sql<string>`coalesce(json_agg(${sql.identifier('t')}), '[]')::text` })
-        .from(rows)
-        .prepare(planPerWord(q, name));
-    });
+    const statement = pageStatements(ctx.deps.db, shape, { q, after: !!after, fenced });
     const [{ items }] = await statement.execute({
       ...filters.values,
       limit: q.limit,

@@ -11,9 +11,9 @@ import {
   type SubjectKind,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { outerColumn } from '../../db/outer-column';
-import { isTransaction, preparedPer } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
 import {
   catalogElements,
   catalogEnsuring,
@@ -32,26 +32,37 @@ const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Закупка не найдена');
-/** The procurement `id` if it is the acting company's: every read of one here is scoped so. */
-const ownProcurement = (ctx: Ctx, id: number) => and(eq(procurements.id, id), eq(procurements.companyId, ctx.companyId));
-/** The same condition for a prepared statement: the id and the company given at each execution. */
-const ownProcurementPrepared = and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId')));
+/**
+ * The procurement `id` if it is the acting company's: every read of one here is scoped so. The id and the company are
+ * given at each execution.
+ */
+const ownProcurement = and(eq(procurements.id, sql.placeholder('id')), eq(procurements.companyId, sql.placeholder('companyId')));
+const own = (ctx: Ctx, id: number) => ({ id, companyId: ctx.companyId });
 
-const rowOf = preparedPer((db) => db.select(cardColumns).from(procurements).where(ownProcurementPrepared).prepare('procurement_row'));
+const rowStatements = preparedStatements('procurement_row', (db: Tx, name, lock: boolean) => {
+  const q = db.select(cardColumns).from(procurements).where(ownProcurement);
+  return (lock ? q.for('update') : q).prepare(name);
+});
 
 /**
  * A procurement of the acting company (another company's is "not found"); `lock` holds it for the transaction. Read
- * outside a transaction — before every change and by the card's parts — by a prepared statement.
+ * before every change and by the card's parts.
  */
 export async function loadProcurement(ctx: Ctx, id: number, db: Tx = ctx.deps.db, lock = false): Promise<ProcurementRow> {
-  let row: ProcurementRow | undefined;
-  if (lock || isTransaction(db)) {
-    const q = db.select(cardColumns).from(procurements).where(ownProcurement(ctx, id));
-    [row] = lock ? await q.for('update') : await q;
-  } else [row] = await rowOf(db as Db).execute({ id, companyId: ctx.companyId });
+  const [row] = await rowStatements(db, lock ? 'locked' : '', lock).execute(own(ctx, id));
   if (!row) throw notFound();
   return row;
 }
+
+const lockedStatements = preparedStatements('procurement_locked', (db: Tx, name) => {
+  const governing = governingVersionOf(outerColumn(procurements.ruleId), sql`${sql.placeholder('date')}::date`);
+  return db
+    .select({ ...cardColumns, governing })
+    .from(procurements)
+    .where(ownProcurement)
+    .for('update')
+    .prepare(name);
+});
 
 /**
  * A procurement of the acting company locked for the transaction, with the version of its rule in force on `date` (the
@@ -63,12 +74,7 @@ export async function lockProcurement(
   tx: Tx,
   date: string,
 ): Promise<ProcurementRow & { governing: GoverningVersion | null }> {
-  const governing = governingVersionOf(outerColumn(procurements.ruleId), sql`${date}::date`);
-  const [row] = await tx
-    .select({ ...cardColumns, governing })
-    .from(procurements)
-    .where(ownProcurement(ctx, id))
-    .for('update');
+  const [row] = await lockedStatements(tx, '').execute({ ...own(ctx, id), date });
   if (!row) throw notFound();
   return row;
 }
@@ -174,11 +180,11 @@ const creatorTitleOfRow = sql<
 >`(SELECT ${users.title} FROM ${users} WHERE ${users.id} = ${outerColumn(procurements.createdBy)})`;
 
 /**
- * The card's statement, prepared (db/prepared-queries.ts): drizzle took ~185 µs to build it, more than PostgreSQL takes
- * to run it, and the card is read on every opening and after every save. `withVersion` reads the rule version in force
- * on the publication date (today while there is none) with it.
+ * The card's statement, prepared (db/prepared.ts): drizzle took ~185 µs to build it, more than PostgreSQL takes to run
+ * it, and the card is read on every opening and after every save. `withVersion` reads the rule version in force on the
+ * publication date (today while there is none) with it.
  */
-function cardQuery(db: Db, withVersion: boolean) {
+function cardQuery(db: Tx, name: string, withVersion: boolean) {
   const date = sql`COALESCE(${outerColumn(procurements.publishedOn)}, ${sql.placeholder('today')}::date)`;
   const governing = withVersion ? governingVersionOf(outerColumn(procurements.ruleId), date) : sql<GoverningVersion | null>`NULL`;
   return db
@@ -191,11 +197,10 @@ function cardQuery(db: Db, withVersion: boolean) {
       governing,
     })
     .from(procurements)
-    .where(ownProcurementPrepared)
-    .prepare(withVersion ? 'procurement_card' : 'procurement_card_saved');
+    .where(ownProcurement)
+    .prepare(name);
 }
-const cardWithVersion = preparedPer((db) => cardQuery(db, true));
-const cardAsSaved = preparedPer((db) => cardQuery(db, false));
+const cardStatements = preparedStatements('procurement_card', cardQuery);
 
 /**
  * The card with its deadlines computed now from the rule version in force (or as the save that just wrote them computed
@@ -205,7 +210,11 @@ const cardAsSaved = preparedPer((db) => cardQuery(db, false));
 export async function getProcurement(ctx: Ctx, id: number, computedBySave?: DeadlineResult): Promise<ProcurementResponse> {
   const db = ctx.deps.db;
   // the version in force is read with the row only when the deadlines are to be computed here
-  const [row] = await (computedBySave ? cardAsSaved : cardWithVersion)(db).execute({ id, companyId: ctx.companyId, today: moscowToday() });
+  const withVersion = !computedBySave;
+  const [row] = await cardStatements(db, withVersion ? 'version' : 'saved', withVersion).execute({
+    ...own(ctx, id),
+    today: moscowToday(),
+  });
   if (!row) throw notFound();
   const { okpd2, references, ruleTitle, creatorTitle, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));

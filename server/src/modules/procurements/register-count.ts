@@ -3,7 +3,8 @@ import type { RegisterQuery } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { procurements } from '../../db/schema';
 import { KeptValues } from '../../platform/kept-values';
-import { preparedPerShape, type PreparedStatement } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
+import type { Tx } from '../../db/client';
 import { asPlaceholder, planPerWord, registerWhere, type BoundFilters } from './register-where';
 
 /** What the register says of a filter's size: exact below the cap; past it the cap, and the planner's estimate. */
@@ -46,22 +47,22 @@ async function plannerEstimate(ctx: Ctx, where: SQL): Promise<number | null> {
 }
 
 /** The count statements, one per shape of the filters: a count below the cap runs with every page. */
-const countStatements = preparedPerShape<PreparedStatement<{ n: number }>>('register_count');
+const countStatements = preparedStatements('register_count', (db: Tx, name, q: RegisterQuery) => {
+  const probe = db
+    .select({ one: sql`1` })
+    .from(procurements)
+    .where(registerWhere(0, q, asPlaceholder))
+    .limit(sql.placeholder('cap'))
+    .as('probe');
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(probe)
+    .prepare(planPerWord(q, name));
+});
 
 /** Matching rows counted up to the cap + 1: the scan stops there, whatever the register's size. */
 async function cappedCount(ctx: Ctx, q: RegisterQuery, filters: BoundFilters, cap: number): Promise<{ total: number; capped: boolean }> {
-  const statement = countStatements(ctx.deps.db, filters.shape, (db, name) => {
-    const probe = db
-      .select({ one: sql`1` })
-      .from(procurements)
-      .where(registerWhere(0, q, asPlaceholder))
-      .limit(sql.placeholder('cap'))
-      .as('probe');
-    return db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(probe)
-      .prepare(planPerWord(q, name));
-  });
+  const statement = countStatements(ctx.deps.db, filters.shape, q);
   const [{ n }] = await statement.execute({ ...filters.values, cap: cap + 1 });
   return n > cap ? { total: cap, capped: true } : { total: n, capped: false };
 }

@@ -7,7 +7,7 @@ export type RegisterFilters = Omit<RegisterQuery, 'page' | 'limit'>;
 
 /**
  * What a value of the register's conditions becomes in a statement: the value itself, or a placeholder of its name in
- * a statement built once for every request of its shape (preparedPerShape).
+ * a statement built once for every request of its shape (db/prepared.ts).
  */
 export type Bind = <T>(name: string, value: T) => T | Placeholder;
 const asValue: Bind = (_name, value) => value;

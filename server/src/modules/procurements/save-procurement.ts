@@ -11,8 +11,8 @@ import {
   type ProcurementStatus,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import type { Db, Tx } from '../../db/client';
-import { isTransaction, preparedPer } from '../../db/prepared-queries';
+import type { Tx } from '../../db/client';
+import { preparedStatements } from '../../db/prepared';
 import {
   companies,
   planItems,
@@ -143,25 +143,24 @@ function fieldValues(input: ProcurementRequest) {
 
 /**
  * A new procurement's Положение: the company's newest with a version in force today, else its newest; with the version
- * governing `date`. Values are placeholders in the statement prepared for creations outside a transaction.
+ * governing `date`. Read on every creation.
  */
-function companyRule(db: Tx, v: { company: unknown; today: unknown; date: unknown }) {
+const companyRule = preparedStatements('company_rule', (db: Tx, name) => {
   const inForce = db
     .select({ one: sql`1` })
     .from(ruleVersions)
-    .where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(sql`${v.today}::date`)));
+    .where(and(eq(ruleVersions.ruleId, procurementRules.id), inForceBy(sql`${sql.placeholder('today')}::date`)));
   return db
-    .select({ id: procurementRules.id, governing: governingVersionOf(outerColumn(procurementRules.id), sql`${v.date}::date`) })
+    .select({
+      id: procurementRules.id,
+      governing: governingVersionOf(outerColumn(procurementRules.id), sql`${sql.placeholder('date')}::date`),
+    })
     .from(procurementRules)
-    .where(and(eq(procurementRules.companyId, sql`${v.company}::int`), eq(procurementRules.archived, false)))
+    .where(and(eq(procurementRules.companyId, sql`${sql.placeholder('company')}::int`), eq(procurementRules.archived, false)))
     .orderBy(desc(sql`EXISTS (${inForce})`), desc(procurementRules.id))
-    .limit(1);
-}
-const companyRulePrepared = preparedPer((db) =>
-  companyRule(db, { company: sql.placeholder('company'), today: sql.placeholder('today'), date: sql.placeholder('date') }).prepare(
-    'company_rule',
-  ),
-);
+    .limit(1)
+    .prepare(name);
+});
 
 /**
  * The rule a procurement follows — the given one (the company's own, not archived) or, on creation, the only active
@@ -176,8 +175,7 @@ async function resolveRule(
 ): Promise<{ id: number | null; governing?: GoverningVersion | null }> {
   if (ruleId === undefined) {
     if (current !== undefined) return { id: current };
-    const values = { company: ctx.companyId, today: moscowToday(), date };
-    const [rule] = isTransaction(tx) ? await companyRule(tx, values) : await companyRulePrepared(tx as Db).execute(values);
+    const [rule] = await companyRule(tx, '').execute({ company: ctx.companyId, today: moscowToday(), date });
     return rule ?? { id: null, governing: null };
   }
   const governing = governingVersionOf(outerColumn(procurementRules.id), sql`${date}::date`);

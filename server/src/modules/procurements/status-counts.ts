@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedPer } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
 import { procurementStatusDeltas } from '../../db/schema';
 
 export const FOLD_STATUS_DELTAS_JOB = 'procurements.fold-status-deltas';
 /** Every minute: a company creating a procurement a second leaves ~60 rows per status to sum between folds. */
 export const FOLD_STATUS_DELTAS_CRON = '* * * * *';
 
-const byStatus = preparedPer((db) => {
+const byStatus = preparedStatements('procurements_by_status', (db: Tx, name) => {
   const d = procurementStatusDeltas;
   return db
     .select({ status: d.status, n: sql<number>`sum(${d.n})::int` })
@@ -15,12 +15,12 @@ const byStatus = preparedPer((db) => {
     .where(eq(d.companyId, sql.placeholder('companyId')))
     .groupBy(d.status)
     .having(sql`sum(${d.n}) <> 0`)
-    .prepare('procurements_by_status');
+    .prepare(name);
 });
 
 /** The company's procurements per status (statuses with none are absent): the sum of the deltas the triggers append. */
 export async function procurementsByStatus(db: Db, companyId: number): Promise<Record<string, number>> {
-  const rows = await byStatus(db).execute({ companyId });
+  const rows = await byStatus(db, '').execute({ companyId });
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 

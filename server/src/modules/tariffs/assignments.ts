@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, isNull, lte, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { CATALOG_MESSAGES, type CompanyTariffRequest, type CompanyTariffResponse } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { isTransaction, preparedPer } from '../../db/prepared-queries';
+import { preparedStatements } from '../../db/prepared';
 import { companyTariffs, tariffPlans } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import type { Ctx } from '../../platform/context';
@@ -37,19 +37,20 @@ const period = (a: AssignmentRow, p: PlanRow | undefined) => ({
   valid_to: a.validTo,
 });
 
-const assignmentsQuery = (db: Tx, companyId: number | Placeholder) =>
+// read before every creation of a procurement (the tariff's limit)
+const assignments = preparedStatements('company_tariffs', (db: Tx, name) =>
   db
     .select({ a: companyTariffs, p: tariffPlans })
     .from(companyTariffs)
     .innerJoin(tariffPlans, eq(tariffPlans.id, companyTariffs.planId))
-    .where(eq(companyTariffs.companyId, companyId))
-    .orderBy(desc(companyTariffs.validFrom), desc(companyTariffs.id));
-// read before every creation of a procurement (the tariff's limit): prepared outside a transaction
-const preparedAssignments = preparedPer((db) => assignmentsQuery(db, sql.placeholder('companyId')).prepare('company_tariffs'));
+    .where(eq(companyTariffs.companyId, sql.placeholder('companyId')))
+    .orderBy(desc(companyTariffs.validFrom), desc(companyTariffs.id))
+    .prepare(name),
+);
 
 /** Every assignment of the company with its plan, newest period first. */
 export async function companyAssignments(tx: Tx, companyId: number): Promise<{ a: AssignmentRow; p: PlanRow }[]> {
-  return isTransaction(tx) ? assignmentsQuery(tx, companyId) : preparedAssignments(tx).execute({ companyId });
+  return assignments(tx, '').execute({ companyId });
 }
 
 export async function listCompanyTariffs(ctx: Ctx): Promise<CompanyTariffResponse[]> {
