@@ -33,14 +33,8 @@ beforeAll(async () => {
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
-  client = await t.login('client');
-  // the client's company becomes the fake ЕИС's budget institution working under 44-ФЗ
-  const company = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body.company_id;
-  await t.server.deps.database.sql.query(`UPDATE companies SET inn = $1, kpp = $2, law = '44' WHERE id = $3`, [
-    DEMO_44_CUSTOMER.inn,
-    DEMO_44_CUSTOMER.kpp,
-    company,
-  ]);
+  // the demo's budget institution is the fake ЕИС's customer under 44-ФЗ (same ИНН and КПП)
+  client = await t.login('budget');
 }, 180_000);
 afterAll(async () => {
   await t?.close();
