@@ -72,8 +72,8 @@ describe('issue 33: the 44-ФЗ план-график from ЕИС', () => {
       .toMatch(/43\.91\.19\.000[\s\S]*243[\s\S]*2\s000\s000,00[\s\S]*1\s200\s000,00[\s\S]*800\s000,00/);
 
     // the КВР filter goes into the URL and narrows the list on the server
-    await page.getByLabel('КВР').fill('243');
-    await page.getByLabel('КВР').press('Enter');
+    await page.getByRole('textbox', { name: 'КВР' }).fill('243');
+    await page.getByRole('textbox', { name: 'КВР' }).press('Enter');
     await page.waitForURL(/kvr=243/);
     await expect.poll(() => rows.count()).toBe(1);
     await e.shot(page, 'tender-positions');
