@@ -1,5 +1,12 @@
 import { Decimal } from 'decimal.js';
 import type { DemoCustomer } from './generate-demo';
+import {
+  demoTenderPlanPositions,
+  DEMO_TENDER_PLAN_V2_POSITION,
+  type TenderPlanPositionSpec,
+} from '../../server/src/modules/demo/demo-tender-plan';
+
+export { demoTenderPlanPositions, type TenderPlanPositionSpec };
 
 /**
  * 44-ФЗ планы-графики (tenderPlan2020) in ЕИС's export format, for the fake ЕИС and the demo. They are written the
@@ -9,18 +16,6 @@ import type { DemoCustomer } from './generate-demo';
  * The ИКЗ is built as ПП РФ № 1279 and приказ Минфина № 55н say (see issue 33): year (2) + ИКУ (20) + the position's
  * number in the plan (4) + the purchase's number within it (3) + ОКПД2 class and subclass (4) + КВР (3).
  */
-
-export interface TenderPlanPositionSpec {
-  /** the position's number in the plan: ИКЗ digits 23–26 */
-  n: number;
-  subject: string;
-  okpd2?: [string, string];
-  kvr: [string, string];
-  /** current year, first and second years of the planning period, later years */
-  years: [string, string, string, string];
-  /** an «особая закупка» of this kind (P4_1_93 …) instead of a regular position */
-  special?: [string, string];
-}
 
 export interface TenderPlanSpec {
   /** 11 digits: the customer's code in ЕИС's register of organisations */
@@ -90,61 +85,6 @@ export function tenderPlanXml(c: DemoCustomer, s: TenderPlanSpec): string {
   );
 }
 
-const K244: [string, string] = ['244', 'Прочая закупка товаров, работ и услуг'];
-const K243: [string, string] = [
-  '243',
-  'Закупка товаров, работ, услуг в целях капитального ремонта государственного (муниципального) имущества',
-];
-const K247: [string, string] = ['247', 'Закупка энергетических ресурсов'];
-
-/** The positions of a budget institution's план-график: several ОКПД2, КВР and years, one «особая закупка». */
-export function demoTenderPlanPositions(): TenderPlanPositionSpec[] {
-  return [
-    {
-      n: 1,
-      subject: 'Поставка бумаги для офисной техники',
-      okpd2: ['17.12.14.110', 'Бумага для печати'],
-      kvr: K244,
-      years: ['350000.00', '0.00', '0.00', '0.00'],
-    },
-    {
-      n: 2,
-      subject: 'Оказание услуг по обращению с твердыми коммунальными отходами',
-      okpd2: ['38.11.21.000', 'Услуги по сбору неопасных отходов городского хозяйства, непригодных для повторного использования'],
-      kvr: K244,
-      years: ['148895.28', '152000.00', '158000.00', '0.00'],
-    },
-    {
-      n: 3,
-      subject: 'Капитальный ремонт кровли здания',
-      okpd2: ['43.91.19.000', 'Работы кровельные прочие, не включенные в другие группировки'],
-      kvr: K243,
-      years: ['1200000.00', '800000.00', '0.00', '0.00'],
-    },
-    {
-      n: 4,
-      subject: 'Поставка продуктов питания для организации питания обучающихся',
-      okpd2: ['10.51.11.000', 'Молоко, кроме сырого'],
-      kvr: K244,
-      years: ['600000.00', '650000.00', '700000.00', '0.00'],
-    },
-    {
-      n: 5,
-      subject: 'Поставка тепловой энергии',
-      okpd2: ['35.30.11.111', 'Энергия тепловая, отпущенная котельными'],
-      kvr: K247,
-      years: ['2400000.00', '2500000.00', '2600000.00', '0.00'],
-    },
-    {
-      n: 6,
-      subject: 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ',
-      kvr: K244,
-      years: ['680121.83', '0.00', '0.00', '0.00'],
-      special: ['P4_1_93', 'Закупки в соответствии с п. 4 ч. 1 ст. 93 Федерального закона № 44-ФЗ'],
-    },
-  ];
-}
-
 /** The план-график of `year` published on 20 December of the year before, and its second version on 10 February. */
 export function demoTenderPlans(c: DemoCustomer, regNum: string, year: number): Array<{ xml: string; day: string }> {
   const positions = demoTenderPlanPositions();
@@ -159,19 +99,7 @@ export function demoTenderPlans(c: DemoCustomer, regNum: string, year: number): 
     ...v1,
     version: 2,
     publishDate: `${year}-02-10T11:30:00+03:00`,
-    positions: [
-      ...v1.positions,
-      {
-        n: 7,
-        subject: 'Оказание услуг связи',
-        okpd2: ['61.10.11.000', 'Услуги по предоставлению внутризоновой, междугородной и международной телефонной связи'] as [
-          string,
-          string,
-        ],
-        kvr: K244,
-        years: ['96000.00', '96000.00', '0.00', '0.00'] as TenderPlanPositionSpec['years'],
-      },
-    ],
+    positions: [...v1.positions, DEMO_TENDER_PLAN_V2_POSITION],
   };
   return [v1, v2].map((s) => ({ xml: tenderPlanXml(c, s), day: s.publishDate.slice(0, 10) }));
 }

@@ -12,64 +12,14 @@ import { actingCtx } from '../users';
 import { procurementFromTenderPosition, storeTenderPlan } from '../eis';
 import { addSource, applyNmck, saveNmck } from '../nmck';
 import { DEMO_BUDGET } from './seed-demo';
-
-type Spec = { n: number; subject: string; okpd2?: [string, string]; kvr: [string, string]; years: [string, string, string, string] };
-const K244: [string, string] = ['244', 'Прочая закупка товаров, работ и услуг'];
-const K243: [string, string] = [
-  '243',
-  'Закупка товаров, работ, услуг в целях капитального ремонта государственного (муниципального) имущества',
-];
-const K247: [string, string] = ['247', 'Закупка энергетических ресурсов'];
+import { demoTenderPlanPositions, DEMO_TENDER_PLAN_V2_POSITION } from './demo-tender-plan';
 
 /**
  * The budget institution's план-график: the positions the fake ЕИС publishes for it (tools/fake-eis/tender-plan-samples.ts
  * demoTenderPlanPositions, version 2), under the same plan number and version, so a later import from ЕИС finds it
  * stored and stores nothing twice (storeTenderPlan). The ИКЗ of each is made from the institution's ИКУ.
  */
-const POSITIONS: Spec[] = [
-  {
-    n: 1,
-    subject: 'Поставка бумаги для офисной техники',
-    okpd2: ['17.12.14.110', 'Бумага для печати'],
-    kvr: K244,
-    years: ['350000.00', '0.00', '0.00', '0.00'],
-  },
-  {
-    n: 2,
-    subject: 'Оказание услуг по обращению с твердыми коммунальными отходами',
-    okpd2: ['38.11.21.000', 'Услуги по сбору неопасных отходов городского хозяйства, непригодных для повторного использования'],
-    kvr: K244,
-    years: ['148895.28', '152000.00', '158000.00', '0.00'],
-  },
-  {
-    n: 3,
-    subject: 'Капитальный ремонт кровли здания',
-    okpd2: ['43.91.19.000', 'Работы кровельные прочие, не включенные в другие группировки'],
-    kvr: K243,
-    years: ['1200000.00', '800000.00', '0.00', '0.00'],
-  },
-  {
-    n: 4,
-    subject: 'Поставка продуктов питания для организации питания обучающихся',
-    okpd2: ['10.51.11.000', 'Молоко, кроме сырого'],
-    kvr: K244,
-    years: ['600000.00', '650000.00', '700000.00', '0.00'],
-  },
-  {
-    n: 5,
-    subject: 'Поставка тепловой энергии',
-    okpd2: ['35.30.11.111', 'Энергия тепловая, отпущенная котельными'],
-    kvr: K247,
-    years: ['2400000.00', '2500000.00', '2600000.00', '0.00'],
-  },
-  {
-    n: 7,
-    subject: 'Оказание услуг связи',
-    okpd2: ['61.10.11.000', 'Услуги по предоставлению внутризоновой, междугородной и международной телефонной связи'],
-    kvr: K244,
-    years: ['96000.00', '96000.00', '0.00', '0.00'],
-  },
-];
+const POSITIONS = [...demoTenderPlanPositions().filter((p) => !p.special), DEMO_TENDER_PLAN_V2_POSITION];
 
 function planOf(year: number): TenderPlan {
   const planNumber = `${year}${DEMO_BUDGET.regNum}001`;
