@@ -16,7 +16,7 @@ import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
-import { mine44, storeContracts44 } from './store-contracts-44';
+import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
@@ -160,7 +160,7 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   const tenderPlans = others.flatMap((f) => (f.kind === 'tenderPlan' ? [f.tenderPlan] : []));
   // 44-ФЗ notices and protocols: the company's own by the placer's or a lot's customer's ИНН (a protocol names its publisher)
   const purchases44 = files.flatMap((f) => (f.kind === 'purchase44' && minePurchase44(f.purchase) ? [f.purchase] : []));
-  const rgk = mine44(
+  const rgk = ownContracts44(
     files.flatMap((f) => (f.kind === 'contracts44' ? [f.contracts44] : [])),
     own.inns,
   );

@@ -15,7 +15,7 @@ const STATUS_44: Record<string, string> = { E: 'executing', EC: 'completed', ET:
 export const customerInnOf44 = (regNum: string) => (/^\d{19}$/.test(regNum) ? regNum.slice(1, 11) : null);
 
 /** The company's own documents of ЕИС's answers for its region, joined into one file. */
-export function mine44(files: Contracts44File[], inns: Set<string>): { file: Contracts44File; size: number } {
+export function ownContracts44(files: Contracts44File[], inns: Set<string>): { file: Contracts44File; size: number } {
   const own = (regNum: string, inn?: string | null) => {
     const of = inn ?? customerInnOf44(regNum);
     return !of || inns.has(of);
