@@ -23,7 +23,7 @@ const safely = <T>(f: () => T): T | null => {
 // the dashboard is opened often and its statements have a fixed shape: built once and prepared (db/prepared.ts)
 const contractsWithSme = preparedStatements('dashboard_contracts', (db: Tx, name) =>
   db
-    .select({ c: contracts, sme: procurements.smeOnly, law: procurements.law })
+    .select({ c: contracts, sme: procurements.smeOnly })
     .from(contracts)
     .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
     .where(eq(contracts.companyId, sql.placeholder('companyId')))
@@ -50,8 +50,6 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     planOfYear(db, '').execute({ companyId: ctx.companyId, year }),
     db.select({ law: companies.law }).from(companies).where(eq(companies.id, ctx.companyId)),
   ]);
-  // a contract is reported under its procurement's law, else its company's
-  const lawOf = (l: string | null): '223' | '44' => ((l ?? company?.law) === '44' ? '44' : '223');
 
   let planPart: DashboardResponse['plan'];
   if (plan) {
@@ -98,14 +96,14 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   let paid = new Decimal(0);
   const horizon = safely(() => DEFAULT_PRODUCTION_CALENDAR.addWorkingDays(today, WINDOW_WORKING_DAYS)) ?? today;
   const deadlines: DashboardResponse['deadlines'] = [];
-  for (const { c, sme: isSme, law } of contractRows) {
+  for (const { c, sme: isSme } of contractRows) {
     byStatus[c.status] = (byStatus[c.status] ?? 0) + 1;
     contractsTotal = contractsTotal.plus(c.price ?? 0);
     if (isSme) sme = sme.plus(c.price ?? 0);
     const t = totals.get(c.id)!;
     delivered = delivered.plus(t.delivered);
     paid = paid.plus(t.paid);
-    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today, lawOf(law))) {
+    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today)) {
       if (!d.done && d.due_on <= horizon && (d.due_on >= today || d.overdue)) {
         const { done: _done, ...rest } = d;
         deadlines.push({ ...rest, contract_id: c.id, contract_regnumber: c.registryNumber });
@@ -116,7 +114,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
   const prev = m === 1 ? { y: y - 1, m: 12 } : { y, m: m - 1 };
   // the monthly report is 223-ФЗ's (ч. 19 ст. 4): a 44-ФЗ customer owes it only for contracts of 223-ФЗ
-  const reports223 = company?.law !== '44' || contractRows.some((r) => lawOf(r.law) === '223');
+  const reports223 = company?.law !== '44' || contractRows.some((r) => r.c.law === '223');
   const monthly = reports223 ? safely(() => monthlyReportDeadline(prev.y, prev.m)) : null;
   if (monthly && monthly >= today && monthly <= horizon)
     deadlines.push({

@@ -4,7 +4,7 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractLaw, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
+import { contractDeadlines, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
 import { moscowToday } from '../../platform/clock';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
@@ -29,10 +29,7 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
         ),
       ),
   ]);
-  const [reported, law] = await Promise.all([
-    reportedOn(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)),
-    contractLaw(db, ctx.companyId, c.procurementId),
-  ]);
+  const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
   return {
     contract_id: c.id,
     registry_number: c.registryNumber,
@@ -46,6 +43,6 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
     unmapped_lines: unmapped.n,
     payments: totals.paymentDates.length,
     // done travels too: the card marks a past deadline «Выполнено» or «Просрочено», never a bare «до …»
-    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday(), law),
+    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()),
   };
 }

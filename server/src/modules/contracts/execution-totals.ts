@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { acceptanceDocuments, acceptanceLines, companies, executionRecords, paymentOrders, procurements } from '../../db/schema';
+import { acceptanceDocuments, acceptanceLines, executionRecords, paymentOrders } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { CalendarNotLoadedError, contractReportingDeadlines, isOverdue } from '../deadlines';
 import type { ContractRow } from './contract-access';
@@ -102,31 +102,15 @@ export async function reportedOn(db: Db, companyId: number, contractIds: number[
 }
 
 /**
- * The law a contract is reported under: its procurement's (a budget institution concludes contracts under 44-ФЗ and
- * contracts under 223-ФЗ), else its company's.
+ * The contract's legal reporting deadlines with done/overdue marks, under the law it was concluded under: the
+ * contract's own `law` (set by the register it came from, RD223 or RGK), never its procurement's or its company's — a
+ * budget institution holds contracts of both laws, and a contract need not have a procurement.
  */
-export async function contractLaw(db: Db, companyId: number, procurementId: number | null): Promise<'223' | '44'> {
-  const [row] = procurementId
-    ? await db
-        .select({ law: procurements.law })
-        .from(procurements)
-        .where(and(eq(procurements.id, procurementId), eq(procurements.companyId, companyId)))
-    : await db.select({ law: companies.law }).from(companies).where(eq(companies.id, companyId));
-  return row?.law === '44' ? '44' : '223';
-}
-
-/** The contract's legal reporting deadlines with done/overdue marks. */
-export function contractDeadlines(
-  c: ContractRow,
-  paymentDates: string[],
-  reported: string | undefined,
-  today: string,
-  law: '223' | '44' = '223',
-) {
+export function contractDeadlines(c: ContractRow, paymentDates: string[], reported: string | undefined, today: string) {
   const registeredOn = c.publishedAt ? moscowDate(c.publishedAt) : c.registryNumber ? c.contractDate : null;
   let list: ReturnType<typeof contractReportingDeadlines>;
   try {
-    list = contractReportingDeadlines({ law, signedOn: c.contractDate, payments: [...new Set(paymentDates)].sort() });
+    list = contractReportingDeadlines({ law: c.law, signedOn: c.contractDate, payments: [...new Set(paymentDates)].sort() });
   } catch (e) {
     // a year without a loaded production calendar: no working-day arithmetic is possible, so no deadline shown
     if (e instanceof CalendarNotLoadedError) return [];

@@ -188,7 +188,15 @@ async function monthlyFile(deps: Deps, r: ReportRow, company: typeof companies.$
     .select({ c: contracts, sme: procurements.smeOnly, method: procurements.method })
     .from(contracts)
     .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
-    .where(and(eq(contracts.companyId, r.companyId), gte(contracts.contractDate, r.periodFrom!), lte(contracts.contractDate, r.periodTo!)))
+    .where(
+      and(
+        eq(contracts.companyId, r.companyId),
+        // the monthly report is 223-ФЗ's (ч. 19 ст. 4): a 44-ФЗ contract goes to the register of contracts instead
+        eq(contracts.law, '223'),
+        gte(contracts.contractDate, r.periodFrom!),
+        lte(contracts.contractDate, r.periodTo!),
+      ),
+    )
     .orderBy(asc(contracts.contractDate), asc(contracts.id));
   const { name, inn, kpp } = party(company);
   const { buildMonthlySummaryXlsx } = await import('../../formats/xlsx');
