@@ -21,6 +21,17 @@ export async function ownCustomers(db: Tx, companyId: number): Promise<OwnCustom
   return { title: self?.title ?? '', inn: self?.inn ?? null, inns: new Set(rows.map((r) => r.inn).filter((x): x is string => !!x)) };
 }
 
+/**
+ * Whether a 44-ФЗ document of ЕИС's answer for a region (a notice or protocol of PRIZ, a contract, execution or cancel
+ * of RGK) is the company's own, by the ИНН of the customers it names: one of them is the company's or a subordinate
+ * customer's. A document that names none cannot be judged and is kept, as a 223-ФЗ record without a customer ИНН is.
+ * The one rule of the period import and of the register of contracts' store (period-import.ts, store-contracts-44.ts).
+ */
+export function namesOwnCustomer(inns: ReadonlySet<string>, named: ReadonlyArray<string | null | undefined>): boolean {
+  const known = named.filter((x): x is string => !!x);
+  return !known.length || known.some((x) => inns.has(x));
+}
+
 /** The customers named in a file that are not the company's own (a record without a customer ИНН is not judged). */
 export function foreignCustomersOf(customers: Array<EisOrganization | null>, own: OwnCustomers): EisOrganization[] {
   const seen = new Map<string, EisOrganization>();

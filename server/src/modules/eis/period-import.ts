@@ -18,7 +18,7 @@ import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
 import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
-import { ownCustomers, type OwnCustomers } from './own-customer';
+import { namesOwnCustomer, ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
 import { eachDay } from '../../platform/clock';
 
@@ -142,7 +142,7 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   // ЕИС answers by region: only the company's own documents are kept
   const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
   const minePurchase44 = (d: Extract<EisFile, { kind: 'purchase44' }>['purchase']) =>
-    d.kind === 'notice' ? mine(d.placer.inn) || d.lots.some((l) => l.customer.inn && own.inns.has(l.customer.inn)) : mine(d.publisher.inn);
+    namesOwnCustomer(own.inns, d.kind === 'notice' ? [d.placer.inn, ...d.lots.map((l) => l.customer.inn)] : [d.publisher.inn]);
   const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
   const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice' || f.kind === 'tenderPlan') && mine(customerOf(f)?.inn));
   const violations: string[] = [];
