@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import type { ContractResponse, Paged, ProcurementResponse } from '@proc/contract';
+import { CONTRACT_REGISTRY_NUMBER_MESSAGE, type ContractResponse, type Paged, type ProcurementResponse } from '@proc/contract';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { fixturePath } from '../server/src/formats/fixtures-path';
@@ -71,7 +71,7 @@ describe('issue 6: ЕИС contracts and plans import', () => {
     // a wrong number is refused in the form
     await page.getByTestId('contracts-import-number').fill('123');
     await page.getByTestId('contracts-import-submit').click();
-    await dialog.getByText('Реестровый номер договора: 23 цифры').waitFor();
+    await dialog.getByText(CONTRACT_REGISTRY_NUMBER_MESSAGE).waitFor();
     await page.getByTestId('contracts-import-number').fill(number);
     await page.getByTestId('contracts-import-submit').click();
     await page.getByText('Договор успешно обработан', { exact: true }).waitFor({ timeout: 30_000 });

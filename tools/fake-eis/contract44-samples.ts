@@ -140,11 +140,13 @@ export function contractCancel44Xml(regNum: string, cancelDate: string, reason: 
   );
 }
 
-/** One RGK document and the day СОИ serves it under (its placement). */
+/** One RGK document, the day СОИ serves it under (its placement) and the register number it is filed under. */
 export interface Rgk44Document {
   xml: string;
   documentType: 'contract' | 'contractProcedure' | 'contractCancel';
   day: string;
+  /** regNum: getDocsByReestrNumberRequest for RGK answers with every document under it (soi.ts) */
+  regNum: string;
 }
 
 /**
@@ -185,10 +187,11 @@ export function demoContracts44(c: DemoCustomer, regNumOrg: string, year: number
     supplier: { ...supplier, name: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "БУМАГА-ОПТ"', inn: '0105020407', ogrn: '1020100001591' },
   };
   const wasteReg = regNum44(c, year, 1);
+  const paperReg = regNum44(c, year, 2);
   const stage = { start: `${year}-03-02`, end: `${year}-06-30` };
   return [
-    { xml: contract44Xml(c, regNumOrg, year, wasteSpec), documentType: 'contract', day: `${year}-03-04` },
-    { xml: contract44Xml(c, regNumOrg, year, paperSpec), documentType: 'contract', day: `${year}-03-06` },
+    { xml: contract44Xml(c, regNumOrg, year, wasteSpec), documentType: 'contract', day: `${year}-03-04`, regNum: wasteReg },
+    { xml: contract44Xml(c, regNumOrg, year, paperSpec), documentType: 'contract', day: `${year}-03-06`, regNum: paperReg },
     {
       xml: contractProcedure44Xml({
         id: 240000001,
@@ -202,6 +205,7 @@ export function demoContracts44(c: DemoCustomer, regNumOrg: string, year: number
       }),
       documentType: 'contractProcedure',
       day: `${year}-07-03`,
+      regNum: wasteReg,
     },
     {
       xml: contractProcedure44Xml({
@@ -216,15 +220,17 @@ export function demoContracts44(c: DemoCustomer, regNumOrg: string, year: number
       }),
       documentType: 'contractProcedure',
       day: `${year}-07-10`,
+      regNum: wasteReg,
     },
     {
       xml: contractCancel44Xml(
-        regNum44(c, year, 2),
+        paperReg,
         `${year}-03-20T11:00:00+03:00`,
         'Решение суда о признании контракта недействительным от 18.03.' + year,
       ),
       documentType: 'contractCancel',
       day: `${year}-03-20`,
+      regNum: paperReg,
     },
   ];
 }

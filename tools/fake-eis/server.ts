@@ -110,7 +110,8 @@ function loadEntries(dataDir: string, customer: DemoCustomer): SoiEntry[] {
       xml: d.xml,
       documentType: d.documentType,
       customerInn: DEMO_44_CUSTOMER.inn,
-      contracts: [],
+      // by its register number too: the by-number request finds the contract, its executions and its cancel (soi.ts)
+      contracts: [{ regNumber: d.regNum, date: null }],
       day: d.day,
       subsystem: 'RGK',
     });

@@ -214,6 +214,11 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
         .filter((e) => (e.day === null ? e.contracts.some((c) => c.date === day) : e.day === day))
         .map((e) => e.xml);
     } else {
+      // «Запрос формирования в ХД архивов с документами по реестровому номеру», reestrNumber «Реестровый номер в
+      // подсистеме», subsystemType any of commonSubsystemType — RD223 and RGK alike (getDocsIP-ws-api.xsd 14.1,
+      // rezident1989/portal44_xml src/schemes/14_1/GetDocsWS/GetDocsIndividualPerson); a public Python client asks RGK
+      // this way with a contract's 19-digit number (find_string id 2900812807). Every document filed under the number
+      // is given: for RGK the contract, its executions and its cancel
       const number = text(params, 'reestrNumber');
       const subsystem = text(params, 'subsystemType');
       files = entries.filter((e) => subsystemOfEntry(e) === subsystem && e.contracts.some((c) => c.regNumber === number)).map((e) => e.xml);

@@ -5,10 +5,15 @@ import { daysBetweenIso, moscowDateOf } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
 
-const registry23 = z
-  .string()
-  .trim()
-  .regex(/^\d{23}$/, 'Реестровый номер договора: 23 цифры');
+/**
+ * A contract's number in ЕИС's registers: 23 digits in 223-ФЗ's register of contracts (RD223), 19 in 44-ФЗ's (RGK:
+ * contractRegNumType `\d{19}` of BaseTypes.xsd, ЕИС's XSD set 13.3 in rezident1989/portal44_xml), so the number alone
+ * tells which register to ask.
+ */
+export const CONTRACT_REGISTRY_NUMBER = /^\d{19}(\d{4})?$/;
+export const CONTRACT_REGISTRY_NUMBER_MESSAGE = 'Реестровый номер: 23 цифры (договор по 223-ФЗ) или 19 цифр (контракт по 44-ФЗ)';
+export const is44RegistryNumber = (n: string) => /^\d{19}$/.test(n);
+const registryNumber = z.string().trim().regex(CONTRACT_REGISTRY_NUMBER, CONTRACT_REGISTRY_NUMBER_MESSAGE);
 
 export const JobAccepted = z.object({ key: z.string() });
 export type JobAccepted = z.infer<typeof JobAccepted>;
@@ -49,8 +54,8 @@ export const eisImportRequests = (today: () => string) => {
   const period = periodUpTo(today);
   return {
     contracts: z
-      .union([period, z.object({ eais_registry_number: registry23 })])
-      .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру'),
+      .union([period, z.object({ eais_registry_number: registryNumber })])
+      .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру (23 цифры — 223-ФЗ, 19 — 44-ФЗ)'),
     /** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
     plans: period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации'),
     /** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callEis, EisUnavailable } from './eis-client';
-import { EIS_DOCUMENT_TYPES } from '@proc/contract';
+import { CONTRACT_REGISTRY_NUMBER, EIS_DOCUMENT_TYPES, is44RegistryNumber } from '@proc/contract';
 import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
 import { SOI_DOCUMENTS } from './soi/envelope';
 import { createSoiLimiter } from './soi/limiter';
@@ -94,12 +94,23 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   // the tax office code that opens the ИНН is the region's code for ordinary customers
   const regionOf = (q: { customer_inn: string; org_region?: string }) => q.org_region ?? q.customer_inn.slice(0, 2);
 
+  // the number names its register: 23 digits RD223, 19 digits RGK (CONTRACT_REGISTRY_NUMBER); getDocsByReestrNumberRequest
+  // takes either subsystem (its subsystemType is commonSubsystemType, getDocsIP-ws-api.xsd 14.1 in
+  // rezident1989/portal44_xml; a public Python client asks <subsystemType>RGK</subsystemType> with a 19-digit
+  // <reestrNumber>, find_string id 2900812807), and answers with every document under the number: for RGK the
+  // contract's versions, its executions (contractProcedure) and its cancel
   app.get('/eis/contracts', async (req, reply) => {
-    const q = z.object({ customer_inn: inn, registry_number: z.string().regex(/^\d{23}$/) }).parse(req.query);
+    const q = z.object({ customer_inn: inn, registry_number: z.string().regex(CONTRACT_REGISTRY_NUMBER) }).parse(req.query);
     const o = soiFor(req);
     if (!o.token) return reply.status(422).send(tokenMissing);
-    const files = await soiByReestrNumber(o, { subsystemType: SOI_DOCUMENTS.contract.subsystemType, reestrNumber: q.registry_number });
-    if (!files.length) return reply.status(404).send({ code: 'NOT_FOUND', message: 'Договор не найден в реестре договоров ЕИС' });
+    const is44 = is44RegistryNumber(q.registry_number);
+    const subsystemType = (is44 ? SOI_DOCUMENTS.contract44 : SOI_DOCUMENTS.contract).subsystemType;
+    const files = await soiByReestrNumber(o, { subsystemType, reestrNumber: q.registry_number });
+    if (!files.length)
+      return reply.status(404).send({
+        code: 'NOT_FOUND',
+        message: is44 ? 'Контракт не найден в реестре контрактов ЕИС (44-ФЗ)' : 'Договор не найден в реестре договоров ЕИС',
+      });
     return { files };
   });
 

@@ -9,8 +9,9 @@ import {
   type EisNoticesImportRequest,
   type EisNotices44ImportRequest,
   type EisPlansImportRequest,
+  is44RegistryNumber,
 } from '@proc/contract';
-import { parseEisContracts } from '../../formats';
+import { parseContracts44, parseEisContracts } from '../../formats';
 import { companies, tenderPlans } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
@@ -20,6 +21,7 @@ import { gatewayOf } from './gateway';
 import { eisAccess, markTokenRejected } from './eis-settings';
 import { GatewayError } from '../../clients/eis-gateway';
 import { storeContracts } from './store-contracts';
+import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';
 import { definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
@@ -84,7 +86,9 @@ type Stored = Awaited<ReturnType<typeof storeContracts>>;
 
 /**
  * One contract from ЕИС by its registry number, stored in one transaction; `inTx` adds the caller's own step (a job's
- * completion) to that transaction.
+ * completion) to that transaction. A 19-digit number is a 44-ФЗ contract's: the integration service asks RGK, whose
+ * answer (the contract, its executions and cancel) goes through the register of contracts' 44-ФЗ store, as a period
+ * import's does; a 23-digit one is asked of RD223.
  */
 export async function importContractFromEis(
   deps: Deps,
@@ -103,6 +107,17 @@ export async function importContractFromEis(
     throw e;
   }
   const own = await ownCustomers(deps.db, companyId);
+  if (is44RegistryNumber(registryNumber)) {
+    const { file } = ownContracts44(
+      files.map((xml) => parseContracts44(Buffer.from(xml, 'utf8'))),
+      own.inns,
+    );
+    return deps.db.transaction(async (tx) => {
+      const out = (await storeContracts44(tx, companyId, file, 'eis', { id: userId })).contracts;
+      await inTx?.(tx, out);
+      return out;
+    });
+  }
   const records = files
     .flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts)
     .filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));

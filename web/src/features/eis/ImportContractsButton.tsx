@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Divider, Form, Input, Modal, Radio, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import type { EisContractsImportRequest } from '@proc/contract';
+import { CONTRACT_REGISTRY_NUMBER, CONTRACT_REGISTRY_NUMBER_MESSAGE, type EisContractsImportRequest } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -90,12 +90,21 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
           <Field
             label="Реестровый номер договора"
             name="eais_registry_number"
-            rules={[rules.required, { pattern: /^\s*\d{23}\s*$/, message: 'Реестровый номер договора: 23 цифры' }]}
+            rules={[
+              rules.required,
+              {
+                // 23 digits: 223-ФЗ's register of contracts; 19: 44-ФЗ's (the server asks the register the number names)
+                validator: (_, v?: string) =>
+                  !v || CONTRACT_REGISTRY_NUMBER.test(v.trim())
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(CONTRACT_REGISTRY_NUMBER_MESSAGE)),
+              },
+            ]}
           >
             <Input
               inputMode="numeric"
               maxLength={23}
-              placeholder="23 цифры"
+              placeholder="23 цифры (223-ФЗ) или 19 (44-ФЗ)"
               onPressEnter={() => form.submit()}
               data-testid="contracts-import-number"
             />
