@@ -115,6 +115,16 @@ export interface ExecutionSpec {
 
 const rub = '<currency><code>RUB</code><name>Российский рубль</name></currency>';
 
+/**
+ * `export/contractProcedure` (fcsExport.xsd 13.3: `contractProcedure` of zfcs_contractProcedure2015Type, «Информация об
+ * исполнении (расторжении) контракта»), element for element as IntegrationTypes.xsd of rezident1989/portal44_xml
+ * src/schemes/13_3 orders them: id, sid, regNum (zfcs_contract.regNum2015Type, up to 19), publishDate, versionNumber,
+ * executions { stage {sid, externalSid, startDate, endDate}, ordinalNumber, finalStageExecution, execution+ { choice of
+ * docAcceptance {sid, code, name, documentDate, documentNum, deliveryAcceptDate, fulfilmentSum, fulfilmentSumRUR} |
+ * payDoc {sid, documentName, documentDate, documentNum}, then currency, paid?, paidRUR? } }, currentContractStage.
+ * The names as RGK's documentType44 values: a public client's map "RGK": ["contract", "contractAvailableForElAct",
+ * "contractCancel", "contractProcedure", "contractProcedureCancel"] (find_string id 53181417276).
+ */
 export function contractProcedure44Xml(e: ExecutionSpec): string {
   const acceptance = e.acceptance
     ? `<execution><docAcceptance><sid>${e.id}1</sid><code>03</code><name>Акт выполненных работ</name><documentDate>${e.acceptance.date}</documentDate><documentNum>${esc(e.acceptance.number)}</documentNum><deliveryAcceptDate>${e.acceptance.acceptDate}</deliveryAcceptDate><fulfilmentSum>${e.acceptance.sum}</fulfilmentSum><fulfilmentSumRUR>${e.acceptance.sum}</fulfilmentSumRUR></docAcceptance>${rub}</execution>`
@@ -132,6 +142,11 @@ export function contractProcedure44Xml(e: ExecutionSpec): string {
   );
 }
 
+/**
+ * `export/contractCancel` (fcsExport.xsd 13.3, zfcs_contractCancel2015Type of the same IntegrationTypes.xsd): regNum,
+ * cancelDate (xs:dateTime), publishDate?, documentBase, currentContractStage? — «IN», as the register shows an annulled
+ * contract (zfcs_contract.contractStageType).
+ */
 export function contractCancel44Xml(regNum: string, cancelDate: string, reason: string): string {
   return (
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<ns3:export ${NS}><ns3:contractCancel schemeVersion="13.3">` +
