@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { EVENTS, type Notice44Response, type Paged, type ProcurementResponse, type TenderPlanPositionsResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import type { TestServer } from '../../../test/harness';
+import { startEisWorld, outsider as makeOutsider, importPeriod as importAs, type EisWorld } from '../../../test/eis-world';
+import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 import { ikzOf, demoTenderPlanPositions } from '../../../../tools/fake-eis/tender-plan-samples';
 import { purchaseNumberOf } from '../../../../tools/fake-eis/notice44-samples';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 
 /**
  * 44-ФЗ notices and final protocols over СОИ (PRIZ) through the integration service and the fake ЕИС: they arrive,
  * are stored once, and meet the план-график position and the law-44 procurement by ИКЗ.
  */
+let world: EisWorld;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let client: string;
 let outsider: string;
 const Y = TENDER_PLAN_YEAR;
@@ -24,44 +23,16 @@ const AUCTION = purchaseNumberOf(DEMO_REG_NUM, Y, 1);
 const CONTEST = purchaseNumberOf(DEMO_REG_NUM, Y, 2);
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 2_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  world = await startEisWorld({ timeoutMs: 2_000 });
+  ({ t, eis } = world);
   client = await t.login('client');
-  const admin = await t.login('admin');
-  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
-  await t.api('POST', '/api/users', {
-    token: admin,
-    body: { title: 'Специалист Без Доступа', login: 'n44-outsider', role: 'specialist', company_id: provider, password: 'demo12345' },
-  });
-  outsider = await t.login('n44-outsider');
+  outsider = await makeOutsider(t, 'n44-outsider');
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await world?.close();
 });
 
-const importPeriod = async (path: string, event: string, body: { date_from: string; date_to: string }) => {
-  const s = await t.socket('auth', client);
-  const ev = nextEvent<Record<string, unknown>>(s, event, () => true, 90_000);
-  const r = await t.api<{ key: string }>('POST', path, { token: client, body });
-  expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const done = await ev;
-  expect(done).toMatchObject({ key: r.body.key, result: 'success' });
-  return done;
-};
+const importPeriod = (path: string, event: string, body: { date_from: string; date_to: string }) => importAs(t, client, path, event, body);
 
 describe('44-ФЗ notices over СОИ (PRIZ)', () => {
   it('imports the notices and the final protocol of a period once, asking PRIZ with documentType44 for each type', async () => {
