@@ -95,6 +95,11 @@ function protocolXml(s: Spec, day: string, winnerPrice: string, others: [string,
     .replace(/<ns9:publishDTInETP>[^<]*</, `<ns9:publishDTInETP>${day}T15:46:31+03:00<`)
     .replace(/<ns9:procedureDT>[^<]*</, `<ns9:procedureDT>${day}T00:00:00+03:00<`)
     .replace(/<ns9:signDT>[^<]*</, `<ns9:signDT>${day}+03:00<`)
+    // the applications were filed while the notice collected them, the last price offered on the day of bidding
+    .replace(/<ns9:appDT>2022-06-06T19:54:02\+03:00</, `<ns9:appDT>${s.end.slice(0, 10)}T08:54:02+03:00<`)
+    .replace(/<ns9:appDT>2022-06-04T12:44:17\+03:00</, `<ns9:appDT>${s.publish.slice(0, 10)}T12:44:17+03:00<`)
+    .replace(/<ns9:appDT>2022-06-06T15:28:40\+03:00</, `<ns9:appDT>${s.end.slice(0, 10)}T07:28:40+03:00<`)
+    .replace(/<ns9:date>2022-06-08T10:03:23\+03:00</, `<ns9:date>${s.end.slice(0, 10)}T10:03:23+03:00<`)
     .replace(/<ns9:finalPrice>1526758.74</, `<ns9:finalPrice>${winnerPrice}<`)
     .replace(/<ns9:price>1526758.74</, `<ns9:price>${winnerPrice}<`)
     .replace(/<ns9:finalPrice>1534430.9</, `<ns9:finalPrice>${others[0]}<`)

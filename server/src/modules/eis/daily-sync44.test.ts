@@ -101,6 +101,12 @@ describe('the nightly sync of a 44-ФЗ company', () => {
       ['112016964', '322000.00', 2, true],
       ['112031446', '329500.00', 3, true],
     ]);
+    // filed while the notice collected applications (16.02–26.02 09:00)
+    expect(list.items[0].protocol!.applications.map((a) => a.app_date)).toEqual([
+      `${Y}-02-26T08:54:02+03:00`,
+      `${Y}-02-16T12:44:17+03:00`,
+      `${Y}-02-26T07:28:40+03:00`,
+    ]);
 
     // the morning after the contract was placed in the register: it names the supplier the protocol could not
     await nightAfter(`${Y}-03-06`);
