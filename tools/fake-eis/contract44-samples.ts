@@ -4,6 +4,7 @@ import { Decimal } from 'decimal.js';
 import { REPO_ROOT } from '../../server/src/paths';
 import type { DemoCustomer } from './generate-demo';
 import { demoTenderPlanPositions, ikzOf, ikuOf, tenderPlanNumber, type TenderPlanPositionSpec } from './tender-plan-samples';
+import { purchaseNumberOf } from './notice44-samples';
 
 /**
  * The 44-ФЗ register of contracts (СОИ subsystem RGK) of the demo budget institution, in ЕИС's export format. A
@@ -21,6 +22,8 @@ const NS = `xmlns="http://zakupki.gov.ru/oos/types/1" xmlns:ns3="http://zakupki.
 
 export interface Contract44Spec {
   ordinal: number;
+  /** the purchase it was concluded on: the ordinal of its number (notice44-samples.ts purchaseNumberOf) */
+  notice: number;
   /** the plan position it was concluded on (its ИКЗ) */
   position: TenderPlanPositionSpec;
   number: string;
@@ -72,7 +75,7 @@ export function contract44Xml(c: DemoCustomer, regNumOrg: string, year: number, 
     .replace(/<purchaseCode>[^<]*<\/purchaseCode>/, `<purchaseCode>${ikzOf(c, year, s.position)}</purchaseCode>`)
     .replace(
       /<notificationNumber>[^<]*<\/notificationNumber>/,
-      `<notificationNumber>0${regNumOrg.slice(1)}${String(year).slice(2)}${String(s.ordinal).padStart(6, '0')}</notificationNumber>`,
+      `<notificationNumber>${purchaseNumberOf(regNumOrg, year, s.notice)}</notificationNumber>`,
     )
     .replace(/<ns4:plan2020Number>[^<]*</, `<ns4:plan2020Number>${planNumber}<`)
     .replace(/<ns4:position2020Number>[^<]*</, `<ns4:position2020Number>${planNumber}${String(s.position.n).padStart(6, '0')}<`)
@@ -178,6 +181,8 @@ export function demoContracts44(c: DemoCustomer, regNumOrg: string, year: number
   };
   const wasteSpec: Contract44Spec = {
     ordinal: 1,
+    // a purchase whose notice the demo does not carry
+    notice: 3,
     position: waste,
     number: `ТКО-${year}/1`,
     signDate: `${year}-03-02`,
@@ -192,13 +197,16 @@ export function demoContracts44(c: DemoCustomer, regNumOrg: string, year: number
   };
   const paperSpec: Contract44Spec = {
     ordinal: 2,
+    // the электронный аукцион of notice44-samples.ts: its final protocol named this supplier's application first
+    notice: 1,
     position: paper,
     number: `Б-${year}/2`,
     signDate: `${year}-03-05`,
     publishDate: `${year}-03-06T12:00:00+03:00`,
     quantity: '1000',
-    unitPrice: '350.00',
-    stages: [{ sid: 93000003, start: `${year}-03-05`, end: `${year}-04-30`, price: '350000.00' }],
+    // the price the аукцион's winner offered (notice44-samples.ts: its final protocol's 315 000.00)
+    unitPrice: '315.00',
+    stages: [{ sid: 93000003, start: `${year}-03-05`, end: `${year}-04-30`, price: '315000.00' }],
     supplier: { ...supplier, name: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "БУМАГА-ОПТ"', inn: '0105020407', ogrn: '1020100001591' },
   };
   const wasteReg = regNum44(c, year, 1);

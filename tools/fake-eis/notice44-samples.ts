@@ -84,16 +84,26 @@ function noticeXml(file: string, s: Spec): Notice44Sample {
   return { xml, documentType, day: s.publish.slice(0, 10), purchaseNumber: s.purchaseNumber, ikz };
 }
 
-/** The final protocol: the sample's applications, the first one's price the winner's (rated first, as in the sample). */
-function protocolXml(s: Spec, day: string, winnerPrice: string): Notice44Sample {
+/**
+ * The final protocol: the sample's three applications in their order, rated as in the sample, with this purchase's
+ * prices in place of the sample's (the first one's the winner's, rated first; the others' below the НМЦК as well).
+ */
+function protocolXml(s: Spec, day: string, winnerPrice: string, others: [string, string]): Notice44Sample {
   const p = demoTenderPlanPositions().find((x) => x.n === s.position)!;
   const xml = common(fixture('epProtocolEF2020Final_portal44.xml'), s, p.subject)
     .replace(/<ns9:publishDTInEIS>[^<]*</, `<ns9:publishDTInEIS>${day}T15:47:00+03:00<`)
     .replace(/<ns9:publishDTInETP>[^<]*</, `<ns9:publishDTInETP>${day}T15:46:31+03:00<`)
     .replace(/<ns9:procedureDT>[^<]*</, `<ns9:procedureDT>${day}T00:00:00+03:00<`)
     .replace(/<ns9:signDT>[^<]*</, `<ns9:signDT>${day}+03:00<`)
+    // the applications were filed while the notice collected them, the last price offered on the day of bidding
+    .replace(/<ns9:appDT>2022-06-06T19:54:02\+03:00</, `<ns9:appDT>${s.end.slice(0, 10)}T08:54:02+03:00<`)
+    .replace(/<ns9:appDT>2022-06-04T12:44:17\+03:00</, `<ns9:appDT>${s.publish.slice(0, 10)}T12:44:17+03:00<`)
+    .replace(/<ns9:appDT>2022-06-06T15:28:40\+03:00</, `<ns9:appDT>${s.end.slice(0, 10)}T07:28:40+03:00<`)
+    .replace(/<ns9:date>2022-06-08T10:03:23\+03:00</, `<ns9:date>${s.end.slice(0, 10)}T10:03:23+03:00<`)
     .replace(/<ns9:finalPrice>1526758.74</, `<ns9:finalPrice>${winnerPrice}<`)
-    .replace(/<ns9:price>1526758.74</, `<ns9:price>${winnerPrice}<`);
+    .replace(/<ns9:price>1526758.74</, `<ns9:price>${winnerPrice}<`)
+    .replace(/<ns9:finalPrice>1534430.9</, `<ns9:finalPrice>${others[0]}<`)
+    .replace(/<ns9:finalPrice>1534430.9</, `<ns9:finalPrice>${others[1]}<`);
   return { xml, documentType: 'epProtocolEF2020Final', day, purchaseNumber: s.purchaseNumber, ikz: ikzOf(s.c, s.year, p) };
 }
 
@@ -126,7 +136,7 @@ export function demoNotices44(c: DemoCustomer, regNum: string, year: number): No
   };
   return [
     noticeXml('epNotificationEF2020_portal44.xml', auction),
-    protocolXml(auction, auction.summarizing, '315000.00'),
+    protocolXml(auction, auction.summarizing, '315000.00', ['322000.00', '329500.00']),
     noticeXml('epNotificationEOK2020_portal44.xml', contest),
   ];
 }

@@ -7,6 +7,17 @@ import { ikzString } from './tender-plans';
  * version) and the final protocol; they meet the план-график position and the law-44 procurement by ИКЗ.
  */
 
+/** An application of the final protocol: its price offer, rating and the commission's decision (why, if refused). */
+export const Protocol44Application = z.object({
+  app_number: z.string(),
+  app_date: z.string().nullable(),
+  price: z.string().nullable(),
+  rating: z.number().nullable(),
+  admitted: z.boolean(),
+  reject_reasons: z.array(z.object({ code: z.string().nullable(), name: z.string().nullable(), explanation: z.string().nullable() })),
+});
+export type Protocol44Application = z.infer<typeof Protocol44Application>;
+
 /** The final protocol's outcome: the application rated first and its price (names are not in the public protocol). */
 export const Protocol44Summary = z.object({
   document_type: z.string(),
@@ -16,6 +27,10 @@ export const Protocol44Summary = z.object({
   participants: z.number().nullable(),
   winner_app_number: z.string().nullable(),
   winner_price: z.string().nullable(),
+  /** why the purchase failed, in the protocol's words */
+  abandoned_reason: z.string().nullable(),
+  /** every application in the protocol's order */
+  applications: z.array(Protocol44Application),
 });
 export type Protocol44Summary = z.infer<typeof Protocol44Summary>;
 
@@ -41,6 +56,20 @@ export const Notice44Response = z.object({
   etp_url: z.string().nullable(),
   href: z.string().nullable(),
   protocol: Protocol44Summary.nullable(),
+  /**
+   * The contract concluded on the purchase (44-ФЗ register, RGK): by the purchase's number, else by its ИКЗ. It names
+   * the supplier, whom the protocol knows only by its application number.
+   */
+  contract: z
+    .object({
+      id: z.number(),
+      registry_number: z.string().nullable(),
+      supplier_name: z.string().nullable(),
+      supplier_inn: z.string().nullable(),
+      price: z.string().nullable(),
+      contract_date: z.string().nullable(),
+    })
+    .nullable(),
   /** the план-график position with this ИКЗ (its newest version) and the law-44 procurement with it */
   tender_position_id: z.number().nullable(),
   tender_plan_number: z.string().nullable(),

@@ -1,4 +1,4 @@
-import { pgTable, serial, integer, text, timestamp, index, numeric, uniqueIndex, jsonb } from 'drizzle-orm/pg-core';
+import { pgTable, serial, integer, text, timestamp, index, numeric, uniqueIndex, jsonb, boolean } from 'drizzle-orm/pg-core';
 
 /**
  * 44-ФЗ notices and final protocols imported from ЕИС (subsystem PRIZ): one row per document type, purchase number and
@@ -38,6 +38,8 @@ export const eis44Notices = pgTable(
     participants: integer('participants'),
     winnerAppNumber: text('winner_app_number'),
     winnerPrice: numeric('winner_price', { precision: 20, scale: 2 }),
+    /** a protocol's protocolInfo/abandonedReason: the purchase failed (one application, none admitted…) */
+    abandonedReason: text('abandoned_reason'),
     source: text('source').$type<'eis' | 'upload' | 'demo'>().notNull().default('eis'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -46,5 +48,35 @@ export const eis44Notices = pgTable(
     index('eis44_notices_company_ikz_idx').on(t.companyId, t.ikz),
     index('eis44_notices_company_number_idx').on(t.companyId, t.purchaseNumber),
     index('eis44_notices_company_published_idx').on(t.companyId, t.publishedAt, t.id),
+  ],
+);
+
+/** A reason the commission gave for not admitting an application (appRejectedReasonInfo: its code, name, explanation). */
+export interface Eis44RejectReason {
+  code: string | null;
+  name: string | null;
+  explanation: string | null;
+}
+
+/**
+ * The applications a final protocol lists (protocolInfo/applicationsInfo): number, time, price offer, rating and the
+ * commission's decision. The participants' names are not among them in PRIZ; the concluded contract names the supplier.
+ */
+export const eis44ProtocolApplications = pgTable(
+  'eis44_protocol_applications',
+  {
+    id: serial('id').primaryKey(),
+    protocolId: integer('protocol_id').notNull(),
+    companyId: integer('company_id').notNull(),
+    appNumber: text('app_number').notNull(),
+    appDate: text('app_date'),
+    price: numeric('price', { precision: 20, scale: 2 }),
+    rating: integer('rating'),
+    admitted: boolean('admitted').notNull(),
+    rejectReasons: jsonb('reject_reasons').$type<Eis44RejectReason[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex('eis44_protocol_applications_uq').on(t.protocolId, t.appNumber),
+    index('eis44_protocol_applications_company_idx').on(t.companyId, t.protocolId),
   ],
 );

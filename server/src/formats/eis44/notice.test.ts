@@ -72,6 +72,56 @@ describe('44-ФЗ notices and final protocols', () => {
       ['112016964', '1534430.9', 2],
       ['112031446', '1534430.9', 3],
     ]);
+    expect(p.kind === 'protocol' && p.applications[0]).toEqual({
+      appNumber: '112038040',
+      appDate: '2022-06-06T19:54:02+03:00',
+      price: '1526758.74',
+      rating: 1,
+      admitted: true,
+      rejectReasons: [],
+    });
+    expect(p.kind === 'protocol' && p.abandonedReason).toBeNull();
+  });
+
+  it('reads a запрос котировок final protocol: the refused application with its reason, the winner among the admitted', () => {
+    const p = parseEis44Purchase(read('epProtocolEZK2020Final_built.xml'));
+    expect(p).toMatchObject({
+      kind: 'protocol',
+      documentType: 'epProtocolEZK2020Final',
+      purchaseNumber: '0372200280323000041',
+      docNumber: 'ИЗК1',
+      protocolDate: '2023-04-13',
+      publishedAt: '2023-04-13T15:47:00+03:00',
+      // the lowest price was refused: the winner is the admitted application rated first
+      winner: { appNumber: '112038040', price: '148500.00', rating: 1, admitted: true },
+      abandonedReason: null,
+    });
+    expect(p.kind === 'protocol' && p.applications.map((a) => [a.appNumber, a.price, a.rating, a.admitted])).toEqual([
+      ['112038040', '148500.00', 1, true],
+      ['112016964', '151200.50', 2, true],
+      ['112031446', '139990', null, false],
+    ]);
+    expect(p.kind === 'protocol' && p.applications[2].rejectReasons).toEqual([
+      {
+        code: '21',
+        name: 'Непредставление информации и документов, предусмотренных извещением об осуществлении закупки',
+        explanation: 'В заявке нет информации о стране происхождения товара',
+      },
+    ]);
+  });
+
+  it('reads a конкурс final protocol whose single admitted application carries its price inside', () => {
+    const p = parseEis44Purchase(read('epProtocolEOK2020Final_portal44.xml'));
+    expect(p).toMatchObject({
+      kind: 'protocol',
+      documentType: 'epProtocolEOK2020Final',
+      purchaseNumber: '0172200004924000287',
+      docNumber: 'ИЭОК1',
+      publishedAt: '2024-08-22T13:38:12+03:00',
+      protocolDate: '2024-08-22',
+      winner: { appNumber: '1', appDate: '2024-08-21T15:26:15+03:00', price: '13429771.95', rating: 1, admitted: true },
+    });
+    expect(p.kind === 'protocol' && p.applications).toHaveLength(1);
   });
 
   it('comes through the common ЕИС parser as its own kind', () => {

@@ -15,9 +15,12 @@ import { toDecimalOrNull, toIntOrNull, xsdDateTimeOrNull, xsdDateToIsoOrNull } f
  * (responsibleOrgInfo regNum/INN, responsibleRole), notificationInfo (procedureInfo dates, contractConditionsInfo/
  * maxPriceInfo {maxPrice, currency}, customerRequirementsInfo/customerRequirementInfo+ {customer, contractConditionsInfo/
  * IKZInfo/purchaseCode, tenderPlan2020Info/position2020Number}). The final protocols carry protocolInfo/
- * applicationsInfo/applicationInfo+ {commonInfo/appNumber, finalPrice, admittedInfo/appAdmittedInfo/appRating}; the
- * participants' names are only in the «…FinalPart» protocols ЕИС serves apart (subsystem PRIZP), so a winner here is
- * its application number and price.
+ * applicationsInfo/applicationInfo+ {commonInfo/appNumber+appDT, the price (finalPrice; the аукцион's lastPriceOffer;
+ * the конкурс's single admitted application's singleAppAdmittedInfo/finalPrice), admittedInfo: appAdmittedInfo/
+ * appRating, singleAppAdmittedInfo, or appNotAdmittedInfo/appRejectedReasonsInfo/appRejectedReasonInfo+ {rejectReason
+ * {code, name}, explanation}} and protocolInfo/abandonedReason when the purchase failed. The participants' names are
+ * only in the «…FinalPart» protocols ЕИС serves apart (subsystem PRIZP, «протоколы со сведениями об участниках»,
+ * getDocsIP-ws-api.xsd 14.1), so a winner here is its application number and price.
  */
 
 export const NOTICE44_ROOTS = ['epNotificationEF2020', 'epNotificationEZK2020', 'epNotificationEOK2020'] as const;
@@ -69,11 +72,21 @@ export const notice44 = z.object({
 });
 export type Notice44 = z.infer<typeof notice44>;
 
+export const protocol44RejectReason = z.object({
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  explanation: z.string().nullable(),
+});
+
 export const protocol44Application = z.object({
   appNumber: z.string(),
+  /** when the application was filed (commonInfo/appDT) */
+  appDate: isoDateTime.nullable(),
   price: decimalString.nullable(),
   rating: z.number().int().nullable(),
   admitted: z.boolean(),
+  /** why the commission refused it (appNotAdmittedInfo) */
+  rejectReasons: z.array(protocol44RejectReason),
 });
 
 export const protocol44 = z.object({
@@ -90,6 +103,8 @@ export const protocol44 = z.object({
   applications: z.array(protocol44Application),
   /** the application rated first */
   winner: protocol44Application.nullable(),
+  /** why the purchase failed (protocolInfo/abandonedReason), e.g. a single application or none */
+  abandonedReason: z.string().nullable(),
 });
 export type Protocol44 = z.infer<typeof protocol44>;
 
@@ -148,11 +163,21 @@ function readApplication(a: XmlNode): z.infer<typeof protocol44Application> | nu
   const admitted = path(a, 'admittedInfo', 'appAdmittedInfo');
   // EOK/EZK protocols name a single admitted application singleAppAdmittedInfo
   const single = path(a, 'admittedInfo', 'singleAppAdmittedInfo');
+  const refused = path(a, 'admittedInfo', 'appNotAdmittedInfo', 'appRejectedReasonsInfo');
   return {
     appNumber: number,
-    price: toDecimalOrNull(text(a, 'finalPrice') ?? text(a, 'lastPriceOffer', 'price'), 'applicationInfo/finalPrice'),
+    appDate: xsdDateTimeOrNull(text(a, 'commonInfo', 'appDT'), 'applicationInfo/commonInfo/appDT'),
+    price: toDecimalOrNull(
+      text(a, 'finalPrice') ?? text(a, 'lastPriceOffer', 'price') ?? text(single, 'finalPrice'),
+      'applicationInfo/finalPrice',
+    ),
     rating: toIntOrNull(text(admitted, 'appRating'), 'appAdmittedInfo/appRating') ?? (single ? 1 : null),
     admitted: Boolean(admitted || single),
+    rejectReasons: childNodes(refused, 'appRejectedReasonInfo').map((r) => ({
+      code: text(r, 'rejectReason', 'code'),
+      name: squeeze(text(r, 'rejectReason', 'name')),
+      explanation: squeeze(text(r, 'explanation')),
+    })),
   };
 }
 
@@ -178,6 +203,9 @@ function readProtocol44(doc: XmlNode, root: (typeof PROTOCOL44_ROOTS)[number]): 
     publisher: orgOf(path(doc, 'protocolPublisherInfo', 'publisherOrg')),
     applications,
     winner: applications.find((a) => a.admitted && a.rating === 1) ?? null,
+    abandonedReason: squeeze(
+      text(path(doc, 'protocolInfo', 'abandonedReason'), 'name') ?? text(path(doc, 'protocolInfo', 'abandonedReason'), 'code'),
+    ),
   };
 }
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { EVENTS, type ContractCardResponse, type ContractResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import type { TestServer } from '../../../test/harness';
+import { startEisWorld, importPeriod, type EisWorld } from '../../../test/eis-world';
+import { DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 import { ikzOf, demoTenderPlanPositions } from '../../../../tools/fake-eis/tender-plan-samples';
 import { regNum44 } from '../../../../tools/fake-eis/contract44-samples';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 
+let world: EisWorld;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let client: string;
 const Y = TENDER_PLAN_YEAR;
 const PLAN = `${Y}${DEMO_44_REG_NUM}001`;
@@ -18,39 +17,17 @@ const WASTE_REG = regNum44(DEMO_44_CUSTOMER, Y, 1);
 const PAPER_REG = regNum44(DEMO_44_CUSTOMER, Y, 2);
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    // a loaded machine answers slower than ЕИС's own limits
-    timeoutMs: 15_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  world = await startEisWorld();
+  ({ t, eis } = world);
   // the demo's budget institution is the fake ЕИС's customer under 44-ФЗ (same ИНН and КПП)
   client = await t.login('budget');
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await world?.close();
 });
 
-async function importContracts(date_from: string, date_to: string) {
-  const s = await t.socket('auth', client);
-  const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { date_from, date_to } });
-  expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const ev = await nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, (e) => e.key === r.body.key, 200_000);
-  s.disconnect();
-  expect(ev.result, JSON.stringify(ev)).toBe('success');
-  return ev;
-}
+const importContracts = (date_from: string, date_to: string) =>
+  importPeriod(t, client, '/api/eis/contracts/import', EVENTS.notificationEisContractsResponse, { date_from, date_to });
 
 const list = (query: string) => t.api<{ items: ContractResponse[]; total: number }>('GET', `/api/contracts?${query}`, { token: client });
 const card = async (reg: string) => {
@@ -62,15 +39,12 @@ const card = async (reg: string) => {
 describe('44-ФЗ register of contracts over СОИ (RGK)', () => {
   it('imports contracts, executions and a cancel of a period, linked to the план-график by ИКЗ, once', async () => {
     // the plan's second version first, so that its positions are there to link to
-    const s = await t.socket('auth', client);
-    const planDone = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 200_000);
-    const p = await t.api('POST', '/api/eis/tender-plans/import', {
-      token: client,
-      body: { date_from: `${Y}-02-10`, date_to: `${Y}-02-10` },
-    });
-    expect(p.status).toBe(202);
-    expect(await planDone).toMatchObject({ result: 'success', plans: [PLAN] });
-    s.disconnect();
+    expect(
+      await importPeriod(t, client, '/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, {
+        date_from: `${Y}-02-10`,
+        date_to: `${Y}-02-10`,
+      }),
+    ).toMatchObject({ result: 'success', plans: [PLAN] });
 
     const from = eis.soi.requests.length;
     expect(await importContracts(`${Y}-03-04`, `${Y}-03-06`)).toMatchObject({ result: 'success', created: 2 });

@@ -6,6 +6,7 @@ import {
   MESSAGES,
   formatDate,
   type EisContractsImportRequest,
+  type EisDocumentType,
   type EisNoticesImportRequest,
   type EisNotices44ImportRequest,
   type EisPlansImportRequest,
@@ -42,9 +43,13 @@ async function works44(ctx: Ctx): Promise<boolean> {
   return row?.law44 ?? false;
 }
 
+/** What a period of contracts asks ЕИС for: the 223-ФЗ register, and the 44-ФЗ one (RGK) for a company under 44-ФЗ. */
+export async function contractTypesOf(ctx: Ctx): Promise<EisDocumentType[]> {
+  return (await works44(ctx)) ? ['contract', 'contract44'] : ['contract'];
+}
+
 export async function requestContractsImport(ctx: Ctx, input: EisContractsImportRequest): Promise<{ key: string }> {
-  if ('date_from' in input)
-    return requestPeriodImport(ctx, (await works44(ctx)) ? ['contract', 'contract44'] : ['contract'], input.date_from, input.date_to);
+  if ('date_from' in input) return requestPeriodImport(ctx, await contractTypesOf(ctx), input.date_from, input.date_to);
   await companyInn(ctx.deps, ctx.companyId);
   const key = randomUUID();
   await ctx.deps.jobs.send(CONTRACT_IMPORT_JOB, {

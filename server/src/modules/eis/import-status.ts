@@ -4,7 +4,7 @@ import { eisImportDays, eisImports, eisSettings } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { cancelPeriodImport, endAbandonedImports } from './period-import';
 import { SOI_DOCUMENTS } from '../../eis-service/soi/envelope';
-import { notifyPeriodImport } from './import-eis';
+import { contractTypesOf, notifyPeriodImport } from './import-eis';
 
 type ImportRow = typeof eisImports.$inferSelect;
 
@@ -58,6 +58,9 @@ export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisIm
       )
       .orderBy(desc(eisImports.startedAt))
       .limit(1);
+  // one request per document type a day, in every subsystem the kind's import asks: a 44-ФЗ company's contracts are
+  // RD223's and RGK's (contract, contractProcedure, contractCancel)
+  const types = kind === 'contracts' ? await contractTypesOf(ctx) : [type];
   const [[current], [sync], [settings]] = await Promise.all([
     latest(),
     latest('daily'),
@@ -73,7 +76,7 @@ export async function importStatus(ctx: Ctx, kind: EisImportKind): Promise<EisIm
     sync_stopped: settings?.syncStopped ?? null,
     token_rejected: settings?.rejected ?? null,
     requests_per_minute: ctx.deps.config.EIS_REQUESTS_PER_MINUTE,
-    requests_per_day: SOI_DOCUMENTS[type].documentTypes.length,
+    requests_per_day: types.reduce((n, x) => n + SOI_DOCUMENTS[x].documentTypes.length, 0),
   };
 }
 

@@ -1,19 +1,20 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { EVENTS, type Notice44Response, type Paged, type ProcurementResponse, type TenderPlanPositionsResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import type { TestServer } from '../../../test/harness';
+import { startEisWorld, outsider as makeOutsider, importPeriod as importAs, type EisWorld } from '../../../test/eis-world';
+import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 import { ikzOf, demoTenderPlanPositions } from '../../../../tools/fake-eis/tender-plan-samples';
 import { purchaseNumberOf } from '../../../../tools/fake-eis/notice44-samples';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import { fixturePath } from '../../formats/fixtures-path';
 
 /**
  * 44-ФЗ notices and final protocols over СОИ (PRIZ) through the integration service and the fake ЕИС: they arrive,
  * are stored once, and meet the план-график position and the law-44 procurement by ИКЗ.
  */
+let world: EisWorld;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let client: string;
 let outsider: string;
 const Y = TENDER_PLAN_YEAR;
@@ -24,44 +25,16 @@ const AUCTION = purchaseNumberOf(DEMO_REG_NUM, Y, 1);
 const CONTEST = purchaseNumberOf(DEMO_REG_NUM, Y, 2);
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 2_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  world = await startEisWorld({ timeoutMs: 2_000 });
+  ({ t, eis } = world);
   client = await t.login('client');
-  const admin = await t.login('admin');
-  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
-  await t.api('POST', '/api/users', {
-    token: admin,
-    body: { title: 'Специалист Без Доступа', login: 'n44-outsider', role: 'specialist', company_id: provider, password: 'demo12345' },
-  });
-  outsider = await t.login('n44-outsider');
+  outsider = await makeOutsider(t, 'n44-outsider');
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await world?.close();
 });
 
-const importPeriod = async (path: string, event: string, body: { date_from: string; date_to: string }) => {
-  const s = await t.socket('auth', client);
-  const ev = nextEvent<Record<string, unknown>>(s, event, () => true, 90_000);
-  const r = await t.api<{ key: string }>('POST', path, { token: client, body });
-  expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const done = await ev;
-  expect(done).toMatchObject({ key: r.body.key, result: 'success' });
-  return done;
-};
+const importPeriod = (path: string, event: string, body: { date_from: string; date_to: string }) => importAs(t, client, path, event, body);
 
 describe('44-ФЗ notices over СОИ (PRIZ)', () => {
   it('imports the notices and the final protocol of a period once, asking PRIZ with documentType44 for each type', async () => {
@@ -151,5 +124,68 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     expect(proc.status).toBe(200);
     const linked = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client });
     expect(linked.body.items[0]).toMatchObject({ tender_position_id: paper.id, tender_plan_number: PLAN, procurement_id: proc.body.id });
+  });
+
+  it('stores an uploaded запрос котировок protocol with every application and the reasons a refused one was refused', async () => {
+    const upload = async (name: string, xml: string) => {
+      const boundary = `----n44${Date.now()}`;
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/xml\r\n\r\n`,
+        ),
+        Buffer.from(xml),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      // the fixtures are other customers' files: uploaded as the company's own, as a user confirms them
+      const res = await t.server.app.inject({
+        method: 'POST',
+        url: '/api/eis/upload?confirm_customer=true',
+        payload: body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const read = (name: string) => readFileSync(fixturePath('eis44', name), 'utf8');
+    const NUMBER = '0372200000923000927';
+    await upload('notice.xml', read('epNotificationEF2020_portal44.xml'));
+    // the protocol put under the notice's purchase, as the fixtures' EF pair is
+    await upload('protocol.xml', read('epProtocolEZK2020Final_built.xml').replace('0372200280323000041', NUMBER));
+    const list = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?q=${NUMBER}`, { token: client });
+    expect(list.body.total).toBe(1);
+    const p = list.body.items[0].protocol!;
+    expect(p).toMatchObject({
+      document_type: 'epProtocolEZK2020Final',
+      doc_number: 'ИЗК1',
+      participants: 3,
+      winner_app_number: '112038040',
+      winner_price: '148500.00',
+      abandoned_reason: null,
+    });
+    // the admitted ones by their places, then the refused one with the commission's reason
+    expect(p.applications).toEqual([
+      { app_number: '112038040', app_date: '2022-06-06T19:54:02+03:00', price: '148500.00', rating: 1, admitted: true, reject_reasons: [] },
+      { app_number: '112016964', app_date: '2022-06-04T12:44:17+03:00', price: '151200.50', rating: 2, admitted: true, reject_reasons: [] },
+      {
+        app_number: '112031446',
+        app_date: '2022-06-06T15:28:40+03:00',
+        price: '139990.00',
+        rating: null,
+        admitted: false,
+        reject_reasons: [
+          {
+            code: '21',
+            name: 'Непредставление информации и документов, предусмотренных извещением об осуществлении закупки',
+            explanation: 'В заявке нет информации о стране происхождения товара',
+          },
+        ],
+      },
+    ]);
+    // the same protocol again stores nothing twice
+    await upload('protocol.xml', read('epProtocolEZK2020Final_built.xml').replace('0372200280323000041', NUMBER));
+    const n = await t.server.deps.database.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM eis44_protocol_applications a JOIN eis44_notices p ON p.id = a.protocol_id WHERE p.purchase_number = $1`,
+      [NUMBER],
+    );
+    expect(n.rows[0].n).toBe(3);
   });
 });

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notice44Response, Notices44Query, Paged } from '@proc/contract';
+import type { Notice44Response, Notices44Query, Paged, Protocol44Application } from '@proc/contract';
+import type { Eis44RejectReason } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 
 /**
  * The company's 44-ФЗ purchases as ЕИС published them: each purchase's newest notice with its newest final protocol,
- * the план-график position with the same ИКЗ (its newest plan version) and the law-44 procurement with it.
+ * the план-график position with the same ИКЗ (its newest plan version), the law-44 procurement with it, and the 44-ФЗ
+ * contract concluded on it (by the purchase number ЕИС's contract names, foundation/…/notificationNumber, else by ИКЗ).
  */
 interface Row {
   id: number;
@@ -33,13 +35,21 @@ interface Row {
   p_participants: number | null;
   p_winner_app_number: string | null;
   p_winner_price: string | null;
+  p_id: number | null;
+  p_abandoned_reason: string | null;
+  k_id: number | null;
+  k_registry_number: string | null;
+  k_supplier_name: string | null;
+  k_supplier_inn: string | null;
+  k_price: string | null;
+  k_contract_date: string | null;
   tender_position_id: number | null;
   tender_plan_number: string | null;
   procurement_id: number | null;
   total: number;
 }
 
-const toResponse = (r: Row): Notice44Response => ({
+const toResponse = (r: Row, apps: Map<number, Protocol44Application[]>): Notice44Response => ({
   id: r.id,
   purchase_number: r.purchase_number,
   version: r.version,
@@ -68,6 +78,18 @@ const toResponse = (r: Row): Notice44Response => ({
         participants: r.p_participants,
         winner_app_number: r.p_winner_app_number,
         winner_price: r.p_winner_price,
+        abandoned_reason: r.p_abandoned_reason,
+        applications: (r.p_id && apps.get(r.p_id)) || [],
+      }
+    : null,
+  contract: r.k_id
+    ? {
+        id: r.k_id,
+        registry_number: r.k_registry_number,
+        supplier_name: r.k_supplier_name,
+        supplier_inn: r.k_supplier_inn,
+        price: r.k_price,
+        contract_date: r.k_contract_date,
       }
     : null,
   tender_position_id: r.tender_position_id,
@@ -83,7 +105,9 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
       n.placer_name, n.placer_inn, n.etp_name, n.etp_url, n.href,
       p.document_type AS p_document_type, p.doc_number AS p_doc_number, p.protocol_date AS p_protocol_date,
       p.published_at AS p_published_at, p.participants AS p_participants, p.winner_app_number AS p_winner_app_number,
-      p.winner_price::text AS p_winner_price,
+      p.winner_price::text AS p_winner_price, p.id AS p_id, p.abandoned_reason AS p_abandoned_reason,
+      k.id AS k_id, k.registry_number AS k_registry_number, k.supplier_name AS k_supplier_name,
+      k.supplier_inn AS k_supplier_inn, k.price::text AS k_price, k.contract_date::text AS k_contract_date,
       tp.id AS tender_position_id, tp.plan_number AS tender_plan_number, pr.id AS procurement_id,
       count(*) OVER ()::int AS total
     FROM eis44_notices n
@@ -102,6 +126,13 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
       WHERE pr.company_id = ${c} AND pr.law = '44' AND n.ikz IS NOT NULL AND pr.ikz = n.ikz
       ORDER BY pr.id LIMIT 1
     ) pr ON true
+    LEFT JOIN LATERAL (
+      SELECT c.* FROM contracts c
+      WHERE c.company_id = ${c} AND c.law = '44'
+        AND (c.purchase_notice_number = n.purchase_number OR (n.ikz IS NOT NULL AND c.ikz = n.ikz))
+      ORDER BY (c.purchase_notice_number = n.purchase_number) DESC NULLS LAST, c.contract_date DESC NULLS LAST, c.id DESC
+      LIMIT 1
+    ) k ON true
     WHERE n.company_id = ${c} AND n.kind = 'notice'
       AND NOT EXISTS (SELECT 1 FROM eis44_notices m WHERE m.company_id = ${c} AND m.kind = 'notice'
         AND m.purchase_number = n.purchase_number AND m.version > n.version)
@@ -109,6 +140,44 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
     ORDER BY n.published_at DESC NULLS LAST, n.id DESC
     LIMIT ${page.limit} OFFSET ${page.offset}`)) as unknown as { rows: Row[] };
   return rows;
+}
+
+interface AppRow {
+  protocol_id: number;
+  app_number: string;
+  app_date: string | null;
+  price: string | null;
+  rating: number | null;
+  admitted: boolean;
+  reject_reasons: Eis44RejectReason[];
+}
+
+/** The applications of these protocols, admitted by rating first, then the refused ones, each in its protocol's order. */
+async function applicationsOf(ctx: Ctx, rows: Row[]): Promise<Map<number, Protocol44Application[]>> {
+  const out = new Map<number, Protocol44Application[]>();
+  const ids = [...new Set(rows.flatMap((r) => (r.p_id ? [r.p_id] : [])))];
+  if (!ids.length) return out;
+  const { rows: apps } = (await ctx.deps.db.execute(sql`
+    SELECT protocol_id, app_number, app_date, price::text, rating, admitted, reject_reasons
+    FROM eis44_protocol_applications
+    WHERE company_id = ${ctx.companyId} AND protocol_id IN (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})
+    ORDER BY protocol_id, admitted DESC, rating NULLS LAST, id`)) as unknown as { rows: AppRow[] };
+  for (const a of apps) {
+    const list = out.get(a.protocol_id) ?? [];
+    list.push({
+      app_number: a.app_number,
+      app_date: a.app_date,
+      price: a.price,
+      rating: a.rating,
+      admitted: a.admitted,
+      reject_reasons: a.reject_reasons ?? [],
+    });
+    out.set(a.protocol_id, list);
+  }
+  return out;
 }
 
 export async function listNotices44(ctx: Ctx, q: Notices44Query): Promise<Paged<Notice44Response>> {
@@ -121,7 +190,8 @@ export async function listNotices44(ctx: Ctx, q: Notices44Query): Promise<Paged<
   if (q.date_from) parts.push(sql`left(n.published_at, 10) >= ${q.date_from}`);
   if (q.date_to) parts.push(sql`left(n.published_at, 10) <= ${q.date_to}`);
   const rows = await select(ctx, sql.join(parts, sql` AND `), { limit: q.limit, offset: (q.page - 1) * q.limit });
-  return { items: rows.map(toResponse), total: rows[0]?.total ?? 0, page: q.page, limit: q.limit };
+  const apps = await applicationsOf(ctx, rows);
+  return { items: rows.map((r) => toResponse(r, apps)), total: rows[0]?.total ?? 0, page: q.page, limit: q.limit };
 }
 
 /** The purchases (newest notice each) with one of these ИКЗ: for план-график positions and procurement cards. */
@@ -133,9 +203,11 @@ export async function notices44ByIkz(ctx: Ctx, ikzs: string[]): Promise<Map<stri
     wanted.map((i) => sql`${i}`),
     sql`, `,
   );
-  for (const r of await select(ctx, sql`n.ikz IN (${list})`, { limit: 500, offset: 0 })) {
+  const rows = await select(ctx, sql`n.ikz IN (${list})`, { limit: 500, offset: 0 });
+  const apps = await applicationsOf(ctx, rows);
+  for (const r of rows) {
     // the newest purchase of a ИКЗ wins (a failed purchase is placed again under the same ИКЗ)
-    if (r.ikz && !out.has(r.ikz)) out.set(r.ikz, toResponse(r));
+    if (r.ikz && !out.has(r.ikz)) out.set(r.ikz, toResponse(r, apps));
   }
   return out;
 }

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import { NOTICE44_METHODS, type Eis44Purchase } from '../../formats';
 import type { Tx } from '../../db/client';
-import { eis44Notices } from '../../db/schema';
+import { eis44Notices, eis44ProtocolApplications } from '../../db/schema';
 import { audit } from '../../platform/audit';
 
 const money = (v: string | null) => (v === null ? null : new Decimal(v).toFixed(2));
@@ -80,11 +80,28 @@ export async function storeNotice44(
       participants: d.applications.length,
       winnerAppNumber: d.winner?.appNumber ?? null,
       winnerPrice: money(d.winner?.price ?? null),
+      abandonedReason: d.abandonedReason,
     };
   }
   const [row] = await tx.insert(t).values(values).onConflictDoNothing().returning({ id: t.id });
   // another run stored it between the look and the insert
   if (!row) return { id: (await tx.select({ id: t.id }).from(t).where(same))[0].id, created: false };
+  if (d.kind === 'protocol' && d.applications.length) {
+    // one row per application number: a protocol naming one twice keeps its first entry
+    const apps = d.applications.filter((a, i, all) => all.findIndex((b) => b.appNumber === a.appNumber) === i);
+    await tx.insert(eis44ProtocolApplications).values(
+      apps.map((a) => ({
+        protocolId: row.id,
+        companyId,
+        appNumber: a.appNumber,
+        appDate: a.appDate,
+        price: money(a.price),
+        rating: a.rating,
+        admitted: a.admitted,
+        rejectReasons: a.rejectReasons,
+      })),
+    );
+  }
   if (d.kind === 'notice' && values.ikz) {
     await tx
       .update(t)

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import {
   EVENTS,
   type ProcurementResponse,
@@ -7,46 +6,26 @@ import {
   type TenderPlanPositionsResponse,
   type TenderPlanResponse,
 } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import type { TestServer } from '../../../test/harness';
+import { startEisWorld, outsider as makeOutsider, importPeriod, type EisWorld } from '../../../test/eis-world';
+import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 
+let world: EisWorld;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let client: string;
 let outsider: string;
 const Y = TENDER_PLAN_YEAR;
 const PLAN = `${Y}${DEMO_REG_NUM}001`;
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 2_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  world = await startEisWorld({ timeoutMs: 2_000 });
+  ({ t, eis } = world);
   client = await t.login('client');
-  const admin = await t.login('admin');
-  const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
-  await t.api('POST', '/api/users', {
-    token: admin,
-    body: { title: 'Специалист Без Доступа', login: 'tp-outsider', role: 'specialist', company_id: provider, password: 'demo12345' },
-  });
-  outsider = await t.login('tp-outsider');
+  outsider = await makeOutsider(t, 'tp-outsider');
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await world?.close();
 });
 
 const positions = (query: string, token = client) =>
@@ -54,13 +33,10 @@ const positions = (query: string, token = client) =>
 
 describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
   it('imports the планы-графики of a period, both versions, once, asking RPGZ with documentType44', async () => {
-    const s = await t.socket('auth', client);
     const body = { date_from: `${Y - 1}-12-15`, date_to: `${Y}-02-15` };
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
     const from = eis.soi.requests.length;
-    const r = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
-    expect(r.status, JSON.stringify(r.body)).toBe(202);
-    expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [PLAN], created: 2 });
+    const done = await importPeriod(t, client, '/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, body);
+    expect(done).toMatchObject({ plans: [PLAN], created: 2 });
     // one request a day, in the 44-ФЗ subsystem with the 44-ФЗ element, as ЕИС's clients send it (the demo's own start
     // may ask for 223-ФЗ documents meanwhile)
     const asked = eis.soi.requests.slice(from).filter((q) => q.params.subsystemType === 'RPGZ');
@@ -79,7 +55,7 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
       { token: client },
     );
     expect(status.body.current).toMatchObject({
-      key: r.body.key,
+      key: done.key,
       status: 'success',
       days_total: 63,
       days_done: 63,
@@ -90,9 +66,10 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     expect(status.body.requests_per_day).toBe(1);
 
     // the same period again: nothing stored twice
-    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisTenderPlanResponse, () => true, 60_000);
-    const r2 = await t.api<{ key: string }>('POST', '/api/eis/tender-plans/import', { token: client, body });
-    expect(await ev2).toMatchObject({ key: r2.body.key, result: 'success', created: 0, unchanged: 2 });
+    expect(await importPeriod(t, client, '/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, body)).toMatchObject({
+      created: 0,
+      unchanged: 2,
+    });
     // the client's company only: the demo's budget institution holds a план-график of its own
     const company = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body.company_id;
     const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(

@@ -37,7 +37,11 @@ export function Notice44Summary({ ikz }: { ikz: string }) {
           : 'Ещё не размещён'}
       </Descriptions.Item>
       <Descriptions.Item label="Победитель">
-        {n.protocol?.winner_app_number ? `заявка № ${n.protocol.winner_app_number}` : '—'}
+        {n.contract?.supplier_name
+          ? `${n.contract.supplier_name}${n.contract.supplier_inn ? `, ИНН ${n.contract.supplier_inn}` : ''}`
+          : n.protocol?.winner_app_number
+            ? `заявка № ${n.protocol.winner_app_number}`
+            : '—'}
       </Descriptions.Item>
       <Descriptions.Item label="Цена победителя">
         <span data-testid="procurement-notice44-winner-price">{n.protocol?.winner_price ? formatMoney(n.protocol.winner_price) : '—'}</span>

@@ -8,12 +8,14 @@ import type { Notice44Response as Notice44 } from '@proc/contract';
 import { eisApi, NOTICE44_METHOD_TITLES } from './api';
 import { EisImportStatus } from './EisImportStatus';
 import { ImportNotices44Button } from './ImportNotices44Button';
+import { Protocol44Details, applicationsText } from './Protocol44Details';
 
 const PAGE = 20;
 
 /**
  * 44-ФЗ purchases as ЕИС published them (PRIZ): each notice's newest version with its final protocol's outcome, and
- * where its ИКЗ leads — the план-график position and the procurement of the company.
+ * where its ИКЗ leads — the план-график position and the procurement of the company. A row opens to the protocol's
+ * applications and the contract concluded on the purchase.
  */
 export default function Notices44Page() {
   const company = useSelectedCompany();
@@ -60,6 +62,7 @@ export default function Notices44Page() {
           onChange: (p) => patch({ page: p > 1 ? String(p) : undefined }),
         }}
         locale={{ emptyText: <Empty description="Извещений 44-ФЗ нет. Загрузите их из ЕИС." /> }}
+        expandable={{ expandedRowRender: (n) => <Protocol44Details notice={n} /> }}
         columns={[
           {
             title: 'Номер закупки',
@@ -109,16 +112,19 @@ export default function Notices44Page() {
           {
             title: 'Итоги',
             key: 'protocol',
-            width: 220,
+            width: 260,
             render: (_: unknown, n: Notice44) =>
               n.protocol ? (
                 <Space direction="vertical" size={0} data-testid={`notice44-protocol-${n.purchase_number}`}>
                   <span>Протокол от {n.protocol.protocol_date ? formatDate(n.protocol.protocol_date) : '—'}</span>
+                  <span>{applicationsText(n.protocol.applications, n.protocol.participants)}</span>
                   {n.protocol.winner_price && (
                     <span>
-                      Победитель: заявка № {n.protocol.winner_app_number}, {formatMoney(n.protocol.winner_price)}
+                      Победитель: {n.contract?.supplier_name ?? `заявка № ${n.protocol.winner_app_number}`},{' '}
+                      {formatMoney(n.protocol.winner_price)}
                     </span>
                   )}
+                  {n.protocol.abandoned_reason && <span>Не состоялась</span>}
                 </Space>
               ) : n.summarizing_date ? (
                 `Подведение итогов ${formatDate(n.summarizing_date)}`
