@@ -41,6 +41,9 @@ export const BIDI_MESSAGE = 'Текст содержит управляющие 
 /** Dates the system accepts: a real calendar day from 1990-01-01 to 2100-12-31 (ISO `ГГГГ-ММ-ДД`). */
 export const DATE_MIN = '1990-01-01';
 export const DATE_MAX = '2100-12-31';
+const shownDate = (iso: string) => iso.split('-').reverse().join('.');
+/** «Дата должна быть между 01.01.1990 и 31.12.2100»: the server's refusal and the web's forms say the same. */
+export const DATE_RANGE_MESSAGE = `Дата должна быть между ${shownDate(DATE_MIN)} и ${shownDate(DATE_MAX)}`;
 export function isCalendarDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (!m) return false;

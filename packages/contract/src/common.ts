@@ -16,6 +16,7 @@ import {
   BIDI_MESSAGE,
   DATE_MIN,
   DATE_MAX,
+  DATE_RANGE_MESSAGE,
 } from './checks';
 import { russianIssue } from './zod-russian';
 export {
@@ -35,6 +36,7 @@ export {
   BIDI_MESSAGE,
   DATE_MIN,
   DATE_MAX,
+  DATE_RANGE_MESSAGE,
 } from './checks';
 
 // every schema of the contract (server and web) reports in Russian: this module is loaded by all of them
@@ -71,7 +73,7 @@ export const isoDate = z
   .string({ error: 'Дата в формате ГГГГ-ММ-ДД' })
   .regex(ISO_DATE_RE, 'Дата в формате ГГГГ-ММ-ДД')
   .refine((v) => !ISO_DATE_RE.test(v) || isCalendarDate(v), 'Такой даты нет в календаре')
-  .refine((v) => !isCalendarDate(v) || (v >= DATE_MIN && v <= DATE_MAX), 'Дата должна быть между 01.01.1990 и 31.12.2100');
+  .refine((v) => !isCalendarDate(v) || (v >= DATE_MIN && v <= DATE_MAX), DATE_RANGE_MESSAGE);
 
 /** Ids are PostgreSQL `integer`s: anything outside 1 … 2^31−1 is refused as invalid before it reaches a query. */
 export const INT4_MAX = 2_147_483_647;

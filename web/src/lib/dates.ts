@@ -1,5 +1,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import type { Rule } from 'antd/es/form';
 import { moscowDateOf } from '@proc/contract/moscow-date';
+import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, isCalendarDate } from '@proc/contract/checks';
+import { MESSAGES } from '@proc/contract/messages';
 
 /**
  * Today's Moscow date as a picker value. Default dates (an approval date, a tariff's start, an import period) are Moscow
@@ -7,3 +10,58 @@ import { moscowDateOf } from '@proc/contract/moscow-date';
  * 17:00 Moscow time or in Kaliningrad before 01:00.
  */
 export const moscowToday = (): Dayjs => dayjs(moscowDateOf(new Date()));
+
+/** How dates are shown and typed in every picker. */
+export const SHOWN_DATE = 'DD.MM.YYYY';
+const ISO = 'YYYY-MM-DD';
+
+/**
+ * The first and last day the server takes (the contract's `isoDate`), as picker bounds: the calendar shows nothing
+ * outside them, and a date typed outside them is named by `dateProblem`.
+ */
+export const DATE_BOUNDS = { minDate: dayjs(DATE_MIN), maxDate: dayjs(DATE_MAX) } as const;
+
+/** The picker's `disabledDate` for the same bounds (for pickers that add their own limits to them). */
+export const outOfDateBounds = (d: Dayjs): boolean => {
+  const iso = d.format(ISO);
+  return iso < DATE_MIN || iso > DATE_MAX;
+};
+
+/** The contract's own message for a date outside 01.01.1990–31.12.2100 (a picker value or an ISO string); else null. */
+export function dateProblem(v: Dayjs | string | null | undefined): string | null {
+  if (!v) return null;
+  if (typeof v === 'string') return isCalendarDate(v) && (v < DATE_MIN || v > DATE_MAX) ? DATE_RANGE_MESSAGE : null;
+  return v.isValid() && outOfDateBounds(v) ? DATE_RANGE_MESSAGE : null;
+}
+
+/** Form rules of a date field (a picker value or an ISO string): the bounds, and the spec's required rule if asked. */
+export function dateRules(o: { required?: boolean } = {}): Rule[] {
+  return [
+    ...(o.required ? [{ required: true, message: MESSAGES.required }] : []),
+    {
+      validator: (_: unknown, v: Dayjs | string | null | undefined) => {
+        const problem = dateProblem(v);
+        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+      },
+    },
+  ];
+}
+
+/**
+ * The rule of a period's end field: not before its start (`from`, another field of the same form), with the server's
+ * words for it. The field lists `from` in its `dependencies`, so a changed start checks the end again.
+ */
+export const notBeforeRule =
+  (from: string, message: string): Rule =>
+  ({ getFieldValue }) => ({
+    validator: (_: unknown, v: Dayjs | string | null | undefined) => {
+      const start = getFieldValue(from) as Dayjs | string | null | undefined;
+      return v && start && dayjs(v).isBefore(dayjs(start), 'day') ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  });
+
+/** Form item props that keep a date as the API's ISO string in the form while its picker shows a dayjs value. */
+export const isoDateProps = {
+  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
+  normalize: (d: Dayjs | null) => (d ? d.format(ISO) : null),
+};

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SorterResult } from 'antd/es/table/interface';
 
@@ -17,6 +18,27 @@ export function useUrlState() {
   };
   const reset = () => setParams(new URLSearchParams(), { replace: true });
   return { params, patch, reset };
+}
+
+/** The URL keys held by the lists now on screen (see useUrlChoice). */
+const claimedKeys = new Set<string>();
+
+/**
+ * A choice among a few (a list's status tab) kept in the URL under the list's own key, so a link, a reload or Back
+ * shows the same tab; a value not among `options` (typed into the address) reads as the default, which the URL does not
+ * spell out. Two lists on one page keep two keys: a second list claiming a key the first one holds is an error in
+ * development, since one tab would silently switch the other.
+ */
+export function useUrlChoice<T extends string>(key: string, options: readonly T[], fallback: T): [T, (v: T) => void] {
+  const { params, patch } = useUrlState();
+  useEffect(() => {
+    if (claimedKeys.has(key) && import.meta.env.DEV) throw new Error(`The URL key «${key}» is held by another list on this page`);
+    claimedKeys.add(key);
+    return () => void claimedKeys.delete(key);
+  }, [key]);
+  const asked = params.get(key);
+  const value = options.find((o) => o === asked) ?? fallback;
+  return [value, (v: T) => patch({ [key]: v === fallback ? undefined : v })];
 }
 
 type Dir = 'asc' | 'desc';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, DatePicker, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 import { useCompanyOptions } from '../companies';
 import { AUDIT_FILTERS, useAudit, type AuditFilters } from './api';
 import { AuditChanges } from './AuditChanges';
+import { DateRangeInput } from '../../lib/DateInput';
 
 const ISO = 'YYYY-MM-DD';
 const entityOptions = Object.entries(AUDIT_ENTITY_TITLES)
@@ -114,10 +115,9 @@ export default function AuditPage() {
             onChange={(v: string | undefined) => filter({ company_id: v })}
           />
         )}
-        <DatePicker.RangePicker
+        <DateRangeInput
           aria-label="Период"
           placeholder={['Изменено с', 'по']}
-          format="DD.MM.YYYY"
           allowEmpty={[true, true]}
           value={[filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]}
           onChange={(v) => filter({ from: v?.[0]?.format(ISO), to: v?.[1]?.format(ISO) })}

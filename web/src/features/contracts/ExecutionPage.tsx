@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Checkbox, DatePicker, Empty, Input, Select, Space, Typography } from 'antd';
+import { Card, Checkbox, Empty, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../../lib/session';
@@ -8,6 +8,7 @@ import { AcceptanceDocuments } from './AcceptanceDocuments';
 import { PAYMENT_SORTS, PaymentsTable } from './PaymentsTable';
 import { StatementUploadButton } from './uploads';
 import { usePagedTable } from '../../lib/paged-table';
+import { DateRangeInput } from '../../lib/DateInput';
 
 /** /contracts/execution: payment orders from 1C statements (filter, sort, page in the URL) and acceptance documents by contract. */
 export default function ExecutionPage() {
@@ -31,8 +32,7 @@ export default function ExecutionPage() {
               style={{ width: 300 }}
               onSearch={(v) => filter({ q: v.trim() || undefined })}
             />
-            <DatePicker.RangePicker
-              format="DD.MM.YYYY"
+            <DateRangeInput
               placeholder={['Дата с', 'Дата по']}
               aria-label="Период платёжных поручений"
               data-testid="payments-period"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import { useSigner } from '../signatures/useSigner';
 import { SignedBy } from '../signatures/SignedBy';
 import { signaturesApi } from '../signatures/api';
 import { moscowToday } from '../../lib/dates';
+import { DateFilter } from '../../lib/DateInput';
 
 /**
  * «Подписать и направить»: the server prepares the package, the user signs its exact bytes with the CryptoPro
@@ -227,7 +228,7 @@ function MonthlyReport() {
   return (
     <Card title="Месячный отчёт">
       <Space style={{ marginBottom: 16 }}>
-        <DatePicker picker="month" format="MM.YYYY" aria-label="Месяц отчёта" value={month} onChange={setMonth} allowClear={false} />
+        <DateFilter picker="month" format="MM.YYYY" aria-label="Месяц отчёта" value={month} onChange={setMonth} allowClear={false} />
         <Button
           type="primary"
           disabled={!month}

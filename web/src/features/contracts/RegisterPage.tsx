@@ -1,4 +1,4 @@
-import { DatePicker, Input, Select, Space, Table, Tag } from 'antd';
+import { Input, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { CONTRACT_FILTERS, contractsApi } from './api';
 import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
 import { ShareBars } from './ShareBars';
 import { usePagedTable } from '../../lib/paged-table';
+import { DateRangeInput } from '../../lib/DateInput';
 
 const SORTS = ['contract_date', 'price', 'subject'];
 const statusOptions = Object.entries(CONTRACT_STATUS_TITLES).map(([value, label]) => ({ value, label }));
@@ -63,9 +64,8 @@ export default function RegisterPage() {
           onSearch={(v) => filter({ supplier_inn: /^\d{10}(\d{2})?$/.test(v) ? v : undefined })}
           style={{ width: 200 }}
         />
-        <DatePicker.RangePicker
+        <DateRangeInput
           aria-label="Дата договора"
-          format="DD.MM.YYYY"
           placeholder={['Дата с', 'Дата по']}
           value={range as never}
           onChange={(v) => filter({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}

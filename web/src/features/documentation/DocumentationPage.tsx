@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Col, Collapse, DatePicker, Empty, Form, Input, List, Row, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Collapse, Empty, Form, Input, List, Row, Space, Spin, Tag, Typography } from 'antd';
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { DocumentField, DocumentItem, DocumentKind } from '@proc/contract';
 import { Field } from '../../lib/Field';
+import { DateInput } from '../../lib/DateInput';
+import { dateRules, isoDateProps } from '../../lib/dates';
 import { rules } from '../../lib/forms';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
 import { noticeStore } from '../../lib/notices';
@@ -20,23 +21,18 @@ import { ProcurementNotFound } from '../procurements/ProcurementNotFound';
 type Values = Record<string, Record<string, unknown>>;
 type Column = NonNullable<DocumentField['columns']>[number];
 
-const dateProps = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
-
 const NUMBER = { pattern: /^\s*-?\d+([.,]\d+)?\s*$/, message: 'Введите число' };
 
 /** An input for one scalar field type. */
 function scalarInput(type: Column['type'], label: string) {
-  if (type === 'date') return <DatePicker format="DD.MM.YYYY" aria-label={label} style={{ width: '100%' }} />;
+  if (type === 'date') return <DateInput aria-label={label} style={{ width: '100%' }} />;
   if (type === 'text') return <Input.TextArea aria-label={label} autoSize={{ minRows: 2, maxRows: 8 }} />;
   if (type === 'money') return <MoneyInput aria-label={label} />;
   return <Input aria-label={label} inputMode={type === 'number' ? 'decimal' : undefined} />;
 }
 
 const scalarRules = (type: Column['type'], required: boolean) => [
-  ...(required ? [type === 'date' ? rules.requiredAny : rules.required] : []),
+  ...(type === 'date' ? dateRules({ required }) : required ? [rules.required] : []),
   ...(type === 'money' ? moneyRules() : type === 'number' ? [NUMBER] : []),
 ];
 
@@ -54,7 +50,7 @@ function ListField({ template, field }: { template: DocumentKind; field: Documen
                     <Field
                       name={[row.name, c.name]}
                       rules={scalarRules(c.type, c.required)}
-                      {...(c.type === 'date' ? dateProps : {})}
+                      {...(c.type === 'date' ? isoDateProps : {})}
                       label={i === 0 ? c.label : undefined}
                     >
                       {scalarInput(c.type, `${field.label}: ${c.label}, строка ${i + 1}`)}
@@ -88,7 +84,7 @@ function DocumentForm({ doc }: { doc: DocumentItem }) {
             label={f.label}
             name={[doc.template, f.name]}
             rules={scalarRules(f.type, f.required)}
-            {...(f.type === 'date' ? dateProps : {})}
+            {...(f.type === 'date' ? isoDateProps : {})}
           >
             {scalarInput(f.type, f.label)}
           </Field>

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
 import { EIS_FUTURE_PERIOD, EIS_MAX_PERIOD_DAYS, genitiveAfterNumberRu, pluralRu, type EisImportKind } from '@proc/contract';
@@ -8,6 +8,7 @@ import { useSelectedCompany } from '../../lib/session';
 import { budgetMinutes, eisApi, formatMinutes } from './api';
 import { statusKey } from './EisImportStatus';
 import { moscowToday } from '../../lib/dates';
+import { DateRangeInput } from '../../lib/DateInput';
 
 export type PeriodValue = [Dayjs, Dayjs];
 
@@ -58,8 +59,7 @@ export function EisPeriodField({ label, testId, kind }: { label: string; testId:
           },
         ]}
       >
-        <DatePicker.RangePicker
-          format="DD.MM.YYYY"
+        <DateRangeInput
           style={{ width: '100%' }}
           placeholder={['Дата с', 'Дата по']}
           data-testid={testId}

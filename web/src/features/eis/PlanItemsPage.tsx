@@ -1,4 +1,4 @@
-import { Button, DatePicker, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
+import { DateFilter } from '../../lib/DateInput';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'];
 const monthTitle = (m: string | null) =>
@@ -73,7 +74,7 @@ export default function PlanItemsPage() {
           options={methods.options}
           onChange={(v) => filter({ method: v })}
         />
-        <DatePicker
+        <DateFilter
           picker="month"
           format="MM.YYYY"
           aria-label="Планируемый месяц"

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Col,
-  DatePicker,
   Descriptions,
   Empty,
   Form,
@@ -22,7 +21,6 @@ import {
 } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   NMCK_MAX_CV,
   NMCK_METHODS,
@@ -38,6 +36,8 @@ import {
   type NmckSourceResponse,
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
+import { DateInput } from '../../lib/DateInput';
+import { dateRules, isoDateProps } from '../../lib/dates';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
@@ -45,10 +45,6 @@ import { noticeStore } from '../../lib/notices';
 import { nmckApi } from './api';
 
 const MONEY_RULE = { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' };
-const dateProps = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
 
 /** One request at a time from a form: a double click must not add a price twice (a ref: the state lags a click). */
 function useOnce() {
@@ -384,8 +380,8 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Дата" name="price_date" rules={kind === 'quote' ? [rules.requiredAny] : []} {...dateProps}>
-                <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+              <Field label="Дата" name="price_date" rules={dateRules({ required: kind === 'quote' })} {...isoDateProps}>
+                <DateInput style={{ width: '100%' }} />
               </Field>
             </Col>
             <Col span={6}>

@@ -5,7 +5,6 @@ import {
   Card,
   Checkbox,
   Col,
-  DatePicker,
   Descriptions,
   Form,
   Input,
@@ -24,7 +23,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useUrlState } from '../../lib/url-state';
-import dayjs, { type Dayjs } from 'dayjs';
 import {
   CURRENCY_TITLES,
   decimalProblem,
@@ -41,6 +39,8 @@ import {
 } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
+import { DateInput } from '../../lib/DateInput';
+import { dateRules, isoDateProps } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { labelWithoutIds } from '../../lib/select-labels';
 import { ApiError, showHttpError } from '../../lib/api';
@@ -92,12 +92,6 @@ const TRANSITION_LABELS_44: Partial<Record<ProcurementStatus, string>> = {
 };
 const transitionLabel = (to: ProcurementStatus, law: string) =>
   (law === '44' ? TRANSITION_LABELS_44 : TRANSITION_LABELS_223)[to] ?? procurementStatusTitle(to, law);
-
-/** Form item props that keep ISO dates in the form and show a DatePicker. */
-const dateProps = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : null),
-};
 
 type FormValues = Omit<ProcurementInput, 'okpd2'> & { okpd2: string[] };
 
@@ -441,8 +435,8 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
                   ] as const
                 ).map(([name, label]) => (
                   <Col span={6} key={name}>
-                    <Field label={label} name={name} {...dateProps}>
-                      <DatePicker format="DD.MM.YYYY" style={{ width: '100%' }} />
+                    <Field label={label} name={name} {...isoDateProps} rules={dateRules()}>
+                      <DateInput style={{ width: '100%' }} />
                     </Field>
                   </Col>
                 ))}

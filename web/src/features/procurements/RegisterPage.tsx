@@ -1,4 +1,4 @@
-import { Button, Checkbox, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { ExclamationCircleFilled, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -20,10 +20,10 @@ import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './
 import { usePagedTable } from '../../lib/paged-table';
 import { ImportNoticesButton } from '../eis/ImportNoticesButton';
 import { EisImportStatus } from '../eis/EisImportStatus';
+import { DateRangeInput } from '../../lib/DateInput';
 
 const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
 const ISO = 'YYYY-MM-DD';
-const SHOWN = 'DD.MM.YYYY';
 
 /** A from–to date pair kept in two URL params. */
 function DateRange({
@@ -42,10 +42,9 @@ function DateRange({
   const a = params.get(from);
   const b = params.get(to);
   return (
-    <DatePicker.RangePicker
+    <DateRangeInput
       aria-label={label}
       placeholder={[`${label} с`, 'по']}
-      format={SHOWN}
       allowEmpty={[true, true]}
       value={[a ? dayjs(a) : null, b ? dayjs(b) : null]}
       onChange={(v) => patch({ [from]: v?.[0]?.format(ISO), [to]: v?.[1]?.format(ISO), page: undefined })}

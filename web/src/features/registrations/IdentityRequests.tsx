@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdentityRequestItem } from '@proc/contract';
-import { registrationsApi, type DecisionStatus } from './api';
+import { DECISION_STATUSES, registrationsApi, type DecisionStatus } from './api';
+import { useUrlChoice } from '../../lib/url-state';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
@@ -15,7 +16,7 @@ const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `$
  * operator approves the change; a refusal keeps them, and the client sees the reason.
  */
 export function IdentityRequests() {
-  const [status, setStatus] = useState<DecisionStatus>('pending');
+  const [status, setStatus] = useUrlChoice('identity_status', DECISION_STATUSES, 'pending');
   const [rejecting, setRejecting] = useState<IdentityRequestItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
@@ -53,7 +54,7 @@ export function IdentityRequests() {
       <Typography.Title level={3}>Заявки на смену ИНН, КПП, ОГРН</Typography.Title>
       <Tabs
         activeKey={status}
-        onChange={(k) => setStatus(k as typeof status)}
+        onChange={(k) => setStatus(k as DecisionStatus)}
         items={[
           { key: 'pending', label: 'Ожидают' },
           { key: 'approved', label: 'Подтверждены' },

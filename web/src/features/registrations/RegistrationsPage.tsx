@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationItem as Item } from '@proc/contract';
-import { registrationsApi, type DecisionStatus } from './api';
+import { DECISION_STATUSES, registrationsApi, type DecisionStatus } from './api';
+import { useUrlChoice } from '../../lib/url-state';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
@@ -11,7 +12,7 @@ import { noticeStore } from '../../lib/notices';
 
 /** Operators approve or reject registrations. */
 export default function RegistrationsPage() {
-  const [status, setStatus] = useState<DecisionStatus>('pending');
+  const [status, setStatus] = useUrlChoice('registration_status', DECISION_STATUSES, 'pending');
   const [rejecting, setRejecting] = useState<Item | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
@@ -45,7 +46,7 @@ export default function RegistrationsPage() {
       <Typography.Title level={3}>Заявки на регистрацию</Typography.Title>
       <Tabs
         activeKey={status}
-        onChange={(k) => setStatus(k as typeof status)}
+        onChange={(k) => setStatus(k as DecisionStatus)}
         items={[
           { key: 'pending', label: 'Ожидают' },
           { key: 'approved', label: 'Подтверждены' },

@@ -1,7 +1,8 @@
 import type { IdentityRequestItem, IdentityRequestResponse, RegistrationItem, RegistrationResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 
-export type DecisionStatus = 'pending' | 'approved' | 'rejected';
+export const DECISION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DecisionStatus = (typeof DECISION_STATUSES)[number];
 
 export const registrationsApi = {
   list: (status: DecisionStatus) => api.get<RegistrationItem[]>('/registrations', { name: 'Заявки на регистрацию', query: { status } }),

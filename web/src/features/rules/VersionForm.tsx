@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import type { Dayjs } from 'dayjs';
@@ -6,11 +6,13 @@ import { type LeadTimeRule, type RuleVersionResponse } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { rulesApi, type VersionBody } from './api';
-import { DATE_FORMAT, decimalOrNull, fromIso, toIso } from './dates';
+import { decimalOrNull, fromIso, toIso } from './dates';
 import { methodOptions } from './methods';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { useUnsavedDialog } from '../../lib/unsaved';
 import { DaysUnitSelect } from './DaysUnitSelect';
+import { DateInput } from '../../lib/DateInput';
+import { dateRules } from '../../lib/dates';
 
 type SmeChoice = 'all' | 'sme' | 'other';
 interface LeadRow {
@@ -124,6 +126,7 @@ export function VersionForm({
             name="approved_on"
             dependencies={['in_force_from']}
             rules={[
+              ...dateRules(),
               ({ getFieldValue }) => ({
                 // the server's rule (issue 34, M7): a version is approved before it comes into force
                 validator: (_, v: Dayjs | null | undefined) => {
@@ -135,10 +138,10 @@ export function VersionForm({
               }),
             ]}
           >
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="version-approved-on" />
+            <DateInput style={{ width: '100%' }} data-testid="version-approved-on" />
           </Field>
-          <Field label="Вступает в силу" name="in_force_from" rules={[rules.requiredAny]}>
-            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="version-in-force-from" />
+          <Field label="Вступает в силу" name="in_force_from" rules={dateRules({ required: true })}>
+            <DateInput style={{ width: '100%' }} data-testid="version-in-force-from" />
           </Field>
           <Field label="Предел закупки у единственного поставщика, ₽" name="single_supplier_max" rules={moneyRules({ positive: true })}>
             <MoneyInput placeholder="600 000,00" data-testid="version-single-supplier-max" />

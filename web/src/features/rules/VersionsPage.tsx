@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Breadcrumb, Button, DatePicker, Empty, Modal, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Breadcrumb, Button, Empty, Modal, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -8,7 +8,7 @@ import { RULE_VERSION_STATUS_TITLES, isStaff, type RuleVersionResponse, type Rul
 import { useSession, useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { rulesApi } from './api';
-import { DATE_FORMAT, fromIso, toIso } from './dates';
+import { fromIso, toIso } from './dates';
 import { LAW_TITLES } from './methods';
 import { VersionForm } from './VersionForm';
 import { AuditHistory, AuditHistoryPanel } from '../audit/AuditHistory';
@@ -16,6 +16,7 @@ import { SignRuleVersion } from '../signatures/SignRuleVersion';
 import { moscowToday } from '../../lib/dates';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { RuleNotFound } from './RuleNotFound';
+import { DateFilter } from '../../lib/DateInput';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
@@ -314,9 +315,8 @@ function ApproveModal({
         После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.
       </Typography.Paragraph>
       <label htmlFor="approve-date">Дата утверждения</label>
-      <DatePicker
+      <DateFilter
         id="approve-date"
-        format={DATE_FORMAT}
         value={date}
         onChange={setDate}
         status={late ? 'error' : undefined}

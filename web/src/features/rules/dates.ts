@@ -3,7 +3,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 /** The API speaks ISO dates ('YYYY-MM-DD'); pickers speak dayjs. */
 export const toIso = (d: Dayjs | null | undefined) => (d ? d.format('YYYY-MM-DD') : undefined);
 export const fromIso = (s: string | null | undefined) => (s ? dayjs(s) : undefined);
-export const DATE_FORMAT = 'DD.MM.YYYY';
 
 /** Decimal input with a comma or a dot → the API's dot form; empty → null. */
 export const decimalOrNull = (v: unknown) => {

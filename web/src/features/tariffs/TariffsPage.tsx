@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, DatePicker, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -20,8 +20,9 @@ import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
 import { usePagedTable } from '../../lib/paged-table';
 import { useUnsavedDialog } from '../../lib/unsaved';
-import { moscowToday } from '../../lib/dates';
+import { dateRules, moscowToday, notBeforeRule } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
+import { DateInput } from '../../lib/DateInput';
 
 const ARCHIVED = [
   { value: 'false', label: 'Актуальные' },
@@ -340,11 +341,17 @@ function AssignmentForm({
         <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
           <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
         </Field>
-        <Field label="Действует с" name="valid_from" rules={[rules.requiredAny]}>
-          <DatePicker format="DD.MM.YYYY" />
+        <Field label="Действует с" name="valid_from" rules={dateRules({ required: true })}>
+          <DateInput />
         </Field>
-        <Field label="Действует по" name="valid_to" extra="Пусто — бессрочно">
-          <DatePicker format="DD.MM.YYYY" />
+        <Field
+          label="Действует по"
+          name="valid_to"
+          extra="Пусто — бессрочно"
+          dependencies={['valid_from']}
+          rules={[...dateRules(), notBeforeRule('valid_from', 'Дата окончания раньше даты начала')]}
+        >
+          <DateInput />
         </Field>
       </Form>
     </Modal>
