@@ -99,6 +99,46 @@ describe('issue 33: «Обоснование НМЦК» on the procurement card'
     expect((await api<ProcurementResponse>('GET', `/api/procurements/${procurementId}`)).body.nmcd).toBe('1708.33');
   });
 
+  it('after «Применить» the card tab holds the new НМЦД and is not dirty: leaving it asks nothing (issue 34)', async () => {
+    await page.getByRole('tab', { name: 'Карточка закупки' }).click();
+    const nmcd = page.getByLabel('НМЦД', { exact: true });
+    await expect.poll(() => nmcd.inputValue()).toBe(`1${NBSP}708,33`);
+    await page.getByRole('link', { name: 'Файлы' }).click();
+    // the unsaved-changes question would hold the page here
+    await page.getByTestId('files-table').waitFor();
+    expect(await page.getByText('Есть несохранённые изменения').count()).toBe(0);
+    await page.goBack();
+    await page.getByTestId('procurement-title').waitFor();
+  });
+
+  it('a refetch keeps what the user typed on the card, which still guards leaving until typed back (issue 34)', async () => {
+    const place = page.getByLabel('Место поставки', { exact: true });
+    await place.fill('г. Майкоп, ул. Пионерская, 1');
+    await page.getByRole('tab', { name: 'Обоснование НМЦК' }).click();
+    // «Применить» again: the card is fetched anew while the typed place is not saved
+    const refetched = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname === `/api/procurements/${procurementId}`,
+    );
+    await page.getByRole('button', { name: 'Применить как НМЦК закупки' }).click();
+    expect((await refetched).status()).toBe(200);
+    await page.getByRole('tab', { name: 'Карточка закупки' }).click();
+    await expect.poll(() => place.inputValue()).toBe('г. Майкоп, ул. Пионерская, 1');
+    expect(await page.getByLabel('НМЦД', { exact: true }).inputValue()).toBe(`1${NBSP}708,33`);
+    const question = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await page.getByRole('link', { name: 'Файлы' }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Остаться' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/documents/${procurementId}`);
+    // typed back to what the server holds (nothing): no edit left, nothing to ask
+    await place.fill('');
+    await page.getByRole('link', { name: 'Файлы' }).click();
+    await page.getByTestId('files-table').waitFor();
+    expect(await question.count()).toBe(0);
+    await page.goBack();
+    await page.getByTestId('procurement-title').waitFor();
+  });
+
   it('downloads the justification as Word and Excel with the same figures', async () => {
     await page.getByRole('tab', { name: 'Обоснование НМЦК' }).click();
     const [word] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Обоснование (Word)' }).click()]);

@@ -32,6 +32,7 @@ import {
   SUBJECT_KINDS,
   SUBJECT_TITLES,
   validateIkz,
+  ProcurementRequest,
   type ProcurementInput,
   type ProcurementReferenceField,
   type ProcurementResponse,
@@ -55,6 +56,7 @@ import { Okpd2Select } from '../catalogs/Okpd2Select';
 import { procurementsApi, STATUS_COLORS, useMethods } from './api';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { sameValues } from '../../lib/form-baseline';
 import { IkzCode } from '../../lib/IkzCode';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
@@ -93,7 +95,13 @@ const TRANSITION_LABELS_44: Partial<Record<ProcurementStatus, string>> = {
 const transitionLabel = (to: ProcurementStatus, law: string) =>
   (law === '44' ? TRANSITION_LABELS_44 : TRANSITION_LABELS_223)[to] ?? procurementStatusTitle(to, law);
 
-type FormValues = Omit<ProcurementInput, 'okpd2'> & { okpd2: string[] };
+/** An обеспечение as the form holds it: a kind picked, its value maybe not typed yet. */
+type EnsuringDraft = { kind?: 'percent' | 'amount'; value?: string | number | null } | null;
+type FormValues = Omit<ProcurementInput, 'okpd2' | 'application_ensuring' | 'contract_ensuring'> & {
+  okpd2: string[];
+  application_ensuring?: EnsuringDraft;
+  contract_ensuring?: EnsuringDraft;
+};
 
 const toForm = (p: ProcurementResponse): FormValues => ({
   ...p,
@@ -105,8 +113,31 @@ const toForm = (p: ProcurementResponse): FormValues => ({
   plan_item_number: p.plan_item_number ?? undefined,
 });
 
-const ensuring = (e: ProcurementInput['application_ensuring']) =>
-  e && e.value !== undefined && String(e.value).trim() !== '' ? { kind: e.kind ?? 'percent', value: e.value } : null;
+/** A new card's values; an обеспечение starts as a percent with no value yet. */
+const INITIAL = {
+  currency: 'RUB',
+  subject: 'goods',
+  sme_only: false,
+  okpd2: [],
+  application_ensuring: { kind: 'percent' },
+  contract_ensuring: { kind: 'percent' },
+} satisfies Partial<FormValues>;
+
+/** What the card saves: the request's own fields. */
+const CARD_FIELDS = Object.keys(ProcurementRequest.shape) as (keyof FormValues)[];
+const AMOUNTS = new Set(['nmcd', 'value']);
+/** Two states of the card hold the same thing, as the server would keep them (an unfilled обеспечение is none). */
+const sameCard = (a: Partial<FormValues>, b: Partial<FormValues>, keys: readonly (keyof FormValues)[] = CARD_FIELDS) => {
+  const body = (v: Partial<FormValues>) => ({
+    ...v,
+    application_ensuring: ensuring(v.application_ensuring),
+    contract_ensuring: ensuring(v.contract_ensuring),
+  });
+  return sameValues(body(a), body(b), keys, AMOUNTS);
+};
+
+const ensuring = (e: EnsuringDraft | undefined): ProcurementInput['application_ensuring'] =>
+  e && e.value !== undefined && e.value !== null && String(e.value).trim() !== '' ? { kind: e.kind ?? 'percent', value: e.value } : null;
 
 const toBody = (v: FormValues): ProcurementInput => ({
   ...v,
@@ -166,13 +197,32 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
+  const unsaved = useUnsavedChanges();
+  const { changed: markChanged, saved: markSaved } = unsaved;
+  // The card as the server last sent it (a new card: its initial values). The form is dirty while what it would save
+  // differs from it by value — not by the edit events seen — so a refetch (the НМЦК applied on its tab), a control
+  // echoing its value, or an edit typed back to what was there leaves nothing to ask about.
+  const server = useRef<Partial<FormValues>>(p ? toForm(p) : INITIAL);
+  const loaded = useRef(false);
+  const syncDirty = () => (sameCard(form.getFieldsValue(true), server.current) ? markSaved() : markChanged());
   useEffect(() => {
-    if (p) form.setFieldsValue(toForm(p));
-  }, [p, form]);
+    if (!p) return;
+    const next = toForm(p);
+    if (!loaded.current) form.setFieldsValue(next);
+    else {
+      // only what the server changed comes in: the user's edits in other fields stay
+      const prev = server.current;
+      const changed = CARD_FIELDS.filter((k) => !sameCard(next, prev, [k]));
+      form.setFieldsValue(Object.fromEntries(changed.map((k) => [k, next[k]])) as Partial<FormValues>);
+    }
+    loaded.current = true;
+    server.current = next;
+    if (sameCard(form.getFieldsValue(true), next)) markSaved();
+    else markChanged();
+  }, [p, form, markChanged, markSaved]);
   const saving = useRef(false);
   // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
   const idem = useIdempotencyKey();
-  const unsaved = useUnsavedChanges();
   const save = useMutation({
     mutationFn: (v: FormValues) => (p ? procurementsApi.update(p.id, toBody(v)) : procurementsApi.create(toBody(v), idem.key)),
     onSuccess: (r) => {
@@ -235,16 +285,9 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
             form={form}
             layout="vertical"
             disabled={!editable}
-            initialValues={{
-              currency: 'RUB',
-              subject: 'goods',
-              sme_only: false,
-              okpd2: [],
-              application_ensuring: { kind: 'percent' },
-              contract_ensuring: { kind: 'percent' },
-            }}
+            initialValues={INITIAL}
             onKeyDown={enterDoesNotSubmit}
-            onValuesChange={unsaved.changed}
+            onValuesChange={syncDirty}
             scrollToFirstError={SCROLL_TO_FIRST_ERROR}
             onFinishFailed={reportInvalidFields}
             // one save at a time: a second click or submit while the first runs would create a second procurement (a
