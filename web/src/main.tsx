@@ -1,8 +1,11 @@
 import { createRoot } from 'react-dom/client';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { sessionStore } from './lib/session';
 import { App } from './app/App';
 import { initSentry } from './app/sentry';
 
+// a signed-in reload needs the signed-in chunk and its page's chunk: they load alongside the runtime config, not after
+if (sessionStore.get()) void import('./app/SignedIn').then((m) => m.preloadRoute(location.pathname)).catch(() => undefined);
 const config = await loadRuntimeConfig();
 initSentry(config);
 createRoot(document.getElementById('root')!).render(<App />);

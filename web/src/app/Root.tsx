@@ -4,6 +4,7 @@ import { setUnauthorizedHandler } from '../lib/api';
 import { useSession } from '../lib/session';
 import { openAuthSocket, closeAuthSocket, openUnauthSocket } from '../lib/socket';
 import { NoticeStack } from './NoticeStack';
+import { whenIdle } from './lazy-page';
 
 /** Session side effects: the sockets follow the session, a 401 sends the user to /login (the shell drops the query cache). */
 export function Root() {
@@ -18,6 +19,11 @@ export function Root() {
     else closeAuthSocket();
     return undefined;
   }, [session?.token]); // eslint-disable-line react-hooks/exhaustive-deps
+  // on the sign-in pages, the home page's code loads while the user types (its failure shows when it is needed)
+  useEffect(() => {
+    if (session) return undefined;
+    return whenIdle(() => void import('./SignedIn').then((m) => m.preloadRoute('/')).catch(() => undefined), 300);
+  }, [!!session]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <>
       <Outlet />

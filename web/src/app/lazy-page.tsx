@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 
 // antd's Spin comes with the first page that has to wait for its chunk: /login itself never waits
 const Spin = lazy(() => import('antd/es/spin'));
@@ -9,12 +9,38 @@ export const PageSpin = () => (
   </Suspense>
 );
 
+/** Each page element's chunk loader, so a route's chunk can be fetched before the route renders (preloadElement). */
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
 /** A page in a chunk of its own, with a spinner while it loads. */
-export const page = (load: () => Promise<{ default: ComponentType }>): ReactNode => {
+export const page = (load: () => Promise<{ default: ComponentType }>): ReactElement => {
   const C = lazy(load);
-  return (
+  const element = (
     <Suspense fallback={<PageSpin />}>
       <C />
     </Suspense>
   );
+  loaders.set(element, load);
+  return element;
 };
+
+/**
+ * Starts loading the chunk of a route's page element (or of the page a guard wraps); the module cache keeps it, so the
+ * page's lazy() finds it loaded. A failure is left to the route itself, which shows it when the page is opened.
+ */
+export function preloadElement(element: ReactNode): void {
+  if (!element || typeof element !== 'object' || !('props' in element)) return;
+  const load = loaders.get(element);
+  if (load) void load().catch(() => undefined);
+  else preloadElement((element.props as { children?: ReactNode }).children);
+}
+
+/** Runs `task` once the browser has nothing else to do (or after `timeout` ms at the latest). */
+export function whenIdle(task: () => void, timeout = 2000): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 200);
+  return () => clearTimeout(id);
+}

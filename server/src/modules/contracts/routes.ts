@@ -33,7 +33,7 @@ import { listAcceptance, setLineMapping, withdrawUpd } from './acceptance';
 import { importPayments } from './import-payments';
 import { linkPayment, listPayments } from './payments';
 import { executionSummary } from './execution-summary';
-import { createContractReport, createMonthlyReport, downloadReport, listReports } from './reports';
+import { createContractReport, createMonthlyReport, downloadReport, listReports, warmReportLibraries } from './reports';
 import { dashboard } from './dashboard';
 
 const tags = ['execution'];
@@ -226,6 +226,8 @@ export function executionRoutes(app: App, deps: Deps): void {
         querystring: PageQuery,
         response: { 200: paged(ReportResponse) },
       },
+      // the contract card asks for this list last: the report libraries load once it is sent, not after «Сформировать»
+      onResponse: async () => void setImmediate(warmReportLibraries),
     },
     async (req) => listReports(await companyCtx(deps, req), req.query),
   );

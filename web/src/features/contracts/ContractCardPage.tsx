@@ -30,8 +30,9 @@ export default function ContractCardPage() {
   });
   const summary = useQuery({
     queryKey: ['execution', company, 'summary', id],
-    queryFn: () => contractsApi.summary(id),
-    enabled: card.isSuccess,
+    // asked for alongside the card, not after it (a 404 of both is the card's one not-found page)
+    queryFn: () => contractsApi.summary(id, true),
+    enabled: id > 0,
   });
   // the card's one paged list: its page and sort in the URL as on every list screen
   const payments = usePagedTable(PAYMENT_SORTS);

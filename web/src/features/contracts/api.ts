@@ -31,7 +31,8 @@ export const contractsApi = {
   list: (query: Record<string, unknown>) => api.get<Paged<ContractResponse>>('/contracts', { name: 'Реестр договоров', query }),
   /** `notFoundPage`: the card route shows a missing contract as its page; elsewhere a 404 is a notice. */
   get: (id: number, notFoundPage = true) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора', notFoundPage }),
-  summary: (id: number) => api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора' }),
+  summary: (id: number, notFoundPage = false) =>
+    api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора', notFoundPage }),
   acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
   /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */
   uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>

@@ -72,10 +72,10 @@ function ListField({ template, field }: { template: DocumentKind; field: Documen
   );
 }
 
-function DocumentForm({ doc }: { doc: DocumentItem }) {
+function DocumentForm({ doc, limit }: { doc: DocumentItem; limit: number }) {
   return (
     <>
-      {doc.fields.map((f) =>
+      {doc.fields.slice(0, limit).map((f) =>
         f.type === 'list' ? (
           <ListField key={f.name} template={doc.template} field={f} />
         ) : (
@@ -92,6 +92,24 @@ function DocumentForm({ doc }: { doc: DocumentItem }) {
       )}
     </>
   );
+}
+
+/**
+ * How many fields mount in one go. The editor has ~170 fields (each an antd Form.Item) and mounting them at once held the
+ * main thread for 1–2 s on a busy 2-core machine: the first ones show at once and the rest follow a batch per task, so
+ * the page answers a click or a keystroke in between (issue 34, row T).
+ */
+const FIELDS_PER_BATCH = 30;
+
+/** The number of fields mounted so far: grows a batch per browser task until all `total` are there. */
+function useMountedFields(total: number): number {
+  const [mounted, setMounted] = useState(FIELDS_PER_BATCH);
+  useEffect(() => {
+    if (mounted >= total) return undefined;
+    const id = setTimeout(() => setMounted((m) => m + FIELDS_PER_BATCH), 0);
+    return () => clearTimeout(id);
+  }, [mounted, total]);
+  return mounted;
 }
 
 const initialValues = (docs: DocumentItem[]): Values =>
@@ -114,6 +132,10 @@ export default function DocumentationPage() {
   const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id), enabled: id > 0 });
   const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id), enabled: id > 0 });
   const documents = docs.data?.documents ?? [];
+  const mounted = useMountedFields(documents.reduce((n, d) => n + d.fields.length, 0));
+  // submitting validates the mounted fields only: the buttons wait until every field is there
+  const allMounted = mounted >= documents.reduce((n, d) => n + d.fields.length, 0);
+  const limits = documents.map((_, i) => Math.max(0, mounted - documents.slice(0, i).reduce((n, d) => n + d.fields.length, 0)));
   useEffect(() => {
     if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
   }, [docs.data, form]);
@@ -210,7 +232,7 @@ export default function DocumentationPage() {
         >
           <Collapse
             defaultActiveKey={documents.map((d) => d.template)}
-            items={documents.map((d) => ({
+            items={documents.map((d, i) => ({
               key: d.template,
               forceRender: true,
               label: (
@@ -233,15 +255,15 @@ export default function DocumentationPage() {
                   {d.file.name}
                 </Button>
               ) : undefined,
-              children: <DocumentForm doc={d} />,
+              children: <DocumentForm doc={d} limit={limits[i]} />,
             }))}
           />
           {editable && (
             <Space style={{ marginTop: 16 }}>
-              <Button onClick={() => save.mutate()} loading={save.isPending}>
+              <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!allMounted}>
                 Сохранить
               </Button>
-              <Button type="primary" htmlType="submit" loading={generate.isPending}>
+              <Button type="primary" htmlType="submit" loading={generate.isPending} disabled={!allMounted}>
                 Сформировать документы
               </Button>
             </Space>
