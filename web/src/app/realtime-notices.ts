@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { EVENTS, type RealtimePayload } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
-import { formatDate } from '@proc/contract/format';
+import { formatDate } from '../lib/format';
 import { onAuthEvent } from '../lib/socket';
 import { noticeStore } from '../lib/notices';
 import { queryClient } from '../lib/query-client';
