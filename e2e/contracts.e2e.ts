@@ -1,10 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { MESSAGES, type ContractResponse, type Paged } from '@proc/contract';
 import { multipart } from '../server/test/factories';
+import { bank1cStatement } from '../server/src/modules/demo/demo-documents';
+import { DEMO_CUSTOMER } from '../tools/fake-eis/server';
 import { ROOT, startE2E, type E2E } from './harness';
+import { typePeriod } from './eis-import-form';
 
 const FIX = path.join(ROOT, 'fixtures');
 // the Adygeya file's contracts name no supplier, which the execution report requires: contract_test.xml has one
@@ -130,6 +134,103 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     await page.waitForURL(/unmatched=true/);
     await expect.poll(() => table.locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     await e.shot(page, 'contracts-execution');
+  });
+
+  it('finds payments by words and narrows them by a period; the URL keeps both over a reload (issue 34, L)', async () => {
+    // the demo customer's own statement (its seeded account 40702810938000000001): three payments to two sellers
+    const bank = { bank: 'АО «АЛЬФА-БАНК»', bik: '044525593', corr: '30101810200000000593' };
+    const stationer = { name: 'ООО «Канцтовары Юг»', inn: '0105020396', kpp: '010501001', account: '40702810100000000002', ...bank };
+    const telecom = { name: 'ПАО «Ростелеком»', inn: '7707049388', kpp: '010543001', account: '40702810130000001234', ...bank };
+    const payer = { name: DEMO_CUSTOMER.name, inn: DEMO_CUSTOMER.inn, kpp: DEMO_CUSTOMER.kpp, account: '40702810938000000001' };
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'payments-')), 'kl_to_1c_feb_mar.txt');
+    fs.writeFileSync(
+      file,
+      bank1cStatement({
+        account: payer.account,
+        bank: 'ПАО СБЕРБАНК',
+        bik: '044525225',
+        corr: '30101810400000000225',
+        from: '2026-02-01',
+        to: '2026-03-31',
+        opening: '500000.00',
+        payments: [
+          {
+            number: '501',
+            date: '2026-02-03',
+            amount: '12000.00',
+            payer,
+            payee: stationer,
+            purpose: 'Оплата за бумагу офисную по счёту № 17',
+          },
+          { number: '502', date: '2026-02-17', amount: '45600.00', payer, payee: telecom, purpose: 'Оплата услуг связи за январь 2026' },
+          { number: '503', date: '2026-03-05', amount: '8900.00', payer, payee: stationer, purpose: 'Оплата за картриджи по счёту № 21' },
+        ],
+      }),
+    );
+    await page.goto('/contracts/execution');
+    const table = page.getByTestId('payments-table');
+    await table.waitFor();
+    await page
+      .locator('[data-testid="statement-upload"]')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
+      .locator('input[type=file]')
+      .setInputFiles(file);
+    await page.getByText(MESSAGES.paymentSuccess('kl_to_1c_feb_mar.txt')).first().waitFor({ timeout: 30_000 });
+    const numbers = async () => (await table.locator('tbody tr.ant-table-row td:first-child').allInnerTexts()).sort();
+    const search = page.getByLabel('Поиск платёжных поручений');
+    // the execution page has one period picker: the payments'
+    const period = page.locator('.ant-picker-range');
+
+    // by the seller's name: its two payments, nothing of the other seller or of the earlier statement
+    await search.fill('Канцтовары');
+    await search.press('Enter');
+    await page.waitForURL(/q=/);
+    await expect.poll(numbers).toEqual(['501', '503']);
+    // by words of the purpose
+    await search.fill('услуг связи');
+    await search.press('Enter');
+    await expect.poll(numbers).toEqual(['502']);
+
+    // the seller again, narrowed to March
+    await search.fill('Канцтовары');
+    await search.press('Enter');
+    await expect.poll(numbers).toEqual(['501', '503']);
+    await typePeriod(page, period, '01.03.2026', '31.03.2026');
+    await page.waitForURL(/date_to=2026-03-31/);
+    await expect.poll(numbers).toEqual(['503']);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('Канцтовары');
+    expect(url.searchParams.get('date_from')).toBe('2026-03-01');
+
+    // a reload keeps the search, the period and the rows
+    await page.reload();
+    await expect.poll(numbers).toEqual(['503']);
+    expect(await search.inputValue()).toBe('Канцтовары');
+    expect(await period.getByPlaceholder('Дата с').inputValue()).toBe('01.03.2026');
+    expect(await period.getByPlaceholder('Дата по').inputValue()).toBe('31.03.2026');
+
+    // the other seller paid only in February: nothing in March, said so
+    await search.fill('Ростелеком');
+    await search.press('Enter');
+    await table.getByText('Ничего не найдено').waitFor();
+    expect(await numbers()).toEqual([]);
+
+    // one bound of the period from a link: it shows, applies, and an empty result still reads «Ничего не найдено»
+    await page.goto('/contracts/execution?date_from=2026-02-10');
+    await expect.poll(numbers).toEqual(['502', '503']);
+    expect(await period.getByPlaceholder('Дата с').inputValue()).toBe('10.02.2026');
+    await page.goto('/contracts/execution?date_to=2015-12-31');
+    await table.getByText('Ничего не найдено').waitFor();
+    // a date no calendar has, typed into a link, is no filter: the list is shown, not refused by the server
+    const refused: string[] = [];
+    const watch = (r: Response) => {
+      if (new URL(r.url()).pathname === '/api/payments' && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+    };
+    page.on('response', watch);
+    await page.goto('/contracts/execution?date_from=2026-02-30');
+    await expect.poll(numbers).toContain('503');
+    page.off('response', watch);
+    expect(refused).toEqual([]);
   });
 
   it('the export tab lists contracts with their execution records', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Card, Checkbox, Empty, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useQuery } from '@tanstack/react-query';
+import { isoDate } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { contractsApi } from './api';
 import { AcceptanceDocuments } from './AcceptanceDocuments';
@@ -10,12 +11,17 @@ import { StatementUploadButton } from './uploads';
 import { usePagedTable } from '../../lib/paged-table';
 import { DateRangeInput } from '../../lib/DateInput';
 
+/** A bound of the period from the URL that the server takes: a calendar date, else none (a link typed by hand). */
+const dateOrNone = (v: string | undefined) => (v && isoDate.safeParse(v).success ? v : undefined);
+
 /** /contracts/execution: payment orders from 1C statements (filter, sort, page in the URL) and acceptance documents by contract. */
 export default function ExecutionPage() {
   const paged = usePagedTable({ ...PAYMENT_SORTS, filters: ['q', 'date_from', 'date_to', 'unmatched'] as const });
-  const { filters, filter } = paged;
+  const { filter } = paged;
+  const from = dateOrNone(paged.filters.date_from);
+  const to = dateOrNone(paged.filters.date_to);
+  const filters = { ...paged.filters, date_from: from, date_to: to };
   const q = filters.q ?? '';
-  const { date_from: from, date_to: to } = filters;
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card
@@ -36,7 +42,9 @@ export default function ExecutionPage() {
               placeholder={['Дата с', 'Дата по']}
               aria-label="Период платёжных поручений"
               data-testid="payments-period"
-              value={from && to ? [dayjs(from), dayjs(to)] : null}
+              // either bound alone is a filter too (a link may carry one): shown, so it can be seen and cleared
+              allowEmpty={[true, true]}
+              value={[from ? dayjs(from) : null, to ? dayjs(to) : null]}
               onChange={(v) => filter({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}
             />
             <Checkbox
@@ -50,7 +58,7 @@ export default function ExecutionPage() {
           </Space>
         }
       >
-        <PaymentsTable paged={paged} />
+        <PaymentsTable paged={{ ...paged, filters, query: { ...paged.query, date_from: from, date_to: to } }} />
       </Card>
       <AcceptanceByContract />
     </Space>

@@ -95,7 +95,7 @@ export function PaymentsTable({ contractId, paged }: { contractId?: number; page
       {...table}
       locale={{
         emptyText:
-          paged.filters.q || paged.filters.date_from
+          paged.filters.q || paged.filters.date_from || paged.filters.date_to
             ? 'Ничего не найдено'
             : paged.filters.unmatched
               ? 'Непривязанных платёжных поручений нет'
