@@ -1,44 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import { CONTRACT_REGISTRY_NUMBER_MESSAGE, type ContractResponse, type Paged, type ProcurementResponse } from '@proc/contract';
-import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
+import { DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { typePeriod } from './eis-import-form';
 import { demoNotices } from '../tools/fake-eis/notice-samples';
-import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 
-let e: E2E;
+let e: E2EWithEis;
 let page: Page;
 let eis: FakeEis;
-let integration: FastifyInstance;
 // the fake ЕИС's plan of АО «Демо-Заказчик» (tools/fake-eis/generate-demo.ts)
 const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 
 beforeAll(async () => {
-  // the harness starts the main server only: ЕИС and the integration service run beside it here
-  eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 5_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
-  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
+  e = await startE2EWithEis();
+  eis = e.eis;
   page = await e.newPage();
 });
-afterAll(async () => {
-  await e?.close();
-  await integration?.close();
-  await eis?.close();
-});
+afterAll(async () => e?.close());
 
 async function api<T>(method: 'GET' | 'POST', url: string): Promise<{ status: number; body: T }> {
   const token = await e.token(page);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { DashboardResponse, ExecutionSummaryResponse } from '@proc/contract';
-import { startTestServer, type TestServer } from '../../../test/harness';
-import { world, type World } from '../../../test/factories';
+import { EVENTS, type DashboardResponse, type ExecutionSummaryResponse } from '@proc/contract';
+import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
+import { download, world, xlsxRows, type World } from '../../../test/factories';
 import { companies, contracts } from '../../db/schema';
 import { DEFAULT_PRODUCTION_CALENDAR, REPORTING_TERMS, REPORTING_TERMS_44 } from '../deadlines';
 import { moscowToday } from '../../platform/clock';
@@ -84,5 +84,22 @@ describe('the law of a contract without a procurement', () => {
     const of = (id: number) => r.body.deadlines.filter((d) => d.contract_id === id).map((d) => ({ label: d.label, due_on: d.due_on }));
     expect(of(c44)).toEqual([{ label: REPORTING_TERMS_44.contract.label, due_on: due44() }]);
     expect(of(c223)).toEqual([{ label: REPORTING_TERMS.contract.label, due_on: due223() }]);
+  });
+
+  it('the monthly summary (223-ФЗ ч. 19 ст. 4) counts the 223-ФЗ contract, not the 44-ФЗ one', async () => {
+    const sock = await t.socket('auth', w.otherClient);
+    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.reportCreateResponse);
+    const r = await t.api<{ report_code: string }>('POST', '/api/reports/monthly', {
+      token: w.otherClient,
+      body: { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(await event).toMatchObject({ result: 'success', report_code: r.body.report_code });
+    sock.disconnect();
+    const file = await download(t, `/api/reports/${r.body.report_code}/download`, w.otherClient);
+    expect(file.status).toBe(200);
+    // the summary counts by method: one contract of 100 000 ₽, the 223-ФЗ one (both would make two and 200 000)
+    const total = (await xlsxRows(file.data)).find((row) => row[0] === 'Итого');
+    expect(total?.slice(0, 3)).toEqual(['Итого', '1', '100000']);
   });
 });

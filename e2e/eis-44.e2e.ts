@@ -1,0 +1,160 @@
+/**
+ * Issue 33: what ЕИС gives a 44-ФЗ customer, through the screens of the demo's budget institution (user `budget`): the
+ * notices and final protocol of PRIZ on /eisNotices44, a contract of RGK asked for by its 19-digit number with its
+ * execution (contractProcedure) on its card, and the contracts register filtered by «Закон».
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { formatMoney } from '@proc/contract';
+import { DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR } from '../tools/fake-eis/server';
+import { purchaseNumberOf } from '../tools/fake-eis/notice44-samples';
+import { regNum44 } from '../tools/fake-eis/contract44-samples';
+import { demoTenderPlanPositions, ikzOf } from '../tools/fake-eis/tender-plan-samples';
+import { fixturePath } from '../server/src/formats/fixtures-path';
+import { typePeriod } from './eis-import-form';
+import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
+
+let e: E2EWithEis;
+let page: Page;
+const Y = TENDER_PLAN_YEAR;
+const [PAPER] = demoTenderPlanPositions();
+// the fake ЕИС's purchases and contracts of the institution (notice44-samples.ts, contract44-samples.ts)
+const AUCTION = purchaseNumberOf(DEMO_44_REG_NUM, Y, 1);
+const WASTE_REG = regNum44(DEMO_44_CUSTOMER, Y, 1);
+const PAPER_REG = regNum44(DEMO_44_CUSTOMER, Y, 2);
+// another customer's 223-ФЗ contract, uploaded by hand: the contractRegNumber of fixtures/eis223/contract_test.xml
+const REG_223 = '50105018196150000010000';
+
+beforeAll(async () => {
+  e = await startE2EWithEis();
+  page = await e.newPage();
+  await e.login(page, 'budget');
+});
+afterAll(async () => e?.close());
+
+const rows = () => page.getByTestId('contracts-table').locator('tbody tr.ant-table-row');
+
+async function importContract(number: string) {
+  await page.getByTestId('contracts-import').click();
+  const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
+  await dialog.getByText('Один договор').click();
+  await page.getByTestId('contracts-import-number').fill(number);
+  await page.getByTestId('contracts-import-submit').click();
+  await page.getByText(`Номер загруженного договора: ${number}`, { exact: true }).waitFor({ timeout: 60_000 });
+}
+
+async function chooseLaw(title: string) {
+  await page.getByLabel('Закон').click();
+  await page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${title}$`) })
+    .click();
+}
+
+describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', () => {
+  it('imports the notices of a period and shows an auction with its final protocol on /eisNotices44', async () => {
+    await page.goto('/eisNotices44');
+    await page.getByText('Извещений 44-ФЗ нет. Загрузите их из ЕИС.').waitFor();
+    await page.getByTestId('notices44-import').click();
+    const dialog = page.getByRole('dialog', { name: 'Загрузка извещений и протоколов 44-ФЗ из ЕИС' });
+    await typePeriod(page, dialog, `16.02.${Y}`, `10.03.${Y}`);
+    await page.getByTestId('notices44-import-submit').click();
+    await page.getByText('Извещения загружены', { exact: true }).waitFor({ timeout: 60_000 });
+
+    const row = page
+      .getByTestId('notices44-table')
+      .getByRole('row')
+      .filter({ has: page.getByTestId(`notice44-${AUCTION}`) });
+    await row.waitFor();
+    // the data cells, without the one that expands the protocol's applications
+    const cells = await row.locator('td:not(.ant-table-row-expand-icon-cell)').allInnerTexts();
+    expect(cells[0]).toContain(AUCTION);
+    expect(cells[0]).toContain('44-ФЗ');
+    expect(cells.slice(1, 5)).toEqual(['Электронный аукцион', PAPER.subject, ikzOf(DEMO_44_CUSTOMER, Y, PAPER), formatMoney('350000.00')]);
+    expect(cells[5]).toMatch(new RegExp(`^16\\.02\\.${Y}`));
+    expect(cells[6]).toMatch(new RegExp(`^26\\.02\\.${Y}`));
+    // the final protocol's outcome beside its notice
+    const protocol = await row.getByTestId(`notice44-protocol-${AUCTION}`).innerText();
+    expect(protocol).toContain(`Протокол от 02.03.${Y}`);
+    expect(protocol).toContain(formatMoney('315000.00'));
+    // the demo stores the institution's план-график: the notice meets its position by ИКЗ
+    await row.getByTestId(`notice44-position-${AUCTION}`).waitFor();
+    await e.shot(page, 'eis-44-notices');
+  });
+
+  it('imports a 44-ФЗ contract by its registry number and shows its stages, acceptance and payment', async () => {
+    await page.goto('/contracts/register');
+    await importContract(WASTE_REG);
+    await importContract(PAPER_REG);
+    // and another organisation's 223-ФЗ contract by hand, confirmed
+    await page.getByTestId('contracts-import').click();
+    await page.getByTestId('contracts-upload-input').setInputFiles(fixturePath('eis223', 'contract_test.xml'));
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.locator('.ant-modal-confirm-title').filter({ hasText: 'Файл другой организации' }).waitFor();
+    await confirm.getByRole('button', { name: 'Загрузить' }).click();
+    await page.getByText('Файл «contract_test.xml» загружен').waitFor({ timeout: 30_000 });
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Отмена' }).click();
+
+    await expect.poll(() => rows().count()).toBe(3);
+    await rows().filter({ hasText: WASTE_REG }).click();
+    await page.waitForURL(/\/contracts\/register\/\d+$/);
+    const about = page.getByTestId('contract-44');
+    await about.getByText('44-ФЗ').waitFor();
+    expect(await about.innerText()).toContain(ikzOf(DEMO_44_CUSTOMER, Y, demoTenderPlanPositions()[1]));
+    const table = (id: string) => page.getByTestId(id).locator('tbody tr.ant-table-row');
+    await expect.poll(() => table('contract-44-stages').count()).toBe(2);
+    expect(await table('contract-44-stages').first().locator('td').allInnerTexts()).toEqual([
+      '1',
+      `02.03.${Y}`,
+      `30.06.${Y}`,
+      formatMoney('49631.76'),
+    ]);
+    expect(await table('contract-44-stages').nth(1).locator('td').allInnerTexts()).toEqual([
+      '2',
+      `01.07.${Y}`,
+      `31.12.${Y}`,
+      formatMoney('99263.52'),
+    ]);
+    // contractProcedure: the act of the first stage and the payment order for it
+    expect(await table('contract-44-acceptances').locator('td').allInnerTexts()).toEqual([
+      '1',
+      `Акт выполненных работ № ТКО-${Y}/1-1 от 30.06.${Y}`,
+      `02.07.${Y}`,
+      formatMoney('49631.76'),
+    ]);
+    expect(await table('contract-44-payments').locator('td').allInnerTexts()).toEqual([
+      '1',
+      'Платежное поручение № 518',
+      `09.07.${Y}`,
+      formatMoney('49631.76'),
+    ]);
+    await e.shot(page, 'eis-44-contract');
+  });
+
+  it('filters the contracts register by «Закон»: 44-ФЗ, then 223-ФЗ', async () => {
+    await page.goto('/contracts/register');
+    await expect.poll(() => rows().count()).toBe(3);
+    const shown = async () =>
+      (await rows().all()).length
+        ? Promise.all((await rows().all()).map(async (r) => ((await r.innerText()).match(/\d{23}|\d{19}/) ?? [''])[0]))
+        : [];
+
+    await chooseLaw('44-ФЗ');
+    await page.waitForURL(/law=44/);
+    await expect.poll(async () => (await shown()).sort()).toEqual([WASTE_REG, PAPER_REG].sort());
+    expect(await page.getByTestId('contracts-table').locator('tbody').innerText()).not.toContain('223-ФЗ');
+
+    await chooseLaw('223-ФЗ');
+    await page.waitForURL(/law=223/);
+    await expect.poll(shown).toEqual([REG_223]);
+    expect(await page.getByTestId('contracts-table').locator('tbody').innerText()).not.toContain('44-ФЗ');
+
+    // the filter lives in the URL: a reload keeps it
+    await page.reload();
+    await expect.poll(shown).toEqual([REG_223]);
+    await chooseLaw('Все законы');
+    await expect.poll(() => rows().count()).toBe(3);
+    expect(page.url()).not.toContain('law=');
+  });
+});
