@@ -2,7 +2,8 @@
  * Issue 34 (a specialist's working day, round 2), the forms' rows as a user meets them: a reopened card names its
  * catalogue values (H1), sums are checked by the one money rule and read back in words (M3–M5, L), leaving an edited
  * form asks first (M6), the register's sum filter takes only sums, and registration checks КПП and phone on the first
- * submit while a cleared ОГРН is no error (M13).
+ * submit while a cleared ОГРН is no error (M13), a customer's user adds bank details and contacts behind the same guard
+ * (M12). Issue 31: a card date outside the contract's bounds is refused in its words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -122,7 +123,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.waitForURL(/\/documents$/);
   });
 
-  it("the register's «НМЦД от» takes only a sum: letters never reach the server (M3–M5)", async () => {
+  it("the register's filters take only what they can use: letters in «НМЦД от», a date out of bounds (M3–M5, issue 31)", async () => {
     const failed: string[] = [];
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -139,7 +140,36 @@ describe('issue 34: the card, its sums and its guard', () => {
     await from.press('Enter');
     expect((await listed).status()).toBe(200);
     await page.getByRole('row', { name: /Поставка картриджей \(issue 34\)/ }).waitFor();
+    // a period filter's date out of the contract's bounds is named, not applied (issue 31)
+    const since = page.getByPlaceholder('Размещение с');
+    await since.click();
+    await page.keyboard.type('01.01.1900');
+    await page.getByRole('tooltip').getByText('Дата должна быть между 01.01.1990 и 31.12.2100').waitFor();
+    await page.keyboard.press('Enter');
+    // read in the page once it has handled the Enter that would have applied the filter
+    expect(await page.evaluate(() => new URLSearchParams(location.search).get('published_from'))).toBeNull();
     expect(failed).toEqual([]);
+  });
+  it('a date typed outside 01.01.1990–31.12.2100 is named in the server words and the card is not sent (issue 31)', async () => {
+    const puts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`) puts.push(r.postData() ?? '');
+    });
+    await page.goto(`/documents/${card.id}`);
+    const published = page.getByLabel('Дата размещения извещения');
+    await published.fill('01.01.1900');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Дата должна быть между 01.01.1990 и 31.12.2100', { exact: true }).waitFor();
+    expect(await published.inputValue()).toBe('01.01.1900');
+    // a good date is saved: the PUT it sends is the first one, so the click above sent nothing
+    await published.fill('02.02.2026');
+    await published.press('Enter');
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`,
+    );
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await saved).status()).toBe(200);
+    expect(puts.map((b) => (JSON.parse(b) as { published_on: string }).published_on)).toEqual(['2026-02-02']);
   });
 });
 
@@ -156,5 +186,52 @@ describe('issue 34: registration (M13)', () => {
     await p.getByText('Телефон: 10–15 цифр, например +7 495 123-45-67').waitFor();
     expect(await p.getByText('Некорректный ОГРН').count()).toBe(0);
     await p.context().close();
+  });
+});
+
+describe("issue 34: a customer's requisites on /profile/companies (M12)", () => {
+  it('adds a bank account and a contact that a reload still shows; a half-filled dialog asks before it is closed', async () => {
+    await page.goto('/profile/companies');
+    const ask = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+
+    await page.locator('[data-testid^="bank-add-"]').first().click();
+    const bank = page.getByRole('dialog').filter({ hasText: 'Новый расчётный счёт' });
+    await bank.getByLabel('Банк').fill('ПАО Сбербанк (M12)');
+    await bank.getByRole('button', { name: 'Отмена' }).click();
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Остаться' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await bank.getByLabel('Банк').inputValue()).toBe('ПАО Сбербанк (M12)');
+    // accounts whose control keys match the БИК, as the server checks them
+    await bank.getByLabel('БИК').fill('044525225');
+    await bank.getByLabel('Корреспондентский счёт').fill('30101810400000000225');
+    await bank.getByLabel('Расчётный счёт').fill('40702810938000000001');
+    const bankSaved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/bank_requesits'));
+    await bank.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await bankSaved).status()).toBe(200);
+    await bank.waitFor({ state: 'detached' });
+
+    await page.locator('[data-testid^="contact-add-"]').first().click();
+    const contact = page.getByRole('dialog').filter({ hasText: 'Новый контакт' });
+    await contact.getByLabel('ФИО').fill('Черновик (M12)');
+    await page.keyboard.press('Escape');
+    await ask.waitFor();
+    await ask.getByRole('button', { name: 'Закрыть без сохранения' }).click();
+    await contact.waitFor({ state: 'detached' });
+    await page.locator('[data-testid^="contact-add-"]').first().click();
+    await contact.getByLabel('ФИО').fill('Петрова Анна Сергеевна (M12)');
+    await contact.getByLabel('Телефон').fill('+7 495 123-45-67');
+    const contactSaved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/contacts'));
+    await contact.getByRole('button', { name: 'Сохранить' }).click();
+    expect((await contactSaved).status()).toBe(200);
+    await contact.waitFor({ state: 'detached' });
+
+    await page.reload();
+    const banks = page.locator('[data-testid^="banks-"]').first();
+    const contacts = page.locator('[data-testid^="contacts-"]').first();
+    await banks.getByText(/ПАО Сбербанк \(M12\).*р\/с 40702810938000000001/).waitFor();
+    await contacts.getByText(/Петрова Анна Сергеевна \(M12\).*\+7 495 123-45-67/).waitFor();
+    // the draft closed without saving was never sent: the reload shows the saved contact only
+    expect(await contacts.getByText('Черновик (M12)').count()).toBe(0);
   });
 });

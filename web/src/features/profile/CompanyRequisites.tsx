@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankRequisitesResponse, Contact } from '@proc/contract';
@@ -6,37 +6,85 @@ import { profileApi } from './api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
+import { useUnsavedDialog } from '../../lib/unsaved';
 
 type BankForm = Omit<BankRequisitesResponse, 'id'>;
 type ContactForm = Omit<Contact, 'id'>;
 
-/**
- * A dialog that adds or edits one record of a company's list (a bank account, a contact): server field errors under
- * the fields, one request however often «Сохранить» is pressed, the list refreshed after.
- */
-function useEditor<T extends object>(url: string, key: unknown[], what: string) {
+/** The list's record being added (id null) or edited, with the values its dialog opens with. */
+interface Editing<T> {
+  id: number | null;
+  values: Partial<T>;
+}
+
+/** A company's list of records (bank accounts, contacts): which one is being edited, and removal. */
+function useRecords<T extends object>(url: string, key: unknown[], what: string) {
   const qc = useQueryClient();
-  const [form] = Form.useForm<T>();
-  const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const save = useMutation({
-    mutationFn: (v: T) => profileApi.saveRecord(url, editing?.id ?? null, v, what),
-    onSuccess: () => {
-      setEditing(null);
-      noticeStore.show({ kind: 'success', header: 'Успешно', message: `${what}: сохранено` });
-      void qc.invalidateQueries({ queryKey: key });
-    },
-    onError: (err) => applyServerErrors(form, err),
-  });
+  const [editing, setEditing] = useState<Editing<T> | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => profileApi.removeRecord(url, id, what),
     onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
   });
-  const open = (id: number | null, values: Partial<T>) => {
-    setEditing({ id });
-    form.resetFields();
-    form.setFieldsValue(values as never);
-  };
-  return { form, editing, setEditing, save, remove, open };
+  return { editing, open: (id: number | null, values: Partial<T>) => setEditing({ id, values }), close: () => setEditing(null), remove };
+}
+
+/**
+ * The dialog that adds or edits one record of a company's list: server field errors under the fields, one request
+ * however often «Сохранить» is pressed, the list refreshed after. Like every form (issue 34, M6), a half-filled one asks
+ * «Есть несохранённые изменения» before «Отмена», Esc, a click beside it or leaving the page drops the edits; it is
+ * mounted only while open, so the page holds one such guard at a time.
+ */
+function RecordDialog<T extends object>({
+  url,
+  queryKey,
+  what,
+  title,
+  editing,
+  onClose,
+  children,
+}: {
+  url: string;
+  queryKey: unknown[];
+  what: string;
+  title: string;
+  editing: Editing<T>;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const qc = useQueryClient();
+  const [form] = Form.useForm<T>();
+  const unsaved = useUnsavedDialog(onClose);
+  const save = useMutation({
+    mutationFn: (v: T) => profileApi.saveRecord(url, editing.id, v, what),
+    onSuccess: () => {
+      unsaved.saved();
+      onClose();
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: `${what}: сохранено` });
+      void qc.invalidateQueries({ queryKey });
+    },
+    onError: (err) => applyServerErrors(form, err),
+  });
+  return (
+    <Modal
+      open
+      title={title}
+      okText="Сохранить"
+      cancelText="Отмена"
+      onCancel={unsaved.cancel}
+      onOk={() => form.submit()}
+      okButtonProps={{ loading: save.isPending }}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={editing.values}
+        onValuesChange={unsaved.changed}
+        onFinish={(v) => !save.isPending && save.mutate(v)}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
 }
 
 export function BankRequisites({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
@@ -45,7 +93,8 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
     queryKey: key,
     queryFn: () => profileApi.banks(companyId),
   });
-  const e = useEditor<BankForm>(`/companies/${companyId}/bank_requesits`, key, 'Банковские реквизиты');
+  const url = `/companies/${companyId}/bank_requesits`;
+  const e = useRecords<BankForm>(url, key, 'Банковские реквизиты');
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -84,17 +133,15 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
           </List.Item>
         )}
       />
-      <Modal
-        open={!!e.editing}
-        title={e.editing?.id ? 'Изменить банковские реквизиты' : 'Новый расчётный счёт'}
-        okText="Сохранить"
-        cancelText="Отмена"
-        onCancel={() => e.setEditing(null)}
-        onOk={() => e.form.submit()}
-        okButtonProps={{ loading: e.save.isPending }}
-        destroyOnHidden
-      >
-        <Form form={e.form} layout="vertical" onFinish={(v) => !e.save.isPending && e.save.mutate(v)}>
+      {e.editing && (
+        <RecordDialog<BankForm>
+          url={url}
+          queryKey={key}
+          what="Банковские реквизиты"
+          title={e.editing.id ? 'Изменить банковские реквизиты' : 'Новый расчётный счёт'}
+          editing={e.editing}
+          onClose={e.close}
+        >
           <Field label="Банк" name="bank_name" rules={[rules.required]}>
             <Input autoFocus />
           </Field>
@@ -118,8 +165,8 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
           <Form.Item name="is_main" valuePropName="checked">
             <Checkbox>Основной счёт (печатается в проекте договора)</Checkbox>
           </Form.Item>
-        </Form>
-      </Modal>
+        </RecordDialog>
+      )}
     </>
   );
 }
@@ -130,7 +177,8 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
     queryKey: key,
     queryFn: () => profileApi.contacts(companyId),
   });
-  const e = useEditor<ContactForm>(`/companies/${companyId}/contacts`, key, 'Контакт');
+  const url = `/companies/${companyId}/contacts`;
+  const e = useRecords<ContactForm>(url, key, 'Контакт');
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -182,17 +230,15 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
           </List.Item>
         )}
       />
-      <Modal
-        open={!!e.editing}
-        title={e.editing?.id ? 'Изменить контакт' : 'Новый контакт'}
-        okText="Сохранить"
-        cancelText="Отмена"
-        onCancel={() => e.setEditing(null)}
-        onOk={() => e.form.submit()}
-        okButtonProps={{ loading: e.save.isPending }}
-        destroyOnHidden
-      >
-        <Form form={e.form} layout="vertical" onFinish={(v) => !e.save.isPending && e.save.mutate(v)}>
+      {e.editing && (
+        <RecordDialog<ContactForm>
+          url={url}
+          queryKey={key}
+          what="Контакт"
+          title={e.editing.id ? 'Изменить контакт' : 'Новый контакт'}
+          editing={e.editing}
+          onClose={e.close}
+        >
           <Field label="ФИО" name="name" rules={[rules.required]}>
             <Input autoFocus />
           </Field>
@@ -208,8 +254,8 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
           <Form.Item name="is_active" valuePropName="checked">
             <Checkbox>Активный контакт (печатается в документации)</Checkbox>
           </Form.Item>
-        </Form>
-      </Modal>
+        </RecordDialog>
+      )}
     </>
   );
 }
