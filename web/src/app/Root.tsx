@@ -25,10 +25,12 @@ export function Root() {
   useEffect(() => {
     if (session) return undefined;
     const preload = () => void import('./SignedIn').then((m) => m.preloadRoute('/')).catch(() => undefined);
-    document.addEventListener('submit', preload, { capture: true, once: true });
+    // a task later, so the sign-in request goes out first: on HTTP/1.1 it would queue behind forty chunk requests
+    const onSubmit = () => void setTimeout(preload, 0);
+    document.addEventListener('submit', onSubmit, { capture: true, once: true });
     const cancel = later(preload, 1500);
     return () => {
-      document.removeEventListener('submit', preload, { capture: true });
+      document.removeEventListener('submit', onSubmit, { capture: true });
       cancel();
     };
   }, [!!session]); // eslint-disable-line react-hooks/exhaustive-deps
