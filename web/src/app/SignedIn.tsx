@@ -3,7 +3,7 @@ import { matchRoutes, Navigate, useRoutes, type RouteObject } from 'react-router
 import { QueryClientProvider } from '@tanstack/react-query';
 import { REGISTRATION_DECIDERS } from '@proc/contract/roles';
 import { StaffOnly, AdminOnly, RolesOnly } from './guards';
-import { page, preloadElement, whenIdle } from './lazy-page';
+import { later, page, preloadElement } from './lazy-page';
 import { queryClient } from '../lib/query-client';
 import { Shell } from './Shell';
 
@@ -99,7 +99,7 @@ const DAILY_SCREENS = ['/', '/documents/0', '/procurement_documents/0', '/contra
  */
 export default function SignedIn() {
   useEffect(() => () => queryClient.clear(), []);
-  useEffect(() => whenIdle(() => DAILY_SCREENS.forEach(preloadRoute), 5000), []);
+  useEffect(() => later(() => DAILY_SCREENS.forEach(preloadRoute), 3000), []);
   const element = useRoutes(routes);
   return <QueryClientProvider client={queryClient}>{element}</QueryClientProvider>;
 }

@@ -35,12 +35,18 @@ export function preloadElement(element: ReactNode): void {
   else preloadElement((element.props as { children?: ReactNode }).children);
 }
 
-/** Runs `task` once the browser has nothing else to do (or after `timeout` ms at the latest). */
-export function whenIdle(task: () => void, timeout = 2000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(task, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 200);
-  return () => clearTimeout(id);
+/**
+ * Runs `task` `delay` ms from now, once the browser has nothing else to do then. The delay keeps it off the screen being
+ * opened: the browser is "idle" while that screen waits for its data, and a chunk evaluated then delays its render.
+ */
+export function later(task: () => void, delay: number): () => void {
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(task, { timeout: 2000 });
+    else task();
+  }, delay);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
 }

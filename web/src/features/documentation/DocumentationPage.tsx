@@ -99,7 +99,7 @@ function DocumentForm({ doc, limit }: { doc: DocumentItem; limit: number }) {
  * main thread for 1–2 s on a busy 2-core machine: the first ones show at once and the rest follow a batch per task, so
  * the page answers a click or a keystroke in between (issue 34, row T).
  */
-const FIELDS_PER_BATCH = 30;
+const FIELDS_PER_BATCH = 12;
 
 /** The number of fields mounted so far: grows a batch per browser task until all `total` are there. */
 function useMountedFields(total: number): number {
