@@ -8,7 +8,6 @@ import os from 'node:os';
 import path from 'node:path';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import {
   MESSAGES,
@@ -19,19 +18,17 @@ import {
   type Paged,
   type ProcurementResponse,
 } from '@proc/contract';
-import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
+import { DEMO_CUSTOMER } from '../tools/fake-eis/server';
 import { bank1cStatement, updXml } from '../server/src/modules/demo/demo-documents';
 import { typePeriod } from './eis-import-form';
-import { startE2E, DEMO_PASSWORD, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+import { DEMO_PASSWORD } from './harness';
+import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 import { layoutFindings } from './layout-check';
 import { fillForgottenFields } from './documentation-form';
 import { reportTimings, timed } from './timings';
 
-let e: E2E;
+let e: E2EWithEis;
 let page: Page;
-let eis: FakeEis;
-let integration: FastifyInstance;
 let procurementId: number;
 let contract: ContractCardResponse;
 let delivered: Decimal;
@@ -42,30 +39,12 @@ const SIGNER = 'Петров Пётр Петрович';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'day-'));
 
 beforeAll(async () => {
-  eis = await startFakeEis({ port: 0 });
-  // the fake has no request limit: ЕИС's budget of 90 a minute would stretch the demo's two years of days to minutes
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 5_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  e = await startE2E({
-    INTEGRATION_API_URL: `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`,
-    EIS_URL: eis.url,
-  });
+  e = await startE2EWithEis();
   page = await e.newPage();
 });
 afterAll(async () => {
   reportTimings();
   await e?.close();
-  await integration?.close();
-  await eis?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -4,44 +4,25 @@
  * applications with their price offers and the commission's decisions, and to the contract that names the supplier.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { startFakeEis, DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../tools/fake-eis/server';
+import { DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR } from '../tools/fake-eis/server';
 import { purchaseNumberOf } from '../tools/fake-eis/notice44-samples';
 import { regNum44 } from '../tools/fake-eis/contract44-samples';
-import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { PERIOD_IMPORT_JOB } from '../server/src/modules/eis/period-import';
 import { typePeriod } from './eis-import-form';
-import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 
-let e: E2E;
+let e: E2EWithEis;
 let page: Page;
-let eis: FakeEis;
-let integration: FastifyInstance;
 const Y = TENDER_PLAN_YEAR;
 const AUCTION = purchaseNumberOf(DEMO_44_REG_NUM, Y, 1);
 
 beforeAll(async () => {
-  eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 5_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
-  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
+  e = await startE2EWithEis();
   page = await e.newPage();
 });
 afterAll(async () => {
   await e?.close();
-  await integration?.close();
-  await eis?.close();
 });
 
 describe('issue 33: 44-ФЗ notices with their final protocols and contracts', () => {

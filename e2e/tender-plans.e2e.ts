@@ -1,41 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
 import type { ProcurementResponse } from '@proc/contract';
-import { startFakeEis, DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../tools/fake-eis/server';
-import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
+import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR } from '../tools/fake-eis/server';
 import { typePeriod } from './eis-import-form';
-import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
+import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 
-let e: E2E;
+let e: E2EWithEis;
 let page: Page;
-let eis: FakeEis;
-let integration: FastifyInstance;
 const Y = TENDER_PLAN_YEAR;
 // the fake ЕИС's план-график of the demo customer (tools/fake-eis/tender-plan-samples.ts)
 const PLAN = `${Y}${DEMO_REG_NUM}001`;
 
 beforeAll(async () => {
-  eis = await startFakeEis({ port: 0 });
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 5_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
-  e = await startE2E({ INTEGRATION_API_URL: integrationUrl, EIS_URL: eis.url });
+  e = await startE2EWithEis();
   page = await e.newPage();
 });
 afterAll(async () => {
   await e?.close();
-  await integration?.close();
-  await eis?.close();
 });
 
 describe('issue 33: the 44-ФЗ план-график from ЕИС', () => {

@@ -24,6 +24,7 @@ export async function startE2EWithEis(overrides: Partial<Config> = {}): Promise<
       archiveRetryMs: 50,
       timeoutMs: 5_000,
       logLevel: 'silent',
+      // the fake has no request limit: ЕИС's budget of 90 a minute would stretch a period's days to minutes
       requestsPerMinute: 100_000,
     });
     await integration.listen({ port: 0, host: '127.0.0.1' });

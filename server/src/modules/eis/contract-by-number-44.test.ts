@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { CONTRACT_REGISTRY_NUMBER_MESSAGE, EVENTS, type ContractCardResponse, type ContractResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, DEMO_44_CUSTOMER, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
+import { nextEvent, type TestServer } from '../../../test/harness';
+import { startEisWorld, type EisWorld } from '../../../test/eis-world';
+import { DEMO_44_CUSTOMER, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
 import { regNum44 } from '../../../../tools/fake-eis/contract44-samples';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 
 /**
  * «Один договор» by its registry number: the number names its register — 19 digits a 44-ФЗ contract of RGK, 23 digits a
@@ -12,34 +11,20 @@ import { buildIntegrationApp } from '../../eis-service/build-integration-app';
  */
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
+let world: EisWorld;
 let client: string;
 const Y = TENDER_PLAN_YEAR;
 const WASTE_REG = regNum44(DEMO_44_CUSTOMER, Y, 1);
 const PAPER_REG = regNum44(DEMO_44_CUSTOMER, Y, 2);
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 15_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  world = await startEisWorld();
+  ({ t, eis } = world);
   // the demo's budget institution is the fake ЕИС's 44-ФЗ customer
   client = await t.login('budget');
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await world?.close();
 });
 
 async function importOne(number: string) {
