@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from 'antd';
+import { Button, Checkbox, Form, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankRequisitesResponse, Contact } from '@proc/contract';
 import { profileApi } from './api';
@@ -7,6 +7,7 @@ import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
 import { useUnsavedDialog } from '../../lib/unsaved';
+import { FormDialog } from '../../lib/FormDialog';
 
 type BankForm = Omit<BankRequisitesResponse, 'id'>;
 type ContactForm = Omit<Contact, 'id'>;
@@ -65,25 +66,16 @@ function RecordDialog<T extends object>({
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={title}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onCancel={unsaved.cancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      unsaved={unsaved}
+      saving={save.isPending}
+      initialValues={editing.values}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={editing.values}
-        onValuesChange={unsaved.changed}
-        onFinish={(v) => !save.isPending && save.mutate(v)}
-      >
-        {children}
-      </Form>
-    </Modal>
+      {children}
+    </FormDialog>
   );
 }
 

@@ -20,6 +20,7 @@ import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
 import { usePagedTable } from '../../lib/paged-table';
 import { useUnsavedDialog } from '../../lib/unsaved';
+import { FormDialog } from '../../lib/FormDialog';
 import { dateRules, moscowToday, notBeforeRule } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { DateInput } from '../../lib/DateInput';
@@ -160,45 +161,36 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={tariff ? 'Изменить тариф' : 'Новый тариф'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onCancel={unsaved.cancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      unsaved={unsaved}
+      saving={save.isPending}
+      initialValues={tariff ?? { period: 'month', storage_mb: 1024 }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={tariff ?? { period: 'month', storage_mb: 1024 }}
-        onFinish={(v) => save.mutate(v)}
-        onValuesChange={unsaved.changed}
-      >
-        <Field label="Наименование" name="name" rules={[rules.required]}>
-          <Input />
-        </Field>
-        <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true })}>
-          <MoneyInput />
-        </Field>
-        <Field label="Период" name="period" rules={[rules.requiredAny]}>
-          <Select options={TARIFF_PERIODS.map((p) => ({ value: p, label: TARIFF_PERIOD_TITLES[p] }))} />
-        </Field>
-        <Field label="Не более пользователей" name="max_users" extra="Пусто — без ограничения">
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Field>
-        <Field label="Не более закупок в год" name="max_procurements_per_year" extra="Пусто — без ограничения">
-          <InputNumber min={1} precision={0} style={{ width: 200 }} />
-        </Field>
-        <Field label="Хранилище файлов организации, МБ" name="storage_mb" extra="Пусто — без ограничения; 1024 МБ = 1 ГБ">
-          <InputNumber min={1} max={10_000_000} precision={0} style={{ width: 200 }} />
-        </Field>
-        <Field label="Описание" name="description">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Наименование" name="name" rules={[rules.required]}>
+        <Input />
+      </Field>
+      <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true })}>
+        <MoneyInput />
+      </Field>
+      <Field label="Период" name="period" rules={[rules.requiredAny]}>
+        <Select options={TARIFF_PERIODS.map((p) => ({ value: p, label: TARIFF_PERIOD_TITLES[p] }))} />
+      </Field>
+      <Field label="Не более пользователей" name="max_users" extra="Пусто — без ограничения">
+        <InputNumber min={1} precision={0} style={{ width: 200 }} />
+      </Field>
+      <Field label="Не более закупок в год" name="max_procurements_per_year" extra="Пусто — без ограничения">
+        <InputNumber min={1} precision={0} style={{ width: 200 }} />
+      </Field>
+      <Field label="Хранилище файлов организации, МБ" name="storage_mb" extra="Пусто — без ограничения; 1024 МБ = 1 ГБ">
+        <InputNumber min={1} max={10_000_000} precision={0} style={{ width: 200 }} />
+      </Field>
+      <Field label="Описание" name="description">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Field>
+    </FormDialog>
   );
 }
 

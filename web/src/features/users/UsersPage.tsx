@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLES, ROLE_TITLES, type UserResponse, type Role } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useUnsavedDialog } from '../../lib/unsaved';
+import { FormDialog } from '../../lib/FormDialog';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
@@ -148,54 +149,42 @@ function UserForm({
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={user ? 'Изменить пользователя' : 'Новый пользователь'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onCancel={unsaved.cancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      unsaved={unsaved}
+      saving={save.isPending}
+      initialValues={user ?? { role: 'client' }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={user ?? { role: 'client' }}
-        onFinish={(v) => save.mutate(v)}
-        onValuesChange={unsaved.changed}
-      >
-        <Field label="ФИО" name="title" rules={[rules.required]}>
+      <Field label="ФИО" name="title" rules={[rules.required]}>
+        <Input />
+      </Field>
+      {!user && (
+        <Field label="Логин" name="login" rules={[rules.required]}>
           <Input />
         </Field>
-        {!user && (
-          <Field label="Логин" name="login" rules={[rules.required]}>
-            <Input />
+      )}
+      <Field label="E-mail" name="email" rules={[rules.email]}>
+        <Input />
+      </Field>
+      <Field label="Телефон" name="phone">
+        <Input />
+      </Field>
+      <Field label="Роль" name="role" rules={[rules.requiredAny]}>
+        <Select options={roleOptions} />
+      </Field>
+      {!user && (
+        <>
+          <Field label="Организация" name="company_id" rules={[rules.requiredAny]}>
+            <Select showSearch={{ optionFilterProp: 'label' }} options={companies.map((c) => ({ value: c.id, label: companyTitle(c) }))} />
           </Field>
-        )}
-        <Field label="E-mail" name="email" rules={[rules.email]}>
-          <Input />
-        </Field>
-        <Field label="Телефон" name="phone">
-          <Input />
-        </Field>
-        <Field label="Роль" name="role" rules={[rules.requiredAny]}>
-          <Select options={roleOptions} />
-        </Field>
-        {!user && (
-          <>
-            <Field label="Организация" name="company_id" rules={[rules.requiredAny]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={companies.map((c) => ({ value: c.id, label: companyTitle(c) }))}
-              />
-            </Field>
-            <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
-              <Input.Password autoComplete="new-password" />
-            </Field>
-          </>
-        )}
-      </Form>
-    </Modal>
+          <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
+            <Input.Password autoComplete="new-password" />
+          </Field>
+        </>
+      )}
+    </FormDialog>
   );
 }
 
