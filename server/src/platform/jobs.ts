@@ -175,7 +175,16 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
     for (const id of workerIds.get(name) ?? []) boss.notifyWorker(id);
     for (const w of sleepers.get(name) ?? []) w();
   };
-  const db = executorOf({ query: (t, p) => database.sql.query(t, p), exec: (t) => database.sql.exec(t) });
+  const direct = executorOf({ query: (t, p) => database.sql.query(t, p), exec: (t) => database.sql.exec(t) });
+  let stopped = false;
+  // pg-boss 10 completes or fails a job of its own workers without awaiting it (manager.js onFetch): a handler still
+  // running when stop() gave up waiting would reach a pool already ended and reject with nobody to catch it. After
+  // stop, such a late statement is dropped: the job stays 'active' and is queued again at its expiry, or at the next
+  // start of a single-node server (requeueJobsOfDeadProcess) — as if the process had stopped while it ran.
+  const db: Executor = {
+    // pg-boss reads a command's affected count from its first row: a dropped statement affected nothing
+    executeSql: (text, values) => (stopped ? Promise.resolve({ rows: [{ count: '0' }] }) : direct.executeSql(text, values)),
+  };
   const maintenanceIntervalSeconds = Math.max(1, Math.min(120, Math.floor(config.expireInSeconds / 2)));
   const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, migrate: true, maintenanceIntervalSeconds } as never);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -310,6 +319,7 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       for (const name of sleepers.keys()) wake(name);
       await Promise.race([Promise.all(fairLoops), new Promise((r) => setTimeout(r, 5000).unref())]);
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      stopped = true;
     },
     async idle(name, timeoutMs = 30_000) {
       const until = Date.now() + timeoutMs;
