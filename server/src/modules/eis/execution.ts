@@ -114,14 +114,7 @@ export async function requestExecutionSend(ctx: Ctx, contractId: number): Promis
     await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId, key }, { tx });
     return recordId;
   });
-  ctx.deps.realtime.toUser(ctx.user.id, EVENTS.notificationPerfomanceContractResponse, {
-    key,
-    result: 'pending',
-    registration_number: c.registryNumber ?? undefined,
-    contract_regnumber: c.registryNumber ?? undefined,
-    performance_contract_guid: data.guid,
-    contract_guid: c.guid ?? undefined,
-  });
+  announceQueuedSend(ctx, c, key, data.guid);
   return { key, id };
 }
 
@@ -161,8 +154,18 @@ export async function queueSignedExecution(tx: Tx, ctx: Ctx, contractId: number,
   return key;
 }
 
+/** Called once the transaction that queued a signed package (queueSignedExecution) has committed. */
 export async function notifyExecutionPending(ctx: Ctx, contractId: number, key: string, guid: string): Promise<void> {
-  const c = await loadContract(ctx, contractId);
+  announceQueuedSend(ctx, await loadContract(ctx, contractId), key, guid);
+}
+
+/**
+ * After the commit of the transaction that queued a package: a job sent inside a transaction wakes no worker
+ * (platform/jobs.ts), so it is woken here rather than at its next poll; the user hears «pending» with the contract's
+ * numbers.
+ */
+function announceQueuedSend(ctx: Ctx, c: Pick<typeof contracts.$inferSelect, 'registryNumber' | 'guid'>, key: string, guid: string): void {
+  ctx.deps.jobs.wake(EXECUTION_SEND_JOB);
   ctx.deps.realtime.toUser(ctx.user.id, EVENTS.notificationPerfomanceContractResponse, {
     key,
     result: 'pending',

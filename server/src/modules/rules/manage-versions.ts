@@ -233,6 +233,8 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
       throw new AppError('CONFLICT', 'Уже утверждена редакция с той же датой вступления в силу: дата должна отличаться');
     throw err;
   }
+  // committed: the refresh queued inside the transaction starts now, not at the worker's next poll
+  ctx.deps.jobs.wake(REFRESH_VIOLATIONS_JOB);
   return getVersion(ctx, ruleId, versionId);
 }
 
