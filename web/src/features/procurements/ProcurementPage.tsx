@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -204,7 +204,10 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
   // echoing its value, or an edit typed back to what was there leaves nothing to ask about.
   const server = useRef<Partial<FormValues>>(p ? toForm(p) : INITIAL);
   const loaded = useRef(false);
-  const syncDirty = () => (sameCard(form.getFieldsValue(true), server.current) ? markSaved() : markChanged());
+  const syncDirty = useCallback(
+    () => (sameCard(form.getFieldsValue(true), server.current) ? markSaved() : markChanged()),
+    [form, markSaved, markChanged],
+  );
   useEffect(() => {
     if (!p) return;
     const next = toForm(p);
@@ -217,9 +220,8 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     }
     loaded.current = true;
     server.current = next;
-    if (sameCard(form.getFieldsValue(true), next)) markSaved();
-    else markChanged();
-  }, [p, form, markChanged, markSaved]);
+    syncDirty();
+  }, [p, form, syncDirty]);
   const saving = useRef(false);
   // the new card's create carries one key per page open: a repeat (double click, lost answer) returns the same record
   const idem = useIdempotencyKey();
