@@ -79,6 +79,18 @@ function RecordDialog<T extends object>({
   );
 }
 
+/** A list record's «Изменить» and «Удалить» (after a question) for a user who may edit the company's card. */
+const recordActions = (question: string, edit: () => void, remove: () => void) => [
+  <Button key="e" type="link" size="small" onClick={edit}>
+    Изменить
+  </Button>,
+  <Popconfirm key="d" title={question} okText="Удалить" cancelText="Отмена" onConfirm={remove}>
+    <Button type="link" size="small" danger>
+      Удалить
+    </Button>
+  </Popconfirm>,
+];
+
 export function BankRequisites({ companyId, canEdit }: { companyId: number; canEdit: boolean }) {
   const key = ['companies', companyId, 'banks'];
   const banks = useQuery({
@@ -106,16 +118,11 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
           <List.Item
             actions={
               canEdit
-                ? [
-                    <Button key="e" type="link" size="small" onClick={() => e.open(b.id, b)}>
-                      Изменить
-                    </Button>,
-                    <Popconfirm key="d" title="Удалить счёт?" okText="Удалить" cancelText="Отмена" onConfirm={() => e.remove.mutate(b.id)}>
-                      <Button type="link" size="small" danger>
-                        Удалить
-                      </Button>
-                    </Popconfirm>,
-                  ]
+                ? recordActions(
+                    'Удалить счёт?',
+                    () => e.open(b.id, b),
+                    () => e.remove.mutate(b.id),
+                  )
                 : undefined
             }
           >
@@ -194,22 +201,11 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
           <List.Item
             actions={
               canEdit
-                ? [
-                    <Button key="e" type="link" size="small" onClick={() => e.open(k.id, k)}>
-                      Изменить
-                    </Button>,
-                    <Popconfirm
-                      key="d"
-                      title="Удалить контакт?"
-                      okText="Удалить"
-                      cancelText="Отмена"
-                      onConfirm={() => e.remove.mutate(k.id)}
-                    >
-                      <Button type="link" size="small" danger>
-                        Удалить
-                      </Button>
-                    </Popconfirm>,
-                  ]
+                ? recordActions(
+                    'Удалить контакт?',
+                    () => e.open(k.id, k),
+                    () => e.remove.mutate(k.id),
+                  )
                 : undefined
             }
           >
