@@ -28,6 +28,8 @@ export const SignatureCheckResponse = z.object({
   warnings: z.array(z.string()),
   attached: z.boolean(),
   signer: SignatureCertificate.nullable(),
+  /** Every signer the CMS names (its SignerInfos), each by its own certificate; more than one is refused. */
+  signers: z.array(SignatureCertificate),
   signing_time: z.string().nullable(),
 });
 export type SignatureCheckResponse = z.infer<typeof SignatureCheckResponse>;
@@ -71,9 +73,22 @@ export const SignatureCheckRequest = SignatureBody.extend({
 });
 
 const innRe = /^\d{12}$/;
+/**
+ * The number of a МЧД in the ФНС register is its GUID: «идентификационный номер файла (N) в виде 36-разрядного GUID
+ * является уникальным идентификатором доверенности» (формат машиночитаемой доверенности ФНС, элемент ИдФайл;
+ * the register's «Уникальный номер GUID доверенности»).
+ */
+export const MCHD_NUMBER_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 export const SigningRightRequest = z.object({
   person_inn: z.string().trim().regex(innRe, 'ИНН физического лица — 12 цифр').nullish(),
-  mchd_number: z.string().trim().min(1).max(100).nullish(),
+  mchd_number: z
+    .string()
+    .trim()
+    .regex(
+      MCHD_NUMBER_RE,
+      'Номер МЧД — её уникальный номер в реестре ФНС (GUID из 36 знаков, например 0f8fad5b-d9cb-469f-a165-70867728950e)',
+    )
+    .nullish(),
 });
 export type SigningRightRequest = z.infer<typeof SigningRightRequest>;
 

@@ -48,13 +48,6 @@ export function certificatesOf(pem: string): X509Certificate[] {
   return out;
 }
 
-/** The signer among a signature's certificates: the end-entity one (not a CA), else the one that issued nothing. */
-export function pickSigner(certs: X509Certificate[]): X509Certificate | null {
-  const leaves = certs.filter((c) => !c.ca);
-  if (leaves.length) return leaves[0];
-  return certs.find((c) => !certs.some((o) => o !== c && o.issuer === c.subject)) ?? null;
-}
-
 export function describeCertificate(c: X509Certificate): CertificateInfo {
   const legacy = c.toLegacyObject() as unknown as { subject: Name; issuer: Name };
   const s = legacy.subject;
@@ -99,4 +92,18 @@ export function organisationInn(c: CertificateInfo): string | null {
 export function personInn(c: CertificateInfo): string | null {
   const inn = c.inn?.trim() ?? null;
   return inn && /^\d{12}$/.test(inn) && !inn.startsWith('00') ? inn : null;
+}
+
+/**
+ * Whether the certificate is the expected signer's (приказ ФСБ № 795, the subject's attributes: ИНН 1.2.643.3.131.1.1 is a person's
+ * or an ИП's 12-digit ИНН, ИННЮЛ 1.2.643.100.4 the legal entity's). A 10-digit ИНН is a legal entity's: its ИННЮЛ
+ * (or an old padded ИНН). A 12-digit one is an ИП's, or a person's acting by a МЧД: their own ИНН in a certificate
+ * of a physical person — one that names an organisation (ИННЮЛ) signs for that organisation, not for the person.
+ */
+export function signerMatches(c: CertificateInfo, expected: { companyInn?: string | null; personInn?: string | null }): boolean {
+  const person = (inn: string | null | undefined) => !!inn && /^\d{12}$/.test(inn.trim()) && personInn(c) === inn.trim() && !c.innLe;
+  const company = expected.companyInn?.trim();
+  if (company && /^\d{10}$/.test(company) && organisationInn(c) === company) return true;
+  if (company && person(company)) return true;
+  return person(expected.personInn);
 }

@@ -63,6 +63,7 @@ export const checkResponse = (v: Verification): SignatureCheckResponse => ({
   warnings: v.warnings,
   attached: v.attached,
   signer: v.signer,
+  signers: v.signers,
   signing_time: v.signingTime,
 });
 
@@ -291,7 +292,8 @@ export async function setRight(ctx: Ctx, userId: number, body: SigningRightReque
       .select()
       .from(signingRights)
       .where(and(eq(signingRights.companyId, ctx.companyId), eq(signingRights.userId, userId)));
-    const values = { personInn: body.person_inn ?? null, mchdNumber: body.mchd_number ?? null };
+    // a GUID is one number whatever its letters' case: kept as the register writes it, in lower case
+    const values = { personInn: body.person_inn ?? null, mchdNumber: body.mchd_number?.toLowerCase() ?? null };
     await tx
       .insert(signingRights)
       .values({ companyId: ctx.companyId, userId, grantedBy: ctx.user.id, ...values })

@@ -133,7 +133,7 @@ describe('«право подписи»', () => {
     const r = await t.api<{ message: string }>('PUT', `/api/signatures/rights/${clientId}`, {
       token: administrator,
       headers: asCustomer(),
-      body: { mchd_number: 'МЧД-1' },
+      body: { mchd_number: '0f8fad5b-d9cb-469f-a165-70867728950e' },
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Для подписи по доверенности укажите и ИНН физического лица, и номер МЧД');
@@ -197,14 +197,18 @@ describe('signed execution records', () => {
         await t.api('PUT', `/api/signatures/rights/${clientId}`, {
           token: administrator,
           headers: asCustomer(),
-          body: { person_inn: '500100732259', mchd_number: 'МЧД-2026-0001' },
+          body: { person_inn: '500100732259', mchd_number: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
         })
       ).status,
     ).toBe(204);
     const p = await prepare();
     const r = await submit(p, await signPrepared(p, 'person'));
     expect(r.status).toBe(202);
-    expect(r.body.signature).toMatchObject({ valid: true, mchd_number: 'МЧД-2026-0001', certificate: { inn: '500100732259' } });
+    expect(r.body.signature).toMatchObject({
+      valid: true,
+      mchd_number: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      certificate: { inn: '500100732259' },
+    });
     expect(
       (await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: administrator, headers: asCustomer(), body: {} })).status,
     ).toBe(204);

@@ -1,7 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { certificatesOf, describeCertificate, normInn, organisationInn, personInn, pickSigner, type CertificateInfo } from './certificate';
-import { cmsBytes, outlineCms } from './cms-der';
+import { X509Certificate } from 'node:crypto';
+import { describeCertificate, signerMatches, type CertificateInfo } from './certificate';
+import { cmsBytes, outlineCertificate, outlineCms, signerIdMatches, type CertificateOutline } from './cms-der';
+import { keyUsageProblem, nonQualifiedAlgorithm } from './qualified';
 import { gostEngine, openssl, OpensslError, withRunDir } from './openssl';
 import { trustBundles } from './trust-store';
 
@@ -16,6 +18,11 @@ export type VerificationCode =
   | 'revoked'
   | 'chain'
   | 'inn_mismatch'
+  | 'signer_certificate_missing'
+  | 'several_signers'
+  | 'not_qualified'
+  | 'no_key_usage'
+  | 'key_usage'
   | 'engine_missing'
   | 'timeout';
 
@@ -30,6 +37,11 @@ export const REASONS: Record<Exclude<VerificationCode, 'valid'>, string> = {
   revoked: 'Сертификат отозван',
   chain: 'Цепочка сертификатов не проверена',
   inn_mismatch: 'ИНН в сертификате не совпадает с организацией',
+  signer_certificate_missing: 'В подписи нет сертификата, который назван в ней сертификатом подписанта',
+  several_signers: 'В подписи несколько подписантов, а документ подписывает один: такая подпись не принимается',
+  not_qualified: 'Подпись не является квалифицированной: нужен алгоритм ГОСТ Р 34.10-2012 с хэшем ГОСТ Р 34.11-2012',
+  no_key_usage: 'В сертификате не указано назначение ключа (keyUsage): для электронной подписи он не годится',
+  key_usage: 'Сертификат не предназначен для электронной подписи: в назначении ключа нет «цифровой подписи» и «неотрекаемости»',
   engine_missing: 'модуль ГОСТ для OpenSSL не установлен (пакет libengine-gost-openssl): проверка подписей недоступна',
   timeout: 'Проверка подписи не завершилась вовремя',
 };
@@ -43,6 +55,8 @@ export interface Verification {
   warnings: string[];
   attached: boolean;
   signer: CertificateInfo | null;
+  /** Every signer of the CMS, in the order of its SignerInfos (RFC 5652 §5.3), each by the certificate it names. */
+  signers: CertificateInfo[];
   /** The signer's signingTime attribute (what the signer's computer said), ISO. */
   signingTime: string | null;
   /** An attached signature's content. */
@@ -59,6 +73,8 @@ export interface VerifyOptions {
   /** The time the certificate must be valid at; now by default. */
   at?: Date;
   timeoutMs?: number;
+  /** How many signers the document may have; one by default (every route of the product expects one). */
+  maxSigners?: number;
 }
 
 const fail = (code: Exclude<VerificationCode, 'valid'>, rest: Partial<Verification> = {}): Verification => ({
@@ -68,6 +84,7 @@ const fail = (code: Exclude<VerificationCode, 'valid'>, rest: Partial<Verificati
   warnings: [],
   attached: false,
   signer: null,
+  signers: [],
   signingTime: null,
   ...rest,
 });
@@ -94,10 +111,37 @@ function chainCode(stderr: string): Exclude<VerificationCode, 'valid'> | 'crl_mi
   return 'chain';
 }
 
+interface Signer {
+  info: CertificateInfo;
+  outline: CertificateOutline;
+}
+
+/**
+ * Each SignerInfo's certificate: the one of the CMS's certificate set it names by issuer and serial number or by
+ * subject key identifier (RFC 5652 §5.3, §10.2.4) — never the first or the only end-entity one, which the sender
+ * orders as they like (issue 40, S1: a decoy with our ИНН beside another company's real signer). Null for a SignerInfo
+ * whose certificate is not in the set.
+ */
+function signersOf(certificates: Buffer[], signerInfos: NonNullable<ReturnType<typeof outlineCms>>['signerInfos']): Array<Signer | null> {
+  const certs = certificates.flatMap((der) => {
+    const outline = outlineCertificate(der);
+    if (!outline) return [];
+    try {
+      return [{ outline, info: describeCertificate(new X509Certificate(der)) }];
+    } catch {
+      // a certificate node cannot read names no signer
+      return [];
+    }
+  });
+  return signerInfos.map((si) => certs.find((c) => signerIdMatches(si.sid, c.outline)) ?? null);
+}
+
 /**
  * Verifies a GOST R 34.10-2012 CMS signature (CAdES-BES as CryptoPro makes it), detached (give `content`) or attached:
- * the signature matches the exact bytes, the signer's certificate chains to the trust store, is valid now and not
- * revoked by a CRL of the CRL folder, and — when asked — belongs to the company. OpenSSL runs in a child process.
+ * each SignerInfo's own certificate (by its identifier) is the signer, one signer unless more are allowed; each is a
+ * qualified one's (GOST R 34.10-2012 with a GOST R 34.11-2012 digest, a key for signing — qualified.ts); the
+ * signatures match the exact bytes, the certificates chain to the trust store, are valid now and not revoked by a CRL
+ * of the CRL folder, and — when asked — belong to the company. OpenSSL runs in a child process.
  */
 export async function verifyCms(signature: Buffer | string, content: Buffer | null, opts: VerifyOptions = {}): Promise<Verification> {
   const engine = await gostEngine();
@@ -105,32 +149,38 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
   const sig = cmsBytes(signature);
   const outline = sig.length ? outlineCms(sig) : null;
   if (!outline || outline.signers < 1) return fail('malformed');
-  const base = { attached: outline.attached, signingTime: outline.signingTime };
+  const matched = signersOf(outline.certificates, outline.signerInfos);
+  const known = matched.filter((x): x is Signer => !!x);
+  const signers = known.map((x) => x.info);
+  const base = { attached: outline.attached, signingTime: outline.signingTime, signer: signers[0] ?? null, signers };
+  if (known.length < matched.length) return fail('signer_certificate_missing', base);
+  const max = opts.maxSigners ?? 1;
+  if (known.length > max)
+    return fail('several_signers', {
+      ...base,
+      reason: `В подписи ${known.length} подписант${known.length < 5 ? 'а' : 'ов'} (${signers.map(signerLabel).join('; ')}), а документ подписывает один: такая подпись не принимается`,
+    });
+  for (const [i, s] of known.entries()) {
+    const algorithm = nonQualifiedAlgorithm(s.outline.keyAlgorithm, outline.signerInfos[i]);
+    if (algorithm)
+      return fail('not_qualified', {
+        ...base,
+        reason: `Подпись не является квалифицированной: алгоритм ${algorithm}, а нужен ГОСТ Р 34.10-2012 с хэшем ГОСТ Р 34.11-2012`,
+      });
+    const usage = keyUsageProblem(s.outline.keyUsage);
+    if (usage) return fail(usage, base);
+  }
   if (!outline.attached && !content) return fail('no_content', base);
   const bundles = await trustBundles(opts.trustDir, opts.crlDir);
   try {
     return await withRunDir(async (dir) => {
       const sigFile = path.join(dir, 'sig.der');
-      const certsFile = path.join(dir, 'certs.pem');
       const outFile = path.join(dir, 'content.out');
       await fs.writeFile(sigFile, sig);
       // -binary: the bytes as they are (no MIME canonical line ends); -purpose any: qualified certificates carry
-      // extended key usages of their own, not S/MIME's emailProtection
-      const args = [
-        'cms',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        sigFile,
-        '-certsout',
-        certsFile,
-        '-out',
-        outFile,
-        '-purpose',
-        'any',
-      ];
+      // extended key usages of their own, not S/MIME's emailProtection — the key usage is checked above instead.
+      // OpenSSL verifies every SignerInfo with the certificate its identifier names (CMS_set1_signers_certs).
+      const args = ['cms', '-verify', '-binary', '-inform', 'DER', '-in', sigFile, '-out', outFile, '-purpose', 'any'];
       if (content && !outline.attached) {
         const contentFile = path.join(dir, 'content.bin');
         await fs.writeFile(contentFile, content);
@@ -149,25 +199,13 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
         warnings.push('Нет списка отозванных сертификатов этого удостоверяющего центра: отзыв сертификата не проверен');
         r = await openssl([...args, ...chainArgs], { timeoutMs: opts.timeoutMs });
       }
-      const certs = certificatesOf(await fs.readFile(certsFile, 'utf8').catch(() => ''));
-      const signerCert = pickSigner(certs);
-      const signer = signerCert ? describeCertificate(signerCert) : null;
       if (r.code !== 0) {
         const chain = chainCode(r.stderr);
-        if (chain && chain !== 'crl_missing') return fail(chain, { ...base, signer });
-        if (/content verify error|digest failure|verify error|signature failure|bad signature/i.test(r.stderr))
-          return fail('mismatch', { ...base, signer });
-        return fail(signer ? 'mismatch' : 'malformed', { ...base, signer });
+        if (chain && chain !== 'crl_missing') return fail(chain, base);
+        return fail('mismatch', base);
       }
-      if (!signer) return fail('malformed', base);
-      if (opts.companyInn || opts.personInn) {
-        const org = organisationInn(signer);
-        const own = personInn(signer);
-        const orgOk = !!opts.companyInn && org === normInn(opts.companyInn);
-        const personOk = !!opts.personInn && own === opts.personInn.trim();
-        if (!orgOk && !personOk) return fail('inn_mismatch', { ...base, signer });
-      }
-      const result: Verification = { valid: true, code: 'valid', reason: null, warnings, ...base, signer };
+      if ((opts.companyInn || opts.personInn) && !signers.every((c) => signerMatches(c, opts))) return fail('inn_mismatch', base);
+      const result: Verification = { valid: true, code: 'valid', reason: null, warnings, ...base };
       if (outline.attached) result.content = await fs.readFile(outFile);
       return result;
     });
@@ -176,3 +214,13 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
     throw e;
   }
 }
+
+/** A signer as the reason names them: the person, the organisation and the ИНН. */
+const signerLabel = (c: CertificateInfo): string =>
+  [
+    [c.surname, c.givenName].filter(Boolean).join(' ') || c.commonName,
+    c.organization,
+    c.innLe ? `ИНН ЮЛ ${c.innLe}` : c.inn ? `ИНН ${c.inn}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
