@@ -136,7 +136,7 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     await dialog.locator('.ant-list-item').filter({ hasText: 'Иванов' }).getByTestId('certificate-pick').click();
     const result = page.getByTestId('signature-test-result');
     await result.waitFor();
-    expect(await result.innerText()).toMatch(/Подпись верна: Иванов Иван Петрович, сертификат № [0-9A-F]+/);
+    expect(await result.innerText()).toMatch(/Подпись верна: Иванов Иван Петрович, ИНН 0105123458, сертификат № [0-9A-F]+/);
     await page.context().close();
   });
 
@@ -214,7 +214,7 @@ describe('issue 32: qualified electronic signature in the browser', () => {
       .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
       .locator('input[type=file]');
     await input.setInputFiles({ name: 'upd.xml.sig', mimeType: 'application/pkcs7-signature', buffer: await pki.sign('supplier', upd) });
-    await page.getByText(/Подпись верна: Поставщиков Пётр, сертификат № [0-9A-F]+/).waitFor();
+    await page.getByText(/Подпись верна: Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+/).waitFor();
     await card.getByText(/Подписано: Поставщиков Пётр, сертификат № [0-9A-F]+, действителен до/).waitFor();
     await input.setInputFiles({
       name: 'other.sig',
@@ -357,7 +357,7 @@ describe('issue 32: qualified electronic signature in the browser', () => {
     // contract, and then the signature's verdict is said
     const replace = page.getByRole('button', { name: 'Заменить' });
     const confirm = page.getByRole('button', { name: 'Загрузить всё равно' });
-    const verdict = page.getByText(/подпись верна/);
+    const verdict = page.getByText(/Подпись верна/);
     for (let asked = 0; asked < 2; asked++) {
       await replace.or(confirm).or(verdict).first().waitFor();
       const step = (await replace.isVisible()) ? replace : (await confirm.isVisible()) ? confirm : null;
@@ -366,7 +366,7 @@ describe('issue 32: qualified electronic signature in the browser', () => {
       await step.waitFor({ state: 'hidden' });
     }
     await page
-      .getByText(new RegExp(`«${name}\\.xml\\.sig»: подпись верна — Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`))
+      .getByText(new RegExp(`«${name}\\.xml\\.sig»: Подпись верна: Поставщиков Пётр, ИНН 9103624367, сертификат № [0-9A-F]+`))
       .waitFor();
     await page.context().close();
   });

@@ -7,6 +7,7 @@ import type { UpdUploadResponse } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { contractsApi } from './api';
+import { verdictText } from '../signatures/usable';
 
 type Request = NonNullable<UploadProps['customRequest']>;
 
@@ -31,22 +32,8 @@ function uploadRequest(send: (file: File) => Promise<{ key: string }>, header: s
 
 /** The supplier's signatures that came in an ЭДО archive with the УПД: each one's verdict, said at once. */
 function showSignatures(r: UpdUploadResponse) {
-  for (const s of r.signatures) {
-    const who = [s.signer?.surname, s.signer?.givenName].filter(Boolean).join(' ') || s.signer?.commonName || '';
-    noticeStore.show(
-      s.valid
-        ? {
-            kind: 'success',
-            header: 'Подпись УПД',
-            message: `«${s.file_name}»: подпись верна — ${who}, ИНН ${s.signer?.innLe ?? s.signer?.inn ?? '—'}, сертификат № ${s.signer?.serial ?? '—'}`,
-          }
-        : {
-            kind: 'error',
-            header: 'Подпись УПД',
-            message: `«${s.file_name}»: ${s.code === 'mismatch' ? 'Подпись не соответствует файлу' : (s.reason ?? 'подпись не принята')}`,
-          },
-    );
-  }
+  for (const s of r.signatures)
+    noticeStore.show({ kind: s.valid ? 'success' : 'error', header: 'Подпись УПД', message: `«${s.file_name}»: ${verdictText(s)}` });
 }
 
 export function UpdUploadButton({ contractId }: { contractId: number }) {

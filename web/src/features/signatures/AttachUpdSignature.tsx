@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { signaturesApi } from './api';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
+import { verdictText } from './usable';
 
 const base64Of = async (file: File) => {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -30,12 +31,7 @@ export function AttachUpdSignature({ contractId, documentId }: { contractId: num
       return signaturesApi.checkUpdSignature(contractId, documentId, text);
     },
     onSuccess: (r) => {
-      const who = [r.signer?.surname, r.signer?.givenName].filter(Boolean).join(' ') || r.signer?.commonName || '';
-      noticeStore.show(
-        r.valid
-          ? { kind: 'success', header: 'Подпись УПД', message: `Подпись верна: ${who}, сертификат № ${r.signer?.serial}` }
-          : { kind: 'error', header: 'Подпись УПД', message: r.reason ?? 'Подпись не принята' },
-      );
+      noticeStore.show({ kind: r.valid ? 'success' : 'error', header: 'Подпись УПД', message: verdictText(r) });
       void qc.invalidateQueries({ queryKey: ['execution', company] });
       void qc.invalidateQueries({ queryKey: ['signatures', company] });
     },

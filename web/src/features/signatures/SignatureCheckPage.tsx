@@ -6,7 +6,7 @@ import { useSelectedCompany, useSession } from '../../lib/session';
 import { SigningRightsCard } from './SigningRightsCard';
 import { cryptoProProvider, SignatureError, type BrowserCertificate, type PluginInfo } from './cryptopro';
 import { signaturesApi } from './api';
-import { refusal, ruDate } from './usable';
+import { refusal, ruDate, verdictText } from './usable';
 import { useSigner } from './useSigner';
 
 const INSTALL =
@@ -167,11 +167,7 @@ export default function SignatureCheckPage() {
                 type={test.valid ? 'success' : 'error'}
                 showIcon
                 data-testid="signature-test-result"
-                title={
-                  test.valid
-                    ? `Подпись верна: ${[test.signer?.surname, test.signer?.givenName].filter(Boolean).join(' ')}, сертификат № ${test.signer?.serial}`
-                    : `Подпись не принята: ${test.reason}`
-                }
+                title={test.valid ? verdictText(test) : `Подпись не принята: ${verdictText(test)}`}
                 description={test.warnings.join('; ') || undefined}
               />
             )}

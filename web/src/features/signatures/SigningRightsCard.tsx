@@ -73,7 +73,7 @@ export function SigningRightsCard() {
           <Input placeholder="ИНН физлица (для МЧД)" style={{ width: 200 }} />
         </Form.Item>
         <Form.Item name="mchd_number">
-          <Input placeholder="Номер МЧД" style={{ width: 180 }} />
+          <Input placeholder="Номер МЧД (GUID из реестра ФНС)" style={{ width: 300 }} />
         </Form.Item>
         <Space>
           <Button type="primary" htmlType="submit" loading={grant.isPending}>

@@ -51,6 +51,10 @@ describe('CryptoPro certificates', () => {
     // a person by a МЧД: their own ИНН
     const person = cert({ subject: 'CN=Орлова Мария, SN=Орлова, G=Мария, ИНН=500100732259' });
     expect(refusal(person, { inn: '7707083893', personInn: '500100732259' }, now)).toBeNull();
+    // an ИП's own certificate for an ИП company (12 digits); an organisation's certificate holding that ИНН is not the ИП's
+    expect(refusal(person, { inn: '500100732259', personInn: null }, now)).toBeNull();
+    const employee = cert({ subject: 'CN=ООО Ромашка, SN=Орлова, G=Мария, ИНН=500100732259, ИННЮЛ=7701234567' });
+    expect(refusal(employee, { inn: '500100732259', personInn: null }, now)).toBe('ИНН в сертификате не совпадает с организацией');
   });
 
   it('explains the errors users meet in words they can act on', () => {

@@ -1,3 +1,4 @@
+import type { SignatureCertificate } from '@proc/contract';
 import type { BrowserCertificate } from './cryptopro';
 
 const ruDate = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
@@ -8,11 +9,26 @@ export function refusal(c: BrowserCertificate, company: { inn: string | null; pe
   if (new Date(c.validTo) < now) return `Срок действия сертификата истёк ${ruDate(c.validTo)}: нужен действующий сертификат`;
   if (new Date(c.validFrom) > now) return `Сертификат начнёт действовать ${ruDate(c.validFrom)}`;
   if (!c.hasPrivateKey) return 'Нет закрытого ключа на этом компьютере: вставьте носитель с ключом (токен, флешку)';
+  // as the server matches (modules/signatures/certificate.ts): a 10-digit ИНН is the organisation's ИННЮЛ; a 12-digit
+  // one — an ИП's, or a person's by МЧД — the person's own ИНН in a certificate that names no organisation
   const org = normInn(c.innLe) ?? (normInn(c.inn)?.length === 10 ? normInn(c.inn) : null);
-  const orgOk = !!company.inn && org === company.inn;
-  const personOk = !!company.personInn && c.inn === company.personInn;
-  if (!orgOk && !personOk) return 'ИНН в сертификате не совпадает с организацией';
+  const person = (inn: string | null) => !!inn && inn.length === 12 && c.inn === inn && !c.innLe;
+  const orgOk = !!company.inn && company.inn.length === 10 && org === company.inn;
+  if (!orgOk && !person(company.inn) && !person(company.personInn)) return 'ИНН в сертификате не совпадает с организацией';
   return null;
 }
 
 export { ruDate };
+
+/** A signer as the reader knows them: the person, the ИНН (the organisation's, else their own), the certificate. */
+export const signerLabel = (c: SignatureCertificate): string =>
+  `${[c.surname, c.givenName].filter(Boolean).join(' ') || c.commonName || '—'}, ИНН ${c.innLe ?? c.inn ?? '—'}, сертификат № ${c.serial}`;
+
+/**
+ * A check's verdict with every signer it names: a refused signature still says who really signed (another company's
+ * certificate behind a decoy, a second signer).
+ */
+export const verdictText = (r: { valid: boolean; reason: string | null; signers: SignatureCertificate[] }): string =>
+  r.valid
+    ? `Подпись верна: ${r.signers.map(signerLabel).join('; ')}`
+    : `${r.reason ?? 'Подпись не принята'}${r.signers.length ? `. Подписал${r.signers.length > 1 ? 'и' : ''}: ${r.signers.map(signerLabel).join('; ')}` : ''}`;
