@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import { X509Certificate } from 'node:crypto';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import iconv from 'iconv-lite';
 import PizZip from 'pizzip';
 import { EVENTS, type ExecutionPrepareResponse, type SignatureCheckResponse } from '@proc/contract';
-import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import type { TestServer } from '../../../test/harness';
+import type { FakeEis } from '../../../../tools/fake-eis/server';
+import { startSigningStand, type SigningStand } from '../../../test/signing-stand';
 import { fixturePath } from '../../formats/fixtures-path';
 import { IndependentPki, reorderCertificates, type Identity, type LeafSpec, type SignOptions } from '../../../test/pki/independent-pki';
 import { PDF, upload } from '../../../test/factories';
@@ -62,12 +60,11 @@ const owned = (p: string, who: Identity): Record<string, LeafSpec> => ({
 });
 
 let pki: IndependentPki;
+let stand: SigningStand;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let client: string;
 let contractId: number;
-let customerId: number;
 
 beforeAll(async () => {
   const started = Date.now();
@@ -78,45 +75,17 @@ beforeAll(async () => {
     ip: { who: IP },
   });
   console.log(`independent PKI: ${Object.keys(pki.leaves).length} certificates in ${Date.now() - started} ms`);
-  eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 2000,
-    logLevel: 'silent',
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
-  t = await startTestServer({ INTEGRATION_API_URL: integrationUrl, SIGNATURE_TRUST_DIR: pki.trustDir, SIGNATURE_CRL_DIR: pki.crlDir });
-  client = await t.login('client');
-  const administrator = await t.login('administrator');
-  const me = await t.api<{ id: number; company_id: number }>('GET', '/api/profile', { token: client });
-  customerId = me.body.company_id;
-  const right = await t.api('PUT', `/api/signatures/rights/${me.body.id}`, {
-    token: administrator,
-    headers: { 'x-company-id': String(customerId) },
+  stand = await startSigningStand(pki);
+  ({ t, eis, client, contractId } = stand);
+  const right = await t.api('PUT', `/api/signatures/rights/${stand.clientId}`, {
+    token: stand.administrator,
+    headers: { 'x-company-id': String(stand.customerId) },
     body: {},
   });
   expect(right.status).toBe(204);
-  // a contract ЕИС knows (the fake serves this file), and a payment under it: ЕИС takes execution with something paid
-  const eisFile = fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'));
-  expect((await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', client, 'contract_test.xml', eisFile)).status).toBe(200);
-  const list = await t.api<{ items: { id: number; registry_number: string | null }[] }>('GET', '/api/contracts?limit=50', {
-    token: client,
-  });
-  contractId = list.body.items.find((c) => c.registry_number)!.id;
-  await t.server.deps.database.sql.query(
-    `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount) VALUES ($1, $2, 'user', 'Платежное поручение', '1', '2024-03-01', '1000.00')`,
-    [customerId, contractId],
-  );
 }, 240_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await stand?.close();
   await pki?.close();
 });
 

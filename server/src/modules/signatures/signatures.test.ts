@@ -1,20 +1,18 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { EVENTS, type ExecutionPrepareResponse, type ProcurementFileResponse, type SignatureResponse } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { startSigningStand, type SigningStand } from '../../../test/signing-stand';
 import { callerHeaders } from '../../eis-service/caller-auth';
-import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import { UNSIGNED_REASON, type FakeEis } from '../../../../tools/fake-eis/server';
 import { fixturePath } from '../../formats/fixtures-path';
 import { createTestPki, STANDARD_CERTS, type TestPki } from '../../../test/pki/test-pki';
 import PizZip from 'pizzip';
 import { PDF, upload } from '../../../test/factories';
 
+let stand: SigningStand;
 let t: TestServer;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let integrationUrl: string;
 let pki: TestPki;
 let client: string;
@@ -54,55 +52,11 @@ beforeAll(async () => {
       organization: 'ООО «Поставщик»',
     },
   });
-  eis = await startFakeEis({ signatures: { trustDir: pki.trustDir, crlDir: pki.crlDir } });
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 2000,
-    logLevel: 'silent',
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
-  t = await startTestServer({ INTEGRATION_API_URL: integrationUrl, SIGNATURE_TRUST_DIR: pki.trustDir, SIGNATURE_CRL_DIR: pki.crlDir });
-  client = await t.login('client');
-  administrator = await t.login('administrator');
-  const me = await t.api<{ id: number; company_id: number }>('GET', '/api/profile', { token: client });
-  customerId = me.body.company_id;
-  clientId = me.body.id;
-  // a contract ЕИС knows (the fake serves this file), uploaded as the demo customer's own
-  const data = fs.readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'));
-  const boundary = `----sig${Date.now()}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contract_test.xml"\r\nContent-Type: application/xml\r\n\r\n`,
-    ),
-    data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  const up = await t.server.app.inject({
-    method: 'POST',
-    url: '/api/eis/upload?confirm_customer=true',
-    payload: body,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${client}` },
-  });
-  expect(up.statusCode).toBe(200);
-  const list = await t.api<{ items: { id: number; registry_number: string | null }[] }>('GET', '/api/contracts?limit=50', {
-    token: client,
-  });
-  contractId = list.body.items.find((c) => c.registry_number)!.id;
-  // a payment under the contract: ЕИС takes execution only with something delivered or paid (issue 34, M1)
-  await t.server.deps.database.sql.query(
-    `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount) VALUES ($1, $2, 'user', 'Платежное поручение', '1', '2024-03-01', '1000.00')`,
-    [customerId, contractId],
-  );
+  stand = await startSigningStand(pki);
+  ({ t, eis, integrationUrl, client, administrator, customerId, clientId, contractId } = stand);
 }, 180_000);
 afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
+  await stand?.close();
   await pki?.close();
 });
 
