@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPki, type TestPki } from '../../../test/pki/test-pki';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { outlineCms, resetGostEngineCheck, verifyCms } from './index';
+import { outlineCertificate, signerIdMatches } from './cms-der';
 
 let pki: TestPki;
 const doc = Buffer.from('<?xml version="1.0" encoding="UTF-8"?><performanceContract>сведения об исполнении</performanceContract>\r\n');
@@ -123,5 +126,45 @@ describe('GOST CMS verification', () => {
       resetGostEngineCheck();
       await fs.rm(bin, { recursive: true, force: true });
     }
+  });
+
+  it('reads each SignerInfo and names its certificate by issuer and serial (RFC 5652 §5.3)', async () => {
+    const o = outlineCms(await pki.sign('valid512', doc))!;
+    expect(o.signerInfos).toHaveLength(1);
+    expect(o.signerInfos[0]).toMatchObject({ digestAlgorithm: '1.2.643.7.1.1.2.3', sid: { kind: 'issuerSerial' } });
+    expect(['1.2.643.7.1.1.1.2', '1.2.643.7.1.1.3.3']).toContain(o.signerInfos[0].signatureAlgorithm);
+    const certs = o.certificates.map((c) => outlineCertificate(c)!);
+    const own = certs.filter((c) => signerIdMatches(o.signerInfos[0].sid, c));
+    expect(own).toHaveLength(1);
+    expect(own[0]).toMatchObject({
+      keyAlgorithm: '1.2.643.7.1.1.1.2',
+      ca: false,
+      keyUsage: { digitalSignature: true, nonRepudiation: true },
+    });
+    // another certificate of the same CA is not the signer's: the serial differs
+    const other = outlineCertificate(Buffer.from(pki.certs.valid.pem.replace(/-----[^-]+-----|\s+/g, ''), 'base64'))!;
+    expect(signerIdMatches(o.signerInfos[0].sid, other)).toBe(false);
+  });
+
+  it('where several signers are allowed, checks every one of them against the company', async () => {
+    const sign = async (names: string[]) => {
+      const inFile = path.join(pki.dir, 'multi.bin');
+      const outFile = path.join(pki.dir, 'multi.p7s');
+      await fs.writeFile(inFile, doc);
+      const args = ['cms', '-sign', '-binary', '-in', inFile, '-outform', 'DER', '-out', outFile, '-md', 'md_gost12_256'];
+      for (const n of names) args.push('-signer', pki.certs[n].certFile, '-inkey', pki.certs[n].keyFile);
+      await promisify(execFile)('openssl', args, { env: { ...process.env, OPENSSL_CONF: path.join(pki.dir, 'openssl.cnf') } });
+      return fs.readFile(outFile);
+    };
+    const both = await sign(['valid', 'revoked']);
+    expect(await verifyCms(both, doc, opts())).toMatchObject({ valid: false, code: 'several_signers' });
+    // two signers allowed: the second one's revocation is found, and another company's signer fails the ИНН check
+    expect(await verifyCms(both, doc, { ...opts(), maxSigners: 2 })).toMatchObject({ valid: false, reason: 'Сертификат отозван' });
+    const mixed = await verifyCms(await sign(['valid', 'otherCompany']), doc, { ...opts(), maxSigners: 2 });
+    expect(mixed).toMatchObject({ valid: false, reason: 'ИНН в сертификате не совпадает с организацией' });
+    expect(mixed.signers.map((c) => c.surname).sort()).toEqual(['Иванов', 'Смирнов']);
+    const ok = await verifyCms(await sign(['valid', 'otherCompany']), doc, { ...opts(), companyInn: null, maxSigners: 2 });
+    expect(ok).toMatchObject({ valid: true });
+    expect(ok.signers).toHaveLength(2);
   });
 });
