@@ -33,6 +33,8 @@ export interface LeafSpec {
   issuer?: 'intermediate' | 'forged';
   expired?: boolean;
   revoked?: boolean;
+  /** A forged twin: the subjectKeyIdentifier copied from this (earlier) leaf's certificate. */
+  keyIdOf?: string;
 }
 
 export interface Leaf {
@@ -182,7 +184,24 @@ ${ca('root')}${ca('intermediate', 'md_gost12_512')}${ca('forged')}`,
         'C=RU',
       ].filter(Boolean);
       await this.ossl(['req', '-engine', 'gost', '-new', '-utf8', '-key', k, '-out', csr, '-subj', `/${subj.join('/')}`]);
-      await this.issue(spec.issuer ?? 'intermediate', csr, cert, `${spec.usage ?? 'qualified'}_ext`, spec.expired);
+      let extfile: string | undefined;
+      if (spec.keyIdOf) {
+        const ski = await this.ossl(['x509', '-in', this.leaves[spec.keyIdOf].cert, '-noout', '-ext', 'subjectKeyIdentifier']);
+        extfile = path.join(d, `${name}.ext`);
+        const keyId = ski.stdout.split('\n')[1].trim();
+        await fs.writeFile(
+          extfile,
+          `[twin_ext]\nbasicConstraints = CA:false\nkeyUsage = critical,digitalSignature,nonRepudiation\nsubjectKeyIdentifier = ${keyId}\n`,
+        );
+      }
+      await this.issue(
+        spec.issuer ?? 'intermediate',
+        csr,
+        cert,
+        extfile ? 'twin_ext' : `${spec.usage ?? 'qualified'}_ext`,
+        spec.expired,
+        extfile,
+      );
       if (spec.revoked)
         await this.ossl(['ca', '-engine', 'gost', '-name', 'intermediate', '-revoke', cert, '-crl_reason', 'keyCompromise']);
       this.leaves[name] = { name, cert, key: k, spec };
@@ -198,12 +217,12 @@ ${ca('root')}${ca('intermediate', 'md_gost12_512')}${ca('forged')}`,
     }
   }
 
-  private async issue(ca: string, csr: string, out: string, extensions: string, expired = false) {
+  private async issue(ca: string, csr: string, out: string, extensions: string, expired = false, extfile?: string) {
     // validity is a span of instants, not Moscow calendar days: a day before now to a year after
     const now = Date.now();
     const DAY = 24 * 3600 * 1000;
     const [from, to] = expired ? ['20200101000000Z', '20210101000000Z'] : [stamp(new Date(now - DAY)), stamp(new Date(now + 365 * DAY))];
-    await this.ossl(['ca', '-engine', 'gost', '-batch', '-utf8', '-preserveDN', '-notext', '-name', ca, '-extensions', extensions, '-in', csr, '-out', out, '-startdate', from, '-enddate', to]); // prettier-ignore
+    await this.ossl(['ca', '-engine', 'gost', '-batch', '-utf8', '-preserveDN', '-notext', '-name', ca, '-extensions', extensions, '-in', csr, '-out', out, '-startdate', from, '-enddate', to, ...(extfile ? ['-extfile', extfile] : [])]); // prettier-ignore
   }
 
   /** The PEM file of a CA's certificate or a leaf's. */

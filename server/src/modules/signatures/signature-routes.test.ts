@@ -57,6 +57,8 @@ const owned = (p: string, who: Identity): Record<string, LeafSpec> => ({
   [`${p}NoKeyUsage`]: { who, usage: 'none' },
   [`${p}KeyEncipherment`]: { who, usage: 'keyEncipherment' },
   [`${p}Forged`]: { who, issuer: 'forged' },
+  // a forged certificate with our ИНН that answers to the other company's key identifier
+  [`${p}TwinOfOther`]: { who, issuer: 'forged', keyIdOf: 'other' },
 });
 
 let pki: IndependentPki;
@@ -69,9 +71,9 @@ let contractId: number;
 beforeAll(async () => {
   const started = Date.now();
   pki = await IndependentPki.create({
+    other: { who: OTHER },
     ...owned('customer', CUSTOMER),
     ...owned('seller', SELLER),
-    other: { who: OTHER },
     ip: { who: IP },
   });
   console.log(`independent PKI: ${Object.keys(pki.leaves).length} certificates in ${Date.now() - started} ms`);
@@ -289,6 +291,11 @@ const CASES: Case[] = [
       signers: () => ['7707083893'],
     },
   ]),
+  ...(['first', 'last'] as const).map((where): Case => ({
+    name: `forged twin with the signer’s key identifier and our ИНН ${where} (-keyid)`,
+    sign: (o) => by('other', { keyId: true, extra: [`${o}TwinOfOther`] }, { decoy: `${o}TwinOfOther`, where }),
+    reason: 'В подписи два разных сертификата с данными сертификата подписанта: один из них поддельный',
+  })),
   {
     name: 'two signers, ours first (S2)',
     sign: (o) => by([o, 'other']),

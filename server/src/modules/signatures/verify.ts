@@ -19,6 +19,7 @@ export type VerificationCode =
   | 'chain'
   | 'inn_mismatch'
   | 'signer_certificate_missing'
+  | 'signer_certificate_ambiguous'
   | 'several_signers'
   | 'not_qualified'
   | 'no_key_usage'
@@ -38,6 +39,7 @@ export const REASONS: Record<Exclude<VerificationCode, 'valid'>, string> = {
   chain: 'Цепочка сертификатов не проверена',
   inn_mismatch: 'ИНН в сертификате не совпадает с организацией',
   signer_certificate_missing: 'В подписи нет сертификата, который назван в ней сертификатом подписанта',
+  signer_certificate_ambiguous: 'В подписи два разных сертификата с данными сертификата подписанта: один из них поддельный',
   several_signers: 'В подписи несколько подписантов, а документ подписывает один: такая подпись не принимается',
   not_qualified: 'Подпись не является квалифицированной: нужен алгоритм ГОСТ Р 34.10-2012 с хэшем ГОСТ Р 34.11-2012',
   no_key_usage: 'В сертификате не указано назначение ключа (keyUsage): для электронной подписи он не годится',
@@ -122,7 +124,10 @@ interface Signer {
  * orders as they like (issue 40, S1: a decoy with our ИНН beside another company's real signer). Null for a SignerInfo
  * whose certificate is not in the set.
  */
-function signersOf(certificates: Buffer[], signerInfos: NonNullable<ReturnType<typeof outlineCms>>['signerInfos']): Array<Signer | null> {
+function signersOf(
+  certificates: Buffer[],
+  signerInfos: NonNullable<ReturnType<typeof outlineCms>>['signerInfos'],
+): Array<Signer | 'ambiguous' | null> {
   const certs = certificates.flatMap((der) => {
     const outline = outlineCertificate(der);
     if (!outline) return [];
@@ -133,7 +138,13 @@ function signersOf(certificates: Buffer[], signerInfos: NonNullable<ReturnType<t
       return [];
     }
   });
-  return signerInfos.map((si) => certs.find((c) => signerIdMatches(si.sid, c.outline)) ?? null);
+  return signerInfos.map((si) => {
+    const named = certs.filter((c) => signerIdMatches(si.sid, c.outline));
+    // two different certificates answering to one identifier: one is forged (a CA never reuses a serial; a key
+    // identifier is the key's) — which one a verifier takes would decide who signed, so neither is taken
+    if (new Set(named.map((c) => c.info.fingerprint)).size > 1) return 'ambiguous';
+    return named[0] ?? null;
+  });
 }
 
 /**
@@ -150,9 +161,10 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
   const outline = sig.length ? outlineCms(sig) : null;
   if (!outline || outline.signers < 1) return fail('malformed');
   const matched = signersOf(outline.certificates, outline.signerInfos);
-  const known = matched.filter((x): x is Signer => !!x);
+  const known = matched.filter((x): x is Signer => !!x && x !== 'ambiguous');
   const signers = known.map((x) => x.info);
   const base = { attached: outline.attached, signingTime: outline.signingTime, signer: signers[0] ?? null, signers };
+  if (matched.includes('ambiguous')) return fail('signer_certificate_ambiguous', base);
   if (known.length < matched.length) return fail('signer_certificate_missing', base);
   const max = opts.maxSigners ?? 1;
   if (known.length > max)
