@@ -91,6 +91,19 @@ describe('«право подписи»', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Для подписи по доверенности укажите и ИНН физического лица, и номер МЧД');
+    // the МЧД number is the register's GUID: another text is refused in Russian
+    for (const mchd of ['МЧД-2026-0001', '0f8fad5b-d9cb-469f-a165-70867728950', '0f8fad5b d9cb 469f a165 70867728950e']) {
+      const bad = await t.api<{ fields: Record<string, string[]> }>('PUT', `/api/signatures/rights/${clientId}`, {
+        token: administrator,
+        headers: asCustomer(),
+        body: { person_inn: '500100732259', mchd_number: mchd },
+      });
+      expect({ mchd, status: bad.status, fields: bad.body.fields?.mchd_number }).toEqual({
+        mchd,
+        status: 400,
+        fields: ['Номер МЧД — её уникальный номер в реестре ФНС (GUID из 36 знаков, например 0f8fad5b-d9cb-469f-a165-70867728950e)'],
+      });
+    }
   });
 });
 
@@ -151,7 +164,7 @@ describe('signed execution records', () => {
         await t.api('PUT', `/api/signatures/rights/${clientId}`, {
           token: administrator,
           headers: asCustomer(),
-          body: { person_inn: '500100732259', mchd_number: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
+          body: { person_inn: '500100732259', mchd_number: '7C9E6679-7425-40DE-944B-E07FC1F90AE7' },
         })
       ).status,
     ).toBe(204);
