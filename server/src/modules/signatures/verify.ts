@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
+import { pluralRu } from '@proc/contract/format';
 import { describeCertificate, signerMatches, type CertificateInfo } from './certificate';
 import { cmsBytes, outlineCertificate, outlineCms, signerIdMatches, type CertificateOutline } from './cms-der';
 import { keyUsageProblem, nonQualifiedAlgorithm } from './qualified';
@@ -134,7 +135,7 @@ function signersOf(
     try {
       return [{ outline, info: describeCertificate(new X509Certificate(der)) }];
     } catch {
-      // a certificate node cannot read names no signer
+      // a certificate Node cannot read is no one's: a SignerInfo naming only it has no certificate
       return [];
     }
   });
@@ -170,8 +171,9 @@ export async function verifyCms(signature: Buffer | string, content: Buffer | nu
   if (known.length > max)
     return fail('several_signers', {
       ...base,
-      reason: `В подписи ${known.length} подписант${known.length < 5 ? 'а' : 'ов'} (${signers.map(signerLabel).join('; ')}), а документ подписывает один: такая подпись не принимается`,
+      reason: `В подписи ${known.length} ${pluralRu(known.length, 'подписант', 'подписанта', 'подписантов')} (${signers.map(signerLabel).join('; ')}), ${max === 1 ? 'а документ подписывает один' : `а допускается не больше ${max}`}: такая подпись не принимается`,
     });
+  // every SignerInfo has its certificate here: known[i] is the i-th SignerInfo's
   for (const [i, s] of known.entries()) {
     const algorithm = nonQualifiedAlgorithm(s.outline.keyAlgorithm, outline.signerInfos[i]);
     if (algorithm)
