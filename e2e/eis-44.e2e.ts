@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatMoney } from '@proc/contract';
+import { formatMoney, formatPercent } from '@proc/contract';
 import { DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR } from '../tools/fake-eis/server';
 import { purchaseNumberOf } from '../tools/fake-eis/notice44-samples';
 import { regNum44 } from '../tools/fake-eis/contract44-samples';
@@ -130,6 +130,26 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
       formatMoney('49631.76'),
     ]);
     await e.shot(page, 'eis-44-contract');
+
+    // issue 39: the act and the payment order count in the card's figures, once — and the register says the same
+    const id = /\/contracts\/register\/(\d+)$/.exec(page.url())![1];
+    const bar = (testId: string) => page.getByTestId(testId).locator('title').textContent();
+    const stage = formatMoney('49631.76');
+    const part = formatPercent('33.33');
+    await expect.poll(() => bar('delivered-share')).toBe(`Поставлено: ${stage}: ${part}`);
+    expect(await bar('paid-share')).toBe(`Оплачено: ${stage}: ${part}`);
+    expect(await page.getByTestId('execution-summary').innerText()).toMatch(/Документов приёмки: 1,.*платежей: 1\./s);
+    await page.goto('/contracts/register');
+    const shares = page.getByTestId(`shares-${id}`);
+    await shares.waitFor();
+    expect(await shares.locator('[aria-label^="Поставлено"]').getAttribute('aria-label')).toBe(`Поставлено ${stage}, ${part}`);
+    expect(await shares.locator('[aria-label^="Оплачено"]').getAttribute('aria-label')).toBe(`Оплачено ${stage}, ${part}`);
+    expect((await shares.innerText()).replace(/\s+/g, ' ')).toBe(`пост. ${part} опл. ${part}`.replace(/\s+/g, ' '));
+    // the paper contract, cancelled before any execution: nothing delivered, nothing paid
+    const paper = rows().filter({ hasText: PAPER_REG });
+    expect((await paper.getByTestId(/^shares-/).innerText()).replace(/\s+/g, ' ')).toBe(
+      `пост. ${formatPercent('0')} опл. ${formatPercent('0')}`.replace(/\s+/g, ' '),
+    );
   });
 
   it('filters the contracts register by «Закон»: 44-ФЗ, then 223-ФЗ', async () => {

@@ -73,11 +73,14 @@ export function countsAsDelivered(_d: DeliveryDocument): boolean {
 
 /**
  * The identity of a document seen from two sides (1C and ЕИС, an УПД and ЕИС, two ЕИС procedures or versions naming
- * the same document): its number, date and amount. ЕИС's elements it reads (zfcs_contractProcedure2015Type of
- * IntegrationTypes.xsd, scheme 13.x): docAcceptance/documentNum, documentDate, fulfilmentSumRUR; payDoc/documentNum,
- * documentDate with the execution's paidRUR — all required there but the sum. A payment order's number is typed by
- * people in ЕИС and printed by 1C as it is, so the number is compared without case, spaces, «№» and leading zeros
- * («№ 000518» is 518). A document without a number or a date has no identity and is never merged with another.
+ * the same document): its number, date and amount. ЕИС's side, zfcs_contractProcedure2015Type of IntegrationTypes.xsd
+ * (scheme 13.3, rezident1989/portal44_xml `src/schemes/13_3`): executions/execution (maxOccurs unbounded) holds a
+ * docAcceptance or a payDoc, each with documentNum and documentDate (xs:date), both required; the sum is
+ * docAcceptance/fulfilmentSumRUR and the execution's paidRUR (minOccurs 0; fulfilmentSum and paid in another currency).
+ * ЕИС's own key of such a document, its `sid`, is kept across versions but is optional («заполняется при передаче»)
+ * and means nothing to 1C or an УПД, so it cannot be the rule. A payment order's number is typed by people in ЕИС and
+ * printed by 1C as it is, so the number is compared without case, spaces, «№» and leading zeros («№ 000518» is 518).
+ * A document without a number or a date has no identity and is never merged with another.
  */
 export function documentIdentity(number: string | null, date: string | null, amount: string | null): string | null {
   if (!number || !date) return null;
