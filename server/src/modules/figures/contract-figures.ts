@@ -122,11 +122,15 @@ const idList = (ids: number[]) =>
 async function sourceRows(db: Db, companyId: number, contractIds: number[]): Promise<Row[]> {
   const ids = idList(contractIds);
   const result = (await db.execute(sql`
-    WITH procedures AS (
+    WITH c AS MATERIALIZED (
+      -- the contracts asked for, looked up once: each then reaches its documents by an index
+      SELECT id, registry_number FROM contracts WHERE company_id = ${companyId} AND id IN (${ids})
+    ), procedures AS (
       SELECT DISTINCT ON (d.eis_id) c.id AS contract_id, d.eis_id, d.payload
-      FROM contract_documents_44 d
-      JOIN contracts c ON c.company_id = d.company_id AND c.registry_number = d.registry_number
-      WHERE d.company_id = ${companyId} AND d.kind = 'procedure' AND c.id IN (${ids})
+      FROM c JOIN LATERAL (
+        SELECT eis_id, version, id, payload FROM contract_documents_44
+        WHERE company_id = ${companyId} AND registry_number = c.registry_number AND kind = 'procedure'
+      ) d ON true
       ORDER BY d.eis_id, d.version DESC, d.id DESC
     ), executions AS (
       SELECT p.contract_id, p.eis_id, e.n, e.v FROM procedures p
@@ -135,18 +139,18 @@ async function sourceRows(db: Db, companyId: number, contractIds: number[]): Pro
     SELECT d.contract_id, 'upd' AS kind, d.id::text AS ref, NULL AS name, d.number, d.doc_date::text AS date,
       COALESCE(d.amount_with_vat, d.amount_without_vat)::text AS amount, NULL::int AS position_id, NULL AS quantity,
       d.vat_amount::text AS vat, d.status AS extra
-    FROM acceptance_documents d
-    WHERE d.company_id = ${companyId} AND d.contract_id IN (${ids}) AND d.withdrawn_at IS NULL
+    FROM c JOIN acceptance_documents d ON d.company_id = ${companyId} AND d.contract_id = c.id
+    WHERE d.withdrawn_at IS NULL
     UNION ALL
     SELECT d.contract_id, 'line', d.id::text, NULL, NULL, NULL,
       SUM(COALESCE(l.amount_with_vat, l.amount_without_vat))::text, l.position_id, SUM(l.quantity)::text, NULL, NULL
-    FROM acceptance_lines l JOIN acceptance_documents d ON d.id = l.document_id
-    WHERE l.company_id = ${companyId} AND l.position_id IS NOT NULL AND d.contract_id IN (${ids}) AND d.withdrawn_at IS NULL
+    FROM c JOIN acceptance_documents d ON d.company_id = ${companyId} AND d.contract_id = c.id
+    JOIN acceptance_lines l ON l.document_id = d.id AND l.company_id = ${companyId}
+    WHERE l.position_id IS NOT NULL AND d.withdrawn_at IS NULL
     GROUP BY d.contract_id, d.id, l.position_id
     UNION ALL
     SELECT p.contract_id, '1c', p.id::text, NULL, p.number, p.doc_date::text, p.amount::text, NULL, NULL, NULL, p.purpose
-    FROM payment_orders p
-    WHERE p.company_id = ${companyId} AND p.contract_id IN (${ids})
+    FROM c JOIN payment_orders p ON p.company_id = ${companyId} AND p.contract_id = c.id
     UNION ALL
     SELECT x.contract_id, 'eis_acceptance', x.eis_id || ':' || x.n, x.v -> 'acceptance' ->> 'name', x.v -> 'acceptance' ->> 'number',
       x.v -> 'acceptance' ->> 'date', x.v -> 'acceptance' ->> 'sum', NULL, NULL, NULL, x.v -> 'acceptance' ->> 'acceptDate'
@@ -157,8 +161,7 @@ async function sourceRows(db: Db, companyId: number, contractIds: number[]): Pro
     FROM executions x WHERE jsonb_typeof(x.v -> 'payment') = 'object'
     UNION ALL
     SELECT p.contract_id, 'only_position', NULL, NULL, NULL, NULL, NULL, MIN(p.id), NULL, NULL, NULL
-    FROM contract_positions p JOIN contracts c ON c.id = p.contract_id
-    WHERE c.company_id = ${companyId} AND c.id IN (${ids})
+    FROM c JOIN contract_positions p ON p.contract_id = c.id
     GROUP BY p.contract_id HAVING count(*) = 1
     ORDER BY contract_id, date NULLS LAST, kind, ref`)) as unknown as { rows: Row[] };
   return result.rows;
