@@ -168,6 +168,31 @@ async function sourceRows(db: Db, companyId: number, contractIds: number[]): Pro
 }
 
 const money = (s: string | null) => new Decimal(s ?? 0);
+
+/**
+ * Our documents (УПД, 1C orders) with ЕИС's after them, each once: one of ЕИС's that names a document already there
+ * (documentIdentity) only marks it as known to ЕИС; ЕИС's repeats of its own count once too.
+ */
+function withEis<T extends { knownToEis: boolean }>(ours: T[], identity: (x: T) => string | null, eis: Row[], make: (r: Row) => T): T[] {
+  const seen = new Map<string, T>();
+  for (const x of ours) {
+    const key = identity(x);
+    if (key) seen.set(key, x);
+  }
+  const out = [...ours];
+  for (const r of eis) {
+    const key = documentIdentity(r.number, r.date, r.amount);
+    const same = key ? seen.get(key) : undefined;
+    if (same) {
+      same.knownToEis = true;
+      continue;
+    }
+    const x = make(r);
+    out.push(x);
+    if (key) seen.set(key, x);
+  }
+  return out;
+}
 const byDate = <T extends { date: string | null }>(a: T, b: T) => (a.date ?? '9999').localeCompare(b.date ?? '9999');
 
 /**
@@ -231,21 +256,11 @@ export async function contractFigures(db: Db, companyId: number, contractIds: nu
       const d = a.upd.get(l.ref!)!;
       d.delivered = money(d.delivered).plus(money(l.amount)).toString();
     }
-    // ЕИС's documents after ours: one that names a document already counted marks it as known to ЕИС
-    const documents = [...a.upd.values()];
-    const seenDocs = new Map<string, DeliveryDocument>();
-    for (const d of documents) {
-      const key = documentIdentity(d.number, d.date, d.total);
-      if (key) seenDocs.set(key, d);
-    }
-    for (const r of a.eisAcceptances) {
-      const key = documentIdentity(r.number, r.date, r.amount);
-      const same = key ? seenDocs.get(key) : undefined;
-      if (same) {
-        same.knownToEis = true;
-        continue;
-      }
-      const d: DeliveryDocument = {
+    const documents = withEis(
+      [...a.upd.values()],
+      (d) => documentIdentity(d.number, d.date, d.total),
+      a.eisAcceptances,
+      (r): DeliveryDocument => ({
         source: 'eis',
         id: null,
         name: r.name ?? 'Документ о приёмке',
@@ -257,24 +272,13 @@ export async function contractFigures(db: Db, companyId: number, contractIds: nu
         status: 'accepted',
         acceptDate: r.extra,
         knownToEis: true,
-      };
-      documents.push(d);
-      if (key) seenDocs.set(key, d);
-    }
-    const payments = [...a.oneC];
-    const seenPayments = new Map<string, ContractPayment>();
-    for (const p of payments) {
-      const key = documentIdentity(p.number, p.date, p.amount);
-      if (key) seenPayments.set(key, p);
-    }
-    for (const r of a.eisPayments) {
-      const key = documentIdentity(r.number, r.date, r.amount);
-      const same = key ? seenPayments.get(key) : undefined;
-      if (same) {
-        same.knownToEis = true;
-        continue;
-      }
-      const p: ContractPayment = {
+      }),
+    );
+    const payments = withEis(
+      a.oneC,
+      (p) => documentIdentity(p.number, p.date, p.amount),
+      a.eisPayments,
+      (r): ContractPayment => ({
         source: 'eis',
         id: null,
         name: r.name ?? 'Платёжный документ',
@@ -283,10 +287,8 @@ export async function contractFigures(db: Db, companyId: number, contractIds: nu
         amount: money(r.amount).toString(),
         purpose: null,
         knownToEis: true,
-      };
-      payments.push(p);
-      if (key) seenPayments.set(key, p);
-    }
+      }),
+    );
     f.documents = documents.sort(byDate);
     f.payments = payments.sort(byDate);
     const counted = new Set(f.documents.filter(countsAsDelivered));

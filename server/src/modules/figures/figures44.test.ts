@@ -165,27 +165,24 @@ describe('one computation of a contract’s figures from ЕИС (44-ФЗ)', () =
     await importContracts(`${Y}-03-04`, `${Y}-07-10`);
     // a newer version of the payment's procedure (same id, versionNumber 1), and the act again in a procedure of its
     // own id — as ЕИС gives an execution that was corrected, or a package exported twice
-    const stage = { start: `${Y}-03-02`, end: `${Y}-06-30` };
-    const v1 = contractProcedure44Xml({
-      id: 240000002,
-      regNum: WASTE_REG,
-      publishDate: `${Y}-07-12T10:00:00+03:00`,
-      stageSid: 93000001,
-      stage,
-      payment: { number: '518', date: `${Y}-07-09`, sum: STAGE1 },
-      final: true,
-      contractStage: 'E',
-    }).replace('<versionNumber>0</versionNumber>', '<versionNumber>1</versionNumber>');
-    const again = contractProcedure44Xml({
-      id: 240000099,
-      regNum: WASTE_REG,
-      publishDate: `${Y}-07-13T10:00:00+03:00`,
-      stageSid: 93000001,
-      stage,
+    const stage1 = (id: number, publishDate: string, parts: Pick<Parameters<typeof contractProcedure44Xml>[0], 'acceptance' | 'payment'>) =>
+      contractProcedure44Xml({
+        id,
+        regNum: WASTE_REG,
+        publishDate,
+        stageSid: 93000001,
+        stage: { start: `${Y}-03-02`, end: `${Y}-06-30` },
+        final: true,
+        contractStage: 'E',
+        ...parts,
+      });
+    const v1 = stage1(240000002, `${Y}-07-12T10:00:00+03:00`, { payment: { number: '518', date: `${Y}-07-09`, sum: STAGE1 } }).replace(
+      '<versionNumber>0</versionNumber>',
+      '<versionNumber>1</versionNumber>',
+    );
+    const again = stage1(240000099, `${Y}-07-13T10:00:00+03:00`, {
       acceptance: { number: `ТКО-${Y}/1-1`, date: `${Y}-06-30`, acceptDate: `${Y}-07-02`, sum: STAGE1 },
       payment: { number: '№ 000518', date: `${Y}-07-09`, sum: '49631.760' },
-      final: true,
-      contractStage: 'E',
     });
     for (const [name, xml] of [
       ['procedure-v1.xml', v1],
