@@ -1,7 +1,8 @@
 /**
  * Issue 33: what ЕИС gives a 44-ФЗ customer, through the screens of the demo's budget institution (user `budget`): the
  * notices and final protocol of PRIZ on /eisNotices44, a contract of RGK asked for by its 19-digit number with its
- * execution (contractProcedure) on its card, and the contracts register filtered by «Закон».
+ * execution (contractProcedure) on its card, and the contracts register filtered by «Закон». Issue 39: executions that
+ * come before their contract wait visibly, and the card and the register show the same delivered and paid figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -82,9 +83,38 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
     await e.shot(page, 'eis-44-notices');
   });
 
-  it('imports a 44-ФЗ contract by its registry number and shows its stages, acceptance and payment', async () => {
+  it('shows executions waiting for their contract, then the contract by number: stages, acceptance, payment, figures', async () => {
     await page.goto('/contracts/register');
+    // issue 39: the act (03.07) and the payment order (10.07) of the ТКО contract, whose own record ЕИС published on
+    // 04.03, arrive first: they are kept and shown as waiting for their contract
+    await page.getByTestId('contracts-import').click();
+    await typePeriod(page, page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' }), `03.07.${Y}`, `10.07.${Y}`);
+    await page.getByTestId('contracts-import-submit').click();
+    const waiting = page.getByTestId('waiting-executions');
+    await waiting.waitFor({ timeout: 60_000 });
+    expect(await waiting.innerText()).toContain('2 сведения об исполнении из ЕИС ожидают контракт');
+    await page.getByTestId('waiting-executions-toggle').click();
+    const waitingRows = waiting.locator('tbody tr.ant-table-row');
+    await expect.poll(() => waitingRows.count()).toBe(2);
+    expect(await waitingRows.first().locator('td').allInnerTexts()).toEqual([
+      WASTE_REG,
+      `10.07.${Y} 14:40`,
+      '0',
+      '—',
+      `1 на ${formatMoney('49631.76')}`,
+    ]);
+    expect(await waitingRows.nth(1).locator('td').allInnerTexts()).toEqual([
+      WASTE_REG,
+      `03.07.${Y} 09:15`,
+      '0',
+      `1 на ${formatMoney('49631.76')}`,
+      '—',
+    ]);
+    expect(await rows().count()).toBe(0);
+
     await importContract(WASTE_REG);
+    // the contract came: nothing waits any more
+    await waiting.waitFor({ state: 'detached' });
     await importContract(PAPER_REG);
     // and another organisation's 223-ФЗ contract by hand, confirmed
     await page.getByTestId('contracts-import').click();
