@@ -1,11 +1,12 @@
 /**
  * Issue 33: what ЕИС gives a 44-ФЗ customer, through the screens of the demo's budget institution (user `budget`): the
  * notices and final protocol of PRIZ on /eisNotices44, a contract of RGK asked for by its 19-digit number with its
- * execution (contractProcedure) on its card, and the contracts register filtered by «Закон».
+ * execution (contractProcedure) on its card, and the contracts register filtered by «Закон». Issue 39: executions that
+ * come before their contract wait visibly, and the card and the register show the same delivered and paid figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatMoney } from '@proc/contract';
+import { formatMoney, formatPercent } from '@proc/contract';
 import { DEMO_44_CUSTOMER, DEMO_44_REG_NUM, TENDER_PLAN_YEAR } from '../tools/fake-eis/server';
 import { purchaseNumberOf } from '../tools/fake-eis/notice44-samples';
 import { regNum44 } from '../tools/fake-eis/contract44-samples';
@@ -82,9 +83,38 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
     await e.shot(page, 'eis-44-notices');
   });
 
-  it('imports a 44-ФЗ contract by its registry number and shows its stages, acceptance and payment', async () => {
+  it('shows executions waiting for their contract, then the contract by number: stages, acceptance, payment, figures', async () => {
     await page.goto('/contracts/register');
+    // issue 39: the act (03.07) and the payment order (10.07) of the ТКО contract, whose own record ЕИС published on
+    // 04.03, arrive first: they are kept and shown as waiting for their contract
+    await page.getByTestId('contracts-import').click();
+    await typePeriod(page, page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' }), `03.07.${Y}`, `10.07.${Y}`);
+    await page.getByTestId('contracts-import-submit').click();
+    const waiting = page.getByTestId('waiting-executions');
+    await waiting.waitFor({ timeout: 60_000 });
+    expect(await waiting.innerText()).toContain('2 сведения об исполнении из ЕИС ожидают контракт');
+    await page.getByTestId('waiting-executions-toggle').click();
+    const waitingRows = waiting.locator('tbody tr.ant-table-row');
+    await expect.poll(() => waitingRows.count()).toBe(2);
+    expect(await waitingRows.first().locator('td').allInnerTexts()).toEqual([
+      WASTE_REG,
+      `10.07.${Y} 14:40`,
+      '0',
+      '—',
+      `1 на ${formatMoney('49631.76')}`,
+    ]);
+    expect(await waitingRows.nth(1).locator('td').allInnerTexts()).toEqual([
+      WASTE_REG,
+      `03.07.${Y} 09:15`,
+      '0',
+      `1 на ${formatMoney('49631.76')}`,
+      '—',
+    ]);
+    expect(await rows().count()).toBe(0);
+
     await importContract(WASTE_REG);
+    // the contract came: nothing waits any more
+    await waiting.waitFor({ state: 'detached' });
     await importContract(PAPER_REG);
     // and another organisation's 223-ФЗ contract by hand, confirmed
     await page.getByTestId('contracts-import').click();
@@ -130,6 +160,26 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
       formatMoney('49631.76'),
     ]);
     await e.shot(page, 'eis-44-contract');
+
+    // issue 39: the act and the payment order count in the card's figures, once — and the register says the same
+    const id = /\/contracts\/register\/(\d+)$/.exec(page.url())![1];
+    const bar = (testId: string) => page.getByTestId(testId).locator('title').textContent();
+    const stage = formatMoney('49631.76');
+    const part = formatPercent('33.33');
+    await expect.poll(() => bar('delivered-share')).toBe(`Поставлено: ${stage}: ${part}`);
+    expect(await bar('paid-share')).toBe(`Оплачено: ${stage}: ${part}`);
+    expect(await page.getByTestId('execution-summary').innerText()).toMatch(/Документов приёмки: 1,.*платежей: 1\./s);
+    await page.goto('/contracts/register');
+    const shares = page.getByTestId(`shares-${id}`);
+    await shares.waitFor();
+    expect(await shares.locator('[aria-label^="Поставлено"]').getAttribute('aria-label')).toBe(`Поставлено ${stage}, ${part}`);
+    expect(await shares.locator('[aria-label^="Оплачено"]').getAttribute('aria-label')).toBe(`Оплачено ${stage}, ${part}`);
+    expect((await shares.innerText()).replace(/\s+/g, ' ')).toBe(`пост. ${part} опл. ${part}`.replace(/\s+/g, ' '));
+    // the paper contract, cancelled before any execution: nothing delivered, nothing paid
+    const paper = rows().filter({ hasText: PAPER_REG });
+    expect((await paper.getByTestId(/^shares-/).innerText()).replace(/\s+/g, ' ')).toBe(
+      `пост. ${formatPercent('0')} опл. ${formatPercent('0')}`.replace(/\s+/g, ' '),
+    );
   });
 
   it('filters the contracts register by «Закон»: 44-ФЗ, then 223-ФЗ', async () => {

@@ -188,6 +188,41 @@ export const ContractResponse = z.object({
 });
 export type ContractResponse = z.infer<typeof ContractResponse>;
 
+/**
+ * Delivered and paid of a contract and their shares of its price, from the one computation of the server
+ * (modules/figures): the same on the card, the register, the dashboard, the reports and the package to ЕИС.
+ */
+export const ContractFiguresResponse = z.object({
+  delivered_amount: z.string(),
+  delivered_share: z.string().describe('Доля поставленного, % с двумя знаками'),
+  paid_amount: z.string(),
+  paid_share: z.string(),
+});
+export type ContractFiguresResponse = z.infer<typeof ContractFiguresResponse>;
+/** A row of the contracts register: the contract with its figures, computed for the whole page at once. */
+export const ContractListItem = ContractResponse.extend({ figures: ContractFiguresResponse });
+export type ContractListItem = z.infer<typeof ContractListItem>;
+
+/**
+ * An execution of a 44-ФЗ contract (contractProcedure) that ЕИС gave before the contract itself: kept, listed as
+ * waiting, and counted in the contract's figures from the moment the contract with its registry number is stored.
+ */
+export const WaitingExecution44 = z.object({
+  id: z.number(),
+  registry_number: z.string(),
+  version: z.number(),
+  published_at: z.string().nullable(),
+  acceptances: z.number(),
+  accepted_sum: z.string(),
+  payments: z.number(),
+  paid_sum: z.string(),
+});
+export type WaitingExecution44 = z.infer<typeof WaitingExecution44>;
+export const WaitingExecutions44Query = PageQuery.extend({
+  sort: z.enum(['published_at']).default('published_at'),
+  order: SortOrder.default('desc'),
+});
+
 /** What ЕИС says of a 44-ФЗ contract's execution (contractProcedure) and cancellation (contractCancel). */
 export const Contract44Execution = z.object({
   /** the план-график position of the contract's ИКЗ (the newest version of the plan that has it) */

@@ -7,7 +7,8 @@ import { CalendarNotLoadedError, DEFAULT_PRODUCTION_CALENDAR, monthlyReportDeadl
 import { procurementsByStatus } from '../procurements';
 import { preparedStatements } from '../../db/prepared';
 import type { Tx } from '../../db/client';
-import { contractDeadlines, contractTotals, reportedOn, share } from './execution-totals';
+import { contractDeadlines, reportedOn } from './execution-totals';
+import { contractFigures, share } from '../figures';
 import { moscowToday } from '../../platform/clock';
 
 const WINDOW_WORKING_DAYS = 10;
@@ -88,7 +89,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
   }
 
   const ids = contractRows.map((r) => r.c.id);
-  const [totals, reported] = await Promise.all([contractTotals(db, ctx.companyId, ids), reportedOn(db, ctx.companyId, ids)]);
+  const [totals, reported] = await Promise.all([contractFigures(db, ctx.companyId, ids), reportedOn(db, ctx.companyId, ids)]);
   const byStatus: Record<string, number> = {};
   let contractsTotal = new Decimal(0);
   let sme = new Decimal(0);

@@ -4,18 +4,15 @@ import type { ExecutionSummaryResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
-import { contractDeadlines, contractTotals, documentInForce, reportedOn, share } from './execution-totals';
+import { contractDeadlines, reportedOn } from './execution-totals';
+import { contractFigures, documentInForce, figureShares } from '../figures';
 import { moscowToday } from '../../platform/clock';
 
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
   const c = await loadContract(ctx, contractId);
   const db = ctx.deps.db;
-  const totals = (await contractTotals(db, ctx.companyId, [c.id])).get(c.id)!;
-  const [[docs], [unmapped]] = await Promise.all([
-    db
-      .select({ n: count() })
-      .from(acceptanceDocuments)
-      .where(and(eq(acceptanceDocuments.companyId, ctx.companyId), eq(acceptanceDocuments.contractId, c.id), documentInForce)),
+  const [figures, [unmapped], reported] = await Promise.all([
+    contractFigures(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)!),
     db
       .select({ n: count() })
       .from(acceptanceLines)
@@ -28,21 +25,19 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
           documentInForce,
         ),
       ),
+    reportedOn(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)),
   ]);
-  const reported = (await reportedOn(db, ctx.companyId, [c.id])).get(c.id);
   return {
     contract_id: c.id,
     registry_number: c.registryNumber,
     price: c.price,
-    delivered_amount: new Decimal(totals.delivered).toFixed(2),
-    delivered_share: share(totals.delivered, c.price),
-    paid_amount: new Decimal(totals.paid).toFixed(2),
-    paid_share: share(totals.paid, c.price),
-    remaining_to_pay: c.price === null ? null : new Decimal(c.price).minus(totals.paid).toFixed(2),
-    documents: docs.n,
+    ...figureShares(figures, c.price),
+    remaining_to_pay: c.price === null ? null : new Decimal(c.price).minus(figures.paid).toFixed(2),
+    // every delivery document and payment counted, each once (УПД and ЕИС's documents of acceptance; 1C and ЕИС)
+    documents: figures.documents.length,
     unmapped_lines: unmapped.n,
-    payments: totals.paymentDates.length,
+    payments: figures.payments.length,
     // done travels too: the card marks a past deadline «Выполнено» or «Просрочено», never a bare «до …»
-    deadlines: contractDeadlines(c, totals.paymentDates, reported, moscowToday()),
+    deadlines: contractDeadlines(c, figures.paymentDates, reported, moscowToday()),
   };
 }

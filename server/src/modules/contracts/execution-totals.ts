@@ -1,83 +1,9 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import Decimal from 'decimal.js';
-import { acceptanceDocuments, acceptanceLines, executionRecords, paymentOrders } from '../../db/schema';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { executionRecords } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { CalendarNotLoadedError, contractReportingDeadlines, isOverdue } from '../deadlines';
 import type { ContractRow } from './contract-access';
 import { moscowDate } from '../../platform/clock';
-
-export interface ContractTotals {
-  delivered: string;
-  paid: string;
-  paymentDates: string[];
-  /** Delivered per contract position (mapped lines of documents in force): quantity and amount with VAT */
-  byPosition: Map<number, { quantity: string; amount: string }>;
-  /** The payments in force (linked to the contract), oldest first */
-  payments: { id: number; number: string; date: string; amount: string; purpose: string | null }[];
-}
-
-/**
- * What counts: an acceptance document that is not withdrawn. Every figure — the card, the dashboard, the XLSX/PDF
- * reports, the ЕИС execution package and the УПД checks — goes through contractTotals below, so a withdrawn document
- * or payment link leaves all of them at once.
- */
-export const documentInForce = isNull(acceptanceDocuments.withdrawnAt);
-
-/**
- * Delivered (mapped УПД lines of documents in force, with VAT) and paid (payment orders linked to the contract) of
- * several contracts in two grouped queries: the one source of the execution figures.
- */
-export async function contractTotals(db: Db, companyId: number, contractIds: number[]): Promise<Map<number, ContractTotals>> {
-  const out = new Map<number, ContractTotals>(
-    contractIds.map((id) => [id, { delivered: '0', paid: '0', paymentDates: [], byPosition: new Map(), payments: [] }]),
-  );
-  if (!contractIds.length) return out;
-  const delivered = await db
-    .select({
-      contractId: acceptanceDocuments.contractId,
-      positionId: acceptanceLines.positionId,
-      quantity: sql<string>`COALESCE(SUM(${acceptanceLines.quantity}), 0)::text`,
-      sum: sql<string>`COALESCE(SUM(COALESCE(${acceptanceLines.amountWithVat}, ${acceptanceLines.amountWithoutVat})), 0)::text`,
-    })
-    .from(acceptanceLines)
-    .innerJoin(acceptanceDocuments, eq(acceptanceDocuments.id, acceptanceLines.documentId))
-    .where(
-      and(
-        eq(acceptanceLines.companyId, companyId),
-        isNotNull(acceptanceLines.positionId),
-        inArray(acceptanceDocuments.contractId, contractIds),
-        documentInForce,
-      ),
-    )
-    .groupBy(acceptanceDocuments.contractId, acceptanceLines.positionId);
-  for (const d of delivered) {
-    const t = out.get(d.contractId)!;
-    t.delivered = new Decimal(t.delivered).plus(d.sum).toString();
-    t.byPosition.set(d.positionId!, { quantity: d.quantity, amount: d.sum });
-  }
-  const paid = await db
-    .select({
-      id: paymentOrders.id,
-      contractId: paymentOrders.contractId,
-      number: paymentOrders.number,
-      date: paymentOrders.docDate,
-      amount: paymentOrders.amount,
-      purpose: paymentOrders.purpose,
-    })
-    .from(paymentOrders)
-    .where(and(eq(paymentOrders.companyId, companyId), inArray(paymentOrders.contractId, contractIds)))
-    .orderBy(asc(paymentOrders.docDate), asc(paymentOrders.id));
-  for (const p of paid) {
-    const t = out.get(p.contractId!)!;
-    t.paid = new Decimal(t.paid).plus(p.amount).toString();
-    t.paymentDates.push(p.date);
-    t.payments.push({ id: p.id, number: p.number, date: p.date, amount: p.amount, purpose: p.purpose });
-  }
-  return out;
-}
-
-export const share = (part: string, whole: string | null) =>
-  whole && !new Decimal(whole).isZero() ? new Decimal(part).div(whole).times(100).toFixed(2) : '0.00';
 
 /** Latest date an execution record of each contract went to ЕИС; it covers payments made before it. */
 export async function reportedOn(db: Db, companyId: number, contractIds: number[]): Promise<Map<number, string>> {

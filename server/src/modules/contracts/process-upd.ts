@@ -7,7 +7,7 @@ import { audit } from '../../platform/audit';
 import { looksLikeOkpd2, matchLines } from './match-lines';
 import { lineFindings } from './check-upd';
 import type { ProcessUpdPayload } from './upload-upd';
-import { documentInForce } from './execution-totals';
+import { documentInForce } from '../figures';
 
 /** Parses the stored УПД, keeps every line, maps what it can to the contract's positions, tells the user. */
 export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<void> {

@@ -3,15 +3,16 @@ import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
 import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse } from '@proc/contract';
-import { acceptanceDocuments, companies, contractPositions, contracts, procurements, reports } from '../../db/schema';
+import { companies, contractPositions, contracts, procurements, reports } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { JobSuperseded } from '../../platform/jobs';
 import { CONTENT_TYPES } from '../../platform/document-files';
-import { contractTotals, documentInForce } from './execution-totals';
+import { contractFigures, type DeliveryDocument } from '../figures';
 import { contractLabel, loadContract } from './contract-access';
 import { formatIsoDate, daysInMonth } from '../deadlines';
 import { moscowDate } from '../../platform/clock';
+import { formatDate } from '@proc/contract/format';
 import { excel, pdfkit } from '../../formats/libraries';
 
 export const BUILD_REPORT_JOB = 'execution.build-report';
@@ -128,6 +129,17 @@ function positionPrice(p: typeof contractPositions.$inferSelect, onlyPositionPri
   return { price: price ?? '0', ...(amount ? { amount } : {}) };
 }
 
+const documentStatus = (d: DeliveryDocument) =>
+  d.source === 'eis'
+    ? d.acceptDate
+      ? `Принят ${formatDate(d.acceptDate)} (ЕИС)`
+      : 'Принят (ЕИС)'
+    : d.status === 'processed'
+      ? 'Обработан'
+      : d.status === 'error'
+        ? 'Ошибка'
+        : 'Обрабатывается';
+
 async function contractReportFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
   const db = deps.db;
   const [c] = await db
@@ -136,17 +148,13 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
     .where(and(eq(contracts.id, r.contractId!), eq(contracts.companyId, r.companyId)));
   if (!c) throw new AppError('NOT_FOUND', 'Договор не найден');
   if (!c.supplierInn || !c.supplierName) throw new AppError('INVALID_STATE', 'У договора не указан поставщик (наименование и ИНН)');
-  const [positions, docs, proc] = await Promise.all([
+  const [positions, proc, figures] = await Promise.all([
     db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal)),
-    db
-      .select()
-      .from(acceptanceDocuments)
-      .where(and(eq(acceptanceDocuments.contractId, c.id), eq(acceptanceDocuments.companyId, r.companyId), documentInForce))
-      .orderBy(asc(acceptanceDocuments.docDate)),
     c.procurementId ? db.select().from(procurements).where(eq(procurements.id, c.procurementId)) : Promise.resolve([]),
+    // the totals, documents, positions' deliveries and payments from the one computation of the card, register,
+    // dashboard and ЕИС package: УПД and ЕИС's documents of acceptance, 1C and ЕИС's payments, each once
+    contractFigures(db, r.companyId, [c.id]).then((m) => m.get(c.id)!),
   ]);
-  // the totals, the positions' deliveries and the payments from the one source of the card, dashboard and ЕИС package
-  const figures = (await contractTotals(db, r.companyId, [c.id])).get(c.id)!;
   const input = {
     customer: party(company),
     supplier: { name: c.supplierName, inn: c.supplierInn, kpp: c.supplierKpp ?? undefined, isSme: proc[0]?.smeOnly ?? undefined },
@@ -167,7 +175,7 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
         (c.methodCode ? `код ЕИС ${c.methodCode}` : undefined),
       status: contractStatusTitle(c.status),
     },
-    // the same figures as the card and the dashboard (mapped УПД lines, linked payments)
+    // the same figures as the card and the dashboard
     figures: { accepted: new Decimal(figures.delivered).toFixed(2), paid: new Decimal(figures.paid).toFixed(2) },
     positions: positions.map((p) => {
       const got = figures.byPosition.get(p.id);
@@ -181,15 +189,20 @@ async function contractReportFile(deps: Deps, r: ReportRow, company: typeof comp
         deliveredAmount: new Decimal(got?.amount ?? 0).toString(),
       };
     }),
-    documents: docs.map((d) => ({
-      kind: 'УПД',
-      number: d.number,
-      date: d.docDate,
-      amount: d.amountWithVat ?? d.amountWithoutVat ?? '0',
-      vatAmount: d.vatAmount ?? undefined,
-      status: d.status === 'processed' ? 'Обработан' : d.status === 'error' ? 'Ошибка' : 'Обрабатывается',
+    documents: figures.documents.map((d) => ({
+      kind: d.name,
+      number: d.number ?? '—',
+      date: d.date ?? c.contractDate ?? moscowDate(c.createdAt),
+      amount: d.total ?? '0',
+      vatAmount: d.vat ?? undefined,
+      status: documentStatus(d),
     })),
-    payments: figures.payments.map((p) => ({ number: p.number, date: p.date, amount: p.amount, purpose: p.purpose ?? undefined })),
+    payments: figures.payments.map((p) => ({
+      number: p.number ?? '—',
+      date: p.date ?? c.contractDate ?? moscowDate(c.createdAt),
+      amount: p.amount,
+      purpose: p.purpose ?? (p.source === 'eis' ? `${p.name} (по сведениям ЕИС)` : undefined),
+    })),
   };
   // exceljs and pdfkit load with the first report, not at start
   const data =

@@ -5,7 +5,7 @@ import { formatDate, formatDateTime } from '@proc/contract/format';
 import type { Tx } from '../../db/client';
 import { acceptanceDocuments, companies, contracts } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { contractTotals, documentInForce } from './execution-totals';
+import { contractFigures, documentInForce } from '../figures';
 import { updFindings } from './check-upd';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -40,7 +40,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
     .select({ name: companies.title, inn: companies.inn })
     .from(companies)
     .where(eq(companies.id, ctx.companyId));
-  const delivered = (await contractTotals(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
+  const delivered = (await contractFigures(ctx.deps.db, ctx.companyId, [contract.id])).get(contract.id)!.delivered;
   const warnings = updFindings(upd, contract, company ?? { name: null, inn: null }, delivered);
   if (warnings.length && !opts.confirmed) {
     throw new AppError('CONFIRM_REQUIRED', `УПД № ${upd.number} не сходится с договором: ${warnings.join('; ')}. Загрузить всё равно?`, {

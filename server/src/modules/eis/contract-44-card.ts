@@ -3,6 +3,19 @@ import type { Contract44Execution } from '@proc/contract';
 import type { ContractCancel44, ContractProcedure44 } from '../../formats';
 import { contractDocuments44, contracts, tenderPlanPositions, tenderPlans } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { documentIdentity } from '../figures';
+
+/** ЕИС's documents as many procedures (or versions with other ids) repeat them: each once, by the figures' identity. */
+const once = <T extends { number: string | null; date: string | null; sum: string | null }>(list: T[]): T[] => {
+  const seen = new Set<string>();
+  return list.filter((x) => {
+    const key = documentIdentity(x.number, x.date, x.sum);
+    if (key === null) return true;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
 
 type ContractRow = typeof contracts.$inferSelect;
 
@@ -52,24 +65,28 @@ export async function execution44(ctx: Ctx, c: ContractRow): Promise<Contract44E
       : null,
     eis_stage: c.eisStage,
     stages: c.eisStages.map((s) => ({ key: s.key, start_date: s.startDate, end_date: s.endDate, price: s.price })),
-    acceptances: executions.flatMap((e) =>
-      e.acceptance
-        ? [
-            {
-              stage_key: e.stageKey,
-              name: e.acceptance.name,
-              number: e.acceptance.number,
-              date: e.acceptance.date,
-              accept_date: e.acceptance.acceptDate,
-              sum: e.acceptance.sum,
-            },
-          ]
-        : [],
+    acceptances: once(
+      executions.flatMap((e) =>
+        e.acceptance
+          ? [
+              {
+                stage_key: e.stageKey,
+                name: e.acceptance.name,
+                number: e.acceptance.number,
+                date: e.acceptance.date,
+                accept_date: e.acceptance.acceptDate,
+                sum: e.acceptance.sum,
+              },
+            ]
+          : [],
+      ),
     ),
-    payments: executions.flatMap((e) =>
-      e.payment
-        ? [{ stage_key: e.stageKey, name: e.payment.name, number: e.payment.number, date: e.payment.date, sum: e.payment.sum }]
-        : [],
+    payments: once(
+      executions.flatMap((e) =>
+        e.payment
+          ? [{ stage_key: e.stageKey, name: e.payment.name, number: e.payment.number, date: e.payment.date, sum: e.payment.sum }]
+          : [],
+      ),
     ),
     cancel: cancel ? { date: cancel.cancelDate, reason: cancel.reason } : null,
   };

@@ -6,6 +6,7 @@ import { contractPositions, contracts, planItems, plans, procurements } from '..
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { execution44 } from './contract-44-card';
+import { contractFigures, figureShares } from '../figures';
 
 type ContractRow = typeof contracts.$inferSelect;
 export const contractResponse = (c: ContractRow) => ({
@@ -75,7 +76,18 @@ export async function listContracts(ctx: Ctx, q: z.infer<typeof ContractsQuery>)
       .from(contracts)
       .where(where),
   ]);
-  return { items: rows.map(contractResponse), total: n, page: q.page, limit: q.limit };
+  // the page's figures in one computation (a statement for the page, not one per row)
+  const figures = await contractFigures(
+    ctx.deps.db,
+    ctx.companyId,
+    rows.map((c) => c.id),
+  );
+  return {
+    items: rows.map((c) => ({ ...contractResponse(c), figures: figureShares(figures.get(c.id)!, c.price) })),
+    total: n,
+    page: q.page,
+    limit: q.limit,
+  };
 }
 
 export async function loadContract(ctx: Ctx, id: number): Promise<ContractRow> {

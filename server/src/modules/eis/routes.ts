@@ -2,7 +2,9 @@ import { z } from 'zod';
 import {
   Id,
   ContractCardResponse,
-  ContractResponse,
+  ContractListItem,
+  WaitingExecution44,
+  WaitingExecutions44Query,
   ContractsQuery,
   eisImportRequests,
   EisImportResponse,
@@ -47,6 +49,7 @@ import {
 import { listNotices44 } from './notices44';
 import { listTenderPlanPositions, listTenderPlans, procurementFromTenderPosition } from './tender-plans';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
+import { listWaitingExecutions44 } from './waiting-executions';
 import { importEisUpload, readEisUpload } from './upload-eis';
 import { listExecution, requestExecutionSend, withdrawExecution } from './execution';
 import { procurementFromPlanItem } from './plan-item-procurement';
@@ -257,8 +260,20 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.get(
     '/contracts',
-    { schema: { tags, summary: 'Реестр договоров', querystring: ContractsQuery, response: { 200: paged(ContractResponse) } } },
+    { schema: { tags, summary: 'Реестр договоров', querystring: ContractsQuery, response: { 200: paged(ContractListItem) } } },
     async (req) => listContracts(await companyCtx(deps, req), req.query),
+  );
+  app.get(
+    '/contracts/waiting-executions',
+    {
+      schema: {
+        tags,
+        summary: 'Сведения об исполнении 44-ФЗ из ЕИС, ожидающие свой контракт',
+        querystring: WaitingExecutions44Query,
+        response: { 200: paged(WaitingExecution44) },
+      },
+    },
+    async (req) => listWaitingExecutions44(await companyCtx(deps, req), req.query),
   );
   app.get(
     '/contracts/:id',

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { usePagedTable } from '../../lib/paged-table';
 import type { Dayjs } from 'dayjs';
-import type { ContractResponse, ExecutionAttemptResponse, ExecutionRecordResponse } from '@proc/contract';
+import type { ContractListItem, ExecutionAttemptResponse, ExecutionRecordResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
 import { useReasonPrompt } from '../../lib/reason-prompt';
@@ -27,7 +27,7 @@ function useSignedExecution() {
   const { sign, picker } = useSigner();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
-  const run = async (c: ContractResponse) => {
+  const run = async (c: ContractListItem) => {
     setBusy(c.id);
     try {
       const prepared = await signaturesApi.prepareExecution(c.id);
@@ -144,7 +144,7 @@ export default function ExportPage() {
   const t = usePagedTable({ sort: 'contract_date', order: 'desc' });
   const list = useQuery({ queryKey: ['contracts', company, 'list', t.query], queryFn: () => contractsApi.list(t.query) });
   const send = useMutation({
-    mutationFn: (c: ContractResponse) => contractsApi.sendExecution(c.id),
+    mutationFn: (c: ContractListItem) => contractsApi.sendExecution(c.id),
     onSuccess: (r, c) =>
       noticeStore.show({
         key: r.key,
@@ -157,7 +157,7 @@ export default function ExportPage() {
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="large">
       <Card title="Сведения об исполнении для ЕИС">
-        <Table<ContractResponse>
+        <Table<ContractListItem>
           rowKey="id"
           data-testid="export-table"
           {...t.table(list)}

@@ -2,12 +2,13 @@ import { Input, Select, Space, Table, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import dayjs from 'dayjs';
-import type { ContractResponse } from '@proc/contract';
+import type { ContractListItem } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney } from '../../lib/format';
 import { CONTRACT_FILTERS, contractsApi } from './api';
 import { CONTRACT_STATUS_COLORS, CONTRACT_STATUS_TITLES, contractStatusTitle } from './labels';
 import { ShareBars } from './ShareBars';
+import { WaitingExecutions } from './WaitingExecutions';
 import { usePagedTable } from '../../lib/paged-table';
 import { DateRangeInput } from '../../lib/DateInput';
 
@@ -71,7 +72,8 @@ export default function RegisterPage() {
           onChange={(v) => filter({ date_from: v?.[0]?.format('YYYY-MM-DD'), date_to: v?.[1]?.format('YYYY-MM-DD') })}
         />
       </Space>
-      <Table<ContractResponse>
+      <WaitingExecutions />
+      <Table<ContractListItem>
         rowKey="id"
         data-testid="contracts-table"
         {...t.table(list)}
@@ -127,7 +129,12 @@ export default function RegisterPage() {
             width: 130,
             render: (s: string) => <Tag color={CONTRACT_STATUS_COLORS[s]}>{contractStatusTitle(s)}</Tag>,
           },
-          { title: 'Поставлено / оплачено', key: 'shares', width: 170, render: (_: unknown, c) => <ShareBars contractId={c.id} /> },
+          {
+            title: 'Поставлено / оплачено',
+            key: 'shares',
+            width: 170,
+            render: (_: unknown, c) => <ShareBars contractId={c.id} figures={c.figures} />,
+          },
         ]}
       />
     </>

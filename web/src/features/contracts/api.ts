@@ -2,7 +2,7 @@ import type {
   AcceptanceDocumentResponse,
   AcceptanceLine,
   ContractCardResponse,
-  ContractResponse,
+  ContractListItem,
   DashboardResponse,
   ExecutionRecordResponse,
   ExecutionSendResponse,
@@ -13,6 +13,7 @@ import type {
   ReportQueuedResponse,
   ReportResponse,
   UpdUploadResponse,
+  WaitingExecution44,
 } from '@proc/contract';
 import { api } from '../../lib/api';
 
@@ -28,7 +29,9 @@ const form = (file: File) => {
 };
 
 export const contractsApi = {
-  list: (query: Record<string, unknown>) => api.get<Paged<ContractResponse>>('/contracts', { name: 'Реестр договоров', query }),
+  list: (query: Record<string, unknown>) => api.get<Paged<ContractListItem>>('/contracts', { name: 'Реестр договоров', query }),
+  waitingExecutions: (query: Record<string, unknown>) =>
+    api.get<Paged<WaitingExecution44>>('/contracts/waiting-executions', { name: 'Сведения об исполнении, ожидающие контракт', query }),
   /** `notFoundPage`: the card route shows a missing contract as its page; elsewhere a 404 is a notice. */
   get: (id: number, notFoundPage = true) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора', notFoundPage }),
   summary: (id: number, notFoundPage = false) =>

@@ -1,0 +1,11 @@
+export {
+  contractFigures,
+  countsAsDelivered,
+  documentIdentity,
+  documentInForce,
+  figureShares,
+  share,
+  type ContractFigures,
+  type ContractPayment,
+  type DeliveryDocument,
+} from './contract-figures';
