@@ -14,6 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { REPO_ROOT } from '../server/src/config';
 import { startTestServer } from '../server/test/harness';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+import { failIf } from './lib/errors';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO_ROOT, 'web/dist');
 
@@ -48,6 +49,10 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ baseURL: t.url });
+    // a chunk or a request the pages could not load is an error, not a lighter page
+    const failures: string[] = [];
+    context.on('response', (res) => void (res.status() >= 400 && failures.push(`${res.status()} ${res.url()}`)));
+    context.on('requestfailed', (req) => void failures.push(`${req.failure()?.errorText} ${req.url()}`));
     const page = await context.newPage();
     const loginJs = await jsOf(page, async () => void (await page.goto('/login')));
     await page.getByLabel('Логин').fill('client');
@@ -64,6 +69,7 @@ async function main() {
     console.log(`web build of ${built} UTC from ${path.relative(REPO_ROOT, WEB_DIST) || WEB_DIST}; gzip level 6 of each JS response`);
     console.log(`/login:           ${kb(loginJs.total)} in ${loginJs.count} JS files (goal ≤ 200 KB)`);
     console.log(`signed-in shell:  ${kb(shellJs.total)} in ${shellJs.count} JS files (goal ≤ 450 KB)`);
+    failIf(failures.length, `requests failed: ${failures.join('; ')}`);
   } finally {
     await browser.close();
     await t.close();

@@ -13,6 +13,7 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { buildServer } from '../tools/build-server.mjs';
 import { freePort, sleep } from './lib/processes';
+import { failIf } from './lib/errors';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { freshDatabase } from '../server/test/nodes';
 
@@ -103,6 +104,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ login: 'client', password: DEMO_PASSWORD }),
     });
+    if (login.status !== 200) throw new Error(`sign-in: HTTP ${login.status}`);
     const { token } = (await login.json()) as { token: string };
     await run(`${base}/api/companies/my`, token); // warm-up: JIT, pools, caches
     const product = await run(`${base}/api/companies/my`, token);
@@ -143,6 +145,12 @@ async function main() {
     console.log(
       `ratio ${ratio.toFixed(2)} — goal ≥ 0.6: ${ratio >= 0.6 ? 'met' : 'MISSED'}; against the ceiling that keeps the session as the product does: ${(product.requests.average / ceilingKept.requests.average).toFixed(2)}`,
     );
+    for (const [name, r] of [
+      ['product', product],
+      ['ceiling', ceiling],
+      ['ceiling kept', ceilingKept],
+    ] as const)
+      failIf(r.errors + r.non2xx + r.timeouts, `errors of the ${name} run`);
     const prof = fs.existsSync(profDir) ? fs.readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile')) : [];
     if (prof.length) {
       console.log('product server CPU by module (self time over start, warm-up and run):');

@@ -15,6 +15,7 @@ import { openDatabase, runMigrations } from '../server/src/db/client';
 import { companies } from '../server/src/db/schema';
 import { storeContracts } from '../server/src/modules/eis/store-contracts';
 import { freshDatabase, pgReachable, PG_URL } from '../server/test/nodes';
+import { failIf } from './lib/errors';
 
 const FILES = Number(process.env.FILES ?? 10_000);
 const BATCH = Number(process.env.BATCH ?? 100);
@@ -60,6 +61,8 @@ async function main() {
       `parse + storeContracts: ${(importMs / 1000).toFixed(2)} s — ${Math.round((created * 1000) / importMs)} contracts/s (${created} created)`,
     );
     console.log(`import / parsing speed: ${(parseMs / importMs).toFixed(2)}`);
+    failIf(records - created, `of ${records} contracts parsed not created`);
+    failIf(FILES - records, `of ${FILES} files without their contract`);
   } finally {
     await database.close();
     await pg?.drop();

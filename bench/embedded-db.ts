@@ -3,7 +3,7 @@
  * reads and writes, load from another process, fresh demo data) on each candidate in turn, side by side, with what
  * each costs to install and to start.
  *
- *   npx tsx bench/embedded-db.ts [--users 200] [--seconds 120]
+ *   npx tsx bench/embedded-db.ts [--users 200] [--seconds 120] [--candidates pglite,pglite-worker,postgres]
  *
  * Candidates: PGlite inside the server's process and thread (the former default), PGlite in a worker thread of the
  * server (db/pglite-worker.ts: the event loop no longer waits on the database, which still runs one statement at a
@@ -12,6 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { failIf } from './lib/errors';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) => {
@@ -20,6 +21,8 @@ const arg = (name: string, fallback: string) => {
 };
 const users = arg('users', '200');
 const seconds = arg('seconds', '120');
+// --candidates pglite-worker: some of them only (the small run of `npm run test:bench`)
+const candidates = arg('candidates', 'pglite,pglite-worker,postgres').split(',');
 
 interface Result {
   db: string;
@@ -52,7 +55,7 @@ const SIZE: Record<string, number> = {
 };
 
 const results: Result[] = [];
-for (const db of ['pglite', 'pglite-worker', 'postgres']) {
+for (const db of candidates) {
   console.log(`\n--- soak on ${db}: ${users} users × ${seconds} s`);
   const r = spawnSync(
     process.execPath,
@@ -65,7 +68,10 @@ for (const db of ['pglite', 'pglite-worker', 'postgres']) {
     if (/^(summary|latency|server process|database processes|goals|errors per minute|soak:)/.test(line)) console.log(line);
   const line = out.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`the soak on ${db} printed no result (exit ${r.status})`);
-  results.push(JSON.parse(line.slice(7)) as Result);
+  const result = JSON.parse(line.slice(7)) as Result;
+  failIf(result.errors, `errors in the soak on ${db}`);
+  failIf(r.status ?? 1, `exit code of the soak on ${db}`);
+  results.push(result);
 }
 
 const f = (x: number, d = 1) => x.toFixed(d);
@@ -84,7 +90,7 @@ for (const x of results) {
 }
 const [lite, ...others] = results;
 console.log('');
-for (const x of others)
+for (const x of lite.db === 'pglite' ? others : [])
   console.log(
     `${NAMES[x.db]} vs PGlite in the server thread: throughput ×${f(x.rps / lite.rps, 2)}, p95 ×${f(x.p95 / lite.p95, 2)}, p99 ×${f(x.p99 / lite.p99, 2)}`,
   );

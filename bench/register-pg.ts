@@ -26,6 +26,7 @@ import { MAX_USES } from '../server/src/db/client';
 import { pgReachable, PG_URL, startNode, type NodeProcess } from '../server/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { generateData } from '../tools/generate-data';
+import { failIf } from './lib/errors';
 
 const ROWS = Number(process.env.PG_ROWS ?? 1_000_000);
 const PGLITE_ROWS = Number(process.env.PGLITE_ROWS ?? 100_000);
@@ -70,6 +71,7 @@ async function login(base: string) {
 async function load(base: string, token: string, connections = CONNECTIONS, duration = DURATION) {
   const qs = new URLSearchParams(PAGE).toString();
   const probe = await fetch(`${base}/api/procurements?${qs}`, { headers: { authorization: `Bearer ${token}` } });
+  if (probe.status !== 200) throw new Error(`register page: HTTP ${probe.status}`);
   const body = (await probe.json()) as { total: number; items: unknown[] };
   const r = await autocannon({
     url: `${base}/api/procurements?${qs}`,
@@ -96,6 +98,7 @@ async function search(base: string, token: string) {
     const t0 = performance.now();
     const r = await fetch(`${base}/api/procurements?${q}`, { headers: { authorization: `Bearer ${token}` } });
     await r.arrayBuffer();
+    if (r.status !== 200) throw new Error(`search «${q.get('q')}»: HTTP ${r.status}`);
     if (i >= WORDS.length) ms.push(performance.now() - t0); // the first round warms caches
   }
   return { p50: pct(ms, 50), p95: pct(ms, 95), n: ms.length };
@@ -112,6 +115,7 @@ async function deepPages(base: string, token: string) {
       const t0 = performance.now();
       const r = await fetch(`${base}/api/procurements?${q}`, { headers: { authorization: `Bearer ${token}` } });
       await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`page ${page}: HTTP ${r.status}`);
       if (round > 0) ms.push(performance.now() - t0); // the first round fills the counts kept for 30 s
       maxOffset = Math.max(maxOffset, (page - 1) * Number(PAGE.limit));
     }
@@ -265,6 +269,7 @@ async function main() {
           `full-text search (${s.n} sequential, limit 10): p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms (goal ≤ 50 ms)`,
         );
         console.log(`server RSS after the load: ${mb(rss)}`);
+        failIf(few.errors + http.errors, 'register pages answered with an error on PostgreSQL');
       } finally {
         await node?.stop();
         node = null;
@@ -295,6 +300,7 @@ async function main() {
       );
       console.log(`full-text search: p50 ${s.p50.toFixed(1)} ms, p95 ${s.p95.toFixed(1)} ms`);
       console.log(`server RSS after the load (embedded database included): ${mb(rss)}`);
+      failIf(http.errors, 'register pages answered with an error on the embedded database');
     }
   } finally {
     await node?.stop();

@@ -9,6 +9,7 @@
  */
 import { createTestPki } from '../server/test/pki/test-pki';
 import { verifyCms } from '../server/src/modules/signatures';
+import { failIf } from './lib/errors';
 
 const N = Number(process.env.N ?? 200);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
@@ -28,6 +29,7 @@ async function run(label: string, parallel: number, verify: () => Promise<boolea
     }),
   );
   const secs = (performance.now() - started) / 1000;
+  failIf(bad, `valid signatures not verified (${label})`);
   console.log(
     `${label}: ${(N / secs).toFixed(1)} verifications/s, p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms${bad ? `, ${bad} NOT VALID` : ''}`,
   );

@@ -11,7 +11,8 @@
  * users client, specialist and admin (the staff act for the demo customer through X-Company-Id), then lets every
  * virtual user of THIS process loop: one request, 50–200 ms think time, repeat. Every 10 s prints requests, errors with a status histogram, p50/p95/p99 of the interval and the
  * server process's RSS and CPU (read from /proc, so the load generator's own work is not in them); at the end a
- * summary per endpoint and errors per minute. Figures are printed, not asserted: the exit code is 0 even with errors.
+ * summary per endpoint and errors per minute. Figures are printed, not asserted; an error answer (non-2xx, a network
+ * error) sets the exit code to 1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,9 +21,11 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Pool, type Dispatcher } from 'undici';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { ContractsQuery, PROCUREMENT_STATUSES, REGISTER_SORTS } from '@proc/contract';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
 import { buildServer } from '../tools/build-server.mjs';
 import { freePort, sleep } from './lib/processes';
+import { failIf } from './lib/errors';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -69,10 +72,11 @@ const OKPD2_Q = [
   'хлеб',
   '10.71',
 ];
-const SORTS = ['number', 'title', 'nmcd', 'published_on', 'application_deadline', 'status', 'created_at'];
-const STATUSES = ['draft', 'docs_ready', 'published', 'accepting', 'summing_up', 'contract_signed', 'cancelled', 'failed'];
+// the sorts and statuses the API takes, from the contract itself: a renamed one changes the soak with it
+const SORTS = REGISTER_SORTS;
+const STATUSES = PROCUREMENT_STATUSES;
 const METHODS = ['competition_e', 'auction_e', 'quotation_e', 'proposal_e', 'single'];
-const CONTRACT_SORTS = ['contract_date', '-contract_date', 'price', '-price', 'subject', '-created_at'];
+const CONTRACT_SORTS = ContractsQuery.shape.sort.unwrap().options;
 
 // ---- measurement -----------------------------------------------------------------------------------------------
 
@@ -250,7 +254,7 @@ const OPS: [number, Op][] = [
         u.s,
         'GET',
         '/api/contracts',
-        `/api/contracts?sort=${pick(CONTRACT_SORTS)}${rand() < 0.3 ? `&q=${encodeURIComponent(pick(WORDS))}` : ''}`,
+        `/api/contracts?sort=${pick(CONTRACT_SORTS)}&order=${pick(['asc', 'desc'])}${rand() < 0.3 ? `&q=${encodeURIComponent(pick(WORDS))}` : ''}`,
       ),
   ],
   [8, (u) => call(u.s, 'GET', '/api/dashboard', '/api/dashboard')],
@@ -575,6 +579,7 @@ async function main() {
       for (const [msg, n] of [...errorMessages].slice(0, 5)) console.log(`  ${n}× ${msg}`);
     }
     console.log(`errors: ${total.errors}, memory growth: ${f1(last.rss - first.rss)} MB`);
+    failIf(total.errors, 'requests answered with an error (see the messages above)');
     if (embeddedPg && process.env.EMBEDDED_PG_SETTINGS?.includes('pg_stat_statements')) await topStatements(embeddedPg.url);
     // one line for bench/embedded-db.ts, which runs this soak on each embedded database
     const peak = (k: 'rss' | 'dbPss') => Math.max(...mems.map((m) => m[k]));

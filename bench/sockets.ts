@@ -15,6 +15,7 @@ import path from 'node:path';
 import { io as ioClient, type Socket } from 'socket.io-client';
 import { freshDatabase, pgReachable, PG_URL, REDIS_URL, startNode, type NodeProcess } from '../server/test/nodes';
 import { DEMO_PASSWORD } from '../server/src/modules/demo/seed-demo';
+import { failIf } from './lib/errors';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 5000);
 const STEP = Number(process.env.STEP ?? 250);
@@ -88,6 +89,7 @@ async function main() {
     console.log(
       `node A: ${still} of ${SOCKETS} sockets connected and held after 2 s (${failed} refused), ramp ${rampS.toFixed(1)} s in steps of ${STEP}`,
     );
+    failIf(SOCKETS - still, 'sockets not connected or not held');
     console.log(
       `node A RSS: ${Math.round(rssBefore / 2 ** 20)} MB before, ${Math.round(rssAfter / 2 ** 20)} MB with the sockets (${((rssAfter - rssBefore) / Math.max(1, still) / 1024).toFixed(1)} KB per socket)`,
     );
@@ -111,6 +113,7 @@ async function main() {
     console.log(
       `fan-out A → B: ${PUSHES} pushes × ${RECEIVERS} sockets on node B: ${got} of ${PUSHES * RECEIVERS} delivered; p50 ${pct(lat, 50).toFixed(1)} ms, p99 ${pct(lat, 99).toFixed(1)} ms (goal ≤ 100 ms)`,
     );
+    failIf(PUSHES * RECEIVERS - got, 'pushes not delivered within 10 s');
     for (const s of receivers) s.close();
   } finally {
     for (const s of held) s.close();

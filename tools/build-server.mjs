@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_DIST = path.join(root, 'server/dist');
 
-/** Entry points by output name; start.mjs runs the first three. */
+/** Entry points by output name; start.mjs runs the first three, and reads its settings with `config`'s schema. */
 export const ENTRIES = {
   main: 'server/src/main.ts',
+  config: 'server/src/config.ts',
   integration: 'server/src/eis-service/main.ts',
   'fake-eis': 'tools/fake-eis/main.ts',
   'parse-worker': 'server/src/formats/parse-worker.ts',
@@ -44,6 +44,8 @@ const externalPackages = {
 };
 
 export async function buildServer() {
+  // loaded here, not at the top: `npm start` imports this module in the process that then runs the server
+  const esbuild = await import('esbuild');
   fs.rmSync(SERVER_DIST, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: root,
@@ -64,6 +66,6 @@ export async function buildServer() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   await buildServer();
-  await esbuild.stop();
+  (await import('esbuild')).stop();
   console.log('server/dist built');
 }

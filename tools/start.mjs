@@ -1,21 +1,37 @@
 // `npm start`: builds the web and the server when their sources changed, then runs the compiled server (SPA, API and
-// sockets on one port) with plain node. `npm run dev` (--dev) runs the TypeScript sources through tsx and restarts on
-// changes instead.
+// sockets on one port) with plain node — in this very process, which also starts the processes beside it (the embedded
+// PostgreSQL's manager, the integration service and the fake ЕИС): no process is there only to start the others.
+// `npm run dev` (--dev) runs the TypeScript sources through tsx in child processes and restarts them on changes instead.
 import { spawnSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import { setTimeout } from 'node:timers';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { SERVER_DIST, newestMtime, serverStale } from './build-server.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
+const dev = process.argv.includes('--dev');
+// stack traces in the TypeScript sources for the server run in this process, from the first compiled module it loads
+if (!dev) process.setSourceMapsEnabled(true);
 
-// every setting is checked once here, each wrong one named with its reason, before anything is built or started (each
-// process checks again with the same schema)
-const { readEnv } = await tsImport('../server/src/config.ts', import.meta.url);
+/** What each process runs: compiled JavaScript, or in development the TypeScript source. */
+const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/eis-service/main.ts': 'integration', 'server/src/main.ts': 'main' };
+if (!dev && serverStale()) {
+  console.log('Сборка сервера…');
+  // in its own process: esbuild's service process ends with it instead of staying beside the product
+  const r = spawnSync(process.execPath, [path.join(root, 'tools/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+// every setting is checked once here, each wrong one named with its reason, before anything is started (each process
+// checks again with the same schema): compiled, as the server runs it — tsx's loader would stay in the server's process
+const { readEnv } = dev
+  ? await (await import('tsx/esm/api')).tsImport('../server/src/config.ts', import.meta.url)
+  : await import(pathToFileURL(path.join(SERVER_DIST, 'config.js')).href);
 let env;
 try {
   env = readEnv(process.env);
@@ -32,15 +48,6 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const dev = process.argv.includes('--dev');
-/** What each process runs: compiled JavaScript, or in development the TypeScript source. */
-const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/eis-service/main.ts': 'integration', 'server/src/main.ts': 'main' };
-if (!dev && serverStale()) {
-  console.log('Сборка сервера…');
-  // in its own process: esbuild's service process ends with it instead of staying beside the product
-  const r = spawnSync(process.execPath, [path.join(root, 'tools/build-server.mjs')], { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
 const command = (file) =>
   !dev && COMPILED[file]
     ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)]
@@ -48,9 +55,20 @@ const command = (file) =>
 
 const children = [];
 let stopping = false;
-/** Exits once every child has: a stop waits for the server to finish its requests and jobs' current steps. */
+// the compiled server runs in this process (set once it is started)
+let serverHere = false;
+/**
+ * Exits once every child has: a stop waits for the server to finish its requests and jobs' current steps. The compiled
+ * server runs in this process and ends it itself (platform/shutdown.ts); the database's manager stops when it has.
+ */
 const exitWhenAllDone = (code) => {
+  if (serverHere) return;
   if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) stopDatabase(code);
+};
+/** The server in this process stops as on a signal (its requests and jobs finished), then exits with `code`. */
+const stopServerHere = (code) => {
+  process.exitCode = code;
+  process.kill(process.pid, 'SIGTERM');
 };
 const run = (name, file) => {
   // a channel to each: when this process is gone, even after a kill -9, they stop instead of staying behind
@@ -61,6 +79,7 @@ const run = (name, file) => {
     console.log(`${name} exited with ${code ?? signal}`);
     stopping = true;
     for (const c of children) if (c !== child) c.kill('SIGTERM');
+    if (serverHere) return stopServerHere(code ?? 1);
     exitWhenAllDone(code ?? 1);
     setTimeout(() => stopDatabase(code ?? 1), 15_000).unref();
   });
@@ -119,6 +138,7 @@ if (embeddedDb === 'postgres') {
         return resolve(null);
       }
       console.error(`Встроенная база данных остановилась (код ${code})`);
+      if (serverHere) return stopServerHere(code || 1);
       stopping = true;
       for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
       if (!children.length) process.exit(code || 1);
@@ -145,10 +165,20 @@ const extras = (env.START_EXTRA ?? defaultExtra).split(',').filter(Boolean);
 // run apart needs the same INTEGRATION_SECRET set on both processes.
 if (extras.includes('server/src/eis-service/main.ts')) process.env.INTEGRATION_SECRET ||= crypto.randomBytes(32).toString('base64url');
 for (const extra of extras) run(extra, extra);
-run('server', 'server/src/main.ts');
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     stopping = true;
     for (const c of children) if (c.exitCode === null) c.kill(sig);
   });
+}
+if (dev) run('server', 'server/src/main.ts');
+else {
+  // The server in this process, with what `node --enable-source-maps --expose-gc` gave it as a process of its own: source
+  // maps (set above) and gc() for the one full collection after start-up (server/src/main.ts).
+  v8.setFlagsFromString('--expose-gc');
+  globalThis.gc ??= vm.runInNewContext('gc');
+  serverHere = true;
+  // It stops on SIGINT/SIGTERM once its requests and jobs are done (platform/shutdown.ts) and this process ends with it:
+  // the processes above then see their channel close and stop, the database last (it serves no one else).
+  await import(pathToFileURL(path.join(SERVER_DIST, 'main.js')).href);
 }

@@ -134,7 +134,11 @@ it('two instances started with only PORT and DATA_DIR different both serve /logi
   expect(a.port).not.toBe(b.port);
   // compiled JavaScript on plain node: no tsx, no esbuild service beside the product
   for (const p of a.processes) expect(p).not.toMatch(/tsx|esbuild/);
-  expect(a.processes.filter((p) => /server\/dist\/(main|integration|fake-eis)\.js/.test(p))).toHaveLength(3);
+  // the server runs in the started process itself: beside it only the integration service, the fake ЕИС and the
+  // embedded PostgreSQL's manager are Node processes, none of them there only to start the others
+  expect(a.processes.filter((p) => /server\/dist\/(integration|fake-eis)\.js/.test(p))).toHaveLength(2);
+  expect(a.processes.filter((p) => p.startsWith(process.execPath))).toHaveLength(3);
+  expect(a.processes.filter((p) => /server\/dist\/main\.js|tools\/start\.mjs/.test(p))).toEqual([]);
   // the embedded default is a PostgreSQL server of its own, its data in DATA_DIR; PGlite when asked for
   expect(a.processes.some((p) => p.includes('tools/embedded-postgres.mjs'))).toBe(true);
   expect(a.processes.some((p) => p.includes(`bin/postgres -D ${path.join(a.dataDir, 'postgres')} -p ${a.port + 3}`))).toBe(true);

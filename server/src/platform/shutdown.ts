@@ -12,7 +12,8 @@ export function stopOnSignals(server: Server): void {
     stopping = true;
     server.app.log.info({ signal }, 'Остановка: завершаются запросы и текущие шаги задач');
     server.close().then(
-      () => process.exit(0),
+      // 0, or the code `npm start` set when a process beside this one stopped (tools/start.mjs)
+      () => process.exit(),
       (err: unknown) => {
         server.app.log.error({ err }, 'stop failed');
         process.exit(1);

@@ -25,12 +25,14 @@ export function hostileFiles(bytes: number): { name: string; data: Buffer }[] {
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
 
-async function sampleHealth(url: string, until: () => boolean, minMs: number): Promise<number[]> {
+async function sampleHealth(url: string, until: () => boolean, minMs: number, failed: { n: number }): Promise<number[]> {
   const ms: number[] = [];
   const started = performance.now();
   while (!until() || performance.now() - started < minMs) {
     const t0 = performance.now();
-    await fetch(`${url}/api/health`).then((r) => r.arrayBuffer());
+    const r = await fetch(`${url}/api/health`);
+    await r.arrayBuffer();
+    if (r.status !== 200) failed.n++;
     ms.push(performance.now() - t0);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -43,6 +45,8 @@ export interface HealthFigures {
   statuses: number[];
   messages: string[];
   uploadSeconds: number;
+  /** /api/health requests not answered 200 */
+  healthFailed: number;
 }
 
 const figures = (ms: number[]) => ({ p50: pct(ms, 50), p99: pct(ms, 99), max: Math.max(...ms), n: ms.length });
@@ -54,7 +58,8 @@ export async function healthUnderHostileUploads(
   route: string,
   bytes = 19 * 1024 * 1024,
 ): Promise<HealthFigures> {
-  const baseline = await sampleHealth(t.url, () => true, 1500);
+  const failed = { n: 0 };
+  const baseline = await sampleHealth(t.url, () => true, 1500, failed);
   let finished = false;
   const started = performance.now();
   const uploads = Promise.all(
@@ -68,7 +73,7 @@ export async function healthUnderHostileUploads(
   ).finally(() => {
     finished = true;
   });
-  const under = await sampleHealth(t.url, () => finished, 0);
+  const under = await sampleHealth(t.url, () => finished, 0, failed);
   const answers = await uploads;
   return {
     baseline: figures(baseline),
@@ -76,5 +81,6 @@ export async function healthUnderHostileUploads(
     statuses: answers.map((a) => a.status),
     messages: answers.map((a) => a.message),
     uploadSeconds: (performance.now() - started) / 1000,
+    healthFailed: failed.n,
   };
 }
