@@ -10,8 +10,8 @@ import { performance } from 'node:perf_hooks';
 import { startTestServer } from '../server/test/harness';
 import { world } from '../server/test/factories';
 
-const CONTRACTS = 1000;
-const RUNS = 15;
+const CONTRACTS = Number(process.env.CONTRACTS ?? 1000);
+const RUNS = Number(process.env.RUNS ?? 15);
 
 async function main() {
   const t = await startTestServer({ LOG_LEVEL: 'silent' });

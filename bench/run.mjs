@@ -21,6 +21,7 @@ const LONG = ['soak.ts', 'embedded-db.ts', 'fuzz-formats.ts'];
 const SMALL = {
   'bundle.ts': {},
   'companies-my.ts': { env: { DURATION: '1' } },
+  'contract-figures.ts': { env: { CONTRACTS: '20', RUNS: '2' } },
   'documents.ts': { env: { REPORT_ROWS: '200', RUNS: '1' } },
   'eis-import.ts': { env: { FILES: '100', BATCH: '50' } },
   // the soak on PostgreSQL is soak.ts's own small run; here the embedded candidate that soak.ts does not run
