@@ -244,6 +244,8 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)',
+        description: 'multipart/form-data, поле file: XML ЕИС или ZIP-архив из них; размер не больше UPLOAD_MAX_BYTES (413).',
+        consumes: ['multipart/form-data'],
         querystring: EisUploadQuery,
         response: { 200: EisUploadResponse },
       },
