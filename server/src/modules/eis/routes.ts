@@ -315,8 +315,20 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.put(
     '/companies/:id/eis_settings',
-    { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } },
-    async (req) => saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
+    {
+      schema: {
+        tags: ['profile'],
+        description:
+          'Другие ИНН, КПП или ОГРН — смена реквизитов организации: у клиента она ждёт оператора (202, identity_request), остальное сохранено сразу (как у карточки организации).',
+        params: IdParams,
+        body: EisSettingsRequest,
+        response: { 200: EisSettingsResponse, 202: EisSettingsResponse },
+      },
+    },
+    async (req, reply) => {
+      const { settings, pending } = await saveEisSettings(await companyCtx(deps, req, req.params.id), req.body);
+      return reply.status(pending ? 202 : 200).send(settings);
+    },
   );
   app.post(
     '/companies/:id/eis_settings/check',
