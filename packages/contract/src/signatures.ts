@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './common';
 
 /** The signer's certificate as the server read it (modules/signatures/certificate.ts). */
 export const SignatureCertificate = z.object({
@@ -73,7 +74,7 @@ export const SignatureCheckRequest = SignatureBody.extend({
 const innRe = /^\d{12}$/;
 export const SigningRightRequest = z.object({
   person_inn: z.string().trim().regex(innRe, 'ИНН физического лица — 12 цифр').nullish(),
-  mchd_number: z.string().trim().min(1).max(100).nullish(),
+  mchd_number: safeText().trim().min(1).max(100).nullish(),
 });
 export type SigningRightRequest = z.infer<typeof SigningRightRequest>;
 
