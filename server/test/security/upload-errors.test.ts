@@ -6,9 +6,9 @@
  * `readMultipartFile` refuses to serve a route that does not).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../harness';
+import type { TestServer } from '../harness';
 import { PDF, as } from '../factories';
-import { createCompanyB, type CompanyB } from './b-company';
+import { serverWithCompanyB, type CompanyB } from './b-company';
 import { key, refusalProblems, resolve } from './route-walk';
 
 const LIMIT = 256 * 1024;
@@ -17,9 +17,7 @@ let admin: string;
 let b: CompanyB;
 
 beforeAll(async () => {
-  t = await startTestServer({ UPLOAD_MAX_BYTES: LIMIT }, { listen: false });
-  admin = await t.login('admin');
-  b = await createCompanyB(t, admin);
+  ({ t, admin, b } = await serverWithCompanyB({ UPLOAD_MAX_BYTES: LIMIT }));
 }, 90_000);
 afterAll(async () => t?.close());
 
