@@ -50,6 +50,11 @@ export async function readMultipartFile(req: FastifyRequest, maxBytes: number): 
     for await (const part of req.parts()) {
       // fields are read and dropped by the parser; only the count of parts is limited
       if (part.type !== 'file') continue;
+      // the API's one field name (every client sends `file`): a file under another name, or none, is not the upload
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        continue;
+      }
       if (file) {
         part.file.resume();
         throw new AppError('VALIDATION', ONE_FILE);

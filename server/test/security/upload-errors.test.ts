@@ -51,6 +51,20 @@ export const MALFORMED: Record<string, { payload: Buffer | string; headers: Reco
     headers: MP,
   },
   'a file with an empty filename': { payload: Buffer.concat([part(fileHead(''), PDF), close]), headers: MP },
+  'a file under a field with an empty name': {
+    payload: Buffer.concat([
+      part('Content-Disposition: form-data; name=""; filename="a.pdf"\r\nContent-Type: application/pdf', PDF),
+      close,
+    ]),
+    headers: MP,
+  },
+  'a file under another field name': {
+    payload: Buffer.concat([
+      part('Content-Disposition: form-data; name="document"; filename="a.pdf"\r\nContent-Type: application/pdf', PDF),
+      close,
+    ]),
+    headers: MP,
+  },
   'a part without Content-Disposition': {
     payload: Buffer.concat([part('Content-Type: application/pdf', PDF), close]),
     headers: MP,
