@@ -15,6 +15,7 @@ export const fileTooLarge = (maxBytes: number) =>
     `Размер файла превышает допустимый: не более ${(maxBytes / 1024 / 1024).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} МБ`,
   );
 
+const ONE_FILE = 'Прикрепите один файл: в запросе их несколько';
 const DAMAGED = 'Не удалось прочитать файл из запроса: тело multipart/form-data повреждено или оборвано';
 
 /**
@@ -31,8 +32,6 @@ function multipartRefusal(err: unknown, maxBytes: number): AppError {
   if (code === 'FST_PROTO_VIOLATION') return new AppError('VALIDATION', 'Недопустимое имя поля в запросе');
   return new AppError('VALIDATION', DAMAGED);
 }
-
-const ONE_FILE = 'Прикрепите один файл: в запросе их несколько';
 
 /**
  * Reads the request's one file within the size limit, reading the body to its end (a second file, a broken or cut
