@@ -13,7 +13,7 @@ import { createRealtime } from './platform/realtime';
 import { forgetUsers } from './platform/session-cache';
 import { createMailer } from './platform/mail';
 import { directoryStore } from './platform/files';
-import { installErrorHandler, errorBody, refuseBadUrl } from './platform/errors';
+import { installErrorHandler, errorBody, refuseBadUrl, refuseClientError } from './platform/errors';
 import { ERROR_TEXT } from '@proc/contract';
 import { bearer, liveSessionIds, userByToken } from './platform/auth';
 import { createAdapterFactory } from './platform/scale';
@@ -55,6 +55,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
     trustProxy: trustRule(config.TRUST_PROXY),
     // a path that is not valid percent-encoded UTF-8 (`%FF`, a lone surrogate's bytes): refused in Russian as well
     frameworkErrors: refuseBadUrl,
+    clientErrorHandler: refuseClientError,
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

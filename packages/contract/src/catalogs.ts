@@ -10,7 +10,7 @@
  *   GET/POST /companies/{id}/tariffs, PUT/DELETE /companies/{id}/tariffs/{assignmentId}, GET /tariffs/current.
  */
 import { z } from 'zod';
-import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
+import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, safeText, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
 import { moneyAmount } from './money';
@@ -329,7 +329,7 @@ export const CatalogUserField = z
       .enum(USER_FIELD_TYPES)
       .default('string')
       .describe('string — строка, text — многострочный текст, number — число, money — сумма, date — дата ГГГГ-ММ-ДД'),
-    default: z.string().max(5000).nullable().optional().describe('Значение по умолчанию (строкой)'),
+    default: safeText().max(5000).nullable().optional().describe('Значение по умолчанию (строкой)'),
   })
   .superRefine((f, ctx) => {
     const d = f.default?.trim();

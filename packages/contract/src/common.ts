@@ -56,8 +56,13 @@ export const safeText = () =>
 /** The spec's required rule trims strings. */
 export const requiredString = (max = 500) => safeText().trim().min(1, MESSAGES.required).max(max, `Не более ${max} символов`);
 export const optionalString = (max = 500) => safeText().trim().max(max, `Не более ${max} символов`).optional().nullable();
-/** Integer digits a money or quantity column holds (numeric(18,2) and wider). */
-export const DECIMAL_INT_DIGITS = 16;
+/**
+ * Integer digits of any money or quantity a user types, one bound for every form and schema (issue 40, S9): the
+ * narrowest column that keeps them (a quantity, numeric(20,6)) holds 14, and the documents spell a sum in words up to
+ * 15 (`integerDigitsInWords`, «девятьсот девяносто девять триллионов …») — so nothing typed reaches a column or a
+ * document that cannot hold it. 14 digits are 99 триллионов рублей, above any real purchase.
+ */
+export const DECIMAL_INT_DIGITS = 14;
 export const decimalString = z
   .union([z.string(), z.number()], { error: MESSAGES.numeric })
   .transform((v) => String(v).trim().replace(',', '.'))

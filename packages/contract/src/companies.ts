@@ -22,8 +22,14 @@ export const IdentityRequestItem = IdentityRequestResponse.extend({
   company_id: z.number(),
   company_title: z.string().nullable(),
   requested_by: z.string().nullable(),
+  /** Other active organisations with the ИНН asked for (a pending request): approving it needs a reason. */
+  inn_holders: z.array(z.object({ company_id: z.number(), title: z.string().nullable(), kpp: z.string().nullable() })),
 });
 export type IdentityRequestItem = z.infer<typeof IdentityRequestItem>;
+/** The operator's approval; the reason is required when another organisation already has the ИНН asked for. */
+export const ApproveIdentityRequest = z
+  .object({ reason: optionalString(1000).describe('Почему подтверждается ИНН, который уже есть у другой организации') })
+  .nullish();
 /** PUT /companies/{id} when the identity waits for the operator (202): the rest of the card is saved. */
 export const IdentityPendingResponse = z.object({ message: z.string(), identity_request: IdentityRequestResponse });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BodyId, Id, SortOrder, isoDate } from './common';
+import { BodyId, Id, SortOrder, isoDate, safeText } from './common';
 import { SignatureCheckResponse } from './signatures';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
@@ -58,7 +58,7 @@ export const UpdUploadQuery = z.object({
 
 /** Why a document or link is withdrawn: kept in the audit trail. */
 export const WithdrawRequest = z.object({
-  reason: z.string().trim().min(3, 'Укажите причину (не короче 3 знаков)').max(500, 'Причина — не длиннее 500 знаков'),
+  reason: safeText().trim().min(3, 'Укажите причину (не короче 3 знаков)').max(500, 'Причина — не длиннее 500 знаков'),
 });
 
 export const UpdUploadResponse = z.object({
@@ -117,7 +117,7 @@ export type PaymentImportResponse = z.infer<typeof PaymentImportResponse>;
 export const PaymentLinkRequest = z.object({
   contract_id: BodyId.nullable(),
   /** Why a link is withdrawn (contract_id null): kept in the audit trail */
-  reason: z.string().trim().max(500, 'Причина — не длиннее 500 знаков').optional(),
+  reason: safeText().trim().max(500, 'Причина — не длиннее 500 знаков').optional(),
   confirm: z
     .boolean()
     .optional()

@@ -9,7 +9,11 @@ describe('money typed by a user (issue 34, M3–M5)', () => {
     expect(decimalProblem('0', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('0,00', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('-5000')).toBe('Значение не может быть отрицательным');
-    expect(decimalProblem('99999999999999999999')).toBe('Слишком большое значение');
+    expect(decimalProblem('99999999999999999999')).toBe('Слишком большое значение: не более 14 цифр до запятой');
+    // the bound every money and quantity input shares: 14 integer digits pass, 15 do not (issue 40, S9)
+    expect(decimalProblem('99999999999999.99')).toBeNull();
+    expect(decimalProblem('999999999999999')).toBe('Слишком большое значение: не более 14 цифр до запятой');
+    expect(decimalProblem('99999999999999.999999', { scale: 6, quantity: true, positive: true })).toBeNull();
     expect(decimalProblem('1,005')).toBe('Не более двух знаков после запятой');
     expect(decimalProblem('абв')).toBe('Значение должно быть числовое');
     expect(decimalProblem('1 500 000,50', { positive: true })).toBeNull();
@@ -23,6 +27,8 @@ describe('money typed by a user (issue 34, M3–M5)', () => {
     expect(formatDecimalInput('996000.00')).toBe('996\u00a0000,00');
     expect(formatDecimalInput('1500000.5')).toBe('1\u00a0500\u00a0000,50');
     expect(formatDecimalInput('12абв')).toBe('12абв');
+    expect(formatDecimalInput('10.500000', 6)).toBe('10,5');
+    expect(formatDecimalInput('10.000000', 6)).toBe('10');
   });
 
   it('is the rule of the card, the tariff and the register filter', () => {

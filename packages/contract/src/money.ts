@@ -1,7 +1,7 @@
 /**
  * One rule set for money and quantities typed by a user, shared by the web's inputs and the server's schemas (issue 34,
  * M3–M5): the text is normalised («1 500 000,50» → "1500000.50"), must be a number, has at most `scale` decimals and at
- * most DECIMAL_INT_DIGITS integer digits (numeric(18,2)), and is positive where the domain says so. Values stay decimal
+ * most DECIMAL_INT_DIGITS integer digits (what every column and the words in documents hold), and is positive where the domain says so. Values stay decimal
  * strings: nothing here goes through a float.
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export const MONEY_MESSAGES = {
   positive: 'Сумма должна быть больше нуля',
   positiveQuantity: 'Количество должно быть больше нуля',
   negative: 'Значение не может быть отрицательным',
-  tooLarge: 'Слишком большое значение',
+  tooLarge: `Слишком большое значение: не более ${DECIMAL_INT_DIGITS} цифр до запятой`,
 } as const;
 
 export interface DecimalRule {
@@ -72,6 +72,9 @@ export const decimalField = (rule: DecimalRule = {}) =>
     })
     .transform((v) => canonicalDecimal(v));
 
+/** A quantity > 0 with up to six decimals (numeric(20,6)): "12.5". */
+export const positiveQuantity = () =>
+  decimalField({ positive: true, scale: 6, quantity: true }).describe('Количество строкой, больше нуля, до шести знаков после запятой');
 /** Money ≥ 0, two decimals: "600000.00". */
 export const moneyAmount = () => decimalField().describe('Сумма в рублях строкой, например "600000.00"');
 /** Money > 0, two decimals (НМЦД, a price, a limit). */
@@ -85,7 +88,15 @@ export function formatDecimalInput(v: string | number | null | undefined, scale 
   if (!m) return String(v);
   const [, sign, int, frac] = m;
   const grouped = (int.replace(/^0+(?=\d)/, '') || '0').replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
-  const f = frac === undefined || frac === '' ? '' : scale === 2 && frac.length <= 2 ? frac.padEnd(2, '0') : frac;
+  // money shows its kopecks; a quantity (scale 6) drops the column's trailing zeros: «10,5», not «10,500000»
+  const f =
+    frac === undefined || frac === ''
+      ? ''
+      : scale === 2 && frac.length <= 2
+        ? frac.padEnd(2, '0')
+        : scale === 2
+          ? frac
+          : frac.replace(/0+$/, '');
   return `${sign}${grouped}${f ? `,${f}` : ''}`;
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BodyId, isoDate, optionalString } from './common';
 import { moneyString } from './rules';
+import { positiveQuantity } from './money';
 
 /**
  * Обоснование НМЦК (ст. 22 44-ФЗ). The methods of its part 1 and the «иные методы» of its part 12; the same calculator
@@ -53,17 +54,8 @@ export const NMCK_SOURCE_KIND_TITLES: Record<NmckSourceKind, string> = {
   manual: 'Иной источник',
 };
 
-/** A quantity: up to 14 integer digits and 6 decimals (numeric(20,6)), above zero. */
-export const quantityString = z
-  .union([z.string(), z.number()])
-  .transform((v) =>
-    String(v)
-      .trim()
-      .replace(/[\s\u00a0]/g, '')
-      .replace(',', '.'),
-  )
-  .refine((v) => /^\d{1,14}(\.\d{1,6})?$/.test(v), 'Количество: число с не более чем шестью знаками после запятой')
-  .refine((v) => !/^\d{1,14}(\.\d{1,6})?$/.test(v) || /[1-9]/.test(v), 'Количество должно быть больше нуля');
+/** A quantity: the contract's one rule for typed quantities (at most 14 integer digits and 6 decimals, above zero). */
+export const quantityString = positiveQuantity();
 
 export const NmckRequest = z.object({
   method: NmckMethod.describe('Метод определения НМЦК'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, BodyId, isoDate, optionalString, requiredString } from './common';
+import { Id, BodyId, isoDate, optionalString, requiredString, safeText } from './common';
 import { moneyAmount, positiveMoney } from './money';
 
 /** Codes of the document templates the server can build (server/templates/docx). */
@@ -54,8 +54,7 @@ export const DAYS_UNIT_TITLES: Record<(typeof DAYS_UNITS)[number], string> = { c
  */
 export const LeadTimeRule = z
   .object({
-    method: z
-      .string()
+    method: safeText()
       .trim()
       .min(1, 'Укажите способ закупки')
       .describe("Код способа; базовый код ('competition') покрывает и электронную форму ('competition_e')"),
@@ -67,7 +66,7 @@ export const LeadTimeRule = z
       .describe('Правило действует при НМЦД не выше этой суммы'),
     days: z.number().int().min(0, 'Срок не может быть отрицательным').max(365),
     unit: DaysUnit,
-    basis: z.string().max(500).optional().describe('Основание (для показа)'),
+    basis: safeText().max(500).optional().describe('Основание (для показа)'),
   })
   .describe('Правило о сроке подачи заявок');
 export type LeadTimeRule = z.infer<typeof LeadTimeRule>;

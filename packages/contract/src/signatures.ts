@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './common';
 
 /** The signer's certificate as the server read it (modules/signatures/certificate.ts). */
 export const SignatureCertificate = z.object({

@@ -19,6 +19,9 @@ export class AppError extends Error {
   }
 }
 
+/** An update that names no field (an empty PATCH): a 400 with this text (issue 40, S9). */
+export const NO_CHANGES = 'Нет изменений';
+
 export const notFound = (what?: string) => new AppError('NOT_FOUND', what);
 export const forbidden = (msg?: string) => new AppError('FORBIDDEN', msg);
 export const badRequest = (msg: string, fields?: Record<string, string[]>) => new AppError('VALIDATION', msg, fields);
@@ -28,10 +31,12 @@ const HTTP_NAMES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   504: 'Gateway Timeout',
@@ -60,6 +65,26 @@ export const newSupportCode = () => crypto.randomBytes(5).toString('hex').toUppe
 /** Fastify's own refusals before routing (a path that is not valid percent-encoded UTF-8), in the same envelope. */
 export function refuseBadUrl(_err: unknown, _req: unknown, reply: FastifyReply): void {
   void reply.code(400).send(errorBody('VALIDATION', 'Некорректный адрес запроса'));
+}
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it — headers or a request line over `maxHeaderSize` (16 KiB;
+ * a 100,000-character query), a request line or header that is not HTTP, a body not received in time — and Fastify's
+ * default answers it in English. The same envelope in Russian instead (Node's `clientError` event; a reset connection
+ * has no one to answer).
+ */
+export function refuseClientError(err: NodeJS.ErrnoException, socket: import('node:stream').Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : 'VALIDATION';
+  const body = JSON.stringify(errorBody(code, code === 'VALIDATION' ? 'Некорректный HTTP-запрос' : ERROR_TEXT[code]));
+  const status = ERROR_STATUS[code];
+  if (socket.writable)
+    socket.write(
+      `HTTP/1.1 ${status} ${HTTP_NAMES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  socket.destroy(err);
 }
 
 export type ErrorReporter = (err: unknown, supportCode: string) => void;

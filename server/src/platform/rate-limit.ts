@@ -67,23 +67,45 @@ export function createRateLimiter(db: Db, name: string, opts: { max: number; win
 }
 
 /**
- * The limits of the unauthenticated entry points, per client IP. Sign-in has none per IP alone: an office behind one
- * NAT would be locked out by one colleague's typos; it is throttled per login and IP (auth/login-throttle.ts).
+ * The limits of the unauthenticated entry points. None is per IP alone at the level one person needs: an office behind
+ * one NAT shares an address, and one colleague's attempts must not lock the others out. So each is counted per IP and
+ * the person it is for (the e-mail being registered or sent a code), with a per-IP ceiling ten times higher against
+ * one address cycling many people (issue 40, S9). Sign-in is throttled per login and IP (auth/login-throttle.ts).
  */
 export const LIMITS = {
+  /** POST /api/auth/registrations: per IP and e-mail (or login) being registered, an hour */
   registrations: { max: 10, windowMs: 60 * 60_000 },
+  registrationsPerIp: { max: 100, windowMs: 60 * 60_000 },
+  /** e-mail codes: per IP and address, ten minutes (and 3 per address a minute in sendEmailCode) */
   emailCodes: { max: 10, windowMs: 10 * 60_000 },
+  emailCodesPerIp: { max: 100, windowMs: 10 * 60_000 },
 };
 
-const perServer = new WeakMap<object, Record<keyof typeof LIMITS, RateLimiter>>();
+/** A limit per IP and person under a per-IP ceiling: `take` counts both and refuses with 429 when either is over. */
+export interface PersonLimiter {
+  take(ip: string, person: string): Promise<void>;
+}
+
+function personLimiter(db: Db, name: string, perPerson: { max: number; windowMs: number }, perIp: { max: number; windowMs: number }) {
+  const person = createRateLimiter(db, name, perPerson);
+  const ceiling = createRateLimiter(db, `${name}-ip`, perIp);
+  return {
+    async take(ip: string, who: string) {
+      await person.take(`${ip}|${who.trim().toLowerCase().slice(0, 200)}`);
+      await ceiling.take(ip);
+    },
+  } satisfies PersonLimiter;
+}
+
+const perServer = new WeakMap<object, { registrations: PersonLimiter; emailCodes: PersonLimiter }>();
 
 /** The limiters of one server (keyed by its deps object). */
-export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLimiter> {
+export function limitersOf(deps: { db: Db }): { registrations: PersonLimiter; emailCodes: PersonLimiter } {
   let l = perServer.get(deps);
   if (!l) {
     l = {
-      registrations: createRateLimiter(deps.db, 'registration', LIMITS.registrations),
-      emailCodes: createRateLimiter(deps.db, 'email-code', LIMITS.emailCodes),
+      registrations: personLimiter(deps.db, 'registration', LIMITS.registrations, LIMITS.registrationsPerIp),
+      emailCodes: personLimiter(deps.db, 'email-code', LIMITS.emailCodes, LIMITS.emailCodesPerIp),
     };
     perServer.set(deps, l);
   }
@@ -92,13 +114,18 @@ export function limitersOf(deps: { db: Db }): Record<keyof typeof LIMITS, RateLi
 
 const path = (req: FastifyRequest) => req.url.split('?')[0];
 
-/** Per-IP limit on POST /api/auth/registrations (every attempt). */
+/** Who a registration is for, read from the body as sent (before validation, so a malformed attempt counts too). */
+function registrant(body: unknown): string {
+  const user = (body as { user?: { email?: unknown; login?: unknown } } | null)?.user;
+  const v = typeof user?.email === 'string' && user.email.trim() ? user.email : typeof user?.login === 'string' ? user.login : '';
+  return v;
+}
+
+/** The limit on POST /api/auth/registrations (every attempt, valid or not): per IP and registrant, per-IP ceiling. */
 export function installAuthRateLimits(app: FastifyInstance, deps: { db: Db; config: Pick<Config, 'TRUST_PROXY'> }): void {
   const limits = limitersOf(deps);
-  const ip = (req: FastifyRequest) => clientIp(deps.config, req);
-  app.addHook('onRequest', async (req) => {
-    if (req.method !== 'POST') return;
-    const p = path(req);
-    if (p === '/api/auth/registrations') await limits.registrations.take(ip(req));
+  app.addHook('preValidation', async (req) => {
+    if (req.method !== 'POST' || path(req) !== '/api/auth/registrations') return;
+    await limits.registrations.take(clientIp(deps.config, req), registrant(req.body));
   });
 }

@@ -28,6 +28,8 @@ export interface RouteEntry {
   body: string[];
   /** Fields inside arrays of objects of the body, as `positions[].contract_position_id` (the tenant reference walk). */
   nested: string[];
+  /** The body's zod schema itself, for walks over its fields (the free-text walk). */
+  bodySchema: unknown;
 }
 
 /** Top-level keys of a zod object schema, through optional/default/pipe/union wrappers. */
@@ -99,6 +101,7 @@ export function collectRoutes(app: FastifyInstance): RouteEntry[] {
         query: schemaKeys(schema?.querystring),
         body: schemaKeys(schema?.body),
         nested: nestedKeys(schema?.body),
+        bodySchema: schema?.body,
       });
     }
   });

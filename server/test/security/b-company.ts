@@ -1,7 +1,8 @@
 /** Builds "company B" with one object of every kind, through the API as admin (helper of the isolation matrix). */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { TestServer } from '../harness';
+import { startTestServer, type TestServer } from '../harness';
+import type { Config } from '../../src/config';
 import { PDF, as, innFrom9, upload } from '../factories';
 import {
   contractPositions,
@@ -343,4 +344,11 @@ async function createExecutionObjects(t: TestServer, admin: string, b: number, t
     tenderPlan,
     tenderPosition: position.id,
   };
+}
+
+/** A server (not listening) with company B built, and the admin's token: the start of the upload walks. */
+export async function serverWithCompanyB(overrides: Partial<Config> = {}): Promise<{ t: TestServer; admin: string; b: CompanyB }> {
+  const t = await startTestServer(overrides, { listen: false });
+  const admin = await t.login('admin');
+  return { t, admin, b: await createCompanyB(t, admin) };
 }

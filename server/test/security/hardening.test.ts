@@ -110,13 +110,29 @@ describe('rate limits', () => {
     }
   });
 
-  it('limits registrations per IP', async () => {
+  it('limits registrations per IP and registrant, under a higher per-IP ceiling (an office behind one NAT)', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.9' };
+    const as = (email: string) => ({ body: { user: { email } }, headers: ip });
     for (let i = 0; i < LIMITS.registrations.max; i++)
-      expect((await t.api('POST', '/api/auth/registrations', { body: {}, headers: ip })).status).toBe(400);
-    const r = await t.api<{ message: string }>('POST', '/api/auth/registrations', { body: {}, headers: ip });
+      expect((await t.api('POST', '/api/auth/registrations', as('first@office.example'))).status).toBe(400);
+    const r = await t.api<{ message: string }>('POST', '/api/auth/registrations', as('First@Office.example'));
     expect(r.status).toBe(429);
     expect(r.body.message).toBe('Слишком много попыток. Попробуйте позже');
+    // a colleague behind the same address is not locked out by the first one's attempts
+    expect((await t.api('POST', '/api/auth/registrations', as('second@office.example'))).status).toBe(400);
+    // one address cycling people meets the ceiling (a refusal per person is not counted against it)
+    const left = LIMITS.registrationsPerIp.max - LIMITS.registrations.max - 1;
+    for (let i = 0; i < left; i++) expect((await t.api('POST', '/api/auth/registrations', as(`p${i}@office.example`))).status).toBe(400);
+    expect((await t.api('POST', '/api/auth/registrations', as('last@office.example'))).status).toBe(429);
+    // another address is not affected
+    expect(
+      (
+        await t.api('POST', '/api/auth/registrations', {
+          body: { user: { email: 'last@office.example' } },
+          headers: { 'x-forwarded-for': '203.0.113.10' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 

@@ -8,9 +8,9 @@ import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../../src/db/schema';
 import { FormatError, assertMaxSize, parseBank1c, parseEisFile, parseUpd } from '../../src/formats';
-import { startTestServer, type TestServer } from '../harness';
+import type { TestServer } from '../harness';
 import { as, upload } from '../factories';
-import { createCompanyB, type CompanyB } from './b-company';
+import { serverWithCompanyB, type CompanyB } from './b-company';
 import { hostileFiles } from './hostile-inputs';
 import { fuzz } from './mutate-files';
 
@@ -57,9 +57,7 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
   let b: CompanyB;
 
   beforeAll(async () => {
-    t = await startTestServer({ UPLOAD_MAX_BYTES: LIMIT }, { listen: false });
-    admin = await t.login('admin');
-    b = await createCompanyB(t, admin);
+    ({ t, admin, b } = await serverWithCompanyB({ UPLOAD_MAX_BYTES: LIMIT }));
   }, 60_000);
   afterAll(async () => t?.close());
 

@@ -6,9 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../harness';
 import type { RouteEntry } from '../../src/platform/route-table';
+import { NO_CHANGES } from '../../src/platform/errors';
 import { as } from '../factories';
 import { createCompanyB, type CompanyB } from './b-company';
-import { BODIES, ORDER, key, paramsOf, resolve } from './route-walk';
+import { BODIES, ORDER, key, paramsOf, refusalProblems, resolve } from './route-walk';
 
 let t: TestServer;
 let admin: string;
@@ -39,28 +40,6 @@ const HOSTILE: unknown[] = [
 ];
 /** The same as they travel in a URL (a lone surrogate cannot be percent-encoded as UTF-8: its CESU bytes instead). */
 const HOSTILE_URL = ['x%00y', 'x%ED%A0%80y', '%E2%80%AEexe', '2026-02-30', '9999-12-31', '1e30', '-1', '%FF', ''];
-
-const ENGLISH =
-  /\b(expected|received|invalid|required|must|should|too (big|small)|unrecognized|string|number|boolean|array|object|undefined|null|nan)\b/i;
-const CYRILLIC = /[А-Яа-яЁё]/;
-
-/** Every message of a 4xx answer: the envelope's message and each field's messages. */
-function refusalProblems(status: number, text: string): string | null {
-  if (status >= 500) return `server error ${text.slice(0, 200)}`;
-  if (status < 400) return null;
-  let body: { message?: unknown; fields?: Record<string, unknown[]> };
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return `not JSON: ${text.slice(0, 120)}`;
-  }
-  // the envelope's message may open with the field's name as the API spells it (`number: …`): an identifier, not prose
-  const fieldNames = Object.keys(body.fields ?? {});
-  const head = String(body.message).replace(/^([\w.]+): /, (all, name: string) => (fieldNames.includes(name) ? '' : all));
-  const messages = [head, ...Object.values(body.fields ?? {}).flat()].map(String);
-  const bad = messages.filter((m) => !CYRILLIC.test(m) || ENGLISH.test(m));
-  return bad.length ? `not Russian: ${bad.join(' | ').slice(0, 200)}` : null;
-}
 
 describe('hostile input over the route table', () => {
   it('answers no 5xx and refuses in Russian only', async () => {
@@ -104,4 +83,37 @@ describe('hostile input over the route table', () => {
     expect(routes.filter((r) => r.body.length).length).toBeGreaterThan(40);
     expect(routes.filter((r) => r.query.length).length).toBeGreaterThan(20);
   }, 600_000);
+
+  it('answers empty bodies with a Russian 4xx or a success, and an empty update with «Нет изменений» (issue 40, S9)', async () => {
+    const writes = t.server.routes.filter(
+      (r) => r.url.startsWith('/api') && !r.multipart && ['POST', 'PUT', 'PATCH'].includes(r.method) && r.url !== '/api/auth/logout',
+    );
+    const headers = { authorization: `Bearer ${admin}`, ...as(b.companyId) };
+    const failures: string[] = [];
+    const empties: [string, { payload?: string; headers?: Record<string, string> }][] = [
+      ['no body', {}],
+      ['an empty JSON body', { payload: '', headers: { 'content-type': 'application/json' } }],
+      ['{}', { payload: '{}', headers: { 'content-type': 'application/json' } }],
+      ['an empty form', { payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } }],
+    ];
+    for (const r of writes) {
+      const base = resolve(b, r);
+      if (!('url' in base)) continue;
+      for (const [what, m] of empties) {
+        const a = await t.server.app.inject({
+          method: r.method as 'POST',
+          url: base.url,
+          payload: m.payload,
+          headers: { ...headers, ...m.headers },
+        });
+        const problem = refusalProblems(a.statusCode, a.body);
+        if (problem) failures.push(`${key(r)} ${what} → ${a.statusCode}: ${problem}`);
+        // an update naming no field says so, whichever route it is
+        if (r.method === 'PATCH' && what === '{}' && a.json().message !== NO_CHANGES)
+          failures.push(`${key(r)} {} → ${a.statusCode} ${a.body.slice(0, 120)}, not «${NO_CHANGES}»`);
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect(writes.filter((r) => r.method === 'PATCH').length).toBeGreaterThan(0);
+  }, 300_000);
 });

@@ -151,3 +151,26 @@ export async function call(t: TestServer, b: CompanyB, r: RouteEntry, url: strin
   const body = BODIES[key(r)]?.(b) ?? (r.method === 'GET' || r.method === 'DELETE' ? undefined : {});
   return t.server.app.inject({ method: r.method as 'GET', url, payload: body as object | undefined, headers: auth });
 }
+
+const ENGLISH =
+  /\b(expected|received|invalid|required|must|should|too (big|small)|unrecognized|string|number|boolean|array|object|undefined|null|nan)\b/i;
+const CYRILLIC = /[А-Яа-яЁё]/;
+
+/** What is wrong with an answer: a 5xx, or a 4xx whose messages (the envelope's and each field's) are not Russian. */
+export function refusalProblems(status: number, text: string): string | null {
+  if (status >= 500) return `server error ${text.slice(0, 200)}`;
+  if (status < 400) return null;
+  let body: { code?: string; message?: unknown; fields?: Record<string, unknown[]> };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `not JSON: ${text.slice(0, 120)}`;
+  }
+  // the envelope's message may open with the field's name as the API spells it (`number: …`): an identifier, not prose
+  const fieldNames = Object.keys(body.fields ?? {});
+  const head = String(body.message).replace(/^([\w.]+): /, (all, name: string) => (fieldNames.includes(name) ? '' : all));
+  // a confirmation's fields are its findings (ids, numbers) for the client, not messages
+  const messages = [head, ...(body.code === 'CONFIRM_REQUIRED' ? [] : Object.values(body.fields ?? {}).flat())].map(String);
+  const bad = messages.filter((m) => !CYRILLIC.test(m) || ENGLISH.test(m));
+  return bad.length ? `not Russian: ${bad.join(' | ').slice(0, 200)}` : null;
+}

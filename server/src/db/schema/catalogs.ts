@@ -218,7 +218,7 @@ export const tariffPlans = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description'),
-    price: numeric('price', { precision: 14, scale: 2 }).notNull(),
+    price: numeric('price', { precision: 18, scale: 2 }).notNull(),
     period: text('period').notNull(),
     maxUsers: integer('max_users'),
     maxProcurementsPerYear: integer('max_procurements_per_year'),

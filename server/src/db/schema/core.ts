@@ -22,7 +22,8 @@ export const companies = pgTable(
   (t) => [
     index('companies_inn_idx').on(t.inn),
     index('companies_parent_idx').on(t.parentId),
-    // one active company per ИНН+КПП (migration 0013)
+    // one active company per ИНН+КПП (migration 0013); an ИНН without КПП excludes any other of that ИНН (trigger of
+    // migration 0028, which no index can express)
     uniqueIndex('companies_inn_kpp_active_uq')
       .on(t.inn, sql`COALESCE(${t.kpp}, '')`)
       .where(sql`${t.deletedAt} IS NULL AND ${t.inn} IS NOT NULL`),

@@ -6,6 +6,7 @@ import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 import { companies, registrations } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
+import { innFrom9 } from '../../../test/factories';
 import { runDailySync } from '../eis/daily-sync';
 import { importPeriodNow, PERIOD_IMPORT_JOB } from '../eis/period-import';
 
@@ -159,7 +160,8 @@ describe('a change of ИНН, КПП or ОГРН', () => {
       token: client,
       body: { inn: other, kpp: demo.kpp },
     });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    // waiting for the operator, as the card answers (issue 40, S9)
+    expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body).toMatchObject({ inn: NEW_INN, identity_request: { status: 'pending', inn: other, old_inn: NEW_INN } });
     const [item] = (
       await t.api<{ id: number; company_id: number }[]>('GET', '/api/company_identity_requests', { token: admin })
@@ -336,4 +338,82 @@ describe('the daily sync’s acting user', () => {
     expect(await runDailySync(deps, '2024-05-02')).toHaveLength(1);
     await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
   }, 60_000);
+});
+
+describe('an ИНН another organisation has (issue 40, S8, S9)', () => {
+  const X = innFrom9('770154321');
+  const Y = innFrom9('770154322');
+  const whole = (inn: string, kpp: string | null) =>
+    kpp
+      ? `Организация с ИНН ${inn} без КПП уже есть в системе: организация с тем же ИНН и КПП ${kpp} не может быть заведена отдельно. Обратитесь к оператору`
+      : `Организации с ИНН ${inn} уже есть в системе (с КПП): без КПП этот ИНН не может быть заведён ещё раз — укажите КПП. Обратитесь к оператору`;
+  const create = (body: Record<string, unknown>) =>
+    t.api<{ id: number; message: string }>('POST', '/api/companies', { token: admin, body: { law: '223', ...body } });
+
+  it('without a КПП is the whole organisation: no other company of that ИНН beside it, in the API or the database', async () => {
+    expect((await create({ title: 'АО «Икс»', inn: X, kpp: '770101001' })).status).toBe(200);
+    const bare = await create({ title: 'АО «Икс» без КПП', inn: X });
+    expect(bare.status).toBe(409);
+    expect(bare.body.message).toBe(whole(X, null));
+    expect((await create({ title: 'ИП Игреков', inn: Y })).status).toBe(200);
+    const branch = await create({ title: 'Филиал Игрека', inn: Y, kpp: '770201001' });
+    expect(branch.status).toBe(409);
+    expect(branch.body.message).toBe(whole(Y, '770201001'));
+    // the database holds it whatever code writes (trigger of migration 0028), as a unique violation the API maps
+    await expect(t.server.deps.db.insert(companies).values({ title: 'Мимо кода', inn: Y, kpp: '770201001' })).rejects.toMatchObject({
+      cause: { code: '23505', constraint: 'companies_inn_without_kpp_uq' },
+    });
+    await expect(t.server.deps.db.insert(companies).values({ title: 'Мимо кода', inn: X })).rejects.toMatchObject({
+      cause: { code: '23505' },
+    });
+    // another КПП of an ИНН that has one is a subdivision: allowed as before
+    expect((await create({ title: 'АО «Икс», филиал', inn: X, kpp: '770102001' })).status).toBe(200);
+  });
+
+  it('is shown to the operator with who has it, and is approved only with a reason', async () => {
+    const before = await card();
+    const asked = await t.api<{ identity_request: { id: number } }>('PUT', `/api/companies/${demoId}`, {
+      token: client,
+      body: { ...demo, inn: X, kpp: '770103001' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(202);
+    const id = asked.body.identity_request.id;
+    const queue = await t.api<{ id: number; inn_holders: { title: string; kpp: string | null }[] }[]>(
+      'GET',
+      '/api/company_identity_requests',
+      { token: operator },
+    );
+    expect(queue.body.find((q) => q.id === id)?.inn_holders).toEqual([
+      expect.objectContaining({ title: 'АО «Икс»', kpp: '770101001' }),
+      expect.objectContaining({ title: 'АО «Икс», филиал', kpp: '770102001' }),
+    ]);
+    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>(
+      'POST',
+      `/api/company_identity_requests/${id}/approve`,
+      {
+        token: operator,
+      },
+    );
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe(
+      `ИНН ${X} уже есть у организаций «АО «Икс»» (КПП 770101001), «АО «Икс», филиал» (КПП 770102001): чтобы подтвердить смену, укажите причину (например, это обособленное подразделение)`,
+    );
+    const blank = await t.api('POST', `/api/company_identity_requests/${id}/approve`, { token: operator, body: { reason: '  ' } });
+    expect(blank.status).toBe(400);
+    expect(await card()).toMatchObject({ inn: before.inn, identity_request: { status: 'pending', inn: X } });
+    const ok = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${id}/approve`, {
+      token: operator,
+      body: { reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ' },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ status: 'approved', reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ' });
+    expect(await card()).toMatchObject({ inn: X, kpp: '770103001' });
+    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, {
+      token: admin,
+    });
+    expect(trail.body.find((e) => e.action === 'identity_approve' && e.after.inn === X)?.after).toMatchObject({
+      inn: X,
+      reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ',
+    });
+  });
 });

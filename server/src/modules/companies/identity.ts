@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { isStaff } from '@proc/contract';
 import type { Db, Tx } from '../../db/client';
 import { companies, companyIdentityRequests, eisSettings, users } from '../../db/schema';
@@ -24,38 +24,81 @@ export const sameIdentity = (a: Identity, b: Identity) => a.inn === b.inn && nor
 
 const takenText = (inn: string, kpp: string | null) =>
   `Организация с ИНН ${inn}${kpp ? ` и КПП ${kpp}` : ' без КПП'} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
+/**
+ * An ИНН without a КПП is the whole organisation (an ИП has no КПП; a legal entity typed without one claims every
+ * branch): beside it no other active company may have that ИНН, with a КПП or without (issue 40, S9).
+ */
+const wholeTakenText = (inn: string, kpp: string | null) =>
+  kpp
+    ? `Организация с ИНН ${inn} без КПП уже есть в системе: организация с тем же ИНН и КПП ${kpp} не может быть заведена отдельно. Обратитесь к оператору`
+    : `Организации с ИНН ${inn} уже есть в системе (с КПП): без КПП этот ИНН не может быть заведён ещё раз — укажите КПП. Обратитесь к оператору`;
+const TAKEN_FIELD = { inn: ['Организация с таким ИНН и КПП уже есть'] };
 
-/** Refuses an ИНН+КПП another active company has (409, in Russian); the partial unique index stands behind it. */
+/**
+ * Refuses an identity another active company holds (409, in Russian): the same ИНН+КПП, or the same ИНН where either
+ * side has no КПП. The unique index and the trigger of migration 0028 stand behind it.
+ */
 export async function assertIdentityFree(
   db: Db | Tx,
   inn: string,
   kpp: string | null | undefined,
   exceptCompanyId?: number,
 ): Promise<void> {
+  const k = norm(kpp);
   const [other] = await db
-    .select({ id: companies.id })
+    .select({ id: companies.id, kpp: companies.kpp })
     .from(companies)
     .where(
       and(
         eq(companies.inn, inn),
-        sql`COALESCE(${companies.kpp}, '') = ${norm(kpp) ?? ''}`,
+        k === null ? undefined : sql`(${companies.kpp} IS NULL OR ${companies.kpp} = '' OR ${companies.kpp} = ${k})`,
         isNull(companies.deletedAt),
         exceptCompanyId !== undefined ? ne(companies.id, exceptCompanyId) : undefined,
       ),
     )
+    .orderBy(companies.id)
     .limit(1);
-  if (other) throw new AppError('CONFLICT', takenText(inn, norm(kpp)), { inn: ['Организация с таким ИНН и КПП уже есть'] });
+  if (!other) return;
+  if (k !== null && norm(other.kpp) === k) throw new AppError('CONFLICT', takenText(inn, k), TAKEN_FIELD);
+  if (k === null && norm(other.kpp) === null) throw new AppError('CONFLICT', takenText(inn, null), TAKEN_FIELD);
+  throw new AppError('CONFLICT', wholeTakenText(inn, k), TAKEN_FIELD);
 }
 
-/** Two requests at once pass the check: the index refuses the second, with the same words. */
+/** Two requests at once pass the check: the index or the trigger refuses the second, with the same words. */
 export function identityTakenOr(e: unknown, inn: string, kpp: string | null | undefined): never {
   const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const db = err.cause ?? err;
-  if (db.code === '23505' && db.constraint === 'companies_inn_kpp_active_uq') {
-    throw new AppError('CONFLICT', takenText(inn, norm(kpp)), { inn: ['Организация с таким ИНН и КПП уже есть'] });
-  }
+  if (db.code === '23505' && db.constraint === 'companies_inn_kpp_active_uq')
+    throw new AppError('CONFLICT', takenText(inn, norm(kpp)), TAKEN_FIELD);
+  if (db.code === '23505' && db.constraint === 'companies_inn_without_kpp_uq')
+    throw new AppError('CONFLICT', wholeTakenText(inn, norm(kpp)), TAKEN_FIELD);
   throw e;
 }
+
+/**
+ * Other active organisations that use the ИНН a request asks for (with another КПП: a branch, or a mistyped ИНН of
+ * someone else). The operator sees them in the queue and must give a reason to approve (issue 40, S8): approved, the
+ * company would receive their documents from ЕИС.
+ */
+export async function innHolders(db: Db | Tx, pairs: { companyId: number; inn: string }[]) {
+  const inns = [...new Set(pairs.map((p) => p.inn))];
+  if (!inns.length) return new Map<string, { company_id: number; title: string | null; kpp: string | null }[]>();
+  const rows = await db
+    .select({ id: companies.id, title: companies.title, inn: companies.inn, kpp: companies.kpp })
+    .from(companies)
+    .where(and(inArray(companies.inn, inns), isNull(companies.deletedAt)))
+    .orderBy(companies.id);
+  const by = new Map<string, { company_id: number; title: string | null; kpp: string | null }[]>();
+  for (const p of pairs)
+    by.set(
+      `${p.companyId}:${p.inn}`,
+      rows.filter((r) => r.inn === p.inn && r.id !== p.companyId).map((r) => ({ company_id: r.id, title: r.title, kpp: r.kpp })),
+    );
+  return by;
+}
+
+const holdersText = (holders: { title: string | null; kpp: string | null }[]) =>
+  holders.map((h) => `«${h.title ?? 'без названия'}»${h.kpp ? ` (КПП ${h.kpp})` : ''}`).join(', ');
 
 /** The company's identity in force, and the ЕИС settings' copy of it kept the same. */
 async function applyIdentity(tx: Tx, companyId: number, next: Identity): Promise<void> {
@@ -147,11 +190,17 @@ export async function listIdentityRequests(deps: Deps, status: RequestRow['statu
     .where(eq(companyIdentityRequests.status, status))
     .orderBy(desc(companyIdentityRequests.id))
     .limit(200);
+  // one query for the whole page: who else uses each ИНН asked for (only a pending request still needs to know)
+  const holders = await innHolders(
+    deps.db,
+    rows.filter(({ r }) => r.status === 'pending').map(({ r }) => ({ companyId: r.companyId, inn: r.inn })),
+  );
   return rows.map(({ r, companyTitle, requestedBy }) => ({
     ...identityRequestResponse(r),
     company_id: r.companyId,
     company_title: companyTitle,
     requested_by: requestedBy,
+    inn_holders: holders.get(`${r.companyId}:${r.inn}`) ?? [],
   }));
 }
 
@@ -160,7 +209,7 @@ export async function decideIdentityRequest(
   deps: Deps,
   by: AuthUser,
   id: number,
-  decision: { approve: true } | { approve: false; reason: string },
+  decision: { approve: true; reason?: string | null } | { approve: false; reason: string },
 ) {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(companyIdentityRequests).where(eq(companyIdentityRequests.id, id)).for('update');
@@ -170,6 +219,13 @@ export async function decideIdentityRequest(
     const asked = { inn: row.inn, kpp: row.kpp, ogrn: row.ogrn };
     if (decision.approve) {
       await assertIdentityFree(tx, row.inn, row.kpp, row.companyId);
+      const holders = (await innHolders(tx, [{ companyId: row.companyId, inn: row.inn }])).get(`${row.companyId}:${row.inn}`) ?? [];
+      if (holders.length && !decision.reason?.trim())
+        throw new AppError(
+          'VALIDATION',
+          `ИНН ${row.inn} уже есть у ${holders.length === 1 ? 'организации' : 'организаций'} ${holdersText(holders)}: чтобы подтвердить смену, укажите причину (например, это обособленное подразделение)`,
+          { reason: ['Укажите причину: ИНН уже есть у другой организации'] },
+        );
       const [before] = await tx
         .select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn })
         .from(companies)
@@ -180,7 +236,7 @@ export async function decideIdentityRequest(
         entityId: row.companyId,
         action: 'identity_approve',
         before,
-        after: { ...asked, request_id: id },
+        after: { ...asked, request_id: id, ...(decision.reason?.trim() ? { reason: decision.reason.trim() } : {}) },
       });
     } else {
       await audit(tx, ctx, {
@@ -195,7 +251,8 @@ export async function decideIdentityRequest(
       .update(companyIdentityRequests)
       .set({
         status: decision.approve ? 'approved' : 'rejected',
-        reason: decision.approve ? null : decision.reason,
+        // an approval's reason is kept too: why an ИНН another organisation holds was allowed
+        reason: decision.reason?.trim() || null,
         decidedBy: by.id,
         decidedAt: new Date(),
       })

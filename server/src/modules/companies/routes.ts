@@ -13,6 +13,7 @@ import {
   IdParams,
   Id,
   paged,
+  ApproveIdentityRequest,
   IdentityPendingResponse,
   IdentityRequestItem,
   IdentityRequestResponse,
@@ -82,8 +83,18 @@ export function companyRoutes(app: App, deps: Deps): void {
   );
   app.post(
     '/company_identity_requests/:id/approve',
-    { config: { changes: 'duty' }, schema: { tags, params: IdParams, response: { 200: IdentityRequestResponse } } },
-    async (req) => decideIdentityRequest(deps, requireRole(req, REGISTRATION_DECIDERS), req.params.id, { approve: true }),
+    {
+      config: { changes: 'duty' },
+      schema: {
+        tags,
+        description: 'Если запрошенный ИНН уже есть у другой организации (inn_holders в очереди), без причины — 400.',
+        params: IdParams,
+        body: ApproveIdentityRequest,
+        response: { 200: IdentityRequestResponse },
+      },
+    },
+    async (req) =>
+      decideIdentityRequest(deps, requireRole(req, REGISTRATION_DECIDERS), req.params.id, { approve: true, reason: req.body?.reason }),
   );
   app.post(
     '/company_identity_requests/:id/reject',

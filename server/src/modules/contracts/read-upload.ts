@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FormatError, assertMaxSize, parseInWorker } from '../../formats';
 import { AppError } from '../../platform/errors';
-import { cleanFileName, readMultipartFile } from '../../platform/uploads';
+import { readMultipartFile } from '../../platform/uploads';
 
 export interface RawUpload {
   name: string;
@@ -12,7 +12,7 @@ export interface RawUpload {
 export async function readRawUpload(req: FastifyRequest, maxBytes: number): Promise<RawUpload> {
   const file = await readMultipartFile(req, maxBytes);
   if (file.data.length === 0) throw new AppError('BAD_FILE', 'Файл пустой');
-  return { name: cleanFileName(file.filename || 'file'), data: file.data };
+  return { name: file.filename, data: file.data };
 }
 
 /** Runs a format parser on an upload: its Russian FormatError becomes a 4xx with the same text. */

@@ -40,6 +40,7 @@ export async function getEisSettings(ctx: Ctx) {
   };
 }
 
+/** Saves the settings; `pending` when their ИНН, КПП or ОГРН became a request for the operator (the route's 202). */
 export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSettingsRequest>) {
   if (ctx.user.role === 'operator') throw new AppError('FORBIDDEN');
   const values = {
@@ -55,6 +56,7 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
       ? { tokenSecret: encryptSecret(ctx.deps.config, input.token), tokenUserId: ctx.user.id, syncStopped: null, tokenRejected: null }
       : {}),
   };
+  let pending = false;
   await ctx.deps.db.transaction(async (tx) => {
     const [was] = await tx.select().from(eisSettings).where(eq(eisSettings.companyId, ctx.companyId));
     // ИНН, КПП, ОГРН other than the company's are a change of the company's identity: the operator's to approve for a
@@ -68,7 +70,7 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
       kpp: input.kpp === undefined ? (company?.kpp ?? null) : input.kpp,
       ogrn: input.ogrn === undefined ? (company?.ogrn ?? null) : input.ogrn,
     };
-    await changeIdentity(tx, ctx, asked);
+    pending = (await changeIdentity(tx, ctx, asked)) !== null;
     const [inForce] = await tx
       .select({ inn: companies.inn, kpp: companies.kpp, ogrn: companies.ogrn })
       .from(companies)
@@ -106,7 +108,7 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
       await audit(tx, ctx, { entity: 'eis_settings', entityId: ctx.companyId, action: 'update', ...diff });
     }
   });
-  return getEisSettings(ctx);
+  return { settings: await getEisSettings(ctx), pending };
 }
 
 /** What the integration service needs to ask ЕИС for this company: its own token (if it has one) and region. */

@@ -247,6 +247,8 @@ export function eisRoutes(app: App, deps: Deps): void {
       schema: {
         tags,
         summary: 'Загрузить файл ЕИС (договоры, сведения об исполнении, план закупки)',
+        description: 'multipart/form-data, поле file: XML ЕИС или ZIP-архив из них; размер не больше UPLOAD_MAX_BYTES (413).',
+        consumes: ['multipart/form-data'],
         querystring: EisUploadQuery,
         response: { 200: EisUploadResponse },
       },
@@ -328,8 +330,20 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   app.put(
     '/companies/:id/eis_settings',
-    { schema: { tags: ['profile'], params: IdParams, body: EisSettingsRequest, response: { 200: EisSettingsResponse } } },
-    async (req) => saveEisSettings(await companyCtx(deps, req, req.params.id), req.body),
+    {
+      schema: {
+        tags: ['profile'],
+        description:
+          'Другие ИНН, КПП или ОГРН — смена реквизитов организации: у клиента она ждёт оператора (202, identity_request), остальное сохранено сразу (как у карточки организации).',
+        params: IdParams,
+        body: EisSettingsRequest,
+        response: { 200: EisSettingsResponse, 202: EisSettingsResponse },
+      },
+    },
+    async (req, reply) => {
+      const { settings, pending } = await saveEisSettings(await companyCtx(deps, req, req.params.id), req.body);
+      return reply.status(pending ? 202 : 200).send(settings);
+    },
   );
   app.post(
     '/companies/:id/eis_settings/check',

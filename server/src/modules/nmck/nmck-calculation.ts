@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, ilike, isNotNull, max, or, sql } from 'drizzle-orm';
 import {
+  DECIMAL_INT_DIGITS,
+  decimalProblem,
   EDITABLE_PROCUREMENT_STATUSES,
   canEdit,
   type NmckContractPosition,
@@ -134,7 +136,14 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
       .set({ updatedAt: new Date(), updatedBy: ctx.user.id })
       .where(eq(nmckCalculations.id, c.id))
       .returning();
-    return nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
+    const answer = nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
+    // quantity × price may outgrow the bound each of them keeps: refused here (nothing stored), so no document or
+    // НМЦД ever meets a sum too large for its column or for words (issue 40, S9)
+    if (answer.result.nmck !== null && decimalProblem(answer.result.nmck)) {
+      const message = `НМЦК (количество × цена единицы) больше допустимой суммы: не более ${DECIMAL_INT_DIGITS} цифр до запятой. Проверьте количество и цены`;
+      throw new AppError('VALIDATION', message, { quantity: [message] });
+    }
+    return answer;
   });
 }
 

@@ -226,6 +226,20 @@ describe('НМЦК calculator on a procurement', () => {
     const zero = await call('PUT', base, { method: 'market', quantity: '0' });
     expect(zero.body.fields).toMatchObject({ quantity: ['Количество должно быть больше нуля'] });
 
+    // numbers too large for words never reach the document (issue 40, S9): each figure keeps the one bound, and so
+    // does their product; the justification saved before stays and still downloads
+    const endless = await call('PUT', base, { method: 'tariff', quantity: '999999999999999', unit_price: '1' });
+    expect(endless.status).toBe(400);
+    expect(endless.body.fields).toMatchObject({ quantity: ['Слишком большое значение: не более 14 цифр до запятой'] });
+    const product = await call('PUT', base, { method: 'tariff', quantity: '99999999999999.999999', unit_price: '1000' });
+    expect(product.status).toBe(400);
+    expect(product.body.message).toBe(
+      'НМЦК (количество × цена единицы) больше допустимой суммы: не более 14 цифр до запятой. Проверьте количество и цены',
+    );
+    const kept = await ok('GET', base);
+    expect(kept).toMatchObject({ method: 'tariff', quantity: '1234.567', unit_price: '5.43' });
+    expect((await download(t, `${base}/justification.docx`, w.client)).status).toBe(200);
+
     expect((await call('GET', base, undefined, w.otherClient)).status).toBe(404);
     expect((await call('PUT', base, { method: 'other', quantity: '1', unit_price: '1' }, w.otherClient)).status).toBe(404);
     expect((await t.api('GET', `${base}/justification.xlsx`, { token: w.otherClient })).status).toBe(404);

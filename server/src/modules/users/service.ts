@@ -14,7 +14,7 @@ import {
 import type { AuthUser, Deps } from '../../platform/context';
 import { companies, companyGrants, registrations, users } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
-import { AppError, databaseDataError } from '../../platform/errors';
+import { AppError, NO_CHANGES, databaseDataError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { canActFor } from '../../platform/tenancy';
 import { revokeUserSessions } from '../auth';
@@ -180,6 +180,8 @@ export async function updateUser(deps: Deps, actor: AuthUser, id: number, input:
     ...(input.role !== undefined ? { role: input.role } : {}),
     ...(input.blocked !== undefined ? { blocked: input.blocked } : {}),
   };
+  // an update that names no field sets nothing: said as such, not drizzle's «No values to set» as a 500
+  if (!Object.keys(patch).length) throw new AppError('VALIDATION', NO_CHANGES);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set(patch).where(eq(users.id, id));
     const action = input.blocked === true && !u.blocked ? 'block' : input.blocked === false && u.blocked ? 'unblock' : 'update';

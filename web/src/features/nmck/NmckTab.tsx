@@ -37,14 +37,13 @@ import {
 } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
+import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { dateRules, isoDateProps } from '../../lib/dates';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
 import { nmckApi } from './api';
-
-const MONEY_RULE = { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' };
 
 /** One request at a time from a form: a double click must not add a price twice (a ref: the state lags a click). */
 function useOnce() {
@@ -142,24 +141,14 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
             </Field>
           </Col>
           <Col span={8}>
-            <Field
-              label="Количество (v)"
-              name="quantity"
-              rules={[
-                rules.required,
-                {
-                  pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,6})?\s*$/,
-                  message: 'Количество: число с не более чем шестью знаками после запятой',
-                },
-              ]}
-            >
-              <Input inputMode="decimal" />
+            <Field label="Количество (v)" name="quantity" rules={moneyRules({ required: true, positive: true, scale: 6, quantity: true })}>
+              <MoneyInput scale={6} />
             </Field>
           </Col>
           {method !== 'market' && (
             <Col span={8}>
-              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={[rules.required, MONEY_RULE]}>
-                <Input inputMode="decimal" />
+              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true })}>
+                <MoneyInput />
               </Field>
             </Col>
           )}
@@ -385,8 +374,8 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Цена единицы, ₽" name="unit_price" rules={[rules.required, MONEY_RULE]}>
-                <Input inputMode="decimal" />
+              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true })}>
+                <MoneyInput />
               </Field>
             </Col>
           </Row>

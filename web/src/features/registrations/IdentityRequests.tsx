@@ -1,15 +1,20 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdentityRequestItem } from '@proc/contract';
 import { DECISION_STATUSES, registrationsApi, type DecisionStatus } from './api';
 import { useUrlChoice } from '../../lib/url-state';
-import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
+import { applyServerErrors, rules } from '../../lib/forms';
 
 const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `${inn ?? '—'} / ${kpp ?? '—'} / ${ogrn ?? '—'}`;
+/** Who else has the ИНН asked for: the operator's warning, the same words in the row and in the approval dialog. */
+const holdersWarning = (r: IdentityRequestItem) =>
+  `ИНН ${r.inn} уже есть у ${r.inn_holders.length === 1 ? 'организации' : 'организаций'} ${r.inn_holders
+    .map((h) => `«${h.title ?? 'без названия'}»${h.kpp ? ` (КПП ${h.kpp})` : ''}`)
+    .join(', ')}: после подтверждения документы ЕИС с этим ИНН могут относиться к обеим`;
 
 /**
  * Clients' changes of their company's ИНН, КПП or ОГРН, beside registrations: the old values stay in force until the
@@ -18,7 +23,10 @@ const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `$
 export function IdentityRequests() {
   const [status, setStatus] = useUrlChoice('identity_status', DECISION_STATUSES, 'pending');
   const [rejecting, setRejecting] = useState<IdentityRequestItem | null>(null);
+  // an ИНН another organisation has is approved only with a reason (the server refuses it without one)
+  const [approving, setApproving] = useState<IdentityRequestItem | null>(null);
   const [form] = Form.useForm<{ reason: string }>();
+  const [approveForm] = Form.useForm<{ reason: string }>();
   const qc = useQueryClient();
   const q = useQuery({
     queryKey: ['identity-requests', status],
@@ -33,8 +41,11 @@ export function IdentityRequests() {
         header: 'Успешно',
         message: `Смена реквизитов подтверждена: действуют ИНН ${r.inn}${r.kpp ? `, КПП ${r.kpp}` : ''}`,
       });
+      setApproving(null);
+      approveForm.resetFields();
       void refresh();
     },
+    onError: (e) => applyServerErrors(approveForm, e),
   });
   const reject = useMutation({
     mutationFn: (v: { id: number; reason: string }) => registrationsApi.rejectIdentity(v.id, v.reason),
@@ -73,11 +84,18 @@ export function IdentityRequests() {
           {
             title: 'Запрошены',
             key: 'new',
-            render: (_: unknown, r) => <Typography.Text strong>{pair(r.inn, r.kpp, r.ogrn)}</Typography.Text>,
+            render: (_: unknown, r) => (
+              <Space direction="vertical" size={4}>
+                <Typography.Text strong>{pair(r.inn, r.kpp, r.ogrn)}</Typography.Text>
+                {r.inn_holders.length > 0 && (
+                  <Alert type="warning" showIcon message={holdersWarning(r)} data-testid="identity-inn-holders" />
+                )}
+              </Space>
+            ),
           },
           { title: 'Кто', dataIndex: 'requested_by' },
           { title: 'Подана', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
-          ...(status === 'rejected' ? [{ title: 'Причина', dataIndex: 'reason' }] : []),
+          ...(status !== 'pending' ? [{ title: 'Причина', dataIndex: 'reason' }] : []),
           ...(status === 'pending'
             ? [
                 {
@@ -88,8 +106,8 @@ export function IdentityRequests() {
                       <Button
                         type="primary"
                         size="small"
-                        onClick={() => approve.mutate(r.id)}
-                        loading={approve.isPending && approve.variables === r.id}
+                        onClick={() => (r.inn_holders.length ? setApproving(r) : approve.mutate({ id: r.id }))}
+                        loading={approve.isPending && approve.variables?.id === r.id}
                         data-testid="identity-approve"
                       >
                         Подтвердить
@@ -116,6 +134,28 @@ export function IdentityRequests() {
       >
         <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
           <Field label="Причина отказа" name="reason" rules={[rules.required]}>
+            <Input.TextArea rows={3} />
+          </Field>
+        </Form>
+      </Modal>
+      <Modal
+        open={!!approving}
+        title={`Подтвердить смену реквизитов «${approving?.company_title ?? ''}»`}
+        okText="Подтвердить"
+        cancelText="Отмена"
+        okButtonProps={{ loading: approve.isPending }}
+        onCancel={() => setApproving(null)}
+        onOk={() => approveForm.submit()}
+        destroyOnHidden
+      >
+        {approving && <Alert type="warning" showIcon message={holdersWarning(approving)} style={{ marginBottom: 16 }} />}
+        <Form form={approveForm} layout="vertical" onFinish={(v) => approving && approve.mutate({ id: approving.id, reason: v.reason })}>
+          <Field
+            label="Причина подтверждения"
+            name="reason"
+            rules={[rules.required]}
+            extra="Например: обособленное подразделение той же организации (другой КПП)"
+          >
             <Input.TextArea rows={3} />
           </Field>
         </Form>

@@ -11,8 +11,11 @@ export const registrationsApi = {
     api.post<RegistrationResponse>(`/registrations/${id}/reject`, { name: 'Отклонение регистрации', body: { reason } }),
   identityRequests: (status: DecisionStatus) =>
     api.get<IdentityRequestItem[]>('/company_identity_requests', { name: 'Заявки на смену реквизитов', query: { status } }),
-  approveIdentity: (id: number) =>
-    api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/approve`, { name: 'Подтверждение смены реквизитов' }),
+  approveIdentity: (v: { id: number; reason?: string }) =>
+    api.post<IdentityRequestResponse>(`/company_identity_requests/${v.id}/approve`, {
+      name: 'Подтверждение смены реквизитов',
+      body: v.reason ? { reason: v.reason } : undefined,
+    }),
   rejectIdentity: (id: number, reason: string) =>
     api.post<IdentityRequestResponse>(`/company_identity_requests/${id}/reject`, {
       name: 'Отклонение смены реквизитов',
