@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { safeText } from './common';
 
 /** The signer's certificate as the server read it (modules/signatures/certificate.ts). */
 export const SignatureCertificate = z.object({
