@@ -1,5 +1,7 @@
 /** Helpers shared by the rules, procurements and documentation tests (not a test file itself). */
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import type { DocumentsResponse } from '@proc/contract';
 import type { TestServer } from './harness';
 import { utcCalendarDate } from '../src/platform/clock';
 
@@ -130,4 +132,23 @@ export async function xlsxRows(data: Buffer): Promise<string[][]> {
     ),
   );
   return out;
+}
+
+/** Types a value into every required field of the documents' own that is still empty, as the specialist would. */
+export async function fillRequired(server: TestServer, token: string, procurementId: number, over: Record<string, unknown> = {}) {
+  const r = await server.api<DocumentsResponse>('GET', `/api/procurements/${procurementId}/documents`, { token });
+  for (const d of r.body.documents) {
+    const values = Object.fromEntries(
+      d.fields
+        .filter((f) => f.required && !f.fact && f.type !== 'list' && (f.value === null || f.value === ''))
+        .map((f) => [
+          f.name,
+          f.name in over ? over[f.name] : f.type === 'date' ? '2026-12-20' : f.type === 'money' ? '100' : `${f.label} (тест)`,
+        ]),
+    );
+    if (Object.keys(values).length) {
+      const put = await server.api('PUT', `/api/procurements/${procurementId}/documents/${d.template}/values`, { token, body: { values } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+  }
 }
