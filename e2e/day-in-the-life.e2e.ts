@@ -158,10 +158,18 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     const signer = docs.flatMap((d) => d.fields).find((f) => f.name === 'signerName' && f.required && !f.value);
     expect(signer).toBeTruthy();
     expect(await page.getByLabel(signer!.label, { exact: true }).first().inputValue()).toBe(SIGNER);
-    // the specification rows: the plan item gave unit, quantity and sum; what only the specialist knows is typed in
-    const errors = page.locator('.ant-form-item-has-error');
+    // a draft saves as it is; generation lists what is still empty — the specification rows: the plan item gave unit,
+    // quantity and sum, what only the specialist knows is typed in
     await page.getByRole('button', { name: 'Сохранить' }).click();
-    // the forgotten fields are marked at once, all of them by one validation
+    await page.getByText('Поля документов сохранены').waitFor();
+    const errors = page.locator('.ant-form-item-has-error');
+    await page.getByRole('button', { name: 'Сформировать документы' }).click();
+    // the forgotten fields are marked at once, all of them by the one answer
+    await page
+      .getByTestId('missing-fields')
+      .getByText(/строка 1/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await errors.first().waitFor();
     const left = await errors.evaluateAll((els) => els.map((el) => (el.querySelector('label') as HTMLElement | null)?.innerText ?? ''));
     expect(left.filter((l) => /ОКЕИ|^Количество|Цена за единицу$|^Стоимость/.test(l))).toEqual([]);
@@ -173,8 +181,6 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
         .first()
         .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (день)`);
     }
-    await page.getByRole('button', { name: 'Сохранить' }).click();
-    await page.getByText('Поля документов сохранены').waitFor();
     await page.getByRole('button', { name: 'Сформировать документы' }).click();
     await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('generated-files').waitFor();

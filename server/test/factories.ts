@@ -137,15 +137,25 @@ export async function xlsxRows(data: Buffer): Promise<string[][]> {
 /** Types a value into every required field of the documents' own that is still empty, as the specialist would. */
 export async function fillRequired(server: TestServer, token: string, procurementId: number, over: Record<string, unknown> = {}) {
   const r = await server.api<DocumentsResponse>('GET', `/api/procurements/${procurementId}/documents`, { token });
+  const typed = (type: string, label: string) =>
+    type === 'date' ? '2026-12-20' : type === 'money' || type === 'number' ? '100' : `${label} (тест)`;
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
   for (const d of r.body.documents) {
-    const values = Object.fromEntries(
+    const values: Record<string, unknown> = Object.fromEntries(
       d.fields
-        .filter((f) => f.required && !f.fact && f.type !== 'list' && (f.value === null || f.value === ''))
-        .map((f) => [
-          f.name,
-          f.name in over ? over[f.name] : f.type === 'date' ? '2026-12-20' : f.type === 'money' ? '100' : `${f.label} (тест)`,
-        ]),
+        .filter((f) => f.required && !f.fact && f.type !== 'list' && blank(f.value))
+        .map((f) => [f.name, f.name in over ? over[f.name] : typed(f.type, f.label)]),
     );
+    // a table's rows: the columns the purchase could not fill (unit, quantity, prices)
+    for (const f of d.fields.filter((x) => x.type === 'list' && Array.isArray(x.value) && x.value.length)) {
+      const rows = f.value as Record<string, unknown>[];
+      const columns = (f.columns ?? []).filter((c) => c.required);
+      if (rows.some((row) => columns.some((c) => blank(row[c.name]))))
+        values[f.name] = rows.map((row) => ({
+          ...row,
+          ...Object.fromEntries(columns.filter((c) => blank(row[c.name])).map((c) => [c.name, typed(c.type, c.label)])),
+        }));
+    }
     if (Object.keys(values).length) {
       const put = await server.api('PUT', `/api/procurements/${procurementId}/documents/${d.template}/values`, { token, body: { values } });
       expect(put.status, JSON.stringify(put.body)).toBe(200);

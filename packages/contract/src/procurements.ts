@@ -187,6 +187,7 @@ export const ProcurementFactsRequest = ProcurementRequest.pick({
   .extend({ okpd2: z.array(Okpd2Item).max(100).optional() })
   .describe('Сведения закупки, которые печатают её документы; отсутствующее поле не меняется');
 export type ProcurementFactsRequest = z.infer<typeof ProcurementFactsRequest>;
+export type ProcurementFactsInput = z.input<typeof ProcurementFactsRequest>;
 
 export const DeadlineViolation = z.object({
   code: z.string().describe('application_deadline_too_early, application_deadline_non_working_day, review_before_application_deadline, …'),

@@ -1,3 +1,4 @@
+import { Decimal } from 'decimal.js';
 import type { DocumentField } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../../platform/clock';
@@ -47,18 +48,52 @@ function demoTexts(today: string): Record<string, string> {
 }
 
 const empty = (f: DocumentField) => f.value === null || f.value === undefined || f.value === '';
+const blank = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * A table's rows with the columns the specialist types: each row one unit of its share of the НМЦД (the last row takes
+ * what the division leaves), the three quotes at that price.
+ */
+function completedRows(f: DocumentField, nmcd: string): Record<string, unknown>[] | null {
+  const rows = Array.isArray(f.value) ? (f.value as Record<string, unknown>[]) : [];
+  const columns = (f.columns ?? []).filter((c) => c.required);
+  if (!rows.some((r) => columns.some((c) => blank(r[c.name])))) return null;
+  const total = new Decimal(nmcd);
+  const share = total.div(rows.length).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return rows.map((r, i) => {
+    const sum = i === rows.length - 1 ? total.minus(share.times(rows.length - 1)) : share;
+    const fill: Record<string, string> = {
+      unit: 'Условная единица',
+      quantity: '1',
+      price: sum.toFixed(2),
+      price1: sum.toFixed(2),
+      price2: sum.toFixed(2),
+      price3: sum.toFixed(2),
+      averagePrice: sum.toFixed(2),
+      variation: '0',
+      amount: sum.toFixed(2),
+      characteristics: 'В соответствии с техническим заданием',
+      name: 'Позиция закупки',
+    };
+    return { ...r, ...Object.fromEntries(columns.filter((c) => blank(r[c.name]) && c.name in fill).map((c) => [c.name, fill[c.name]])) };
+  });
+}
 
 /** Types the documents' own required fields of a demo purchase that the system could not fill, as a specialist would. */
-export async function fillDemoDocumentation(ctx: Ctx, procurementId: number): Promise<void> {
+export async function fillDemoDocumentation(ctx: Ctx, procurementId: number, nmcd: string): Promise<void> {
   const texts = demoTexts(moscowToday());
   const docs = await listDocuments(ctx, procurementId);
   await ctx.deps.db.transaction(async (tx) => {
     for (const d of docs) {
-      const values = Object.fromEntries(
+      const values: Record<string, unknown> = Object.fromEntries(
         d.fields
           .filter((f) => f.required && !f.fact && f.type !== 'list' && empty(f) && f.name in texts)
           .map((f) => [f.name, texts[f.name]]),
       );
+      for (const f of d.fields.filter((x) => x.type === 'list')) {
+        const rows = completedRows(f, nmcd);
+        if (rows) values[f.name] = rows;
+      }
       if (Object.keys(values).length) await saveValues(tx, ctx, procurementId, d.template, values);
     }
   });

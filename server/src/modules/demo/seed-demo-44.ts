@@ -144,7 +144,7 @@ async function roofInSummingUp(ctx: Ctx, planId: number): Promise<void> {
       ...dates,
     }),
   );
-  await fillDemoDocumentation(ctx, card.id);
+  await fillDemoDocumentation(ctx, card.id, card.nmcd);
   await generateDocuments(ctx, card.id);
   for (const step of ['published', 'accepting', 'summing_up'] as const)
     await transitionProcurement(ctx, card.id, step, null, 'демонстрационные данные, история задним числом');

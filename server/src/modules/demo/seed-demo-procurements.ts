@@ -328,7 +328,7 @@ export async function seedDemoProcurements(deps: Deps): Promise<void> {
     for (const step of PATHS[d.status]) {
       if (step === 'docs_ready') {
         // the documents' own fields typed as a specialist would (generation refuses a form with required fields empty)
-        await fillDemoDocumentation(ctx, card.id);
+        await fillDemoDocumentation(ctx, card.id, card.nmcd);
         await generateDocuments(ctx, card.id);
       }
       // the demo's history is written today for dates in the past: the terms would see a contract a minute after the

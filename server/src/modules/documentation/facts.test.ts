@@ -117,6 +117,11 @@ describe('documentation drafts', () => {
     ]);
     expect(Object.keys(fields).filter((k) => k.endsWith('deliveryPlace'))).toEqual([]);
     expect(fields['draft-contract.signerName']).toEqual(['Проект договора: не заполнено поле «Ф. И. О. подписанта заказчика»']);
+    // a table's row is checked column by column: the specification's unit is the specialist's to type
+    expect(fields['draft-contract.items.0.unit']).toEqual([
+      'Проект договора: Спецификация (позиции договора), строка 1: не заполнено поле «Единица измерения (ОКЕИ)»',
+    ]);
+    expect(fields['draft-contract.items.0.okpd2']).toBeUndefined();
     expect(r.error).toContain('не заполнено поле «Место поставки товара, выполнения работ, оказания услуг»');
     expect((await t.api<unknown[]>('GET', `/api/procurements/${p.id}/files`, { token: w.client })).body).toEqual([]);
   });

@@ -119,14 +119,22 @@ export function missingPlatform(template: DocumentKind, title: string, fields: D
  * of the purchase is one field however many documents print it.
  */
 export function missingFields(template: DocumentKind, title: string, fields: DocumentField[]): Record<string, string[]> {
-  return Object.fromEntries(
-    fields
-      .filter((f) => f.required && !present(f.value))
-      .map((f) => [
-        fieldKey(template, f),
-        [f.fact ? `Сведения закупки: не заполнено поле «${f.label}»` : `${title}: не заполнено поле «${f.label}»`],
-      ]),
-  );
+  const out: Record<string, string[]> = {};
+  for (const f of fields) {
+    if (f.type === 'list') {
+      // a table's rows: each required column of each row, keyed by its place («draft-contract.items.0.unit»)
+      const rows = Array.isArray(f.value) ? (f.value as Record<string, unknown>[]) : [];
+      rows.forEach((row, i) => {
+        for (const c of f.columns ?? [])
+          if (c.required && c.name !== 'index' && !present(row?.[c.name]))
+            out[`${template}.${f.name}.${i}.${c.name}`] = [`${title}: ${f.label}, строка ${i + 1}: не заполнено поле «${c.label}»`];
+      });
+    } else if (f.required && !present(f.value))
+      out[fieldKey(template, f)] = [
+        f.fact ? `Сведения закупки: не заполнено поле «${f.label}»` : `${title}: не заполнено поле «${f.label}»`,
+      ];
+  }
+  return out;
 }
 
 /** The documents the rule version in force requires for the procurement (or the ones asked for). */
