@@ -24,7 +24,7 @@ import { typePeriod } from './eis-import-form';
 import { DEMO_PASSWORD } from './harness';
 import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 import { layoutFindings } from './layout-check';
-import { fillForgottenFields } from './documentation-form';
+import { fillForgottenFields, fillMarkedFields } from './documentation-form';
 import { reportTimings, timed } from './timings';
 
 let e: E2EWithEis;
@@ -173,14 +173,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await errors.first().waitFor();
     const left = await errors.evaluateAll((els) => els.map((el) => (el.querySelector('label') as HTMLElement | null)?.innerText ?? ''));
     expect(left.filter((l) => /ОКЕИ|^Количество|Цена за единицу$|^Стоимость/.test(l))).toEqual([]);
-    for (let i = (await errors.count()) - 1; i >= 0; i--) {
-      const item = errors.nth(i);
-      const label = (await item.locator('label').first().innerText()).trim();
-      await item
-        .locator('input, textarea')
-        .first()
-        .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (день)`);
-    }
+    await fillMarkedFields(page, 'день');
     await page.getByRole('button', { name: 'Сформировать документы' }).click();
     await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('generated-files').waitFor();

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { DocumentsResponse, ProcurementResponse } from '@proc/contract';
 import { readDocxText } from '../server/src/formats/docx';
+import { PAPER_PURCHASE } from '../server/test/factories';
 import { startE2E, type E2E } from './harness';
-import { fillForgottenFields } from './documentation-form';
+import { fillForgottenFields, fillMarkedFields } from './documentation-form';
 
 /**
  * Issue 39 in Chromium: the documentation form is a draft that survives a reload, the purchase's facts are typed once,
@@ -38,18 +39,9 @@ describe('issue 39: the documentation of one purchase', () => {
   it('keeps a half-filled form across a reload: the documents’ own fields and the purchase’s facts', async () => {
     await e.login(page, 'client');
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
+      ...PAPER_PURCHASE,
       title: 'Поставка офисной бумаги формата А4 (e2e, issue 39)',
-      method: 'competition_e',
-      subject: 'goods',
-      subject_description: 'Бумага офисная А4, 80 г/м², 3 000 пачек',
-      nmcd: '1500000.50',
-      okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
-      delivery_place: 'г. Майкоп, ул. Победы, д. 1, склад № 2',
-      published_on: '2026-12-01',
-      application_deadline: '2026-12-16',
-      review_on: '2026-12-17',
-      summing_up_on: '2026-12-18',
-      rule_id: null,
+      delivery_terms: null,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     id = created.body.id;
@@ -84,22 +76,13 @@ describe('issue 39: the documentation of one purchase', () => {
     const docs = (await api<DocumentsResponse>('GET', `/api/procurements/${id}/documents`)).body.documents;
     await fillForgottenFields(page, docs, { signer: 'Петров Пётр Петрович', date: '20.11.2026', tag: 'e2e' });
     // the specification's rows are checked too: what only the specialist knows is typed in
-    const errors = page.locator('.ant-form-item-has-error');
     await page.getByRole('button', { name: 'Сформировать документы' }).click();
     await page
       .getByTestId('missing-fields')
       .getByText(/строка 1/)
       .first()
       .waitFor({ timeout: 60_000 });
-    await errors.first().waitFor();
-    for (let i = (await errors.count()) - 1; i >= 0; i--) {
-      const item = errors.nth(i);
-      const label = (await item.locator('label').first().innerText()).trim();
-      await item
-        .locator('input, textarea')
-        .first()
-        .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (e2e)`);
-    }
+    await fillMarkedFields(page, 'e2e');
     await page.getByRole('button', { name: 'Сформировать документы' }).click();
     await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
     await page.getByTestId('generated-files').waitFor();

@@ -12,6 +12,7 @@ const FACT_LABELS: Record<string, string> = {
   delivery_place: 'Место поставки',
   delivery_terms: 'Сроки поставки',
   subject_description: 'Предмет договора',
+  okpd2: 'ОКПД2',
 };
 
 const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -40,7 +41,19 @@ export async function fillForgottenFields(
       if (f.fact && typed.has(f.fact)) continue;
       const input = f.fact ? facts.getByLabel(FACT_LABELS[f.fact], { exact: true }) : panel.getByLabel(f.label, { exact: true });
       if (f.fact) typed.add(f.fact);
-      if (f.type === 'date') {
+      if (f.fact === 'okpd2') {
+        // a code picked from the classifier, as on the card
+        const code = o.facts?.okpd2 ?? '17.12.14.129';
+        await input.click();
+        await page.keyboard.type(code);
+        // the search's answer, not the classifier's first page shown before it
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .filter({ hasText: code })
+          .first()
+          .click();
+        await page.keyboard.press('Escape');
+      } else if (f.type === 'date') {
         await input.fill((f.fact && o.facts?.[f.fact]) || o.date);
         await page.keyboard.press('Tab');
       } else
@@ -49,5 +62,19 @@ export async function fillForgottenFields(
             (f.name === 'signerName' ? o.signer : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (${o.tag})`),
         );
     }
+  }
+}
+
+/** Types into every field the form marks in error (the list's answer): a figure where one is asked, words elsewhere. */
+export async function fillMarkedFields(page: Page, tag: string) {
+  const errors = page.locator('.ant-form-item-has-error');
+  await errors.first().waitFor();
+  for (let i = (await errors.count()) - 1; i >= 0; i--) {
+    const item = errors.nth(i);
+    const label = (await item.locator('label').first().innerText()).trim();
+    await item
+      .locator('input, textarea')
+      .first()
+      .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (${tag})`);
   }
 }

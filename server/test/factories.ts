@@ -162,3 +162,21 @@ export async function fillRequired(server: TestServer, token: string, procuremen
     }
   }
 }
+
+/** An electronic competition for office paper with every fact of the purchase filled: the documentation tests' purchase. */
+export const PAPER_PURCHASE = {
+  title: 'Поставка офисной бумаги формата А4',
+  method: 'competition_e',
+  subject: 'goods',
+  subject_description: 'Бумага офисная А4, 80 г/м², 3 000 пачек',
+  nmcd: '1500000.50',
+  okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+  delivery_place: 'г. Майкоп, ул. Победы, д. 1, склад № 2',
+  delivery_terms: 'В течение 10 рабочих дней с даты заключения договора',
+  application_ensuring: { kind: 'percent', value: '1' },
+  published_on: '2026-12-01',
+  application_deadline: '2026-12-16',
+  review_on: '2026-12-17',
+  summing_up_on: '2026-12-18',
+  rule_id: null,
+};

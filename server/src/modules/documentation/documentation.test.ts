@@ -2,28 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentItem, DocumentsResponse, ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { BLANK, emptyLabelFindings, readDocxText } from '../../formats/docx';
-import { download, fillRequired, world, type World } from '../../../test/factories';
+import { download, fillRequired, PAPER_PURCHASE, world, type World } from '../../../test/factories';
 
 let t: TestServer;
 let w: World;
 
 const NBSP = '\u00a0';
-const body = {
-  title: 'Поставка офисной бумаги формата А4',
-  method: 'competition_e',
-  subject: 'goods',
-  subject_description: 'Бумага офисная А4, 80 г/м², 3 000 пачек',
-  nmcd: '1500000.50',
-  okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
-  delivery_place: 'г. Майкоп, ул. Победы, д. 1, склад № 2',
-  delivery_terms: 'В течение 10 рабочих дней с даты заключения договора',
-  application_ensuring: { kind: 'percent', value: '1' },
-  published_on: '2026-12-01',
-  application_deadline: '2026-12-16',
-  review_on: '2026-12-17',
-  summing_up_on: '2026-12-18',
-  rule_id: null,
-};
+const body = PAPER_PURCHASE;
 
 async function procurement(over: Record<string, unknown> = {}) {
   const r = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.client, body: { ...body, ...over } });

@@ -7,7 +7,7 @@ import type { DocumentField, DocumentItem, DocumentKind, ProcurementResponse } f
 import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
 import { dateRules, isoDateProps } from '../../lib/dates';
-import { ApiError } from '../../lib/api';
+import { ApiError, showHttpError } from '../../lib/api';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit } from '../../lib/long-forms';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
@@ -192,8 +192,11 @@ export default function DocumentationPage() {
     try {
       qc.setQueryData(['procurement', company, id], await procurementsApi.saveFacts(id, facts));
     } catch (err) {
-      if (err instanceof ApiError)
-        form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: [FACTS, ...name.split('.')], errors })));
+      if (err instanceof ApiError) {
+        // the card's checks answer in its words: under the field when it is one of the form's, and always as a notice
+        form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: [FACTS, ...fieldPath(name)], errors })));
+        showHttpError(err);
+      }
       throw err;
     }
   };
