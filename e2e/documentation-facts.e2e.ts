@@ -4,7 +4,7 @@ import type { DocumentsResponse, ProcurementResponse } from '@proc/contract';
 import { readDocxText } from '../server/src/formats/docx';
 import { PAPER_PURCHASE } from '../server/test/factories';
 import { startE2E, type E2E } from './harness';
-import { fillForgottenFields, fillMarkedFields } from './documentation-form';
+import { fillForgottenFields, generateAfterRows } from './documentation-form';
 
 /**
  * Issue 39 in Chromium: the documentation form is a draft that survives a reload, the purchase's facts are typed once,
@@ -76,15 +76,7 @@ describe('issue 39: the documentation of one purchase', () => {
     const docs = (await api<DocumentsResponse>('GET', `/api/procurements/${id}/documents`)).body.documents;
     await fillForgottenFields(page, docs, { signer: 'Петров Пётр Петрович', date: '20.11.2026', tag: 'e2e' });
     // the specification's rows are checked too: what only the specialist knows is typed in
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page
-      .getByTestId('missing-fields')
-      .getByText(/строка 1/)
-      .first()
-      .waitFor({ timeout: 60_000 });
-    await fillMarkedFields(page, 'e2e');
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
+    await generateAfterRows(page, 'e2e');
     await page.getByTestId('generated-files').waitFor();
     expect((await api<ProcurementResponse>('GET', `/api/procurements/${id}`)).body.status).toBe('docs_ready');
   }, 240_000);

@@ -65,10 +65,22 @@ export async function fillForgottenFields(
   }
 }
 
-/** Types into every field the form marks in error (the list's answer): a figure where one is asked, words elsewhere. */
-export async function fillMarkedFields(page: Page, tag: string) {
+/**
+ * «Сформировать документы» on a form whose own fields are filled: the answer lists the specification's rows, whose
+ * marked fields get a figure where one is asked and words elsewhere, and the second try generates. Returns the labels
+ * that were marked.
+ */
+export async function generateAfterRows(page: Page, tag: string): Promise<string[]> {
+  const generate = page.getByRole('button', { name: 'Сформировать документы' });
+  await generate.click();
+  await page
+    .getByTestId('missing-fields')
+    .getByText(/строка 1/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   const errors = page.locator('.ant-form-item-has-error');
   await errors.first().waitFor();
+  const labels = await errors.evaluateAll((els) => els.map((el) => (el.querySelector('label') as HTMLElement | null)?.innerText ?? ''));
   for (let i = (await errors.count()) - 1; i >= 0; i--) {
     const item = errors.nth(i);
     const label = (await item.locator('label').first().innerText()).trim();
@@ -77,4 +89,7 @@ export async function fillMarkedFields(page: Page, tag: string) {
       .first()
       .fill(/цена|коэффициент|НМЦД|количество|стоимость/i.test(label) ? '100' : `${label} (${tag})`);
   }
+  await generate.click();
+  await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
+  return labels;
 }

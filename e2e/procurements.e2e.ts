@@ -5,7 +5,7 @@ import type { DocumentsResponse, Paged, ProcurementResponse, ProcurementRuleResp
 import { readDocxText } from '../server/src/formats/docx';
 import { TEMPLATE_RULE_TITLE } from '../server/src/modules/rules/seed-template';
 import { startE2E, type E2E } from './harness';
-import { fillForgottenFields, fillMarkedFields } from './documentation-form';
+import { fillForgottenFields, generateAfterRows } from './documentation-form';
 import { moscowDateOf } from '@proc/contract';
 
 let e: E2E;
@@ -154,15 +154,7 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
     await page.getByText('Поля документов сохранены').waitFor();
 
     // generation checks the specification's rows too: what only the specialist knows is typed where it is marked
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page
-      .getByTestId('missing-fields')
-      .getByText(/строка 1/)
-      .first()
-      .waitFor({ timeout: 60_000 });
-    await fillMarkedFields(page, 'e2e');
-    await page.getByRole('button', { name: 'Сформировать документы' }).click();
-    await page.getByText('Документация сформирована').first().waitFor({ timeout: 60_000 });
+    await generateAfterRows(page, 'e2e');
     const files = page.getByTestId('generated-files');
     await files.waitFor();
     const link = files.getByRole('button', { name: /Извещение/ }).first();
