@@ -1,5 +1,7 @@
 /** Helpers shared by the rules, procurements and documentation tests (not a test file itself). */
 import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import type { DocumentsResponse } from '@proc/contract';
 import type { TestServer } from './harness';
 import { utcCalendarDate } from '../src/platform/clock';
 
@@ -131,3 +133,50 @@ export async function xlsxRows(data: Buffer): Promise<string[][]> {
   );
   return out;
 }
+
+/** Types a value into every required field of the documents' own that is still empty, as the specialist would. */
+export async function fillRequired(server: TestServer, token: string, procurementId: number, over: Record<string, unknown> = {}) {
+  const r = await server.api<DocumentsResponse>('GET', `/api/procurements/${procurementId}/documents`, { token });
+  const typed = (type: string, label: string) =>
+    type === 'date' ? '2026-12-20' : type === 'money' || type === 'number' ? '100' : `${label} (тест)`;
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  for (const d of r.body.documents) {
+    const values: Record<string, unknown> = Object.fromEntries(
+      d.fields
+        .filter((f) => f.required && !f.fact && f.type !== 'list' && blank(f.value))
+        .map((f) => [f.name, f.name in over ? over[f.name] : typed(f.type, f.label)]),
+    );
+    // a table's rows: the columns the purchase could not fill (unit, quantity, prices)
+    for (const f of d.fields.filter((x) => x.type === 'list' && Array.isArray(x.value) && x.value.length)) {
+      const rows = f.value as Record<string, unknown>[];
+      const columns = (f.columns ?? []).filter((c) => c.required);
+      if (rows.some((row) => columns.some((c) => blank(row[c.name]))))
+        values[f.name] = rows.map((row) => ({
+          ...row,
+          ...Object.fromEntries(columns.filter((c) => blank(row[c.name])).map((c) => [c.name, typed(c.type, c.label)])),
+        }));
+    }
+    if (Object.keys(values).length) {
+      const put = await server.api('PUT', `/api/procurements/${procurementId}/documents/${d.template}/values`, { token, body: { values } });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    }
+  }
+}
+
+/** An electronic competition for office paper with every fact of the purchase filled: the documentation tests' purchase. */
+export const PAPER_PURCHASE = {
+  title: 'Поставка офисной бумаги формата А4',
+  method: 'competition_e',
+  subject: 'goods',
+  subject_description: 'Бумага офисная А4, 80 г/м², 3 000 пачек',
+  nmcd: '1500000.50',
+  okpd2: [{ code: '17.12.14.129', name: 'Бумага печатная прочая' }],
+  delivery_place: 'г. Майкоп, ул. Победы, д. 1, склад № 2',
+  delivery_terms: 'В течение 10 рабочих дней с даты заключения договора',
+  application_ensuring: { kind: 'percent', value: '1' },
+  published_on: '2026-12-01',
+  application_deadline: '2026-12-16',
+  review_on: '2026-12-17',
+  summing_up_on: '2026-12-18',
+  rule_id: null,
+};

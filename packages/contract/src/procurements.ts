@@ -169,6 +169,26 @@ export const ProcurementRequest = z
 export type ProcurementRequest = z.infer<typeof ProcurementRequest>;
 export type ProcurementInput = z.input<typeof ProcurementRequest>;
 
+/**
+ * The purchase's facts its documents print, changed one at a time (the documentation form edits them here): the card's
+ * own save with its checks does the write; a field left out stays as it is.
+ */
+export const ProcurementFactsRequest = ProcurementRequest.pick({
+  subject_description: true,
+  nmcd: true,
+  delivery_terms: true,
+  delivery_place: true,
+  published_on: true,
+  application_deadline: true,
+  review_on: true,
+  summing_up_on: true,
+})
+  .partial()
+  .extend({ okpd2: z.array(Okpd2Item).max(100).optional() })
+  .describe('Сведения закупки, которые печатают её документы; отсутствующее поле не меняется');
+export type ProcurementFactsRequest = z.infer<typeof ProcurementFactsRequest>;
+export type ProcurementFactsInput = z.input<typeof ProcurementFactsRequest>;
+
 export const DeadlineViolation = z.object({
   code: z.string().describe('application_deadline_too_early, application_deadline_non_working_day, review_before_application_deadline, …'),
   field: z
@@ -205,6 +225,16 @@ export const ProcurementReferences = z
   )
   .describe('Названия элементов справочников, на которые ссылается карточка (id и name по каждому полю)');
 export type ProcurementReferences = z.infer<typeof ProcurementReferences>;
+
+export const OutdatedDocument = z.object({
+  file_id: z.number(),
+  template: DocumentKind,
+  title: z.string(),
+  name: z.string(),
+  revision: z.number().nullable().describe('Редакция карточки, по которой документ сформирован'),
+  reasons: z.array(z.string()).describe('Что изменилось: «НМЦД изменилась с 1 500 000,50 на 999 999,99»'),
+});
+export type OutdatedDocument = z.infer<typeof OutdatedDocument>;
 
 export const ProcurementResponse = z
   .object({
@@ -253,7 +283,14 @@ export const ProcurementResponse = z
     sme_only: z.boolean(),
     status: ProcurementStatus,
     status_title: z.string(),
-    allowed_transitions: z.array(ProcurementStatus).describe('Куда можно перевести закупку из текущего статуса'),
+    allowed_transitions: z
+      .array(ProcurementStatus)
+      .describe('Куда можно перевести закупку из текущего статуса («Опубликовать» — только когда publish_blockers пуст)'),
+    revision: z.number().int().describe('Редакция карточки: растёт с каждым сохранением; документ помнит, по какой сформирован'),
+    publish_blockers: z
+      .array(z.string())
+      .describe('Почему закупку нельзя опубликовать сейчас: сроки не проверены или нарушены, документы устарели'),
+    outdated_documents: z.array(OutdatedDocument).describe('Сформированные документы, сведения закупки в которых с тех пор изменились'),
     editable: z.boolean().describe('Поля можно менять (статусы draft и docs_ready)'),
     deadline: z
       .object({
@@ -422,6 +459,10 @@ export const DocumentField = z.object({
   type: z.enum(['string', 'text', 'date', 'money', 'number', 'list']).describe('list — таблица: value — массив строк, columns — её поля'),
   value: z.unknown().describe('Сохранённое пользователем значение, иначе заполненное из закупки, организации и справочников'),
   required: z.boolean(),
+  fact: z
+    .string()
+    .optional()
+    .describe('Сведение закупки (поле карточки: nmcd, published_on, delivery_place, okpd2, …): показывается из карточки и меняется в ней'),
   columns: z
     .array(
       z.object({ name: z.string(), label: z.string(), type: z.enum(['string', 'text', 'date', 'money', 'number']), required: z.boolean() }),
@@ -435,7 +476,16 @@ export const DocumentItem = z.object({
   title: z.string(),
   required: z.boolean(),
   fields: z.array(DocumentField),
-  file: z.object({ id: z.number(), name: z.string(), version: z.number() }).nullable().describe('Последний сформированный файл'),
+  file: z
+    .object({
+      id: z.number(),
+      name: z.string(),
+      version: z.number(),
+      revision: z.number().nullable().describe('Редакция карточки, по которой сформирован'),
+      outdated: z.array(z.string()).describe('Что изменилось в закупке с тех пор; пусто — документ актуален'),
+    })
+    .nullable()
+    .describe('Последний сформированный файл'),
 });
 export type DocumentItem = z.infer<typeof DocumentItem>;
 
@@ -455,7 +505,7 @@ export const DocumentUserfieldsPayload = z.object({
   templates: z.array(DocumentKind).optional(),
 });
 
-/** readyDocumentRequest payload; readyDocumentResponse { key, result, files: [{id, name}], violations? } comes from a job. */
+/** readyDocumentRequest payload; readyDocumentResponse { key, result, files: [{id, name}], error?, fields? } comes from a job; fields: the required fields left empty, keyed «template.field» or «procurement.card_field». */
 export const ReadyDocumentPayload = z.object({
   key: z.union([z.string(), z.number()]).optional(),
   procurement_id: Id,

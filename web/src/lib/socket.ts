@@ -96,9 +96,19 @@ export function onAuthEvent(event: string, handler: (p: RealtimePayload) => void
   };
 }
 
+/** A triad's error answer: its text, and the fields it names (the server's AppError fields) when it names any. */
+export class SocketError extends Error {
+  constructor(
+    message: string,
+    public fields?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Sends `${base}Request` and resolves with `${base}Response` of the same key; the global loading flag is on meanwhile.
- * A response with result 'error' rejects with its error text.
+ * A response with result 'error' rejects with a SocketError: its error text and fields.
  */
 export function socketRequest<T extends RealtimePayload = RealtimePayload>(
   ns: 'auth' | 'unauth',
@@ -118,7 +128,8 @@ export function socketRequest<T extends RealtimePayload = RealtimePayload>(
     const onResponse = (p: T) => {
       if (p?.key !== key) return;
       cleanup();
-      if (p.result === 'error') reject(new Error(p.error ?? MESSAGES.httpUnknown));
+      if (p.result === 'error')
+        reject(new SocketError(p.error ?? MESSAGES.httpUnknown, (p as { fields?: Record<string, string[]> }).fields ?? undefined));
       else resolve(p);
     };
     const cleanup = () => {

@@ -99,6 +99,8 @@ export const procurements = pgTable(
     financeYears: jsonb('finance_years'),
     /** Computed on save from the rule version in force; lets the register mark and filter without recomputing. */
     hasViolations: boolean('has_violations').notNull().default(false),
+    /** Counts the card's saves: a generated document records the revision (and the facts) it was rendered from. */
+    revision: integer('revision').notNull().default(1),
     searchVector: tsvector('search_vector'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -221,6 +223,9 @@ export const procurementFileVersions = pgTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     sha256: text('sha256').notNull(),
+    /** A generated version: the procurement's revision and facts (modules/procurements/procurement-facts.ts) it was rendered from. */
+    procurementRevision: integer('procurement_revision'),
+    facts: jsonb('facts'),
     createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,7 +4,8 @@ import { generateIkz, NmckRequest, NmckSourceRequest, ProcurementRequest } from 
 import type { TenderPlan, TenderPlanPosition } from '../../formats';
 import type { Ctx, Deps } from '../../platform/context';
 import { DEFAULT_PRODUCTION_CALENDAR as cal, defaultLeadTimes, earliestApplicationDeadline } from '../deadlines';
-import { generateDocuments, saveValues } from '../documentation';
+import { generateDocuments } from '../documentation';
+import { fillDemoDocumentation } from './demo-documentation';
 import { transitionProcurement, updateProcurement } from '../procurements';
 import { companies, tenderPlanPositions, tenderPlans, users } from '../../db/schema';
 import { addDays, moscowToday } from '../../platform/clock';
@@ -57,9 +58,6 @@ function planOf(year: number): TenderPlan {
     totals: null,
   };
 }
-
-/** The ЭТП of the demo's electronic procurements (the documents of an electronic one name it). */
-const DEMO_PLATFORM = { platformName: 'АО «Сбербанк-АСТ»', platformUrl: 'https://www.sberbank-ast.ru' };
 
 /** Three suppliers' quotes for a pack of paper (приказ Минэкономразвития № 567: at least three prices). */
 const QUOTES = [
@@ -125,7 +123,9 @@ async function roofInSummingUp(ctx: Ctx, planId: number): Promise<void> {
     const publishedOn = cal.workingDayOnOrAfter(addDays(moscowToday(), -21));
     const { date } = earliestApplicationDeadline({ method: card.method, nmcd: card.nmcd, publishedOn, rules: defaultLeadTimes('44') });
     const deadline = cal.workingDayOnOrAfter(date);
-    dates = { published_on: publishedOn, application_deadline: deadline, review_on: null, summing_up_on: cal.addWorkingDays(deadline, 2) };
+    // an electronic auction's applications are reviewed and its results summed up in one protocol (ст. 49 44-ФЗ)
+    const summingUp = cal.addWorkingDays(deadline, 2);
+    dates = { published_on: publishedOn, application_deadline: deadline, review_on: summingUp, summing_up_on: summingUp };
   } catch {
     return; // beyond the loaded production calendar: the draft stays a draft
   }
@@ -140,12 +140,11 @@ async function roofInSummingUp(ctx: Ctx, planId: number): Promise<void> {
       nmcd: card.nmcd,
       okpd2: card.okpd2,
       delivery_place: 'Республика Адыгея, г. Майкоп, ул. Жуковского, д. 12',
+      delivery_terms: 'Выполнение работ в течение 45 календарных дней с даты заключения контракта',
       ...dates,
     }),
   );
-  await ctx.deps.db.transaction(async (tx) => {
-    for (const kind of ['notice', 'documentation'] as const) await saveValues(tx, ctx, card.id, kind, DEMO_PLATFORM);
-  });
+  await fillDemoDocumentation(ctx, card.id, card.nmcd);
   await generateDocuments(ctx, card.id);
   for (const step of ['published', 'accepting', 'summing_up'] as const)
     await transitionProcurement(ctx, card.id, step, null, 'демонстрационные данные, история задним числом');

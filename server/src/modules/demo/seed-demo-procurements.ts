@@ -8,7 +8,8 @@ import { DEFAULT_PRODUCTION_CALENDAR as cal, addDays, earliestApplicationDeadlin
 import { moscowToday } from '../../platform/clock';
 import { copyRuleInto } from '../rules';
 import { TEMPLATE_RULE_TITLE } from '../rules';
-import { generateDocuments, isElectronicMethod, saveValues } from '../documentation';
+import { generateDocuments } from '../documentation';
+import { fillDemoDocumentation } from './demo-documentation';
 import { findCatalogElementByCode } from '../catalogs';
 import { createProcurement } from '../procurements';
 import { transitionProcurement } from '../procurements';
@@ -131,6 +132,7 @@ const DEMOS: Demo[] = [
       nmcd: '960000.00',
       okpd2: [{ code: '33.12.15.000', name: 'Услуги по ремонту и техническому обслуживанию подъемно-транспортного оборудования' }],
       delivery_place: PLACE,
+      delivery_terms: 'Ежемесячно в течение 12 месяцев с даты заключения договора',
     },
   },
   {
@@ -189,6 +191,7 @@ const DEMOS: Demo[] = [
       nmcd: '9400000.00',
       okpd2: [{ code: '80.10.12.200', name: 'Услуги частных охранных организаций' }],
       delivery_place: PLACE,
+      delivery_terms: 'С 01 числа месяца, следующего за месяцем заключения договора, в течение 12 месяцев',
     },
   },
   {
@@ -212,6 +215,7 @@ const DEMOS: Demo[] = [
       nmcd: '5100000.00',
       okpd2: [{ code: '42.11.20.190', name: 'Работы строительные по строительству прочих автомобильных дорог' }],
       delivery_place: PLACE,
+      delivery_terms: 'В течение 60 календарных дней с даты заключения договора',
     },
   },
   {
@@ -244,9 +248,6 @@ const DEMOS: Demo[] = [
     },
   },
 ];
-
-/** The ЭТП of the demo's electronic procurements: a federal operator, as a specialist would type it. */
-const DEMO_PLATFORM = { platformName: 'АО «Сбербанк-АСТ»', platformUrl: 'https://www.sberbank-ast.ru' };
 
 const PATHS: Record<ProcurementStatus, ProcurementStatus[]> = {
   draft: [],
@@ -326,12 +327,8 @@ export async function seedDemoProcurements(deps: Deps): Promise<void> {
     if (!('published_on' in dates)) continue;
     for (const step of PATHS[d.status]) {
       if (step === 'docs_ready') {
-        // an electronic procurement's documents name its ЭТП (generation refuses them without it)
-        if (isElectronicMethod(card.method)) {
-          await ctx.deps.db.transaction(async (tx) => {
-            for (const kind of ['notice', 'documentation'] as const) await saveValues(tx, ctx, card.id, kind, DEMO_PLATFORM);
-          });
-        }
+        // the documents' own fields typed as a specialist would (generation refuses a form with required fields empty)
+        await fillDemoDocumentation(ctx, card.id, card.nmcd);
         await generateDocuments(ctx, card.id);
       }
       // the demo's history is written today for dates in the past: the terms would see a contract a minute after the

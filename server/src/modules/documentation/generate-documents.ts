@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { EDITABLE_PROCUREMENT_STATUSES, type DocumentKind, type ProcurementStatus } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
-import { procurementFiles } from '../../db/schema';
+import { procurementFileVersions, procurementFiles } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
-import { getProcurement, loadProcurement } from '../procurements';
+import { cardFacts, getProcurement, loadProcurement } from '../procurements';
 import { addFileVersion } from '../procurements';
 import { applyTransition, missingRequiredDocuments } from '../procurements';
 import { CONTENT_TYPES } from '../../platform/document-files';
@@ -23,7 +23,7 @@ import { prefillValues } from './prefill-values';
 
 export interface GeneratedDocuments {
   files: { id: number; name: string }[];
-  /** Required fields left empty (the documents are built anyway, with blanks). */
+  /** Kept for the triad's answer: generation refuses a form with required fields left empty, so it is always empty. */
   violations: string[];
 }
 
@@ -46,10 +46,8 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
   // an electronic procurement's notice without its ЭТП is refused before anything is built: a blank platform is not
   // a document to publish, unlike a blank the specialist may fill in by hand
   const electronic = isElectronicMethod(card.method);
-  const platform = Object.assign(
-    {},
-    ...plan.map((d) => missingPlatform(d.kind, d.title, documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic }))),
-  ) as Record<string, string[]>;
+  const fields = plan.map((d) => documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic, law: card.law }));
+  const platform = Object.assign({}, ...plan.map((d, i) => missingPlatform(d.kind, d.title, fields[i]))) as Record<string, string[]>;
   if (Object.keys(platform).length) {
     throw new AppError(
       'VALIDATION',
@@ -57,12 +55,23 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
       platform,
     );
   }
-  const violations: string[] = [];
+  // required fields are checked here, not while the form is a draft: the answer lists each one, keyed as the form
+  // names it, so the screen links to it (issue 39)
+  const missing = Object.assign({}, ...plan.map((d, i) => missingFields(d.kind, d.title, fields[i]))) as Record<string, string[]>;
+  const count = Object.keys(missing).length;
+  if (count) {
+    throw new AppError(
+      'VALIDATION',
+      `Документы не сформированы: не заполнены обязательные поля (${count}) — ${Object.values(missing).flat().join('; ')}`,
+      missing,
+    );
+  }
+  // what the documents are rendered from, recorded with each version: a later change of a fact marks them out of date
+  const facts = cardFacts(card);
   const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
   try {
     for (const d of plan) {
       const own = saved.get(d.kind) ?? {};
-      violations.push(...missingFields(d.title, documentFields(d.template, filled, own, { electronic })));
       // docxtemplater and pizzip load with the first document, not at start
       const { DocxTemplateError, renderTemplate } = await import('../../formats/docx/render-docx');
       const data = await renderTemplate(d.template, mergedValues(d.template, filled, own)).catch((err: unknown) => {
@@ -93,6 +102,10 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
           { name: b.name, ext: 'docx', contentType: CONTENT_TYPES.docx, data: b.data },
           b.key,
         );
+        await tx
+          .update(procurementFileVersions)
+          .set({ facts, procurementRevision: card.revision })
+          .where(and(eq(procurementFileVersions.fileId, f.id), eq(procurementFileVersions.version, f.currentVersion)));
         out.push({ id: f.id, name: b.name });
       }
       await audit(tx, ctx, { entity: 'procurement', entityId: procurementId, action: 'generate_documents', after: { files: out } });
@@ -101,7 +114,7 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
       }
       return out;
     });
-    return { files, violations };
+    return { files, violations: [] };
   } catch (err) {
     await Promise.all(built.map((b) => ctx.deps.files.remove(b.key).catch(() => undefined)));
     throw err;

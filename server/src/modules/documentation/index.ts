@@ -3,7 +3,7 @@ import { documentationRoutes } from './routes';
 import { defineDocumentationJobs, documentationSocket } from './socket';
 
 export { generateDocuments } from './generate-documents';
-export { isElectronicMethod, saveValues } from './list-documents';
+export { isElectronicMethod, listDocuments, saveValues } from './list-documents';
 
 /** Документация о закупке: user fields of the documents and DOCX generation. */
 export const documentationModule: Module = {

@@ -11,7 +11,7 @@ import { decimalProblem } from '@proc/contract/money';
 import { TEMPLATE_DEFINITIONS } from '../../formats/docx/template-fields';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { procurementFieldValues, procurementFiles } from '../../db/schema';
+import { procurementFieldValues, procurementFileVersions, procurementFiles } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
@@ -29,6 +29,34 @@ export interface DocumentPlan {
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
+/**
+ * Template fields that print a fact of the purchase, by the card's field that holds it. Their value always comes from
+ * the procurement (never a copy saved with the documentation): the form shows them from the card and edits them there.
+ */
+export const FACT_FIELDS: Record<string, string> = {
+  procurementNumber: 'number',
+  procurementTitle: 'title',
+  procurementMethod: 'method',
+  subjectDescription: 'subject_description',
+  okpd2: 'okpd2',
+  nmcd: 'nmcd',
+  contractPrice: 'nmcd',
+  currency: 'currency',
+  publicationDate: 'published_on',
+  applicationStartDate: 'published_on',
+  applicationDeadline: 'application_deadline',
+  reviewDate: 'review_on',
+  summingUpDate: 'summing_up_on',
+  deliveryPlace: 'delivery_place',
+  deliveryTerms: 'delivery_terms',
+  applicationSecurity: 'application_ensuring',
+  contractSecurity: 'contract_ensuring',
+};
+
+/** The key a missing field is reported under: `procurement.<card field>` for a fact, else `<template>.<field>`. */
+export const fieldKey = (template: DocumentKind, f: Pick<DocumentField, 'name' | 'fact'>) =>
+  f.fact ? `procurement.${f.fact}` : `${template}.${f.name}`;
+
 /** Fields a method in electronic form needs although the template marks them optional: the ЭТП it runs on. */
 export const ELECTRONIC_FIELDS = ['platformName', 'platformUrl'];
 export const isElectronicMethod = (method: string) => method.endsWith('_e');
@@ -41,13 +69,22 @@ export function documentFields(
   template: DocumentKind,
   filled: Record<string, unknown>,
   saved: Record<string, unknown>,
-  opts: { electronic?: boolean } = {},
+  opts: { electronic?: boolean; law?: string } = {},
 ): DocumentField[] {
   const def = TEMPLATE_DEFINITIONS[template];
-  const pick = (name: string) => (name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
-  const required = (f: { name: string; required: boolean }) => f.required || (!!opts.electronic && ELECTRONIC_FIELDS.includes(f.name));
+  const pick = (name: string) => (!(name in FACT_FIELDS) && name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
+  const required = (f: { name: string; required: boolean }) =>
+    // a 44-ФЗ purchase follows the law, not a Положение о закупке (which only 223-ФЗ customers adopt, ст. 2 223-ФЗ)
+    (f.required && !(opts.law === '44' && f.name === 'procurementRuleTitle')) || (!!opts.electronic && ELECTRONIC_FIELDS.includes(f.name));
   return [
-    ...def.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: required(f), value: pick(f.name) })),
+    ...def.fields.map((f) => ({
+      name: f.name,
+      label: f.label,
+      type: f.type,
+      required: required(f),
+      value: pick(f.name),
+      ...(f.name in FACT_FIELDS ? { fact: FACT_FIELDS[f.name] } : {}),
+    })),
     ...def.loops.map((l) => ({
       name: l.name,
       label: l.label,
@@ -77,9 +114,27 @@ export function missingPlatform(template: DocumentKind, title: string, fields: D
   );
 }
 
-/** Required fields left empty, as "Документ: не заполнено поле «…»". */
-export function missingFields(title: string, fields: DocumentField[]): string[] {
-  return fields.filter((f) => f.required && !present(f.value)).map((f) => `${title}: не заполнено поле «${f.label}»`);
+/**
+ * Required fields left empty, keyed as the editor names its fields (fieldKey): «Документ: не заполнено поле «…»». A fact
+ * of the purchase is one field however many documents print it.
+ */
+export function missingFields(template: DocumentKind, title: string, fields: DocumentField[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const f of fields) {
+    if (f.type === 'list') {
+      // a table's rows: each required column of each row, keyed by its place («draft-contract.items.0.unit»)
+      const rows = Array.isArray(f.value) ? (f.value as Record<string, unknown>[]) : [];
+      rows.forEach((row, i) => {
+        for (const c of f.columns ?? [])
+          if (c.required && c.name !== 'index' && !present(row?.[c.name]))
+            out[`${template}.${f.name}.${i}.${c.name}`] = [`${title}: ${f.label}, строка ${i + 1}: не заполнено поле «${c.label}»`];
+      });
+    } else if (f.required && !present(f.value))
+      out[fieldKey(template, f)] = [
+        f.fact ? `Сведения закупки: не заполнено поле «${f.label}»` : `${title}: не заполнено поле «${f.label}»`,
+      ];
+  }
+  return out;
 }
 
 /** The documents the rule version in force requires for the procurement (or the ones asked for). */
@@ -101,6 +156,7 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
   const db = ctx.deps.db;
   const card = await getProcurement(ctx, procurementId);
   const plan = await documentPlan(db, ctx, procurementId, kinds);
+  const outdated = new Map(card.outdated_documents.map((d) => [d.file_id, d.reasons]));
   const [filled, saved, files] = await Promise.all([
     prefillValues(ctx, card),
     savedValues(db, procurementId),
@@ -111,8 +167,16 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
             name: procurementFiles.name,
             version: procurementFiles.currentVersion,
             template: procurementFiles.template,
+            revision: procurementFileVersions.procurementRevision,
           })
           .from(procurementFiles)
+          .innerJoin(
+            procurementFileVersions,
+            and(
+              eq(procurementFileVersions.fileId, procurementFiles.id),
+              eq(procurementFileVersions.version, procurementFiles.currentVersion),
+            ),
+          )
           .where(
             and(
               eq(procurementFiles.procurementId, procurementId),
@@ -132,8 +196,10 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
       template: d.kind,
       title: d.title,
       required: d.required,
-      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic: isElectronicMethod(card.method) }),
-      file: file ? { id: file.id, name: file.name, version: file.version } : null,
+      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic: isElectronicMethod(card.method), law: card.law }),
+      file: file
+        ? { id: file.id, name: file.name, version: file.version, revision: file.revision, outdated: outdated.get(file.id) ?? [] }
+        : null,
     };
   });
 }
@@ -150,6 +216,11 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
     const loop = def.loops.find((l) => l.name === name);
     const known = loop || def.fields.some((f) => f.name === name);
     if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${def.title}»`];
+    else if (name in FACT_FIELDS)
+      // one home for each fact: the documentation keeps no copy of the card's НМЦД, dates or place (issue 39)
+      fields[name] = [
+        `«${def.fields.find((f) => f.name === name)!.label}» — сведение закупки: оно меняется в карточке закупки (PUT /procurements/{id}/facts), не в документе`,
+      ];
     else if (value === null) continue;
     else if (
       loop

@@ -108,7 +108,13 @@ export function defineDocumentationJobs(deps: Deps): void {
       } catch (err) {
         // a database hiccup is retried; a refusal or the last attempt is reported to the user
         if (!(err instanceof AppError) && meta.retryCount < 2) throw err;
-        push({ result: 'error', error: err instanceof AppError ? err.message : 'Не удалось сформировать документацию', files: [] });
+        // the missing fields, keyed as the form names them: the screen lists them with a link to each
+        push({
+          result: 'error',
+          error: err instanceof AppError ? err.message : 'Не удалось сформировать документацию',
+          files: [],
+          ...(err instanceof AppError && err.fields ? { fields: err.fields } : {}),
+        });
       }
     },
   });

@@ -10,7 +10,8 @@ export { addFileVersion } from './procurement-files';
 export { checkedReferences, createProcurement, insertProcurement, updateProcurement } from './save-procurement';
 export { procurementsByStatus } from './status-counts';
 export { applyTransition, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
-export { setProcurementNmcd } from './set-nmcd';
+export { setProcurementFacts, setProcurementNmcd } from './set-nmcd';
+export { cardFacts, factsOf, outdatedDocuments, outdatedText, type ProcurementFacts } from './procurement-facts';
 
 registerCatalogUsage();
 registerProcurementTariffCounter();

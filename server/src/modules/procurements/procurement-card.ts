@@ -18,6 +18,8 @@ import {
   catalogElements,
   catalogEnsuring,
   catalogExecTerms,
+  procurementFileVersions,
+  procurementFiles,
   procurementOkpd2,
   procurementRules,
   procurements,
@@ -27,6 +29,7 @@ import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { governingVersionOf, type GoverningVersion } from '../rules';
 import { moscowToday } from '../../platform/clock';
+import { factsOf, outdatedOf, type GeneratedVersion, type OutdatedDocument } from './procurement-facts';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
 export type ProcurementRow = Omit<typeof procurements.$inferSelect, 'searchVector'>;
@@ -99,10 +102,13 @@ export function cardResponse(
     rule: { id: number; title: string } | null;
     createdBy: { id: number; title: string } | null;
     computed: DeadlineResult;
+    outdated?: OutdatedDocument[];
   },
 ): ProcurementResponse {
   const status = r.status as ProcurementStatus;
   const v = extra.computed.version;
+  const outdated = extra.outdated ?? [];
+  const blockers = publishBlockers(r, extra.computed, outdated);
   return {
     id: r.id,
     company_id: r.companyId,
@@ -143,7 +149,11 @@ export function cardResponse(
     sme_only: r.smeOnly,
     status,
     status_title: procurementStatusTitle(status, r.law),
-    allowed_transitions: [...PROCUREMENT_TRANSITIONS[status]],
+    // «Опубликовать» is not offered while the deadlines are unchecked or broken, or a document is out of date
+    allowed_transitions: PROCUREMENT_TRANSITIONS[status].filter((to) => !(to === 'published' && blockers.length)),
+    revision: r.revision,
+    publish_blockers: PROCUREMENT_TRANSITIONS[status].includes('published') ? blockers : [],
+    outdated_documents: outdated,
     editable: EDITABLE_PROCUREMENT_STATUSES.includes(status),
     deadline: extra.computed.deadline,
     violations: extra.computed.violations,
@@ -153,6 +163,29 @@ export function cardResponse(
     updated_at: r.updatedAt.toISOString(),
   };
 }
+
+/**
+ * Why the procurement may not be published now, in the words the card shows and the transition refuses with: its
+ * deadlines must have been checked against the law (or the Положение) and found right, and every generated document
+ * must have been rendered from the purchase's facts as they are.
+ */
+export function publishBlockers(
+  r: Pick<ProcurementRow, 'publishedOn' | 'applicationDeadline'>,
+  computed: Pick<DeadlineResult, 'violations'>,
+  outdated: OutdatedDocument[],
+): string[] {
+  const out: string[] = [];
+  if (!r.publishedOn || !r.applicationDeadline) out.push('Сроки не проверены: укажите дату размещения и дату окончания подачи заявок');
+  else if (computed.violations.length) out.push(`Сроки нарушены: ${computed.violations.map((x) => x.message).join('; ')}`);
+  if (outdated.length)
+    out.push(`Документы устарели — сформируйте их заново: ${outdated.map((d) => `«${d.title}»: ${d.reasons.join('; ')}`).join('; ')}`);
+  return out;
+}
+
+/** The generated documents' current versions with what they were rendered from. */
+const generatedOfRow = sql<
+  GeneratedVersion[]
+>`COALESCE((SELECT json_agg(json_build_object('id', f.id, 'name', f.name, 'template', f.template, 'facts', v.facts, 'revision', v.procurement_revision) ORDER BY f.id) FROM ${procurementFiles} f JOIN ${procurementFileVersions} v ON v.file_id = f.id AND v.version = f.current_version WHERE f.procurement_id = ${outerColumn(procurements.id)} AND f.source = 'generated' AND f.deleted_at IS NULL), '[]'::json)`;
 
 const okpd2OfRow = sql<
   { code: string; name: string | null }[]
@@ -194,6 +227,7 @@ function cardQuery(db: Tx, name: string, withVersion: boolean) {
       references: referencesOfRow,
       ruleTitle: ruleTitleOfRow,
       creatorTitle: creatorTitleOfRow,
+      generated: generatedOfRow,
       governing,
     })
     .from(procurements)
@@ -216,9 +250,17 @@ export async function getProcurement(ctx: Ctx, id: number, computedBySave?: Dead
     today: moscowToday(),
   });
   if (!row) throw notFound();
-  const { okpd2, references, ruleTitle, creatorTitle, governing: version, ...r } = row;
+  const { okpd2, references, ruleTitle, creatorTitle, generated, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));
+  const outdated = outdatedOf(
+    generated,
+    factsOf(
+      r,
+      okpd2.map((o) => o.code),
+    ),
+  );
   return cardResponse(r, {
+    outdated,
     okpd2,
     references,
     rule: r.ruleId && ruleTitle !== null ? { id: r.ruleId, title: ruleTitle } : null,

@@ -3,6 +3,7 @@ import {
   DocumentKind,
   Id,
   IdParams,
+  ProcurementFactsRequest,
   ProcurementFileResponse,
   ProcurementRequest,
   ProcurementResponse,
@@ -23,6 +24,7 @@ import { exportRegister } from './export-register';
 import { getProcurement } from './procurement-card';
 import { createProcurement, updateProcurement } from './save-procurement';
 import { statusHistory, transitionProcurement } from './transition-procurement';
+import { setProcurementFacts } from './set-nmcd';
 import * as files from './procurement-files';
 import { contentDisposition, readUpload, sendFile } from '../../platform/document-files';
 
@@ -105,6 +107,22 @@ export function procurementRoutes(app: App, deps: Deps): void {
       },
     },
     async (req) => updateProcurement(await companyCtx(deps, req), req.params.id, req.body),
+  );
+
+  app.put(
+    '/procurements/:id/facts',
+    {
+      schema: {
+        tags,
+        summary: 'Изменить сведения закупки, которые печатают её документы (НМЦД, даты, место и сроки поставки, ОКПД2)',
+        description:
+          'Та же запись, что и PUT /procurements/{id}: те же проверки, сроки пересчитываются, редакция карточки растёт, а сформированные по прежним сведениям документы помечаются устаревшими. Отсутствующее поле не меняется.',
+        params: IdParams,
+        body: ProcurementFactsRequest,
+        response: { 200: ProcurementResponse },
+      },
+    },
+    async (req) => setProcurementFacts(await companyCtx(deps, req), req.params.id, req.body),
   );
 
   app.post(

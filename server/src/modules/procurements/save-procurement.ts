@@ -404,6 +404,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
         ...values,
         ruleId,
         updatedAt: new Date(),
+        revision: sql`${procurements.revision} + 1`,
         hasViolations: computed.violations.length > 0,
         searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),
       })

@@ -19,6 +19,21 @@ import { statusTermFindings } from '../deadlines';
 import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
+import { factsOf, okpd2Codes, outdatedDocuments } from './procurement-facts';
+
+/**
+ * A documentation approved (docs_ready) or published must be the purchase as it is: a generated document rendered from
+ * other facts is refused by name, with what changed (issue 39).
+ */
+async function assertDocumentsCurrent(tx: Tx, r: ProcurementRow, action: string): Promise<void> {
+  const outdated = await outdatedDocuments(tx, r.id, factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? []));
+  if (!outdated.length) return;
+  throw new AppError(
+    'INVALID_STATE',
+    `${action}: документы устарели — ${outdated.map((d) => `«${d.title}»: ${d.reasons.join('; ')}`).join('; ')}. Сформируйте документы заново`,
+    { documents: outdated.map((d) => d.template) },
+  );
+}
 
 export const traitsOf = (r: ProcurementRow) => ({
   law: r.law,
@@ -94,6 +109,7 @@ export async function applyTransition(
     const missing = await missingRequiredDocuments(tx, r);
     if (missing.length)
       throw new AppError('INVALID_STATE', `Не сформированы обязательные документы: ${missing.map((d) => `«${d.title}»`).join(', ')}`);
+    await assertDocumentsCurrent(tx, r, 'Документацию нельзя утвердить');
   }
   if (to === 'published') {
     if (!r.publishedOn || !r.applicationDeadline) {
@@ -105,6 +121,7 @@ export async function applyTransition(
     const { violations } = await computeDeadlines(tx, datedOf(r));
     if (violations.length)
       throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
+    await assertDocumentsCurrent(tx, r, 'Закупку нельзя опубликовать');
   }
   // a move against a term is the user's decision, taken knowingly: asked first, then recorded with the reason
   const broken = await termFindings(tx, r, to);

@@ -3,22 +3,28 @@ import { Alert, Button, Card, Col, Collapse, Empty, Form, Input, List, Row, Spac
 import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { DocumentField, DocumentItem, DocumentKind } from '@proc/contract';
+import type { DocumentField, DocumentItem, DocumentKind, ProcurementResponse } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
 import { dateRules, isoDateProps } from '../../lib/dates';
-import { rules } from '../../lib/forms';
-import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '../../lib/long-forms';
+import { ApiError, showHttpError } from '../../lib/api';
+import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit } from '../../lib/long-forms';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from '../procurements/api';
 import { SignProcurementFile } from '../signatures/SignProcurementFile';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { sameValues } from '../../lib/form-baseline';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from '../procurements/ProcurementNotFound';
+import { SocketError } from '../../lib/socket';
+import { FACTS, PurchaseFacts, changedFacts, factsOfCard, type FactsForm } from './PurchaseFacts';
+import { MissingFields, fieldPath } from './MissingFields';
+import { OutdatedDocuments } from './OutdatedDocuments';
+import { useGenerateDocuments } from './generate';
 
-type Values = Record<string, Record<string, unknown>>;
+type Values = Record<string, Record<string, unknown>> & { [FACTS]?: FactsForm };
 type Column = NonNullable<DocumentField['columns']>[number];
 
 const NUMBER = { pattern: /^\s*-?\d+([.,]\d+)?\s*$/, message: 'Введите число' };
@@ -31,8 +37,12 @@ function scalarInput(type: Column['type'], label: string) {
   return <Input aria-label={label} inputMode={type === 'number' ? 'decimal' : undefined} />;
 }
 
-const scalarRules = (type: Column['type'], required: boolean) => [
-  ...(type === 'date' ? dateRules({ required }) : required ? [rules.required] : []),
+/**
+ * The format of a value only: the form is a draft that saves at any time, and the required fields (marked with the
+ * asterisk) are checked by the server when the documents are generated, which lists the ones left empty.
+ */
+const scalarRules = (type: Column['type']) => [
+  ...(type === 'date' ? dateRules() : []),
   ...(type === 'money' ? moneyRules() : type === 'number' ? [NUMBER] : []),
 ];
 
@@ -49,7 +59,8 @@ function ListField({ template, field }: { template: DocumentKind; field: Documen
                   <Col flex={c.type === 'text' ? 3 : 1} key={c.name}>
                     <Field
                       name={[row.name, c.name]}
-                      rules={scalarRules(c.type, c.required)}
+                      rules={scalarRules(c.type)}
+                      required={c.required}
                       {...(c.type === 'date' ? isoDateProps : {})}
                       label={i === 0 ? c.label : undefined}
                     >
@@ -72,24 +83,30 @@ function ListField({ template, field }: { template: DocumentKind; field: Documen
   );
 }
 
+/** A document's own fields: the purchase's facts it prints are typed once, in «Сведения закупки». */
+const ownFields = (d: DocumentItem) => d.fields.filter((f) => !f.fact);
+
 function DocumentForm({ doc, limit }: { doc: DocumentItem; limit: number }) {
   return (
     <>
-      {doc.fields.slice(0, limit).map((f) =>
-        f.type === 'list' ? (
-          <ListField key={f.name} template={doc.template} field={f} />
-        ) : (
-          <Field
-            key={f.name}
-            label={f.label}
-            name={[doc.template, f.name]}
-            rules={scalarRules(f.type, f.required)}
-            {...(f.type === 'date' ? isoDateProps : {})}
-          >
-            {scalarInput(f.type, f.label)}
-          </Field>
-        ),
-      )}
+      {ownFields(doc)
+        .slice(0, limit)
+        .map((f) =>
+          f.type === 'list' ? (
+            <ListField key={f.name} template={doc.template} field={f} />
+          ) : (
+            <Field
+              key={f.name}
+              label={f.label}
+              name={[doc.template, f.name]}
+              rules={scalarRules(f.type)}
+              required={f.required}
+              {...(f.type === 'date' ? isoDateProps : {})}
+            >
+              {scalarInput(f.type, f.label)}
+            </Field>
+          ),
+        )}
     </>
   );
 }
@@ -114,8 +131,26 @@ function useMountedFields(total: number): number {
 
 const initialValues = (docs: DocumentItem[]): Values =>
   Object.fromEntries(
-    docs.map((d) => [d.template, Object.fromEntries(d.fields.map((f) => [f.name, f.value ?? (f.type === 'list' ? [] : null)]))]),
+    docs.map((d) => [d.template, Object.fromEntries(ownFields(d).map((f) => [f.name, f.value ?? (f.type === 'list' ? [] : null)]))]),
   );
+
+/**
+ * Each document's own values the user changed: what the documentation stores. A value left as the server filled it
+ * (the company's requisites, the specification from the purchase's lines) is not copied into it, so it follows its
+ * source; a fact of the purchase is never among them.
+ */
+const ownValues = (docs: DocumentItem[], v: Values): Record<string, Record<string, unknown>> =>
+  Object.fromEntries(
+    docs.map((d) => [
+      d.template,
+      Object.fromEntries(
+        ownFields(d)
+          .filter((f) => !sameValues({ x: v[d.template]?.[f.name] }, { x: f.value }, ['x'], MONEY))
+          .map((f) => [f.name, v[d.template]?.[f.name] ?? null]),
+      ),
+    ]),
+  );
+const MONEY = new Set(['x', 'price', 'amount', 'price1', 'price2', 'price3', 'averagePrice']);
 
 export default function DocumentationPage() {
   const id = routeId(useParams().id) ?? 0;
@@ -123,6 +158,8 @@ export default function DocumentationPage() {
   const qc = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [ready, setReady] = useState<{ files: { id: number; name: string }[]; violations?: string[] } | null>(null);
+  const [missing, setMissing] = useState<Record<string, string[]>>({});
+  const [open, setOpen] = useState<string[] | null>(null);
   const docs = useQuery({
     queryKey: ['documentUserfields', company, id],
     queryFn: () => procurementsApi.userfields(id, company),
@@ -132,21 +169,54 @@ export default function DocumentationPage() {
   const card = useQuery({ queryKey: ['procurement', company, id], queryFn: () => procurementsApi.get(id), enabled: id > 0 });
   const files = useQuery({ queryKey: ['procurement-files', company, id], queryFn: () => procurementsApi.files(id), enabled: id > 0 });
   const documents = docs.data?.documents ?? [];
-  const mounted = useMountedFields(documents.reduce((n, d) => n + d.fields.length, 0));
-  // submitting validates the mounted fields only: the buttons wait until every field is there
-  const allMounted = mounted >= documents.reduce((n, d) => n + d.fields.length, 0);
-  const limits = documents.map((_, i) => Math.max(0, mounted - documents.slice(0, i).reduce((n, d) => n + d.fields.length, 0)));
+  const sizes = documents.map((d) => ownFields(d).length);
+  const total = sizes.reduce((n, x) => n + x, 0);
+  const mounted = useMountedFields(total);
+  // the buttons wait until every field is there: a save reads the values of the mounted fields only
+  const allMounted = mounted >= total;
+  const limits = sizes.map((_, i) => Math.max(0, mounted - sizes.slice(0, i).reduce((n, x) => n + x, 0)));
   useEffect(() => {
     if (docs.data) form.setFieldsValue(initialValues(docs.data.documents));
   }, [docs.data, form]);
+  useEffect(() => {
+    if (card.data) form.setFieldsValue({ [FACTS]: factsOfCard(card.data) } as Values);
+  }, [card.data, form]);
 
   const unsaved = useUnsavedChanges();
   const values = (): Values => form.getFieldsValue(true) as Values;
+
+  /** The facts the user changed go to the purchase (the card's save and its checks); their errors go under the fields. */
+  const saveFacts = async (p: ProcurementResponse) => {
+    const facts = changedFacts(p, values()[FACTS]);
+    if (!facts) return;
+    try {
+      qc.setQueryData(['procurement', company, id], await procurementsApi.saveFacts(id, facts));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        // the card's checks answer in its words: under the field when it is one of the form's, and always as a notice
+        form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: [FACTS, ...fieldPath(name)], errors })));
+        showHttpError(err);
+      }
+      throw err;
+    }
+  };
+
+  // a draft: saved as it is, whatever is still empty (the required fields are checked when the documents are generated)
   const save = useMutation({
     mutationFn: async () => {
-      await form.validateFields();
-      const v = values();
-      for (const d of documents) await procurementsApi.saveValues(id, d.template, v[d.template] ?? {});
+      if (!card.data) return;
+      await saveFacts(card.data);
+      const own = ownValues(documents, values());
+      for (const d of documents) {
+        if (!Object.keys(own[d.template]).length) continue;
+        try {
+          await procurementsApi.saveValues(id, d.template, own[d.template]);
+        } catch (err) {
+          if (err instanceof ApiError)
+            form.setFields(Object.entries(err.fields).map(([name, errors]) => ({ name: [d.template, name], errors })));
+          throw err;
+        }
+      }
     },
     onSuccess: () => {
       unsaved.saved();
@@ -154,38 +224,35 @@ export default function DocumentationPage() {
       void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
     },
   });
-  const generate = useMutation({
-    mutationFn: async () => {
-      await form.validateFields();
-      const key = `ready-${id}`;
-      noticeStore.show({
-        key,
-        kind: 'pending',
-        header: 'Формирование документации',
-        message: 'Документы формируются, это может занять до минуты',
-      });
+
+  const generate = useGenerateDocuments(id, {
+    onSuccess: () => {
+      unsaved.saved();
+      setMissing({});
+    },
+  });
+  const run = useMutation({
+    mutationFn: async (templates?: DocumentKind[]) => {
+      if (!card.data) return;
+      await saveFacts(card.data);
       try {
-        const r = await procurementsApi.readyDocument(id, company, values());
-        noticeStore.show({ key, kind: 'success', header: 'Документация сформирована', message: `Сформировано файлов: ${r.files.length}` });
-        return r;
+        setReady(await generate.mutateAsync({ values: ownValues(documents, values()), templates }));
       } catch (err) {
-        noticeStore.show({
-          key,
-          kind: 'error',
-          header: 'Не удалось сформировать документацию',
-          message: err instanceof Error ? err.message : String(err),
-        });
+        if (err instanceof SocketError && err.fields) {
+          setMissing(err.fields);
+          form.setFields(Object.entries(err.fields).map(([key, errors]) => ({ name: fieldPath(key), errors })));
+        }
         throw err;
       }
     },
-    onSuccess: (r) => {
-      unsaved.saved();
-      setReady(r);
-      void qc.invalidateQueries({ queryKey: ['documentUserfields', company, id] });
-      void qc.invalidateQueries({ queryKey: ['procurement', company, id] });
-      void qc.invalidateQueries({ queryKey: ['procurement-files', company, id] });
-    },
   });
+
+  /** A missing field's link: its panel opened, the field in the middle of the screen and focused. */
+  const goTo = (key: string) => {
+    const path = fieldPath(key);
+    if (path[0] !== FACTS) setOpen((o) => Array.from(new Set([...(o ?? documents.map((d) => d.template)), String(path[0])])));
+    requestAnimationFrame(() => form.scrollToField(path, { behavior: 'smooth', block: 'center', focus: true }));
+  };
 
   const editable = card.data?.editable ?? true;
   if (id === 0 || isNotFound(card.error)) return <ProcurementNotFound />;
@@ -226,12 +293,22 @@ export default function DocumentationPage() {
           disabled={!editable}
           onKeyDown={enterDoesNotSubmit}
           scrollToFirstError={SCROLL_TO_FIRST_ERROR}
-          onFinishFailed={reportInvalidFields}
-          onFinish={() => !generate.isPending && generate.mutate()}
+          onFinish={() => !run.isPending && run.mutate(undefined)}
           onValuesChange={unsaved.changed}
         >
+          {card.data && (
+            <OutdatedDocuments
+              documents={card.data.outdated_documents}
+              editable={editable}
+              pending={run.isPending}
+              onRegenerate={() => run.mutate(card.data!.outdated_documents.map((d) => d.template))}
+            />
+          )}
+          <MissingFields fields={missing} onGo={goTo} />
+          {card.data && <PurchaseFacts p={card.data} />}
           <Collapse
-            defaultActiveKey={documents.map((d) => d.template)}
+            activeKey={open ?? documents.map((d) => d.template)}
+            onChange={(keys) => setOpen(keys as string[])}
             items={documents.map((d, i) => ({
               key: d.template,
               forceRender: true,
@@ -239,7 +316,12 @@ export default function DocumentationPage() {
                 <Space>
                   <span>{d.title}</span>
                   {d.required ? <Tag color="blue">обязательный</Tag> : <Tag>по желанию</Tag>}
-                  {d.file && <Tag color="green">сформирован, версия {d.file.version}</Tag>}
+                  {d.file &&
+                    (d.file.outdated.length ? (
+                      <Tag color="orange">устарел, версия {d.file.version}</Tag>
+                    ) : (
+                      <Tag color="green">сформирован, версия {d.file.version}</Tag>
+                    ))}
                 </Space>
               ),
               extra: d.file ? (
@@ -260,10 +342,10 @@ export default function DocumentationPage() {
           />
           {editable && (
             <Space style={{ marginTop: 16 }}>
-              <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!allMounted}>
+              <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!allMounted || !card.data}>
                 Сохранить
               </Button>
-              <Button type="primary" htmlType="submit" loading={generate.isPending} disabled={!allMounted}>
+              <Button type="primary" htmlType="submit" loading={run.isPending} disabled={!allMounted || !card.data}>
                 Сформировать документы
               </Button>
             </Space>

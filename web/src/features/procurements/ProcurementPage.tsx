@@ -60,6 +60,7 @@ import { sameValues } from '../../lib/form-baseline';
 import { IkzCode } from '../../lib/IkzCode';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
+import { PublishReadiness } from './PublishReadiness';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
@@ -604,6 +605,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
             </Button>
           ))}
         </Space>
+        <PublishReadiness p={p} />
       </Card>
       <Card title="Срок подачи заявок" size="small" data-testid="deadline-card">
         <Descriptions size="small" column={1}>

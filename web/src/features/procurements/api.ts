@@ -7,6 +7,7 @@ import {
   type Paged,
   type ProcurementRuleResponse,
   type ProcurementFileResponse,
+  type ProcurementFactsInput,
   type ProcurementInput,
   type ProcurementResponse,
   type ProcurementStatus,
@@ -51,6 +52,9 @@ export const procurementsApi = {
     api.post<ProcurementResponse>('/procurements', { name: 'Создание закупки', body, quiet: true, idempotencyKey }),
   update: (id: number, body: ProcurementInput) =>
     api.put<ProcurementResponse>(`/procurements/${id}`, { name: 'Сохранение закупки', body, quiet: true }),
+  /** The purchase's facts its documents print, through the card's own save (quiet: the form shows the field errors). */
+  saveFacts: (id: number, body: ProcurementFactsInput) =>
+    api.put<ProcurementResponse>(`/procurements/${id}/facts`, { name: 'Сохранение сведений закупки', body, quiet: true }),
   /** Quiet: a move against a term comes back as CONFIRM_REQUIRED and the card asks for the reason itself. */
   transition: (id: number, to: ProcurementStatus, comment?: string, overrideReason?: string) =>
     api.post<ProcurementResponse>(`/procurements/${id}/transition`, {
@@ -84,11 +88,11 @@ export const procurementsApi = {
       { name: 'Поля документов закупки' },
     ),
   /** readyDocument triad: the Response comes from a job, so the wait is long. */
-  readyDocument: (id: number, companyId: number | null, values: Record<string, Record<string, unknown>>) =>
+  readyDocument: (id: number, companyId: number | null, values: Record<string, Record<string, unknown>>, templates?: DocumentKind[]) =>
     socketRequest<{ key: number; result: string; files: { id: number; name: string }[]; violations?: string[] }>(
       'auth',
       'readyDocument',
-      { procurement_id: id, company_id: companyId ?? undefined, values },
+      { procurement_id: id, company_id: companyId ?? undefined, values, templates },
       { name: 'Формирование документации', timeoutMs: 60_000 },
     ),
 };
