@@ -3,6 +3,7 @@ import type { ErrorBody } from '@proc/contract/errors';
 import { sessionStore } from './session';
 import { loadingStore, noticeStore } from './notices';
 import { runtimeConfig } from './runtime-config';
+import { newIdempotencyKey, repeatKey } from './idempotency';
 
 export class ApiError extends Error {
   constructor(
@@ -67,7 +68,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
   const company = sessionStore.actingCompanyId();
   if (company) headers['X-Company-Id'] = String(company);
-  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -75,6 +75,13 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     body = JSON.stringify(opts.body);
   }
   const url = `${runtimeConfig().apiUrl}${path}${qs(opts.query)}`;
+  // every POST is idempotent (lib/idempotency.ts): the same request again a moment later carries the same key, so a
+  // double click creates one record; a file's form has no fingerprint and sends a fresh key unless it names its own
+  if (method === 'POST')
+    headers['Idempotency-Key'] =
+      opts.idempotencyKey ??
+      (typeof body === 'string' || body === undefined ? repeatKey(`${company ?? ''} ${url} ${body ?? ''}`) : newIdempotencyKey());
+  else if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const done = loadingStore.start(opts.name);
   try {
     const res = await fetch(url, { method, headers, body, signal: opts.signal });

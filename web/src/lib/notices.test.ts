@@ -15,3 +15,10 @@ describe('the notice area (issue 34, L: 2–3 identical «не найден» no
     expect(noticeStore.list().map((n) => n.key)).toEqual(['a', 'b']);
   });
 });
+
+describe('a success answered twice (issue 45, D1: a double click gets the one record back twice)', () => {
+  it('is one notice', () => {
+    for (let i = 0; i < 2; i++) noticeStore.show({ kind: 'success', header: 'Тарифы', message: '«Тестовый тариф» сохранён' });
+    expect(noticeStore.list()).toHaveLength(1);
+  });
+});

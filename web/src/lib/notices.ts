@@ -37,10 +37,11 @@ export const noticeStore = {
   /** Adds or replaces (same key) a notice; success and error ones go away after the spec's 10 seconds. */
   show(n: Omit<Notice, 'date' | 'key'> & { key?: string | number }): string {
     // the same error from several requests at once (a card, its files and its history of a missing object) is one
-    // notice: a keyless repeat of a shown error renews it instead of stacking a copy
+    // notice, and so is the same success twice (a double click answered twice with the one record): a keyless repeat
+    // of a shown notice renews it instead of stacking a copy
     const same =
-      n.key === undefined && n.kind === 'error'
-        ? notices.find((x) => x.kind === 'error' && x.header === n.header && x.message === n.message && x.code === n.code)
+      n.key === undefined && (n.kind === 'error' || n.kind === 'success')
+        ? notices.find((x) => x.kind === n.kind && x.header === n.header && x.message === n.message && x.code === n.code)
         : undefined;
     const key = same?.key ?? noticeKey(n.key);
     if (n.kind === 'pending' && settled.has(key)) return key;
