@@ -98,9 +98,8 @@ export default function PlanItemsPage() {
       <Table<PlanItemResponse>
         rowKey="id"
         data-testid="plan-items-table"
-        {...t.table(list)}
+        {...t.table(list, positionsEmpty(Object.values(filters).some(Boolean), 'В плане нет позиций'))}
         scroll={{ x: 1580 }}
-        locale={{ emptyText: positionsEmpty(Object.values(filters).some(Boolean), 'В плане нет позиций') }}
         columns={[
           { title: '№', ...t.column('ordinal'), width: 70 },
           { title: 'Предмет договора', ...t.column('subject'), width: 280 },

@@ -8,7 +8,7 @@ import { FindingsList } from '../../lib/FindingsList';
 import { IkzCode } from '../../lib/IkzCode';
 import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { useSelectedCompany } from '../../lib/session';
-import { usePagedTable } from '../../lib/paged-table';
+import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { eisApi, TENDER_POSITION_FILTERS } from './api';
@@ -111,7 +111,6 @@ export default function TenderPositionsPage() {
           onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })}
         />
       </Space>
-      {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
       <Table<TenderPlanPositionResponse>
         rowKey="id"
         data-testid="tender-positions-table"
@@ -119,7 +118,7 @@ export default function TenderPositionsPage() {
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1700 }}
         pagination={false}
-        locale={{ emptyText: positionsEmpty(filtered, 'В плане-графике нет позиций') }}
+        locale={listLocale(list, positionsEmpty(filtered, 'В плане-графике нет позиций'))}
         columns={[
           { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPlanPositionResponse) => Number(p.position_number.slice(-6)) },
           {

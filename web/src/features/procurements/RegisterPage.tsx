@@ -217,8 +217,7 @@ export default function RegisterPage() {
       <Table<RegisterItem>
         rowKey="id"
         data-testid="register-table"
-        {...t.table(list)}
-        locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
+        {...t.table(list, Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет')}
         pagination={{ ...t.table(list).pagination, showTotal: (n) => registerTotal(n, list.data) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         columns={[

@@ -8,6 +8,7 @@ import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
+import { listLocale } from '../../lib/paged-table';
 
 const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `${inn ?? '—'} / ${kpp ?? '—'} / ${ogrn ?? '—'}`;
 
@@ -66,7 +67,7 @@ export function IdentityRequests() {
         loading={q.isLoading}
         dataSource={q.data ?? []}
         pagination={{ pageSize: 10 }}
-        locale={{ emptyText: 'Заявок нет' }}
+        locale={listLocale(q, 'Заявок нет')}
         columns={[
           { title: 'Организация', dataIndex: 'company_title' },
           { title: 'Действуют: ИНН / КПП / ОГРН', key: 'old', render: (_: unknown, r) => pair(r.old_inn, r.old_kpp, r.old_ogrn) },
