@@ -12,6 +12,7 @@ import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { eisApi, TENDER_POSITION_FILTERS } from './api';
+import { MayChange } from '../../lib/MayChange';
 
 const PAGE = 20;
 
@@ -243,15 +244,17 @@ export default function TenderPositionsPage() {
                   Открыть закупку
                 </Link>
               ) : (
-                <Button
-                  size="small"
-                  disabled={p.canceled || create.isPending}
-                  loading={create.isPending && create.variables?.id === p.id}
-                  onClick={() => create.mutate(p)}
-                  data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}
-                >
-                  Создать закупку
-                </Button>
+                <MayChange>
+                  <Button
+                    size="small"
+                    disabled={p.canceled || create.isPending}
+                    loading={create.isPending && create.variables?.id === p.id}
+                    onClick={() => create.mutate(p)}
+                    data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}
+                  >
+                    Создать закупку
+                  </Button>
+                </MayChange>
               ),
           },
         ]}
