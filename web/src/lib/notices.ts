@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { CONSTANTS } from '@proc/contract/socket';
+import { MESSAGES } from '@proc/contract/messages';
 
 export type NoticeKind = 'success' | 'error' | 'pending' | 'loading' | 'socket';
 export interface Notice {
@@ -10,6 +11,22 @@ export interface Notice {
   /** A support code: the notice shows 'Скопировать код'. */
   code?: string;
   date: Date;
+}
+
+/**
+ * The header of an HTTP error's notice, chosen by its kind (issue 45, D6). The spec's 'Произошла ошибка сервера'
+ * (section 8) stays for what is the server's: a 5xx, a timeout, a lost connection, a missing object. A refusal the
+ * user's own action caused names its cause instead — a request that names its subject (an УПД upload: the spec's
+ * 'Не удалось обработать УПД "{file}"') passes its own header.
+ */
+export function httpErrorHeader(status: number, own?: string): string {
+  if (own) return own;
+  if (status >= 500 || status === 404 || status === 0) return MESSAGES.httpErrorHeader;
+  if (status === 403) return 'Действие недоступно';
+  if (status === 409) return 'Действие не выполнено';
+  if (status === 429) return 'Слишком много запросов';
+  if (status === 413 || status === 415) return 'Файл не принят';
+  return 'Данные не приняты';
 }
 
 let notices: Notice[] = [];

@@ -15,6 +15,7 @@ import type {
   UpdUploadResponse,
 } from '@proc/contract';
 import { api } from '../../lib/api';
+import { MESSAGES } from '@proc/contract/messages';
 
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
 
@@ -38,6 +39,7 @@ export const contractsApi = {
   uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>
     api.post<UpdUploadResponse>(`/contracts/${id}/upd`, {
       name: 'Загрузка УПД',
+      errorHeader: MESSAGES.updErrorHeader(file.name),
       body: form(file),
       quiet: true,
       idempotencyKey: o.idempotencyKey,
@@ -56,6 +58,7 @@ export const contractsApi = {
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
     api.post<PaymentImportResponse>('/payments/import', {
       name: 'Загрузка выписки 1С',
+      errorHeader: MESSAGES.paymentErrorHeader(file.name),
       body: form(file),
       quiet: true,
       idempotencyKey,
