@@ -152,3 +152,38 @@ describe('D6: the notice header names the cause', () => {
     await page.context().close();
   }, 120_000);
 });
+
+describe('D2: the НМЦК tab guards its unsaved edits as the card does', () => {
+  it('a link away from an edited Количество asks «Есть несохранённые изменения»; staying keeps it; saved, it lets go', async () => {
+    const page = await e.newPage();
+    await e.login(page, 'client');
+    const res = await e.server.app.inject({
+      method: 'POST',
+      url: '/api/procurements',
+      payload: { title: 'Закупка D2', method: 'auction_e', subject: 'goods', nmcd: '150000.00' },
+      headers: { authorization: `Bearer ${await e.token(page)}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (JSON.parse(res.body) as { id: number }).id;
+    await page.goto(`/documents/${id}?tab=nmck`);
+    const quantity = page.getByLabel('Количество (v)');
+    await quantity.waitFor();
+    await quantity.fill('12,5');
+    await page.getByRole('link', { name: 'Исполнение договоров' }).click();
+    const leave = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Остаться' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/documents/${id}`);
+    expect(await quantity.inputValue()).toBe('12,5');
+    // the card's own tab is the same page: no question
+    await page.getByRole('tab', { name: 'Карточка закупки' }).click();
+    await page.getByRole('tab', { name: 'Обоснование НМЦК' }).click();
+    await page.getByRole('button', { name: 'Сохранить расчёт' }).click();
+    await page.getByText('Расчёт НМЦК сохранён').waitFor();
+    await page.getByRole('link', { name: 'Исполнение договоров' }).click();
+    await page.waitForURL((u) => u.pathname.startsWith('/contracts'));
+    expect(await page.getByText('Есть несохранённые изменения').count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});
