@@ -53,7 +53,7 @@ describe('D1: a double click on «Сохранить» creates one record', () =
     await admin.getByRole('row', { name: /Склад заказчика D1/ }).waitFor();
     expect(await count('SELECT count(*)::int AS n FROM catalog_exec_terms WHERE name = $1', ['Склад заказчика D1'])).toBe(1);
     // the one record answered twice is one notice, not two
-    expect(await admin.getByText('«Склад заказчика D1» сохранён').count()).toBe(1);
+    expect(await admin.getByText('Сохранено: «Склад заказчика D1»').count()).toBe(1);
 
     await admin.context().close();
 

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
-import { moneyAmount } from './money';
+import { MONEY_MESSAGES, decimalProblem, moneyAmount } from './money';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -305,7 +305,12 @@ const decimal2 = (what: string) =>
         .replace(/[\s\u00a0]/g, '')
         .replace(',', '.'),
     )
-    .refine((v) => decimalRe.test(v), `${what}: число с не более чем двумя знаками после запятой`);
+    // the real problem in words («-100» is negative, «abc» no number), as every money field says it (money.ts)
+    .superRefine((v, c) => {
+      const problem = decimalProblem(v);
+      if (problem) c.addIssue({ code: 'custom', message: `${what}: ${problem[0].toLowerCase()}${problem.slice(1)}` });
+      else if (!decimalRe.test(v)) c.addIssue({ code: 'custom', message: `${what}: ${MONEY_MESSAGES.tooLarge.toLowerCase()}` });
+    });
 
 export const USER_FIELD_TYPES = ['string', 'text', 'number', 'money', 'date'] as const;
 export const USER_FIELD_TYPE_TITLES: Record<(typeof USER_FIELD_TYPES)[number], string> = {

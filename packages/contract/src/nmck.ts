@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BodyId, isoDate, optionalString } from './common';
 import { moneyString } from './rules';
+import { MONEY_MESSAGES, decimalProblem } from './money';
 
 /**
  * Обоснование НМЦК (ст. 22 44-ФЗ). The methods of its part 1 and the «иные методы» of its part 12; the same calculator
@@ -62,8 +63,17 @@ export const quantityString = z
       .replace(/[\s\u00a0]/g, '')
       .replace(',', '.'),
   )
-  .refine((v) => /^\d{1,14}(\.\d{1,6})?$/.test(v), 'Количество: число с не более чем шестью знаками после запятой')
-  .refine((v) => !/^\d{1,14}(\.\d{1,6})?$/.test(v) || /[1-9]/.test(v), 'Количество должно быть больше нуля');
+  // the real problem in words («-1» is below zero, «abc» no number), as the money fields say it (money.ts)
+  .superRefine((v, c) => {
+    const problem = decimalProblem(v, { positive: true, quantity: true, scale: 6 });
+    if (problem)
+      c.addIssue({
+        code: 'custom',
+        message: problem.startsWith('Количество') ? problem : `Количество: ${problem[0].toLowerCase()}${problem.slice(1)}`,
+      });
+    else if (!/^\d{1,14}(\.\d{1,6})?$/.test(v))
+      c.addIssue({ code: 'custom', message: `Количество: ${MONEY_MESSAGES.tooLarge.toLowerCase()}` });
+  });
 
 export const NmckRequest = z.object({
   method: NmckMethod.describe('Метод определения НМЦК'),

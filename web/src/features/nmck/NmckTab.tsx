@@ -42,11 +42,10 @@ import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
+import { moneyRules } from '../../lib/MoneyInput';
 import { sameValues } from '../../lib/form-baseline';
 import type { UnsavedPart } from '../../lib/unsaved';
 import { nmckApi } from './api';
-
-const MONEY_RULE = { pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,2})?\s*$/, message: 'Сумма: число с не более чем двумя знаками после запятой' };
 
 /** One request at a time from a form: a double click must not add a price twice (a ref: the state lags a click). */
 function useOnce() {
@@ -173,23 +172,13 @@ function MethodCard({
             </Field>
           </Col>
           <Col span={8}>
-            <Field
-              label="Количество (v)"
-              name="quantity"
-              rules={[
-                rules.required,
-                {
-                  pattern: /^\s*\d[\d\s\u00a0]*([.,]\d{1,6})?\s*$/,
-                  message: 'Количество: число с не более чем шестью знаками после запятой',
-                },
-              ]}
-            >
+            <Field label="Количество (v)" name="quantity" rules={moneyRules({ required: true, positive: true, quantity: true, scale: 6 })}>
               <Input inputMode="decimal" />
             </Field>
           </Col>
           {method !== 'market' && (
             <Col span={8}>
-              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={[rules.required, MONEY_RULE]}>
+              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true, positive: true })}>
                 <Input inputMode="decimal" />
               </Field>
             </Col>
@@ -416,7 +405,7 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Цена единицы, ₽" name="unit_price" rules={[rules.required, MONEY_RULE]}>
+              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true })}>
                 <Input inputMode="decimal" />
               </Field>
             </Col>
