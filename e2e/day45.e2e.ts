@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { MESSAGES, type ContractResponse, type Paged } from '@proc/contract';
+import { MESSAGES } from '@proc/contract';
 import { multipart } from '../server/test/factories';
 import { ROOT, startE2E, type E2E } from './harness';
 
@@ -16,17 +15,6 @@ beforeAll(async () => {
   e = await startE2E();
 }, 180_000);
 afterAll(async () => e?.close());
-
-async function get<T>(page: Page, url: string): Promise<T> {
-  const company = await page.evaluate(() => localStorage.getItem('selectedCompany'));
-  const res = await e.server.app.inject({
-    method: 'GET',
-    url,
-    headers: { authorization: `Bearer ${await e.token(page)}`, ...(company ? { 'x-company-id': company } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return JSON.parse(res.body) as T;
-}
 
 const count = async (sqlText: string, params: unknown[]) =>
   (await e.server.deps.database.sql.query<{ n: number }>(sqlText, params)).rows[0].n;
@@ -139,7 +127,12 @@ describe('D6: the notice header names the cause', () => {
       headers: { ...m.headers, authorization: `Bearer ${await e.token(page)}` },
     });
     expect(up.statusCode, up.body).toBe(200);
-    const contract = (await get<Paged<ContractResponse>>(page, '/api/contracts?limit=50')).items[0];
+    // the contract the file brought, read where it is kept
+    const [contract] = (
+      await e.server.deps.database.sql.query<{ id: number }>(
+        'SELECT id FROM contracts WHERE registry_number IS NOT NULL ORDER BY id LIMIT 1',
+      )
+    ).rows;
     await page.goto(`/contracts/register/${contract.id}`);
     await page.getByTestId('contract-card').waitFor();
     await page
