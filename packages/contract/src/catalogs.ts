@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
-import { MONEY_MESSAGES, decimalProblem, moneyAmount } from './money';
+import { moneyAmount, namedDecimal } from './money';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -296,21 +296,7 @@ export const CATALOG_MESSAGES = {
 // ---- shared pieces -------------------------------------------------------------------------------------------
 
 const decimalRe = /^\d{1,16}(\.\d{1,2})?$/;
-const decimal2 = (what: string) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) =>
-      String(v)
-        .trim()
-        .replace(/[\s\u00a0]/g, '')
-        .replace(',', '.'),
-    )
-    // the real problem in words («-100» is negative, «abc» no number), as every money field says it (money.ts)
-    .superRefine((v, c) => {
-      const problem = decimalProblem(v);
-      if (problem) c.addIssue({ code: 'custom', message: `${what}: ${problem[0].toLowerCase()}${problem.slice(1)}` });
-      else if (!decimalRe.test(v)) c.addIssue({ code: 'custom', message: `${what}: ${MONEY_MESSAGES.tooLarge.toLowerCase()}` });
-    });
+const decimal2 = (what: string) => namedDecimal(what, decimalRe);
 
 export const USER_FIELD_TYPES = ['string', 'text', 'number', 'money', 'date'] as const;
 export const USER_FIELD_TYPE_TITLES: Record<(typeof USER_FIELD_TYPES)[number], string> = {

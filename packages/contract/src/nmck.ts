@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BodyId, isoDate, optionalString } from './common';
 import { moneyString } from './rules';
-import { MONEY_MESSAGES, decimalProblem } from './money';
+import { namedDecimal } from './money';
 
 /**
  * Обоснование НМЦК (ст. 22 44-ФЗ). The methods of its part 1 and the «иные методы» of its part 12; the same calculator
@@ -55,25 +55,7 @@ export const NMCK_SOURCE_KIND_TITLES: Record<NmckSourceKind, string> = {
 };
 
 /** A quantity: up to 14 integer digits and 6 decimals (numeric(20,6)), above zero. */
-export const quantityString = z
-  .union([z.string(), z.number()])
-  .transform((v) =>
-    String(v)
-      .trim()
-      .replace(/[\s\u00a0]/g, '')
-      .replace(',', '.'),
-  )
-  // the real problem in words («-1» is below zero, «abc» no number), as the money fields say it (money.ts)
-  .superRefine((v, c) => {
-    const problem = decimalProblem(v, { positive: true, quantity: true, scale: 6 });
-    if (problem)
-      c.addIssue({
-        code: 'custom',
-        message: problem.startsWith('Количество') ? problem : `Количество: ${problem[0].toLowerCase()}${problem.slice(1)}`,
-      });
-    else if (!/^\d{1,14}(\.\d{1,6})?$/.test(v))
-      c.addIssue({ code: 'custom', message: `Количество: ${MONEY_MESSAGES.tooLarge.toLowerCase()}` });
-  });
+export const quantityString = namedDecimal('Количество', /^\d{1,14}(\.\d{1,6})?$/, { positive: true, quantity: true, scale: 6 });
 
 export const NmckRequest = z.object({
   method: NmckMethod.describe('Метод определения НМЦК'),
