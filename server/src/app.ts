@@ -27,6 +27,7 @@ import { installAuthRateLimits } from './platform/rate-limit';
 import { trustRule } from './platform/client-ip';
 import { loggerOptions } from './platform/logging';
 import { installInputGuard } from './platform/input-guard';
+import { installIdempotency } from './platform/idempotency';
 import { closeParsePool } from './formats';
 
 export interface Server {
@@ -107,6 +108,7 @@ export async function buildServer(config: Config, opts: BuildOptions = {}): Prom
   installAuthRateLimits(app, deps);
   installReadOnlyGuard(app);
   installInputGuard(app);
+  installIdempotency(app, deps);
 
   await app.register(fastifyMultipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 5 } });
   await app.register(fastifySwagger, {

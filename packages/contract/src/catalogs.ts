@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, safeText, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
-import { moneyAmount } from './money';
+import { moneyAmount, namedDecimal } from './money';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -296,16 +296,7 @@ export const CATALOG_MESSAGES = {
 // ---- shared pieces -------------------------------------------------------------------------------------------
 
 const decimalRe = /^\d{1,16}(\.\d{1,2})?$/;
-const decimal2 = (what: string) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((v) =>
-      String(v)
-        .trim()
-        .replace(/[\s\u00a0]/g, '')
-        .replace(',', '.'),
-    )
-    .refine((v) => decimalRe.test(v), `${what}: число с не более чем двумя знаками после запятой`);
+const decimal2 = (what: string) => namedDecimal(what, decimalRe);
 
 export const USER_FIELD_TYPES = ['string', 'text', 'number', 'money', 'date'] as const;
 export const USER_FIELD_TYPE_TITLES: Record<(typeof USER_FIELD_TYPES)[number], string> = {

@@ -179,3 +179,25 @@ export function rublesInWordsRu(amount: string | number): string | null {
   const text = `${integerDigitsInWords(rubles)} ${rubleWord} ${String(kopecks).padStart(2, '0')} ${kopeckWord}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/**
+ * A decimal field named `what` (a percent, a quantity) of a fixed shape `shape`, normalised as typed («12,5»): the real
+ * problem in words («-100» is negative, «abc» no number) as every money field says it, prefixed by its name.
+ */
+export const namedDecimal = (what: string, shape: RegExp, rule: DecimalRule = {}) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) =>
+      String(v)
+        .trim()
+        .replace(/[\s\u00a0]/g, '')
+        .replace(',', '.'),
+    )
+    .superRefine((v, c) => {
+      const problem = decimalProblem(v, rule) ?? (shape.test(v) ? null : MONEY_MESSAGES.tooLarge);
+      if (problem)
+        c.addIssue({
+          code: 'custom',
+          message: problem.startsWith(what) ? problem : `${what}: ${problem[0].toLowerCase()}${problem.slice(1)}`,
+        });
+    });

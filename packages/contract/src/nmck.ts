@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BodyId, isoDate, optionalString } from './common';
 import { moneyString } from './rules';
-import { positiveQuantity } from './money';
+import { namedDecimal } from './money';
 
 /**
  * Обоснование НМЦК (ст. 22 44-ФЗ). The methods of its part 1 and the «иные методы» of its part 12; the same calculator
@@ -54,8 +54,8 @@ export const NMCK_SOURCE_KIND_TITLES: Record<NmckSourceKind, string> = {
   manual: 'Иной источник',
 };
 
-/** A quantity: the contract's one rule for typed quantities (at most 14 integer digits and 6 decimals, above zero). */
-export const quantityString = positiveQuantity();
+/** A quantity: up to 14 integer digits and 6 decimals (numeric(20,6)), above zero. */
+export const quantityString = namedDecimal('Количество', /^\d{1,14}(\.\d{1,6})?$/, { positive: true, quantity: true, scale: 6 });
 
 export const NmckRequest = z.object({
   method: NmckMethod.describe('Метод определения НМЦК'),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CloseOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@proc/contract/messages';
 import { noticeStore, useLoading, useNotices, type Notice } from '../lib/notices';
@@ -70,13 +71,16 @@ export function NoticeStack() {
   const notices = useNotices();
   const loading = useLoading();
   const current = loading[loading.length - 1];
+  // the spec gives every notice a close button: a closed ЗАГРУЗКА stays closed until the running requests change
+  const [closedAt, setClosedAt] = useState<readonly string[] | null>(null);
   return (
     <div style={{ position: 'fixed', right: 16, bottom: 16, display: 'flex', flexDirection: 'column', gap: 8, zIndex: 2000 }}>
       {notices.map((n) => (
         <NoticeCard key={n.key} n={n} onClose={() => noticeStore.close(n.key)} />
       ))}
-      {current && (
+      {current && closedAt !== loading && (
         <NoticeCard
+          onClose={() => setClosedAt(loading)}
           n={{
             key: 'loading',
             kind: 'loading',

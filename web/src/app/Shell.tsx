@@ -13,6 +13,7 @@ import { Footer } from './Footer';
 import { TariffNotice } from './TariffNotice';
 import { useRealtimeNotices } from './realtime-notices';
 import './dayjs-locale';
+import { BackgroundEvents } from './BackgroundEvents';
 
 function TopBar() {
   const session = useSession()!;
@@ -60,6 +61,7 @@ function TopBar() {
         <CompanyPicker />
         <div style={{ flex: 1 }} />
         <Space size="middle" style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap', minWidth: 0 }}>
+          <BackgroundEvents />
           <Tooltip title={authConnected ? 'Соединение установлено' : 'Нет соединения с сервером'}>
             <Badge status={authConnected ? 'success' : 'error'} text={authConnected ? 'онлайн' : 'нет связи'} data-testid="socket-status" />
           </Tooltip>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '@proc/contract';
-import { REALTIME_NOTICES } from './realtime-notices';
-import { noticeStore } from '../lib/notices';
+import { REALTIME_NOTICES, realtimeNotice } from './realtime-notices';
+import { backgroundStore, noticeStore } from '../lib/notices';
 import { rules } from '../lib/forms';
 
 describe('real-time notices carry the spec texts (section 8)', () => {
@@ -182,5 +182,41 @@ describe('form rules (section 5)', () => {
     expect(['12', '12.5', '12,50'].every((v) => rules.numeric.pattern.test(v))).toBe(true);
     expect(['12a', '.5', '', '1.2.3'].some((v) => rules.numeric.pattern.test(v))).toBe(false);
     expect(rules.required.whitespace).toBe(true);
+  });
+});
+
+describe('notices for what this user did; the background goes to a list (issue 45, D7)', () => {
+  afterEach(() => noticeStore.clear());
+  it('the demo seeding’s results wait in the background list; this tab’s own upload is a notice', () => {
+    for (const [i, file] of ['upd1.xml', 'upd2.xml', 'upd3.xml', 'upd4.xml'].entries())
+      realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, { key: `seed-${i}`, result: 'success', upload_file_name: file });
+    realtimeNotice(EVENTS.notificationPerfomanceContractResponse, {
+      key: 'seed-x',
+      result: 'error',
+      registration_number: '1',
+      error: 'нет подписи',
+    });
+    expect(noticeStore.list()).toEqual([]);
+    expect(backgroundStore.list().map((e) => e.header)).toEqual([
+      'Не удалось обработать исполнение для договора "1"',
+      'УПД обработано',
+      'УПД обработано',
+      'УПД обработано',
+      'УПД обработано',
+    ]);
+    expect(backgroundStore.unseen()).toBe(5);
+    backgroundStore.seen();
+    expect(backgroundStore.unseen()).toBe(0);
+
+    noticeStore.show({ key: 'mine-1', kind: 'pending', header: 'УПД', message: 'Файл «my.xml» обрабатывается' });
+    realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, { key: 'mine-1', result: 'success', upload_file_name: 'my.xml' });
+    expect(noticeStore.list().map((n) => [n.key, n.kind, n.message])).toEqual([['mine-1', 'success', 'УПД "my.xml" успешно обработано']]);
+  });
+  it('a result that outran the HTTP answer registering its job is shown once the job is known as this tab’s', () => {
+    realtimeNotice(EVENTS.notificationImportPaymentsResponse, { key: 'fast-1', result: 'success', upload_file_name: 'kl_to_1c.txt' });
+    expect(noticeStore.list()).toEqual([]);
+    noticeStore.show({ key: 'fast-1', kind: 'pending', header: 'Платежное поручение', message: 'обрабатывается' });
+    expect(noticeStore.list().map((n) => [n.key, n.kind, n.header])).toEqual([['fast-1', 'success', 'Платежное поручение обработано']]);
+    expect(backgroundStore.list().some((e) => e.key === 'fast-1')).toBe(false);
   });
 });

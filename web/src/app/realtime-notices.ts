@@ -3,7 +3,7 @@ import { EVENTS, type RealtimePayload } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
 import { formatDate } from '../lib/format';
 import { onAuthEvent } from '../lib/socket';
-import { noticeStore } from '../lib/notices';
+import { backgroundStore, noticeKey, noticeStore } from '../lib/notices';
 import { queryClient } from '../lib/query-client';
 
 type Text = { header: string; message?: string };
@@ -108,15 +108,18 @@ const REFRESH: Record<string, string[][]> = {
   [EVENTS.eisNoticesResponse]: [['procurements'], ['notices44'], ['tender-plans'], ['eis-import-status']],
 };
 
+/** A job's push: a pending item of this tab becomes success or error under the same key; another's goes to the background list. */
+export function realtimeNotice(event: string, p: RealtimePayload): void {
+  const text = REALTIME_NOTICES[event];
+  if (!text) return;
+  if (noticeStore.isOwn(p.key)) noticeStore.show({ key: p.key, kind: ok(p) ? 'success' : 'error', ...text(p) });
+  else if (p.result !== 'pending') backgroundStore.add({ key: noticeKey(p.key), kind: ok(p) ? 'success' : 'error', ...text(p) });
+  for (const k of REFRESH[event] ?? []) void queryClient.invalidateQueries({ queryKey: k });
+}
+
 export function useRealtimeNotices(): void {
   useEffect(() => {
-    const offs = Object.entries(REALTIME_NOTICES).map(([event, text]) =>
-      onAuthEvent(event, (p) => {
-        // a pending item becomes success or error under the same key
-        noticeStore.show({ key: p.key, kind: ok(p) ? 'success' : 'error', ...text(p) });
-        for (const k of REFRESH[event] ?? []) void queryClient.invalidateQueries({ queryKey: k });
-      }),
-    );
+    const offs = Object.keys(REALTIME_NOTICES).map((event) => onAuthEvent(event, (p) => realtimeNotice(event, p)));
     return () => offs.forEach((off) => off());
   }, []);
 }

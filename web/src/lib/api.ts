@@ -1,8 +1,9 @@
 import { MESSAGES } from '@proc/contract/messages';
 import type { ErrorBody } from '@proc/contract/errors';
 import { sessionStore } from './session';
-import { loadingStore, noticeStore } from './notices';
+import { httpErrorHeader, loadingStore, noticeStore } from './notices';
 import { runtimeConfig } from './runtime-config';
+import { newIdempotencyKey, repeatKey } from './idempotency';
 
 export class ApiError extends Error {
   constructor(
@@ -36,6 +37,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** A create's key from its form (lib/idempotency.ts): a repeat gets the first result, not a second record. */
   idempotencyKey?: string;
+  /** The error notice's header when this request names its subject ('Не удалось обработать УПД "{file}"'). */
+  errorHeader?: string;
+  /** The caller shows every refusal (4xx) itself, as the sign-in form does: no notice beside it. */
+  ownErrors?: boolean;
   /** A card route's own object: a 404 is shown as the page (lib/ObjectNotFound), not as a notice too. */
   notFoundPage?: boolean;
 }
@@ -50,8 +55,8 @@ const qs = (query?: Record<string, unknown>) => {
 };
 
 /** Shows the spec's error catalogue (section 8) for an HTTP error. */
-export function showHttpError(err: ApiError): void {
-  const header = MESSAGES.httpErrorHeader;
+export function showHttpError(err: ApiError, own?: string): void {
+  const header = httpErrorHeader(err.status, own);
   if (err.status === 404) noticeStore.show({ kind: 'error', header, message: MESSAGES.http404 });
   else if (err.status === 504) noticeStore.show({ kind: 'error', header, message: MESSAGES.http504 });
   else if (err.body?.sentry_code)
@@ -67,7 +72,6 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   if (session?.token) headers.Authorization = `Bearer ${session.token}`;
   const company = sessionStore.actingCompanyId();
   if (company) headers['X-Company-Id'] = String(company);
-  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
@@ -75,6 +79,13 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     body = JSON.stringify(opts.body);
   }
   const url = `${runtimeConfig().apiUrl}${path}${qs(opts.query)}`;
+  // every POST is idempotent (lib/idempotency.ts): the same request again a moment later carries the same key, so a
+  // double click creates one record; a file's form has no fingerprint and sends a fresh key unless it names its own
+  if (method === 'POST')
+    headers['Idempotency-Key'] =
+      opts.idempotencyKey ??
+      (typeof body === 'string' || body === undefined ? repeatKey(`${company ?? ''} ${url} ${body ?? ''}`) : newIdempotencyKey());
+  else if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const done = loadingStore.start(opts.name);
   try {
     const res = await fetch(url, { method, headers, body, signal: opts.signal });
@@ -101,14 +112,15 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       const err = new ApiError(res.status, (data && typeof data === 'object' ? data : null) as ErrorBody | null);
       // a quiet caller shows form errors under its fields and asks for confirmations itself
       const shownByPage = opts.notFoundPage && res.status === 404;
-      const shownByForm = opts.quiet && res.status < 500 && (err.body?.fields || err.body?.code === 'CONFIRM_REQUIRED');
-      if (!shownByPage && !shownByForm) showHttpError(err);
+      const shownByForm =
+        res.status < 500 && (opts.ownErrors || (opts.quiet && (err.body?.fields || err.body?.code === 'CONFIRM_REQUIRED')));
+      if (!shownByPage && !shownByForm) showHttpError(err, opts.errorHeader);
       throw err;
     }
     return data as T;
   } catch (err) {
     if (!(err instanceof ApiError) && !(err instanceof DOMException && err.name === 'AbortError')) {
-      noticeStore.show({ kind: 'error', header: MESSAGES.httpErrorHeader, message: MESSAGES.httpUnknown });
+      noticeStore.show({ kind: 'error', header: opts.errorHeader ?? MESSAGES.httpErrorHeader, message: MESSAGES.httpUnknown });
     }
     throw err;
   } finally {

@@ -14,7 +14,7 @@ export function reportInvalidFields(info: { errorFields: { errors: string[] }[] 
     noticeStore.show({
       kind: 'error',
       header: 'Проверьте форму',
-      message: `Форма не отправлена: исправьте ${n === 1 ? 'поле' : `поля (${n})`}, отмеченные красным`,
+      message: `Форма не отправлена: исправьте ${n === 1 ? 'поле, отмеченное' : `поля (${n}), отмеченные`} красным`,
     });
 }
 

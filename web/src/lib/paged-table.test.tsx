@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, renderHook } from '@testing-library/react';
+import fs from 'node:fs';
+import path from 'node:path';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { usePagedTable } from './paged-table';
@@ -38,5 +40,48 @@ describe('usePagedTable', () => {
     act(() => onChange({ current: 1 }, {}, { order: 'ascend', columnKey: 'supplier' }, { action: 'sort', currentDataSource: [] }));
     const q = new URLSearchParams(result.current.location.search);
     expect([q.get('page'), q.get('sort'), q.get('order')]).toEqual([null, null, null]);
+  });
+});
+
+/**
+ * Issue 45, D3: a failed list said «Закупок пока нет». Every list table of every screen takes its empty text through
+ * usePagedTable's table() or listLocale(), which show «Не удалось загрузить» with «Повторить» on a failed request; a
+ * table of a query's data with a `locale` of its own is the bug coming back, and named here.
+ */
+describe('every list table shows a failed request as one', () => {
+  it('no table of a query sets its empty text past table() / listLocale()', () => {
+    const root = path.resolve(__dirname, '../features');
+    const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.tsx'));
+    const offenders: string[] = [];
+    let tables = 0;
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(root, f), 'utf8');
+      for (const part of text.split(/<Table\b/).slice(1)) {
+        // the opening tag's props up to its columns (every table of the app names them after its data props)
+        const props = part.split(/\bcolumns=|\/>/)[0];
+        const ofQuery = /\{\.\.\.\w+\.table\(|\{\.\.\.table\}|dataSource=\{\w+\.data\b/.test(props);
+        if (!ofQuery) continue;
+        tables++;
+        const own = /locale=\{\{/.test(props);
+        const through = /\.table\(|\{\.\.\.table\}|listLocale\(/.test(props);
+        if (own || !through) offenders.push(`${f}: ${props.slice(0, 80).replace(/\s+/g, ' ')}`);
+      }
+    }
+    expect(tables).toBeGreaterThan(10);
+    expect(offenders).toEqual([]);
+  });
+
+  it('a failed request shows «Не удалось загрузить» and «Повторить» asks again', () => {
+    let asked = 0;
+    const { result } = setup('/x');
+    const failed = result.current.t.table({ isLoading: false, isError: true, refetch: () => asked++ }, 'Закупок пока нет');
+    render(<>{failed.locale.emptyText}</>);
+    expect(screen.queryByText('Закупок пока нет')).toBeNull();
+    screen.getByText('Не удалось загрузить');
+    fireEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(asked).toBe(1);
+    cleanup();
+    render(<>{result.current.t.table({ isLoading: false, isError: false }, 'Закупок пока нет').locale.emptyText}</>);
+    screen.getByText('Закупок пока нет');
   });
 });

@@ -1,6 +1,8 @@
+import { createElement, type ReactNode } from 'react';
 import type { TableProps } from 'antd';
 import type { Paged, SortOrder } from '@proc/contract';
 import { sortOrderOf, tableSort, useUrlState } from './url-state';
+import { LoadFailed } from './LoadFailed';
 
 export interface PagedTableOptions<F extends string> {
   /** The filters the URL carries, sent to the server as the URL holds them. */
@@ -37,12 +39,18 @@ export function usePagedTable<F extends string = never>(o: PagedTableOptions<F> 
   const query = { ...filters, page, limit, ...(sort ? { sort, order } : {}) };
   const filter = (p: Partial<Record<F, string | undefined>>) => patch({ ...(p as Record<string, string | undefined>), page: undefined });
 
-  const table = <T>(list: {
-    data?: Paged<T>;
-    isLoading: boolean;
-  }): Required<Pick<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'onChange'>> => ({
+  /**
+   * The antd Table's props for a list query. `empty` is what an empty answer shows; a failed request shows
+   * «Не удалось загрузить» with «Повторить» instead (issue 45, D3) — so a screen passes its empty text here, never as
+   * its own `locale`.
+   */
+  const table = <T>(
+    list: { data?: Paged<T>; isLoading: boolean; isError?: boolean; refetch?: () => unknown },
+    empty?: ReactNode,
+  ): Required<Pick<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'onChange' | 'locale'>> => ({
     dataSource: list.data?.items ?? [],
     loading: list.isLoading,
+    locale: listLocale(list, empty),
     pagination: { current: page, pageSize: limit, total: list.data?.total ?? 0, showSizeChanger: !!o.sizeChanger },
     onChange: (p, _f, s) => {
       const next = tableSort(s);
@@ -59,6 +67,14 @@ export function usePagedTable<F extends string = never>(o: PagedTableOptions<F> 
   const column = (key: string) => ({ key, dataIndex: key, sorter: true, sortOrder: sortOrderOf(sort, order, key) });
 
   return { params, patch, reset, page, limit, sort, order, filters, query, filter, table, column };
+}
+
+/**
+ * A list table's `locale`: its empty text, or «Не удалось загрузить» with «Повторить» when the request failed (issue 45,
+ * D3). usePagedTable's `table()` includes it; a list without paging (a plan's positions) passes it as its `locale`.
+ */
+export function listLocale(list: { isError?: boolean; refetch?: () => unknown }, empty?: ReactNode): { emptyText?: ReactNode } {
+  return { emptyText: list.isError && list.refetch ? createElement(LoadFailed, { retry: list.refetch }) : empty };
 }
 
 /** The part of usePagedTable a table component needs when a screen hands it its URL state. */

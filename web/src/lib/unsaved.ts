@@ -12,16 +12,24 @@ export const UNSAVED_TITLE = 'Есть несохранённые изменен
  */
 export function useUnsavedChanges() {
   const { modal } = AntApp.useApp();
+  // the page's forms with edits: a page has one guard (the router keeps one blocker), each form its part of it
+  const parts = useRef(new Set<string>());
   const dirtyRef = useRef(false);
   const [dirty, setDirty] = useState(false);
-  const changed = useCallback(() => {
-    dirtyRef.current = true;
-    setDirty(true);
+  const sync = useCallback(() => {
+    dirtyRef.current = parts.current.size > 0;
+    setDirty(dirtyRef.current);
   }, []);
-  const saved = useCallback(() => {
-    dirtyRef.current = false;
-    setDirty(false);
-  }, []);
+  const partChanged = useCallback((part: string) => (parts.current.add(part), sync()), [sync]);
+  const partSaved = useCallback((part: string) => (parts.current.delete(part), sync()), [sync]);
+  const changed = useCallback(() => partChanged(''), [partChanged]);
+  const saved = useCallback(() => partSaved(''), [partSaved]);
+  const clear = useCallback(() => (parts.current.clear(), sync()), [sync]);
+  /** Another form of the same page (a tab's form beside the card): its edits hold the page as the card's do. */
+  const part = useCallback(
+    (name: string) => ({ changed: () => partChanged(name), saved: () => partSaved(name) }),
+    [partChanged, partSaved],
+  );
   // a switch of the page's own tab (?tab=) leaves the form mounted (antd keeps inactive panes): nothing to lose
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -38,12 +46,12 @@ export function useUnsavedChanges() {
       okButtonProps: { danger: true },
       cancelText: 'Остаться',
       onOk: () => {
-        saved();
+        clear();
         blocker.proceed();
       },
       onCancel: () => blocker.reset(),
     });
-  }, [blocker, modal, saved]);
+  }, [blocker, modal, clear]);
   useEffect(() => {
     if (!dirty) return;
     const ask = (e: BeforeUnloadEvent) => {
@@ -54,8 +62,11 @@ export function useUnsavedChanges() {
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [dirty]);
-  return { dirty, changed, saved };
+  return { dirty, changed, saved, part };
 }
+
+/** A page's guard handed to a form of the page: its `part`. */
+export type UnsavedPart = ReturnType<ReturnType<typeof useUnsavedChanges>['part']>;
 
 function tabSwitch(a: { pathname: string; search: string }, b: { pathname: string; search: string }): boolean {
   const x = new URLSearchParams(a.search);

@@ -25,7 +25,6 @@ import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { takeWorkLimit } from '../../platform/work-limits';
-import { idempotent } from '../../platform/idempotency';
 import { sendFile } from '../../platform/document-files';
 import { readRawUpload } from './read-upload';
 import { uploadUpd } from './upload-upd';
@@ -59,9 +58,7 @@ export function executionRoutes(app: App, deps: Deps): void {
       const ctx = await companyCtx(deps, req);
       await takeWorkLimit(ctx, 'upload');
       const upload = await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES);
-      return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'upd-upload', () =>
-        uploadUpd(ctx, req.params.id, upload, { confirmed: req.query.confirm === 'true', replace: req.query.replace === 'true' }),
-      );
+      return uploadUpd(ctx, req.params.id, upload, { confirmed: req.query.confirm === 'true', replace: req.query.replace === 'true' });
     },
   );
 
@@ -124,9 +121,7 @@ export function executionRoutes(app: App, deps: Deps): void {
       const ctx = await companyCtx(deps, req);
       await takeWorkLimit(ctx, 'upload');
       const upload = await readRawUpload(req, deps.config.UPLOAD_MAX_BYTES);
-      return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'payments-import', () =>
-        importPayments(ctx, upload, { confirmed: req.query.confirm === 'true' }),
-      );
+      return importPayments(ctx, upload, { confirmed: req.query.confirm === 'true' });
     },
   );
 

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import type { Tx } from '../../db/client';
 import { documentRules, procurementRules } from '../../db/schema';
 import { addWorkingDays, baseMethod, CalendarNotLoadedError, formatRuDate } from '../deadlines';
-import { SINGLE_SUPPLIER_MAX } from '../rules';
+import { formatMoneyRu } from '../../formats/docx/format';
 import { versionInForce, type RuleVersionRow } from '../rules';
 
 export interface ContractTraits {
@@ -82,15 +82,16 @@ async function check(
   if (version && method) {
     const allowed = await methodsOf(version.id);
     if (allowed.size > 0 && !allowed.has(method) && !allowed.has(baseMethod(method))) {
-      out.push(`Способ закупки «${c.methodName ?? method}» не предусмотрен положением о закупке (редакция ${version.number})`);
+      out.push(`Способ закупки «${c.methodName ?? method}» не предусмотрен положением о закупке (редакция № ${version.number})`);
     }
   }
-  if (method === 'single' && c.price) {
-    const max = version?.singleSupplierMax ?? SINGLE_SUPPLIER_MAX;
-    if (new Decimal(c.price).gt(max)) {
-      const where = version ? `редакцией ${version.number} положения` : 'типовым положением';
-      out.push(`Цена договора с единственным поставщиком ${c.price} превышает предел ${max}, установленный ${where}`);
-    }
+  // the limit is the company's own Положение's (223-ФЗ ч. 2 ст. 2: the customer's Положение sets the single-supplier
+  // rules): a company without one in force on the date has no limit to break, not the template's
+  const max = version?.singleSupplierMax;
+  if (method === 'single' && c.price && version && max && new Decimal(c.price).gt(max)) {
+    out.push(
+      `Цена договора с единственным поставщиком ${formatMoneyRu(c.price, ' ')} ₽ превышает предел ${formatMoneyRu(max, ' ')} ₽, установленный редакцией № ${version.number} положения`,
+    );
   }
   if (c.publishedOn) {
     try {

@@ -270,7 +270,8 @@ describe('ЕИС import over the integration service', () => {
     expect(p).toMatchObject({ key: r.body.key, result: 'success', date_from: '2024-01-01', date_to: '2024-12-31' });
     expect(eis.failuresServed - failedBefore, 'the outage happened during the import').toBe(3);
     expect(Array.isArray(p.violations)).toBe(true);
-    expect((p.violations as string[]).some((v) => v.includes('единственным поставщиком'))).toBe(true);
+    // this company has no Положение in force in 2024: no single-supplier limit of a template it does not have (issue 45, D8)
+    expect((p.violations as string[]).filter((v) => v.includes('единственным поставщиком'))).toEqual([]);
     // progress: one event per stored day up to 366 of 366 (a cross-node socket adapter may deliver two out of order)
     const mine = progress.filter((x) => x.key === r.body.key);
     expect(mine.map((x) => x.days_done as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 366 }, (_, i) => i + 1));

@@ -38,7 +38,6 @@ import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { moscowToday } from '../../platform/clock';
 import { takeWorkLimit } from '../../platform/work-limits';
-import { idempotent } from '../../platform/idempotency';
 import {
   requestContractsImport,
   requestNotices44Import,
@@ -236,9 +235,7 @@ export function eisRoutes(app: App, deps: Deps): void {
     },
     async (req) => {
       const ctx = await companyCtx(deps, req);
-      return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'procurement-from-plan-item', () =>
-        procurementFromPlanItem(ctx, req.params.number, req.params.itemId, { another: req.query.another === 'true' }),
-      );
+      return procurementFromPlanItem(ctx, req.params.number, req.params.itemId, { another: req.query.another === 'true' });
     },
   );
   app.post(

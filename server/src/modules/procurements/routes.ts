@@ -17,7 +17,6 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { idempotent } from '../../platform/idempotency';
 import { takeWorkLimit } from '../../platform/work-limits';
 import { listRegister, registerPageText } from './list-register';
 import { exportRegister } from './export-register';
@@ -81,9 +80,7 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
     async (req) => {
       const ctx = await companyCtx(deps, req);
-      return idempotent(deps, req, { companyId: ctx.companyId, userId: ctx.user.id }, 'procurement-create', () =>
-        createProcurement(ctx, req.body, { anotherForPlanItem: req.query.another_for_plan_item === 'true' }),
-      );
+      return createProcurement(ctx, req.body, { anotherForPlanItem: req.query.another_for_plan_item === 'true' });
     },
   );
 

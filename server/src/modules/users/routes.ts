@@ -14,7 +14,6 @@ import {
 } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
-import { idempotent } from '../../platform/idempotency';
 import { requireStaff, requireUser } from '../../platform/auth';
 import * as svc from './service';
 
@@ -26,10 +25,8 @@ export function userRoutes(app: App, deps: Deps): void {
   );
   app.post('/users', { schema: { tags, body: CreateUserRequest, response: { 200: z.object({ id: z.number() }) } } }, async (req) => {
     const actor = requireStaff(req);
-    // a repeat with the form's Idempotency-Key (a double click on «Сохранить») gets the first user back
-    return idempotent(deps, req, { companyId: actor.companyId, userId: actor.id }, 'user-create', async () => ({
-      id: await svc.createUser(deps, actor, req.body),
-    }));
+    // a repeat with the form's Idempotency-Key (a double click on «Сохранить») gets the first user back (installIdempotency)
+    return { id: await svc.createUser(deps, actor, req.body) };
   });
   app.patch('/users/:id', { schema: { tags, params: IdParams, body: UpdateUserRequest } }, async (req, reply) => {
     await svc.updateUser(deps, requireStaff(req), req.params.id, req.body);

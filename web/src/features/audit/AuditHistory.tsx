@@ -5,6 +5,7 @@ import { auditActionTitle, auditEntityTitle, type AuditItem } from '@proc/contra
 import { formatDateTime } from '../../lib/format';
 import { useAudit, useCanSeeAudit } from './api';
 import { AuditChanges } from './AuditChanges';
+import { LoadFailed } from '../../lib/LoadFailed';
 
 const PAGE = 10;
 
@@ -67,7 +68,7 @@ export function AuditHistory({ entity, entityId, companyId, enabled = true }: Au
       dataSource={q.data?.items ?? []}
       locale={{
         emptyText: q.isError ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Не удалось загрузить журнал" />
+          <LoadFailed retry={q.refetch} what="Не удалось загрузить журнал" />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Изменений пока нет" />
         ),

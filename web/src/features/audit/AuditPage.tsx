@@ -139,7 +139,7 @@ export default function AuditPage() {
         data-testid="audit-table"
         loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
         dataSource={items}
-        locale={{ emptyText: any ? 'Нет записей, подходящих под фильтры' : 'Записей пока нет' }}
+        locale={t.table(list, any ? 'Нет записей, подходящих под фильтры' : 'Записей пока нет').locale}
         pagination={{ ...t.table(list).pagination, pageSizeOptions: [20, 50, 100], showTotal: (n) => `Всего: ${n}` }}
         onChange={t.table(list).onChange}
         columns={[

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 let registrationToken: Promise<string> | null = null;
 
 export const authApi = {
-  login: (body: LoginRequest) => api.post<LoginResponse>('/auth/login', { name: 'Вход в систему', body, quiet: true }),
+  login: (body: LoginRequest) => api.post<LoginResponse>('/auth/login', { name: 'Вход в систему', body, quiet: true, ownErrors: true }),
   /** The lookup answers a registration form in progress: the form's token, fetched once per page. */
   party: async (inn: string) => {
     registrationToken ??= api

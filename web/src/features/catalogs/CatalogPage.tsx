@@ -61,7 +61,7 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
       noticeStore.show({
         kind: 'success',
         header: route.label,
-        message: i.archived ? `«${i.name}» перенесён в архив` : `«${i.name}» возвращён из архива`,
+        message: i.archived ? `Перенесено в архив: «${i.name}»` : `Возвращено из архива: «${i.name}»`,
       });
       refresh();
     },
@@ -69,7 +69,7 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const remove = useMutation({
     mutationFn: (i: CatalogItem) => catalogApi.remove(route.api, i.id),
     onSuccess: (_r, i) => {
-      noticeStore.show({ kind: 'success', header: route.label, message: `«${i.name}» удалён` });
+      noticeStore.show({ kind: 'success', header: route.label, message: `Удалено: «${i.name}»` });
       refresh();
     },
     // the API client already shows a 4xx message (409 IN_USE suggests the archive) as the notice
@@ -78,7 +78,7 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const confirmDelete = (i: CatalogItem) =>
     modal.confirm({
       title: 'Удалить элемент?',
-      content: `«${i.name}» будет удалён без возможности восстановления. Используемый элемент удалить нельзя — его можно перенести в архив.`,
+      content: `Элемент «${i.name}» будет удалён без возможности восстановления. Используемый элемент удалить нельзя — его можно перенести в архив.`,
       okText: 'Удалить',
       okButtonProps: { danger: true },
       cancelText: 'Отмена',
@@ -189,7 +189,7 @@ function ElementForm({
     },
     onSuccess: (saved) => {
       unsaved.saved();
-      noticeStore.show({ kind: 'success', header: route.label, message: `«${saved.name}» сохранён` });
+      noticeStore.show({ kind: 'success', header: route.label, message: `Сохранено: «${saved.name}»` });
       onSaved();
       onClose();
     },

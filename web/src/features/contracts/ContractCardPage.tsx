@@ -18,6 +18,7 @@ import { UpdUploadButton } from './uploads';
 import { AuditHistoryPanel } from '../audit/AuditHistory';
 import { ObjectNotFound, isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { Execution44Cards, Ikz44Items } from './Contract44Execution';
+import { MayChange } from '../../lib/MayChange';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
@@ -185,7 +186,15 @@ export default function ContractCardPage() {
           </Card>
         </Col>
         <Col xs={24}>
-          <Card title="Документы приёмки (УПД)" size="small" extra={<UpdUploadButton contractId={c.id} />}>
+          <Card
+            title="Документы приёмки (УПД)"
+            size="small"
+            extra={
+              <MayChange>
+                <UpdUploadButton contractId={c.id} />
+              </MayChange>
+            }
+          >
             <AcceptanceDocuments contractId={c.id} positions={c.positions} />
           </Card>
         </Col>

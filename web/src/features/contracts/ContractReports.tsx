@@ -6,7 +6,8 @@ import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
 import { formatDateTime } from '../../lib/format';
 import { contractsApi } from './api';
-import { REPORT_KIND_TITLES, REPORT_STATUS_TITLES } from './labels';
+import { REPORT_KIND_TITLES, REPORT_STATUS_TITLES, monthTitle } from './labels';
+import { listLocale } from '../../lib/paged-table';
 
 const STATUS_COLOR: Record<string, string> = { pending: 'blue', ready: 'green', error: 'red' };
 
@@ -24,12 +25,12 @@ export function ReportsTable({ contractId }: { contractId?: number }) {
       loading={q.isLoading}
       dataSource={rows}
       pagination={{ pageSize: 10, hideOnSinglePage: true }}
-      locale={{ emptyText: 'Отчётов пока нет' }}
+      locale={listLocale(q, 'Отчётов пока нет')}
       columns={[
         {
           title: 'Отчёт',
           dataIndex: 'kind',
-          render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${r.period_from.slice(0, 7)}` : ''}`,
+          render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${monthTitle(r.period_from)}` : ''}`,
         },
         { title: 'Формат', dataIndex: 'format', render: (f: string) => f.toUpperCase() },
         { title: 'Создан', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },

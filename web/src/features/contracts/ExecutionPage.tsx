@@ -10,6 +10,7 @@ import { PAYMENT_SORTS, PaymentsTable } from './PaymentsTable';
 import { StatementUploadButton } from './uploads';
 import { usePagedTable } from '../../lib/paged-table';
 import { DateRangeInput } from '../../lib/DateInput';
+import { MayChange } from '../../lib/MayChange';
 
 /** A bound of the period from the URL that the server takes: a calendar date, else none (a link typed by hand). */
 const dateOrNone = (v: string | undefined) => (v && isoDate.safeParse(v).success ? v : undefined);
@@ -54,7 +55,9 @@ export default function ExecutionPage() {
             >
               Только не привязанные к договору
             </Checkbox>
-            <StatementUploadButton />
+            <MayChange>
+              <StatementUploadButton />
+            </MayChange>
           </Space>
         }
       >

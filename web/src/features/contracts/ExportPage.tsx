@@ -3,7 +3,7 @@ import { Button, Card, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { SafetyCertificateOutlined, SendOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { usePagedTable } from '../../lib/paged-table';
+import { listLocale, usePagedTable } from '../../lib/paged-table';
 import type { Dayjs } from 'dayjs';
 import type { ContractListItem, ExecutionAttemptResponse, ExecutionRecordResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
@@ -75,7 +75,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
       loading={q.isLoading}
       dataSource={q.data ?? []}
       pagination={false}
-      locale={{ emptyText: 'Сведения об исполнении ещё не формировались' }}
+      locale={listLocale(q, 'Сведения об исполнении ещё не формировались')}
       expandable={{
         rowExpandable: (r) => r.attempts.length > 0,
         expandedRowRender: (r) => (
@@ -160,8 +160,7 @@ export default function ExportPage() {
         <Table<ContractListItem>
           rowKey="id"
           data-testid="export-table"
-          {...t.table(list)}
-          locale={{ emptyText: 'Договоров нет' }}
+          {...t.table(list, 'Договоров нет')}
           expandable={{ expandedRowRender: (c) => <ExecutionRecords contractId={c.id} /> }}
           columns={[
             {

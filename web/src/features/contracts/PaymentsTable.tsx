@@ -67,7 +67,14 @@ export function PaymentsTable({ contractId, paged }: { contractId?: number; page
   const qc = useQueryClient();
   const query = { ...paged.query, contract_id: contractId };
   const list = useQuery({ queryKey: ['payments', company, query], queryFn: () => contractsApi.payments(query) });
-  const table = paged.table(list);
+  const table = paged.table(
+    list,
+    paged.filters.q || paged.filters.date_from || paged.filters.date_to
+      ? 'Ничего не найдено'
+      : paged.filters.unmatched
+        ? 'Непривязанных платёжных поручений нет'
+        : 'Платёжных поручений нет',
+  );
   const ask = useReasonPrompt();
   const askConfirm = useConfirmRequired();
   const link = useMutation({
@@ -93,14 +100,6 @@ export function PaymentsTable({ contractId, paged }: { contractId?: number; page
       size="small"
       data-testid="payments-table"
       {...table}
-      locale={{
-        emptyText:
-          paged.filters.q || paged.filters.date_from || paged.filters.date_to
-            ? 'Ничего не найдено'
-            : paged.filters.unmatched
-              ? 'Непривязанных платёжных поручений нет'
-              : 'Платёжных поручений нет',
-      }}
       pagination={{ ...table.pagination, hideOnSinglePage: !!contractId }}
       columns={[
         { title: 'Номер', ...paged.column('number'), width: 90 },

@@ -76,8 +76,7 @@ export default function RegisterPage() {
       <Table<ContractListItem>
         rowKey="id"
         data-testid="contracts-table"
-        {...t.table(list)}
-        locale={{ emptyText: 'Договоров нет. Загрузите договоры из ЕИС или файлом.' }}
+        {...t.table(list, 'Договоров нет. Загрузите договоры из ЕИС или файлом.')}
         onRow={(c) => ({ onClick: () => navigate(`/contracts/register/${c.id}`), style: { cursor: 'pointer' } })}
         columns={[
           // the subject's ellipsis makes the table's layout fixed: a 23-digit number needs its width said

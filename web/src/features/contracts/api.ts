@@ -16,6 +16,7 @@ import type {
   WaitingExecution44,
 } from '@proc/contract';
 import { api } from '../../lib/api';
+import { MESSAGES } from '@proc/contract/messages';
 
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
 
@@ -41,6 +42,7 @@ export const contractsApi = {
   uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>
     api.post<UpdUploadResponse>(`/contracts/${id}/upd`, {
       name: 'Загрузка УПД',
+      errorHeader: MESSAGES.updErrorHeader(file.name),
       body: form(file),
       quiet: true,
       idempotencyKey: o.idempotencyKey,
@@ -59,6 +61,7 @@ export const contractsApi = {
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
     api.post<PaymentImportResponse>('/payments/import', {
       name: 'Загрузка выписки 1С',
+      errorHeader: MESSAGES.paymentErrorHeader(file.name),
       body: form(file),
       quiet: true,
       idempotencyKey,

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { useSelectedCompany } from '../../lib/session';
 import { budgetMinutes, eisApi, formatMinutes } from './api';
+import { useCanChange } from '../../lib/MayChange';
 
 type Kind = EisImportKind;
 export const statusKey = (company: unknown, kind: Kind) => ['eis-import-status', company, kind];
@@ -21,6 +22,7 @@ const counts = (i: EisImportResponse) =>
 function CurrentImport({ i, kind, perMinute }: { i: EisImportResponse; kind: Kind; perMinute: number }) {
   const company = useSelectedCompany();
   const head = i.origin === 'daily' ? 'Ежедневная синхронизация' : 'Загрузка из ЕИС';
+  const canChange = useCanChange();
   const stop = useMutation({
     mutationFn: () => eisApi.cancelImport(i.key),
     onSuccess: (row) =>
@@ -43,7 +45,7 @@ function CurrentImport({ i, kind, perMinute }: { i: EisImportResponse; kind: Kin
     <div data-testid="eis-import-current" data-status={i.status}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         <Typography.Text type={i.status === 'error' ? 'danger' : undefined}>{text}</Typography.Text>
-        {i.status === 'running' && i.origin === 'manual' && (
+        {i.status === 'running' && i.origin === 'manual' && canChange && (
           <Button size="small" danger onClick={() => stop.mutate()} loading={stop.isPending} data-testid="eis-import-stop">
             Остановить
           </Button>

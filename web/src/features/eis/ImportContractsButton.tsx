@@ -11,6 +11,7 @@ import { queryClient } from '../../lib/query-client';
 import { eisApi, showPending } from './api';
 import { UploadEisButton } from './UploadEisButton';
 import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
+import { MayChange } from '../../lib/MayChange';
 
 type Mode = 'period' | 'single';
 interface Values {
@@ -23,12 +24,14 @@ interface Values {
 export function ImportContractsButton() {
   const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="contracts-import">
-        Загрузить из ЕИС
-      </Button>
-      {open && <ImportContractsModal onClose={() => setOpen(false)} />}
-    </>
+    <MayChange>
+      <>
+        <Button icon={<CloudDownloadOutlined />} onClick={() => setOpen(true)} data-testid="contracts-import">
+          Загрузить из ЕИС
+        </Button>
+        {open && <ImportContractsModal onClose={() => setOpen(false)} />}
+      </>
+    </MayChange>
   );
 }
 

@@ -1,6 +1,7 @@
 import { Typography } from 'antd';
 import { eisApi } from './api';
 import { PeriodImportButton } from './PeriodImportModal';
+import { MayChange } from '../../lib/MayChange';
 
 /**
  * «Загрузить извещения из ЕИС» for the procurement register: the company's notices of every 223-ФЗ type published in
@@ -8,21 +9,23 @@ import { PeriodImportButton } from './PeriodImportModal';
  */
 export function ImportNoticesButton() {
   return (
-    <PeriodImportButton
-      label="Загрузить извещения из ЕИС"
-      kind="notices"
-      testId="notices-import"
-      title="Загрузка извещений из ЕИС"
-      periodLabel="Период размещения извещений в ЕИС"
-      period={(today) => [today.subtract(1, 'month'), today]}
-      pending={(from, to) => `Запрошены извещения, размещённые за период ${from}-${to}`}
-      request={eisApi.importNotices}
-      intro={
-        <Typography.Paragraph type="secondary">
-          Извещения организации о закупках всех способов (конкурсы, аукционы, запросы котировок и предложений, закупки у единственного
-          поставщика и иные способы) попадут в реестр закупок; уже внесённые обновятся.
-        </Typography.Paragraph>
-      }
-    />
+    <MayChange>
+      <PeriodImportButton
+        label="Загрузить извещения из ЕИС"
+        kind="notices"
+        testId="notices-import"
+        title="Загрузка извещений из ЕИС"
+        periodLabel="Период размещения извещений в ЕИС"
+        period={(today) => [today.subtract(1, 'month'), today]}
+        pending={(from, to) => `Запрошены извещения, размещённые за период ${from}-${to}`}
+        request={eisApi.importNotices}
+        intro={
+          <Typography.Paragraph type="secondary">
+            Извещения организации о закупках всех способов (конкурсы, аукционы, запросы котировок и предложений, закупки у единственного
+            поставщика и иные способы) попадут в реестр закупок; уже внесённые обновятся.
+          </Typography.Paragraph>
+        }
+      />
+    </MayChange>
   );
 }

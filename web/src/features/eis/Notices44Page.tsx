@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { useUrlState } from '../../lib/url-state';
+import { listLocale } from '../../lib/paged-table';
 import type { Notice44Response as Notice44 } from '@proc/contract';
 import { eisApi, NOTICE44_METHOD_TITLES } from './api';
 import { EisImportStatus } from './EisImportStatus';
@@ -61,7 +62,7 @@ export default function Notices44Page() {
           showSizeChanger: false,
           onChange: (p) => patch({ page: p > 1 ? String(p) : undefined }),
         }}
-        locale={{ emptyText: <Empty description="Извещений 44-ФЗ нет. Загрузите их из ЕИС." /> }}
+        locale={listLocale(list, <Empty description="Извещений 44-ФЗ нет. Загрузите их из ЕИС." />)}
         expandable={{ expandedRowRender: (n) => <Protocol44Details notice={n} /> }}
         columns={[
           {

@@ -14,6 +14,7 @@ import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { DateFilter } from '../../lib/DateInput';
+import { MayChange } from '../../lib/MayChange';
 
 const SORTS = ['ordinal', 'nmcd', 'planned_month', 'subject'];
 const monthTitle = (m: string | null) =>
@@ -98,9 +99,8 @@ export default function PlanItemsPage() {
       <Table<PlanItemResponse>
         rowKey="id"
         data-testid="plan-items-table"
-        {...t.table(list)}
+        {...t.table(list, positionsEmpty(Object.values(filters).some(Boolean), 'В плане нет позиций'))}
         scroll={{ x: 1580 }}
-        locale={{ emptyText: positionsEmpty(Object.values(filters).some(Boolean), 'В плане нет позиций') }}
         columns={[
           { title: '№', ...t.column('ordinal'), width: 70 },
           { title: 'Предмет договора', ...t.column('subject'), width: 280 },
@@ -154,15 +154,17 @@ export default function PlanItemsPage() {
             fixed: 'right',
             width: 170,
             render: (_: unknown, i: PlanItemResponse) => (
-              <Button
-                size="small"
-                loading={create.isPending && create.variables?.item.id === i.id}
-                disabled={create.isPending}
-                onClick={() => create.mutate({ item: i })}
-                data-testid={`plan-item-create-${i.ordinal}`}
-              >
-                Создать закупку
-              </Button>
+              <MayChange>
+                <Button
+                  size="small"
+                  loading={create.isPending && create.variables?.item.id === i.id}
+                  disabled={create.isPending}
+                  onClick={() => create.mutate({ item: i })}
+                  data-testid={`plan-item-create-${i.ordinal}`}
+                >
+                  Создать закупку
+                </Button>
+              </MayChange>
             ),
           },
         ]}

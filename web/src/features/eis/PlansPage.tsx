@@ -34,8 +34,7 @@ export default function PlansPage() {
       <Table<PlanResponse>
         rowKey="id"
         data-testid="plans-table"
-        {...t.table(list)}
-        locale={{ emptyText: <Empty description="Планов закупки нет. Загрузите их из ЕИС или из файла." /> }}
+        {...t.table(list, <Empty description="Планов закупки нет. Загрузите их из ЕИС или из файла." />)}
         onRow={(p) => ({
           onClick: () => navigate(`/eisPlanItems/${encodeURIComponent(p.registration_number)}`),
           style: { cursor: 'pointer' },

@@ -10,6 +10,7 @@ import { EisImportStatus } from './EisImportStatus';
 import { ImportTenderPlansButton } from './ImportTenderPlansButton';
 import { PlanLawTabs } from './PlanLawTabs';
 import { UploadEisButton } from './UploadEisButton';
+import { listLocale } from '../../lib/paged-table';
 
 /** 44-ФЗ планы-графики imported from ЕИС: the newest version of each, or every version. */
 export default function TenderPlansPage() {
@@ -62,7 +63,7 @@ export default function TenderPlansPage() {
         loading={list.isLoading}
         dataSource={list.data ?? []}
         pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
-        locale={{ emptyText: <Empty description="Планов-графиков нет. Загрузите их из ЕИС или из файла." /> }}
+        locale={listLocale(list, <Empty description="Планов-графиков нет. Загрузите их из ЕИС или из файла." />)}
         onRow={(p) => ({ onClick: () => open(p), style: { cursor: 'pointer' } })}
         columns={[
           {

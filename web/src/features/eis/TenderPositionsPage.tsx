@@ -8,10 +8,11 @@ import { FindingsList } from '../../lib/FindingsList';
 import { IkzCode } from '../../lib/IkzCode';
 import { ObjectNotFound, isNotFound } from '../../lib/ObjectNotFound';
 import { useSelectedCompany } from '../../lib/session';
-import { usePagedTable } from '../../lib/paged-table';
+import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { eisApi, TENDER_POSITION_FILTERS } from './api';
+import { MayChange } from '../../lib/MayChange';
 
 const PAGE = 20;
 
@@ -111,7 +112,6 @@ export default function TenderPositionsPage() {
           onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })}
         />
       </Space>
-      {list.isError && <Typography.Paragraph type="danger">{(list.error as Error).message}</Typography.Paragraph>}
       <Table<TenderPlanPositionResponse>
         rowKey="id"
         data-testid="tender-positions-table"
@@ -119,7 +119,7 @@ export default function TenderPositionsPage() {
         dataSource={list.data?.items ?? []}
         scroll={{ x: 1700 }}
         pagination={false}
-        locale={{ emptyText: positionsEmpty(filtered, 'В плане-графике нет позиций') }}
+        locale={listLocale(list, positionsEmpty(filtered, 'В плане-графике нет позиций'))}
         columns={[
           { title: '№', key: 'n', width: 70, render: (_: unknown, p: TenderPlanPositionResponse) => Number(p.position_number.slice(-6)) },
           {
@@ -244,15 +244,17 @@ export default function TenderPositionsPage() {
                   Открыть закупку
                 </Link>
               ) : (
-                <Button
-                  size="small"
-                  disabled={p.canceled || create.isPending}
-                  loading={create.isPending && create.variables?.id === p.id}
-                  onClick={() => create.mutate(p)}
-                  data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}
-                >
-                  Создать закупку
-                </Button>
+                <MayChange>
+                  <Button
+                    size="small"
+                    disabled={p.canceled || create.isPending}
+                    loading={create.isPending && create.variables?.id === p.id}
+                    onClick={() => create.mutate(p)}
+                    data-testid={`tender-position-create-${Number(p.position_number.slice(-6))}`}
+                  >
+                    Создать закупку
+                  </Button>
+                </MayChange>
               ),
           },
         ]}

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { noticeStore } from '../../lib/notices';
 import { useConfirmRequired } from '../../lib/confirm-required';
 import { eisApi, uploadSummary } from './api';
+import { MayChange } from '../../lib/MayChange';
 
 /** Manual upload of an ЕИС 223-ФЗ XML (contracts, performance records, a plan, a notice) or a ZIP of them as ЕИС gives them out; the server tells what it was. */
 export function UploadEisButton({ label = 'Загрузить файл', testId = 'eis-upload' }: { label?: string; testId?: string }) {
@@ -22,22 +23,24 @@ export function UploadEisButton({ label = 'Загрузить файл', testId 
     },
   });
   return (
-    <>
-      <input
-        ref={input}
-        type="file"
-        accept=".xml,.zip,application/xml,text/xml,application/zip"
-        hidden
-        data-testid={`${testId}-input`}
-        onChange={(ev) => {
-          const file = ev.target.files?.[0];
-          ev.target.value = '';
-          if (file) upload.mutate({ file });
-        }}
-      />
-      <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid={testId}>
-        {label}
-      </Button>
-    </>
+    <MayChange>
+      <>
+        <input
+          ref={input}
+          type="file"
+          accept=".xml,.zip,application/xml,text/xml,application/zip"
+          hidden
+          data-testid={`${testId}-input`}
+          onChange={(ev) => {
+            const file = ev.target.files?.[0];
+            ev.target.value = '';
+            if (file) upload.mutate({ file });
+          }}
+        />
+        <Button icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()} data-testid={testId}>
+          {label}
+        </Button>
+      </>
+    </MayChange>
   );
 }

@@ -43,6 +43,8 @@ import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatMoney, formatPercent, formatQuantity } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
+import { sameValues } from '../../lib/form-baseline';
+import type { UnsavedPart } from '../../lib/unsaved';
 import { nmckApi } from './api';
 
 /** One request at a time from a form: a double click must not add a price twice (a ref: the state lags a click). */
@@ -56,7 +58,16 @@ function useOnce() {
 }
 
 /** «Обоснование НМЦК» of a procurement: the method, the price sources and the figures the server computes. */
-export default function NmckTab({ procurementId, onApplied }: { procurementId: number; onApplied?: () => void }) {
+export default function NmckTab({
+  procurementId,
+  onApplied,
+  unsaved,
+}: {
+  procurementId: number;
+  onApplied?: () => void;
+  /** The page's guard of unsaved edits (the card's), so the calculation's edits are not lost on a link, Back or reload. */
+  unsaved: UnsavedPart;
+}) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const key = ['nmck', company, procurementId];
@@ -68,7 +79,7 @@ export default function NmckTab({ procurementId, onApplied }: { procurementId: n
   return (
     <Row gutter={24}>
       <Col xs={24} xl={15}>
-        <MethodCard n={n} procurementId={procurementId} onSaved={put} />
+        <MethodCard n={n} procurementId={procurementId} onSaved={put} unsaved={unsaved} />
         {n.method === 'market' && <SourcesCard n={n} procurementId={procurementId} onSaved={put} />}
       </Col>
       <Col xs={24} xl={9}>
@@ -94,8 +105,26 @@ type MethodValues = {
   basis?: string | null;
 };
 
-function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procurementId: number; onSaved: (r: NmckResponse) => void }) {
+const METHOD_KEYS = ['method', 'subject', 'unit', 'quantity', 'unit_price', 'basis'] as const;
+const METHOD_AMOUNTS = new Set(['quantity', 'unit_price']);
+
+function MethodCard({
+  n,
+  procurementId,
+  onSaved,
+  unsaved,
+}: {
+  n: NmckResponse;
+  procurementId: number;
+  onSaved: (r: NmckResponse) => void;
+  unsaved: UnsavedPart;
+}) {
   const [form] = Form.useForm<MethodValues>();
+  // an edit is what differs from the stored calculation as the server keeps it («10», «10,0» are one quantity)
+  const compare = () =>
+    sameValues(form.getFieldsValue(true) as Record<string, unknown>, n as unknown as Record<string, unknown>, METHOD_KEYS, METHOD_AMOUNTS)
+      ? unsaved.saved()
+      : unsaved.changed();
   const method = Form.useWatch('method', form) ?? n.method;
   const once = useOnce();
   useEffect(
@@ -114,6 +143,7 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
     mutationFn: (v: MethodValues) =>
       nmckApi.save(procurementId, { ...v, unit_price: v.method === 'market' ? null : v.unit_price } as NmckRequest),
     onSuccess: (r) => {
+      unsaved.saved();
       onSaved(r);
       noticeStore.show({ kind: 'success', header: 'Успешно', message: 'Расчёт НМЦК сохранён' });
     },
@@ -126,6 +156,7 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
         name="nmck-method"
         layout="vertical"
         disabled={!n.editable}
+        onValuesChange={compare}
         onFinish={(v) => once((done) => save.mutate(v, { onSettled: done }))}
       >
         <Field label="Метод определения НМЦК" name="method" rules={[rules.requiredAny]} extra={`Основание: ${NMCK_METHOD_BASIS[method]}`}>
@@ -141,13 +172,13 @@ function MethodCard({ n, procurementId, onSaved }: { n: NmckResponse; procuremen
             </Field>
           </Col>
           <Col span={8}>
-            <Field label="Количество (v)" name="quantity" rules={moneyRules({ required: true, positive: true, scale: 6, quantity: true })}>
+            <Field label="Количество (v)" name="quantity" rules={moneyRules({ required: true, positive: true, quantity: true, scale: 6 })}>
               <MoneyInput scale={6} />
             </Field>
           </Col>
           {method !== 'market' && (
             <Col span={8}>
-              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true })}>
+              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true, positive: true })}>
                 <MoneyInput />
               </Field>
             </Col>
@@ -374,7 +405,7 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true })}>
+              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true })}>
                 <MoneyInput />
               </Field>
             </Col>

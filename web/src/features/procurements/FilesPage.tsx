@@ -16,6 +16,7 @@ import { procurementsApi } from './api';
 import { SignProcurementFile } from '../signatures/SignProcurementFile';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
+import { listLocale } from '../../lib/paged-table';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -77,7 +78,7 @@ function Files({ id, card }: { id: number; card: ProcurementResponse }) {
         loading={files.isLoading}
         dataSource={files.data ?? []}
         pagination={false}
-        locale={{ emptyText: 'Файлов пока нет: сформируйте документацию или загрузите файл' }}
+        locale={listLocale(files, 'Файлов пока нет: сформируйте документацию или загрузите файл')}
         expandable={{
           rowExpandable: (f) => f.versions.length > 0,
           expandedRowRender: (f) => (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -157,8 +157,12 @@ export default function ProcurementPage() {
   if (id !== null && card.isLoading) return <Spin style={{ display: 'block', margin: '80px auto' }} />;
   // another failure was shown as a notice by the API client
   if (id !== null && !card.data) return null;
-  if (!card.data) return <ProcurementCard key="new" procurement={null} />;
+  if (!card.data) return <NewProcurement key="new" />;
   return <ProcurementTabs procurement={card.data} />;
+}
+
+function NewProcurement() {
+  return <ProcurementCard procurement={null} unsaved={useUnsavedChanges()} />;
 }
 
 /** A saved procurement: its card and the «Обоснование НМЦК» (the tab in the URL, so a link opens it). */
@@ -167,17 +171,25 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
   const qc = useQueryClient();
   const company = useSelectedCompany();
   const tab = params.get('tab') === 'nmck' ? 'nmck' : 'card';
+  // one guard for the page: unsaved edits of the card or of the НМЦК tab hold a link, Back or reload alike
+  const unsaved = useUnsavedChanges();
+  const { part } = unsaved;
+  const nmckUnsaved = useMemo(() => part('nmck'), [part]);
   return (
     <Tabs
       activeKey={tab}
       onChange={(k) => patch({ tab: k === 'nmck' ? k : undefined })}
       items={[
-        { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} /> },
+        { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} /> },
         {
           key: 'nmck',
           label: 'Обоснование НМЦК',
           children: (
-            <NmckTab procurementId={p.id} onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })} />
+            <NmckTab
+              procurementId={p.id}
+              unsaved={nmckUnsaved}
+              onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })}
+            />
           ),
         },
       ]}
@@ -185,7 +197,13 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
   );
 }
 
-function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse | null }) {
+function ProcurementCard({
+  procurement: p,
+  unsaved,
+}: {
+  procurement: ProcurementResponse | null;
+  unsaved: ReturnType<typeof useUnsavedChanges>;
+}) {
   const [form] = Form.useForm<FormValues>();
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -198,7 +216,6 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
     queryFn: procurementsApi.rulesForSelect,
   });
   const editable = p ? p.editable : true;
-  const unsaved = useUnsavedChanges();
   const { changed: markChanged, saved: markSaved } = unsaved;
   // The card as the server last sent it (a new card: its initial values). The form is dirty while what it would save
   // differs from it by value — not by the edit events seen — so a refetch (the НМЦК applied on its tab), a control

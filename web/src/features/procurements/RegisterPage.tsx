@@ -21,6 +21,7 @@ import { usePagedTable } from '../../lib/paged-table';
 import { ImportNoticesButton } from '../eis/ImportNoticesButton';
 import { EisImportStatus } from '../eis/EisImportStatus';
 import { DateRangeInput } from '../../lib/DateInput';
+import { MayChange } from '../../lib/MayChange';
 
 const statusOptions = PROCUREMENT_STATUSES.map((s) => ({ value: s, label: PROCUREMENT_STATUS_TITLES[s] }));
 const ISO = 'YYYY-MM-DD';
@@ -135,9 +136,11 @@ export default function RegisterPage() {
           <Button icon={<FileExcelOutlined />} onClick={() => void procurementsApi.exportRegister({ sort, order, ...filters })}>
             Выгрузить в Excel
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/documents/new')}>
-            Создать закупку
-          </Button>
+          <MayChange>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/documents/new')}>
+              Создать закупку
+            </Button>
+          </MayChange>
         </Space>
       </Space>
       <EisImportStatus kind="notices" />
@@ -217,8 +220,7 @@ export default function RegisterPage() {
       <Table<RegisterItem>
         rowKey="id"
         data-testid="register-table"
-        {...t.table(list)}
-        locale={{ emptyText: Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет' }}
+        {...t.table(list, Object.keys(filters).length ? 'Нет закупок, подходящих под фильтры' : 'Закупок пока нет')}
         pagination={{ ...t.table(list).pagination, showTotal: (n) => registerTotal(n, list.data) }}
         onRow={(r) => ({ onClick: () => navigate(`/documents/${r.id}`), style: { cursor: 'pointer' } })}
         columns={[

@@ -4,6 +4,7 @@ import type { SessionResponse } from '@proc/contract';
 import { profileApi } from './api';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
+import { listLocale } from '../../lib/paged-table';
 
 /** «Сеансы»: where the user is signed in, and a way to end any of those sessions (a lost laptop, a shared computer). */
 export default function SessionsCard() {
@@ -24,7 +25,7 @@ export default function SessionsCard() {
         loading={q.isLoading}
         dataSource={q.data ?? []}
         pagination={false}
-        locale={{ emptyText: 'Других сеансов нет' }}
+        locale={listLocale(q, 'Других сеансов нет')}
         columns={[
           {
             title: 'Устройство',

@@ -8,6 +8,7 @@ import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { applyServerErrors, rules } from '../../lib/forms';
+import { listLocale } from '../../lib/paged-table';
 
 const pair = (inn: string | null, kpp: string | null, ogrn: string | null) => `${inn ?? '—'} / ${kpp ?? '—'} / ${ogrn ?? '—'}`;
 /** Who else has the ИНН asked for: the operator's warning, the same words in the row and in the approval dialog. */
@@ -77,7 +78,7 @@ export function IdentityRequests() {
         loading={q.isLoading}
         dataSource={q.data ?? []}
         pagination={{ pageSize: 10 }}
-        locale={{ emptyText: 'Заявок нет' }}
+        locale={listLocale(q, 'Заявок нет')}
         columns={[
           { title: 'Организация', dataIndex: 'company_title' },
           { title: 'Действуют: ИНН / КПП / ОГРН', key: 'old', render: (_: unknown, r) => pair(r.old_inn, r.old_kpp, r.old_ogrn) },

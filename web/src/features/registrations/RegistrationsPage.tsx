@@ -9,6 +9,7 @@ import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
 import { IdentityRequests } from './IdentityRequests';
 import { noticeStore } from '../../lib/notices';
+import { listLocale } from '../../lib/paged-table';
 
 /** Operators approve or reject registrations. */
 export default function RegistrationsPage() {
@@ -57,6 +58,7 @@ export default function RegistrationsPage() {
         rowKey="id"
         loading={q.isLoading}
         dataSource={q.data ?? []}
+        locale={listLocale(q)}
         pagination={{ pageSize: 10 }}
         columns={[
           { title: 'Организация', dataIndex: 'company_title' },

@@ -75,15 +75,13 @@ export default function RulesPage() {
       <Table<ProcurementRuleResponse>
         rowKey="id"
         data-testid="rules-table"
-        {...t.table(list)}
-        locale={{
-          emptyText: (
-            <Empty
-              image={Empty.PRESENTED_IMAGE_SIMPLE}
-              description={q ? 'Ничего не найдено' : 'Положений о закупке пока нет. Создайте своё или скопируйте типовое.'}
-            />
-          ),
-        }}
+        {...t.table(
+          list,
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={q ? 'Ничего не найдено' : 'Положений о закупке пока нет. Создайте своё или скопируйте типовое.'}
+          />,
+        )}
         columns={[
           {
             title: 'Наименование',

@@ -7,6 +7,7 @@ import { applyServerErrors } from '../../lib/forms';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDateTime } from '../../lib/format';
 import { signaturesApi } from './api';
+import { listLocale } from '../../lib/paged-table';
 
 /** «Право подписи» of the selected company: who may sign for it, given and taken by its administrator. */
 export function SigningRightsCard() {
@@ -41,7 +42,7 @@ export function SigningRightsCard() {
         pagination={false}
         loading={rights.isLoading}
         dataSource={rights.data ?? []}
-        locale={{ emptyText: 'Никому не дано право подписи' }}
+        locale={listLocale(rights, 'Никому не дано право подписи')}
         columns={[
           { title: 'Пользователь', render: (_: unknown, r) => `${r.user_title} (${r.login})` },
           { title: 'По доверенности', render: (_: unknown, r) => (r.mchd_number ? `МЧД № ${r.mchd_number}, ИНН ${r.person_inn}` : '—') },

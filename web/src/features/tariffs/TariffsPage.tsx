@@ -18,7 +18,7 @@ import { companiesApi } from '../companies/api';
 import { OptionsSelect } from '../catalogs/OptionsSelect';
 import { tariffsApi } from './api';
 import { StorageUsage } from '../companies/StorageUsage';
-import { usePagedTable } from '../../lib/paged-table';
+import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { useUnsavedDialog } from '../../lib/unsaved';
 import { FormDialog } from '../../lib/FormDialog';
 import { dateRules, moscowToday, notBeforeRule } from '../../lib/dates';
@@ -238,6 +238,7 @@ function CompanyTariffs() {
           rowKey="id"
           loading={list.isLoading}
           dataSource={list.data ?? []}
+          locale={listLocale(list)}
           pagination={false}
           columns={[
             { title: 'Тариф', key: 'tariff', render: (_: unknown, a) => a.tariff.name },

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { REPEAT_WINDOW_MS, repeatKey } from './idempotency';
+
+describe('the key the API client sends with every POST (issue 45, D1)', () => {
+  it('is the same for the same request a moment later (a double click), another for another request', () => {
+    const now = 1_000_000;
+    const a = repeatKey('7 /api/tariffs {"name":"Тестовый тариф"}', now);
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
+    expect(repeatKey('7 /api/tariffs {"name":"Тестовый тариф"}', now + 300)).toBe(a);
+    expect(repeatKey('7 /api/tariffs {"name":"Другой тариф"}', now + 300)).not.toBe(a);
+    expect(repeatKey('8 /api/tariffs {"name":"Тестовый тариф"}', now + 300)).not.toBe(a);
+  });
+  it('is a new one once the window has passed: the same values entered again later are a new record', () => {
+    const now = 2_000_000;
+    const a = repeatKey('7 /api/catalogs/elements {"name":"Склад"}', now);
+    expect(repeatKey('7 /api/catalogs/elements {"name":"Склад"}', now + REPEAT_WINDOW_MS + 1)).not.toBe(a);
+  });
+});
