@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ikzPositionKey, type Notice44Response, type Notices44Query, type Paged, type Protocol44Application } from '@proc/contract';
-import type { Eis44RejectReason } from '../../db/schema';
+import type { Eis44NoticeLot, Eis44RejectReason } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 
 /**
@@ -49,6 +49,7 @@ interface Row {
   tender_position_id: number | null;
   tender_plan_number: string | null;
   procurement_id: number | null;
+  lots: Eis44NoticeLot[];
   total: number;
 }
 
@@ -105,7 +106,7 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
   const { rows } = (await ctx.deps.db.execute(sql`
     SELECT n.id, n.purchase_number, n.version, n.document_type, n.method, n.placing_way_name, n.ikz, n.ikzs,
       n.object AS subject, n.max_price::text, n.currency, n.published_at, n.applications_end, n.summarizing_date,
-      n.placer_name, n.placer_inn, n.etp_name, n.etp_url, n.href,
+      n.placer_name, n.placer_inn, n.etp_name, n.etp_url, n.href, n.lots,
       p.document_type AS p_document_type, p.doc_number AS p_doc_number, p.protocol_date AS p_protocol_date,
       p.published_at AS p_published_at, p.participants AS p_participants, p.winner_app_number AS p_winner_app_number,
       p.winner_price::text AS p_winner_price, p.id AS p_id, p.abandoned_reason AS p_abandoned_reason,
@@ -223,4 +224,29 @@ export async function notices44ByPosition(ctx: Ctx, ikzs: string[]): Promise<Map
     if (key && !out.has(key)) out.set(key, toResponse(r, apps));
   }
   return out;
+}
+
+/**
+ * The purchase ЕИС published for a 44-ФЗ card of this ИКЗ, with the customer's own lot (a purchase placed by an
+ * authorised body has one per customer): the notice whose lot carries this very ИКЗ, else one placed on the same
+ * position (year, ИКУ, position number) that no other card of the company claims by its own ИКЗ.
+ */
+export async function notice44OfPurchase(
+  ctx: Ctx,
+  ikz: string,
+  procurementId: number,
+): Promise<{ notice: Notice44Response; lot: Eis44NoticeLot | null } | null> {
+  const key = ikzPositionKey(ikz);
+  if (!key) return null;
+  const rows = await select(
+    ctx,
+    sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.ikzs) e WHERE left(e, 26) = ${key}
+      AND (e = ${ikz} OR NOT EXISTS (SELECT 1 FROM procurements o WHERE o.company_id = ${ctx.companyId} AND o.id <> ${procurementId} AND o.ikz = e)))`,
+    { limit: 20, offset: 0 },
+  );
+  const row = rows.find((r) => (r.ikzs ?? []).includes(ikz)) ?? rows[0];
+  if (!row) return null;
+  const apps = await applicationsOf(ctx, [row]);
+  const lot = (row.lots ?? []).find((l) => l.ikz === ikz) ?? (row.lots ?? []).find((l) => ikzPositionKey(l.ikz) === key) ?? null;
+  return { notice: toResponse(row, apps), lot };
 }
