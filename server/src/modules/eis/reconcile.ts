@@ -149,14 +149,15 @@ const NOTICE44_METHODS_BY_CODE: Record<string, true> = Object.fromEntries(Object
 export async function applyEisReconciliation(ctx: Ctx, id: number, req: EisApplyRequest): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
   const rec = await eisReconciliation(ctx, id);
-  const differing = rec.facts.filter((f) => f.differs).map((f) => f.field);
+  // a card past «Документация сформирована» keeps its values (they stay marked): only the status follows ЕИС then
+  const differing = rec.locked_reason ? [] : rec.facts.filter((f) => f.differs).map((f) => f.field);
   const seen = [...req.fields].sort().join();
   const target = rec.status.behind ? rec.status.eis : null;
   if (!rec.pending) throw new AppError('INVALID_STATE', 'Карточка уже совпадает со сведениями ЕИС');
   if (seen !== [...differing].sort().join() || (req.status ?? null) !== target)
     throw new AppError('CONFLICT', 'Сведения ЕИС изменились, пока вы их смотрели: проверьте расхождения ещё раз');
+  if (!differing.length && !target) throw new AppError('INVALID_STATE', rec.locked_reason ?? 'Карточка уже совпадает со сведениями ЕИС');
   if (differing.length) {
-    if (rec.locked_reason) throw new AppError('INVALID_STATE', rec.locked_reason);
     const card = await getProcurement(ctx, id);
     const patch = Object.fromEntries(rec.facts.filter((f) => f.differs).map((f) => [f.field, f.eis]));
     await updateProcurement(ctx, id, ProcurementRequest.parse({ ...card, ...patch }));
