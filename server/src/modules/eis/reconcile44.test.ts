@@ -6,6 +6,7 @@ import {
   type Notice44Response,
   type Paged,
   type ProcurementResponse,
+  type RegisterPage,
   type StatusHistoryItem,
   type TenderPlanPositionsResponse,
 } from '@proc/contract';
@@ -104,6 +105,9 @@ describe('ЕИС’s facts reconciled into a 44-ФЗ card', () => {
     // applications closed on 10 April: ЕИС has the purchase summing up, the card is a draft
     expect(rec.status).toMatchObject({ card: 'draft', eis: 'summing_up', behind: true });
     expect(rec.pending).toBe(true);
+    // the register finds the card by its ЕИС notice number, and marks it
+    const register = await t.api<RegisterPage>('GET', `/api/procurements?q=${NUMBER}`, { token: budget });
+    expect(register.body.items.map((i) => [i.id, i.eis_differs])).toEqual([[cardId, true]]);
 
     // what the user confirms must be what ЕИС says now
     const stale = await t.api<{ message: string }>('POST', `/api/procurements/${cardId}/eis/apply`, {
@@ -135,6 +139,7 @@ describe('ЕИС’s facts reconciled into a 44-ФЗ card', () => {
     expect(history.body.map((h) => h.to_status)).toEqual(['draft', 'docs_ready', 'published', 'accepting', 'summing_up']);
     expect(history.body.slice(1).every((h) => h.comment === `По данным ЕИС: извещение № ${NUMBER}`)).toBe(true);
     expect((await reconciliation(cardId)).pending).toBe(false);
+    expect((await t.api<RegisterPage>('GET', `/api/procurements?q=${NUMBER}`, { token: budget })).body.items[0].eis_differs).toBe(false);
     // applied once: asked again there is nothing to apply
     const again = await t.api('POST', `/api/procurements/${cardId}/eis/apply`, { token: budget, body: { fields: [], status: null } });
     expect(again.status).toBe(409);
