@@ -185,6 +185,25 @@ describe('ЕИС’s facts reconciled into a 44-ФЗ card', () => {
     expect(applied.body.status).toBe('contract_signed');
   });
 
+  it('flags the demo’s paper card against the auction ЕИС placed for it, and applies it', async () => {
+    const AUCTION = purchaseNumberOf(DEMO_44_REG_NUM, Y, 1);
+    await importAs(t, budget, '/api/eis/notices44/import', EVENTS.eisNoticesResponse, { date_from: `${Y}-02-16`, date_to: `${Y}-03-02` });
+    const found = await t.api<RegisterPage>('GET', `/api/procurements?q=${AUCTION}`, { token: budget });
+    expect(found.body.items).toHaveLength(1);
+    expect(found.body.items[0].eis_differs).toBe(true);
+    const id = found.body.items[0].id;
+    const rec = await reconciliation(id);
+    expect(rec.facts.find((f) => f.field === 'nmcd')).toMatchObject({ eis: '350000.00', differs: true });
+    const applied = await t.api<ProcurementResponse>('POST', `/api/procurements/${id}/eis/apply`, {
+      token: budget,
+      body: { fields: rec.facts.filter((f) => f.differs).map((f) => f.field), status: rec.status.behind ? rec.status.eis : null },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect((await reconciliation(id)).pending).toBe(false);
+    const after = await t.api<RegisterPage>('GET', `/api/procurements?q=${AUCTION}`, { token: budget });
+    expect(after.body.items[0].eis_differs).toBe(false);
+  });
+
   it('keeps another customer’s centralised purchase out', async () => {
     const other = centralisedNotice44(
       {

@@ -66,16 +66,27 @@ const statusTitle = sql.raw(
 /**
  * A 44-ФЗ card whose purchase ЕИС published otherwise (its newest notice carrying the card's ИКЗ): another method,
  * НМЦК or date of the notice than the card's — the mark the register shows until the card applies ЕИС's facts
- * (modules/eis/reconcile.ts compares the same values for the card).
+ * (modules/eis/reconcile.ts compares the same values for the card). The card's columns are named with their table:
+ * bare, `method` would be the notice's own (outerColumn).
  */
-const eisDiffers = sql<boolean>`(${p.law} = '44' AND ${p.ikz} IS NOT NULL AND EXISTS (
-  SELECT 1 FROM eis44_notices n WHERE n.company_id = ${p.companyId} AND n.kind = 'notice' AND n.ikzs ? ${p.ikz}
+const o = {
+  law: outerColumn(p.law),
+  ikz: outerColumn(p.ikz),
+  companyId: outerColumn(p.companyId),
+  nmcd: outerColumn(p.nmcd),
+  method: outerColumn(p.method),
+  publishedOn: outerColumn(p.publishedOn),
+  applicationDeadline: outerColumn(p.applicationDeadline),
+  summingUpOn: outerColumn(p.summingUpOn),
+};
+const eisDiffers = sql<boolean>`(${o.law} = '44' AND ${o.ikz} IS NOT NULL AND EXISTS (
+  SELECT 1 FROM eis44_notices n WHERE n.company_id = ${o.companyId} AND n.kind = 'notice' AND n.ikzs ? ${o.ikz}
     AND NOT EXISTS (SELECT 1 FROM eis44_notices m WHERE m.company_id = n.company_id AND m.kind = 'notice'
       AND m.purchase_number = n.purchase_number AND m.version > n.version)
-    AND ((n.max_price IS NOT NULL AND n.max_price <> ${p.nmcd}) OR (n.method IS NOT NULL AND n.method <> ${p.method})
-      OR (n.published_at IS NOT NULL AND ${p.publishedOn} IS DISTINCT FROM (n.published_at::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
-      OR (n.applications_end IS NOT NULL AND ${p.applicationDeadline} IS DISTINCT FROM (n.applications_end::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
-      OR (n.summarizing_date IS NOT NULL AND ${p.summingUpOn} IS DISTINCT FROM n.summarizing_date::date))))`;
+    AND ((n.max_price IS NOT NULL AND n.max_price <> ${o.nmcd}) OR (n.method IS NOT NULL AND n.method <> ${o.method})
+      OR (n.published_at IS NOT NULL AND ${o.publishedOn} IS DISTINCT FROM (n.published_at::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
+      OR (n.applications_end IS NOT NULL AND ${o.applicationDeadline} IS DISTINCT FROM (n.applications_end::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
+      OR (n.summarizing_date IS NOT NULL AND ${o.summingUpOn} IS DISTINCT FROM n.summarizing_date::date))))`;
 
 /**
  * The columns of a RegisterItem, named as its fields, for the database to render the page as JSON: the page leaves
