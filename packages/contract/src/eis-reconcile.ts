@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ProcurementStatus } from './procurements';
+import { Contract44Summary } from './notices44';
 
 /**
  * What ЕИС says of a purchase beside what its card says (issue 39): the notice, the final protocol and the contract
@@ -46,16 +47,7 @@ export const EisReconciliation = z.object({
       abandoned_reason: z.string().nullable(),
     })
     .nullable(),
-  contract: z
-    .object({
-      id: z.number(),
-      registry_number: z.string().nullable(),
-      supplier_name: z.string().nullable(),
-      supplier_inn: z.string().nullable(),
-      price: z.string().nullable(),
-      contract_date: z.string().nullable(),
-    })
-    .nullable(),
+  contract: Contract44Summary.nullable(),
   facts: z.array(EisReconcileFact),
   status: z.object({
     card: ProcurementStatus,

@@ -117,20 +117,27 @@ export async function applyTransition(
   }
   const override = broken.length ? { reason: overrideReason, rules: broken } : null;
   if (override) comment = comment ? `${comment}\nВопреки сроку: ${overrideReason}` : `Вопреки сроку: ${overrideReason}`;
-  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
+  await recordStatus(tx, actor, r.id, from, to, comment, override ? { override } : {});
+}
+
+/** A move of status written: the row, its history entry and the trail's, with what the trail should know of it. */
+async function recordStatus(
+  tx: Tx,
+  actor: { companyId: number; userId: number },
+  id: number,
+  from: ProcurementStatus,
+  to: ProcurementStatus,
+  comment: string | null,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, id));
   await tx
     .insert(procurementStatusHistory)
-    .values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
+    .values({ procurementId: id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
   await audit(
     tx,
     { user: { id: actor.userId }, companyId: actor.companyId },
-    {
-      entity: 'procurement',
-      entityId: r.id,
-      action: 'status',
-      before: { status: from },
-      after: { status: to, comment, ...(override ? { override } : {}) },
-    },
+    { entity: 'procurement', entityId: id, action: 'status', before: { status: from }, after: { status: to, comment, ...extra } },
   );
 }
 
@@ -151,15 +158,7 @@ export async function followEisStatus(
   for (const to of path) {
     const T = r.law === '44' ? PROCUREMENT_STATUS_TITLES_44 : PROCUREMENT_STATUS_TITLES;
     if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
-    await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
-    await tx
-      .insert(procurementStatusHistory)
-      .values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
-    await audit(
-      tx,
-      { user: { id: actor.userId }, companyId: actor.companyId },
-      { entity: 'procurement', entityId: r.id, action: 'status', before: { status: from }, after: { status: to, comment, source: 'eis' } },
-    );
+    await recordStatus(tx, actor, r.id, from, to, comment, { source: 'eis' });
     from = to;
   }
 }
