@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, App as AntApp, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import {
   EVENTS,
   STANDARD_METHOD_TITLES,
@@ -49,7 +50,7 @@ function show(f: EisReconcileFact, v: string | null): string {
 }
 
 /**
- * On a card: what ЕИС published for the purchase (the notice, the final protocol, the contract) beside the card's own
+ * On a 44-ФЗ card (in place of the notice's summary it had): what ЕИС published for the purchase (the notice, the final protocol, the contract) beside the card's own
  * values, each difference marked, and «Применить данные ЕИС» — the differing values and the status ЕИС reached, in one
  * confirmation, through the card's own save. Nothing is shown until ЕИС's notice of the purchase has been imported.
  */
@@ -126,12 +127,11 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
     >
       <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="Извещение">
-          {r.notice.href ? (
-            <Typography.Link href={r.notice.href} target="_blank" rel="noreferrer">
-              № {r.notice.purchase_number}
+          <Link to={`/eisNotices44?q=${r.notice.purchase_number}`}>№ {r.notice.purchase_number}</Link>
+          {r.notice.href && (
+            <Typography.Link href={r.notice.href} target="_blank" rel="noreferrer" style={{ marginLeft: 8 }}>
+              в ЕИС
             </Typography.Link>
-          ) : (
-            `№ ${r.notice.purchase_number}`
           )}
           {r.notice.published_at ? ` от ${formatDateTime(r.notice.published_at)}` : ''}
         </Descriptions.Item>

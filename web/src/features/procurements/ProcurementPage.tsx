@@ -69,7 +69,6 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...options,
 ];
 import NmckTab from '../nmck/NmckTab';
-import { Notice44Summary } from '../eis/Notice44Summary';
 import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../eis/EisReconciliation';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
@@ -281,7 +280,6 @@ function ProcurementCard({ procurement: p }: { procurement: ProcurementResponse 
           {p && <Link to={`/files/${p.id}`}>Файлы</Link>}
         </Space>
       </Space>
-      {p?.law === '44' && p.ikz && <Notice44Summary ikz={p.ikz} />}
       {p?.law === '44' && p.ikz && <EisReconciliation procurement={p} />}
       <Row gutter={24}>
         <Col xs={24} xl={15}>
