@@ -207,4 +207,46 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
     await expect.poll(() => rows().count()).toBe(3);
     expect(page.url()).not.toContain('law=');
   });
+
+  it('issue 39: the card shows what ЕИС published otherwise, and applies it in one confirmation', async () => {
+    // the register finds the paper card by the number of the purchase ЕИС placed on its ИКЗ, and marks it
+    await page.goto(`/documents?q=${AUCTION}`);
+    const found = page.locator('tbody tr.ant-table-row');
+    await expect.poll(() => found.count()).toBe(1);
+    await found.getByTestId('eis-differs-mark').waitFor();
+    await found.getByRole('link').first().click();
+    await page.waitForURL(/\/documents\/\d+$/);
+
+    const box = page.getByTestId('procurement-eis');
+    await box.getByTestId('eis-pending').waitFor();
+    expect(await box.innerText()).toContain(AUCTION);
+    // the card's НМЦК came from market prices; ЕИС's notice says 350 000,00
+    await box.getByTestId('eis-differs-nmcd').getByText(formatMoney('350000.00')).waitFor();
+    await box.getByTestId('eis-differs-published_on').getByText(`16.02.${Y}`).waitFor();
+    // the deadline check gives no green light while ЕИС's dates differ
+    await page.getByTestId('terms-eis-differs').waitFor();
+    expect(await page.getByTestId('terms-ok').count()).toBe(0);
+    const eisStatus = await box.getByTestId('eis-status').innerText();
+    expect(await page.getByTestId('procurement-status').innerText()).toBe('Черновик');
+    await e.shot(page, 'eis-reconciliation');
+
+    await box.getByTestId('eis-apply').click();
+    const list = page.getByTestId('eis-apply-list');
+    await list.getByText(`НМЦК:`, { exact: false }).waitFor();
+    expect(await list.innerText()).toContain(`Статус: Черновик → ${eisStatus}`);
+    await page.getByRole('button', { name: 'Применить', exact: true }).click();
+    await page.getByText('Данные ЕИС применены', { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('procurement-status').innerText()).toBe(eisStatus);
+    await box.getByText('Совпадают с карточкой').waitFor();
+    expect(await box.getByTestId('eis-apply').count()).toBe(0);
+    // the card's own values now are ЕИС's, and the register's mark is gone
+    const token = await e.token(page);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    const res = await e.server.app.inject({ method: 'GET', url: `/api/procurements/${id}`, headers: { authorization: `Bearer ${token}` } });
+    expect(JSON.parse(res.body)).toMatchObject({ nmcd: '350000.00', published_on: `${Y}-02-16`, application_deadline: `${Y}-02-26` });
+    await page.goto(`/documents?q=${AUCTION}`);
+    await expect.poll(() => found.count()).toBe(1);
+    // the list may first show what it had: the mark goes once the page is read again
+    await expect.poll(() => found.getByTestId('eis-differs-mark').count()).toBe(0);
+  });
 });

@@ -30,7 +30,7 @@ export interface Notice44Sample {
 /** A purchase number of ЕИС: the placer's register code (11), the year's two digits, and an ordinal (6). */
 export const purchaseNumberOf = (regNum: string, year: number, n: number) => `0${regNum.slice(1)}${String(year).slice(2)}${pad(n, 6)}`;
 
-interface Spec {
+export interface Spec {
   c: DemoCustomer;
   regNum: string;
   year: number;
@@ -139,4 +139,37 @@ export function demoNotices44(c: DemoCustomer, regNum: string, year: number): No
     protocolXml(auction, auction.summarizing, '315000.00', ['322000.00', '329500.00']),
     noticeXml('epNotificationEOK2020_portal44.xml', contest),
   ];
+}
+
+/** An authorised body or institution that places purchases for customers (ст. 26 44-ФЗ). */
+export interface Placer {
+  regNum: string;
+  inn: string;
+  kpp: string;
+  name: string;
+  /** responsibleRoleEPType of ЕИС's BaseTypes.xsd: RA — уполномоченный орган, AI — уполномоченное учреждение */
+  role: 'RA' | 'AI';
+}
+
+/**
+ * A purchase placed by an authorised body for the customer (a centralised purchase, ст. 26 44-ФЗ): the notice names
+ * the body in purchaseResponsibleInfo (its own regNum, ИНН, КПП, responsibleRole RA or AI) and the customer only in its
+ * lot (customerRequirementInfo/customer: regNum and name, no ИНН; IKZInfo/customerCode: the customer's ИКУ) — as
+ * notificationEF2020Type and responsibleRoleEPType of ЕИС's XSD set 13.3/14.1 have it (rezident1989/portal44_xml).
+ */
+export function centralisedNotice44(s: Spec, placer: Placer): Notice44Sample {
+  const n = noticeXml('epNotificationEF2020_portal44.xml', s);
+  const org =
+    `<ns9:responsibleOrgInfo><ns9:regNum>${placer.regNum}</ns9:regNum><ns9:fullName>${esc(placer.name)}</ns9:fullName>` +
+    `<ns9:shortName>${esc(placer.name)}</ns9:shortName><ns9:postAddress>385000, Республика Адыгея, г. Майкоп</ns9:postAddress>` +
+    `<ns9:factAddress>385000, Республика Адыгея, г. Майкоп</ns9:factAddress><ns9:INN>${placer.inn}</ns9:INN><ns9:KPP>${placer.kpp}</ns9:KPP></ns9:responsibleOrgInfo>`;
+  const xml = n.xml
+    .replace(/<ns9:responsibleOrgInfo>[\s\S]*?<\/ns9:responsibleOrgInfo>/, org)
+    .replace('<ns9:responsibleRole>CU</ns9:responsibleRole>', `<ns9:responsibleRole>${placer.role}</ns9:responsibleRole>`);
+  return { ...n, xml };
+}
+
+/** The final protocol of a purchase: the winner's price and two others below the НМЦК. */
+export function protocol44Of(s: Spec, day: string, winnerPrice: string, others: [string, string]): Notice44Sample {
+  return protocolXml(s, day, winnerPrice, others);
 }

@@ -59,6 +59,8 @@ export interface FakeEis {
   limitSoi(perMinute: number | null, minuteMs?: number): void;
   /** A token ЕИС no longer accepts (expired or revoked), or accepts again. */
   rejectToken(token: string, rejected?: boolean): void;
+  /** ЕИС publishes one more document (a test's notice, protocol or contract): СОИ serves it from now on. */
+  publish(entry: SoiEntry): void;
   /** Answers every СОИ request this much later (a slower ЕИС, so a test can watch an import's progress). */
   soiDelayMs: number;
   close(): Promise<void>;
@@ -226,6 +228,10 @@ export async function startFakeEis(
     },
     limitSoi(perMinute, minuteMs = 60_000) {
       soi.state.limit = { perMinute, minuteMs };
+    },
+    publish(entry) {
+      entries.push(entry);
+      for (const c of entry.contracts) if (c.regNumber) knownContracts.add(c.regNumber);
     },
     rejectToken(token, rejected = true) {
       if (rejected) soi.state.rejectedTokens.add(token);

@@ -34,10 +34,23 @@ const pad = (n: number, w: number) => String(n).padStart(w, '0');
 export const ikuOf = (c: DemoCustomer) => `2${c.inn}${c.kpp}`;
 export const tenderPlanNumber = (s: Pick<TenderPlanSpec, 'regNum' | 'year'>) => `${s.year}${s.regNum}001`;
 
+/** The ИКЗ of the first purchase placed on the position (001 in digits 27–29); an «особая закупка» keeps 000. */
 export function ikzOf(c: DemoCustomer, year: number, p: TenderPlanPositionSpec): string {
+  return purchaseIkz(c, year, p, p.special ? '000' : '001');
+}
+
+/**
+ * The position's own ИКЗ as the план-график carries it: 000 in digits 27–29 (Порядок 55н, п. 5; the real export
+ * fixtures/eis44/tenderPlan2020_portal44.xml has …0001 000 3811 244).
+ */
+export function positionIkzOf(c: DemoCustomer, year: number, p: TenderPlanPositionSpec): string {
+  return purchaseIkz(c, year, p, '000');
+}
+
+function purchaseIkz(c: DemoCustomer, year: number, p: TenderPlanPositionSpec, n: string): string {
   const okpd = p.okpd2 ? p.okpd2[0].replace(/\./g, '').slice(0, 4) : '0000';
-  // an «особая закупка» has no purchase number within the position and no ОКПД2 (as in the real export)
-  return `${String(year).slice(2)}${ikuOf(c)}${pad(p.n, 4)}${p.special ? '000' : '001'}${okpd}${p.kvr[0]}`;
+  // an «особая закупка» has no ОКПД2 (as in the real export)
+  return `${String(year).slice(2)}${ikuOf(c)}${pad(p.n, 4)}${n}${okpd}${p.kvr[0]}`;
 }
 
 const finance = (tag: string, y: TenderPlanPositionSpec['years']) => {
@@ -50,7 +63,7 @@ const kvrs = (p: TenderPlanPositionSpec) =>
 
 function position(c: DemoCustomer, s: TenderPlanSpec, p: TenderPlanPositionSpec): string {
   const number = `${tenderPlanNumber(s)}${pad(p.n, 6)}`;
-  const common = `<ns5:positionNumber>${number}</ns5:positionNumber><ns5:extNumber>${4235900 + p.n}</ns5:extNumber><ns5:IKZ>${ikzOf(c, s.year, p)}</ns5:IKZ><ns5:publishYear>${s.year}</ns5:publishYear><ns5:IKU>${ikuOf(c)}</ns5:IKU>`;
+  const common = `<ns5:positionNumber>${number}</ns5:positionNumber><ns5:extNumber>${4235900 + p.n}</ns5:extNumber><ns5:IKZ>${positionIkzOf(c, s.year, p)}</ns5:IKZ><ns5:publishYear>${s.year}</ns5:publishYear><ns5:IKU>${ikuOf(c)}</ns5:IKU>`;
   if (p.special) {
     return `<ns5:specialPurchasePosition><ns5:type><ns5:code>${p.special[0]}</ns5:code><ns5:name>${esc(p.special[1])}</ns5:name></ns5:type>${common}<ns5:KVRInfo>${kvr(p.kvr)}</ns5:KVRInfo><ns5:purchaseNumber>${pad(p.n, 4)}</ns5:purchaseNumber>${finance('financeInfo', p.years)}${kvrs(p)}</ns5:specialPurchasePosition>`;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateIkz, ikzOkpd2Part, splitIkz, validateIkz } from './ikz';
+import { generateIkz, ikzOfPurchase, ikzOkpd2Part, ikzPositionKey, splitIkz, validateIkz } from './ikz';
 
 // the customer code of the examples: level 3, ИНН 7815001261, КПП 781501001 (20 digits)
 const IKU = '37815001261781501001';
@@ -65,6 +65,25 @@ describe('ИКЗ validation', () => {
   });
   it('refuses zero position and purchase numbers', () => {
     expect(validateIkz(`26${IKU}00000002620244`).map((i) => i.part)).toEqual(['position', 'purchase']);
+  });
+  it('takes 000 in digits 27–29 on a план-график position, as ЕИС fills it (Порядок 55н, п. 5), never on a purchase', () => {
+    // the real tenderPlan2020 export of fixtures/eis44: position 0001 with purchase number 000
+    const position = '232780213969878020100100010003811244';
+    expect(validateIkz(position, { of: 'position' })).toEqual([]);
+    expect(validateIkz(position)).toEqual([{ part: 'purchase', message: 'Номер закупки в позиции (разряды 27–29 ИКЗ) не может быть 000' }]);
+    // position 0000 stays wrong on a plan too
+    expect(validateIkz(`26${IKU}00000002620244`, { of: 'position' }).map((i) => i.part)).toEqual(['position']);
+  });
+  it('keys a position, its notice and its purchases by year, ИКУ and position number, and numbers the purchases', () => {
+    const position = '232780213969878020100100010003811244';
+    const second = ikzOfPurchase(position, 2);
+    expect(second).toBe('232780213969878020100100010023811244');
+    expect(ikzPositionKey(second)).toBe(ikzPositionKey(position));
+    expect(ikzPositionKey(position)).toBe('23278021396987802010010001');
+    // another position of the same customer and year is another key
+    expect(ikzPositionKey('232780213969878020100100020013811244')).not.toBe(ikzPositionKey(position));
+    expect(ikzPositionKey('2327802')).toBeNull();
+    expect(() => ikzOfPurchase(position, 1000)).toThrow(RangeError);
   });
   it('names a year that is not the notice’s', () => {
     expect(validateIkz(good, { year: 2027 })).toEqual([

@@ -7,7 +7,10 @@
  * - 1–2 — the last two digits of the year the notice is placed (or the contract concluded without one);
  * - 3–22 — the customer's identification code ИКУ (20 digits);
  * - 23–26 — the position's number in the план-график;
- * - 27–29 — the purchase's number within that position;
+ * - 27–29 — the purchase's number within that position; a план-график position's own ИКЗ carries `000` there (the
+ *   Порядок, п. 5: «при формировании идентификационного кода закупки в плане-графике … в 27 - 29 разрядах указывается
+ *   значение 0»; ПП РФ от 30.09.2019 № 1279 has the plan's positions carry that code), and the purchase placed on the
+ *   position gets 001, 002, … — as the real export fixtures/eis44/tenderPlan2020_portal44.xml shows (…0001 000 3811 244);
  * - 30–33 — the object's ОКПД2 code, its first four digits (class and subclass) without the dots; `0000` where no
  *   single code applies (several codes, or a purchase the Порядок exempts);
  * - 34–36 — the code of the expenditure type КВР (`000` where none applies).
@@ -129,6 +132,8 @@ export interface IkzExpectations {
   year?: number | null;
   /** the position's number in the план-график */
   positionNumber?: number | string | null;
+  /** whose ИКЗ it is: a purchase's (the default) needs its number in 27–29, a план-график position's has `000` there */
+  of?: 'purchase' | 'position';
 }
 
 /**
@@ -143,7 +148,7 @@ export function validateIkz(raw: string, expected: IkzExpectations = {}): IkzIss
   const issues: IkzIssue[] = [];
   if (parts.position === '0000')
     issues.push({ part: 'position', message: `Номер позиции плана-графика (${digitsLabel('position')} ИКЗ) не может быть 0000` });
-  if (parts.purchase === '000')
+  if (parts.purchase === '000' && expected.of !== 'position')
     issues.push({ part: 'purchase', message: `Номер закупки в позиции (${digitsLabel('purchase')} ИКЗ) не может быть 000` });
   if (expected.year != null && String(expected.year).slice(-2) !== parts.year) {
     issues.push({
@@ -182,3 +187,19 @@ export function validateIkz(raw: string, expected: IkzExpectations = {}): IkzIss
 /** ИКУ of a customer: 20 digits (the code the ИКЗ carries in its digits 3–22). */
 export const IKU_RE = /^\d{20}$/;
 export const IKU_MESSAGE = 'ИКУ (идентификационный код заказчика) состоит из 20 цифр';
+
+/**
+ * What ties a план-график position, its notice and the purchase made from it: the year, the customer's ИКУ and the
+ * position's number (digits 1–26). The purchase's own number (27–29) differs — `000` on the position, 001… on each
+ * purchase placed on it — and the ОКПД2/КВР tail may be refined, so the whole ИКЗ is never the key. Null if not an ИКЗ.
+ */
+export function ikzPositionKey(ikz: string | null | undefined): string | null {
+  const v = (ikz ?? '').trim();
+  return /^\d{36}$/.test(v) ? v.slice(0, 26) : null;
+}
+
+/** The ИКЗ of the `n`-th purchase on a position: the position's ИКЗ with `n` in digits 27–29 (Порядок 55н, п. 5). */
+export function ikzOfPurchase(positionIkz: string, n: number): string {
+  if (!/^\d{36}$/.test(positionIkz) || !Number.isInteger(n) || n < 1 || n > 999) throw new RangeError('ikzOfPurchase');
+  return `${positionIkz.slice(0, 26)}${String(n).padStart(3, '0')}${positionIkz.slice(29)}`;
+}

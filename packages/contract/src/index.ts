@@ -21,3 +21,4 @@ export * from './signatures';
 export * from './ikz';
 export * from './nmck';
 export * from './notices44';
+export * from './eis-reconcile';

@@ -34,6 +34,16 @@ export const Protocol44Summary = z.object({
 });
 export type Protocol44Summary = z.infer<typeof Protocol44Summary>;
 
+/** The contract concluded on a 44-ФЗ purchase, as its notice's list and a card's ЕИС facts show it. */
+export const Contract44Summary = z.object({
+  id: z.number(),
+  registry_number: z.string().nullable(),
+  supplier_name: z.string().nullable(),
+  supplier_inn: z.string().nullable(),
+  price: z.string().nullable(),
+  contract_date: z.string().nullable(),
+});
+
 export const Notice44Response = z.object({
   id: z.number(),
   purchase_number: z.string(),
@@ -60,16 +70,7 @@ export const Notice44Response = z.object({
    * The contract concluded on the purchase (44-ФЗ register, RGK): by the purchase's number, else by its ИКЗ. It names
    * the supplier, whom the protocol knows only by its application number.
    */
-  contract: z
-    .object({
-      id: z.number(),
-      registry_number: z.string().nullable(),
-      supplier_name: z.string().nullable(),
-      supplier_inn: z.string().nullable(),
-      price: z.string().nullable(),
-      contract_date: z.string().nullable(),
-    })
-    .nullable(),
+  contract: Contract44Summary.nullable(),
   /** the план-график position with this ИКЗ (its newest version) and the law-44 procurement with it */
   tender_position_id: z.number().nullable(),
   tender_plan_number: z.string().nullable(),

@@ -389,6 +389,8 @@ export const RegisterItem = z.object({
   sme_only: z.boolean(),
   law: z.enum(['223', '44']).optional(),
   has_violations: z.boolean(),
+  /** 44-ФЗ: ЕИС's notice of the purchase says otherwise than the card (method, НМЦК, dates) — to be reconciled */
+  eis_differs: z.boolean().optional(),
   created_at: z.string(),
 });
 export type RegisterItem = z.infer<typeof RegisterItem>;

@@ -29,6 +29,8 @@ export const EVENTS = {
   eisNoticesResponse: 'eisNoticesResponse',
   /** Not in the spec: a period import of 44-ФЗ планы-графики from ЕИС ended (key, result, plans, created | error). */
   eisTenderPlanResponse: 'eisTenderPlanResponse',
+  /** Not in the spec: ЕИС's documents of some purchases arrived (procurement_ids): an open card shows the new facts. */
+  eisProcurementResponse: 'eisProcurementResponse',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

@@ -40,6 +40,12 @@ export const eis44Notices = pgTable(
     winnerPrice: numeric('winner_price', { precision: 20, scale: 2 }),
     /** a protocol's protocolInfo/abandonedReason: the purchase failed (one application, none admitted…) */
     abandonedReason: text('abandoned_reason'),
+    /** a notice's customers as it names them (migration 0031): a purchase placed by an authorised body has several */
+    lots: jsonb('lots').$type<Eis44NoticeLot[]>().notNull().default([]),
+    /** its objects: ОКПД2/КТРУ, quantity, price and sum of each (purchaseObjectsInfo) */
+    objects: jsonb('objects').$type<Eis44NoticeObject[]>().notNull().default([]),
+    /** each lot's customer's ИКУ (IKZInfo/customerCode, else digits 3–22 of its ИКЗ) */
+    customerIkus: jsonb('customer_ikus').$type<string[]>().notNull().default([]),
     source: text('source').$type<'eis' | 'upload' | 'demo'>().notNull().default('eis'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +56,35 @@ export const eis44Notices = pgTable(
     index('eis44_notices_company_published_idx').on(t.companyId, t.publishedAt, t.id),
   ],
 );
+
+/** A customer of a 44-ФЗ notice (customerRequirementInfo): who, its ИКУ and ИКЗ, its НМЦК and finance by year. */
+export interface Eis44NoticeLot {
+  regNum: string | null;
+  fullName: string | null;
+  iku: string | null;
+  ikz: string | null;
+  maxPrice: string | null;
+  planPositionNumber: string | null;
+  finance: {
+    year: number | null;
+    total: string | null;
+    currentYear: string | null;
+    firstYear: string | null;
+    secondYear: string | null;
+    subsecYears: string | null;
+  } | null;
+}
+
+/** An object of a 44-ФЗ notice (purchaseObject): its classification, quantity, price and sum. */
+export interface Eis44NoticeObject {
+  name: string | null;
+  okpd2: string | null;
+  ktru: string | null;
+  okei: string | null;
+  quantity: string | null;
+  price: string | null;
+  sum: string | null;
+}
 
 /** A reason the commission gave for not admitting an application (appRejectedReasonInfo: its code, name, explanation). */
 export interface Eis44RejectReason {

@@ -121,7 +121,7 @@ describe('ЕИС procurement notice', () => {
       .replace('<ns2:purchaseNotice ', '<ns2:purchaseNoticeXX ')
       .replace('</ns2:purchaseNotice>', '</ns2:purchaseNoticeXX>');
     expect(detectEisDocument(Buffer.from(unknown))).toBeNull();
-    expect(() => parseEisFile(Buffer.from(unknown))).toThrow('Файл не является выгрузкой ЕИС 223-ФЗ');
+    expect(() => parseEisFile(Buffer.from(unknown))).toThrow('Файл не является выгрузкой ЕИС (223-ФЗ или 44-ФЗ)');
   });
 
   it('reads a 2012 notice (TFF-2.0): the lot holds initialSum without lotData, the items are classified by ОКДП', () => {

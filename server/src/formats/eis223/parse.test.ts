@@ -41,16 +41,19 @@ describe('detectEisDocument / parseEisFile', () => {
   });
 
   it('refuses well-formed XML that is not a 223-FZ export', () => {
-    for (const xml of [
-      // an fcsExport document the product does not read (a 44-ФЗ contract in <export> is read: eis44/contract.test.ts)
-      '<?xml version="1.0"?><export xmlns="http://zakupki.gov.ru/oos/export/1"><bankGuarantee/></export>',
-      '<html><body>Not found</body></html>',
-      '<purchasePlanX/>',
-    ]) {
+    for (const xml of ['<html><body>Not found</body></html>', '<purchasePlanX/>']) {
       const e = errorOf(() => parseEisFile(Buffer.from(xml)));
       expect(e.code).toBe('NOT_EIS223');
-      expect(e.message).toBe('Файл не является выгрузкой ЕИС 223-ФЗ');
+      expect(e.message).toBe('Файл не является выгрузкой ЕИС (223-ФЗ или 44-ФЗ)');
     }
+    // an fcsExport document the product does not read (a 44-ФЗ contract in <export> is read: eis44/contract.test.ts) is
+    // told it is a 44-ФЗ one, never «не является выгрузкой ЕИС 223-ФЗ»
+    const guarantee = errorOf(() =>
+      parseEisFile(Buffer.from('<?xml version="1.0"?><export xmlns="http://zakupki.gov.ru/oos/export/1"><bankGuarantee/></export>')),
+    );
+    expect(guarantee.message).toBe(
+      'Файл — выгрузка ЕИС 44-ФЗ (bankGuarantee), но такие сведения не загружаются: загрузите извещение или итоговый протокол, план-график или сведения реестра контрактов',
+    );
     // The right root without a record in it is not an export either.
     expect(errorOf(() => parseEisFile(Buffer.from('<ns2:purchasePlan xmlns:ns2="x"><header/></ns2:purchasePlan>'))).code).toBe(
       'NOT_EIS223',

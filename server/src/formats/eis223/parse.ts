@@ -14,6 +14,22 @@ import { readContracts44 } from '../eis44/contract';
 
 const WHAT = 'ЕИС 223-ФЗ';
 
+/**
+ * The refusal of a file no parser reads, naming the law it is of: ЕИС's 44-ФЗ documents come in `export` of
+ * fcsExport.xsd (zakupki.gov.ru/oos/export/1), its 223-ФЗ ones under their own roots; anything else is neither.
+ */
+function notEis(rootName: string, root: unknown): FormatError {
+  if (rootName === 'export') {
+    const inner = root && typeof root === 'object' ? Object.keys(root).find((k) => !k.startsWith('@_') && k !== '#text') : undefined;
+    return new FormatError(
+      'NOT_EIS223',
+      `Файл — выгрузка ЕИС 44-ФЗ${inner ? ` (${inner})` : ''}, но такие сведения не загружаются: загрузите извещение или итоговый протокол, план-график или сведения реестра контрактов`,
+      { details: `root <export>${inner ? `/<${inner}>` : ''}` },
+    );
+  }
+  return new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС (223-ФЗ или 44-ФЗ)', { details: `root <${rootName}>` });
+}
+
 function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
   return withFormatErrors(WHAT, () => {
     const { rootName, root } = parseXml(buf);
@@ -23,9 +39,7 @@ function parseEis(buf: Uint8Array, expected?: EisDocumentKind): EisFile {
       ? 'contracts44'
       : (eisKindOfRoot(rootName) ??
         (tenderPlanNode(rootName, root) ? 'tenderPlan' : eis44PurchaseNode(rootName, root) ? 'purchase44' : null));
-    if (!kind) {
-      throw new FormatError('NOT_EIS223', 'Файл не является выгрузкой ЕИС 223-ФЗ', { details: `root <${rootName}>` });
-    }
+    if (!kind) throw notEis(rootName, root);
     if (expected && kind !== expected) {
       throw new FormatError(
         'WRONG_EIS_KIND',

@@ -52,6 +52,29 @@ describe('44-ФЗ register of contracts (RGK)', () => {
     expect(c.products.length).toBeGreaterThan(1);
   });
 
+  it('reads an ИП supplier (individualPersonRFIndEntr/EGRIPInfo) with its 12-digit ИНН', () => {
+    const [c] = parseContracts44(file('contract_ip_built.xml')).contracts;
+    expect(c.regNum).toBe('2770933044223000025');
+    expect(c.suppliers).toEqual([{ name: 'ИП ВЫШЕГОРОДСКИХ ПАВЕЛ АНАТОЛЬЕВИЧ', inn: '720404599455', kpp: null }]);
+  });
+
+  it('reads the 2015–2018 layout suppliers/supplier: a legal entity without EGRULInfo and an ИП', () => {
+    const [c] = parseContracts44(file('contract_2016_suppliers_built.xml')).contracts;
+    expect(c.suppliers).toEqual([
+      { name: 'ОБЩЕСТВО С ОГРАНИЧЕННОЙ ОТВЕТСТВЕННОСТЬЮ "СМАРТСЕРВИС"', inn: '7716511778', kpp: '772401001' },
+      { name: 'ИП ПЕТРОВ ИВАН СЕРГЕЕВИЧ', inn: '771234567891', kpp: null },
+    ]);
+  });
+
+  it('reads a real 2018 execution of scheme 7.5 with 46 payments (Еврейская АО, aksyuk/zakupki_gov_ru)', () => {
+    const [p] = parseContracts44(file('contractProcedure_3790153476217000001_aksyuk.xml')).procedures;
+    expect(p).toMatchObject({ id: '78049702', regNum: '3790153476217000001', version: 1 });
+    const payments = p.executions.flatMap((e) => (e.payment ? [e.payment] : []));
+    expect(payments).toHaveLength(46);
+    expect(payments[0]).toMatchObject({ sum: '0.07' });
+    expect(payments.every((x) => /^\d+\.\d{2}$/.test(x.sum ?? ''))).toBe(true);
+  });
+
   it('reads the execution: stage, acceptance document, and a payment with its sum', () => {
     const real = parseContracts44(file('contractProcedure_portal44.xml')).procedures;
     expect(real).toEqual([

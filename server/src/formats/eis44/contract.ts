@@ -74,7 +74,8 @@ export const contract44 = z.object({
     inn: z.string().nullable(),
     kpp: z.string().nullable(),
   }),
-  /** suppliersInfo/supplierInfo/(legalEntityRF/EGRULInfo | individualPersonRF… ): name, INN, KPP */
+  /** suppliersInfo/supplierInfo/(legalEntityRF | individualPersonRFIndEntr | individualPersonRF | …Foreign…), or the
+   * 2015–2018 suppliers/supplier: name (an ИП «ИП Фамилия Имя Отчество»), INN, KPP */
   suppliers: z.array(z.object({ name: z.string().nullable(), inn: z.string().nullable(), kpp: z.string().nullable() })),
   /** executionPeriod/startDate, endDate */
   startDate: isoDate.nullable(),
@@ -160,22 +161,53 @@ function orderOf(doc: XmlNode): XmlNode | undefined {
   return undefined;
 }
 
-/** supplierInfo is a choice of legalEntityRF, individualPersonRF, legalEntityForeignState… : the first party found. */
+const fioOf = (n: XmlNode | undefined) => {
+  const fio = ['lastName', 'firstName', 'middleName'].map((k) => text(child(n, 'nameInfo') ?? n, k)).filter(Boolean);
+  return fio.length ? fio.join(' ') : null;
+};
+const ipName = (fio: string | null) => (fio ? `ИП ${fio}` : null);
+
+/**
+ * A supplier of `suppliersInfo/supplierInfo` (zfcs_contract2015SupplierInfoType of ЕИС's IntegrationTypes.xsd, set
+ * 13.3 in rezident1989/portal44_xml): a choice of legalEntityRF/EGRULInfo {fullName, INN, KPP}, individualPersonRFIndEntr
+ * /EGRIPInfo {lastName, firstName, middleName, INN} (an ИП), individualPersonRF (a physical person), legalEntityForeignState
+ * and individualPersonForeignState (registerInRFTaxBodies/INN, KPP where registered in Russia).
+ */
 function supplierOf(s: XmlNode) {
   const egrul = path(s, 'legalEntityRF', 'EGRULInfo');
   if (egrul) return { name: squeeze(text(egrul, 'fullName')), inn: text(egrul, 'INN'), kpp: text(egrul, 'KPP') };
+  const ip = path(s, 'individualPersonRFIndEntr', 'EGRIPInfo');
+  if (ip) return { name: ipName(fioOf(ip)), inn: text(ip, 'INN'), kpp: null };
   const person = child(s, 'individualPersonRF') ?? child(s, 'individualPersonRFisCulture');
   if (person) {
-    const egrip = child(person, 'EGRIPInfo') ?? person;
-    const fio = ['lastName', 'firstName', 'middleName'].map((k) => text(child(egrip, 'nameInfo') ?? egrip, k)).filter(Boolean);
-    return { name: fio.length ? fio.join(' ') : null, inn: text(egrip, 'INN'), kpp: null };
+    const info = child(person, 'EGRIPInfo') ?? person;
+    const isIp = xsdBoolOrNull(text(person, 'isIP') ?? text(person, 'otherInfo', 'isIP'), 'individualPersonRF/isIP');
+    return { name: isIp ? ipName(fioOf(info)) : fioOf(info), inn: text(info, 'INN'), kpp: null };
   }
+  const foreignPerson = child(s, 'individualPersonForeignState');
+  if (foreignPerson) return { name: fioOf(foreignPerson), inn: text(foreignPerson, 'registerInRFTaxBodies', 'INN'), kpp: null };
   const foreign = child(s, 'legalEntityForeignState');
   return {
     name: squeeze(text(foreign, 'fullName')),
     inn: text(foreign, 'registerInRFTaxBodies', 'INN'),
     kpp: text(foreign, 'registerInRFTaxBodies', 'KPP'),
   };
+}
+
+/**
+ * A supplier of the 2015–2018 layout `suppliers/supplier` (zfcs_contract2015SupplierType, «Поставщик в информации о
+ * контракте с 01.01.2015» of the same XSD; contracts of schemes 6–8 carry only it): legalEntityRF {fullName, INN, KPP}
+ * without EGRULInfo, individualPersonRF {lastName, firstName, middleName, INN, isIP}, and the foreign ones.
+ */
+function supplier2015Of(s: XmlNode) {
+  const legal = child(s, 'legalEntityRF');
+  if (legal) return { name: squeeze(text(legal, 'fullName')), inn: text(legal, 'INN'), kpp: text(legal, 'KPP') };
+  const person = child(s, 'individualPersonRF') ?? child(s, 'individualPersonRFisCulture');
+  if (person) {
+    const isIp = xsdBoolOrNull(text(person, 'isIP'), 'suppliers/supplier/individualPersonRF/isIP');
+    return { name: isIp ? ipName(fioOf(person)) : fioOf(person), inn: text(person, 'INN'), kpp: null };
+  }
+  return supplierOf(s);
 }
 
 export function readContract44(doc: XmlNode): Contract44 {
@@ -205,7 +237,10 @@ export function readContract44(doc: XmlNode): Contract44 {
       inn: text(customer, 'inn'),
       kpp: text(customer, 'kpp'),
     },
-    suppliers: childNodes(child(doc, 'suppliersInfo'), 'supplierInfo').map(supplierOf),
+    suppliers: [
+      ...childNodes(child(doc, 'suppliersInfo'), 'supplierInfo').map(supplierOf),
+      ...childNodes(child(doc, 'suppliers'), 'supplier').map(supplier2015Of),
+    ],
     startDate: date(period, 'startDate', 'executionPeriod/startDate'),
     endDate: date(period, 'endDate', 'executionPeriod/endDate'),
     stages: childNodes(period, 'stages').map((s) => ({

@@ -36,8 +36,31 @@ describe('44-ФЗ notices and final protocols', () => {
           fullName: 'САНКТ-ПЕТЕРБУРГСКОЕ ГОСУДАРСТВЕННОЕ БЮДЖЕТНОЕ УЧРЕЖДЕНИЕ ЗДРАВООХРАНЕНИЯ "ГОРОДСКАЯ КЛИНИЧЕСКАЯ БОЛЬНИЦА № 31"',
         },
         maxPrice: '1379400',
+        // the customer's ИКУ (IKZInfo/customerCode: level, ИНН, КПП) and its finance by year
+        iku: '27813045709781301001',
+        finance: { year: 2023, total: '1379400', currentYear: '1379400', firstYear: '0', secondYear: '0', subsecYears: '0' },
       },
     ]);
+    // a drug purchase: the МНН, its quantity and price per unit
+    expect(n.kind === 'notice' && n.objects).toEqual([
+      { name: 'ЭЛОТУЗУМАБ', okpd2: null, ktru: null, okei: 'мг', quantity: '14000', price: '10000.00000000000', sum: '0' },
+    ]);
+  });
+
+  it('reads an открытый конкурс notice’s objects (ОКПД2, quantity, price, sum)', () => {
+    const n = parseEis44Purchase(readFileSync(fixturePath('eis44', 'epNotificationEOK2020_portal44.xml')));
+    expect(n.kind === 'notice' && n.objects).toEqual([
+      {
+        name: 'Услуги по водоотведению; шлам сточных вод',
+        okpd2: '37.00',
+        ktru: null,
+        okei: 'УСЛ ЕД',
+        quantity: '10',
+        price: '1000.00',
+        sum: '10000.00',
+      },
+    ]);
+    expect(n.kind === 'notice' && n.lots[0].finance).toMatchObject({ year: 2023, currentYear: '10000.00' });
   });
 
   it('reads an открытый конкурс notice the same way', () => {

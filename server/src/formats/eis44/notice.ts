@@ -40,9 +40,23 @@ export const NOTICE44_METHODS: Record<Notice44Root, 'auction_e' | 'quotation_e' 
 
 const org = z.object({ regNum: z.string().nullable(), inn: z.string().nullable(), fullName: z.string().nullable() });
 
+const money = decimalString.nullable();
 export const notice44Lot = z.object({
   /** 36 digits: the ИКЗ (IKZInfo/purchaseCode) */
   ikz: z.string().nullable(),
+  /** the customer's ИКУ (IKZInfo/customerCode; else digits 3–22 of the ИКЗ): level, ИНН and КПП of the customer */
+  iku: z.string().nullable(),
+  /** the customer's finance by year (contractExecutionPaymentPlan/financingSourcesInfo) */
+  finance: z
+    .object({
+      year: z.number().int().nullable(),
+      total: money,
+      currentYear: money,
+      firstYear: money,
+      secondYear: money,
+      subsecYears: money,
+    })
+    .nullable(),
   /** the план-график position it comes from (tenderPlan2020Info/position2020Number) */
   planPositionNumber: z.string().nullable(),
   customer: org,
@@ -68,6 +82,18 @@ export const notice44 = z.object({
   /** the day the results are summed up (summarizingDate) */
   summarizingDate: isoDate.nullable(),
   lots: z.array(notice44Lot),
+  /** the objects (purchaseObjectsInfo/notDrugPurchaseObjectsInfo/purchaseObject, drugPurchaseObjectsInfo/…) */
+  objects: z.array(
+    z.object({
+      name: z.string().nullable(),
+      okpd2: z.string().nullable(),
+      ktru: z.string().nullable(),
+      okei: z.string().nullable(),
+      quantity: money,
+      price: money,
+      sum: money,
+    }),
+  ),
   href: z.string().nullable(),
 });
 export type Notice44 = z.infer<typeof notice44>;
@@ -116,14 +142,65 @@ const squeeze = (s: string | null) => (s === null ? null : s.replace(/\s+/g, ' '
 
 const orgOf = (n: XmlNode | undefined) => ({ regNum: text(n, 'regNum'), inn: text(n, 'INN'), fullName: squeeze(text(n, 'fullName')) });
 
+const dec = (n: XmlNode | undefined, name: string, field: string) => toDecimalOrNull(text(n, name), field);
+
 function readLot(r: XmlNode): z.infer<typeof notice44Lot> {
   const cond = child(r, 'contractConditionsInfo');
+  const ikz = text(cond, 'IKZInfo', 'purchaseCode');
+  const iku = text(cond, 'IKZInfo', 'customerCode') ?? (ikz && /^\d{36}$/.test(ikz) ? ikz.slice(2, 22) : null);
+  const sources = path(cond, 'contractExecutionPaymentPlan', 'financingSourcesInfo');
+  const fin = child(sources, 'financeInfo');
   return {
-    ikz: text(cond, 'IKZInfo', 'purchaseCode'),
+    ikz,
+    iku,
+    finance: fin
+      ? {
+          year: toIntOrNull(text(sources, 'currentYear'), 'financingSourcesInfo/currentYear'),
+          total: dec(fin, 'total', 'financeInfo/total'),
+          currentYear: dec(fin, 'currentYear', 'financeInfo/currentYear'),
+          firstYear: dec(fin, 'firstYear', 'financeInfo/firstYear'),
+          secondYear: dec(fin, 'secondYear', 'financeInfo/secondYear'),
+          subsecYears: dec(fin, 'subsecYears', 'financeInfo/subsecYears'),
+        }
+      : null,
     planPositionNumber: text(cond, 'tenderPlan2020Info', 'position2020Number'),
     customer: orgOf(child(r, 'customer')),
     maxPrice: toDecimalOrNull(text(cond, 'maxPriceInfo', 'maxPrice'), 'customerRequirementInfo/maxPrice'),
   };
+}
+
+/**
+ * The notice's objects: notDrugPurchaseObjectsInfo/purchaseObject {OKPD2 | KTRU (with its OKPD2), name, OKEI, price,
+ * quantity/value, sum} and drugPurchaseObjectsInfo/drugPurchaseObjectInfo {the МНН, drugQuantity, pricePerUnit,
+ * positionPrice} (notificationEF2020Type, IntegrationEPTypes.xsd 14.1).
+ */
+function readObjects(info: XmlNode | undefined): Notice44['objects'] {
+  const plain = childNodes(child(info, 'notDrugPurchaseObjectsInfo'), 'purchaseObject').map((o) => {
+    const ktru = child(o, 'KTRU');
+    const okpd = child(o, 'OKPD2') ?? child(ktru, 'OKPD2');
+    return {
+      name: squeeze(text(o, 'name')) ?? squeeze(text(ktru, 'name')),
+      okpd2: text(okpd, 'OKPDCode') ?? text(okpd, 'code'),
+      ktru: text(ktru, 'code'),
+      okei: squeeze(text(o, 'OKEI', 'nationalCode') ?? text(o, 'OKEI', 'name')),
+      quantity: dec(child(o, 'quantity'), 'value', 'purchaseObject/quantity/value') ?? dec(o, 'quantity', 'purchaseObject/quantity'),
+      price: dec(o, 'price', 'purchaseObject/price'),
+      sum: dec(o, 'sum', 'purchaseObject/sum'),
+    };
+  });
+  const drugs = childNodes(child(info, 'drugPurchaseObjectsInfo'), 'drugPurchaseObjectInfo').map((o) => {
+    const drug = path(o, 'objectInfoUsingReferenceInfo', 'drugsInfo', 'drugInfo');
+    return {
+      name: squeeze(text(drug, 'MNNInfo', 'MNNName')),
+      okpd2: null,
+      ktru: null,
+      okei: squeeze(text(drug, 'dosageInfo', 'dosageUserOKEI', 'nationalCode')),
+      quantity: dec(drug, 'drugQuantity', 'drugInfo/drugQuantity'),
+      price: dec(o, 'pricePerUnit', 'drugPurchaseObjectInfo/pricePerUnit'),
+      sum: dec(o, 'positionPrice', 'drugPurchaseObjectInfo/positionPrice'),
+    };
+  });
+  return [...plain, ...drugs];
 }
 
 function readNotice44(doc: XmlNode, root: (typeof NOTICE44_ROOTS)[number]): Notice44 {
@@ -153,6 +230,7 @@ function readNotice44(doc: XmlNode, root: (typeof NOTICE44_ROOTS)[number]): Noti
     applicationsEnd: xsdDateTimeOrNull(text(procedure, 'collectingInfo', 'endDT'), 'collectingInfo/endDT'),
     summarizingDate: xsdDateToIsoOrNull(text(procedure, 'summarizingDate'), 'procedureInfo/summarizingDate'),
     lots: childNodes(child(info, 'customerRequirementsInfo'), 'customerRequirementInfo').map(readLot),
+    objects: readObjects(child(info, 'purchaseObjectsInfo')),
     href: squeeze(text(common, 'href')),
   };
 }

@@ -31,7 +31,8 @@ function planOf(year: number): TenderPlan {
     return {
       positionNumber: `${planNumber}${String(p.n).padStart(6, '0')}`,
       extNumber: String(4235900 + p.n),
-      ikz: made.ikz,
+      // a position's ИКЗ carries 000 in digits 27–29, as ЕИС fills it (Порядок 55н, п. 5); its purchases 001, 002…
+      ikz: made.ikz ? `${made.ikz.slice(0, 26)}000${made.ikz.slice(29)}` : null,
       iku: DEMO_BUDGET.iku,
       publishYear: year,
       purchaseNumber: String(p.n).padStart(4, '0'),

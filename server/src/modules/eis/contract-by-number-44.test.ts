@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath } from '../../formats/fixtures-path';
 import { CONTRACT_REGISTRY_NUMBER_MESSAGE, EVENTS, type ContractCardResponse, type ContractResponse } from '@proc/contract';
 import { nextEvent, type TestServer } from '../../../test/harness';
 import { startEisWorld, type EisWorld } from '../../../test/eis-world';
@@ -77,6 +79,25 @@ describe('one contract by its registry number', () => {
       error: 'Контракт не найден в реестре контрактов ЕИС (44-ФЗ)',
     });
     expect(byNumber(from).map((q) => q.params.subsystemType)).toEqual(['RGK']);
+  });
+
+  it('says nothing is loaded when ЕИС answers a number with an execution only, never «Номер загруженного договора»', async () => {
+    // a real 2018 execution (fixtures/eis44, aksyuk/zakupki_gov_ru) filed under its number, without its contract
+    const reg = '3790153476217000001';
+    eis.publish({
+      xml: readFileSync(fixturePath('eis44', 'contractProcedure_3790153476217000001_aksyuk.xml'), 'utf8'),
+      documentType: 'contractProcedure',
+      customerInn: '7901534762',
+      contracts: [{ regNumber: reg, date: null }],
+      day: '2018-01-25',
+      subsystem: 'RGK',
+    });
+    const ev = await importOne(reg);
+    expect(ev).toMatchObject({
+      result: 'error',
+      error: `В ответе ЕИС по номеру ${reg} нет сведений о самом контракте (только об исполнении или расторжении): контракт не загружен`,
+    });
+    expect(String(ev.message ?? '')).not.toContain('Номер загруженного договора');
   });
 
   it('still asks RD223 for a 23-digit number', async () => {

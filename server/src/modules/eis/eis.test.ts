@@ -191,7 +191,7 @@ describe('ЕИС upload', () => {
     const before = await count('contracts');
     const bad = await upload(client, 'x.xml', Buffer.from('<?xml version="1.0"?><root><a>1</a></root>'));
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Файл не является выгрузкой ЕИС 223-ФЗ');
+    expect(bad.body.message).toBe('Файл не является выгрузкой ЕИС (223-ФЗ или 44-ФЗ)');
     expect(await count('contracts')).toBe(before);
     const card = await t.api<{ positions: unknown[]; registry_number: string }>('GET', `/api/contracts/${list.body.items[0].id}`, {
       token: client,
@@ -229,7 +229,7 @@ describe('ЕИС upload', () => {
     // one bad file spoils the archive: nothing of it is stored
     const spoiled = await upload(client, 'spoiled.zip', zip({ 'a.xml': contract, 'b.xml': '<?xml version="1.0"?><root/>' }));
     expect(spoiled.status).toBe(400);
-    expect(spoiled.body.message).toBe('Файл «b.xml» в архиве: Файл не является выгрузкой ЕИС 223-ФЗ');
+    expect(spoiled.body.message).toBe('Файл «b.xml» в архиве: Файл не является выгрузкой ЕИС (223-ФЗ или 44-ФЗ)');
     const bomb = await upload(client, 'bomb.zip', zip({ 'contract.xml': Buffer.alloc(20 * 1024 * 1024, 0x20) }));
     expect(bomb.status).toBe(400);
     expect(bomb.body.message).toMatch(/^Файл «contract\.xml» сжат в \d+ раз: такой архив не принимается$/);

@@ -23,7 +23,7 @@ import { eisAccess, markTokenRejected } from './eis-settings';
 import { GatewayError } from '../../clients/eis-gateway';
 import { storeContracts } from './store-contracts';
 import { ownContracts44, storeContracts44 } from './store-contracts-44';
-import { ownCustomers } from './own-customer';
+import { namesOwnCustomer, ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';
 import { definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
 
@@ -115,7 +115,7 @@ export async function importContractFromEis(
   if (is44RegistryNumber(registryNumber)) {
     const { file } = ownContracts44(
       files.map((xml) => parseContracts44(Buffer.from(xml, 'utf8'))),
-      own.inns,
+      own,
     );
     return deps.db.transaction(async (tx) => {
       const out = (await storeContracts44(tx, companyId, file, 'eis', { id: userId })).contracts;
@@ -125,7 +125,7 @@ export async function importContractFromEis(
   }
   const records = files
     .flatMap((xml) => parseEisContracts(Buffer.from(xml, 'utf8')).contracts)
-    .filter((c) => !c.customer?.inn || own.inns.has(c.customer.inn));
+    .filter((c) => namesOwnCustomer(own, [c.customer]));
   return deps.db.transaction(async (tx) => {
     const out = await storeContracts(tx, companyId, records, 'eis', { id: userId });
     await inTx?.(tx, out);
@@ -215,6 +215,20 @@ export function defineImportJobs(deps: Deps): void {
         const stored = await importContractFromEis(deps, p.companyId, p.userId, p.eais_registry_number, (tx, out) =>
           deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }),
         );
+        if (!stored.length) {
+          // ЕИС answered with what it files under the number (an execution, a cancel) but not the contract itself:
+          // nothing is in the register, so no «Номер загруженного договора …»
+          deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
+            ...base,
+            result: 'error',
+            error: is44RegistryNumber(p.eais_registry_number)
+              ? `В ответе ЕИС по номеру ${p.eais_registry_number} нет сведений о самом контракте (только об исполнении или расторжении): контракт не загружен`
+              : `В ответе ЕИС по номеру ${p.eais_registry_number} нет сведений о договоре: договор не загружен`,
+            violations: [],
+            created: 0,
+          });
+          return;
+        }
         const violations = stored.flatMap((s) => s.violations.map((v) => (s.registryNumber ? `${s.registryNumber}: ${v}` : v)));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,

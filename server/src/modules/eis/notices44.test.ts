@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS, type Notice44Response, type Paged, type ProcurementResponse, type TenderPlanPositionsResponse } from '@proc/contract';
+import {
+  EVENTS,
+  ikzPositionKey,
+  type Notice44Response,
+  type Paged,
+  type ProcurementResponse,
+  type TenderPlanPositionsResponse,
+} from '@proc/contract';
 import type { TestServer } from '../../../test/harness';
 import { startEisWorld, outsider as makeOutsider, importPeriod as importAs, type EisWorld } from '../../../test/eis-world';
 import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
@@ -103,12 +110,16 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     expect((await t.api('GET', '/api/eis/notices44?ikz=123', { token: client })).status).toBe(400);
   });
 
-  it('links a notice to its план-график position and to the law-44 procurement by ИКЗ', async () => {
+  it('links a план-график position, its notice and the procurement made from it by year, ИКУ and position number', async () => {
     await importPeriod('/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, { date_from: `${Y}-02-10`, date_to: `${Y}-02-10` });
     const positions = await t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?limit=50`, {
       token: client,
     });
-    const paper = positions.body.items.find((p) => p.ikz === paperIkz)!;
+    // the position carries 000 in digits 27–29 and its notice 001, as ЕИС fills them: they link all the same
+    const onPosition = (ikz: string) => positions.body.items.find((p) => ikzPositionKey(p.ikz) === ikzPositionKey(ikz))!;
+    const paper = onPosition(paperIkz);
+    expect(paper.ikz).toBe(`${paperIkz.slice(0, 26)}000${paperIkz.slice(29)}`);
+    expect(paper.ikz_findings).toEqual([]);
     expect(paper.notice44).toEqual({
       purchase_number: AUCTION,
       published_at: `${Y}-02-16T10:00:00+03:00`,
@@ -116,12 +127,18 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
       protocol_date: `${Y}-03-02`,
       winner_price: '315000.00',
     });
-    expect(positions.body.items.find((p) => p.ikz === roofIkz)!.notice44).toMatchObject({ purchase_number: CONTEST, winner_price: null });
+    expect(onPosition(roofIkz).notice44).toMatchObject({ purchase_number: CONTEST, winner_price: null });
     // a position without a notice has none
     expect(positions.body.items.filter((p) => p.notice44).length).toBe(2);
 
     const proc = await t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${paper.id}/procurement`, { token: client });
     expect(proc.status).toBe(200);
+    // «Создать закупку» gives the purchase the position's ИКЗ with the next free number: the notice's 001
+    expect(proc.body.ikz).toBe(paperIkz);
+    // the position's ИКЗ finds the purchases placed on it
+    expect(
+      (await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paper.ikz}`, { token: client })).body.items,
+    ).toMatchObject([{ purchase_number: AUCTION }]);
     const linked = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client });
     expect(linked.body.items[0]).toMatchObject({ tender_position_id: paper.id, tender_plan_number: PLAN, procurement_id: proc.body.id });
   });

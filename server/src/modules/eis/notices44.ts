@@ -1,12 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Notice44Response, Notices44Query, Paged, Protocol44Application } from '@proc/contract';
-import type { Eis44RejectReason } from '../../db/schema';
+import { ikzPositionKey, type Notice44Response, type Notices44Query, type Paged, type Protocol44Application } from '@proc/contract';
+import type { Eis44NoticeLot, Eis44RejectReason } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 
 /**
  * The company's 44-ФЗ purchases as ЕИС published them: each purchase's newest notice with its newest final protocol,
- * the план-график position with the same ИКЗ (its newest plan version), the law-44 procurement with it, and the 44-ФЗ
- * contract concluded on it (by the purchase number ЕИС's contract names, foundation/…/notificationNumber, else by ИКЗ).
+ * the план-график position it was placed on (its newest plan version), the law-44 procurement made for it, and the
+ * 44-ФЗ contract concluded on it (by the purchase number ЕИС's contract names, foundation/…/notificationNumber, else by
+ * ИКЗ). Position, notice and procurement are matched as ЕИС fills the ИКЗ: by year, ИКУ and position number (digits
+ * 1–26, ikzPositionKey) — the position carries 000 in 27–29 where its purchases carry 001, 002… — the procurement
+ * with the notice's very ИКЗ first.
  */
 interface Row {
   id: number;
@@ -46,6 +49,7 @@ interface Row {
   tender_position_id: number | null;
   tender_plan_number: string | null;
   procurement_id: number | null;
+  lots: Eis44NoticeLot[];
   total: number;
 }
 
@@ -102,7 +106,7 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
   const { rows } = (await ctx.deps.db.execute(sql`
     SELECT n.id, n.purchase_number, n.version, n.document_type, n.method, n.placing_way_name, n.ikz, n.ikzs,
       n.object AS subject, n.max_price::text, n.currency, n.published_at, n.applications_end, n.summarizing_date,
-      n.placer_name, n.placer_inn, n.etp_name, n.etp_url, n.href,
+      n.placer_name, n.placer_inn, n.etp_name, n.etp_url, n.href, n.lots,
       p.document_type AS p_document_type, p.doc_number AS p_doc_number, p.protocol_date AS p_protocol_date,
       p.published_at AS p_published_at, p.participants AS p_participants, p.winner_app_number AS p_winner_app_number,
       p.winner_price::text AS p_winner_price, p.id AS p_id, p.abandoned_reason AS p_abandoned_reason,
@@ -118,13 +122,13 @@ async function select(ctx: Ctx, where: SQL, page: { limit: number; offset: numbe
     ) p ON true
     LEFT JOIN LATERAL (
       SELECT pos.id, plan.plan_number FROM tender_plan_positions pos JOIN tender_plans plan ON plan.id = pos.plan_id
-      WHERE pos.company_id = ${c} AND n.ikz IS NOT NULL AND pos.ikz = n.ikz
+      WHERE pos.company_id = ${c} AND n.ikz IS NOT NULL AND left(pos.ikz, 26) = left(n.ikz, 26)
       ORDER BY plan.version DESC, pos.id DESC LIMIT 1
     ) tp ON true
     LEFT JOIN LATERAL (
       SELECT pr.id FROM procurements pr
-      WHERE pr.company_id = ${c} AND pr.law = '44' AND n.ikz IS NOT NULL AND pr.ikz = n.ikz
-      ORDER BY pr.id LIMIT 1
+      WHERE pr.company_id = ${c} AND pr.law = '44' AND n.ikz IS NOT NULL AND left(pr.ikz, 26) = left(n.ikz, 26)
+      ORDER BY (pr.ikz = n.ikz) DESC, pr.id DESC LIMIT 1
     ) pr ON true
     LEFT JOIN LATERAL (
       SELECT c.* FROM contracts c
@@ -186,7 +190,13 @@ export async function listNotices44(ctx: Ctx, q: Notices44Query): Promise<Paged<
     parts.push(
       sql`(n.purchase_number = ${q.q} OR n.ikz = ${q.q} OR to_tsvector('russian', coalesce(n.object, '')) @@ plainto_tsquery('russian', ${q.q}))`,
     );
-  if (q.ikz) parts.push(sql`n.ikzs ? ${q.ikz}`);
+  // the purchase of this ИКЗ, or — a position's ИКЗ (000 in 27–29) — the purchases placed on its position
+  if (q.ikz)
+    parts.push(
+      q.ikz.slice(26, 29) === '000'
+        ? sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.ikzs) e WHERE left(e, 26) = left(${q.ikz}, 26))`
+        : sql`n.ikzs ? ${q.ikz}`,
+    );
   if (q.date_from) parts.push(sql`left(n.published_at, 10) >= ${q.date_from}`);
   if (q.date_to) parts.push(sql`left(n.published_at, 10) <= ${q.date_to}`);
   const rows = await select(ctx, sql.join(parts, sql` AND `), { limit: q.limit, offset: (q.page - 1) * q.limit });
@@ -194,20 +204,49 @@ export async function listNotices44(ctx: Ctx, q: Notices44Query): Promise<Paged<
   return { items: rows.map((r) => toResponse(r, apps)), total: rows[0]?.total ?? 0, page: q.page, limit: q.limit };
 }
 
-/** The purchases (newest notice each) with one of these ИКЗ: for план-график positions and procurement cards. */
-export async function notices44ByIkz(ctx: Ctx, ikzs: string[]): Promise<Map<string, Notice44Response>> {
+/**
+ * The purchases (newest notice each) placed on the план-график positions of these ИКЗ, keyed by the position
+ * (ikzPositionKey: year, ИКУ, position number): a position's ИКЗ has 000 where its purchases have 001, 002…
+ */
+export async function notices44ByPosition(ctx: Ctx, ikzs: string[]): Promise<Map<string, Notice44Response>> {
   const out = new Map<string, Notice44Response>();
-  const wanted = [...new Set(ikzs.filter(Boolean))];
+  const wanted = [...new Set(ikzs.map(ikzPositionKey).filter((k): k is string => !!k))];
   if (!wanted.length) return out;
   const list = sql.join(
     wanted.map((i) => sql`${i}`),
     sql`, `,
   );
-  const rows = await select(ctx, sql`n.ikz IN (${list})`, { limit: 500, offset: 0 });
+  const rows = await select(ctx, sql`left(n.ikz, 26) IN (${list})`, { limit: 500, offset: 0 });
   const apps = await applicationsOf(ctx, rows);
   for (const r of rows) {
-    // the newest purchase of a ИКЗ wins (a failed purchase is placed again under the same ИКЗ)
-    if (r.ikz && !out.has(r.ikz)) out.set(r.ikz, toResponse(r, apps));
+    const key = ikzPositionKey(r.ikz);
+    // the newest purchase on a position wins (a failed purchase is placed again on the same position)
+    if (key && !out.has(key)) out.set(key, toResponse(r, apps));
   }
   return out;
+}
+
+/**
+ * The purchase ЕИС published for a 44-ФЗ card of this ИКЗ, with the customer's own lot (a purchase placed by an
+ * authorised body has one per customer): the notice whose lot carries this very ИКЗ, else one placed on the same
+ * position (year, ИКУ, position number) that no other card of the company claims by its own ИКЗ.
+ */
+export async function notice44OfPurchase(
+  ctx: Ctx,
+  ikz: string,
+  procurementId: number,
+): Promise<{ notice: Notice44Response; lot: Eis44NoticeLot | null } | null> {
+  const key = ikzPositionKey(ikz);
+  if (!key) return null;
+  const rows = await select(
+    ctx,
+    sql`EXISTS (SELECT 1 FROM jsonb_array_elements_text(n.ikzs) e WHERE left(e, 26) = ${key}
+      AND (e = ${ikz} OR NOT EXISTS (SELECT 1 FROM procurements o WHERE o.company_id = ${ctx.companyId} AND o.id <> ${procurementId} AND o.ikz = e)))`,
+    { limit: 20, offset: 0 },
+  );
+  const row = rows.find((r) => (r.ikzs ?? []).includes(ikz)) ?? rows[0];
+  if (!row) return null;
+  const apps = await applicationsOf(ctx, [row]);
+  const lot = (row.lots ?? []).find((l) => l.ikz === ikz) ?? (row.lots ?? []).find((l) => ikzPositionKey(l.ikz) === key) ?? null;
+  return { notice: toResponse(row, apps), lot };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EVENTS, type EisDocumentType } from '@proc/contract';
 import { isFormatError, parseInWorker, type EisFile } from '../../formats';
-import { eisImportDays, eisImports } from '../../db/schema';
+import { eis44Notices, eisImportDays, eisImports } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -16,9 +16,10 @@ import { storeContracts } from './store-contracts';
 import { storePlan } from './store-plan';
 import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from './reconcile';
 import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
-import { namesOwnCustomer, ownCustomers, type OwnCustomers } from './own-customer';
+import { isOwnParty, namesOwnCustomer, ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
 import { eachDay } from '../../platform/clock';
 
@@ -140,11 +141,37 @@ const customerOf = (f: EisFile) =>
 /** Stores one fetched day with its mark; its documents, or null when another run stored it first. */
 async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers, { day, files }: Fetched): Promise<number | null> {
   // ЕИС answers by region: only the company's own documents are kept
-  const mine = (inn: string | null | undefined) => !inn || own.inns.has(inn);
+  const mine = (party: { inn: string | null; kpp?: string | null } | null | undefined) => namesOwnCustomer(own, [party]);
+  // a purchase placed by an authorised body or institution names the body as placer and each customer in its lot (by
+  // regNum and the ИКУ of its ИКЗ): any own one makes it the company's. A protocol names only its publisher (the
+  // body): it is the company's when its purchase's notice is (stored before, or fetched with it).
+  const ownNotices = new Set(
+    files.flatMap((f) =>
+      f.kind === 'purchase44' && f.purchase.kind === 'notice' && noticeIsOwn(f.purchase) ? [f.purchase.purchaseNumber] : [],
+    ),
+  );
+  function noticeIsOwn(n: Extract<Extract<EisFile, { kind: 'purchase44' }>['purchase'], { kind: 'notice' }>) {
+    return namesOwnCustomer(own, [n.placer.inn, ...n.lots.map((l) => ({ inn: l.customer.inn, iku: l.iku }))]);
+  }
+  const protocolNumbers = files.flatMap((f) =>
+    f.kind === 'purchase44' && f.purchase.kind === 'protocol' ? [f.purchase.purchaseNumber] : [],
+  );
+  const known = protocolNumbers.length
+    ? new Set(
+        (
+          await deps.db
+            .selectDistinct({ n: eis44Notices.purchaseNumber })
+            .from(eis44Notices)
+            .where(and(eq(eis44Notices.companyId, imp.companyId), inArray(eis44Notices.purchaseNumber, protocolNumbers)))
+        ).map((r) => r.n),
+      )
+    : new Set<string>();
   const minePurchase44 = (d: Extract<EisFile, { kind: 'purchase44' }>['purchase']) =>
-    namesOwnCustomer(own.inns, d.kind === 'notice' ? [d.placer.inn, ...d.lots.map((l) => l.customer.inn)] : [d.publisher.inn]);
-  const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer?.inn));
-  const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice' || f.kind === 'tenderPlan') && mine(customerOf(f)?.inn));
+    d.kind === 'notice'
+      ? noticeIsOwn(d)
+      : ownNotices.has(d.purchaseNumber) || known.has(d.purchaseNumber) || isOwnParty(own, d.publisher.inn) === true;
+  const contracts = files.flatMap((f) => (f.kind === 'contracts' ? f.contracts : [])).filter((c) => mine(c.customer));
+  const others = files.filter((f) => (f.kind === 'plan' || f.kind === 'notice' || f.kind === 'tenderPlan') && mine(customerOf(f)));
   const violations: string[] = [];
   const notices: PreparedNotice[] = [];
   for (const f of others) {
@@ -162,10 +189,10 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
   const purchases44 = files.flatMap((f) => (f.kind === 'purchase44' && minePurchase44(f.purchase) ? [f.purchase] : []));
   const rgk = ownContracts44(
     files.flatMap((f) => (f.kind === 'contracts44' ? [f.contracts44] : [])),
-    own.inns,
+    own,
   );
   const documents = contracts.length + plans.length + notices.length + tenderPlans.length + rgk.size + purchases44.length;
-  return deps.db.transaction(async (tx) => {
+  const stored = await deps.db.transaction(async (tx) => {
     const [claimed] = await tx
       .insert(eisImportDays)
       .values({ importId: imp.id, day, documents })
@@ -210,6 +237,20 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
     if (!running) throw new ImportStopped();
     return documents;
   });
+  // an open card of a purchase whose notice, protocol or contract just arrived shows ЕИС's new facts
+  if (stored) {
+    const ikzs = [
+      ...purchases44.flatMap((d) => (d.kind === 'notice' ? d.lots.map((l) => l.ikz) : [])),
+      ...rgk.file.contracts.map((c) => c.ikz),
+      ...(await ikzsOfPurchases(
+        deps,
+        imp.companyId,
+        purchases44.flatMap((d) => (d.kind === 'protocol' ? [d.purchaseNumber] : [])),
+      )),
+    ];
+    notifyEisChanged(deps, imp.companyId, await procurementsOfIkzs(deps, imp.companyId, ikzs));
+  }
+  return stored;
 }
 
 export async function daysDone(deps: Deps, importId: string): Promise<Set<string>> {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   Id,
+  EisApplyRequest,
+  EisReconciliation,
   ContractCardResponse,
   ContractListItem,
   WaitingExecution44,
@@ -46,6 +48,7 @@ import {
   requestTenderPlansImport,
 } from './import-eis';
 import { listNotices44 } from './notices44';
+import { applyEisReconciliation, eisReconciliation } from './reconcile';
 import { listTenderPlanPositions, listTenderPlans, procurementFromTenderPosition } from './tender-plans';
 import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
 import { listWaitingExecutions44 } from './waiting-executions';
@@ -154,6 +157,31 @@ export function eisRoutes(app: App, deps: Deps): void {
       },
     },
     async (req) => listNotices44(await companyCtx(deps, req), req.query),
+  );
+  app.get(
+    '/procurements/:id/eis',
+    {
+      schema: {
+        tags,
+        summary: 'Сведения ЕИС о закупке рядом со значениями карточки: извещение, итоговый протокол, контракт, расхождения и статус',
+        params: IdParams,
+        response: { 200: EisReconciliation },
+      },
+    },
+    async (req) => eisReconciliation(await companyCtx(deps, req), req.params.id),
+  );
+  app.post(
+    '/procurements/:id/eis/apply',
+    {
+      schema: {
+        tags,
+        summary: 'Применить сведения ЕИС к карточке одним подтверждением: расходящиеся значения и статус',
+        params: IdParams,
+        body: EisApplyRequest,
+        response: { 200: ProcurementResponse },
+      },
+    },
+    async (req) => applyEisReconciliation(await companyCtx(deps, req), req.params.id, req.body),
   );
   app.get(
     '/eis/tender-plans',

@@ -3,7 +3,7 @@ import type { Contract44, Contracts44File, EisContract } from '../../formats';
 import type { Tx } from '../../db/client';
 import { contractDocuments44, contracts } from '../../db/schema';
 import { storeContracts, type StoredContract } from './store-contracts';
-import { namesOwnCustomer } from './own-customer';
+import { namesOwnCustomer, type OwnCustomers } from './own-customer';
 
 /** The register's status of a 44-ФЗ contract from ЕИС's currentContractStage (zfcs_contract.contractStageType). */
 const STATUS_44: Record<string, string> = { E: 'executing', EC: 'completed', ET: 'terminated', IN: 'invalid' };
@@ -16,11 +16,12 @@ const STATUS_44: Record<string, string> = { E: 'executing', EC: 'completed', ET:
 export const customerInnOf44 = (regNum: string) => (/^\d{19}$/.test(regNum) ? regNum.slice(1, 11) : null);
 
 /** The company's own documents of ЕИС's answers for its region, joined into one file. */
-export function ownContracts44(files: Contracts44File[], inns: ReadonlySet<string>): { file: Contracts44File; size: number } {
-  // the customer the document names, else the one its register number carries
-  const own = (regNum: string, inn?: string | null) => namesOwnCustomer(inns, [inn ?? customerInnOf44(regNum)]);
+export function ownContracts44(files: Contracts44File[], owner: Pick<OwnCustomers, 'parties'>): { file: Contracts44File; size: number } {
+  // the customer the document names (ИНН and КПП), else the ИНН its register number carries
+  const own = (regNum: string, customer?: { inn: string | null; kpp: string | null }) =>
+    namesOwnCustomer(owner, [customer?.inn ? customer : customerInnOf44(regNum)]);
   const file = {
-    contracts: files.flatMap((f) => f.contracts).filter((c) => own(c.regNum, c.customer.inn)),
+    contracts: files.flatMap((f) => f.contracts).filter((c) => own(c.regNum, c.customer)),
     procedures: files.flatMap((f) => f.procedures).filter((p) => own(p.regNum)),
     cancels: files.flatMap((f) => f.cancels).filter((c) => own(c.regNum)),
   };

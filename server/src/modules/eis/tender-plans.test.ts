@@ -109,7 +109,9 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     const roof = first.body.items.find((p) => p.subject === 'Капитальный ремонт кровли здания')!;
     expect(roof).toMatchObject({
       position_number: `${PLAN}000003`,
-      ikz: `${String(Y).slice(2)}2${DEMO_CUSTOMER.inn}${DEMO_CUSTOMER.kpp}00030014391243`,
+      // a position's ИКЗ as ЕИС fills it: 000 in digits 27–29 (Порядок 55н, п. 5), and nothing flagged for it
+      ikz: `${String(Y).slice(2)}2${DEMO_CUSTOMER.inn}${DEMO_CUSTOMER.kpp}00030004391243`,
+      ikz_findings: [],
       purchase_number: '0003',
       okpd2: [{ code: '43.91.19.000', name: 'Работы кровельные прочие, не включенные в другие группировки' }],
       kvr_code: '243',
@@ -156,9 +158,12 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     ]);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(b.body.id).toBe(a.body.id);
+    // the purchase gets the position's ИКЗ with its own number, the first on the position: 001 in digits 27–29
+    expect(pos.ikz!.slice(26, 29)).toBe('000');
+    const purchaseIkz = `${pos.ikz!.slice(0, 26)}001${pos.ikz!.slice(29)}`;
     expect(a.body).toMatchObject({
       law: '44',
-      ikz: pos.ikz,
+      ikz: purchaseIkz,
       kvr: '243',
       nmcd: '2000000.00',
       subject: 'works',
@@ -185,7 +190,7 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
       body: { title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, okpd2: card.okpd2 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toMatchObject({ law: '44', ikz: pos.ikz, kvr: '243', tender_plan_position_id: pos.id });
+    expect(saved.body).toMatchObject({ law: '44', ikz: purchaseIkz, kvr: '243', tender_plan_position_id: pos.id });
     expect((await t.api('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: outsider })).status).toBe(404);
   });
 
@@ -216,6 +221,9 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     ]);
     const kvr = await put(`${ikz.slice(0, 33)}244`);
     expect(kvr.body.fields.ikz).toEqual(['КВР в ИКЗ (разряды 34–36) — 244, а у позиции КВР 243']);
+    // the position's own ИКЗ (000 in 27–29) is valid on the plan, not on a purchase
+    const asPosition = await put(`${ikz.slice(0, 26)}000${ikz.slice(29)}`);
+    expect(asPosition.body.fields.ikz).toEqual(['Номер закупки в позиции (разряды 27–29 ИКЗ) не может быть 000']);
     const year = await put(ikz, { published_on: `${Y + 1}-03-02`, application_deadline: `${Y + 1}-03-20` });
     expect(year.status).toBe(400);
     expect(year.body.fields.ikz![0]).toMatch(

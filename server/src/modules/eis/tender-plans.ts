@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ProcurementRequest,
+  ikzOfPurchase,
+  ikzPositionKey,
   validateIkz,
   type ProcurementResponse,
   type TenderPlanPositionResponse,
@@ -12,7 +14,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
 import { checkedReferences, getProcurement, insertProcurement } from '../procurements';
-import { notices44ByIkz } from './notices44';
+import { notices44ByPosition } from './notices44';
 
 type PlanRow = typeof tenderPlans.$inferSelect;
 type PositionRow = typeof tenderPlanPositions.$inferSelect;
@@ -44,13 +46,28 @@ const financeOf = (r: PositionRow) => ({
 /**
  * The position's ИКЗ checked against the company it was imported for and the position's own codes: a plan imported
  * under the wrong company, or a position whose ИКЗ disagrees with its ОКПД2 or КВР, is shown so rather than refused.
- * An «особая закупка» has no purchase number within its position (000 in the real export), so that part is not flagged.
+ * It is a position's ИКЗ: `000` in digits 27–29 is what ЕИС fills there (Порядок, приказ Минфина № 55н, п. 5).
  */
 function ikzFindings(r: PositionRow, iku: string | null): string[] {
   if (!r.ikz) return r.canceled ? [] : ['У позиции нет ИКЗ'];
-  return validateIkz(r.ikz, { iku, okpd2: r.okpd2.map((o) => o.code), kvr: r.kvrCode, year: r.publishYear })
-    .filter((i) => !(r.specialCode && i.part === 'purchase'))
-    .map((i) => i.message);
+  return validateIkz(r.ikz, { iku, okpd2: r.okpd2.map((o) => o.code), kvr: r.kvrCode, year: r.publishYear, of: 'position' }).map(
+    (i) => i.message,
+  );
+}
+
+/**
+ * The number (digits 27–29) the next purchase on this position takes: one past the highest the company's purchases on
+ * the same position (year, ИКУ, position number) carry. A notice ЕИС already has under 001 with no card of ours is
+ * that purchase (placed by an authorised body, or before the card): the new card takes its number and links to it.
+ */
+async function nextPurchaseNumber(ctx: Ctx, key: string): Promise<number> {
+  const [row] = await ctx.deps.db
+    .select({ n: sql<number>`coalesce(max(substr(${procurements.ikz}, 27, 3)::int), 0)::int` })
+    .from(procurements)
+    .where(
+      and(eq(procurements.companyId, ctx.companyId), sql`left(${procurements.ikz}, 26) = ${key}`, sql`${procurements.ikz} ~ '^[0-9]{36}$'`),
+    );
+  return (row?.n ?? 0) + 1;
 }
 
 const positionResponse = (r: PositionRow, procurementId: number | null, iku: string | null): TenderPlanPositionResponse => ({
@@ -150,12 +167,13 @@ export async function listTenderPlanPositions(ctx: Ctx, number: string, q: Tende
     ctx.deps.db.select({ iku: companies.iku }).from(companies).where(eq(companies.id, ctx.companyId)),
   ]);
   const page = rows.slice(0, q.limit);
-  const notices = await notices44ByIkz(
+  const notices = await notices44ByPosition(
     ctx,
     page.flatMap((r) => (r.p.ikz ? [r.p.ikz] : [])),
   );
   const noticeOf = (ikz: string | null) => {
-    const n = ikz ? notices.get(ikz) : undefined;
+    const key = ikzPositionKey(ikz);
+    const n = key ? notices.get(key) : undefined;
     return n
       ? {
           purchase_number: n.purchase_number,
@@ -183,8 +201,9 @@ const isUniqueViolation = (e: unknown) => {
 
 /**
  * A 44-ФЗ procurement (draft) from a план-график position, through the procurements module's own create: it carries
- * the position's ИКЗ, ОКПД2, КВР, its amount as the НМЦК and its finance by year. One position gives one
- * procurement: asked again (a double click), the one created is returned.
+ * the position's ИКЗ with the purchase's own number in digits 27–29 (the next free one on the position: 001 for the
+ * first purchase, where the position has 000 — Порядок 55н, п. 5), ОКПД2, КВР, its amount as the НМЦК and its finance
+ * by year. One position gives one procurement: asked again (a double click), the one created is returned.
  */
 export async function procurementFromTenderPosition(ctx: Ctx, positionId: number): Promise<ProcurementResponse> {
   assertCanEdit(ctx);
@@ -218,7 +237,13 @@ export async function procurementFromTenderPosition(ctx: Ctx, positionId: number
     okpd2,
     law: '44',
     // the position's ИКЗ only if it is right for this company (its finding on the plan's screen says why not)
-    ikz: pos.ikz && ikzFindings(pos, company?.iku ?? null).length === 0 ? pos.ikz : null,
+    ikz:
+      pos.ikz && ikzFindings(pos, company?.iku ?? null).length === 0
+        ? // the purchases of an «особая закупка» (пп. 4, 5, 23, 42, 44 ч. 1 ст. 93) share the position's one ИКЗ (Порядок 55н, п. 3)
+          pos.specialCode
+          ? pos.ikz
+          : ikzOfPurchase(pos.ikz, await nextPurchaseNumber(ctx, ikzPositionKey(pos.ikz)!))
+        : null,
     kvr: pos.kvrCode && /^\d{3}$/.test(pos.kvrCode) ? pos.kvrCode : null,
   });
   const lines = await checkedReferences(ctx, input);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from './reconcile';
 import { isFormatError, isZipArchive, parseInWorker, readZipXmlEntries } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -9,7 +10,7 @@ import { storeTenderPlan } from './store-tender-plan';
 import { storeNotice44 } from './store-notice44';
 import { storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice } from './store-notice';
-import { confirmForeignCustomers, foreignCustomersOf, ownCustomers } from './own-customer';
+import { confirmForeignCustomers, foreignCustomersOf, namesOwnCustomer, ownCustomers, partyOfIku } from './own-customer';
 
 /** Reads the uploaded ЕИС file within the size limit; parser refusals (empty, not ЕИС) come later with its Russian text. */
 export async function readEisUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
@@ -64,7 +65,20 @@ const customersOf = (f: EisFile) =>
                 ogrn: null,
                 okato: null,
               }))
-            : [];
+            : f.kind === 'purchase44' && f.purchase.kind === 'notice'
+              ? // a purchase placed by an authorised body names the body and each customer (the ИКУ of its lot's ИКЗ)
+                [
+                  { name: f.purchase.placer.fullName, shortName: null, inn: f.purchase.placer.inn, kpp: null, ogrn: null, okato: null },
+                  ...f.purchase.lots.map((l) => ({
+                    name: l.customer.fullName,
+                    shortName: null,
+                    inn: partyOfIku(l.iku)?.inn ?? l.customer.inn,
+                    kpp: partyOfIku(l.iku)?.kpp ?? null,
+                    ogrn: null,
+                    okato: null,
+                  })),
+                ]
+              : [];
 
 /**
  * Contracts, plans, notices and performance records from a file or an archive of them, through the same parsers and
@@ -75,16 +89,20 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
   const { files, archive } = await parseUpload(data);
   if (!opts.confirmCustomer) {
     const own = await ownCustomers(ctx.deps.db, ctx.companyId);
-    for (const f of files)
-      if (f.kind !== 'performance')
+    for (const f of files) {
+      const named = customersOf(f);
+      // a notice is the company's if one customer it names is (namesOwnCustomer: the placer may be an authorised body);
+      // every other document asks for each foreign customer it holds
+      if (f.kind !== 'performance' && (f.kind !== 'purchase44' || !namesOwnCustomer(own, named)))
         confirmForeignCustomers(
-          foreignCustomersOf(customersOf(f), own),
+          foreignCustomersOf(named, own),
           own,
           f.kind === 'purchase44' ? 'notice' : f.kind === 'contracts44' ? 'contracts' : f.kind,
         );
+    }
   }
   const notices = await Promise.all(files.map((f) => (f.kind === 'notice' ? prepareNotice(ctx, f.notice) : null)));
-  return ctx.deps.db.transaction(async (tx) => {
+  const out = await ctx.deps.db.transaction(async (tx) => {
     const result = {
       kind: (archive ? 'archive' : files[0].kind) as EisFile['kind'] | 'archive',
       contracts: [] as { id: number; registry_number: string | null; violations: string[] }[],
@@ -125,4 +143,13 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     }
     return result;
   });
+  // a protocol names no ИКЗ of its own: its notice (stored before) gives the purchase's
+  const numbers = files.flatMap((f) => (f.kind === 'purchase44' ? [f.purchase.purchaseNumber] : []));
+  const ikzs = [
+    ...files.flatMap((f) => (f.kind === 'purchase44' && f.purchase.kind === 'notice' ? f.purchase.lots.map((l) => l.ikz) : [])),
+    ...files.flatMap((f) => (f.kind === 'contracts44' ? f.contracts44.contracts.map((c) => c.ikz) : [])),
+    ...(await ikzsOfPurchases(ctx.deps, ctx.companyId, numbers)),
+  ];
+  notifyEisChanged(ctx.deps, ctx.companyId, await procurementsOfIkzs(ctx.deps, ctx.companyId, ikzs));
+  return out;
 }

@@ -29,6 +29,7 @@ async function expectationsOf(ctx: Ctx, card: IkzCard): Promise<IkzExpectations 
             kvr: tenderPlanPositions.kvrCode,
             year: tenderPlanPositions.publishYear,
             number: tenderPlanPositions.purchaseNumber,
+            special: tenderPlanPositions.specialCode,
           })
           .from(tenderPlanPositions)
           .where(and(eq(tenderPlanPositions.id, card.tenderPlanPositionId), eq(tenderPlanPositions.companyId, ctx.companyId)))
@@ -43,6 +44,9 @@ async function expectationsOf(ctx: Ctx, card: IkzCard): Promise<IkzExpectations 
     year,
     // ЕИС's purchaseNumber of a position is its number in the plan (ИКЗ digits 23–26) when it is that short
     positionNumber: pos?.number && /^\d{1,4}$/.test(pos.number) ? pos.number : null,
+    // an «особая закупка» (пп. 4, 5, 23, 42, 44 ч. 1 ст. 93) has one ИКЗ for all its purchases, the position's with 000
+    // in digits 27–29 (Порядок 55н, п. 3); any other purchase has its own number there
+    of: pos?.special ? 'position' : 'purchase',
   };
 }
 

@@ -9,7 +9,7 @@ export { getProcurement, loadProcurement, type ProcurementRow } from './procurem
 export { addFileVersion } from './procurement-files';
 export { checkedReferences, createProcurement, insertProcurement, updateProcurement } from './save-procurement';
 export { procurementsByStatus } from './status-counts';
-export { applyTransition, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
+export { applyTransition, followEisStatus, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
 export { setProcurementFacts, setProcurementNmcd } from './set-nmcd';
 export { cardFacts, factsOf, outdatedDocuments, outdatedText, type ProcurementFacts } from './procurement-facts';
 

@@ -64,6 +64,31 @@ const statusTitle = sql.raw(
 );
 
 /**
+ * A 44-ФЗ card whose purchase ЕИС published otherwise (its newest notice carrying the card's ИКЗ): another method,
+ * НМЦК or date of the notice than the card's — the mark the register shows until the card applies ЕИС's facts
+ * (modules/eis/reconcile.ts compares the same values for the card). The card's columns are named with their table:
+ * bare, `method` would be the notice's own (outerColumn).
+ */
+const o = {
+  law: outerColumn(p.law),
+  ikz: outerColumn(p.ikz),
+  companyId: outerColumn(p.companyId),
+  nmcd: outerColumn(p.nmcd),
+  method: outerColumn(p.method),
+  publishedOn: outerColumn(p.publishedOn),
+  applicationDeadline: outerColumn(p.applicationDeadline),
+  summingUpOn: outerColumn(p.summingUpOn),
+};
+const eisDiffers = sql<boolean>`(${o.law} = '44' AND ${o.ikz} IS NOT NULL AND EXISTS (
+  SELECT 1 FROM eis44_notices n WHERE n.company_id = ${o.companyId} AND n.kind = 'notice' AND n.ikzs ? ${o.ikz}
+    AND NOT EXISTS (SELECT 1 FROM eis44_notices m WHERE m.company_id = n.company_id AND m.kind = 'notice'
+      AND m.purchase_number = n.purchase_number AND m.version > n.version)
+    AND ((n.max_price IS NOT NULL AND n.max_price <> ${o.nmcd}) OR (n.method IS NOT NULL AND n.method <> ${o.method})
+      OR (n.published_at IS NOT NULL AND ${o.publishedOn} IS DISTINCT FROM (n.published_at::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
+      OR (n.applications_end IS NOT NULL AND ${o.applicationDeadline} IS DISTINCT FROM (n.applications_end::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
+      OR (n.summarizing_date IS NOT NULL AND ${o.summingUpOn} IS DISTINCT FROM n.summarizing_date::date))))`;
+
+/**
  * The columns of a RegisterItem, named as its fields, for the database to render the page as JSON: the page leaves
  * PostgreSQL as one text value and goes into the response as it is. Read as rows, its ~700 values cost the server
  * more than the database spends finding them — parsing each value, mapping it, checking and serialising the page
@@ -85,6 +110,7 @@ const itemColumns = {
   okpd2_codes: codesOfRow.as('okpd2_codes'),
   sme_only: p.smeOnly,
   has_violations: p.hasViolations,
+  eis_differs: eisDiffers.as('eis_differs'),
   law: p.law,
   created_at: sql`to_char(${p.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`.as('created_at'),
 };

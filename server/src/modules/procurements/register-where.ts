@@ -84,7 +84,18 @@ export function registerWhere(companyId: number, q: RegisterFilters, bind: Bind 
   }
   if (q.q) {
     const text = bind('q', q.q);
-    w.push(or(sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${text}::text)`, eq(p.number, text))!);
+    // the card's own number, its ЕИС notice number (223: the notice it came from; 44: the purchase ЕИС placed on its
+    // ИКЗ — on its position, as ЕИС fills the ИКЗ) or its ИКЗ find it as its words do
+    w.push(
+      or(
+        sql`${p.searchVector} @@ plainto_tsquery('russian'::regconfig, ${text}::text)`,
+        eq(p.number, text),
+        eq(p.noticeNumber, text),
+        eq(p.ikz, text),
+        sql`(${p.law} = '44' AND left(${p.ikz}, 26) IN (SELECT left(e, 26) FROM eis44_notices x, jsonb_array_elements_text(x.ikzs) e
+          WHERE x.company_id = ${company} AND x.purchase_number = ${text}::text))`,
+      )!,
+    );
   }
   return and(...w)!;
 }

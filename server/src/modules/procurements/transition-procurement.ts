@@ -134,21 +134,50 @@ export async function applyTransition(
   }
   const override = broken.length ? { reason: overrideReason, rules: broken } : null;
   if (override) comment = comment ? `${comment}\nВопреки сроку: ${overrideReason}` : `Вопреки сроку: ${overrideReason}`;
-  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, r.id));
+  await recordStatus(tx, actor, r.id, from, to, comment, override ? { override } : {});
+}
+
+/** A move of status written: the row, its history entry and the trail's, with what the trail should know of it. */
+async function recordStatus(
+  tx: Tx,
+  actor: { companyId: number; userId: number },
+  id: number,
+  from: ProcurementStatus,
+  to: ProcurementStatus,
+  comment: string | null,
+  extra: Record<string, unknown>,
+): Promise<void> {
+  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, id));
   await tx
     .insert(procurementStatusHistory)
-    .values({ procurementId: r.id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
+    .values({ procurementId: id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });
   await audit(
     tx,
     { user: { id: actor.userId }, companyId: actor.companyId },
-    {
-      entity: 'procurement',
-      entityId: r.id,
-      action: 'status',
-      before: { status: from },
-      after: { status: to, comment, ...(override ? { override } : {}) },
-    },
+    { entity: 'procurement', entityId: id, action: 'status', before: { status: from }, after: { status: to, comment, ...extra } },
   );
+}
+
+/**
+ * A status ЕИС's documents show the purchase has reached (its notice, final protocol, contract), recorded one allowed
+ * step at a time (PROCUREMENT_TRANSITIONS), each in the history and the trail with where it came from. The facts
+ * happened in ЕИС: the preconditions of the card's own moves (documents generated, deadlines checked before
+ * publishing) are for what the card does itself, not for what ЕИС has already done.
+ */
+export async function followEisStatus(
+  tx: Tx,
+  actor: { companyId: number; userId: number },
+  r: ProcurementRow,
+  path: readonly ProcurementStatus[],
+  comment: string,
+): Promise<void> {
+  let from = r.status as ProcurementStatus;
+  for (const to of path) {
+    const T = r.law === '44' ? PROCUREMENT_STATUS_TITLES_44 : PROCUREMENT_STATUS_TITLES;
+    if (!canTransition(from, to)) throw new AppError('INVALID_STATE', `Переход из статуса «${T[from]}» в статус «${T[to]}» недопустим`);
+    await recordStatus(tx, actor, r.id, from, to, comment, { source: 'eis' });
+    from = to;
+  }
 }
 
 export async function transitionProcurement(

@@ -70,7 +70,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...options,
 ];
 import NmckTab from '../nmck/NmckTab';
-import { Notice44Summary } from '../eis/Notice44Summary';
+import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../eis/EisReconciliation';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -298,7 +298,7 @@ function ProcurementCard({
           {p && <Link to={`/files/${p.id}`}>Файлы</Link>}
         </Space>
       </Space>
-      {p?.law === '44' && p.ikz && <Notice44Summary ikz={p.ikz} />}
+      {p?.law === '44' && p.ikz && <EisReconciliation procurement={p} />}
       <Row gutter={24}>
         <Col xs={24} xl={15}>
           <Form<FormValues>
@@ -586,6 +586,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
   const [overrideFor, setOverrideFor] = useState<{ to: ProcurementStatus; comment?: string; rules: string[] } | null>(null);
   const [overrideForm] = Form.useForm<{ reason: string }>();
   const history = useQuery({ queryKey: ['procurement-history', company, p.id, p.status], queryFn: () => procurementsApi.history(p.id) });
+  const eis = useEisReconciliation(p.id, p.law);
   const move = useMutation({
     mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) =>
       procurementsApi.transition(p.id, to, comment, reason),
@@ -662,6 +663,14 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
                 ))}
               </ul>
             }
+          />
+        ) : eisDatesDiffer(eis.data) ? (
+          // the card's dates are not those ЕИС published: checking them says nothing of the real purchase
+          <Alert
+            type="warning"
+            showIcon
+            title="Сроки не проверены: даты в карточке отличаются от опубликованных в ЕИС — примените данные ЕИС"
+            data-testid="terms-eis-differs"
           />
         ) : !p.published_on || !p.application_deadline ? (
           // nothing was compared: no green light for a card without dates

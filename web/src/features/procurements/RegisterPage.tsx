@@ -241,6 +241,13 @@ export default function RegisterPage() {
                     44-ФЗ
                   </Tag>
                 )}
+                {r.eis_differs && (
+                  <Tooltip title="Сведения ЕИС расходятся с карточкой: откройте её, чтобы сверить и применить">
+                    <Tag color="orange" data-testid="eis-differs-mark">
+                      ЕИС ≠
+                    </Tag>
+                  </Tooltip>
+                )}
                 {r.has_violations && (
                   <Tooltip title={r.law === '44' ? 'Нарушены сроки 44-ФЗ' : 'Нарушены сроки по положению о закупке'}>
                     <ExclamationCircleFilled style={{ color: '#ff4d4f' }} aria-label="Есть нарушения" data-testid="violation-mark" />
