@@ -7,7 +7,7 @@ import { eisImportDays, eisImports } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { JobSuperseded } from '../../platform/jobs';
+import { JobDeferred, JobSuperseded } from '../../platform/jobs';
 import { GatewayError } from '../../clients/eis-gateway';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 import { eisAccess, markTokenRejected } from './eis-settings';
@@ -117,12 +117,20 @@ async function fetchDay(
   access: Awaited<ReturnType<typeof eisAccess>>,
   types: string[],
   day: string,
+  maxWaitMs: number | undefined,
 ): Promise<Fetched> {
   const files: EisFile[] = [];
-  for (const type of types) {
+  for (const [i, type] of types.entries()) {
     let xmls: string[];
     try {
-      xmls = await gatewayOf(deps).fetchDay({ customerInn: inn, access, type: type as EisDocumentType, day });
+      // only the day's first request may send the job away (as the integration service does for a type's requests)
+      xmls = await gatewayOf(deps).fetchDay({
+        customerInn: inn,
+        access,
+        type: type as EisDocumentType,
+        day,
+        maxWaitMs: i === 0 ? maxWaitMs : undefined,
+      });
     } catch (e) {
       // ЕИС refused the token itself: every further day would be refused too, so the import ends now with ЕИС's words
       // and the company's screens ask for a new token
@@ -219,9 +227,10 @@ export async function daysDone(deps: Deps, importId: string): Promise<Set<string
 
 /**
  * Walks the days of an import that are not stored yet. Throws what stopped it (the caller decides on a retry); a run
- * that finds the import finished returns its row as it is.
+ * that finds the import finished returns its row as it is. `maxWaitMs`: how long a request may wait for the token's
+ * budget; past it the walk stops with GatewayError EIS_RATE_LIMITED after storing every day it fetched.
  */
-export async function walkPeriodImport(deps: Deps, importId: string): Promise<ImportRow | null> {
+export async function walkPeriodImport(deps: Deps, importId: string, maxWaitMs?: number): Promise<ImportRow | null> {
   const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
   if (!imp || imp.status !== 'running') return imp ?? null;
   const inn = await companyInn(deps, imp.companyId);
@@ -249,11 +258,15 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
     // the user may stop it between days («Остановить»): nothing more is asked for or stored
     if (i > 0 && !(await stillRunning())) break;
-    const window = await Promise.all(
-      days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day)),
+    const window = await Promise.allSettled(
+      days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day, maxWaitMs)),
     );
-    // stored in the order of the days: what is stored is always the period's beginning
-    for (const fetched of window) {
+    // every day fetched is stored (in the order of the days), even when another of the window failed: its request is
+    // spent, and the days are marked one by one, so the next run asks only for the rest
+    const failed = window.find((r) => r.status === 'rejected');
+    for (const r of window) {
+      if (r.status === 'rejected') continue;
+      const fetched = r.value;
       let stored: number | null;
       try {
         stored = await storeDay(deps, imp, ctx, own, fetched);
@@ -267,6 +280,7 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
       // to the user who asked for it; the screens of others poll the status
       if (imp.userId) deps.realtime.toUser(imp.userId, EVENTS.eisImportProgress, { ...progress });
     }
+    if (failed) throw failed.reason;
   }
   const [after] = await deps.db.select().from(eisImports).where(eq(eisImports.id, imp.id));
   return after;
@@ -318,10 +332,13 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
     async handler({ importId }, job) {
       let outcome: Parameters<typeof finishPeriodImport>[2];
       try {
-        const walked = await walkPeriodImport(deps, importId);
+        const walked = await walkPeriodImport(deps, importId, deps.config.EIS_BUDGET_WAIT_MS || undefined);
         if (!walked || walked.status !== 'running') return;
         outcome = { status: 'success' };
       } catch (e) {
+        // the token's next request slot is further off than a worker should sleep: the worker goes to other companies'
+        // jobs, and this one comes back then, after the days it stored (issue 40 S7)
+        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null) throw new JobDeferred(e.retryAfterMs);
         // ЕИС out of reach: the next run continues after the last stored day
         if (e instanceof GatewayError && e.retryable && job.retryCount < RETRY_LIMIT) throw e;
         outcome = { status: 'error', message: importErrorText(e) };
