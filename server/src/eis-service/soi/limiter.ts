@@ -73,8 +73,9 @@ export function createSoiLimiter(perMinute: number, minuteMs = 60_000, now: () =
    * reaches ЕИС a little early, or one before it that left late (a timer fires late on a busy machine), still finds the
    * limit-th one before it out of ЕИС's window.
    */
+  const spacingOf = (limit: number) => Math.ceil((minuteMs * 101) / (100 * limit));
   const slotFrom = (p: TokenPace, t: number): number => {
-    const spacing = Math.ceil((minuteMs * 101) / (100 * p.limit));
+    const spacing = spacingOf(p.limit);
     let at = t;
     const last = p.log[p.log.length - 1];
     if (last !== undefined) at = Math.max(at, last + spacing);
@@ -119,7 +120,8 @@ export function createSoiLimiter(perMinute: number, minuteMs = 60_000, now: () =
       p.log = sent.filter((s) => s > t - minuteMs);
       const letThrough = sent.filter((s) => s > t - minuteMs).length;
       p.limit = Math.max(1, Math.min(p.limit - 1, letThrough));
-      const next = slotFrom(p, t);
+      // and never sooner than one spacing at the new pace from the refusal, even with nothing else in the minute
+      const next = Math.max(slotFrom(p, t), t + spacingOf(p.limit));
       // a minute of requests at the lower pace, from the next one, before a step back up
       p.changedAt = next;
       return next - t;
