@@ -106,6 +106,11 @@ export interface Jobs {
    * `send` without `tx` does it itself; after `send(..., { tx })` call it once the transaction has committed.
    */
   wake(name: string): void;
+  /**
+   * Whether another company's job of a fair queue waits for a worker: a long job (a year's import) gives its worker
+   * back between its steps when one does (JobDeferred with 0), so that job waits one step, not the whole of it.
+   */
+  othersWaiting(name: string, group: string): Promise<boolean>;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
   /** Waits until the queue has no created/active/retry jobs (tests, graceful shutdown). */
@@ -329,6 +334,14 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       return id;
     },
     wake,
+    async othersWaiting(name, group) {
+      const { rows } = await db.executeSql(
+        `SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after < now()
+           AND COALESCE(singleton_key, '') <> $2) AS waiting`,
+        [name, group],
+      );
+      return (rows[0] as { waiting: boolean }).waiting;
+    },
     async completeIn(tx, name, id, output) {
       // state < 'completed': a run that outlived its expiry may still finish a job waiting for its retry
       const { rows } = await txExecutor(tx).executeSql(

@@ -25,7 +25,7 @@ import { storeContracts } from './store-contracts';
 import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';
-import { definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
+import { budgetReturn, definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
 
 /** One contract by its registry number: a single request to ЕИС, stored with the job's completion. */
 export const CONTRACT_IMPORT_JOB = 'eis.contracts-import';
@@ -235,7 +235,8 @@ export function defineImportJobs(deps: Deps): void {
       } catch (e) {
         if (e instanceof JobSuperseded) return;
         // the token's budget: the worker goes to other work and the job comes back when the token may ask (period-import.ts)
-        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null) throw new JobDeferred(e.retryAfterMs);
+        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null)
+          throw new JobDeferred(budgetReturn(deps, e.retryAfterMs));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
           result: 'error',

@@ -7,16 +7,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS } from '@proc/contract';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { innFrom9 } from '../../../test/factories';
+import { eisTenant, oneDayImport, someOf, startYearImport, type EisTenant } from '../../../test/eis-world';
 import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
 import { buildIntegrationApp } from '../../eis-service/build-integration-app';
 
 const MINUTE_MS = 2_000;
 const PER_MINUTE = 4;
-const YEAR = { date_from: '2024-01-01', date_to: '2024-12-31' };
-const DAY = { date_from: '2024-03-11', date_to: '2024-03-11' };
 
 let eis: FakeEis;
 let integration: FastifyInstance;
@@ -46,87 +43,25 @@ afterAll(async () => {
   await eis?.close();
 });
 
-interface Tenant {
-  name: string;
-  token: string;
-}
-let seq = 0;
-/** A customer company with its client and its own ЕИС token (region 01, where the fake's documents are). */
-async function tenant(name: string): Promise<Tenant> {
-  const n = ++seq;
-  const company = await t.api<{ id: number }>('POST', '/api/companies', {
-    token: admin,
-    body: { title: `ООО «Арендатор ${name}»`, inn: innFrom9(String(770300000 + n * 7)) },
-  });
-  expect(company.status, JSON.stringify(company.body)).toBe(200);
-  const login = `fair-${name.toLowerCase()}-${n}`;
-  const user = await t.api('POST', '/api/users', {
-    token: admin,
-    body: { title: `Клиент ${name}`, login, role: 'client', company_id: company.body.id, password: 'demo12345' },
-  });
-  expect(user.status, JSON.stringify(user.body)).toBe(200);
-  const token = await t.login(login);
-  const url = `/api/companies/${company.body.id}/eis_settings`;
-  const before = await t.api<{ inn: string }>('GET', url, { token });
-  const saved = await t.api('PUT', url, { token, body: { inn: before.body.inn, token: `person-token-${name}-${n}`, region_code: '01' } });
-  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return { name, token };
-}
-
-/** Starts a contracts import and resolves with its key once its first day is stored (the import is under way). */
-async function startFlood(who: Tenant): Promise<string> {
-  const s = await t.socket('auth', who.token);
-  try {
-    const first = new Promise<void>((resolve) => s.on(EVENTS.eisImportProgress, () => resolve()));
-    const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: YEAR });
-    expect(r.status, JSON.stringify(r.body)).toBe(202);
-    await first;
-    return r.body.key;
-  } finally {
-    s.disconnect();
-  }
-}
-
-/** A's one-day import from the request to its success notice, in ms. */
-async function oneDay(who: Tenant): Promise<number> {
-  const s = await t.socket('auth', who.token);
-  try {
-    const started = performance.now();
-    let key: string | undefined;
-    const seen: { key?: string; result?: string }[] = [];
-    const done = new Promise<{ result?: string }>((resolve) => {
-      const look = () => {
-        const hit = seen.find((e) => e.key === key);
-        if (key && hit) resolve(hit);
-      };
-      s.on(EVENTS.notificationEisContractsResponse, (e: { key?: string }) => (seen.push(e), look()));
-      void (async () => {
-        const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: DAY });
-        expect(r.status, JSON.stringify(r.body)).toBe(202);
-        key = r.body.key;
-        look();
-      })();
-    });
-    expect((await done).result).toBe('success');
-    return performance.now() - started;
-  } finally {
-    s.disconnect();
-  }
-}
-
-const statusOf = async (who: Tenant) =>
+const statusOf = async (who: EisTenant) =>
   (await t.api<{ current: { status: string; days_done: number } }>('GET', '/api/eis/imports/status?kind=contracts', { token: who.token }))
     .body.current;
 
 async function floodAndMeasure(flooders: number): Promise<{ alone: number; underFlood: number }> {
-  const a = await tenant(`A${flooders}`);
-  const others = await Promise.all(Array.from({ length: flooders }, (_, i) => tenant(`F${flooders}x${i}`)));
+  const a = await eisTenant(t, admin, `A${flooders}`);
+  const others = await Promise.all(Array.from({ length: flooders }, (_, i) => eisTenant(t, admin, `F${flooders}x${i}`)));
   // twice alone: the first loads what a first import loads
-  await oneDay(a);
-  const alone = await oneDay(a);
-  const keys = await Promise.all(others.map(startFlood));
+  await oneDayImport(t, a);
+  const alone = await oneDayImport(t, a);
+  const floods = await Promise.all(others.map((o) => startYearImport(t, o)));
+  const keys = floods.map((f) => f.key);
+  // both import workers busy with the flood (more flooders than workers wait in the queue)
+  await someOf(
+    Math.min(2, flooders),
+    floods.map((f) => f.firstDay),
+  );
   try {
-    const underFlood = await oneDay(a);
+    const underFlood = await oneDayImport(t, a);
     // the flooders' years are far from done: A did not wait behind them (a year at 4 requests a 2-s «minute» is 3 minutes)
     for (const o of others) {
       const st = await statusOf(o);
@@ -157,7 +92,7 @@ describe('ЕИС imports under flooding tenants', () => {
 
 describe('«Проверить подключение» at the token’s limit', () => {
   it('answers at once «лимит запросов ЕИС, повторите через N с», on ЕИС’s code 13 and while the token must wait', async () => {
-    const who = await tenant('Check');
+    const who = await eisTenant(t, admin, 'Check');
     const companyId = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: who.token })).body.company_id;
     const check = async () => {
       const started = performance.now();

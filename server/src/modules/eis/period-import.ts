@@ -44,6 +44,11 @@ const walkingHere = new Set<string>();
 /** The import is no longer running (stopped by its user, or ended by the check for abandoned imports). */
 class ImportStopped extends Error {}
 
+/** A run gives its worker back, between its windows of days, to another company's job waiting (see the job). */
+class ImportYields extends Error {}
+/** How long a run goes on before it asks whether another company's import waits for its worker. */
+const SLICE_MS = 1_000;
+
 export interface PeriodImportInput {
   companyId: number;
   userId: number | null;
@@ -230,7 +235,13 @@ export async function daysDone(deps: Deps, importId: string): Promise<Set<string
  * that finds the import finished returns its row as it is. `maxWaitMs`: how long a request may wait for the token's
  * budget; past it the walk stops with GatewayError EIS_RATE_LIMITED after storing every day it fetched.
  */
-export async function walkPeriodImport(deps: Deps, importId: string, maxWaitMs?: number): Promise<ImportRow | null> {
+export async function walkPeriodImport(
+  deps: Deps,
+  importId: string,
+  maxWaitMs?: number,
+  /** Asked between windows of days: true stops the walk with ImportYields after what it stored. */
+  shouldYield?: () => Promise<boolean>,
+): Promise<ImportRow | null> {
   const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
   if (!imp || imp.status !== 'running') return imp ?? null;
   const inn = await companyInn(deps, imp.companyId);
@@ -258,6 +269,7 @@ export async function walkPeriodImport(deps: Deps, importId: string, maxWaitMs?:
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
     // the user may stop it between days («Остановить»): nothing more is asked for or stored
     if (i > 0 && !(await stillRunning())) break;
+    if (i > 0 && shouldYield && (await shouldYield())) throw new ImportYields();
     const window = await Promise.allSettled(
       days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day, maxWaitMs)),
     );
@@ -310,6 +322,14 @@ export const importErrorText = (e: unknown): string =>
 
 export type ImportNotifier = (imp: ImportRow) => void;
 
+/**
+ * When a job sent away by its token's budget comes back: half its allowed wait early, so that its start (a fetch, the
+ * import's set-up) is done by the time the slot comes and it waits the rest in the worker — the token's requests keep
+ * their pace instead of each coming that much late.
+ */
+export const budgetReturn = (deps: Deps, retryAfterMs: number): number =>
+  Math.max(0, retryAfterMs - Math.floor(deps.config.EIS_BUDGET_WAIT_MS / 2));
+
 /** The check for abandoned imports, every minute on one node. */
 export const ABANDONED_IMPORTS_JOB = 'eis.abandoned-imports';
 
@@ -329,16 +349,25 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
     options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
     concurrency: 2,
     fair: { group: (p) => String(p.companyId ?? 'none'), perGroup: 1, maxQueued: 5 },
-    async handler({ importId }, job) {
+    async handler({ importId, companyId }, job) {
       let outcome: Parameters<typeof finishPeriodImport>[2];
+      const started = Date.now();
+      const group = String(companyId ?? 'none');
+      // a year's import at a large budget is minutes of work: past a slice, another company's waiting import goes
+      // first (this one keeps its place and comes back at once); not with EIS_BUDGET_WAIT_MS=0, as before issue 40
+      const shouldYield = deps.config.EIS_BUDGET_WAIT_MS
+        ? async () => Date.now() - started > SLICE_MS && (await deps.jobs.othersWaiting(PERIOD_IMPORT_JOB, group))
+        : undefined;
       try {
-        const walked = await walkPeriodImport(deps, importId, deps.config.EIS_BUDGET_WAIT_MS || undefined);
+        const walked = await walkPeriodImport(deps, importId, deps.config.EIS_BUDGET_WAIT_MS || undefined, shouldYield);
         if (!walked || walked.status !== 'running') return;
         outcome = { status: 'success' };
       } catch (e) {
         // the token's next request slot is further off than a worker should sleep: the worker goes to other companies'
         // jobs, and this one comes back then, after the days it stored (issue 40 S7)
-        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null) throw new JobDeferred(e.retryAfterMs);
+        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null)
+          throw new JobDeferred(budgetReturn(deps, e.retryAfterMs));
+        if (e instanceof ImportYields) throw new JobDeferred(0);
         // ЕИС out of reach: the next run continues after the last stored day
         if (e instanceof GatewayError && e.retryable && job.retryCount < RETRY_LIMIT) throw e;
         outcome = { status: 'error', message: importErrorText(e) };
