@@ -6,7 +6,7 @@ import { EVENTS } from '@proc/contract';
 import { innFrom9 } from './factories';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from './harness';
 import { startFakeEis, type FakeEis } from '../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../src/eis-service/build-integration-app';
+import { buildIntegrationApp, type IntegrationOptions } from '../src/eis-service/build-integration-app';
 import type { Config } from '../src/config';
 
 export interface EisWorld {
@@ -21,8 +21,18 @@ export interface EisWorld {
  * (a company without its own falls back to it) and a budget far above the fake's limits, so a test meets ЕИС's answers,
  * not the limiter.
  */
-export async function startEisWorld(opts: { timeoutMs?: number; server?: Partial<Config> } = {}): Promise<EisWorld> {
+export async function startEisWorld(
+  opts: {
+    timeoutMs?: number;
+    server?: Partial<Config>;
+    /** The service's own settings over these (the fair-share tests: no shared token, a small budget). */
+    integration?: Partial<IntegrationOptions>;
+    /** ЕИС's limit of a token (requests in any sliding «minute» of minuteMs). */
+    limit?: { perMinute: number; minuteMs: number };
+  } = {},
+): Promise<EisWorld> {
   const eis = await startFakeEis();
+  if (opts.limit) eis.limitSoi(opts.limit.perMinute, opts.limit.minuteMs);
   const integration = await buildIntegrationApp({
     eisUrl: eis.url,
     token: 'test-individual-token',
@@ -33,6 +43,7 @@ export async function startEisWorld(opts: { timeoutMs?: number; server?: Partial
     timeoutMs: opts.timeoutMs ?? 15_000,
     logLevel: 'silent',
     requestsPerMinute: 100_000,
+    ...opts.integration,
   });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;

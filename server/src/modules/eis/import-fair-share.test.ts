@@ -5,43 +5,29 @@
  * Small figures keep it short: «a minute» of 2 s, 4 requests in it per token (ЕИС's 90 a minute, scaled), and a job
  * gives its worker back when its next request is more than 100 ms away (EIS_BUDGET_WAIT_MS).
  */
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
-import { eisTenant, oneDayImport, someOf, startYearImport, type EisTenant } from '../../../test/eis-world';
-import { startFakeEis, type FakeEis } from '../../../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import type { TestServer } from '../../../test/harness';
+import { eisTenant, oneDayImport, someOf, startEisWorld, startYearImport, type EisTenant, type EisWorld } from '../../../test/eis-world';
+import type { FakeEis } from '../../../../tools/fake-eis/server';
 
 const MINUTE_MS = 2_000;
 const PER_MINUTE = 4;
 
+let world: EisWorld;
 let eis: FakeEis;
-let integration: FastifyInstance;
 let t: TestServer;
 let admin: string;
 
 beforeAll(async () => {
-  eis = await startFakeEis();
-  eis.limitSoi(PER_MINUTE, MINUTE_MS);
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 15_000,
-    logLevel: 'silent',
-    requestsPerMinute: PER_MINUTE,
-    minuteMs: MINUTE_MS,
+  world = await startEisWorld({
+    limit: { perMinute: PER_MINUTE, minuteMs: MINUTE_MS },
+    integration: { token: undefined, tokenFallback: false, requestsPerMinute: PER_MINUTE, minuteMs: MINUTE_MS },
+    server: { EIS_BUDGET_WAIT_MS: 100 },
   });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, EIS_BUDGET_WAIT_MS: 100 });
+  ({ eis, t } = world);
   admin = await t.login('admin');
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await integration?.close();
-  await eis?.close();
-});
+afterAll(async () => world?.close());
 
 const statusOf = async (who: EisTenant) =>
   (await t.api<{ current: { status: string; days_done: number } }>('GET', '/api/eis/imports/status?kind=contracts', { token: who.token }))
