@@ -233,14 +233,34 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
     return [...(runningHere.get(def.name) ?? new Map<string, number>())].filter(([, n]) => n >= workers - 1).map(([g]) => g);
   };
 
-  /** One at a time per queue on all nodes, so a company's cap holds when two workers fetch at once. */
-  async function fetchFair(def: JobDef<unknown>): Promise<{ id: string; data: unknown; retryCount: number; group: string | null } | null> {
-    return database.db.transaction(async (tx) => {
-      const ex = txExecutor(tx);
-      await ex.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`pgboss-fair:${def.name}`]);
-      const { rows } = await ex.executeSql(FETCH_FAIR, [def.name, def.fair!.perGroup, fullHere(def)]);
-      return (rows[0] as { id: string; data: unknown; retryCount: number; group: string | null } | undefined) ?? null;
+  /** This node's fetch of each fair queue in progress: one at a time, so each sees what the one before took. */
+  const fetching = new Map<string, Promise<unknown>>();
+
+  /**
+   * One at a time per queue on all nodes (the advisory lock), so a company's cap holds when two workers fetch at once;
+   * and one at a time on this node, so the job taken counts in runningHere before the next fetch reads it.
+   */
+  async function fetchFair(def: JobDef<unknown>): Promise<{ id: string; data: unknown; retryCount: number; group: string } | null> {
+    const before = fetching.get(def.name) ?? Promise.resolve();
+    const run = before.then(async () => {
+      const job = await database.db.transaction(async (tx) => {
+        const ex = txExecutor(tx);
+        await ex.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`pgboss-fair:${def.name}`]);
+        const { rows } = await ex.executeSql(FETCH_FAIR, [def.name, def.fair!.perGroup, fullHere(def)]);
+        return (rows[0] as { id: string; data: unknown; retryCount: number; group: string | null } | undefined) ?? null;
+      });
+      if (!job) return null;
+      const group = job.group ?? '';
+      const here = runningHere.get(def.name) ?? new Map<string, number>();
+      runningHere.set(def.name, here);
+      here.set(group, (here.get(group) ?? 0) + 1);
+      return { ...job, group };
     });
+    fetching.set(
+      def.name,
+      run.catch(() => undefined),
+    );
+    return run;
   }
 
   /** A deferred job goes back to the queue; this node's workers wake when it is due (others find it at a poll). */
@@ -272,10 +292,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         });
         continue;
       }
-      const group = job.group ?? '';
-      const here = runningHere.get(def.name) ?? new Map<string, number>();
-      runningHere.set(def.name, here);
-      here.set(group, (here.get(group) ?? 0) + 1);
+      const { group } = job;
+      const here = runningHere.get(def.name)!;
       try {
         await def.handler(def.schema.parse(job.data), { id: job.id, retryCount: job.retryCount });
         // a handler that completed its job in its own transaction (completeIn) leaves nothing to complete
