@@ -273,11 +273,11 @@ export async function walkPeriodImport(
     const window = await Promise.allSettled(
       days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day, maxWaitMs)),
     );
-    // every day fetched is stored (in the order of the days), even when another of the window failed: its request is
-    // spent, and the days are marked one by one, so the next run asks only for the rest
+    // stored in the order of the days up to the first that failed (the budget sent it away): what is stored is always
+    // the period's beginning, and the next run goes on from there
     const failed = window.find((r) => r.status === 'rejected');
     for (const r of window) {
-      if (r.status === 'rejected') continue;
+      if (r.status === 'rejected') break;
       const fetched = r.value;
       let stored: number | null;
       try {
