@@ -47,7 +47,7 @@ async function main() {
     await allB;
     const floodSeconds = (performance.now() - floodStarted) / 1000;
 
-    console.log('monthly XLSX report, PGlite, 2 report workers, a company may have 2 running and 20 waiting');
+    console.log('monthly XLSX report, PGlite, 3 report workers (a company holds at most 2 of them), 20 waiting at most');
     console.log(`A alone:                      ${alone.toFixed(0)} ms`);
     console.log(
       `A under B's ${FLOOD} queued:        ${underFlood.toFixed(0)} ms (${(underFlood / alone).toFixed(1)}× alone; before the fair queues: 74.5 s under 150, 0.3 s alone)`,

@@ -91,6 +91,12 @@ const ConfigSchema = z.object({
    * every call with a token to it, and the import dialog estimates a period's time from it.
    */
   EIS_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(90),
+  /**
+   * How long an import job waits in its worker for its token's next request slot; a longer wait gives the worker back
+   * and the job comes back at that time (platform/jobs.ts JobDeferred). 0: never given back (waits in the worker, as
+   * before issue 40; only to measure).
+   */
+  EIS_BUDGET_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** The integration service's own person's token for СОИ (individualPerson_token): used only with EIS_TOKEN_FALLBACK. */
   EIS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
   /** How long the integration service waits for one answer of ЕИС, in milliseconds. */

@@ -1,9 +1,12 @@
 /** The ЕИС set-up the 44-ФЗ import tests share (not a test file itself): fake ЕИС, integration service, server. */
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { EVENTS } from '@proc/contract';
+import { innFrom9 } from './factories';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from './harness';
 import { startFakeEis, type FakeEis } from '../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../src/eis-service/build-integration-app';
+import { buildIntegrationApp, type IntegrationOptions } from '../src/eis-service/build-integration-app';
 import type { Config } from '../src/config';
 
 export interface EisWorld {
@@ -18,8 +21,18 @@ export interface EisWorld {
  * (a company without its own falls back to it) and a budget far above the fake's limits, so a test meets ЕИС's answers,
  * not the limiter.
  */
-export async function startEisWorld(opts: { timeoutMs?: number; server?: Partial<Config> } = {}): Promise<EisWorld> {
+export async function startEisWorld(
+  opts: {
+    timeoutMs?: number;
+    server?: Partial<Config>;
+    /** The service's own settings over these (the fair-share tests: no shared token, a small budget). */
+    integration?: Partial<IntegrationOptions>;
+    /** ЕИС's limit of a token (requests in any sliding «minute» of minuteMs). */
+    limit?: { perMinute: number; minuteMs: number };
+  } = {},
+): Promise<EisWorld> {
   const eis = await startFakeEis();
+  if (opts.limit) eis.limitSoi(opts.limit.perMinute, opts.limit.minuteMs);
   const integration = await buildIntegrationApp({
     eisUrl: eis.url,
     token: 'test-individual-token',
@@ -30,6 +43,7 @@ export async function startEisWorld(opts: { timeoutMs?: number; server?: Partial
     timeoutMs: opts.timeoutMs ?? 15_000,
     logLevel: 'silent',
     requestsPerMinute: 100_000,
+    ...opts.integration,
   });
   await integration.listen({ port: 0, host: '127.0.0.1' });
   const port = (integration.server.address() as { port: number }).port;
@@ -95,6 +109,81 @@ export async function importPeriod(
     return ev;
   } finally {
     clearTimeout(timer);
+    s.disconnect();
+  }
+}
+
+const YEAR = { date_from: '2024-01-01', date_to: '2024-12-31' };
+const DAY = { date_from: '2024-03-11', date_to: '2024-03-11' };
+
+/** A customer company of the fair-share tests and benches: its client's session and its own ЕИС token. */
+export interface EisTenant {
+  name: string;
+  token: string;
+}
+let tenantSeq = 0;
+/** A customer company with its client and its own ЕИС token (region 01, where the fake's documents are). */
+export async function eisTenant(t: TestServer, admin: string, name: string): Promise<EisTenant> {
+  const n = ++tenantSeq * 1000 + crypto.randomInt(1000);
+  const company = await t.api<{ id: number }>('POST', '/api/companies', {
+    token: admin,
+    body: { title: `ООО «Арендатор ${name}»`, inn: innFrom9(String(770300000 + n)) },
+  });
+  expect(company.status, JSON.stringify(company.body)).toBe(200);
+  const login = `fair-${name.toLowerCase()}-${n}`;
+  const user = await t.api('POST', '/api/users', {
+    token: admin,
+    body: { title: `Клиент ${name}`, login, role: 'client', company_id: company.body.id, password: 'demo12345' },
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(200);
+  const token = await t.login(login);
+  const url = `/api/companies/${company.body.id}/eis_settings`;
+  const before = await t.api<{ inn: string }>('GET', url, { token });
+  const saved = await t.api('PUT', url, { token, body: { inn: before.body.inn, token: `person-token-${name}-${n}`, region_code: '01' } });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return { name, token };
+}
+
+/** Starts a year's contracts import: its key, and when its first day is stored (it has had a worker). */
+export async function startYearImport(t: TestServer, who: EisTenant): Promise<{ key: string; firstDay: Promise<void> }> {
+  const s = await t.socket('auth', who.token);
+  const firstDay = new Promise<void>((resolve) => s.on(EVENTS.eisImportProgress, () => resolve())).finally(() => s.disconnect());
+  const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: YEAR });
+  expect(r.status, JSON.stringify(r.body)).toBe(202);
+  return { key: r.body.key, firstDay };
+}
+
+/** Resolves once `n` of the promises have. */
+export const someOf = (n: number, all: Promise<unknown>[]) =>
+  new Promise<void>((resolve) => {
+    let left = n;
+    if (left <= 0) resolve();
+    for (const p of all) void p.then(() => --left === 0 && resolve());
+  });
+
+/** A contracts import of a period (one day by default) from the request to its success notice, in ms. */
+export async function oneDayImport(t: TestServer, who: EisTenant, period = DAY): Promise<number> {
+  const s = await t.socket('auth', who.token);
+  try {
+    const started = performance.now();
+    let key: string | undefined;
+    const seen: { key?: string; result?: string }[] = [];
+    const done = new Promise<{ result?: string }>((resolve) => {
+      const look = () => {
+        const hit = seen.find((e) => e.key === key);
+        if (key && hit) resolve(hit);
+      };
+      s.on(EVENTS.notificationEisContractsResponse, (e: { key?: string }) => (seen.push(e), look()));
+      void (async () => {
+        const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: period });
+        expect(r.status, JSON.stringify(r.body)).toBe(202);
+        key = r.body.key;
+        look();
+      })();
+    });
+    expect((await done).result).toBe('success');
+    return performance.now() - started;
+  } finally {
     s.disconnect();
   }
 }

@@ -48,6 +48,8 @@ export const MESSAGES = {
   monthlyReportSuccess: (period: string) => `Ежемесячная сводка о договорах за период ${period} сформирована`,
   monthlyReportErrorHeader: (period: string) => `Не удалось сформировать сводку о договорах за период ${period}`,
   contractsNothingHeader: 'Новых договоров нет',
+  /** The token's ЕИС request budget has no slot now (errorInfo code 13, or the pacing of the integration service). */
+  eisRateLimited: (seconds: number) => `лимит запросов ЕИС, повторите через ${seconds} с`,
   contractsNothing: (from: string, to: string) => `В ЕИС нет договоров организации за период ${from}-${to}`,
   importCounts: (c: { created?: number; updated?: number; duplicates?: number; rejected?: number; matched?: number }) =>
     [

@@ -11,8 +11,12 @@ export class GatewayError extends Error {
     message: string,
     public httpStatus: number | null,
     public retryable: boolean,
-    /** The integration service's code: EIS_TOKEN_REJECTED when ЕИС refused the token itself. */
+    /**
+     * The integration service's code: EIS_TOKEN_REJECTED when ЕИС refused the token itself, EIS_RATE_LIMITED when the
+     * token's budget has no slot within the call's max_wait_ms (nothing was sent; ask again in retryAfterMs).
+     */
     public code: string | null = null,
+    public retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -27,6 +31,8 @@ export interface EisAccess {
 interface Customer {
   customerInn: string;
   access?: EisAccess;
+  /** How long the call may wait for the token's next request slot; longer: GatewayError EIS_RATE_LIMITED at once. */
+  maxWaitMs?: number;
 }
 /** One day of one kind of documents in the customer's region, as СОИ gives them out. */
 export type DayQuery = Customer & { type: EisDocumentType; day: string };
@@ -39,7 +45,11 @@ export interface EisGateway {
   /** The package and, when signed, its detached CMS signature (base64), which travel together. */
   sendExecution(xml: string, signature?: string | null): Promise<ExecutionAnswer>;
   /** One real request to ЕИС's СОИ; what ЕИС answered, in words (token_rejected: ЕИС refused the token). */
-  checkConnection(customerInn: string, access: EisAccess): Promise<{ ok: boolean; message: string; token_rejected?: boolean }>;
+  /** retry_after: ЕИС's request limit of the token, seconds until it may ask again (answered at once, not waited). */
+  checkConnection(
+    customerInn: string,
+    access: EisAccess,
+  ): Promise<{ ok: boolean; message: string; token_rejected?: boolean; retry_after?: number }>;
 }
 
 const accessHeaders = (a?: EisAccess): Record<string, string> => (a?.token ? { 'x-eis-token': a.token } : {});
@@ -65,7 +75,12 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
       const timeout = (e as Error).name === 'TimeoutError';
       throw new GatewayError(timeout ? 'Сервис интеграции с ЕИС не ответил вовремя' : 'Сервис интеграции с ЕИС недоступен', null, true);
     }
-    const body = (await res.json().catch(() => ({}))) as T & { message?: string; http_status?: number | null; code?: string };
+    const body = (await res.json().catch(() => ({}))) as T & {
+      message?: string;
+      http_status?: number | null;
+      code?: string;
+      retry_after_ms?: number;
+    };
     if (res.status >= 500)
       throw new GatewayError(
         body.message ?? `Сервис интеграции ответил ошибкой ${res.status}`,
@@ -73,12 +88,23 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
         true,
         body.code ?? null,
       );
-    if (res.status >= 400) throw new GatewayError(body.message ?? `Запрос отклонён (${res.status})`, res.status, false, body.code ?? null);
+    if (res.status >= 400)
+      throw new GatewayError(
+        body.message ?? `Запрос отклонён (${res.status})`,
+        res.status,
+        false,
+        body.code ?? null,
+        body.retry_after_ms ?? null,
+      );
     return body;
   }
   return {
     async fetchContract(q) {
-      const p = new URLSearchParams({ customer_inn: q.customerInn, registry_number: q.registryNumber });
+      const p = new URLSearchParams({
+        customer_inn: q.customerInn,
+        registry_number: q.registryNumber,
+        ...(q.maxWaitMs !== undefined ? { max_wait_ms: String(q.maxWaitMs) } : {}),
+      });
       return (await call<{ files: string[] }>(`/eis/contracts?${p}`, { headers: accessHeaders(q.access) })).files;
     },
     async fetchDay(q) {
@@ -87,13 +113,14 @@ export function createEisGateway(baseUrl: string, secret: string | undefined, ti
         type: q.type,
         day: q.day,
         ...(q.access?.region ? { org_region: q.access.region } : {}),
+        ...(q.maxWaitMs !== undefined ? { max_wait_ms: String(q.maxWaitMs) } : {}),
       });
       return (await call<{ files: string[] }>(`/eis/documents?${p}`, { headers: accessHeaders(q.access) })).files;
     },
     async checkConnection(customerInn, access) {
       const p = new URLSearchParams({ customer_inn: customerInn, ...(access.region ? { org_region: access.region } : {}) });
       try {
-        return await call<{ ok: boolean; message: string; token_rejected?: boolean }>(`/eis/check?${p}`, {
+        return await call<{ ok: boolean; message: string; token_rejected?: boolean; retry_after?: number }>(`/eis/check?${p}`, {
           headers: accessHeaders(access),
         });
       } catch (e) {

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callEis, EisUnavailable } from './eis-client';
 import { CONTRACT_REGISTRY_NUMBER, EIS_DOCUMENT_TYPES, is44RegistryNumber } from '@proc/contract';
-import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
+import { SoiBusy, SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './soi/client';
 import { SOI_DOCUMENTS } from './soi/envelope';
 import { createSoiLimiter } from './soi/limiter';
 import { loggerOptions } from '../platform/logging';
@@ -62,6 +62,12 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof EisUnavailable || err instanceof SoiError)
       req.log.warn({ url: req.url, err: err.message }, 'ЕИС не ответила документами');
+    // the token's budget has no slot within the caller's wait: when to ask again (a job gives its worker back meanwhile)
+    if (err instanceof SoiBusy)
+      return reply
+        .status(429)
+        .header('retry-after', String(Math.ceil(err.retryAfterMs / 1000)))
+        .send({ code: 'EIS_RATE_LIMITED', message: err.message, retry_after_ms: err.retryAfterMs });
     if (err instanceof EisUnavailable) {
       const status = err.httpStatus === null ? 504 : 502;
       return reply.status(status).send({ code: 'EIS_UNAVAILABLE', message: err.message, http_status: err.httpStatus });
@@ -82,10 +88,14 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   // СОИ answers by registry number, or by region, day and document type; the main server walks the days of a period
   // and keeps only the company's own documents
   /** The caller's own token (a company's, from its ЕИС settings); the service's EIS_TOKEN only with EIS_TOKEN_FALLBACK. */
-  const soiFor = (req: { headers: Record<string, string | string[] | undefined> }): SoiOptions => {
+  const soiFor = (req: { headers: Record<string, string | string[] | undefined> }, maxWaitMs?: number): SoiOptions => {
     const own = req.headers['x-eis-token'];
-    return { ...soi, token: (Array.isArray(own) ? own[0] : own) || (opts.tokenFallback ? soi.token : '') };
+    return { ...soi, maxWaitMs, token: (Array.isArray(own) ? own[0] : own) || (opts.tokenFallback ? soi.token : '') };
   };
+  /** max_wait_ms: how long the caller may wait for the token's next request slot (none: as long as it takes). */
+  const maxWait = z.coerce.number().int().min(0).max(600_000).optional();
+  /** «Проверить подключение» answers at once: a user is not kept waiting for the token's next slot. */
+  const CHECK_WAIT_MS = 1_000;
   const region = z
     .string()
     .regex(/^\d{2}$/)
@@ -100,8 +110,10 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   // <reestrNumber>, find_string id 2900812807), and answers with every document under the number: for RGK the
   // contract's versions, its executions (contractProcedure) and its cancel
   app.get('/eis/contracts', async (req, reply) => {
-    const q = z.object({ customer_inn: inn, registry_number: z.string().regex(CONTRACT_REGISTRY_NUMBER) }).parse(req.query);
-    const o = soiFor(req);
+    const q = z
+      .object({ customer_inn: inn, registry_number: z.string().regex(CONTRACT_REGISTRY_NUMBER), max_wait_ms: maxWait })
+      .parse(req.query);
+    const o = soiFor(req, q.max_wait_ms);
     if (!o.token) return reply.status(422).send(tokenMissing);
     const is44 = is44RegistryNumber(q.registry_number);
     const subsystemType = (is44 ? SOI_DOCUMENTS.contract44 : SOI_DOCUMENTS.contract).subsystemType;
@@ -116,14 +128,18 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
 
   // a period import asks for hundreds of days: each request is not worth a log line, what went wrong is
   app.get('/eis/documents', { logLevel: 'warn' }, async (req, reply) => {
-    const q = z.object({ customer_inn: inn, org_region: region, type: z.enum(EIS_DOCUMENT_TYPES), day: isoDate }).parse(req.query);
-    const o = soiFor(req);
+    const q = z
+      .object({ customer_inn: inn, org_region: region, type: z.enum(EIS_DOCUMENT_TYPES), day: isoDate, max_wait_ms: maxWait })
+      .parse(req.query);
+    const o = soiFor(req, q.max_wait_ms);
     if (!o.token) return reply.status(422).send(tokenMissing);
     const docs: { subsystemType: string; documentTypes: readonly string[]; law?: '44' } = SOI_DOCUMENTS[q.type];
     const files: string[] = [];
-    for (const documentType223 of docs.documentTypes)
+    // only the day's first request may send the caller away: once it is answered, the day's other types (a notice's
+    // dozens) follow at the token's pace, or every return would spend the budget on the same first requests again
+    for (const [i, documentType223] of docs.documentTypes.entries())
       files.push(
-        ...(await soiByOrgRegion(o, {
+        ...(await soiByOrgRegion(i === 0 ? o : { ...o, maxWaitMs: undefined }, {
           orgRegion: regionOf(q),
           subsystemType: docs.subsystemType,
           documentType223,
@@ -138,7 +154,7 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
   // counts days) and what ЕИС answered
   app.get('/eis/check', async (req) => {
     const q = z.object({ customer_inn: inn, org_region: region }).parse(req.query);
-    const o = soiFor(req);
+    const o = soiFor(req, CHECK_WAIT_MS);
     if (!o.token) return { ok: false, message: tokenMissing.message };
     const yesterday = previousDay(moscowToday());
     const orgRegion = regionOf(q);
@@ -157,6 +173,7 @@ export async function buildIntegrationApp(opts: IntegrationOptions): Promise<Fas
           : `ЕИС ответила: договоров региона ${orgRegion} за ${day} нет (noData) — подключение работает`,
       };
     } catch (e) {
+      if (e instanceof SoiBusy) return { ok: false, message: e.message, retry_after: Math.max(1, Math.ceil(e.retryAfterMs / 1000)) };
       if (e instanceof SoiError) return { ok: false, message: e.message, ...(e.tokenRejected ? { token_rejected: true } : {}) };
       if (e instanceof EisUnavailable) return { ok: false, message: e.message };
       throw e;

@@ -47,7 +47,8 @@ export interface JobOptions {
  * A queue shared fairly between the companies that fill it: a job is fetched for the company with the fewest of its
  * jobs running, and among those for the one served longest ago, so one company's flood delays another's job by at
  * most the job already running; a company may have `perGroup` jobs running at once on all nodes together and
- * `maxQueued` waiting (more is refused with 429).
+ * `maxQueued` waiting (more is refused with 429). On a node of more than one worker a company holds at most all
+ * but one of them, so another company's job always finds a worker free (issue 40 S9).
  */
 export interface FairShare<T> {
   /** Whose work the job is: the company. */
@@ -79,6 +80,18 @@ export class JobSuperseded extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that cannot go on before `ms` have passed (its ЕИС token's request budget): the job goes back to
+ * the queue to start again then, and its worker takes other work meanwhile instead of sleeping in it (issue 40 S7).
+ * The job keeps its place: it still counts as its company's running job (perGroup) and as served, and the run does not
+ * count as an attempt; what it stored (an import's days) stays, and the next run goes on from there.
+ */
+export class JobDeferred extends Error {
+  constructor(public ms: number) {
+    super(`job deferred for ${ms} ms`);
+  }
+}
+
 export interface Jobs {
   define<T>(def: JobDef<T>): void;
   send<T>(name: string, payload: T, opts?: { tx?: Tx } & JobOptions): Promise<string | null>;
@@ -93,6 +106,11 @@ export interface Jobs {
    * `send` without `tx` does it itself; after `send(..., { tx })` call it once the transaction has committed.
    */
   wake(name: string): void;
+  /**
+   * Whether another company's job of a fair queue waits for a worker: a long job (a year's import) gives its worker
+   * back between its steps when one does (JobDeferred with 0), so that job waits one step, not the whole of it.
+   */
+  othersWaiting(name: string, group: string): Promise<boolean>;
   start(opts: { work: boolean }): Promise<void>;
   stop(): Promise<void>;
   /** Waits until the queue has no created/active/retry jobs (tests, graceful shutdown). */
@@ -103,30 +121,48 @@ export interface Jobs {
 /** A fair queue's waiting jobs of one company, counted before another is added. */
 const QUEUED_OF_GROUP = `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`;
 
+/** A deferred job (JobDeferred): back in 'created' with the started_on of its run, which no other state has. */
+const DEFERRED = `(state = 'created' AND started_on IS NOT NULL)`;
+
 /**
  * The next job of a fair queue (see FairShare), marked active as pg-boss's own fetch marks it (a job fetched again
- * after a run counts that run). pg-boss 10 orders a queue by priority and age only, and its singleton policies refuse
- * rather than pass over a company's second job, so a flood at the head of the queue held everyone else back.
- * The group is the job's singleton_key: a queue of the standard policy has no unique index on it.
+ * after a run counts that run, a deferred one does not). pg-boss 10 orders a queue by priority and age only, and its
+ * singleton policies refuse rather than pass over a company's second job, so a flood at the head of the queue held
+ * everyone else back. The group is the job's singleton_key: a queue of the standard policy has no unique index on it.
+ * A deferred job counts as its company's running one (its own count aside), so the company's next job does not start
+ * beside it. $3: the companies already holding all the workers of this node they may.
  */
 const FETCH_FAIR = `
   WITH running AS (
-    SELECT singleton_key AS grp, count(*) AS n FROM pgboss.job WHERE name = $1 AND state = 'active' GROUP BY 1
+    SELECT singleton_key AS grp, count(*) AS n FROM pgboss.job WHERE name = $1 AND (state = 'active' OR ${DEFERRED}) GROUP BY 1
   ), served AS (
     SELECT singleton_key AS grp, max(started_on) AS last FROM pgboss.job WHERE name = $1 AND started_on IS NOT NULL GROUP BY 1
-  ), next AS (
-    SELECT j.id FROM pgboss.job j
+  ), candidates AS (
+    SELECT j.id, j.priority, j.created_on, s.last,
+      COALESCE(r.n, 0) - CASE WHEN j.state = 'created' AND j.started_on IS NOT NULL THEN 1 ELSE 0 END AS others
+    FROM pgboss.job j
     LEFT JOIN running r ON r.grp IS NOT DISTINCT FROM j.singleton_key
     LEFT JOIN served s ON s.grp IS NOT DISTINCT FROM j.singleton_key
-    WHERE j.name = $1 AND j.state < 'active' AND j.start_after < now() AND COALESCE(r.n, 0) < $2
-    ORDER BY COALESCE(r.n, 0), s.last NULLS FIRST, j.priority DESC, j.created_on, j.id
+    WHERE j.name = $1 AND j.state < 'active' AND j.start_after < now() AND NOT (COALESCE(j.singleton_key, '') = ANY($3::text[]))
+  ), next AS (
+    SELECT j.id FROM pgboss.job j JOIN candidates c ON c.id = j.id
+    WHERE j.name = $1 AND c.others < $2
+    ORDER BY c.others, c.last NULLS FIRST, c.priority DESC, c.created_on, c.id
     LIMIT 1
     FOR UPDATE OF j SKIP LOCKED
   )
   UPDATE pgboss.job j SET state = 'active', started_on = now(),
-    retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+    retry_count = CASE WHEN j.started_on IS NOT NULL AND j.state <> 'created' THEN j.retry_count + 1 ELSE j.retry_count END
   FROM next WHERE j.name = $1 AND j.id = next.id
-  RETURNING j.id, j.data, j.retry_count AS "retryCount"`;
+  RETURNING j.id, j.data, j.retry_count AS "retryCount", j.singleton_key AS "group"`;
+
+/**
+ * A deferred job back to the queue, to start again in `ms`. A fair queue's keeps its started_on (see DEFERRED); a
+ * plain queue's (FAIR_SHARE=false) loses it, or pg-boss's fetch would count the run as an attempt.
+ */
+const DEFER = `UPDATE pgboss.job SET state = 'created', start_after = now() + make_interval(secs => $3::double precision / 1000),
+    started_on = CASE WHEN $4::boolean THEN started_on END
+  WHERE name = $1 AND id = $2 AND state = 'active'`;
 
 /** Queues that can run long (ЕИС imports, reports) set a shorter expireInSeconds of their own (JOB_EXPIRE_SECONDS). */
 const DEFAULTS: JobOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 };
@@ -189,14 +225,48 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
   const boss = new PgBoss({ db, schema: 'pgboss', supervise: true, migrate: true, maintenanceIntervalSeconds } as never);
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
 
-  /** One at a time per queue on all nodes, so a company's cap holds when two workers fetch at once. */
-  async function fetchFair(def: JobDef<unknown>): Promise<{ id: string; data: unknown; retryCount: number } | null> {
-    return database.db.transaction(async (tx) => {
-      const ex = txExecutor(tx);
-      await ex.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`pgboss-fair:${def.name}`]);
-      const { rows } = await ex.executeSql(FETCH_FAIR, [def.name, def.fair!.perGroup]);
-      return (rows[0] as { id: string; data: unknown; retryCount: number } | undefined) ?? null;
+  /** This node's running jobs of each fair queue, by company: a company holds at most all but one of its workers. */
+  const runningHere = new Map<string, Map<string, number>>();
+  const fullHere = (def: JobDef<unknown>): string[] => {
+    const workers = def.concurrency ?? 1;
+    if (workers < 2) return [];
+    return [...(runningHere.get(def.name) ?? new Map<string, number>())].filter(([, n]) => n >= workers - 1).map(([g]) => g);
+  };
+
+  /** This node's fetch of each fair queue in progress: one at a time, so each sees what the one before took. */
+  const fetching = new Map<string, Promise<unknown>>();
+
+  /**
+   * One at a time per queue on all nodes (the advisory lock), so a company's cap holds when two workers fetch at once;
+   * and one at a time on this node, so the job taken counts in runningHere before the next fetch reads it.
+   */
+  async function fetchFair(def: JobDef<unknown>): Promise<{ id: string; data: unknown; retryCount: number; group: string } | null> {
+    const before = fetching.get(def.name) ?? Promise.resolve();
+    const run = before.then(async () => {
+      const job = await database.db.transaction(async (tx) => {
+        const ex = txExecutor(tx);
+        await ex.executeSql(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`pgboss-fair:${def.name}`]);
+        const { rows } = await ex.executeSql(FETCH_FAIR, [def.name, def.fair!.perGroup, fullHere(def)]);
+        return (rows[0] as { id: string; data: unknown; retryCount: number; group: string | null } | undefined) ?? null;
+      });
+      if (!job) return null;
+      const group = job.group ?? '';
+      const here = runningHere.get(def.name) ?? new Map<string, number>();
+      runningHere.set(def.name, here);
+      here.set(group, (here.get(group) ?? 0) + 1);
+      return { ...job, group };
     });
+    fetching.set(
+      def.name,
+      run.catch(() => undefined),
+    );
+    return run;
+  }
+
+  /** A deferred job goes back to the queue; this node's workers wake when it is due (others find it at a poll). */
+  async function defer(name: string, id: string, ms: number, fair: boolean): Promise<void> {
+    await db.executeSql(DEFER, [name, id, ms, fair]);
+    setTimeout(() => wake(name), ms + 5).unref();
   }
 
   const POLL_MS = 500;
@@ -222,16 +292,26 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
         });
         continue;
       }
+      const { group } = job;
+      const here = runningHere.get(def.name)!;
       try {
         await def.handler(def.schema.parse(job.data), { id: job.id, retryCount: job.retryCount });
         // a handler that completed its job in its own transaction (completeIn) leaves nothing to complete
         await boss.complete(def.name, job.id);
       } catch (err) {
+        if (err instanceof JobDeferred) {
+          await defer(def.name, job.id, err.ms, true).catch((e: unknown) => log.error({ err: e, queue: def.name }, 'job queue error'));
+          continue;
+        }
         // pg-boss keeps the failure in pgboss.job: never a failed statement's values
         const e = redactError(err) as Error;
         await boss
           .fail(def.name, job.id, { message: e?.message ?? String(err) })
           .catch((failErr: unknown) => log.error({ err: failErr, queue: def.name }, 'job queue error'));
+      } finally {
+        const n = (here.get(group) ?? 1) - 1;
+        if (n > 0) here.set(group, n);
+        else here.delete(group);
       }
     }
   }
@@ -272,6 +352,14 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       return id;
     },
     wake,
+    async othersWaiting(name, group) {
+      const { rows } = await db.executeSql(
+        `SELECT EXISTS (SELECT 1 FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after < now()
+           AND COALESCE(singleton_key, '') <> $2) AS waiting`,
+        [name, group],
+      );
+      return (rows[0] as { waiting: boolean }).waiting;
+    },
     async completeIn(tx, name, id, output) {
       // state < 'completed': a run that outlived its expiry may still finish a job waiting for its retry
       const { rows } = await txExecutor(tx).executeSql(
@@ -305,6 +393,8 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
               try {
                 await def.handler(payload, { id: job.id, retryCount });
               } catch (err) {
+                // back to the queue: pg-boss then finds the job no longer active and leaves it (completeJobs)
+                if (err instanceof JobDeferred) return defer(def.name, job.id, err.ms, false);
                 // pg-boss keeps the failure in pgboss.job: never a failed statement's values
                 throw redactError(err);
               }

@@ -13,6 +13,7 @@ import { isFormatError, readZipXmlEntries } from '../../formats';
 import { EisUnavailable } from '../eis-client';
 import { eisFetch, failureText } from '../transport';
 import type { Dispatcher } from 'undici';
+import { MESSAGES } from '@proc/contract';
 import type { SoiLimiter } from './limiter';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_PATH, type ByOrgRegion, type ByReestrNumber } from './envelope';
 
@@ -29,8 +30,13 @@ export interface SoiOptions {
   dispatcher?: Dispatcher;
   /** The token's request budget (shared by every call of the service); none: requests are not paced. */
   limiter?: SoiLimiter;
-  /** How many times a request refused for the token's limit (code 13) waits for the next minute and is sent again. */
+  /** How many times a request refused for the token's limit (code 13) waits for its next slot and is sent again. */
   limitRetries?: number;
+  /**
+   * How long the caller may wait for the token's next slot; a longer wait throws SoiBusy at once (nothing sent). None:
+   * the call waits as long as the budget needs.
+   */
+  maxWaitMs?: number;
 }
 
 /**
@@ -52,6 +58,13 @@ export class SoiError extends Error {
     public tokenRejected = false,
   ) {
     super(message);
+  }
+}
+
+/** The token's budget has no slot within the caller's wait: ask again in `retryAfterMs` (nothing was sent to ЕИС). */
+export class SoiBusy extends Error {
+  constructor(public retryAfterMs: number) {
+    super(MESSAGES.eisRateLimited(Math.max(1, Math.ceil(retryAfterMs / 1000))));
   }
 }
 
@@ -150,17 +163,25 @@ async function downloadArchive(o: SoiOptions, url: string): Promise<string[]> {
   }
 }
 
-/** Sends one request within the token's budget; a refusal for the limit (13) waits for the next minute and is sent again. */
+/**
+ * Sends one request within the token's budget. A refusal for the limit (13) slows the token's pace (limiter.ts) and the
+ * request goes again at its next slot — or, when that is further than the caller may wait, SoiBusy says when.
+ */
 async function ask(o: SoiOptions, body: () => string, response: string): Promise<string[]> {
   const retries = o.limitRetries ?? 10;
   for (let attempt = 0; ; attempt++) {
-    await o.limiter?.take(o.token);
+    if (o.limiter) {
+      const slot = await o.limiter.take(o.token, o.maxWaitMs);
+      if (!slot.ok) throw new SoiBusy(slot.retryAfterMs);
+    }
     // a new index id each time: a request sent again is a new request
     const answer = readAnswer(await post(o, body()), response);
     if ('urls' in answer) return answer.urls;
+    // without a limiter (a client of its own, tests) ЕИС's sliding minute is waited out whole
+    const wait = o.limiter ? o.limiter.refused(o.token) : 60_000;
     if (attempt >= retries) throw new EisUnavailable('ЕИС отказывает: превышен лимит запросов по токену (код 13) — повторите позже', null);
-    if (o.limiter) await o.limiter.spent(o.token);
-    else await sleep(60_000 - (Date.now() % 60_000) + 1);
+    if (o.maxWaitMs !== undefined && wait > o.maxWaitMs) throw new SoiBusy(wait);
+    if (!o.limiter) await sleep(wait);
   }
 }
 

@@ -10,7 +10,7 @@ import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fak
 import { parseEisFile } from '../../formats';
 import { EisUnavailable } from '../eis-client';
 import { byOrgRegionRequest, byReestrNumberRequest, SOI_DOCUMENTS } from './envelope';
-import { SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
+import { SoiBusy, SoiError, soiByOrgRegion, soiByReestrNumber, type SoiOptions } from './client';
 import { createSoiLimiter } from './limiter';
 import { moscowToday, nextDay } from '../../platform/clock';
 
@@ -230,24 +230,47 @@ describe('СОИ answers as ЕИС writes them', () => {
     expect((await soiByOrgRegion({ ...o, token: 'expired-token' }, day)).length).toBeGreaterThan(0);
   });
 
-  it('meets ЕИС’s limit of the token (code 13) by waiting for the next minute, and within its own budget never meets it', async () => {
+  it('paces a token evenly within ЕИС’s sliding minute, and a code 13 slows the pace instead of waiting for a clock minute', async () => {
     const { files, ...day } = await dayWithContracts();
-    const minuteMs = 1_000;
-    eis.limitSoi(3, minuteMs);
+    // «a minute» of 2 s, ЕИС lets a token make 4 requests in any of them
+    const minuteMs = 2_000;
+    eis.limitSoi(4, minuteMs);
+    const arrivals = (token: string) => eis.soi.requests.filter((r) => r.token === token);
+    /** The most requests ЕИС let through within any sliding minute. */
+    const mostInAMinute = (log: number[]) => Math.max(...log.map((s) => log.filter((x) => x > s - minuteMs && x <= s).length));
     try {
-      const limitedBefore = eis.soi.limited;
-      // a budget larger than ЕИС's: ЕИС refuses, the client waits for the next minute and asks again
-      const loose = { ...o, token: 'limited-token', limiter: createSoiLimiter(1000, minuteMs) };
-      const got = await Promise.all(Array.from({ length: 8 }, () => soiByOrgRegion(loose, day)));
+      // a budget equal to ЕИС's: spread evenly (one every minute/4), never refused, never a burst
+      const paced = { ...o, token: 'paced-token', limiter: createSoiLimiter(4, minuteMs) };
+      const got = await Promise.all(Array.from({ length: 8 }, () => soiByOrgRegion(paced, day)));
       expect(got.every((f) => f.length === files.length)).toBe(true);
-      expect(eis.soi.limited).toBeGreaterThan(limitedBefore);
-      // a budget well under ЕИС's: paced, never refused — a request sent at the end of a minute may reach ЕИС in the
-      // next one, so a budget equal to ЕИС's could still meet code 13 at the turn of a minute (and would wait it out)
-      const fair = { ...o, token: 'paced-token', limiter: createSoiLimiter(1, minuteMs) };
-      const at = eis.soi.limited;
-      const paced = await Promise.all(Array.from({ length: 4 }, () => soiByOrgRegion(fair, day)));
-      expect(paced.every((f) => f.length === files.length)).toBe(true);
-      expect(eis.soi.limited).toBe(at);
+      const sent = arrivals('paced-token');
+      expect(sent.filter((r) => r.limited)).toEqual([]);
+      expect(mostInAMinute(sent.map((r) => r.at))).toBeLessThanOrEqual(4);
+      // evenly: no two requests closer than most of minute/4 (the network's jitter aside)
+      const gaps = sent.slice(1).map((r, i) => r.at - sent[i].at);
+      expect(Math.min(...gaps)).toBeGreaterThan((minuteMs / 4) * 0.8);
+
+      // a budget three times ЕИС's (another program shares the token): the first refusal slows the pace to what ЕИС let
+      // through, and the rest go at that pace — not a burst refused again after each minute's edge
+      const loose = { ...o, token: 'limited-token', limiter: createSoiLimiter(12, minuteMs) };
+      const more = await Promise.all(Array.from({ length: 12 }, () => soiByOrgRegion(loose, day)));
+      expect(more.every((f) => f.length === files.length)).toBe(true);
+      const refused = arrivals('limited-token').filter((r) => r.limited);
+      expect(refused.length).toBeGreaterThan(0);
+      // the first, and at most one for each step back up the pace takes after a minute without one (12 requests at 4 a
+      // «minute» take three)
+      expect(refused.length).toBeLessThanOrEqual(4);
+      const accepted = arrivals('limited-token').filter((r) => !r.limited);
+      expect(accepted.length).toBe(12);
+      expect(mostInAMinute(accepted.map((r) => r.at))).toBeLessThanOrEqual(4);
+
+      // a caller that may not wait is told at once when to come back, and nothing is sent
+      const asked = eis.soi.requests.length;
+      const busy = await soiByOrgRegion({ ...loose, maxWaitMs: 0 }, day).catch((e: unknown) => e);
+      expect(busy).toBeInstanceOf(SoiBusy);
+      expect((busy as SoiBusy).message).toMatch(/^лимит запросов ЕИС, повторите через \d+ с$/);
+      expect(eis.soi.requests.length).toBe(asked);
+
       // the limit is ЕИС's for a token: without retries left the refusal is an outage to retry later, not «no documents»
       eis.limitSoi(0, 60_000);
       await expect(soiByOrgRegion({ ...o, token: 'limited-token', limitRetries: 0 }, day)).rejects.toThrow(

@@ -16,7 +16,7 @@ import { parseContracts44, parseEisContracts } from '../../formats';
 import { companies, tenderPlans } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { JobSuperseded } from '../../platform/jobs';
+import { JobDeferred, JobSuperseded } from '../../platform/jobs';
 import { moscowToday } from '../../platform/clock';
 import { gatewayOf } from './gateway';
 import { eisAccess, markTokenRejected } from './eis-settings';
@@ -25,7 +25,7 @@ import { storeContracts } from './store-contracts';
 import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { namesOwnCustomer, ownCustomers } from './own-customer';
 import { companyInn } from './company-inn';
-import { definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
+import { budgetReturn, definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
 
 /** One contract by its registry number: a single request to ЕИС, stored with the job's completion. */
 export const CONTRACT_IMPORT_JOB = 'eis.contracts-import';
@@ -101,11 +101,13 @@ export async function importContractFromEis(
   userId: number,
   registryNumber: string,
   inTx?: (tx: Tx, stored: Stored) => Promise<void>,
+  /** How long to wait for the token's request budget; past it GatewayError EIS_RATE_LIMITED (none: as long as it takes). */
+  maxWaitMs?: number,
 ) {
   const inn = await companyInn(deps, companyId);
   let files: string[];
   try {
-    files = await gatewayOf(deps).fetchContract({ customerInn: inn, access: await eisAccess(deps, companyId), registryNumber });
+    files = await gatewayOf(deps).fetchContract({ customerInn: inn, access: await eisAccess(deps, companyId), registryNumber, maxWaitMs });
   } catch (e) {
     // ЕИС refused the token itself: the company's screens ask for a new one, as after a period import
     if (e instanceof GatewayError && e.code === 'EIS_TOKEN_REJECTED') await markTokenRejected(deps, companyId, e.message);
@@ -212,8 +214,13 @@ export function defineImportJobs(deps: Deps): void {
     async handler(p, job) {
       const base = { key: p.key, eais_registry_number: p.eais_registry_number };
       try {
-        const stored = await importContractFromEis(deps, p.companyId, p.userId, p.eais_registry_number, (tx, out) =>
-          deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }),
+        const stored = await importContractFromEis(
+          deps,
+          p.companyId,
+          p.userId,
+          p.eais_registry_number,
+          (tx, out) => deps.jobs.completeIn(tx, CONTRACT_IMPORT_JOB, job.id, { contracts: out.length }),
+          deps.config.EIS_BUDGET_WAIT_MS || undefined,
         );
         if (!stored.length) {
           // ЕИС answered with what it files under the number (an execution, a cancel) but not the contract itself:
@@ -241,6 +248,9 @@ export function defineImportJobs(deps: Deps): void {
         });
       } catch (e) {
         if (e instanceof JobSuperseded) return;
+        // the token's budget: the worker goes to other work and the job comes back when the token may ask (period-import.ts)
+        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null)
+          throw new JobDeferred(budgetReturn(deps, e.retryAfterMs));
         deps.realtime.toUser(p.userId, EVENTS.notificationEisContractsResponse, {
           ...base,
           result: 'error',

@@ -7,7 +7,7 @@ import { eis44Notices, eisImportDays, eisImports } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { JobSuperseded } from '../../platform/jobs';
+import { JobDeferred, JobSuperseded } from '../../platform/jobs';
 import { GatewayError } from '../../clients/eis-gateway';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 import { eisAccess, markTokenRejected } from './eis-settings';
@@ -44,6 +44,11 @@ const walkingHere = new Set<string>();
 
 /** The import is no longer running (stopped by its user, or ended by the check for abandoned imports). */
 class ImportStopped extends Error {}
+
+/** A run gives its worker back, between its windows of days, to another company's job waiting (see the job). */
+class ImportYields extends Error {}
+/** How long a run goes on before it asks whether another company's import waits for its worker. */
+const SLICE_MS = 1_000;
 
 export interface PeriodImportInput {
   companyId: number;
@@ -118,12 +123,20 @@ async function fetchDay(
   access: Awaited<ReturnType<typeof eisAccess>>,
   types: string[],
   day: string,
+  maxWaitMs: number | undefined,
 ): Promise<Fetched> {
   const files: EisFile[] = [];
-  for (const type of types) {
+  for (const [i, type] of types.entries()) {
     let xmls: string[];
     try {
-      xmls = await gatewayOf(deps).fetchDay({ customerInn: inn, access, type: type as EisDocumentType, day });
+      // only the day's first request may send the job away (as the integration service does for a type's requests)
+      xmls = await gatewayOf(deps).fetchDay({
+        customerInn: inn,
+        access,
+        type: type as EisDocumentType,
+        day,
+        maxWaitMs: i === 0 ? maxWaitMs : undefined,
+      });
     } catch (e) {
       // ЕИС refused the token itself: every further day would be refused too, so the import ends now with ЕИС's words
       // and the company's screens ask for a new token
@@ -260,9 +273,16 @@ export async function daysDone(deps: Deps, importId: string): Promise<Set<string
 
 /**
  * Walks the days of an import that are not stored yet. Throws what stopped it (the caller decides on a retry); a run
- * that finds the import finished returns its row as it is.
+ * that finds the import finished returns its row as it is. `maxWaitMs`: how long a request may wait for the token's
+ * budget; past it the walk stops with GatewayError EIS_RATE_LIMITED after storing every day it fetched.
  */
-export async function walkPeriodImport(deps: Deps, importId: string): Promise<ImportRow | null> {
+export async function walkPeriodImport(
+  deps: Deps,
+  importId: string,
+  maxWaitMs?: number,
+  /** Asked between windows of days: true stops the walk with ImportYields after what it stored. */
+  shouldYield?: () => Promise<boolean>,
+): Promise<ImportRow | null> {
   const [imp] = await deps.db.select().from(eisImports).where(eq(eisImports.id, importId));
   if (!imp || imp.status !== 'running') return imp ?? null;
   const inn = await companyInn(deps, imp.companyId);
@@ -290,11 +310,16 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
   for (let i = 0; i < days.length; i += DAYS_IN_FLIGHT) {
     // the user may stop it between days («Остановить»): nothing more is asked for or stored
     if (i > 0 && !(await stillRunning())) break;
-    const window = await Promise.all(
-      days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day)),
+    if (i > 0 && shouldYield && (await shouldYield())) throw new ImportYields();
+    const window = await Promise.allSettled(
+      days.slice(i, i + DAYS_IN_FLIGHT).map((day) => fetchDay(deps, imp.companyId, inn, access, imp.documentTypes, day, maxWaitMs)),
     );
-    // stored in the order of the days: what is stored is always the period's beginning
-    for (const fetched of window) {
+    // stored in the order of the days up to the first that failed (the budget sent it away): what is stored is always
+    // the period's beginning, and the next run goes on from there
+    const failed = window.find((r) => r.status === 'rejected');
+    for (const r of window) {
+      if (r.status === 'rejected') break;
+      const fetched = r.value;
       let stored: number | null;
       try {
         stored = await storeDay(deps, imp, ctx, own, fetched);
@@ -308,6 +333,7 @@ export async function walkPeriodImport(deps: Deps, importId: string): Promise<Im
       // to the user who asked for it; the screens of others poll the status
       if (imp.userId) deps.realtime.toUser(imp.userId, EVENTS.eisImportProgress, { ...progress });
     }
+    if (failed) throw failed.reason;
   }
   const [after] = await deps.db.select().from(eisImports).where(eq(eisImports.id, imp.id));
   return after;
@@ -337,6 +363,14 @@ export const importErrorText = (e: unknown): string =>
 
 export type ImportNotifier = (imp: ImportRow) => void;
 
+/**
+ * When a job sent away by its token's budget comes back: half its allowed wait early, so that its start (a fetch, the
+ * import's set-up) is done by the time the slot comes and it waits the rest in the worker — the token's requests keep
+ * their pace instead of each coming that much late.
+ */
+export const budgetReturn = (deps: Deps, retryAfterMs: number): number =>
+  Math.max(0, retryAfterMs - Math.floor(deps.config.EIS_BUDGET_WAIT_MS / 2));
+
 /** The check for abandoned imports, every minute on one node. */
 export const ABANDONED_IMPORTS_JOB = 'eis.abandoned-imports';
 
@@ -356,13 +390,25 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
     options: { retryLimit: RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: deps.config.JOB_EXPIRE_SECONDS },
     concurrency: 2,
     fair: { group: (p) => String(p.companyId ?? 'none'), perGroup: 1, maxQueued: 5 },
-    async handler({ importId }, job) {
+    async handler({ importId, companyId }, job) {
       let outcome: Parameters<typeof finishPeriodImport>[2];
+      const started = Date.now();
+      const group = String(companyId ?? 'none');
+      // a year's import at a large budget is minutes of work: past a slice, another company's waiting import goes
+      // first (this one keeps its place and comes back at once); not with EIS_BUDGET_WAIT_MS=0, as before issue 40
+      const shouldYield = deps.config.EIS_BUDGET_WAIT_MS
+        ? async () => Date.now() - started > SLICE_MS && (await deps.jobs.othersWaiting(PERIOD_IMPORT_JOB, group))
+        : undefined;
       try {
-        const walked = await walkPeriodImport(deps, importId);
+        const walked = await walkPeriodImport(deps, importId, deps.config.EIS_BUDGET_WAIT_MS || undefined, shouldYield);
         if (!walked || walked.status !== 'running') return;
         outcome = { status: 'success' };
       } catch (e) {
+        // the token's next request slot is further off than a worker should sleep: the worker goes to other companies'
+        // jobs, and this one comes back then, after the days it stored (issue 40 S7)
+        if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null)
+          throw new JobDeferred(budgetReturn(deps, e.retryAfterMs));
+        if (e instanceof ImportYields) throw new JobDeferred(0);
         // ЕИС out of reach: the next run continues after the last stored day
         if (e instanceof GatewayError && e.retryable && job.retryCount < RETRY_LIMIT) throw e;
         outcome = { status: 'error', message: importErrorText(e) };
