@@ -25,6 +25,7 @@ const SMALL = {
   'documents.ts': { env: { REPORT_ROWS: '200', RUNS: '1' } },
   'eis-import.ts': { env: { FILES: '100', BATCH: '50' } },
   // the soak on PostgreSQL is soak.ts's own small run; here the embedded candidate that soak.ts does not run
+  'eis-fair-share.ts': { env: { SCALE: '0.05' } },
   'embedded-db.ts': { args: ['--users', '10', '--seconds', '3', '--candidates', 'pglite-worker'] },
   'fair-share.ts': { env: { FLOOD: '4' } },
   'fuzz-formats.ts': { args: ['300'] },
