@@ -3,7 +3,7 @@ import type { ErrorBody } from '@proc/contract/errors';
 import { sessionStore } from './session';
 import { httpErrorHeader, loadingStore, noticeStore } from './notices';
 import { runtimeConfig } from './runtime-config';
-import { newIdempotencyKey, repeatKey } from './idempotency';
+import { answered, newIdempotencyKey, repeatKey } from './idempotency';
 
 export class ApiError extends Error {
   constructor(
@@ -81,10 +81,11 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
   const url = `${runtimeConfig().apiUrl}${path}${qs(opts.query)}`;
   // every POST is idempotent (lib/idempotency.ts): the same request again a moment later carries the same key, so a
   // double click creates one record; a file's form has no fingerprint and sends a fresh key unless it names its own
-  if (method === 'POST')
-    headers['Idempotency-Key'] =
-      opts.idempotencyKey ??
-      (typeof body === 'string' || body === undefined ? repeatKey(`${company ?? ''} ${url} ${body ?? ''}`) : newIdempotencyKey());
+  const fingerprint =
+    method === 'POST' && !opts.idempotencyKey && (typeof body === 'string' || body === undefined)
+      ? `${company ?? ''} ${url} ${body ?? ''}`
+      : null;
+  if (method === 'POST') headers['Idempotency-Key'] = opts.idempotencyKey ?? (fingerprint ? repeatKey(fingerprint) : newIdempotencyKey());
   else if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   const done = loadingStore.start(opts.name);
   try {
@@ -124,6 +125,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
     }
     throw err;
   } finally {
+    if (fingerprint) answered(fingerprint);
     done();
   }
 }

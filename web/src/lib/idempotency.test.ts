@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPEAT_WINDOW_MS, repeatKey } from './idempotency';
+import { REPEAT_WINDOW_MS, answered, repeatKey } from './idempotency';
 
 describe('the key the API client sends with every POST (issue 45, D1)', () => {
   it('is the same for the same request a moment later (a double click), another for another request', () => {
@@ -10,9 +10,14 @@ describe('the key the API client sends with every POST (issue 45, D1)', () => {
     expect(repeatKey('7 /api/tariffs {"name":"Другой тариф"}', now + 300)).not.toBe(a);
     expect(repeatKey('8 /api/tariffs {"name":"Тестовый тариф"}', now + 300)).not.toBe(a);
   });
-  it('is a new one once the window has passed: the same values entered again later are a new record', () => {
+  it('is a new one once the window after the answer has passed: the same values entered again later are a new record', () => {
     const now = 2_000_000;
-    const a = repeatKey('7 /api/catalogs/elements {"name":"Склад"}', now);
-    expect(repeatKey('7 /api/catalogs/elements {"name":"Склад"}', now + REPEAT_WINDOW_MS + 1)).not.toBe(a);
+    const fp = '7 /api/catalogs/elements {"name":"Склад"}';
+    const a = repeatKey(fp, now);
+    // a slow first answer: a press long after the first, while it is still under way, is the same request
+    expect(repeatKey(fp, now + 3 * REPEAT_WINDOW_MS)).toBe(a);
+    answered(fp, now + 3 * REPEAT_WINDOW_MS);
+    expect(repeatKey(fp, now + 4 * REPEAT_WINDOW_MS - 1)).toBe(a);
+    expect(repeatKey(fp, now + 4 * REPEAT_WINDOW_MS + 1)).not.toBe(a);
   });
 });
