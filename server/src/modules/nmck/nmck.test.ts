@@ -230,7 +230,7 @@ describe('НМЦК calculator on a procurement', () => {
     // does their product; the justification saved before stays and still downloads
     const endless = await call('PUT', base, { method: 'tariff', quantity: '999999999999999', unit_price: '1' });
     expect(endless.status).toBe(400);
-    expect(endless.body.fields).toMatchObject({ quantity: ['Слишком большое значение: не более 14 цифр до запятой'] });
+    expect(endless.body.fields).toMatchObject({ quantity: ['Количество: слишком большое значение: не более 14 цифр до запятой'] });
     const product = await call('PUT', base, { method: 'tariff', quantity: '99999999999999.999999', unit_price: '1000' });
     expect(product.status).toBe(400);
     expect(product.body.message).toBe(
