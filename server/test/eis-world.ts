@@ -17,6 +17,30 @@ export interface EisWorld {
 }
 
 /**
+ * The integration service in front of `eisUrl` as the tests run it: the service's shared token (a company without its
+ * own falls back to it) and a budget far above the fake's limits, so a test meets ЕИС's answers, not the limiter.
+ */
+export async function startIntegrationService(
+  eisUrl: string,
+  options: Partial<IntegrationOptions> = {},
+): Promise<{ app: FastifyInstance; url: string }> {
+  const app = await buildIntegrationApp({
+    eisUrl,
+    token: 'test-individual-token',
+    tokenFallback: true,
+    secret: TEST_INTEGRATION_SECRET,
+    archiveRetryMs: 50,
+    // a loaded machine answers slower than ЕИС's own limits
+    timeoutMs: 15_000,
+    logLevel: 'silent',
+    requestsPerMinute: 100_000,
+    ...options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+}
+
+/**
  * A real server whose imports go through a real integration service to the fake ЕИС, with the service's shared token
  * (a company without its own falls back to it) and a budget far above the fake's limits, so a test meets ЕИС's answers,
  * not the limiter.
@@ -33,21 +57,11 @@ export async function startEisWorld(
 ): Promise<EisWorld> {
   const eis = await startFakeEis();
   if (opts.limit) eis.limitSoi(opts.limit.perMinute, opts.limit.minuteMs);
-  const integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    // a loaded machine answers slower than ЕИС's own limits
-    timeoutMs: opts.timeoutMs ?? 15_000,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
+  const { app: integration, url } = await startIntegrationService(eis.url, {
+    ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     ...opts.integration,
   });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  const t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, ...opts.server });
+  const t = await startTestServer({ INTEGRATION_API_URL: url, ...opts.server });
   return {
     t,
     eis,

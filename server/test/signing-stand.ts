@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from './harness';
+import { startTestServer, type TestServer } from './harness';
+import { startIntegrationService } from './eis-world';
 import { upload } from './factories';
 import { startFakeEis, type FakeEis } from '../../tools/fake-eis/server';
-import { buildIntegrationApp } from '../src/eis-service/build-integration-app';
 import { fixturePath } from '../src/formats/fixtures-path';
 
 /**
@@ -34,17 +34,9 @@ export async function startSigningStand(trust: { trustDir: string; crlDir: strin
     await eis.close();
   };
   try {
-    integration = await buildIntegrationApp({
-      eisUrl: eis.url,
-      token: 'test-individual-token',
-      tokenFallback: true,
-      secret: TEST_INTEGRATION_SECRET,
-      archiveRetryMs: 50,
-      timeoutMs: 2000,
-      logLevel: 'silent',
-    });
-    await integration.listen({ port: 0, host: '127.0.0.1' });
-    const integrationUrl = `http://127.0.0.1:${(integration.server.address() as { port: number }).port}`;
+    const service = await startIntegrationService(eis.url, { timeoutMs: 2000 });
+    integration = service.app;
+    const integrationUrl = service.url;
     t = await startTestServer({
       INTEGRATION_API_URL: integrationUrl,
       SIGNATURE_TRUST_DIR: trust.trustDir,

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
 import { createJobs, JobSuperseded, type Jobs } from './jobs';
 import { parseEisContracts } from '../formats';
-import { buildIntegrationApp } from '../eis-service/build-integration-app';
+import { startIntegrationService } from '../../test/eis-world';
 import { DEMO_PASSWORD } from '../modules/demo/seed-demo';
 import { startNode, type NodeProcess, httpApi as api } from '../../test/nodes';
 import { TEST_INTEGRATION_SECRET } from '../../test/harness';
@@ -121,20 +121,10 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     fs.mkdirSync(eisDir);
     eisData(eisDir);
     eis = await startFakeEis({ dataDir: eisDir });
-    integration = await buildIntegrationApp({
-      eisUrl: eis.url,
-      token: 'test-individual-token',
-      tokenFallback: true,
-      secret: TEST_INTEGRATION_SECRET,
-      archiveRetryMs: 50,
-      timeoutMs: 30_000,
-      logLevel: 'silent',
-      // a budget far above the month's requests: the import runs in one go (at ЕИС's 90 a minute its job would give its
-      // worker back between windows, and a kill could find it waiting in the queue rather than running)
-      requestsPerMinute: 100_000,
-    });
-    await integration.listen({ port: 0, host: '127.0.0.1' });
-    const port = (integration.server.address() as { port: number }).port;
+    // the service's budget is far above the month's requests: the import runs in one go (at ЕИС's 90 a minute its job would give its
+    // worker back between windows, and a kill could find it waiting in the queue rather than running)
+    const service = await startIntegrationService(eis.url, { timeoutMs: 30_000 });
+    integration = service.app;
     // start from the migrated, seeded template of the run (as in-process tests do) instead of seeding anew
     if (process.env.PG_TEMPLATE_FILE) {
       const seeded = await openDatabase({
@@ -148,7 +138,7 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
       DATABASE_URL: '',
       REDIS_URL: '',
       WEB_DIST: path.join(dir, 'no-web'),
-      INTEGRATION_API_URL: `http://127.0.0.1:${port}`,
+      INTEGRATION_API_URL: service.url,
       INTEGRATION_SECRET: TEST_INTEGRATION_SECRET,
       JOBS_ENABLED: 'true',
       LOG_LEVEL: 'error',

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@proc/contract';
-import { startTestServer, nextEvent, TEST_INTEGRATION_SECRET, type TestServer } from '../../../test/harness';
+import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { startFakeEis, DEMO_CUSTOMER, type FakeEis } from '../../../../tools/fake-eis/server';
 import { demoNotices, DEMO_NOTICES_DAY } from '../../../../tools/fake-eis/notice-samples';
 import { EIS_NOTICE_TYPES } from '../../formats';
-import { buildIntegrationApp } from '../../eis-service/build-integration-app';
+import { startIntegrationService } from '../../../test/eis-world';
 import { fixturePath } from '../../formats/fixtures-path';
 import { DAILY_SYNC_JOB, runDailySync } from './daily-sync';
 import { ABANDONED_IMPORT_MESSAGE, PERIOD_IMPORT_JOB, queuePeriodImport } from './period-import';
@@ -51,20 +51,9 @@ beforeAll(async () => {
   // the retry test sends an unsigned package: it is about the transport, not the signature (signatures.test.ts)
   eis = await startFakeEis({ signatures: { allowUnsigned: true } });
   // a budget far above the fake's limit, so the fake's code 13 is what a test meets; «the minute» shortened to 3 s
-  integration = await buildIntegrationApp({
-    eisUrl: eis.url,
-    token: 'test-individual-token',
-    tokenFallback: true,
-    secret: TEST_INTEGRATION_SECRET,
-    archiveRetryMs: 50,
-    timeoutMs: 500,
-    logLevel: 'silent',
-    requestsPerMinute: 100_000,
-    minuteMs: 3_000,
-  });
-  await integration.listen({ port: 0, host: '127.0.0.1' });
-  const port = (integration.server.address() as { port: number }).port;
-  t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}` });
+  const service = await startIntegrationService(eis.url, { timeoutMs: 500, minuteMs: 3_000 });
+  integration = service.app;
+  t = await startTestServer({ INTEGRATION_API_URL: service.url });
   client = await t.login('client');
   const admin = await t.login('admin');
   const provider = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body.company_id;
