@@ -1,5 +1,5 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Contract44Execution } from '@proc/contract';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { ikzPositionKey, type Contract44Execution } from '@proc/contract';
 import type { ContractCancel44, ContractProcedure44 } from '../../formats';
 import { contractDocuments44, contracts, tenderPlanPositions, tenderPlans } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
@@ -26,12 +26,15 @@ type ContractRow = typeof contracts.$inferSelect;
  */
 export async function execution44(ctx: Ctx, c: ContractRow): Promise<Contract44Execution> {
   const x = tenderPlanPositions;
-  const [position] = c.ikz
+  // the position's ИКЗ has 000 in digits 27–29 where its purchase's (and so the contract's) has 001, 002…: they meet on
+  // digits 1–26 (year, ИКУ, position number — ikzPositionKey, Порядок 55н п. 5)
+  const key = ikzPositionKey(c.ikz);
+  const [position] = key
     ? await ctx.deps.db
         .select({ id: x.id, planNumber: tenderPlans.planNumber, positionNumber: x.positionNumber, subject: x.subject, total: x.total })
         .from(x)
         .innerJoin(tenderPlans, eq(tenderPlans.id, x.planId))
-        .where(and(eq(x.companyId, ctx.companyId), eq(x.ikz, c.ikz)))
+        .where(and(eq(x.companyId, ctx.companyId), sql`left(${x.ikz}, 26) = ${key}`))
         .orderBy(desc(tenderPlans.version), desc(x.id))
         .limit(1)
     : [];

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { pluralRu, type WaitingExecution44 } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { listLocale } from '../../lib/paged-table';
 import { contractsApi } from './api';
 
 const PAGE = 10;
@@ -44,6 +45,7 @@ export function WaitingExecutions() {
               style={{ marginTop: 8 }}
               dataSource={q.data?.items}
               loading={q.isFetching}
+              locale={listLocale(q)}
               pagination={total > PAGE ? { current: page, pageSize: PAGE, total, onChange: setPage, showSizeChanger: false } : false}
               columns={[
                 {
