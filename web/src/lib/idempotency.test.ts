@@ -10,6 +10,14 @@ describe('the key the API client sends with every POST (issue 45, D1)', () => {
     expect(repeatKey('7 /api/tariffs {"name":"Другой тариф"}', now + 300)).not.toBe(a);
     expect(repeatKey('8 /api/tariffs {"name":"Тестовый тариф"}', now + 300)).not.toBe(a);
   });
+  it('is a new one after another POST: a package prepared again after its signing is a new request', () => {
+    const now = 3_000_000;
+    const prepare = '7 /api/contracts/1/execution/prepare ';
+    const a = repeatKey(prepare, now);
+    answered(prepare, now + 20);
+    repeatKey('7 /api/contracts/1/execution/signature {"signature":"…"}', now + 100);
+    expect(repeatKey(prepare, now + 300)).not.toBe(a);
+  });
   it('is a new one once the window after the answer has passed: the same values entered again later are a new record', () => {
     const now = 2_000_000;
     const fp = '7 /api/catalogs/elements {"name":"Склад"}';

@@ -5,11 +5,12 @@ import { useCallback, useState } from 'react';
  * `Idempotency-Key`, and the server answers a repeat of a key with the first answer instead of a second record.
  *
  * The API client (lib/api.ts) picks the key itself, so every create of every screen is covered without a line of its
- * own: the same request (method, address, body, acting company) sent again while the first is under way, or within
- * REPEAT_WINDOW_MS of its answer — a double click on «Сохранить», a second press while its dialog is closing — carries
- * the same key. The window is short and counted from the answer, because a request repeated on purpose («Сформировать»
- * again after the card changed) must run again, and a slow first answer must not open a gap for a second record. A
- * form that wants a key per opening (a retry after a lost answer minutes later) passes its own from useIdempotencyKey.
+ * own: the same request (method, address, body, acting company) sent again with no other POST between — while the first
+ * is under way, or within REPEAT_WINDOW_MS of its answer: a double click on «Сохранить», a second press while its
+ * dialog is closing — carries the same key. A request repeated on purpose comes after other work («Сформировать» again
+ * after the card changed, a second package prepared after its signing), so another POST between, or a pause, makes it
+ * a new request; the window counts from the answer, so a slow first answer opens no gap for a second record. A form
+ * that wants a key per opening (a retry after a lost answer minutes later) passes its own from useIdempotencyKey.
  */
 export const REPEAT_WINDOW_MS = 2_000;
 
@@ -17,23 +18,19 @@ export const REPEAT_WINDOW_MS = 2_000;
 export const newIdempotencyKey = (): string =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** A fingerprint's key; `answeredAt` is null while its request is under way. */
-const recent = new Map<string, { key: string; answeredAt: number | null }>();
+/** The last POST sent: its fingerprint, key, and when its answer came (null while it is under way). */
+let last: { fingerprint: string; key: string; answeredAt: number | null } | null = null;
 
-/** The key of a request with this fingerprint: the one it was sent with a moment ago, else a new one. */
+/** The key of a request with this fingerprint: the last POST's if this repeats it a moment later, else a new one. */
 export function repeatKey(fingerprint: string, now = Date.now()): string {
-  for (const [f, r] of recent) if (r.answeredAt !== null && now - r.answeredAt > REPEAT_WINDOW_MS) recent.delete(f);
-  const hit = recent.get(fingerprint);
-  if (hit) return hit.key;
-  const key = newIdempotencyKey();
-  recent.set(fingerprint, { key, answeredAt: null });
-  return key;
+  if (last && last.fingerprint === fingerprint && (last.answeredAt === null || now - last.answeredAt <= REPEAT_WINDOW_MS)) return last.key;
+  last = { fingerprint, key: newIdempotencyKey(), answeredAt: null };
+  return last.key;
 }
 
-/** The request of this fingerprint has its answer: its key serves repeats for REPEAT_WINDOW_MS from now. */
+/** A POST of this fingerprint has its answer: if it is still the last one sent, repeats share its key for the window. */
 export function answered(fingerprint: string, now = Date.now()): void {
-  const r = recent.get(fingerprint);
-  if (r) r.answeredAt = now;
+  if (last?.fingerprint === fingerprint) last.answeredAt = now;
 }
 
 export function useIdempotencyKey(): { key: string; renew: () => void } {
