@@ -1,9 +1,282 @@
-/** Helpers shared by the rules, procurements and documentation tests (not a test file itself). */
+/**
+ * Builders of the tests' data, after outline's server/test/factories.ts: each `buildX` makes one record through the
+ * product's own services (the checks, numbering and trail a user's request would run) and first builds whatever it
+ * needs that the caller did not pass — a procurement without a company gets a new company and a client of it. Each call
+ * makes records of its own (unique names, ИНН and logins), so tests do not depend on the demo seed or on one another.
+ *
+ * Below them: `world()` (the demo customer and a few users around it, for the tests that check the demo's own data),
+ * request helpers (`as`, `upload`, `download`) and the documentation tests' purchase.
+ */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { DocumentsResponse } from '@proc/contract';
+import { CompanyRequest, CreateUserRequest, ProcurementRequest, type DocumentsResponse, type ProcurementResponse } from '@proc/contract';
+import type { z } from 'zod';
 import type { TestServer } from './harness';
 import { utcCalendarDate } from '../src/platform/clock';
+import { users } from '../src/db/schema';
+import type { Ctx } from '../src/platform/context';
+import type { EisContract, EisPlan } from '../src/formats';
+import { fixturePath } from '../src/formats/fixtures-path';
+import { createCompany } from '../src/modules/companies/service';
+import { createUser } from '../src/modules/users/service';
+import { actingCtx } from '../src/modules/users';
+import { createProcurement } from '../src/modules/procurements';
+import { PROCESS_UPD_JOB, uploadUpd } from '../src/modules/contracts';
+import { storeContracts } from '../src/modules/eis/store-contracts';
+import { storePlan } from '../src/modules/eis/store-plan';
+import { DEMO_PASSWORD } from '../src/modules/demo/seed-demo';
+
+/** A user as the tests hold one: the record and a session token of theirs. */
+export interface BuiltUser {
+  id: number;
+  login: string;
+  companyId: number;
+  role: string;
+  token: string;
+}
+
+let seq = 0;
+/** A number unique within this test process, with a random part against leftovers of other runs on a shared database. */
+const unique = () => ++seq * 1000 + crypto.randomInt(1000);
+
+/** The acting context of a user for a company, as a request of theirs would carry it. */
+export async function ctxOf(t: TestServer, user: { id: number; companyId: number }, companyId = user.companyId): Promise<Ctx> {
+  const ctx = await actingCtx(t.server.deps, companyId, user.id);
+  if (!ctx) throw new Error(`user ${user.id} is blocked or gone`);
+  return ctx;
+}
+
+/** A user of the database by login (the first administrator the migrations create is `admin`). */
+export async function userByLogin(t: TestServer, login: string, password = DEMO_PASSWORD): Promise<BuiltUser> {
+  const [u] = await t.server.deps.db.select().from(users).where(eq(users.login, login));
+  if (!u) throw new Error(`no user ${login}`);
+  return { id: u.id, login: u.login, companyId: u.companyId, role: u.role, token: await t.login(login, password) };
+}
+
+/** A customer company (223-ФЗ unless `law` says otherwise), created by the administrator. */
+export async function buildCompany(t: TestServer, over: Partial<z.input<typeof CompanyRequest>> = {}) {
+  const n = unique();
+  const admin = await ctxOf(t, await userByLogin(t, 'admin'));
+  return createCompany(
+    t.server.deps,
+    admin.user,
+    CompanyRequest.parse({ title: `ООО «Заказчик ${n}»`, inn: innFrom9(String(760000000 + n).slice(0, 9)), ...over }),
+  );
+}
+
+/** A user (a client by default) of `company_id`, or of a new company; with a session token. */
+export async function buildUser(t: TestServer, over: Partial<z.input<typeof CreateUserRequest>> = {}): Promise<BuiltUser> {
+  const companyId = over.company_id ?? (await buildCompany(t)).id;
+  const login = over.login ?? `user${unique()}`;
+  const password = over.password ?? DEMO_PASSWORD;
+  const admin = await ctxOf(t, await userByLogin(t, 'admin'));
+  const input = CreateUserRequest.parse({
+    title: 'Тестовый Пользователь',
+    role: 'client',
+    ...over,
+    login,
+    password,
+    company_id: companyId,
+  });
+  const id = await createUser(t.server.deps, admin.user, input);
+  return { id, login, companyId, role: input.role, token: await t.login(login, password) };
+}
+
+/** Who acts in a builder: the user given, or a new client of the company given (or of a new company). */
+async function actorFor(t: TestServer, by: BuiltUser | undefined, companyId: number | undefined): Promise<Ctx> {
+  const user = by ?? (await buildUser(t, companyId ? { company_id: companyId } : {}));
+  return ctxOf(t, user, companyId ?? user.companyId);
+}
+
+/** The body of a new procurement: a goods auction for 100 000 ₽ unless `over` says otherwise (also for tests that send it). */
+export type ProcurementInput = Partial<z.input<typeof ProcurementRequest>>;
+export const procurementInput = (over: ProcurementInput = {}) => ({
+  title: 'Поставка картриджей для принтеров',
+  method: 'auction_e',
+  subject: 'goods',
+  nmcd: '100000.00',
+  okpd2: [{ code: '26.20.40.120' }],
+  rule_id: null,
+  ...over,
+});
+
+/** A draft procurement of `procurementInput(over)`, created as `by` (or a new client of `companyId`) would create it. */
+export async function buildProcurement(
+  t: TestServer,
+  over: ProcurementInput = {},
+  opts: { by?: BuiltUser; companyId?: number } = {},
+): Promise<ProcurementResponse> {
+  const ctx = await actorFor(t, opts.by, opts.companyId);
+  return createProcurement(ctx, ProcurementRequest.parse(procurementInput(over)));
+}
+
+export interface ContractPosition {
+  name: string;
+  /** ОКЕИ code: 796 — штука */
+  okei?: string;
+  unitPrice: string;
+  quantity?: string;
+}
+
+/**
+ * A 223-ФЗ contract of the company as the ЕИС contract register would give it (stored through the same path as an
+ * uploaded register file); a new company's when none is given. Returns the stored contract's id and registry number.
+ */
+export async function buildContract(
+  t: TestServer,
+  over: {
+    companyId?: number;
+    registryNumber?: string;
+    number?: string;
+    contractDate?: string;
+    subject?: string;
+    price?: string;
+    supplier?: { name: string; inn: string };
+    positions?: ContractPosition[];
+  } = {},
+): Promise<{ id: number; registryNumber: string; companyId: number }> {
+  const companyId = over.companyId ?? (await buildCompany(t)).id;
+  const registryNumber = over.registryNumber ?? `3${String(unique()).padStart(22, '0')}`;
+  const positions = over.positions ?? [{ name: 'Бумага офисная А4', unitPrice: '300.00', quantity: '10' }];
+  const record: EisContract = {
+    guid: crypto.randomUUID(),
+    registrationNumber: registryNumber,
+    recordRegistrationNumber: null,
+    version: 1,
+    number: over.number ?? `Д-${registryNumber.slice(-3)}`,
+    contractDate: over.contractDate ?? '2025-01-20',
+    createDateTime: null,
+    publicationDate: null,
+    status: 'P',
+    customer: null,
+    placer: null,
+    suppliers: [
+      {
+        name: over.supplier?.name ?? 'ООО «Поставщик»',
+        shortName: null,
+        inn: over.supplier?.inn ?? '9103624367',
+        kpp: null,
+        ogrn: null,
+        okpo: null,
+        type: 'L',
+        individual: false,
+        nonResident: false,
+        sme: null,
+        country: null,
+      },
+    ],
+    price: over.price ?? '100000.00',
+    rubPrice: null,
+    currency: null,
+    subject: over.subject ?? 'Поставка товаров',
+    startDate: null,
+    endDate: null,
+    electronic: true,
+    smePurchase: null,
+    purchase: {
+      noticeNumber: null,
+      noticeGuid: null,
+      noticeName: null,
+      noticePublicationDateTime: null,
+      methodCode: null,
+      methodName: null,
+      lotGuid: null,
+      lotNumber: null,
+    },
+    positions: positions.map((p, i) => ({
+      guid: null,
+      ordinal: i + 1,
+      name: p.name,
+      okpd2: null,
+      okved2: null,
+      okdp: null,
+      okpd: null,
+      okei: { code: p.okei ?? '796', name: null },
+      quantity: p.quantity ?? '10',
+      unitPrice: p.unitPrice,
+      amount: null,
+      country: null,
+    })),
+    urlEis: null,
+  };
+  const [stored] = await t.server.deps.db.transaction((tx) => storeContracts(tx, companyId, [record], 'upload'));
+  return { id: stored.id, registryNumber, companyId };
+}
+
+/**
+ * An УПД of the contract, uploaded by `by` (a new client of the contract's company when not given) and mapped to the
+ * contract's positions by its job before this returns. `file`: the XML (the seller's УПД 5.02 fixture by default);
+ * a mismatch with the contract is confirmed, as the user's «Загрузить всё равно».
+ */
+export async function buildUpd(
+  t: TestServer,
+  over: { contract?: { id: number; companyId: number }; by?: BuiltUser; file?: Buffer; name?: string } = {},
+) {
+  const contract = over.contract ?? (await buildContract(t));
+  const ctx = await actorFor(t, over.by, contract.companyId);
+  const data = over.file ?? fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
+  const queued = await uploadUpd(ctx, contract.id, { name: over.name ?? 'upd.xml', data }, { confirmed: true });
+  await t.server.deps.jobs.idle(PROCESS_UPD_JOB, 30_000);
+  return queued;
+}
+
+/** A 223-ФЗ procurement plan of the company with one item per entry of `items` (a new company's when none is given). */
+export async function buildPlan(
+  t: TestServer,
+  over: { companyId?: number; year?: number; items?: { subject: string; nmcd: string; okpd2?: string }[] } = {},
+): Promise<{ id: number; companyId: number; registrationNumber: string }> {
+  const companyId = over.companyId ?? (await buildCompany(t)).id;
+  const year = over.year ?? 2026;
+  const registrationNumber = String(unique()).padStart(10, '2');
+  const items = over.items ?? [{ subject: 'Поставка офисной бумаги', nmcd: '150000.00' }];
+  const plan: EisPlan = {
+    guid: crypto.randomUUID(),
+    registrationNumber,
+    name: `План закупки на ${year} год`,
+    version: 1,
+    status: 'P',
+    planType: 'COMMODITY',
+    year,
+    startDate: `${year}-01-01`,
+    endDate: `${year}-12-31`,
+    approveDate: null,
+    createDateTime: null,
+    publicationDateTime: null,
+    customer: null,
+    placer: null,
+    urlEis: null,
+    items: items.map((it, i) => ({
+      guid: crypto.randomUUID(),
+      ordinal: i + 1,
+      subject: it.subject,
+      status: 'P',
+      okpd2: it.okpd2 ? { code: it.okpd2, name: null } : null,
+      okved2: null,
+      okei: null,
+      quantity: null,
+      rows: [],
+      okato: null,
+      region: null,
+      nmcd: it.nmcd,
+      nmcdRub: null,
+      currency: null,
+      plannedMonth: `${year}-03`,
+      plannedYear: year,
+      plannedDate: null,
+      methodCode: null,
+      methodName: 'Аукцион в электронной форме',
+      electronic: true,
+      smeOnly: false,
+      innovation: false,
+      longTerm: false,
+      contractEndDate: null,
+    })),
+  };
+  const { id } = await t.server.deps.db.transaction((tx) => storePlan(tx, companyId, plan, 'upload'));
+  return { id, companyId, registrationNumber };
+}
 
 export const DEMO_CUSTOMER = 'АО «Демо-Заказчик»';
 
@@ -22,7 +295,6 @@ export interface World {
   otherId: number;
 }
 
-let seq = 0;
 /** A valid 10-digit INN from nine digits. */
 export const innFrom9 = (nine: string) =>
   nine + String(([2, 4, 10, 3, 5, 9, 4, 6, 8].reduce((s, w, i) => s + w * Number(nine[i]), 0) % 11) % 10);
@@ -32,8 +304,7 @@ export async function world(t: TestServer): Promise<World> {
   const client = await t.login('client');
   const my = await t.api<{ id: number; title: string }[]>('GET', '/api/companies/my', { token: client });
   const demoId = my.body.find((c) => c.title === DEMO_CUSTOMER)!.id;
-  // unique within a server (seq), and unlikely to meet a leftover of another run on a shared database (random part)
-  const n = ++seq * 1000 + crypto.randomInt(1000);
+  const n = unique();
   const company = await t.api<{ id: number }>('POST', '/api/companies', {
     token: admin,
     body: { title: `ООО «Другой заказчик ${n}»`, inn: innFrom9(String(770100000 + n).slice(0, 9)) },
@@ -164,7 +435,7 @@ export async function fillRequired(server: TestServer, token: string, procuremen
 }
 
 /** An electronic competition for office paper with every fact of the purchase filled: the documentation tests' purchase. */
-export const PAPER_PURCHASE = {
+export const PAPER_PURCHASE: ProcurementInput = {
   title: 'Поставка офисной бумаги формата А4',
   method: 'competition_e',
   subject: 'goods',

@@ -11,7 +11,7 @@ import { EVENTS } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../harness';
 import { acceptanceDocuments, catalogElements, catalogExecTerms, contractPositions, planItems, plans } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/platform/route-table';
-import { as, world, type World } from '../factories';
+import { as, procurementInput, world, type World } from '../factories';
 import { createCompanyB, type CompanyB } from './b-company';
 import { BODIES, exemptReason, key, resolve } from './route-walk';
 
@@ -28,13 +28,8 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
-const procurement = (extra: Record<string, unknown>) => ({
-  title: 'Закупка с ссылками',
-  method: 'auction_e',
-  subject: 'goods',
-  nmcd: '1000',
-  ...extra,
-});
+/** A new procurement's body with references to check; sent through the API, whose answer the tests read. */
+const procurement = (extra: Record<string, unknown>) => procurementInput({ title: 'Закупка с ссылками', nmcd: '1000', ...extra });
 
 describe('plan items of the acting company only', () => {
   it("a procurement refuses another tenant's plan item on create and on save, and takes its own", async () => {

@@ -14,7 +14,7 @@ import {
   type Paged,
 } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
-import { as, download, upload, world, type World } from '../../../test/factories';
+import { as, buildContract, download, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders } from '../../db/schema';
 
@@ -31,29 +31,16 @@ let cA: number; // positions that match the fixture
 let cB: number; // positions that match nothing
 let cOther: number;
 
-async function addContract(companyId: number, registryNumber: string, positions: { name: string; okei: string; price: string }[]) {
-  const db = t.server.deps.db;
-  const [c] = await db
-    .insert(contracts)
-    .values({
+/** A contract of the register with positions of 10 units each, from the supplier of the УПД fixture. */
+const addContract = async (companyId: number, registryNumber: string, positions: { name: string; okei: string; price: string }[]) =>
+  (
+    await buildContract(t, {
       companyId,
       registryNumber,
-      number: `Д-${registryNumber.slice(-3)}`,
-      contractDate: '2025-01-20',
-      subject: 'Поставка товаров',
-      supplierName: 'ООО «Поставщик»',
-      supplierInn: SUPPLIER_INN,
-      price: '100000.00',
+      supplier: { name: 'ООО «Поставщик»', inn: SUPPLIER_INN },
+      positions: positions.map((p) => ({ name: p.name, okei: p.okei, unitPrice: p.price, quantity: '10' })),
     })
-    .returning();
-  if (positions.length)
-    await db
-      .insert(contractPositions)
-      .values(
-        positions.map((p, i) => ({ contractId: c.id, ordinal: i + 1, name: p.name, okeiCode: p.okei, unitPrice: p.price, quantity: '10' })),
-      );
-  return c.id;
-}
+  ).id;
 
 const docCount = async () => await t.server.deps.db.$count(acceptanceDocuments);
 const blobCount = () => {

@@ -2,25 +2,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentItem, DocumentsResponse, ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { BLANK, emptyLabelFindings, readDocxText } from '../../formats/docx';
-import { download, fillRequired, PAPER_PURCHASE, world, type World } from '../../../test/factories';
+import {
+  buildProcurement,
+  download,
+  fillRequired,
+  PAPER_PURCHASE,
+  userByLogin,
+  world,
+  type BuiltUser,
+  type ProcurementInput,
+  type World,
+} from '../../../test/factories';
 
 let t: TestServer;
 let w: World;
 
 const NBSP = '\u00a0';
-const body = PAPER_PURCHASE;
+/** The demo client: the documents are filled from the demo customer's card and contact, which these tests check. */
+let demo: BuiltUser;
 
-async function procurement(over: Record<string, unknown> = {}) {
-  const r = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.client, body: { ...body, ...over } });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
+/** The paper purchase of the demo customer, with `over` changed. */
+const procurement = (over: ProcurementInput = {}) => buildProcurement(t, { ...PAPER_PURCHASE, ...over }, { by: demo });
 
 const field = (doc: DocumentItem, name: string) => doc.fields.find((f) => f.name === name);
 
 beforeAll(async () => {
   t = await startTestServer();
   w = await world(t);
+  demo = await userByLogin(t, 'client');
 });
 afterAll(async () => t?.close());
 

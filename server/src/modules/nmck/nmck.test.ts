@@ -1,32 +1,19 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NmckContractPosition, NmckResponse, ProcurementResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { readDocxText } from '../../formats/docx';
-import { fixturePath } from '../../formats/fixtures-path';
-import { as, download, upload, world, type World } from '../../../test/factories';
+import { as, buildContract, buildProcurement, buildUser, download, userByLogin, type BuiltUser } from '../../../test/factories';
 
 let t: TestServer;
-let w: World;
+/** A client of a company of its own, and a client of another company. */
+let client: BuiltUser;
+let other: BuiltUser;
 const NBSP = '\u00a0';
 
-const card = {
-  title: 'Поставка картриджей для принтеров',
-  method: 'auction_e',
-  subject: 'goods',
-  nmcd: '1.00',
-  okpd2: [{ code: '26.20.40.120' }],
-  rule_id: null,
-};
+/** The procurements of these tests: cartridges, at 1 ₽ until a calculation applies its НМЦК. */
+const procurement = () => buildProcurement(t, { nmcd: '1.00' }, { by: client });
 
-async function procurement(): Promise<ProcurementResponse> {
-  const r = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.client, body: card });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body;
-}
-
-async function call(method: string, url: string, body?: unknown, token = w.client) {
+async function call(method: string, url: string, body?: unknown, token = client.token) {
   return t.api<NmckResponse & { message?: string; fields?: Record<string, string[]> }>(method, url, { token, body });
 }
 
@@ -47,7 +34,8 @@ async function cellsOf(data: Buffer) {
 
 beforeAll(async () => {
   t = await startTestServer();
-  w = await world(t);
+  client = await buildUser(t);
+  other = await buildUser(t);
 });
 afterAll(async () => t?.close());
 
@@ -130,11 +118,11 @@ describe('НМЦК calculator on a procurement', () => {
 
     const applied = await ok('POST', `${base}/apply`);
     expect(applied).toMatchObject({ applied_nmck: '1708.33', procurement_nmcd: '1708.33' });
-    const after = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });
+    const after = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: client.token });
     expect(after.body.nmcd).toBe('1708.33');
 
     // the justification in Word: the sources, the formulas with the figures, the legal basis
-    const docx = await download(t, `${base}/justification.docx`, w.client);
+    const docx = await download(t, `${base}/justification.docx`, client.token);
     expect(docx.status).toBe(200);
     const text = readDocxText(docx.data);
     expect(text).toContain('Обоснование начальной (максимальной) цены контракта');
@@ -148,7 +136,7 @@ describe('НМЦК calculator on a procurement', () => {
     expect(text).toContain(`Начальная (максимальная) цена контракта: 1${NBSP}708,33 руб. (Одна тысяча семьсот восемь рублей 33 копейки).`);
 
     // the same in Excel, the figures as formulas whose cached results are the server's
-    const xlsx = await download(t, `${base}/justification.xlsx`, w.client);
+    const xlsx = await download(t, `${base}/justification.xlsx`, client.token);
     expect(xlsx.status).toBe(200);
     const { figure, rows } = await cellsOf(xlsx.data);
     expect(figure('Количество учтённых цен')).toMatchObject({ formula: expect.stringMatching(/^COUNT\(H\d+:H\d+\)$/), result: 3 });
@@ -166,17 +154,13 @@ describe('НМЦК calculator on a procurement', () => {
   });
 
   it('takes a price from a contract of the register with its requisites', async () => {
-    // the fixture's position has no price of its own: give it one, as a position of a supply contract has (contractPosition/price)
-    const xml = Buffer.from(
-      fs
-        .readFileSync(path.join(fixturePath('eis223'), 'contract_test.xml'), 'utf8')
-        .replace('<ns2:ordinalNumber>1</ns2:ordinalNumber>', '<ns2:ordinalNumber>1</ns2:ordinalNumber><ns2:price>1850.50</ns2:price>'),
-      'utf8',
-    );
-    expect((await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', w.client, 'contract_test.xml', xml)).status).toBe(200);
+    await buildContract(t, {
+      companyId: client.companyId,
+      positions: [{ name: 'поставка компьютерной техники', unitPrice: '1850.50', quantity: '2' }],
+    });
     const p = await procurement();
     const base = `/api/procurements/${p.id}/nmck`;
-    const list = await t.api<{ items: NmckContractPosition[] }>('GET', `${base}/contract-positions`, { token: w.client });
+    const list = await t.api<{ items: NmckContractPosition[] }>('GET', `${base}/contract-positions`, { token: client.token });
     expect(list.status).toBe(200);
     expect(list.body.items.length).toBeGreaterThan(0);
     const position = list.body.items[0];
@@ -195,7 +179,7 @@ describe('НМЦК calculator on a procurement', () => {
       'POST',
       `/api/procurements/${p.id}/nmck/sources`,
       { kind: 'contract', contract_position_id: position.id },
-      w.otherClient,
+      other.token,
     );
     expect(foreign.status).toBe(404);
   });
@@ -213,7 +197,7 @@ describe('НМЦК calculator on a procurement', () => {
       basis: 'Приказ РЭК № 12 от 01.12.2025',
     });
     expect(tariff.result).toMatchObject({ unit_price: '5.43', nmck: '6703.70', problems: [] });
-    const text = readDocxText((await download(t, `${base}/justification.docx`, w.client)).data);
+    const text = readDocxText((await download(t, `${base}/justification.docx`, client.token)).data);
     expect(text).toContain('Правовое основание: пункт 3 части 1, часть 8 статьи 22 Федерального закона от 05.04.2013 № 44-ФЗ');
     expect(text).toContain(`НМЦК = v × Ц = 1${NBSP}234,567 × 5,43 = 6${NBSP}703,70 руб.`);
 
@@ -238,14 +222,14 @@ describe('НМЦК calculator on a procurement', () => {
     );
     const kept = await ok('GET', base);
     expect(kept).toMatchObject({ method: 'tariff', quantity: '1234.567', unit_price: '5.43' });
-    expect((await download(t, `${base}/justification.docx`, w.client)).status).toBe(200);
+    expect((await download(t, `${base}/justification.docx`, client.token)).status).toBe(200);
 
-    expect((await call('GET', base, undefined, w.otherClient)).status).toBe(404);
-    expect((await call('PUT', base, { method: 'other', quantity: '1', unit_price: '1' }, w.otherClient)).status).toBe(404);
-    expect((await t.api('GET', `${base}/justification.xlsx`, { token: w.otherClient })).status).toBe(404);
+    expect((await call('GET', base, undefined, other.token)).status).toBe(404);
+    expect((await call('PUT', base, { method: 'other', quantity: '1', unit_price: '1' }, other.token)).status).toBe(404);
+    expect((await t.api('GET', `${base}/justification.xlsx`, { token: other.token })).status).toBe(404);
     const operator = await t.api('PUT', base, {
-      token: w.operator,
-      headers: as(w.demoId),
+      token: (await userByLogin(t, 'operator')).token,
+      headers: as(client.companyId),
       body: { method: 'other', quantity: '1', unit_price: '1' },
     });
     expect(operator.status).toBe(403);

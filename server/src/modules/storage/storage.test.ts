@@ -4,14 +4,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProcurementFileResponse, ProcurementResponse, StorageUsageResponse, TariffResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { PDF, download, upload, world, type World } from '../../../test/factories';
+import { PDF, buildProcurement, buildUser, download, upload, type BuiltUser } from '../../../test/factories';
 import { companyStorage, storedFiles } from '../../db/schema';
 import { purgeReleasedFiles, RETENTION_JOB } from './index';
 
 const KB = 1024;
 const DAY = 24 * 60 * 60 * 1000;
 let t: TestServer;
-let w: World;
+/** Clients of two companies of their own: A, and B whose tariff sets a storage allowance. */
+let own: BuiltUser;
+let other: BuiltUser;
 let admin: string;
 
 /** A PDF of about `kb` KiB (the upload check looks for «%PDF-» at the start). */
@@ -22,18 +24,12 @@ const keyOf = async (size: number, companyId: number) =>
 const storage = async (companyId: number, token: string) =>
   t.api<StorageUsageResponse>('GET', `/api/companies/${companyId}/storage`, { token });
 
-async function procurementOf(token: string): Promise<number> {
-  const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
-    token,
-    body: { title: 'Поставка картриджей', method: 'auction_e', subject: 'goods', nmcd: '100000', okpd2: [{ code: '26.20.14.120' }] },
-  });
-  expect(p.status, JSON.stringify(p.body)).toBe(200);
-  return p.body.id;
-}
+const procurementOf = async (by: BuiltUser) => (await buildProcurement(t, { title: 'Поставка картриджей' }, { by })).id;
 
 beforeAll(async () => {
   t = await startTestServer({ UPLOAD_MAX_BYTES: 700 * KB, FILE_RETENTION_DAYS: 30 });
-  w = await world(t);
+  own = await buildUser(t);
+  other = await buildUser(t);
   admin = await t.login('admin');
 });
 afterAll(async () => t?.close());
@@ -51,7 +47,7 @@ describe('storage quota from the tariff', () => {
       body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 0 },
     });
     expect(refused.status).toBe(400);
-    const assigned = await t.api('POST', `/api/companies/${w.otherId}/tariffs`, {
+    const assigned = await t.api('POST', `/api/companies/${other.companyId}/tariffs`, {
       token: admin,
       body: { tariff_id: created.body.id, valid_from: '2025-01-01' },
     });
@@ -59,11 +55,11 @@ describe('storage quota from the tariff', () => {
   });
 
   it('B over its allowance gets 413 naming used and allowed, A uploads; delete and replace give the room back', async () => {
-    const b = await procurementOf(w.otherClient);
-    const a = await procurementOf(w.client);
-    const empty = await storage(w.otherId, w.otherClient);
+    const b = await procurementOf(other);
+    const a = await procurementOf(own);
+    const empty = await storage(other.companyId, other.token);
     expect(empty.body).toMatchObject({
-      company_id: w.otherId,
+      company_id: other.companyId,
       used_bytes: 0,
       allowed_bytes: 1024 * KB,
       source: 'tariff',
@@ -71,27 +67,27 @@ describe('storage quota from the tariff', () => {
       retention_days: 30,
     });
     // another company's storage is not B's to read
-    expect((await storage(w.demoId, w.otherClient)).status).toBe(404);
+    expect((await storage(own.companyId, other.token)).status).toBe(404);
 
-    const first = await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Смета.pdf', pdf(400));
+    const first = await upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Смета.pdf', pdf(400));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const second = await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Проект договора.pdf', pdf(400, 0x21));
+    const second = await upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Проект договора.pdf', pdf(400, 0x21));
     expect(second.status).toBe(200);
-    expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(800 * KB);
+    expect((await storage(other.companyId, other.token)).body.used_bytes).toBe(800 * KB);
 
-    const over = await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Лишний.pdf', pdf(300));
+    const over = await upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Лишний.pdf', pdf(300));
     expect(over.status).toBe(413);
     expect((over.body as { message: string }).message).toBe(
       'Недостаточно места в хранилище организации: занято 800\u00a0КБ из 1\u00a0МБ, файл 300\u00a0КБ. Удалите ненужные файлы или перейдите на тариф с большим хранилищем.',
     );
     // nothing of the refused file was kept
-    expect((await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${b}/files`, { token: w.otherClient })).body).toHaveLength(2);
+    expect((await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${b}/files`, { token: other.token })).body).toHaveLength(2);
 
-    // A's own allowance is untouched by B's (the demo customer holds its demo documents already)
-    const aBefore = (await storage(w.demoId, w.client)).body.used_bytes;
-    const theirs = await upload(t, 'POST', `/api/procurements/${a}/files`, w.client, 'Смета А.pdf', pdf(600));
+    // A's own allowance is untouched by B's
+    const aBefore = (await storage(own.companyId, own.token)).body.used_bytes;
+    const theirs = await upload(t, 'POST', `/api/procurements/${a}/files`, own.token, 'Смета А.pdf', pdf(600));
     expect(theirs.status).toBe(200);
-    expect((await storage(w.demoId, w.client)).body).toMatchObject({
+    expect((await storage(own.companyId, own.token)).body).toMatchObject({
       used_bytes: aBefore + 600 * KB,
       source: 'default',
       allowed_bytes: 1024 * 1024 * KB,
@@ -99,63 +95,56 @@ describe('storage quota from the tariff', () => {
 
     // a replacement of the same size fits where the old one did: the replaced version stops counting
     const f1 = first.body as ProcurementFileResponse;
-    const replaced = await upload(
-      t,
-      'PUT',
-      `/api/procurements/${b}/files/${f1.id}`,
-      w.otherClient,
-      'Смета (уточнённая).pdf',
-      pdf(400, 0x22),
-    );
+    const replaced = await upload(t, 'PUT', `/api/procurements/${b}/files/${f1.id}`, other.token, 'Смета (уточнённая).pdf', pdf(400, 0x22));
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
-    expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(800 * KB);
+    expect((await storage(other.companyId, other.token)).body.used_bytes).toBe(800 * KB);
     const f2 = second.body as ProcurementFileResponse;
-    expect((await t.api('DELETE', `/api/procurements/${b}/files/${f2.id}`, { token: w.otherClient })).status).toBe(204);
-    expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(400 * KB);
-    expect((await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Теперь помещается.pdf', pdf(300))).status).toBe(200);
+    expect((await t.api('DELETE', `/api/procurements/${b}/files/${f2.id}`, { token: other.token })).status).toBe(204);
+    expect((await storage(other.companyId, other.token)).body.used_bytes).toBe(400 * KB);
+    expect((await upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Теперь помещается.pdf', pdf(300))).status).toBe(200);
 
     // the counter is the sum of the live files (the ledger and the counter agree)
-    const live = (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, w.otherId))).filter(
+    const live = (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, other.companyId))).filter(
       (r) => r.releasedAt === null,
     );
-    const [counter] = await t.server.deps.db.select().from(companyStorage).where(eq(companyStorage.companyId, w.otherId));
+    const [counter] = await t.server.deps.db.select().from(companyStorage).where(eq(companyStorage.companyId, other.companyId));
     expect(counter.usedBytes).toBe(live.reduce((s, r) => s + (r.size ?? 0), 0));
   });
 
   it('two uploads at once cannot both squeeze into the last room', async () => {
-    const b = await procurementOf(w.otherClient);
+    const b = await procurementOf(other);
     // 700 KiB used of 1024: one of two 200 KiB files fits, not both
     const both = await Promise.all([
-      upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Первый.pdf', pdf(200, 0x30)),
-      upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Второй.pdf', pdf(200, 0x31)),
+      upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Первый.pdf', pdf(200, 0x30)),
+      upload(t, 'POST', `/api/procurements/${b}/files`, other.token, 'Второй.pdf', pdf(200, 0x31)),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 413]);
-    expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(900 * KB);
+    expect((await storage(other.companyId, other.token)).body.used_bytes).toBe(900 * KB);
   });
 });
 
 describe('retention of deleted and replaced files', () => {
   it('removes released files from the folder after the retention period, never a referenced one', async () => {
-    const p = await procurementOf(w.client);
-    const up = await upload(t, 'POST', `/api/procurements/${p}/files`, w.client, 'Извещение.pdf', pdf(11));
+    const p = await procurementOf(own);
+    const up = await upload(t, 'POST', `/api/procurements/${p}/files`, own.token, 'Извещение.pdf', pdf(11));
     const f = up.body as ProcurementFileResponse;
-    expect((await upload(t, 'PUT', `/api/procurements/${p}/files/${f.id}`, w.client, 'Извещение (изм. 1).pdf', pdf(12))).status).toBe(200);
-    const gone = await upload(t, 'POST', `/api/procurements/${p}/files`, w.client, 'Черновик.pdf', pdf(13));
+    expect((await upload(t, 'PUT', `/api/procurements/${p}/files/${f.id}`, own.token, 'Извещение (изм. 1).pdf', pdf(12))).status).toBe(200);
+    const gone = await upload(t, 'POST', `/api/procurements/${p}/files`, own.token, 'Черновик.pdf', pdf(13));
     expect(
-      (await t.api('DELETE', `/api/procurements/${p}/files/${(gone.body as ProcurementFileResponse).id}`, { token: w.client })).status,
+      (await t.api('DELETE', `/api/procurements/${p}/files/${(gone.body as ProcurementFileResponse).id}`, { token: own.token })).status,
     ).toBe(204);
-    const [v1] = await keyOf(11 * KB, w.demoId);
-    const [v2] = await keyOf(12 * KB, w.demoId);
-    const [deleted] = await keyOf(13 * KB, w.demoId);
+    const [v1] = await keyOf(11 * KB, own.companyId);
+    const [v2] = await keyOf(12 * KB, own.companyId);
+    const [deleted] = await keyOf(13 * KB, own.companyId);
     expect(v1.releasedAt).not.toBeNull();
     expect(deleted.releasedAt).not.toBeNull();
     expect(v2.releasedAt).toBeNull();
     for (const k of [v1, v2, deleted]) expect(fs.existsSync(blobPath(k.key))).toBe(true);
     // within the period the replaced version is still there to download
-    expect((await download(t, `/api/procurements/${p}/files/${f.id}/download?version=1`, w.client)).status).toBe(200);
+    expect((await download(t, `/api/procurements/${p}/files/${f.id}/download?version=1`, own.token)).status).toBe(200);
 
     // a live file wrongly marked released (as a bug would) must survive the job and count again
-    const before = (await storage(w.demoId, w.client)).body.used_bytes;
+    const before = (await storage(own.companyId, own.token)).body.used_bytes;
     await t.server.deps.db
       .update(storedFiles)
       .set({ releasedAt: new Date(Date.now() - 40 * DAY) })
@@ -163,12 +152,12 @@ describe('retention of deleted and replaced files', () => {
     await t.server.deps.db
       .update(companyStorage)
       .set({ usedBytes: before - 12 * KB })
-      .where(eq(companyStorage.companyId, w.demoId));
+      .where(eq(companyStorage.companyId, own.companyId));
 
     const early = await purgeReleasedFiles(t.server.deps, new Date(Date.now() + 29 * DAY));
     expect(early).toEqual({ removed: 0, bytes: 0, kept: 1 });
     expect(fs.existsSync(blobPath(v1.key))).toBe(true);
-    expect((await storage(w.demoId, w.client)).body.used_bytes).toBe(before);
+    expect((await storage(own.companyId, own.token)).body.used_bytes).toBe(before);
 
     const later = await purgeReleasedFiles(t.server.deps, new Date(Date.now() + 31 * DAY));
     expect(later.removed).toBeGreaterThanOrEqual(2);
@@ -176,16 +165,16 @@ describe('retention of deleted and replaced files', () => {
     expect(fs.existsSync(blobPath(v1.key))).toBe(false);
     expect(fs.existsSync(blobPath(deleted.key))).toBe(false);
     expect(fs.existsSync(blobPath(v2.key))).toBe(true);
-    const rows = await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, w.demoId));
+    const rows = await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, own.companyId));
     expect(rows.find((r) => r.key === v1.key)!.removedAt).not.toBeNull();
     expect(rows.find((r) => r.key === v2.key)!.removedAt).toBeNull();
     // the quota was freed at the deletion, not at the removal: the job changes no count
-    expect((await storage(w.demoId, w.client)).body.used_bytes).toBe(before);
+    expect((await storage(own.companyId, own.token)).body.used_bytes).toBe(before);
 
-    const latest = await download(t, `/api/procurements/${p}/files/${f.id}/download`, w.client);
+    const latest = await download(t, `/api/procurements/${p}/files/${f.id}/download`, own.token);
     expect(latest.status).toBe(200);
     expect(latest.data.length).toBe(12 * KB);
-    const old = await t.api<{ message: string }>('GET', `/api/procurements/${p}/files/${f.id}/download?version=1`, { token: w.client });
+    const old = await t.api<{ message: string }>('GET', `/api/procurements/${p}/files/${f.id}/download?version=1`, { token: own.token });
     expect(old.status).toBe(404);
     expect(old.body.message).toBe('Версия 1 файла удалена по истечении срока хранения заменённых файлов');
     // a second run finds nothing more
