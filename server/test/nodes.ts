@@ -8,7 +8,8 @@ const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node-pro
 
 /** The PostgreSQL server for multi-node tests: TEST_DATABASE_URL, else the local default used by .ci/run. */
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+/** TEST_REDIS_URL: another Redis (or, to see the CI check fail, one that is not there). */
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** One JSON call over HTTP to a node in another process (in-process servers use TestServer.api). */
 export async function httpApi<T>(
@@ -50,7 +51,8 @@ export async function redisReachable(url = REDIS_URL): Promise<boolean> {
   } catch {
     return false;
   } finally {
-    await c.disconnect().catch(() => undefined);
+    // a client that never connected is closed already: disconnect() would throw «The client is closed» at once
+    if (c.isOpen) await c.disconnect().catch(() => undefined);
   }
 }
 
