@@ -63,6 +63,11 @@ export interface FakeEis {
   publish(entry: SoiEntry): void;
   /** Answers every СОИ request this much later (a slower ЕИС, so a test can watch an import's progress). */
   soiDelayMs: number;
+  /**
+   * Holds every СОИ request from now until `release()`: `reached` resolves when the first one is waiting, so a test
+   * acts on an import known to be in the middle of a call to ЕИС instead of guessing how long one takes.
+   */
+  holdSoi(): { reached: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -211,6 +216,7 @@ export async function startFakeEis(
   const knownContracts = new Set(entries.flatMap((e) => e.contracts.map((c) => c.regNumber)).filter(Boolean) as string[]);
   let failures = { count: 0, mode: 'error' as 'error' | 'timeout', status: 503 };
   const open = new Set<http.ServerResponse>();
+  let soiGate: { arrived: () => void; released: Promise<void> } | null = null;
 
   let baseUrl = '';
   const soi = createSoi(entries, () => baseUrl);
@@ -238,6 +244,21 @@ export async function startFakeEis(
       else soi.state.rejectedTokens.delete(token);
     },
     soiDelayMs: 0,
+    holdSoi() {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((r) => (arrived = r));
+      const released = new Promise<void>((r) => (release = r));
+      const gate = { arrived, released };
+      soiGate = gate;
+      return {
+        reached,
+        release: () => {
+          if (soiGate === gate) soiGate = null;
+          release();
+        },
+      };
+    },
   };
 
   const handler: http.RequestListener = async (req, res) => {
@@ -290,6 +311,11 @@ export async function startFakeEis(
       }
       if (url.pathname === '/eis-integration/services/getDocsIP' && req.method === 'POST') {
         const [status, body] = soi.handle((await readBody(req)).toString('utf8'));
+        const gate = soiGate;
+        if (gate) {
+          gate.arrived();
+          await gate.released;
+        }
         if (state.soiDelayMs) await new Promise((r) => setTimeout(r, state.soiDelayMs));
         res.writeHead(status, { 'content-type': 'text/xml; charset=utf-8' });
         return res.end(body);

@@ -70,20 +70,28 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('PGlite in a worker thread', ()
 
   it('gives a transaction the database to itself and rolls it back whole on an error', async () => {
     const seen: string[] = [];
+    // the outside statement is sent once the transaction has written, and the transaction reads again only after it
+    // was sent: the order is fixed by the steps, not by how long each takes
+    let inserted!: () => void;
+    const afterInsert = new Promise<void>((r) => (inserted = r));
+    let sent!: () => void;
+    const outsideSent = new Promise<void>((r) => (sent = r));
     const tx = inWorker.db
       .transaction(async (t) => {
         await t.execute(sql`INSERT INTO t (id, note) VALUES (10, 'в транзакции')`);
         seen.push('inserted');
-        await new Promise((r) => setTimeout(r, 50)); // a statement from outside arrives meanwhile
+        inserted();
+        await outsideSent; // a statement from outside arrives meanwhile
         const inside = await t.execute(sql`SELECT count(*)::int AS n FROM t WHERE id = 10`);
         seen.push(`inside sees ${(inside as { rows: { n: number }[] }).rows[0].n}`);
         throw new Error('откат');
       })
       .catch((e: Error) => seen.push(`failed: ${e.message}`));
-    await new Promise((r) => setTimeout(r, 10));
+    await afterInsert;
     const outside = inWorker.sql
       .query<{ n: number }>('SELECT count(*)::int AS n FROM t WHERE id = 10')
       .then((r) => seen.push(`outside sees ${r.rows[0].n}`));
+    sent();
     await Promise.all([tx, outside]);
     // the outside statement waited for the transaction's end, and saw nothing of what it rolled back
     expect(seen).toEqual(['inserted', 'inside sees 1', 'failed: откат', 'outside sees 0']);

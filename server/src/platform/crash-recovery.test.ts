@@ -64,34 +64,10 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | null 
   }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function kill9(node: NodeProcess): Promise<void> {
   const exited = new Promise((r) => node.child.once('exit', r));
   node.child.kill('SIGKILL');
   await exited;
-}
-
-/**
- * Kills the node with SIGKILL once it is busy with a job: a query through the node goes unanswered for `busyMs`
- * while its event loop is taken (XML parsing, a PGlite transaction, PDF layout). `probe` reads the job's state between
- * tries; the job must not finish first.
- */
-async function killWhenBusy(node: NodeProcess, probe: string, busyMs: number): Promise<void> {
-  const end = Date.now() + 60_000;
-  while (Date.now() < end) {
-    let answered = false;
-    const answer = node.sql(probe).then((r) => {
-      answered = true;
-      return r;
-    });
-    await Promise.race([answer, sleep(busyMs)]);
-    if (!answered) return kill9(node);
-    const [row] = (await answer).rows;
-    if (row?.state === 'completed') throw new Error('the job finished before the server could be killed in the middle of it');
-    await sleep(10);
-  }
-  throw new Error('the server was never busy with the job for a minute');
 }
 
 type Row = Record<string, unknown>;
@@ -264,9 +240,19 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('crash recovery on the embedded
     const r = await api<{ report_code: string }>(node!.url, 'POST', `/api/contracts/${contract.id}/reports`, token, { format: 'pdf' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const code = r.body.report_code;
-    const [job] = await sql(`SELECT id FROM pgboss.job WHERE name = 'execution.build-report'`);
-    // laying out a PDF of this many positions keeps the server's event loop busy for seconds
-    await killWhenBusy(node!, `SELECT state FROM pgboss.job WHERE id = '${job.id}'`, 400);
+    // killed as soon as a worker has taken the job: laying out a PDF of this many positions takes the node seconds, so
+    // the kill lands in the middle of it (a job that finished first fails the check of the crashed state below)
+    const job = await until(
+      'report job running',
+      async () => {
+        const [row] = await sql(`SELECT id, state FROM pgboss.job WHERE name = 'execution.build-report'`);
+        if (row?.state === 'completed') throw new Error('the report finished before the server could be killed in the middle of it');
+        return row?.state === 'active' && row;
+      },
+      30_000,
+      5,
+    );
+    await kill9(node!);
 
     const crashed = await afterCrash(async (q) => ({
       job: (await q(`SELECT state::text AS state, retry_count FROM pgboss.job WHERE id = '${job.id}'`))[0],

@@ -259,7 +259,7 @@ describe('ЕИС import over the integration service', () => {
     expect(p).toMatchObject({ key: r.body.key, result: 'success', date_from: '2024-01-01', date_to: '2024-12-31' });
     expect(eis.failuresServed - failedBefore, 'the outage happened during the import').toBe(3);
     expect(Array.isArray(p.violations)).toBe(true);
-    // this company has no Положение in force in 2024: no single-supplier limit of a template it does not have (issue 45, D8)
+    // this company has no Положение in force in 2024: no single-supplier limit of a template it does not have
     expect((p.violations as string[]).filter((v) => v.includes('единственным поставщиком'))).toEqual([]);
     // progress: one event per stored day up to 366 of 366 (a cross-node socket adapter may deliver two out of order)
     const mine = progress.filter((x) => x.key === r.body.key);
@@ -600,7 +600,7 @@ describe('ЕИС import over the integration service', () => {
   it('retries an execution export through an ЕИС outage and logs every attempt', async () => {
     const list = await t.api<{ items: { id: number; registry_number: string }[] }>('GET', '/api/contracts?q=картриджей', { token: client });
     const id = list.body.items[0].id;
-    // a payment under the contract: ЕИС takes execution only with something delivered or paid (issue 34, M1)
+    // a payment under the contract: ЕИС takes execution only with something delivered or paid
     await t.server.deps.database.sql.query(
       `INSERT INTO payment_orders (company_id, contract_id, linked_by, kind, number, doc_date, amount) VALUES ($1, $2, 'user', 'Платежное поручение', '1', '2024-03-01', '1000.00')`,
       [customerId, id],
@@ -750,16 +750,16 @@ describe('ЕИС import over the integration service', () => {
     const failed = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
     expect(failed.body.current).toMatchObject({ key, status: 'error', message: 'ЕИС ответила ошибкой 503' });
 
-    // a job that pg-boss failed outside its handler (expired on its last try): the import does not stay «running»
-    eis.soiDelayMs = 150;
+    // a job that pg-boss failed outside its handler (expired on its last try): the import does not stay «running».
+    // ЕИС holds its answers, so the import is surely mid-call when its job is failed
+    const gate = eis.holdSoi();
     try {
-      const progress = nextEvent<Record<string, unknown>>(s, EVENTS.eisImportProgress, () => true, 60_000);
       const ended = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
         token: client,
         body: { date_from: '2024-08-01', date_to: '2024-09-30' },
       });
-      await progress;
+      await gate.reached;
       await deps.database.sql.query(
         `UPDATE pgboss.job SET state = 'failed', completed_on = now() WHERE name = $1 AND data->>'importId' = $2`,
         [PERIOD_IMPORT_JOB, r.body.key],
@@ -768,22 +768,21 @@ describe('ЕИС import over the integration service', () => {
       expect(status.body.current).toMatchObject({ key: r.body.key, status: 'error', message: ABANDONED_IMPORT_MESSAGE });
       expect(await ended).toMatchObject({ key: r.body.key, result: 'error', error: ABANDONED_IMPORT_MESSAGE });
     } finally {
-      eis.soiDelayMs = 0;
+      gate.release();
     }
     await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
   }, 120_000);
 
   it('«Остановить»: a running import ends as cancelled and stores no further day; only the company may stop it', async () => {
     const deps = t.server.deps;
-    const s = await t.socket('auth', client);
-    eis.soiDelayMs = 100;
+    // ЕИС holds its answers: the import is surely running, mid-call, when it is stopped
+    const gate = eis.holdSoi();
     try {
-      const progress = nextEvent<Record<string, unknown>>(s, EVENTS.eisImportProgress, () => true, 60_000);
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
         token: client,
         body: { date_from: '2023-01-01', date_to: '2023-06-30' },
       });
-      await progress;
+      await gate.reached;
       expect(
         (await t.api('POST', `/api/eis/imports/${r.body.key}/cancel`, { token: outsider, headers: { 'x-company-id': String(customerId) } }))
           .status,
@@ -796,6 +795,8 @@ describe('ЕИС import over the integration service', () => {
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ status: 'cancelled', days_total: 181, message: 'Загрузка остановлена пользователем' });
       expect(cancelled.body.days_done).toBeLessThan(181);
+      // ЕИС answers again: what the import was waiting for arrives after the stop and is not stored
+      gate.release();
       await deps.jobs.idle(PERIOD_IMPORT_JOB, 60_000);
       const stored = (
         await deps.database.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM eis_import_days WHERE import_id = $1', [r.body.key])
@@ -807,7 +808,7 @@ describe('ЕИС import over the integration service', () => {
       const status = await t.api<{ current: Record<string, unknown> }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
       expect(status.body.current).toMatchObject({ key: r.body.key, status: 'cancelled', days_done: stored });
     } finally {
-      eis.soiDelayMs = 0;
+      gate.release();
     }
   }, 90_000);
 });
