@@ -1,5 +1,5 @@
 /**
- * The server against its own ceiling (issue 16): `GET /api/companies/my` with 10 connections on PostgreSQL, served by
+ * The server against its own ceiling: `GET /api/companies/my` with 10 connections on PostgreSQL, served by
  * the compiled product server and by a bare Fastify route running the same two statements through the same driver
  * (bench/ceiling/bare-server.ts), each in its own process; the load comes from this process. Prints both rates, the
  * ratio (goal ≥ 0.6) and where the product server's CPU goes (a --cpu-prof profile of the run, self time by module).

@@ -4,7 +4,7 @@
  *
  * 1. A's one-day import while 1, 2 and 5 other tenants flood the import queue with year-long imports, each on its own
  *    token at ЕИС's 90 requests a minute — after (a job waiting for its budget gives its worker back) and before
- *    (EIS_BUDGET_WAIT_MS=0: it sleeps in the worker, as before issue 40). Time is scaled: «a minute» is 6 s (× 1/10),
+ *    (EIS_BUDGET_WAIT_MS=0: it sleeps in the worker, as the first version did). Time is scaled: «a minute» is 6 s (× 1/10),
  *    so a year (365 requests) takes a flooder about 24 s instead of 4 minutes, and the wait before giving a worker
  *    back is scaled the same (200 ms for 2 s); the work of a request (parsing, storing) is not scaled, so the flooders
  *    here are busier than at ЕИС's real pace, where every window of days waits for the budget and gives its worker back.
@@ -64,7 +64,7 @@ async function flood() {
       await s.close();
     }
   }
-  console.log(`  goal: A within one job's time in each (after); before issue 40 the probe's 229 s at 90 a minute behind two`);
+  console.log(`  goal: A within one job's time in each (after); before, the probe's 229 s at 90 a minute behind two`);
 }
 
 async function month() {
@@ -84,7 +84,7 @@ async function month() {
       await s.close();
     }
   }
-  console.log('  goal: ≤ 1.15 × the ideal (before: 1.5–2.1 ×, issue 45)');
+  console.log('  goal: ≤ 1.15 × the ideal (before: 1.5–2.1 ×)');
 }
 
 async function main() {

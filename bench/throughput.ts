@@ -1,7 +1,7 @@
 /**
  * What the fair share costs one company working alone: uploads/s and reports/s with the fair queues and the route
  * limits on (FAIR_SHARE=true, the default) and off (FAIR_SHARE=false: the queues in arrival order, no caps, no limits —
- * the server as it was before issue 30). Each on a fresh server (PGlite). One company sends 300 uploads (8 at a time)
+ * the server as it was before the fair share). Each on a fresh server (PGlite). One company sends 300 uploads (8 at a time)
  * and 40 monthly reports at once: with the limits on, those past a company's share are refused (429) — the figure is
  * of the work accepted.
  *
@@ -97,7 +97,7 @@ async function main() {
         `reports ${(r.reports / r.reportSeconds).toFixed(1)}/s (${r.reports} built, ${r.refused} refused with 429, ${r.reportSeconds.toFixed(1)} s)`,
     );
   }
-  console.log('the limits (README «Fair share»): uploads 120 a minute per user, reports 30 per user and 20 waiting per company');
+  console.log('the limits (docs/security.md «Fair share»): uploads 120 a minute per user, reports 30 per user and 20 waiting per company');
 }
 
 main().catch((e) => {

@@ -30,7 +30,7 @@ afterAll(async () => e?.close());
 
 const token = () => e.token(page);
 
-describe('issue 7: contract execution screens and the dashboard', () => {
+describe('contract execution screens and the dashboard', () => {
   it('the demo customer has a contract in the register (imported from an ЕИС file as set-up) and opens its card', async () => {
     await e.login(page, 'client');
     // the demo seed has no contracts: the ЕИС upload screen is another issue's, so the file goes through the API
@@ -118,7 +118,7 @@ describe('issue 7: contract execution screens and the dashboard', () => {
       .locator('xpath=ancestor::span[contains(@class,"ant-upload")]')
       .locator('input[type=file]')
       .setInputFiles(STATEMENT);
-    // the fixture is a statement of strangers (payer and payee ИНН 123123123123): asked first, uploaded anyway (issue 29, item 10)
+    // the fixture is a statement of strangers (payer and payee ИНН 123123123123): asked first, uploaded anyway
     const confirm = page.locator('.ant-modal-confirm');
     await confirm.getByTestId('confirm-findings').waitFor();
     const findings = await confirm.getByTestId('confirm-findings').innerText();
@@ -136,7 +136,7 @@ describe('issue 7: contract execution screens and the dashboard', () => {
     await e.shot(page, 'contracts-execution');
   });
 
-  it('finds payments by words and narrows them by a period; the URL keeps both over a reload (issue 34, L)', async () => {
+  it('finds payments by words and narrows them by a period; the URL keeps both over a reload', async () => {
     // the demo customer's own statement (its seeded account 40702810938000000001): three payments to two sellers
     const bank = { bank: 'АО «АЛЬФА-БАНК»', bik: '044525593', corr: '30101810200000000593' };
     const stationer = { name: 'ООО «Канцтовары Юг»', inn: '0105020396', kpp: '010501001', account: '40702810100000000002', ...bank };

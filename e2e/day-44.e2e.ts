@@ -1,5 +1,5 @@
 /**
- * Issue 33: a day of a 44-ФЗ customer (the demo's budget institution, user `budget`), through the screens: its
+ * A day of a 44-ФЗ customer (the demo's budget institution, user `budget`), through the screens: its
  * план-график, a purchase from a position with its ИКЗ shown in parts, the НМЦК justified by three market prices and
  * applied, the deadlines of 44-ФЗ on the card and in the register, and «Контракт заключён» checked by ст. 51.
  */
@@ -43,7 +43,7 @@ async function addQuote(supplier: string, date: string, price: string) {
   await page.getByRole('cell', { name: supplier }).first().waitFor();
 }
 
-describe('issue 33: a day of a 44-ФЗ customer', () => {
+describe('a day of a 44-ФЗ customer', () => {
   it('opens its план-график and makes a purchase of a position, the ИКЗ shown in its parts', async () => {
     await e.login(page, 'budget');
     await page.goto('/eisPlans/tender');

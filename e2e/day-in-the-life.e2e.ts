@@ -1,5 +1,5 @@
 /**
- * Issue 17: a specialist's working day in one go, through the screens only (the API is read to know what to expect):
+ * A specialist's working day in one go, through the screens only (the API is read to know what to expect):
  * a procurement from a plan item, its card and documentation (with a forgotten required field), «Договор заключён»,
  * the contract from ЕИС, the supplier's УПД and the bank statement, the report — and one set of figures everywhere.
  */
@@ -91,7 +91,7 @@ const printed = (d: Decimal) =>
     .replace('.', ',')
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 
-describe('issue 17: a specialist’s day, with the same figures on every screen', () => {
+describe('a specialist’s day, with the same figures on every screen', () => {
   it('creates a procurement from a plan item and fills its card', async () => {
     await page.goto('/login');
     await page.getByLabel('Логин').fill('specialist');
@@ -114,7 +114,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await page.getByText('Планы закупки загружены', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByTestId(`plan-${PLAN}`).click();
     await page.waitForURL(`**/eisPlanItems/${PLAN}`);
-    // a double click (issue 34, H3): one procurement, the second click gets the first one back (Idempotency-Key)
+    // a double click: one procurement, the second click gets the first one back (Idempotency-Key)
     await page.getByTestId('plan-item-create-2').dblclick();
     await page.waitForURL(/\/documents\/\d+$/);
     procurementId = Number(/\/documents\/(\d+)$/.exec(page.url())![1]);
@@ -148,7 +148,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     );
     await page.waitForURL(`**/procurement_documents/${procurementId}`);
     await fillForgottenFields(page, docs, { signer: SIGNER, date: `20.11.${YEAR}`, tag: 'день' });
-    // leaving the half-filled form (issue 34, M6) asks first; staying keeps what was typed
+    // leaving the half-filled form asks first; staying keeps what was typed
     await page.getByRole('link', { name: 'Карточка закупки' }).click();
     const leave = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
     await leave.waitFor();
@@ -276,7 +276,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await docs.getByText('№ Д-1').first().waitFor();
     // the УПД fits the contract: attached without a question, every line on its position
     expect(await docs.locator('[data-testid^="acceptance-warnings-"]').count()).toBe(0);
-    // the same УПД again (issue 34, H2): refused, naming the earlier upload; nothing counted twice
+    // the same УПД again: refused, naming the earlier upload; nothing counted twice
     await fileInput('upd-upload').setInputFiles(upd);
     const dup = page.getByRole('dialog').filter({ hasText: 'Такой УПД уже загружен' });
     await dup.getByText(/УПД № Д-1 от .+ уже загружен .+ из файла «ON_NSCHFDOPPR_day\.xml»: повторно он не учитывается/).waitFor();
@@ -353,7 +353,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     await e.shot(page, 'day-dashboard');
   });
 
-  it('withdraws a wrong УПД with a reason: the card and the report count only what is in force (issue 34, H2)', async () => {
+  it('withdraws a wrong УПД with a reason: the card and the report count only what is in force', async () => {
     await page.goto(`/contracts/register/${contract.id}`);
     const summary = page.getByTestId('execution-summary');
     await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered)}`);
@@ -419,7 +419,7 @@ describe('issue 17: a specialist’s day, with the same figures on every screen'
     );
   });
 
-  it('the plan item shows its one procurement, with a link and its status (issue 34, H3)', async () => {
+  it('the plan item shows its one procurement, with a link and its status', async () => {
     const items = await api<Paged<{ ordinal: number; procurements: { id: number; number: string }[] }>>(
       `/api/eis/plans/${PLAN}/items?limit=100`,
     );

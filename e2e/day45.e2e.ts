@@ -1,6 +1,6 @@
 /**
- * Issue 45 (a specialist's day, round 3), the rows a user meets on the screens: D1 a double click on «Сохранить» in the
- * create dialogs, D3 a list whose request failed, D4 the read-only operator's screens, D6 a refusal's notice header.
+ * A specialist's day, as a user meets it on the screens: a double click on «Сохранить» in the
+ * create dialogs, a list whose request failed, the read-only operator's screens, a refusal's notice header.
  */
 import fs from 'node:fs';
 import path from 'node:path';

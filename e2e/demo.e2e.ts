@@ -53,7 +53,7 @@ async function api<T>(url: string): Promise<T> {
   return JSON.parse(res.body) as T;
 }
 
-describe('issue 14: a first start shows demo data on every screen', () => {
+describe('a first start shows demo data on every screen', () => {
   it('the dashboard has the plan, contracts by status and delivered / paid figures', async () => {
     const d = await api<DashboardResponse>('/api/dashboard');
     await page.goto('/');
@@ -106,7 +106,7 @@ describe('issue 14: a first start shows demo data on every screen', () => {
   });
 });
 
-describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar, no cut column, no raw value', () => {
+describe('every screen at 1440×900 and 1280×800 has one-row top bar, no cut column, no raw value', () => {
   it('passes for the client and for the administrator', async () => {
     const plans = await api<Paged<{ registration_number: string }>>('/api/eis/plans?limit=5');
     const contracts = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
@@ -166,12 +166,12 @@ describe('issue 17: every screen at 1440×900 and 1280×800 has one-row top bar,
           for (const f of await layoutFindings(p)) findings.push(`${login} ${size.width} ${route}: ${f}`);
           for (const f of failed) findings.push(`${login} ${size.width} ${route}: API ${f}`);
           if (await p.getByText(MESSAGES.httpErrorHeader).count()) findings.push(`${login} ${size.width} ${route}: an error notice`);
-          // issue 34, H1: a select shows the stored value's name from the first paint, never a bare id
+          // a select shows the stored value's name from the first paint, never a bare id
           for (const shown of await p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts())
             if (/^\s*\d+\s*$/.test(shown))
               findings.push(`${login} ${size.width} ${route}: a select shows the bare number «${shown.trim()}»`);
           if (route === '/audit') {
-            // issue 34, M11: every recorded key in Russian, objects by their business numbers
+            // every recorded key in Russian, objects by their business numbers
             await p.getByTestId('audit-changes').first().waitFor();
             for (const line of await p.getByTestId('audit-changes').locator('li').allInnerTexts()) {
               const key = line.split(':')[0].trim();

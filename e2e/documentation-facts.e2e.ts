@@ -7,7 +7,7 @@ import { startE2E, type E2E } from './harness';
 import { fillForgottenFields, generateAfterRows } from './documentation-form';
 
 /**
- * Issue 39 in Chromium: the documentation form is a draft that survives a reload, the purchase's facts are typed once,
+ * The documentation form is a draft that survives a reload, the purchase's facts are typed once,
  * a change of НМЦД on the card marks the generated documents «Устарел…» and takes «Опубликовать» away, one click
  * builds them again from the purchase as it is.
  */
@@ -35,12 +35,12 @@ async function api<T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknow
 
 const panel = (title: string) => page.locator('.ant-collapse-item').filter({ hasText: title }).first();
 
-describe('issue 39: the documentation of one purchase', () => {
+describe('the documentation of one purchase', () => {
   it('keeps a half-filled form across a reload: the documents’ own fields and the purchase’s facts', async () => {
     await e.login(page, 'client');
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
       ...PAPER_PURCHASE,
-      title: 'Поставка офисной бумаги формата А4 (e2e, issue 39)',
+      title: 'Поставка офисной бумаги формата А4 (e2e)',
       delivery_terms: null,
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);

@@ -1,7 +1,7 @@
 /**
- * Issue 33: what ЕИС gives a 44-ФЗ customer, through the screens of the demo's budget institution (user `budget`): the
+ * What ЕИС gives a 44-ФЗ customer, through the screens of the demo's budget institution (user `budget`): the
  * notices and final protocol of PRIZ on /eisNotices44, a contract of RGK asked for by its 19-digit number with its
- * execution (contractProcedure) on its card, and the contracts register filtered by «Закон». Issue 39: executions that
+ * execution (contractProcedure) on its card, and the contracts register filtered by «Закон». Executions that
  * come before their contract wait visibly, and the card and the register show the same delivered and paid figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ async function chooseLaw(title: string) {
     .click();
 }
 
-describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', () => {
+describe('44-ФЗ notices and contracts from ЕИС on the screens', () => {
   it('imports the notices of a period and shows an auction with its final protocol on /eisNotices44', async () => {
     await page.goto('/eisNotices44');
     await page.getByText('Извещений 44-ФЗ нет. Загрузите их из ЕИС.').waitFor();
@@ -85,7 +85,7 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
 
   it('shows executions waiting for their contract, then the contract by number: stages, acceptance, payment, figures', async () => {
     await page.goto('/contracts/register');
-    // issue 39: the act (03.07) and the payment order (10.07) of the ТКО contract, whose own record ЕИС published on
+    // the act (03.07) and the payment order (10.07) of the ТКО contract, whose own record ЕИС published on
     // 04.03, arrive first: they are kept and shown as waiting for their contract
     await page.getByTestId('contracts-import').click();
     await typePeriod(page, page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' }), `03.07.${Y}`, `10.07.${Y}`);
@@ -161,7 +161,7 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
     ]);
     await e.shot(page, 'eis-44-contract');
 
-    // issue 39: the act and the payment order count in the card's figures, once — and the register says the same
+    // the act and the payment order count in the card's figures, once — and the register says the same
     const id = /\/contracts\/register\/(\d+)$/.exec(page.url())![1];
     const bar = (testId: string) => page.getByTestId(testId).locator('title').textContent();
     const stage = formatMoney('49631.76');
@@ -208,7 +208,7 @@ describe('issue 33: 44-ФЗ notices and contracts from ЕИС on the screens', (
     expect(page.url()).not.toContain('law=');
   });
 
-  it('issue 39: the card shows what ЕИС published otherwise, and applies it in one confirmation', async () => {
+  it('the card shows what ЕИС published otherwise, and applies it in one confirmation', async () => {
     // the register finds the paper card by the number of the purchase ЕИС placed on its ИКЗ, and marks it
     await page.goto(`/documents?q=${AUCTION}`);
     const found = page.locator('tbody tr.ant-table-row');

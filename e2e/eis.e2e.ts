@@ -26,7 +26,7 @@ async function api<T>(method: 'GET' | 'POST', url: string): Promise<{ status: nu
   return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
 }
 
-describe('issue 6: ЕИС contracts and plans import', () => {
+describe('ЕИС contracts and plans import', () => {
   it('a client imports the contracts of a period from ЕИС and sees the spec notice', async () => {
     await e.login(page, 'client');
     await page.goto('/contracts/register');
@@ -159,7 +159,7 @@ describe('issue 6: ЕИС contracts and plans import', () => {
       .toMatch(/^ЕИС ответила: договоров региона 01 за \d{2}\.\d{2}\.\d{4}/);
     expect(eis.soi.requests.at(-1)?.token).toBe('person-token-from-eis');
     await e.shot(page, 'eis-settings-check');
-    // another ИНН typed here is a request to the operator (issue 29, item 7): the form keeps the ИНН in force
+    // another ИНН typed here is a request to the operator: the form keeps the ИНН in force
     const inn = page.getByLabel('ИНН', { exact: true });
     const inForce = await inn.inputValue();
     await inn.fill('7707083893');

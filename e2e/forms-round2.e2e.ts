@@ -1,9 +1,9 @@
 /**
- * Issue 34 (a specialist's working day, round 2), the forms' rows as a user meets them: a reopened card names its
- * catalogue values (H1), sums are checked by the one money rule and read back in words (M3–M5, L), leaving an edited
- * form asks first (M6), the register's sum filter takes only sums, and registration checks КПП and phone on the first
- * submit while a cleared ОГРН is no error (M13), a customer's user adds bank details and contacts behind the same guard
- * (M12). Issue 31: a card date outside the contract's bounds is refused in its words.
+ * A specialist's working day, the forms as a user meets them: a reopened card names its catalogue values, sums are
+ * checked by the one money rule and read back in words, leaving an edited form asks first, the register's sum filter
+ * takes only sums, registration checks КПП and phone on the first submit while a cleared ОГРН is no error, and a
+ * customer's user adds bank details and contacts behind the same guard. A card date outside the contract's bounds is
+ * refused in its words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -34,11 +34,11 @@ const firstOption = async (type: number) =>
   (await api<{ items: { value: number; name: string }[] }>('GET', `/api/catalogs/elements/options?type=${type}&limit=1`)).body.items[0];
 const selectTexts = (p: Page) => p.locator('.ant-select-selection-item, .ant-select-selection-item-content').allInnerTexts();
 
-describe('issue 34: the card, its sums and its guard', () => {
-  it('a saved card reopened shows its catalogue values by name from the first paint (H1)', async () => {
+describe('the card, its sums and its guard', () => {
+  it('a saved card reopened shows its catalogue values by name from the first paint', async () => {
     const [method, funding] = [await firstOption(1), await firstOption(8)];
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
-      title: 'Поставка картриджей (issue 34)',
+      title: 'Поставка картриджей (проверка форм)',
       method: 'quotation_e',
       subject: 'goods',
       nmcd: '996000',
@@ -65,7 +65,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     expect(await page.getByLabel('НМЦД', { exact: true }).inputValue()).toBe('996\u00a0000,00');
   });
 
-  it('sums: below zero, zero and endless are refused in words; a good one is read back in words (M3–M5)', async () => {
+  it('sums: below zero, zero and endless are refused in words; a good one is read back in words', async () => {
     const nmcd = page.getByLabel('НМЦД', { exact: true });
     const save = page.getByRole('button', { name: 'Сохранить' });
     for (const [typed, message] of [
@@ -85,7 +85,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     expect(await nmcd.inputValue()).toBe('1\u00a0500\u00a0000,50');
   });
 
-  it('leaving the edited card asks «Есть несохранённые изменения»; saving lets go (M6)', async () => {
+  it('leaving the edited card asks «Есть несохранённые изменения»; saving lets go', async () => {
     await page.getByRole('link', { name: 'К реестру' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
     await dialog.waitFor();
@@ -102,7 +102,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.waitForURL(/\/documents$/);
   });
 
-  it('the profile form guards its edits as the card does: leaving asks, staying keeps them, saving lets go (M6)', async () => {
+  it('the profile form guards its edits as the card does: leaving asks, staying keeps them, saving lets go', async () => {
     await page.goto('/profile/my');
     const name = page.getByLabel('ФИО');
     await name.waitFor();
@@ -123,7 +123,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     await page.waitForURL(/\/documents$/);
   });
 
-  it("the register's filters take only what they can use: letters in «НМЦД от», a date out of bounds (M3–M5, issue 31)", async () => {
+  it("the register's filters take only what they can use: letters in «НМЦД от», a date out of bounds", async () => {
     const failed: string[] = [];
     page.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/') && r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
@@ -139,8 +139,8 @@ describe('issue 34: the card, its sums and its guard', () => {
     );
     await from.press('Enter');
     expect((await listed).status()).toBe(200);
-    await page.getByRole('row', { name: /Поставка картриджей \(issue 34\)/ }).waitFor();
-    // a period filter's date out of the contract's bounds is named, not applied (issue 31)
+    await page.getByRole('row', { name: /Поставка картриджей \(проверка форм\)/ }).waitFor();
+    // a period filter's date out of the contract's bounds is named, not applied
     const since = page.getByPlaceholder('Размещение с');
     await since.click();
     await page.keyboard.type('01.01.1900');
@@ -150,7 +150,7 @@ describe('issue 34: the card, its sums and its guard', () => {
     expect(await page.evaluate(() => new URLSearchParams(location.search).get('published_from'))).toBeNull();
     expect(failed).toEqual([]);
   });
-  it('a date typed outside 01.01.1990–31.12.2100 is named in the server words and the card is not sent (issue 31)', async () => {
+  it('a date typed outside 01.01.1990–31.12.2100 is named in the server words and the card is not sent', async () => {
     const puts: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'PUT' && new URL(r.url()).pathname === `/api/procurements/${card.id}`) puts.push(r.postData() ?? '');
@@ -173,7 +173,7 @@ describe('issue 34: the card, its sums and its guard', () => {
   });
 });
 
-describe('issue 34: registration (M13)', () => {
+describe('registration', () => {
   it('checks КПП and phone on the first submit; a cleared ОГРН is no error', async () => {
     const p = await e.newPage();
     await p.goto('/registration');
@@ -189,19 +189,19 @@ describe('issue 34: registration (M13)', () => {
   });
 });
 
-describe("issue 34: a customer's requisites on /profile/companies (M12)", () => {
+describe("a customer's requisites on /profile/companies", () => {
   it('adds a bank account and a contact that a reload still shows; a half-filled dialog asks before it is closed', async () => {
     await page.goto('/profile/companies');
     const ask = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
 
     await page.locator('[data-testid^="bank-add-"]').first().click();
     const bank = page.getByRole('dialog').filter({ hasText: 'Новый расчётный счёт' });
-    await bank.getByLabel('Банк').fill('ПАО Сбербанк (M12)');
+    await bank.getByLabel('Банк').fill('ПАО Сбербанк');
     await bank.getByRole('button', { name: 'Отмена' }).click();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Остаться' }).click();
     await ask.waitFor({ state: 'detached' });
-    expect(await bank.getByLabel('Банк').inputValue()).toBe('ПАО Сбербанк (M12)');
+    expect(await bank.getByLabel('Банк').inputValue()).toBe('ПАО Сбербанк');
     // accounts whose control keys match the БИК, as the server checks them
     await bank.getByLabel('БИК').fill('044525225');
     await bank.getByLabel('Корреспондентский счёт').fill('30101810400000000225');
@@ -213,13 +213,13 @@ describe("issue 34: a customer's requisites on /profile/companies (M12)", () => 
 
     await page.locator('[data-testid^="contact-add-"]').first().click();
     const contact = page.getByRole('dialog').filter({ hasText: 'Новый контакт' });
-    await contact.getByLabel('ФИО').fill('Черновик (M12)');
+    await contact.getByLabel('ФИО').fill('Черновик');
     await page.keyboard.press('Escape');
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Закрыть без сохранения' }).click();
     await contact.waitFor({ state: 'detached' });
     await page.locator('[data-testid^="contact-add-"]').first().click();
-    await contact.getByLabel('ФИО').fill('Петрова Анна Сергеевна (M12)');
+    await contact.getByLabel('ФИО').fill('Петрова Анна Сергеевна');
     await contact.getByLabel('Телефон').fill('+7 495 123-45-67');
     const contactSaved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/contacts'));
     await contact.getByRole('button', { name: 'Сохранить' }).click();
@@ -232,6 +232,6 @@ describe("issue 34: a customer's requisites on /profile/companies (M12)", () => 
     await banks.getByText(/ПАО Сбербанк \(M12\).*р\/с 40702810938000000001/).waitFor();
     await contacts.getByText(/Петрова Анна Сергеевна \(M12\).*\+7 495 123-45-67/).waitFor();
     // the draft closed without saving was never sent: the reload shows the saved contact only
-    expect(await contacts.getByText('Черновик (M12)').count()).toBe(0);
+    expect(await contacts.getByText('Черновик').count()).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The operator's queue «Заявки на смену ИНН, КПП, ОГРН» (issue 40, S8): a client asks for an ИНН another organisation
+ * The operator's queue «Заявки на смену ИНН, КПП, ОГРН»: a client asks for an ИНН another organisation
  * already has; the row names that organisation, and «Подтвердить» asks a reason before the change is in force.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

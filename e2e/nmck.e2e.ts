@@ -37,7 +37,7 @@ async function addQuote(supplier: string, date: string, price: string) {
   await page.getByRole('cell', { name: supplier }).first().waitFor();
 }
 
-describe('issue 33: «Обоснование НМЦК» on the procurement card', () => {
+describe('«Обоснование НМЦК» on the procurement card', () => {
   it('justifies the НМЦК by market prices with the figures to the kopeck, a CV over 33 % flagged, and applies it', async () => {
     await e.login(page, 'client');
     const created = await api<ProcurementResponse>('POST', '/api/procurements', {
@@ -99,7 +99,7 @@ describe('issue 33: «Обоснование НМЦК» on the procurement card'
     expect((await api<ProcurementResponse>('GET', `/api/procurements/${procurementId}`)).body.nmcd).toBe('1708.33');
   });
 
-  it('after «Применить» the card tab holds the new НМЦД and is not dirty: leaving it asks nothing (issue 34)', async () => {
+  it('after «Применить» the card tab holds the new НМЦД and is not dirty: leaving it asks nothing', async () => {
     await page.getByRole('tab', { name: 'Карточка закупки' }).click();
     const nmcd = page.getByLabel('НМЦД', { exact: true });
     await expect.poll(() => nmcd.inputValue()).toBe(`1${NBSP}708,33`);
@@ -111,7 +111,7 @@ describe('issue 33: «Обоснование НМЦК» on the procurement card'
     await page.getByTestId('procurement-title').waitFor();
   });
 
-  it('a refetch keeps what the user typed on the card, which still guards leaving until typed back (issue 34)', async () => {
+  it('a refetch keeps what the user typed on the card, which still guards leaving until typed back', async () => {
     const place = page.getByLabel('Место поставки', { exact: true });
     await place.fill('г. Майкоп, ул. Пионерская, 1');
     await page.getByRole('tab', { name: 'Обоснование НМЦК' }).click();

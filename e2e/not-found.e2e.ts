@@ -1,5 +1,5 @@
 /**
- * Issue 34 (L): another company's object, or a missing one, opened by its address is one page «… не найден(а)» with a
+ * Another company's object, or a missing one, opened by its address is one page «… не найден(а)» with a
  * way back — not an empty list with «Загрузить файл» under 2–3 identical notices. Company B and its objects are made
  * through the API as the operator's admin (as server/test/security/b-company.ts does); the customer opens them.
  */
@@ -63,7 +63,7 @@ async function open(url: string) {
   };
 }
 
-describe("issue 34: a stranger's object is one clear not-found page", () => {
+describe("a stranger's object is one clear not-found page", () => {
   it.each([
     ['procurement card', () => `/documents/${b.procurement}`, 'Закупка не найдена', 'К реестру закупок'],
     ['procurement files', () => `/files/${b.procurement}`, 'Закупка не найдена', 'К реестру закупок'],

@@ -1,5 +1,5 @@
 /**
- * Issue 33: a 44-ФЗ purchase's notice, final protocol and contract arrive from ЕИС (the fake's PRIZ and RGK) and come
+ * A 44-ФЗ purchase's notice, final protocol and contract arrive from ЕИС (the fake's PRIZ and RGK) and come
  * together on /eisNotices44: the row says how many applications there were and who won, and opens to the protocol's
  * applications with their price offers and the commission's decisions, and to the contract that names the supplier.
  */
@@ -25,7 +25,7 @@ afterAll(async () => {
   await e?.close();
 });
 
-describe('issue 33: 44-ФЗ notices with their final protocols and contracts', () => {
+describe('44-ФЗ notices with their final protocols and contracts', () => {
   it('imports the notices and protocols of a period and shows each purchase’s applications, winner and contract', async () => {
     await e.login(page, 'budget');
     await page.goto('/eisNotices44');

@@ -1,5 +1,5 @@
 /**
- * Issue 34 (L): at 1280 px the plan items' «Способ закупки» was cut by the fixed «Действия» column and a procurement
+ * At 1280 px the plan items' «Способ закупки» was cut by the fixed «Действия» column and a procurement
  * number broke as «2026-/0018». The plan is set up in the database as an uploaded one (its import is another
  * issue's screen); its first item gets its procurement through the API, so the «Закупка» column shows a number.
  */
@@ -64,7 +64,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => e?.close());
 
-describe('issue 34: plan items at 1280 px', () => {
+describe('plan items at 1280 px', () => {
   it('shows every «Способ закупки» whole beside the fixed actions, and the procurement number on one line', async () => {
     await page.goto(`/eisPlanItems/${PLAN}`);
     const table = page.getByTestId('plan-items-table');

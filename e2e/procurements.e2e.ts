@@ -36,7 +36,7 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Prom
 
 const visibleOptions = (p: Page) => p.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 
-describe('issue 5: rules → procurement → documentation → DOCX', () => {
+describe('rules → procurement → documentation → DOCX', () => {
   it('a specialist picks the demo customer, copies the template rule and approves a version', async () => {
     await e.login(page, 'specialist');
     await page.getByTestId('company-picker').click();
@@ -219,7 +219,7 @@ describe('issue 5: rules → procurement → documentation → DOCX', () => {
   });
 });
 
-describe('issue 9: audit trail', () => {
+describe('audit trail', () => {
   it('the card shows its history with before → after, and /audit finds the object', async () => {
     await page.goto(`/documents/${procurementId}`);
     await page.getByTestId('audit-panel').getByText('Журнал изменений').click();

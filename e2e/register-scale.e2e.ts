@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { generateData } from '../tools/generate-data';
 import { startE2E, type E2E } from './harness';
 
-// issue 16: a register past the exact count. The screen says how many there are («≈», the planner's estimate), and the
+// a register past the exact count. The screen says how many there are («≈», the planner's estimate), and the
 // last page it offers shows the rows an ORDER BY … OFFSET in plain SQL gives, as does a page sorted another way
 let e: E2E;
 let page: Page;

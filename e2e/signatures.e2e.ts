@@ -105,7 +105,7 @@ afterAll(async () => {
   await pki?.close();
 });
 
-describe('issue 32: qualified electronic signature in the browser', () => {
+describe('qualified electronic signature in the browser', () => {
   it('the diagnostics page without the plug-in says how to install it', async () => {
     const page = await e.newPage();
     await e.login(page, 'client');

@@ -19,7 +19,7 @@ afterAll(async () => {
   await e?.close();
 });
 
-describe('issue 33: the 44-ФЗ план-график from ЕИС', () => {
+describe('the 44-ФЗ план-график from ЕИС', () => {
   it('imports the план-график, filters its positions and creates a 44-ФЗ purchase from one', async () => {
     await e.login(page, 'client');
     await page.goto('/eisPlans');

@@ -1,5 +1,5 @@
 /**
- * Issue 34, row T: the screens a specialist opens most, timed from the action to the screen usable (e2e/timings.ts);
+ * The screens a specialist opens most, timed from the action to the screen usable (e2e/timings.ts);
  * the upload, report and ЕИС steps are timed inside e2e/day-in-the-life.e2e.ts, which has their set-up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +31,7 @@ async function api<T>(method: 'GET' | 'POST', url: string, body?: unknown): Prom
   return JSON.parse(res.body) as T;
 }
 
-describe('issue 34: screen timings', () => {
+describe('screen timings', () => {
   it('login → dashboard, the procurement card and the documentation editor', async () => {
     await page.goto('/login');
     await page.getByLabel('Логин').fill('client');

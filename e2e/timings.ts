@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ARTIFACTS } from './harness';
 
 /**
- * Screen timings (issue 34, row T): from the user's action to the screen usable — the element the next step needs
+ * Screen timings: from the user's action to the screen usable — the element the next step needs
  * visible, or the answer shown — measured where the e2e trail already walks the screen. Printed at the end of the
  * file and kept in e2e/artifacts/timings.json for bench/results.md.
  */

@@ -94,7 +94,7 @@ const ConfigSchema = z.object({
   /**
    * How long an import job waits in its worker for its token's next request slot; a longer wait gives the worker back
    * and the job comes back at that time (platform/jobs.ts JobDeferred). 0: never given back (waits in the worker, as
-   * before issue 40; only to measure).
+   * the first version did; only to measure).
    */
   EIS_BUDGET_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
   /** The integration service's own person's token for СОИ (individualPerson_token): used only with EIS_TOKEN_FALLBACK. */
@@ -152,7 +152,7 @@ const ConfigSchema = z.object({
   /** File storage of a company without a tariff, in MiB (a tariff's storage_mb governs otherwise); 0 — unlimited. */
   STORAGE_DEFAULT_MB: z.coerce.number().int().min(0).max(10_000_000).default(1024),
   /**
-   * The fair share of the job queues and the per-user/per-company limits of the expensive routes (README «Fair share»).
+   * The fair share of the job queues and the per-user/per-company limits of the expensive routes (docs/security.md «Fair share»).
    * `false` turns them off — jobs in order of arrival, no caps, no limits — only to measure what they cost
    * (bench/throughput.ts); never on a server with more than one company.
    */

@@ -10,7 +10,7 @@ import { fixturePath } from '../src/formats/fixtures-path';
 /**
  * The world a signature test needs: the fake ЕИС verifying packages against the test's trust store, the integration
  * service in front of it, the server trusting the same CAs, the demo customer's user, and a contract ЕИС knows (the
- * fake serves contract_test.xml) with a payment under it — ЕИС takes execution only with something paid (issue 34, M1).
+ * fake serves contract_test.xml) with a payment under it — ЕИС takes execution only with something paid.
  */
 export interface SigningStand {
   t: TestServer;

@@ -14,7 +14,7 @@
  *   70550010636); a JavaScript client's test `<dataInfo><errorInfo><code>5</code><message>Токены отсутствуют</message>
  *   </errorInfo></dataInfo>` and `<dataInfo><noData>true</noData></dataInfo>` (id 61524141710).
  * - codes: 5 «Токены отсутствуют» (id 61524141710), 28 «Ошибка валидации полученного запроса по интеграционной схеме.»
- *   (a Python client's test, id 68948207891); 13 the token's request limit (issue 29's source; no public text of its
+ *   (a Python client's test, id 68948207891); 13 the token's request limit (reported by users of the real ЕИС; no public text of its
  *   message was found, so the fake's words are ours).
  * - archive links `https://int.zakupki.gov.ru/dstore/common/download/compound?docRequestUid=…&compoundUid=…`, fetched
  *   with the token in the HTTP header individualPerson_token (ids 61524141710, 69382847799, 61168924037).
@@ -150,8 +150,8 @@ export function createSoi(entries: SoiEntry[], baseUrl: () => string) {
   /**
    * The token's limit over a sliding minute: a request is refused (code 13) when the token already had `perMinute`
    * requests answered within the minute before it. ЕИС's limit of about 90 requests a minute per token and its answer 13
-   * are issue 29's source (a public client reads such refusals in dataInfo/errorInfo as «превышение лимитов», id
-   * 70550010636 above); no public text says how ЕИС counts its minute. It is modelled as issue 45's outside probe met
+   * are what users of the real ЕИС report (a public client reads such refusals in dataInfo/errorInfo as «превышение лимитов», id
+   * 70550010636 above); no public text says how ЕИС counts its minute. It is modelled as a probe of the real ЕИС met
    * it — a window that slides, so requests fired together at the turn of a clock minute are refused again — and a
    * refused request is not counted (an assumption: nothing public says either way).
    */

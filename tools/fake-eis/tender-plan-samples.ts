@@ -13,7 +13,7 @@ export { demoTenderPlanPositions, type TenderPlanPositionSpec };
  * way the real export in fixtures/eis44/tenderPlan2020_portal44.xml is (rezident1989/portal44_xml; fixtures/README.md):
  * `ns2:export` of fcsExport.xsd, the document in the TPtypes namespace (ns5), codes and names in the base namespace
  * (ns4), positions with commonInfo / financeInfo / KVRsInfo and the «особые закупки» in specialPurchasePositions.
- * The ИКЗ is built as ПП РФ № 1279 and приказ Минфина № 55н say (see issue 33): year (2) + ИКУ (20) + the position's
+ * The ИКЗ is built as ПП РФ № 1279 and приказ Минфина № 55н say: year (2) + ИКУ (20) + the position's
  * number in the plan (4) + the purchase's number within it (3) + ОКПД2 class and subclass (4) + КВР (3).
  */
 

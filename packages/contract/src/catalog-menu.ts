@@ -2,7 +2,7 @@ import type { Role } from './roles';
 
 export type MenuAccess = 'all' | 'editors' | 'admin';
 
-/** The gear menu, labels and order exactly as spec section 2; access as spec section 6. */
+/** The gear menu: its labels, their order and who sees each item. */
 export const CATALOG_MENU: { path: string; label: string; access: MenuAccess }[] = [
   { path: '/catalogDocument', label: 'Документы', access: 'editors' },
   { path: '/catalog', label: 'Методы определения НМЦД', access: 'editors' },
@@ -30,7 +30,7 @@ export function catalogMenuFor(role: Role) {
   );
 }
 
-/** Routes of spec section 2 that send a client to '/'. */
+/** Routes that send a client to '/'. */
 export const STAFF_ONLY_CATALOG_ROUTES = CATALOG_MENU.filter((m) => m.access !== 'all').map((m) => m.path);
 
 export const MAIN_TABS = [

@@ -12,7 +12,7 @@ import {
   canReadCatalog,
 } from './catalogs';
 
-/** Spec section 2, "Catalogue menu labels", in the spec's order. */
+/** "Catalogue menu labels", in the spec's order. */
 const SPEC_LABELS = [
   'Документы',
   'Методы определения НМЦД',
@@ -34,11 +34,11 @@ const SPEC_LABELS = [
 ];
 
 describe('catalogue routes', () => {
-  it('follow the gear menu of spec section 2 word for word and in order', () => {
+  it('follow the gear menu word for word and in order', () => {
     expect(CATALOG_ROUTES.map((r) => r.label)).toEqual(SPEC_LABELS);
   });
 
-  it('carry the type codes of spec sections 2 and 9', () => {
+  it('carry the type codes', () => {
     expect([...CATALOG_TYPES]).toEqual([1, 2, 6, 7, 8, 9]);
     expect(catalogRoute('/catalog')).toMatchObject({ kind: 'elements', query: { type: 1 }, label: 'Методы определения НМЦД' });
     expect(catalogRoute('/catalogRequirements')?.query).toEqual({ type: 2 });
@@ -54,7 +54,7 @@ describe('catalogue routes', () => {
     for (const v of EXEC_TERM_VIEWS) expect(catalogRoute(v.route)?.kind).toBe('execTerms');
   });
 
-  it('show menu items to the roles of spec section 6', () => {
+  it('show menu items to the roles', () => {
     const editors = ['admin', 'administrator', 'specialist'];
     const everyone = ['client', 'admin', 'administrator', 'specialist', 'operator'];
     for (const r of CATALOG_ROUTES) {

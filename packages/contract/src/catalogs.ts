@@ -1,6 +1,6 @@
 /**
  * Reference catalogues (справочники), the ОКПД2 / ОКЕИ classifiers and tariffs: request/response schemas, type codes,
- * routes of spec section 2 with their access rules (spec section 6) and the Russian texts of this feature.
+ * routes with their access rules and the Russian texts of this feature.
  *
  * API summary (all under /api, bearer token; the acting company is the `X-Company-Id` header, else the user's own):
  * - catalogue kinds (see CATALOG_API): GET list, GET …/options (select infinite scroll), GET …/{id}, POST, PUT …/{id},
@@ -28,14 +28,14 @@ export const canManageTariffs = (role: Role | string): boolean => role === 'admi
 
 // ---- type codes ----------------------------------------------------------------------------------------------
 
-/** Type codes of the shared catalogue view (spec sections 2, 3 and 9). */
+/** Type codes of the shared catalogue view. */
 export const CATALOG_TYPES = [1, 2, 6, 7, 8, 9] as const;
 export type CatalogType = (typeof CATALOG_TYPES)[number];
 
 export interface CatalogTypeInfo {
-  /** Web route of spec section 2. */
+  /** Web route. */
   route: string;
-  /** Gear-menu label (spec section 2). */
+  /** Gear-menu label. */
   title: string;
   /** Name of one element, for form titles and messages. */
   element: string;
@@ -76,7 +76,7 @@ export const CatalogTypeCode = typeLiteral(
   'Тип справочника: 1 — методы определения НМЦД, 2 — единые (дополнительные) требования, 6 — финансовые результаты, 7 — дополнительные информация и документы, 8 — источники финансирования, 9 — основания заключения договора',
 );
 
-/** Subject types of execution terms and procurement subjects (spec section 9): 1 goods, 2 works, 3 services. */
+/** Subject types of execution terms and procurement subjects: 1 goods, 2 works, 3 services. */
 export const SUBJECT_TYPES = [1, 2, 3] as const;
 export type SubjectTypeCode = (typeof SUBJECT_TYPES)[number];
 export const SUBJECT_TYPE_TITLES: Record<SubjectTypeCode, string> = { 1: 'Товары', 2: 'Работы', 3: 'Услуги' };
@@ -104,7 +104,7 @@ export interface ExecTermView {
   access: CatalogAccess;
 }
 
-/** The four screens of the shared execution-terms view (spec section 2). */
+/** The four screens of the shared execution-terms view. */
 export const EXEC_TERM_VIEWS: ExecTermView[] = [
   {
     route: '/catalogDeliveryTerms',
@@ -185,13 +185,13 @@ export const CATALOG_KIND_TITLES: Record<CatalogKind, string> = {
 };
 
 export interface CatalogRoute {
-  /** Web route of spec section 2. */
+  /** Web route. */
   path: string;
-  /** Gear-menu label, exactly as spec section 2. */
+  /** Gear-menu label. */
   label: string;
-  /** Roles that see the item in the gear menu (spec section 6). */
+  /** Roles that see the item in the gear menu. */
   roles: Role[];
-  /** Roles the server lets read the catalogue (the route table of spec section 2: staff or all). */
+  /** Roles the server lets read the catalogue (the route table: staff or all). */
   read_roles: Role[];
   /** Roles the server lets create, edit, archive and delete. */
   edit_roles: Role[];
@@ -246,7 +246,7 @@ const API_OF_ROUTE: Record<string, Pick<CatalogRoute, 'kind' | 'api' | 'query' |
 };
 
 /**
- * Every catalogue screen in the gear menu's order (spec section 2) with its API: the web renders the menu and the
+ * Every catalogue screen in the gear menu's order with its API: the web renders the menu and the
  * screens from this list. Labels come from CATALOG_MENU, the one copy of the spec's texts.
  */
 export const CATALOG_ROUTES: CatalogRoute[] = CATALOG_MENU.map((m) => {
@@ -408,7 +408,7 @@ const sortOf = <T extends readonly [string, ...string[]]>(values: T) =>
     .default(values[0] as never)
     .describe(`Сортировка: ${values.join(', ')}`);
 
-/** Select-scroll query: steps of 10 (spec section 9), archived elements left out. */
+/** Select-scroll query: steps of 10, archived elements left out. */
 const optionsBase = {
   q: z.string().trim().max(200).optional().describe('Поиск'),
   ids: z
@@ -420,7 +420,7 @@ const optionsBase = {
   limit: z.coerce.number().int().min(1).max(100).default(10),
 };
 
-/** Select option (spec section 3): name, value, obj. */
+/** Select option: name, value, obj. */
 export const catalogOption = <T extends z.ZodType>(obj: T) =>
   z.object({
     name: z.string().describe('Текст пункта'),

@@ -1,6 +1,6 @@
 /** Pure checks without zod (shared by schemas and the web's forms). */
 
-/** Digits with an optional decimal part (spec section 5). */
+/** Digits with an optional decimal part. */
 export const NUMERIC_RE = /^\d+([.,]\d+)?$/;
 
 /** Validates an INN (10 digits for organisations, 12 for individuals) by its control digits. */

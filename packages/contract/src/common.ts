@@ -57,7 +57,7 @@ export const safeText = () =>
 export const requiredString = (max = 500) => safeText().trim().min(1, MESSAGES.required).max(max, `Не более ${max} символов`);
 export const optionalString = (max = 500) => safeText().trim().max(max, `Не более ${max} символов`).optional().nullable();
 /**
- * Integer digits of any money or quantity a user types, one bound for every form and schema (issue 40, S9): the
+ * Integer digits of any money or quantity a user types, one bound for every form and schema: the
  * narrowest column that keeps them (a quantity, numeric(20,6)) holds 14, and the documents spell a sum in words up to
  * 15 (`integerDigitsInWords`, «девятьсот девяносто девять триллионов …») — so nothing typed reaches a column or a
  * document that cannot hold it. 14 digits are 99 триллионов рублей, above any real purchase.

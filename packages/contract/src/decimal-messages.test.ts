@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NmckRequest } from './nmck';
 import { CatalogEnsuringRequest } from './catalogs';
 
-/** Issue 45, D9: «-100» or «abc» said «число с не более чем двумя знаками»; each now names its real problem. */
+/** «-100» or «abc» said «число с не более чем двумя знаками»; each now names its real problem. */
 describe('a wrong amount is named for what is wrong with it', () => {
   const quantity = (v: string) =>
     NmckRequest.safeParse({ method: 'market', quantity: v }).error?.issues.find((i) => i.path[0] === 'quantity')?.message;

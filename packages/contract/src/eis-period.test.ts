@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EIS_FUTURE_PERIOD, EisContractsImportRequest, EisPlansImportRequest } from './eis';
 import { moscowDateOf } from './moscow-date';
 
-describe('period of an ЕИС import (issue 34, L: future periods)', () => {
+describe('period of an ЕИС import', () => {
   const today = moscowDateOf(new Date());
   const [y, m, d] = today.split('-').map(Number);
   // noon UTC of the next calendar day is that day in Moscow too

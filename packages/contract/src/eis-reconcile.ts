@@ -3,7 +3,7 @@ import { ProcurementStatus } from './procurements';
 import { Contract44Summary } from './notices44';
 
 /**
- * What ЕИС says of a purchase beside what its card says (issue 39): the notice, the final protocol and the contract
+ * What ЕИС says of a purchase beside what its card says: the notice, the final protocol and the contract
  * that arrived for it — 44-ФЗ: matched by the ИКЗ as ЕИС fills it (year, ИКУ, position number; the purchase's own
  * ИКЗ first) — each fact with the card's own value, the differences marked, and the status ЕИС has reached.
  */

@@ -14,18 +14,18 @@ export const MESSAGES = {
   copyCode: 'Скопировать код',
   copiedHeader: 'Успешно',
   copiedMessage: 'Код успешно скопирован в буфер обмена, сообщите его оператору!',
-  // Form validation (spec section 5)
+  // Form validation
   required: 'Обязательное поле',
   numeric: 'Значение должно быть числовое',
   email: 'Введите корректный email',
-  // HTTP errors (spec section 8)
+  // HTTP errors
   httpErrorHeader: 'Произошла ошибка сервера',
   http404: 'Запрашиваемый ресурс не найден',
   http504: 'Время ожиадания ответа истекло. Попробуйте позже',
   httpWithCode: (code: string) => `Обратитесь к оператору / Код ошибки: ${code}`,
   httpUnknown: 'Произошла неизвестная ошибка',
   companyNoTitle: (id: string | number) => `id:${id}`,
-  // Real-time notices (spec section 8)
+  // Real-time notices
   updErrorHeader: (file: string) => `Не удалось обработать УПД "${file}"`,
   updSuccessHeader: 'УПД обработано',
   updSuccess: (file: string) => `УПД "${file}" успешно обработано`,

@@ -3,14 +3,14 @@ import { decimalField, decimalProblem, formatDecimalInput, positiveMoney, rubles
 import { ProcurementRequest, RegisterQuery } from './procurements';
 import { TariffRequest } from './catalogs';
 
-describe('money typed by a user (issue 34, M3–M5)', () => {
+describe('money typed by a user', () => {
   it('refuses a sign, zero where a sum must be positive, an endless number and a third decimal — in words', () => {
     expect(decimalProblem('-100', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('0', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('0,00', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('-5000')).toBe('Значение не может быть отрицательным');
     expect(decimalProblem('99999999999999999999')).toBe('Слишком большое значение: не более 14 цифр до запятой');
-    // the bound every money and quantity input shares: 14 integer digits pass, 15 do not (issue 40, S9)
+    // the bound every money and quantity input shares: 14 integer digits pass, 15 do not
     expect(decimalProblem('99999999999999.99')).toBeNull();
     expect(decimalProblem('999999999999999')).toBe('Слишком большое значение: не более 14 цифр до запятой');
     expect(decimalProblem('99999999999999.999999', { scale: 6, quantity: true, positive: true })).toBeNull();

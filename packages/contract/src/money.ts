@@ -1,6 +1,5 @@
 /**
- * One rule set for money and quantities typed by a user, shared by the web's inputs and the server's schemas (issue 34,
- * M3–M5): the text is normalised («1 500 000,50» → "1500000.50"), must be a number, has at most `scale` decimals and at
+ * One rule set for money and quantities typed by a user, shared by the web's inputs and the server's schemas: the text is normalised («1 500 000,50» → "1500000.50"), must be a number, has at most `scale` decimals and at
  * most DECIMAL_INT_DIGITS integer digits (what every column and the words in documents hold), and is positive where the domain says so. Values stay decimal
  * strings: nothing here goes through a float.
  */
@@ -9,7 +8,7 @@ import { DECIMAL_INT_DIGITS } from './common';
 import { MESSAGES } from './messages';
 
 export const MONEY_MESSAGES = {
-  /** The spec's numeric message (section 5). */
+  /** The spec's numeric message. */
   notNumber: MESSAGES.numeric,
   decimals: (scale: number) => (scale === 2 ? 'Не более двух знаков после запятой' : `Не более ${scale} знаков после запятой`),
   positive: 'Сумма должна быть больше нуля',

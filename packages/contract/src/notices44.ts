@@ -3,7 +3,7 @@ import { PageQuery, isoDate } from './common';
 import { ikzString } from './tender-plans';
 
 /**
- * 44-ФЗ notices and final protocols imported from ЕИС (subsystem PRIZ, issue 33). A purchase is its notice (the newest
+ * 44-ФЗ notices and final protocols imported from ЕИС (subsystem PRIZ). A purchase is its notice (the newest
  * version) and the final protocol; they meet the план-график position and the law-44 procurement by ИКЗ.
  */
 

@@ -34,7 +34,7 @@ export const EVENTS = {
 } as const;
 export type EventName = keyof typeof EVENTS;
 
-/** Common payload fields of real-time events (spec section 3). */
+/** Common payload fields of real-time events. */
 export interface RealtimePayload {
   key?: string | number;
   result?: 'success' | 'error' | string;
@@ -52,7 +52,7 @@ export interface RealtimePayload {
   [k: string]: unknown;
 }
 
-/** Socket settings of the web client (spec section 9). */
+/** Socket settings of the web client. */
 export const SOCKET_SETTINGS = {
   reconnectionDelay: 1000,
   reconnectionDelayMax: 5000,

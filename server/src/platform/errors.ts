@@ -19,7 +19,7 @@ export class AppError extends Error {
   }
 }
 
-/** An update that names no field (an empty PATCH): a 400 with this text (issue 40, S9). */
+/** An update that names no field (an empty PATCH): a 400 with this text. */
 export const NO_CHANGES = 'Нет изменений';
 
 export const notFound = (what?: string) => new AppError('NOT_FOUND', what);

@@ -3,7 +3,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { as, world, type World } from '../../test/factories';
 
 /**
- * Issue 45, D1: a double click on «Сохранить» created two records wherever a create had no idempotency of its own
+ * A double click on «Сохранить» created two records wherever a create had no idempotency of its own
  * (catalogue elements, tariffs, Положения, versions). Idempotency is now the platform's, for every POST: these are the
  * dialogs the issue names, sent twice at once with one key as the web sends them; the walk proves a new route is
  * covered without a line of its own.
@@ -37,7 +37,7 @@ async function twice(token: string, url: string, body: unknown, headers: Record<
 const count = async (sqlText: string, params: unknown[]) =>
   (await t.server.deps.database.sql.query<{ n: number }>(sqlText, params)).rows[0].n;
 
-describe('a double «Сохранить» makes one record (D1)', () => {
+describe('a double «Сохранить» makes one record', () => {
   it('a catalogue element (a source of funding)', async () => {
     const name = `Склад заказчика ${Date.now()}`;
     await twice(w.specialist, '/api/catalogs/elements', { type: 8, name }, as(w.demoId));

@@ -48,7 +48,7 @@ export interface JobOptions {
  * jobs running, and among those for the one served longest ago, so one company's flood delays another's job by at
  * most the job already running; a company may have `perGroup` jobs running at once on all nodes together and
  * `maxQueued` waiting (more is refused with 429). On a node of more than one worker a company holds at most all
- * but one of them, so another company's job always finds a worker free (issue 40 S9).
+ * but one of them, so another company's job always finds a worker free.
  */
 export interface FairShare<T> {
   /** Whose work the job is: the company. */
@@ -82,7 +82,7 @@ export class JobSuperseded extends Error {
 
 /**
  * Thrown by a handler that cannot go on before `ms` have passed (its ЕИС token's request budget): the job goes back to
- * the queue to start again then, and its worker takes other work meanwhile instead of sleeping in it (issue 40 S7).
+ * the queue to start again then, and its worker takes other work meanwhile instead of sleeping in it.
  * The job keeps its place: it still counts as its company's running job (perGroup) and as served, and the run does not
  * count as an attempt; what it stored (an import's days) stays, and the next run goes on from there.
  */

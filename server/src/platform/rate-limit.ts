@@ -70,7 +70,7 @@ export function createRateLimiter(db: Db, name: string, opts: { max: number; win
  * The limits of the unauthenticated entry points. None is per IP alone at the level one person needs: an office behind
  * one NAT shares an address, and one colleague's attempts must not lock the others out. So each is counted per IP and
  * the person it is for (the e-mail being registered or sent a code), with a per-IP ceiling ten times higher against
- * one address cycling many people (issue 40, S9). Sign-in is throttled per login and IP (auth/login-throttle.ts).
+ * one address cycling many people. Sign-in is throttled per login and IP (auth/login-throttle.ts).
  */
 export const LIMITS = {
   /** POST /api/auth/registrations: per IP and e-mail (or login) being registered, an hour */

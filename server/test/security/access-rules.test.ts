@@ -1,6 +1,6 @@
 /**
  * The access rules the second security probe broke, each as a class over the route table or a matrix:
- * who manages whom (H1), read-only roles (M2), the parent of a company (M3), sockets after a role change (L2) and id
+ * who manages whom, read-only roles, the parent of a company, sockets after a role change (L2) and id
  * bounds (L3).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ beforeAll(async () => {
 }, 90_000);
 afterAll(async () => t?.close());
 
-describe('who manages whom (H1)', () => {
+describe('who manages whom', () => {
   it('an administrator cannot reset the password of a colleague granted a company it may not act for', async () => {
     // the specialist serves the demo customer and company B; the administrator only the demo customer
     await ok(
@@ -112,7 +112,7 @@ describe('who manages whom (H1)', () => {
   }, 120_000);
 });
 
-describe('roles by the kind of company (F5)', () => {
+describe('roles by the kind of company', () => {
   const STAFF = ['admin', 'administrator', 'specialist', 'operator'] as const;
 
   it("matrix: no manager gives a customer's user a staff role, on creation or on a change; the provider's users take them", async () => {
@@ -153,7 +153,7 @@ describe('roles by the kind of company (F5)', () => {
   }, 120_000);
 });
 
-describe('read-only roles (M2)', () => {
+describe('read-only roles', () => {
   /** Reads refused to every role but admin, whatever its edit rights: tariff plans are the admin's business. */
   const ADMIN_ONLY_READS = /^\/api\/(tariffs|companies\/:id\/tariffs)/;
 
@@ -217,7 +217,7 @@ describe('read-only roles (M2)', () => {
   });
 });
 
-describe('parent company (M3)', () => {
+describe('parent company', () => {
   async function companyBody(token: string, id: number) {
     const c = await ok(t.api<Record<string, unknown>>('GET', `/api/companies/${id}`, { token }), 'company');
     return {

@@ -1,5 +1,5 @@
 /**
- * Database errors (issue 30, F4): data PostgreSQL refuses answers 4xx in Russian, and no log line holds a statement's
+ * Database errors: data PostgreSQL refuses answers 4xx in Russian, and no log line holds a statement's
  * parameters (password hashes, e-mails), whether the error reached the user as a 4xx or was logged as a 500.
  */
 import { Writable } from 'node:stream';

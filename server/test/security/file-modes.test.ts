@@ -1,5 +1,5 @@
 /**
- * Stored files and the mail outbox belong to the server's user only (issue 30, F14): folders 0700, files 0600, also a
+ * Stored files and the mail outbox belong to the server's user only: folders 0700, files 0600, also a
  * files folder an older version left open; an uploaded name loses its bidi controls.
  */
 import fs from 'node:fs';

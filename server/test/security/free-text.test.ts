@@ -1,6 +1,6 @@
 /**
- * Every free-text field of every request body goes through the contract's shared text type (issue 40, S9:
- * `mchd_number` and a payment link's `reason` took U+202E). The walk takes each route's body schema from the server's
+ * Every free-text field of every request body goes through the contract's shared text type (`mchd_number`
+ * and a payment link's `reason` once took U+202E). The walk takes each route's body schema from the server's
  * own table and, field by field at any depth, finds the text a field accepts; the same text with a bidi control
  * (U+202E shows `счёт‮fdp.exe` as `счётexe.pdf`) must then be refused. A field that takes only a format (an ИНН, a
  * date, an enum) accepts none of the samples and is not free text. A new route with a raw `z.string()` fails here.

@@ -67,7 +67,7 @@ describe('security headers', () => {
 });
 
 describe('rate limits', () => {
-  it('failed logins of others from one IP (an office behind NAT) never refuse a right password (F10)', async () => {
+  it('failed logins of others from one IP (an office behind NAT) never refuse a right password', async () => {
     const ip = { 'x-forwarded-for': '203.0.113.7' };
     for (let i = 0; i < 3 * FREE_FAILURES; i++) {
       const r = await t.api('POST', '/api/auth/login', { body: { login: `nobody_${i}`, password: 'wrong-password' }, headers: ip });

@@ -1,5 +1,5 @@
 /**
- * What Node's HTTP parser refuses before any route (issue 40, S9): a 100,000-character query or header (431), a
+ * What Node's HTTP parser refuses before any route: a 100,000-character query or header (431), a
  * request that is not HTTP (400). Sent over a real socket, since `inject` never passes the parser; each answer is the
  * project's JSON envelope in Russian, and the server serves the next request.
  */

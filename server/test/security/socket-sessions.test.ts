@@ -1,5 +1,5 @@
 /**
- * Sockets live no longer than their sessions (issue 30, F6): a socket whose session sat idle past SESSION_IDLE_HOURS,
+ * Sockets live no longer than their sessions: a socket whose session sat idle past SESSION_IDLE_HOURS,
  * passed its TTL or was ended where no message reached this instance is dropped, by the periodic sweep and on its next
  * event; the sessions list shows only live sessions.
  */

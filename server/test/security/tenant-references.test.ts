@@ -1,5 +1,5 @@
 /**
- * References and counts scoped to the acting company (issue 30, F13): a procurement refuses another tenant's plan
+ * References and counts scoped to the acting company: a procurement refuses another tenant's plan
  * item, and a shared catalogue element's usage counts only the acting company's records (a delete still counts all).
  * The last test walks every write route of the table and puts another tenant's id into each …_id/…_ids field of its
  * body: top-level fields, and fields inside arrays of objects (`positions[].x_id`) as the route table records them.

@@ -1,5 +1,5 @@
 /**
- * Malformed multipart over every upload route of the table (issue 40, S6): a request an attacker or a broken client
+ * Malformed multipart over every upload route of the table: a request an attacker or a broken client
  * builds — no closing boundary, no boundary, no file, a file without a name, a thousand fields, too large, another
  * content type — is a 4xx with Russian text on each route, never a 500. The routes come from the server's own table,
  * so a new upload route is covered as soon as it declares `consumes: ['multipart/form-data']` (and

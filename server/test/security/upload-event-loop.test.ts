@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-describe('heavy parsing off the event loop (M5)', () => {
+describe('heavy parsing off the event loop', () => {
   it('keeps /api/health fast while five hostile ~20 MB XML files are uploaded and parsed, and refuses each in Russian', async () => {
     const token = await t.login('client');
     const before = await t.api<{ total: number }>('GET', '/api/eis/contracts', { token });

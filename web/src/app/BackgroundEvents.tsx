@@ -4,7 +4,7 @@ import { backgroundStore, useBackgroundEvents } from '../lib/notices';
 import { formatDateTime } from '../lib/format';
 
 /**
- * What happened in the background (issue 45, D7): results of jobs this tab did not start — the demo's seeding, a
+ * What happened in the background: results of jobs this tab did not start — the demo's seeding, a
  * nightly sync, another tab's upload — wait here with a count instead of covering the screen as notices.
  */
 export function BackgroundEvents() {

@@ -5,7 +5,7 @@ import { loadingStore } from '../lib/notices';
 
 afterEach(cleanup);
 
-describe('the ЗАГРУЗКА notice (issue 45, D10: the spec gives every notice a close button)', () => {
+describe('the ЗАГРУЗКА notice', () => {
   it('closes, and comes back for the next request', () => {
     let done = () => {};
     act(() => {

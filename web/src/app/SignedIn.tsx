@@ -89,7 +89,7 @@ export function preloadRoute(pathname: string): void {
 
 /**
  * The screens a specialist's day goes through: their chunks load while the browser is idle after sign-in, so following
- * a link to one waits for its data only, not for 0,2–0,4 s of its code (issue 34, row T).
+ * a link to one waits for its data only, not for 0,2–0,4 s of its code.
  */
 const DAILY_SCREENS = ['/', '/documents/0', '/procurement_documents/0', '/contracts/register/0', '/documents', '/contracts/register'];
 

@@ -4,7 +4,7 @@ import { REALTIME_NOTICES, realtimeNotice } from './realtime-notices';
 import { backgroundStore, noticeStore } from '../lib/notices';
 import { rules } from '../lib/forms';
 
-describe('real-time notices carry the spec texts (section 8)', () => {
+describe('real-time notices carry the spec texts', () => {
   const t = (event: string, p: Record<string, unknown>) => REALTIME_NOTICES[event](p);
   it('УПД', () => {
     expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'success', upload_file_name: 'upd.xml' })).toEqual({
@@ -112,7 +112,7 @@ describe('real-time notices carry the spec texts (section 8)', () => {
       header: 'Исполнение обработано',
       message: 'Исполнение для договора "123" успешно обработано',
     });
-    // the contract's number, not the execution record's ЕИС number (issue 34, M1)
+    // the contract's number, not the execution record's ЕИС number
     expect(
       t(EVENTS.notificationPerfomanceContractResponse, {
         result: 'success',
@@ -174,7 +174,7 @@ describe('notice lifetime', () => {
   });
 });
 
-describe('form rules (section 5)', () => {
+describe('form rules', () => {
   it('use the spec messages and the numeric pattern', () => {
     expect(rules.required.message).toBe('Обязательное поле');
     expect(rules.numeric.message).toBe('Значение должно быть числовое');
@@ -185,7 +185,7 @@ describe('form rules (section 5)', () => {
   });
 });
 
-describe('notices for what this user did; the background goes to a list (issue 45, D7)', () => {
+describe('notices for what this user did; the background goes to a list', () => {
   afterEach(() => noticeStore.clear());
   it('the demo seeding’s results wait in the background list; this tab’s own upload is a notice', () => {
     for (const [i, file] of ['upd1.xml', 'upd2.xml', 'upd3.xml', 'upd4.xml'].entries())

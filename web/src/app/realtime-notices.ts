@@ -22,7 +22,7 @@ const counts = (p: RealtimePayload) =>
     rejected: n(p.rejected),
   });
 
-/** Spec section 8: each push becomes a success or error notice with the exact texts. */
+/** each push becomes a success or error notice with the exact texts. */
 export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
   [EVENTS.notificationMapInvoiceItemsResponse]: (p) =>
     ok(p)

@@ -5,7 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { DATE_BOUNDS, SHOWN_DATE, dateProblem } from './dates';
 
 /*
- * Every date picker of the web, bounded by the contract's DATE_MIN…DATE_MAX (issue 31: form rules derived from the
+ * Every date picker of the web, bounded by the contract's DATE_MIN…DATE_MAX (form rules derived from the
  * schemas). The calendar offers nothing outside them; a date typed outside them is something antd's picker would
  * silently drop on leaving the field, so these pickers name it in the server's words instead.
  */

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Form, type FormItemProps } from 'antd';
 
 /**
- * A form field whose errors show under it joined by commas (spec section 5); required ones get antd's red asterisk.
+ * A form field whose errors show under it joined by commas; required ones get antd's red asterisk.
  *
  * The joined text is rendered by a wrapper that re-renders only when this field's own errors change: with
  * `shouldUpdate={true}` every keystroke and every validation re-rendered every field of the form, which made the

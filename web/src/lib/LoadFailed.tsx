@@ -1,7 +1,7 @@
 import { Button, Empty } from 'antd';
 
 /**
- * What a list shows when its request failed (issue 45, D3): never the empty list's «…пока нет», which reads as «there
+ * What a list shows when its request failed: never the empty list's «…пока нет», which reads as «there
  * is nothing» once the error notice has faded; the user can ask again without reloading the page.
  */
 export function LoadFailed({ retry, what = 'Не удалось загрузить' }: { retry: () => unknown; what?: string }) {

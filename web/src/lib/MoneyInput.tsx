@@ -13,7 +13,7 @@ export interface MoneyInputProps extends Omit<InputProps, 'value' | 'onChange'> 
 }
 
 /**
- * The one money and quantity input (issue 34, M3–M5): typed freely («1 500 000,50», «1500000.5»), kept in the form as
+ * The one money and quantity input: typed freely («1 500 000,50», «1500000.5»), kept in the form as
  * a decimal string without spaces and with a point — never a float — and shown grouped «1 500 000,50» once the field
  * is left. Its rules are `moneyRules`, the contract's own (`decimalProblem`), so the form says what the server would.
  */

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 
 /**
  * A card route whose object is missing or another company's (the server answers both with 404, so as not to tell
- * them apart) shows this one page, not an empty screen under 2–3 notices (issue 34, L). The query that decides it
+ * them apart) shows this one page, not an empty screen under 2–3 notices. The query that decides it
  * asks with `notFoundPage`, so the API client raises no notice for that 404.
  */
 export function ObjectNotFound({ title, back }: { title: string; back: { to: string; label: string } }) {

@@ -72,7 +72,7 @@ const ITEM_MARGIN = 24;
 
 /**
  * A Form.Item of a vertical form, as lib/Field renders it: the label (with the required mark) bound to the control by
- * `id`, the control, and its error under it (spec section 5). The control gets `id`, `status` and the aria attributes
+ * `id`, the control, and its error under it. The control gets `id`, `status` and the aria attributes
  * from the caller (`liteControlProps`).
  */
 export function LiteFormItem({

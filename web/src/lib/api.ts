@@ -54,7 +54,7 @@ const qs = (query?: Record<string, unknown>) => {
   return s ? `?${s}` : '';
 };
 
-/** Shows the spec's error catalogue (section 8) for an HTTP error. */
+/** Shows the spec's error catalogue for an HTTP error. */
 export function showHttpError(err: ApiError, own?: string): void {
   const header = httpErrorHeader(err.status, own);
   if (err.status === 404) noticeStore.show({ kind: 'error', header, message: MESSAGES.http404 });

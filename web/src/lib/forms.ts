@@ -3,7 +3,7 @@ import { MESSAGES } from '@proc/contract/messages';
 import { NUMERIC_RE } from '@proc/contract/checks';
 import { ApiError } from './api';
 
-/** The spec's form rules (section 5); the required rule trims strings. */
+/** The spec's form rules; the required rule trims strings. */
 export const rules = {
   required: { required: true, whitespace: true, message: MESSAGES.required } satisfies Rule,
   requiredAny: { required: true, message: MESSAGES.required } satisfies Rule,

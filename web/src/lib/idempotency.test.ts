@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPEAT_WINDOW_MS, answered, repeatKey } from './idempotency';
 
-describe('the key the API client sends with every POST (issue 45, D1)', () => {
+describe('the key the API client sends with every POST', () => {
   it('is the same for the same request a moment later (a double click), another for another request', () => {
     const now = 1_000_000;
     const a = repeatKey('7 /api/tariffs {"name":"Тестовый тариф"}', now);

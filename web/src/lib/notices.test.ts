@@ -5,7 +5,7 @@ import { httpErrorHeader, noticeStore } from './notices';
 
 afterEach(() => noticeStore.clear());
 
-describe('the notice area (issue 34, L: 2–3 identical «не найден» notices)', () => {
+describe('the notice area', () => {
   it('shows one notice for the same error from several requests, and each different error', () => {
     for (let i = 0; i < 3; i++) noticeStore.show({ kind: 'error', header: 'Ошибка', message: 'Закупка не найдена' });
     noticeStore.show({ kind: 'error', header: 'Ошибка', message: 'Договор не найден' });
@@ -18,14 +18,14 @@ describe('the notice area (issue 34, L: 2–3 identical «не найден» no
   });
 });
 
-describe('a success answered twice (issue 45, D1: a double click gets the one record back twice)', () => {
+describe('a success answered twice', () => {
   it('is one notice', () => {
     for (let i = 0; i < 2; i++) noticeStore.show({ kind: 'success', header: 'Тарифы', message: '«Тестовый тариф» сохранён' });
     expect(noticeStore.list()).toHaveLength(1);
   });
 });
 
-describe('the header of an HTTP error names its cause (issue 45, D6)', () => {
+describe('the header of an HTTP error names its cause', () => {
   it('every refusal the user caused has a header of its own; the server’s failures keep the spec’s', () => {
     const serverHeader = 'Произошла ошибка сервера';
     for (const [code, status] of Object.entries(ERROR_STATUS)) {

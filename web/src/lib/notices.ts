@@ -14,8 +14,8 @@ export interface Notice {
 }
 
 /**
- * The header of an HTTP error's notice, chosen by its kind (issue 45, D6). The spec's 'Произошла ошибка сервера'
- * (section 8) stays for what is the server's: a 5xx, a timeout, a lost connection, a missing object. A refusal the
+ * The header of an HTTP error's notice, chosen by its kind. The spec's 'Произошла ошибка сервера'
+ * stays for what is the server's: a 5xx, a timeout, a lost connection, a missing object. A refusal the
  * user's own action caused names its cause instead — a request that names its subject (an УПД upload: the spec's
  * 'Не удалось обработать УПД "{file}"') passes its own header.
  */
@@ -47,7 +47,7 @@ const SETTLED_MEMORY_MS = 5 * 60_000;
 
 /**
  * Keys of the jobs this tab started (a pending notice under the server's key): a job's result is a notice only for the
- * user who asked for it here (issue 45, D7). What happened in the background — the demo's seeding, a nightly sync,
+ * user who asked for it here. What happened in the background — the demo's seeding, a nightly sync,
  * another tab's upload — goes to the background list the user opens (the top bar's «События»).
  */
 const own = new Set<string>();

@@ -44,7 +44,7 @@ describe('usePagedTable', () => {
 });
 
 /**
- * Issue 45, D3: a failed list said «Закупок пока нет». Every list table of every screen takes its empty text through
+ * A failed list said «Закупок пока нет». Every list table of every screen takes its empty text through
  * usePagedTable's table() or listLocale(), which show «Не удалось загрузить» with «Повторить» on a failed request; a
  * table of a query's data with a `locale` of its own is the bug coming back, and named here.
  */

@@ -41,7 +41,7 @@ export function usePagedTable<F extends string = never>(o: PagedTableOptions<F> 
 
   /**
    * The antd Table's props for a list query. `empty` is what an empty answer shows; a failed request shows
-   * «Не удалось загрузить» with «Повторить» instead (issue 45, D3) — so a screen passes its empty text here, never as
+   * «Не удалось загрузить» with «Повторить» instead — so a screen passes its empty text here, never as
    * its own `locale`.
    */
   const table = <T>(
@@ -70,8 +70,8 @@ export function usePagedTable<F extends string = never>(o: PagedTableOptions<F> 
 }
 
 /**
- * A list table's `locale`: its empty text, or «Не удалось загрузить» with «Повторить» when the request failed (issue 45,
- * D3). usePagedTable's `table()` includes it; a list without paging (a plan's positions) passes it as its `locale`.
+ * A list table's `locale`: its empty text, or «Не удалось загрузить» with «Повторить» when the request failed (an
+ * empty list would read as «there are none»). usePagedTable's `table()` includes it; a list without paging (a plan's positions) passes it as its `locale`.
  */
 export function listLocale(list: { isError?: boolean; refetch?: () => unknown }, empty?: ReactNode): { emptyText?: ReactNode } {
   return { emptyText: list.isError && list.refetch ? createElement(LoadFailed, { retry: list.refetch }) : empty };

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A select's `labelRender` for values that are ids: a value whose option (and so its name) has not come yet reads «…»
- * while it loads and «—» after, never the bare id (issue 34, H1). Other values show their label, else themselves.
+ * while it loads and «—» after, never the bare id. Other values show their label, else themselves.
  */
 export const labelWithoutIds =
   (loading: boolean) =>

@@ -4,7 +4,7 @@ import { MESSAGES } from '@proc/contract/messages';
 import { NAMESPACES, SOCKET_SETTINGS, type RealtimePayload } from '@proc/contract/socket';
 import { loadingStore, noticeStore } from './notices';
 
-/** One socket client: `unauth` always open, `auth` while signed in (spec sections 4 and 7). */
+/** One socket client: `unauth` always open, `auth` while signed in. */
 interface SocketState {
   authConnected: boolean;
   unauthConnected: boolean;

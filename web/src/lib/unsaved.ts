@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router';
 export const UNSAVED_TITLE = 'Есть несохранённые изменения';
 
 /**
- * Guards a form's unsaved edits (issue 34, M6): leaving by the menu, a link or Back asks «Есть несохранённые изменения»
+ * Guards a form's unsaved edits: leaving by the menu, a link or Back asks «Есть несохранённые изменения»
  * (the router's blocker), a reload or a closed tab asks the browser's own question (beforeunload). The form calls
  * `changed` on every edit (antd's onValuesChange) and `saved` once the server has them; the state is read through a
  * ref, so a navigation right after a save (a new card opening at its id) is not held.

@@ -1,6 +1,6 @@
 /**
  * The request budget of ЕИС's СОИ per token: ЕИС lets one token make about 90 requests a minute and answers more with
- * errorInfo code 13 (issue 29). The integration service is the only process that talks to ЕИС, so one limiter in it,
+ * errorInfo code 13. The integration service is the only process that talks to ЕИС, so one limiter in it,
  * keyed by a hash of the token (the token itself is never kept as a key), covers every kind of call: period imports,
  * the daily sync, «Проверить подключение» and a contract by number.
  *
@@ -8,8 +8,8 @@
  * the ZIP or an HTTP status and has no errorInfo to say «limit» in; the public clients download every link of an answer
  * without pacing (see tools/fake-eis/soi.ts), so pacing them would only slow imports down.
  *
- * ЕИС counts a token's requests over a sliding minute (issue 45's probe: a burst at the turn of a clock minute is
- * refused again), so requests go evenly, one every minute/limit, and never more than `limit` within any minute of
+ * ЕИС counts a token's requests over a sliding minute (a probe of the real ЕИС: a burst at the turn of a clock minute
+ * is refused again), so requests go evenly, one every minute/limit, and never more than `limit` within any minute of
  * the log of what was sent — never a burst at a minute's edge. A code 13 means ЕИС's limit for the token is lower
  * than ours (another program uses the same token, or ЕИС lowered it): the limit drops to what ЕИС let through in the
  * last minute, the next request waits until that minute has room again, and the limit climbs back by one a minute

@@ -9,7 +9,7 @@ import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS } from './template-fields';
 
 const docx = (...paragraphs: string[]) => buildDocxPackage({ title: 'test', body: paragraphs.join('') });
 
-describe('no label is followed by nothing (issue 34, M9)', () => {
+describe('no label is followed by nothing', () => {
   for (const code of TEMPLATE_CODES) {
     it(`${code}: every empty field prints «${BLANK}», filled or not`, async () => {
       const empty = readDocxText(await renderTemplate(code, {}));

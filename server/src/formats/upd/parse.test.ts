@@ -174,7 +174,7 @@ describe('УПД files we generate', () => {
   });
 
   it('refuses files that are not a seller УПД', () => {
-    // the buyer's title is named as such, with the file to take instead (issue 17, 12c)
+    // the buyer's title is named as such, with the file to take instead
     const buyer = errorOf(() => parseUpd(sample({ version: '5.03', knd: '1115132' })));
     expect([buyer.code, buyer.message]).toEqual([
       'NOT_UPD',

@@ -109,7 +109,7 @@ describe('buildContractExecutionReportXlsx', () => {
     expect(total.getCell(6).value).toBeNull(); // unit prices are not summed
     expect(total.getCell(7).value).toBe(1234567.8);
     expect(total.getCell(9).value).toBe(695408.53);
-    // payments pay the contract, not a position: no «Оплачено» column beside the positions (issue 34, M14)
+    // payments pay the contract, not a position: no «Оплачено» column beside the positions
     expect(rowValues(pos, 1).filter((h) => /Оплачено/.test(String(h)))).toEqual([]);
     expect(String(pos.getRow(1).getCell(11).value)).toMatch(/^Остаток к поставке/);
     expect(total.getCell(11).value).toBe(539159.27);

@@ -142,7 +142,7 @@ describe('procurements', () => {
       before: { document: 'notice', signerName: 'Петров Пётр Петрович' },
       after: { document: 'notice', signerName: 'Сидоров Сидор Сидорович' },
     });
-    // issue 34, M11: the object by its business number, a document's keys by the template's own labels
+    // the object by its business number, a document's keys by the template's own labels
     expect(values?.entity_number).toBe(p.number);
     expect(values?.field_titles?.signerName).toEqual(expect.stringMatching(/^[А-ЯЁ]/));
     expect(created?.field_titles).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The sign-in rows of the second security probe: client IP behind proxies (M1), e-mail code attempts (M4), enumeration
+ * The sign-in rows of the second security probe: client IP behind proxies, e-mail code attempts, enumeration
  * and lockout (L1), idle timeout and the sessions list, and the ИНН lookup gate (L5).
  */
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ afterAll(async () => t?.close());
 const loginFrom = (ip: string, body: { login: string; password: string }, headers: Record<string, string> = {}) =>
   t.server.app.inject({ method: 'POST', url: '/api/auth/login', payload: body, remoteAddress: ip, headers });
 
-describe('client IP (M1)', () => {
+describe('client IP', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY says which proxies to believe', () => {
     const behind = { address: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.7' } };
     const cfg = (v?: string) => loadConfig({ TRUST_PROXY: v } as Record<string, string>);
@@ -84,7 +84,7 @@ const registration = (login: string, email: string, code: string) => ({
   email_code: code,
 });
 
-describe('e-mail code attempts (M4) and registration order (L1)', () => {
+describe('e-mail code attempts and registration order', () => {
   it('after five wrong codes the right one no longer registers', async () => {
     const email = 'brute@example.com';
     const code = await codeFor(email);
@@ -157,7 +157,7 @@ describe('enumeration and lockout (L1)', () => {
   });
 });
 
-describe('the same work on every sign-in path (F8)', () => {
+describe('the same work on every sign-in path', () => {
   it('verifies exactly one argon2 hash for an unknown login, an existing one, a pending application and a right password', async () => {
     const email = 'same-work@example.com';
     expect((await registerFrom('198.51.100.93', registration('same-work-applicant', email, await codeFor(email)))).status).toBe(200);
@@ -184,7 +184,7 @@ describe('the same work on every sign-in path (F8)', () => {
   });
 });
 
-describe('a pending application holds its login (F9)', () => {
+describe('a pending application holds its login', () => {
   it('staff cannot give the login to a user, and an approval that meets a taken login answers 409 with the reason', async () => {
     const email = 'held-login@example.com';
     expect((await registerFrom('198.51.100.95', registration('held-login', email, await codeFor(email)))).status).toBe(200);
@@ -339,7 +339,7 @@ describe('ИНН lookup (L5)', () => {
 });
 
 // last: it uses up the e-mail code limit of the test client's IP
-describe('client IP on sockets (M1)', () => {
+describe('client IP on sockets', () => {
   it('the socket e-mail code limit ignores X-Forwarded-For too', async () => {
     const errors: string[] = [];
     for (let i = 0; i <= LIMITS.emailCodesPerIp.max; i++) {

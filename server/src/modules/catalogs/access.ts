@@ -2,7 +2,7 @@ import { CATALOG_MESSAGES, canEditCatalogs, canReadCatalog, type CatalogAccess }
 import type { AuthUser } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 
-/** Spec section 2: staff catalogues send a client away; funding sources, contract bases and delivery place are for all. */
+/** Staff catalogues send a client away; funding sources, contract bases and delivery place are for all. */
 export function assertCanRead(user: AuthUser, access: CatalogAccess): void {
   if (!canReadCatalog(access, user.role)) throw new AppError('FORBIDDEN', CATALOG_MESSAGES.staffOnly);
 }

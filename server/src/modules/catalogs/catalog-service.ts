@@ -107,7 +107,7 @@ export async function catalogOptions<T = unknown>(ctx: Ctx, kind: CatalogKind, q
   const def = kindDef(kind);
   // Options feed the selects of the company's own cards, which a client fills too («Метод определения НМЦД»,
   // requirements, delivery terms on its procurement card): every user acting for the company reads them. The
-  // catalogue screens, lists and elements stay staff-only (spec section 2).
+  // catalogue screens, lists and elements stay staff-only.
   const t = def.table;
   const db = ctx.deps.db;
   // the names of stored values: an element archived since it was chosen is still the card's value and has a name

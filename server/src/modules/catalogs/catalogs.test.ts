@@ -243,7 +243,7 @@ describe('lists: search, server paging and ordering', () => {
   });
 });
 
-describe('access rules (spec sections 2 and 6)', () => {
+describe('access rules', () => {
   it('lets a client read funding sources, contract bases and delivery places only', async () => {
     for (const url of [
       '/api/catalogs/elements?type=8',
@@ -467,7 +467,7 @@ describe('validation', () => {
     expect(empty.body.fields.name).toEqual(['Обязательное поле']);
   });
 
-  it('refuses a 1,200-character name; the longest allowed is saved (issue 34, L)', async () => {
+  it('refuses a 1,200-character name; the longest allowed is saved', async () => {
     const long = await api<{ fields: Record<string, string[]> }>('specialist', 'POST', '/api/catalogs/elements', {
       type: 8,
       name: 'Б'.repeat(1200),

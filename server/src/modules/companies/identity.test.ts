@@ -11,7 +11,7 @@ import { runDailySync } from '../eis/daily-sync';
 import { importPeriodNow, PERIOD_IMPORT_JOB } from '../eis/period-import';
 
 /**
- * Trusted identity (issue 29, item 7): a client's change of ИНН, КПП, ОГРН waits for the operator, one company per
+ * Trusted identity: a client's change of ИНН, КПП, ОГРН waits for the operator, one company per
  * ИНН+КПП, no provider's token for a company without one, and a sync that stops when its user loses the company.
  */
 let t: TestServer;
@@ -160,7 +160,7 @@ describe('a change of ИНН, КПП or ОГРН', () => {
       token: client,
       body: { inn: other, kpp: demo.kpp },
     });
-    // waiting for the operator, as the card answers (issue 40, S9)
+    // waiting for the operator, as the card answers
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body).toMatchObject({ inn: NEW_INN, identity_request: { status: 'pending', inn: other, old_inn: NEW_INN } });
     const [item] = (
@@ -340,7 +340,7 @@ describe('the daily sync’s acting user', () => {
   }, 60_000);
 });
 
-describe('an ИНН another organisation has (issue 40, S8, S9)', () => {
+describe('an ИНН another organisation has', () => {
   const X = innFrom9('770154321');
   const Y = innFrom9('770154322');
   const whole = (inn: string, kpp: string | null) =>

@@ -26,7 +26,7 @@ const takenText = (inn: string, kpp: string | null) =>
   `Организация с ИНН ${inn}${kpp ? ` и КПП ${kpp}` : ' без КПП'} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
 /**
  * An ИНН without a КПП is the whole organisation (an ИП has no КПП; a legal entity typed without one claims every
- * branch): beside it no other active company may have that ИНН, with a КПП or without (issue 40, S9).
+ * branch): beside it no other active company may have that ИНН, with a КПП or without.
  */
 const wholeTakenText = (inn: string, kpp: string | null) =>
   kpp
@@ -77,7 +77,7 @@ export function identityTakenOr(e: unknown, inn: string, kpp: string | null | un
 
 /**
  * Other active organisations that use the ИНН a request asks for (with another КПП: a branch, or a mistyped ИНН of
- * someone else). The operator sees them in the queue and must give a reason to approve (issue 40, S8): approved, the
+ * someone else). The operator sees them in the queue and must give a reason to approve: approved, the
  * company would receive their documents from ЕИС.
  */
 export async function innHolders(db: Db | Tx, pairs: { companyId: number; inn: string }[]) {

@@ -6,7 +6,7 @@ let otherId: number;
 let demoId: number;
 let adminToken: string;
 
-/** The 13 company calls of spec section 7 (the list/create ones act on the caller's own scope). */
+/** The 13 company calls (the list/create ones act on the caller's own scope). */
 const CALLS = (id: number) =>
   [
     ['GET', `/api/companies/${id}`],

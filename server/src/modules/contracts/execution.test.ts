@@ -92,7 +92,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('УПД', () => {
-  it('asks before attaching an УПД that does not fit the contract, saying what; stores nothing until confirmed (item 11)', async () => {
+  it('asks before attaching an УПД that does not fit the contract, saying what; stores nothing until confirmed', async () => {
     const before = [await docCount(), blobCount()];
     const r = await upload(t, 'POST', `/api/contracts/${cA}/upd`, w.client, 'upd_970_v5_02_seller.xml', UPD);
     expect(r.status).toBe(409);
@@ -155,7 +155,7 @@ describe('УПД', () => {
     expect(doc.warnings.some((x) => x.startsWith('Позиция «Product2 2.0 мм»: с этим УПД принято 114,1'))).toBe(true);
   });
 
-  it('does not map a line onto a position in another unit (м3 is not a pack) and says so (item 11)', async () => {
+  it('does not map a line onto a position in another unit (м3 is not a pack) and says so', async () => {
     const cUnits = await addContract(w.demoId, '37777777777777777777777', [
       { name: 'СведТов-НаимТов', okei: '778', price: '200.00' },
       { name: 'Product2 2.0 мм', okei: '778', price: '516.67' },
@@ -225,7 +225,7 @@ describe('УПД', () => {
 });
 
 describe('payment orders', () => {
-  it('asks before importing a statement of another organisation’s account, saying why; stores nothing until confirmed (issue 29, item 10)', async () => {
+  it('asks before importing a statement of another organisation’s account, saying why; stores nothing until confirmed', async () => {
     const before = [await t.server.deps.db.$count(paymentOrders), blobCount()];
     // the fixture's payer and payee are both strangers (ИНН 123123123123), its account is not the demo customer's
     const r = await upload(t, 'POST', '/api/payments/import', w.client, 'statement_cp1251.txt', BANK);
@@ -296,7 +296,7 @@ describe('payment orders', () => {
     const unmatched = (await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client })).body
       .items;
     const p104 = unmatched.find((p) => p.number === '104')!;
-    // a payment to another seller bound by hand: asked first, naming both (M10), then kept with the findings in the trail
+    // a payment to another seller bound by hand: asked first, naming both, then kept with the findings in the trail
     const asked = await t.api<{ code: string; fields: { warnings: string[] } }>('PUT', `/api/payments/${p104.id}/contract`, {
       token: w.client,
       body: { contract_id: cA },
@@ -345,7 +345,7 @@ describe('payment orders', () => {
       due_on: '2025-03-25',
       overdue: true,
     });
-    // the payments screen finds a payment by the payee's ИНН, by words of the purpose and by period (issue 34, L)
+    // the payments screen finds a payment by the payee's ИНН, by words of the purpose and by period
     const found = async (query: string) =>
       (await t.api<Paged<PaymentOrderResponse>>('GET', `/api/payments?limit=100&${query}`, { token: w.client })).body.items
         .map((p) => p.number)
@@ -355,7 +355,7 @@ describe('payment orders', () => {
     expect(await found('q=101')).toContain('101');
     expect(await found('date_from=2025-03-16')).toEqual([]);
     expect(await found('q=100%25')).toEqual([]); // a percent sign is a character, not a wildcard
-    // a past date is either done or overdue, so the card never shows a plain «до …» in the past (issue 34, L)
+    // a past date is either done or overdue, so the card never shows a plain «до …» in the past
     expect(s.body.deadlines.find((d) => d.kind === 'contract')).toMatchObject({ overdue: false, done: true });
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({ done: false });
   });
@@ -374,7 +374,7 @@ describe('payment orders', () => {
     expect(s.body).toMatchObject({ paid_amount: '100000.00', remaining_to_pay: '0.00', payments: 3 });
   });
 
-  it('links by a unique registry number when the contract file names no supplier, if the customer paid; the УПД seller becomes the supplier (12b)', async () => {
+  it('links by a unique registry number when the contract file names no supplier, if the customer paid; the УПД seller becomes the supplier', async () => {
     const REG_NS = '52208008370190000010000';
     const [c] = await t.server.deps.db
       .insert(contracts)
@@ -425,7 +425,7 @@ describe('payment orders', () => {
     expect(card.body).toMatchObject({ supplier_inn: SUPPLIER_INN, supplier_name: 'СвЮЛУч-НаимОрг' });
   });
 
-  it('refuses a statement with a negative or zero payment, naming each, and stores nothing (M10)', async () => {
+  it('refuses a statement with a negative or zero payment, naming each, and stores nothing', async () => {
     const before = await t.server.deps.db.$count(paymentOrders);
     const file = statement([
       { number: '201', amount: '-100.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` },

@@ -27,7 +27,7 @@ export function defineExecutionJobs(deps: Deps): void {
     name: BUILD_REPORT_JOB,
     schema: BuildReportPayload,
     handler: (p, job) => buildReport(deps, p, job.id),
-    // a company builds two at a time, and the third worker of the node is always there for another (issue 40 S9)
+    // a company builds two at a time, and the third worker of the node is always there for another
     concurrency: 3,
     fair: { group: byCompany, perGroup: 2, maxQueued: 20 },
     // a report that outlives this is built again elsewhere (PostgreSQL); building one twice is harmless

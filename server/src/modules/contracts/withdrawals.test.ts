@@ -14,7 +14,7 @@ import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders, planItems, plans } from '../../db/schema';
 import { collectExecution } from '../eis';
 
-/** Issue 34 (H2, H3, M1, M2): nothing counted twice, nothing made twice, wrong documents withdrawn with a reason. */
+/** nothing counted twice, nothing made twice, wrong documents withdrawn with a reason. */
 const UPD = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
 const SUPPLIER_INN = '9103624367';
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-describe('the same УПД twice (H2)', () => {
+describe('the same УПД twice', () => {
   it('refuses the repeat with a 409 naming the earlier upload; the figures count it once; replace=true replaces it', async () => {
     const c = await addContract('31234567890123456789001');
     expect((await uploadUpd(c.id)).status).toBe(200);
@@ -115,7 +115,7 @@ describe('the same УПД twice (H2)', () => {
   });
 });
 
-describe('withdrawal (H2)', () => {
+describe('withdrawal', () => {
   it('withdraws a wrong УПД and a payment link with a reason: card, dashboard and ЕИС package recomputed, the reason in the trail', async () => {
     const c = await addContract('31234567890123456789010');
     expect((await uploadUpd(c.id)).status).toBe(200);
@@ -228,7 +228,7 @@ describe('withdrawal (H2)', () => {
   });
 });
 
-describe('«Направить в ЕИС» only for a contract that allows it (M1)', () => {
+describe('«Направить в ЕИС» only for a contract that allows it', () => {
   it('refuses a contract «Недействителен» with the reason', async () => {
     const c = await addContract('31234567890123456789020', 'invalid');
     await t.server.deps.db.insert(paymentOrders).values({
@@ -249,7 +249,7 @@ describe('«Направить в ЕИС» only for a contract that allows it (M
   });
 });
 
-describe('one procurement per plan item (H3)', () => {
+describe('one procurement per plan item', () => {
   it('a double click makes one procurement; a repeat is refused naming it; another only when asked; the list shows it', async () => {
     const db = t.server.deps.db;
     const [plan] = await db.insert(plans).values({ companyId: w.demoId, registrationNumber: '2260000000001', year: 2026 }).returning();
@@ -302,7 +302,7 @@ describe('one procurement per plan item (H3)', () => {
   });
 });
 
-describe('users: a double «Сохранить» (M2)', () => {
+describe('users: a double «Сохранить»', () => {
   it('one user for two clicks; a duplicate login is a 409 in words, never a 500', async () => {
     const admin = await t.login('admin');
     const body = { company_id: w.demoId, login: `dbl${Date.now()}`, title: 'Иванова И. И.', role: 'client', password: 'Secret-pass-123' };

@@ -71,14 +71,13 @@ export const DEFAULT_LEAD_TIMES: readonly LeadTimeRule[] = Object.freeze([
 /**
  * 44-ФЗ's own terms between the notice and the end of applications (the wording of 02.07.2021 № 360-ФЗ, in force from
  * 01.01.2022: every competitive method is electronic). They are the law's, not a Положение's: no rule version
- * overrides them. The figures of ст. 48–50 are the articles' wording as known to the author; the project's search found
- * no public copy of these articles to check them against (only the pre-2022 ст. 63 of the electronic auction, whose
- * 7/15-day split they continue), so they are to be re-read against the official text (consultant.ru, ст. 48–50).
- * Searched again for issue 33 (pages, docs, code corpora; phrases of ч. 1 ст. 48, ст. 49, ст. 50): still no text of the
- * current articles. What was found: ст. 63 ч. 2–3 as amended 01.05.2019 (zakonrf.info/izmeneniya-v-zakonodatelstve/
- * izmenenie-doc-32672656/element-gl3_pf2_st63/: «не превышает триста миллионов рублей либо … на выполнение работ по
- * строительству … не превышает двух миллиардов рублей … не менее чем за семь дней», otherwise fifteen) — the auction's
- * thresholds below; the конкурс's 10/15 days and 1 bln ₽ and the котировки's one working day remain unverified.
+ * overrides them. Only the auction's thresholds could be checked against a public text, the earlier ст. 63 ч. 2–3 as
+ * amended 01.05.2019 (zakonrf.info/izmeneniya-v-zakonodatelstve/izmenenie-doc-32672656/element-gl3_pf2_st63/: «не
+ * превышает триста миллионов рублей либо … на выполнение работ по строительству … не превышает двух миллиардов рублей
+ * … не менее чем за семь дней», otherwise fifteen), which the current ст. 49 continues. The конкурс's 10/15 days and
+ * 1 bln ₽ and the котировки's one working day are the articles' wording as the author knows it: no public copy of the
+ * current ст. 48 and ст. 50 was found to check them against, so docs/procurement-44.md lists them among the known
+ * limits, to be re-read against the official text.
  */
 const ART_48 = '44-ФЗ, ч. 1 ст. 48 (электронный конкурс)';
 const ART_49 = '44-ФЗ, ч. 2 ст. 49 (электронный аукцион)';

@@ -51,7 +51,7 @@ const get = async <T>(url: string) => {
   return r.body;
 };
 
-describe('demo data on first start (issue 14)', () => {
+describe('demo data on first start', () => {
   it('imports the demo customer’s contracts from the fake ЕИС, one in each ЕИС status, with the current plan', async () => {
     const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50');
     expect(list.total).toBe(6);
@@ -133,7 +133,7 @@ const ru = (v: string) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
     .replace('.', ',');
 
-describe('contract reports agree with the card (issue 34, M14)', () => {
+describe('contract reports agree with the card', () => {
   it("shows the card's figures, «руб.» and the procurement's number and method in the XLSX and the PDF of every demo contract", async () => {
     const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const registered = list.items.filter((c) => c.status === 'registered');

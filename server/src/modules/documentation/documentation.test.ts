@@ -159,7 +159,7 @@ describe('readyDocument triad', () => {
       'readyDocumentResponse',
       (x) => x.key === 'rd-1',
     );
-    // an electronic procurement names its ЭТП: without it nothing is built and the fields say so (M9)
+    // an electronic procurement names its ЭТП: without it nothing is built and the fields say so
     const listed = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents`, { token: w.client });
     expect(field(listed.body.documents[0], 'platformName')).toMatchObject({ label: 'Электронная площадка', required: true, value: null });
     const refused = nextEvent<{ key: string; result: string; error: string }>(s, 'readyDocumentResponse', (x) => x.key === 'rd-0');
@@ -344,7 +344,7 @@ describe('a procurement from a plan item', () => {
         amount: '996000.00',
       },
     ]);
-    // the item's ОКВЭД2 carried into every document that prints it (M9)
+    // the item's ОКВЭД2 carried into every document that prints it
     for (const d of docs.body.documents.filter((x) => x.fields.some((f) => f.name === 'okved2')))
       expect(field(d, 'okved2')!.value, d.template).toBe('46.51');
   });

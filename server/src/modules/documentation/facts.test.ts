@@ -5,7 +5,7 @@ import { readDocxText } from '../../formats/docx';
 import { download, fillRequired, PAPER_PURCHASE, world, type World } from '../../../test/factories';
 
 /**
- * One home for each fact (issue 39): the documents print the purchase's НМЦД, dates and place, record what they were
+ * One home for each fact: the documents print the purchase's НМЦД, dates and place, record what they were
  * rendered from, are marked out of date when a fact changes on the card, the НМЦК tab or the documentation form, and
  * an out-of-date set is not published.
  */

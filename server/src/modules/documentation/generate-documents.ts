@@ -56,7 +56,7 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
     );
   }
   // required fields are checked here, not while the form is a draft: the answer lists each one, keyed as the form
-  // names it, so the screen links to it (issue 39)
+  // names it, so the screen links to it
   const missing = Object.assign({}, ...plan.map((d, i) => missingFields(d.kind, d.title, fields[i]))) as Record<string, string[]>;
   const count = Object.keys(missing).length;
   if (count) {

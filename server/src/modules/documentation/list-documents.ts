@@ -217,7 +217,7 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
     const known = loop || def.fields.some((f) => f.name === name);
     if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${def.title}»`];
     else if (name in FACT_FIELDS)
-      // one home for each fact: the documentation keeps no copy of the card's НМЦД, dates or place (issue 39)
+      // one home for each fact: the documentation keeps no copy of the card's НМЦД, dates or place
       fields[name] = [
         `«${def.fields.find((f) => f.name === name)!.label}» — сведение закупки: оно меняется в карточке закупки (PUT /procurements/{id}/facts), не в документе`,
       ];

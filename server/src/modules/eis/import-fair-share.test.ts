@@ -1,5 +1,5 @@
 /**
- * Fair share of the ЕИС import workers under many tenants (issue 40 S7): companies flood the import queue with
+ * Fair share of the ЕИС import workers under many tenants: companies flood the import queue with
  * year-long imports, each on its own token whose request budget makes them wait; company A's one-day import must not
  * wait behind them. A real server and pg-boss, a real integration service, the fake ЕИС with its sliding limit.
  * Small figures keep it short: «a minute» of 2 s, 4 requests in it per token (ЕИС's 90 a minute, scaled), and a job

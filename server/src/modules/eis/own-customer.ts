@@ -51,7 +51,7 @@ export function partyOfIku(iku: string | null | undefined): NamedParty | null {
 
 /**
  * Whether one party a document names is the company or a subordinate customer: by ИНН **and** КПП where the document
- * has a КПП (a branch or another organisation registered under the same ИНН is not the company — issue 40, S8), by
+ * has a КПП (a branch or another organisation registered under the same ИНН is not the company), by
  * ИНН alone where it has none (an ИП, a file without КПП); an ИКУ is read for its ИНН and КПП. Null: it names nobody.
  */
 export function isOwnParty(own: Pick<OwnCustomers, 'parties'>, named: NamedParty | string | null | undefined): boolean | null {

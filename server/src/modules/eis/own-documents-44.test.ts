@@ -66,7 +66,7 @@ describe('ownContracts44 judges by the same rule', () => {
     const other = ownContracts44(files, { parties: [party('7804170260')] });
     expect(other.file.procedures.map((p) => p.regNum)).toEqual(['3780417026023000021']);
     expect(other.size).toBe(1);
-    // the same ИНН under another КПП (another organisation, S8 of issue 40) does not take the contract
+    // the same ИНН under another КПП (another organisation) does not take the contract
     expect(ownContracts44(files, { parties: [party('7709330442', '770902001')] }).file.contracts).toEqual([]);
   });
 });

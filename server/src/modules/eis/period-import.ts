@@ -395,7 +395,7 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
       const started = Date.now();
       const group = String(companyId ?? 'none');
       // a year's import at a large budget is minutes of work: past a slice, another company's waiting import goes
-      // first (this one keeps its place and comes back at once); not with EIS_BUDGET_WAIT_MS=0, as before issue 40
+      // first (this one keeps its place and comes back at once); not with EIS_BUDGET_WAIT_MS=0, which keeps the old wait in the worker to measure it
       const shouldYield = deps.config.EIS_BUDGET_WAIT_MS
         ? async () => Date.now() - started > SLICE_MS && (await deps.jobs.othersWaiting(PERIOD_IMPORT_JOB, group))
         : undefined;
@@ -405,7 +405,7 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
         outcome = { status: 'success' };
       } catch (e) {
         // the token's next request slot is further off than a worker should sleep: the worker goes to other companies'
-        // jobs, and this one comes back then, after the days it stored (issue 40 S7)
+        // jobs, and this one comes back then, after the days it stored
         if (e instanceof GatewayError && e.code === 'EIS_RATE_LIMITED' && e.retryAfterMs !== null)
           throw new JobDeferred(budgetReturn(deps, e.retryAfterMs));
         if (e instanceof ImportYields) throw new JobDeferred(0);

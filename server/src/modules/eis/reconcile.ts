@@ -60,7 +60,7 @@ export function statusPath(from: ProcurementStatus, to: ProcurementStatus): Proc
 }
 
 /**
- * ЕИС's facts of a 44-ФЗ card beside the card's own (issue 39): the notice published for its ИКЗ (as ЕИС fills it),
+ * ЕИС's facts of a 44-ФЗ card beside the card's own: the notice published for its ИКЗ (as ЕИС fills it),
  * the final protocol and the contract, each difference marked, and the status those documents put the purchase in
  * (notice → «Подача заявок», after the deadline or with the final protocol → «Подведение итогов», the protocol's
  * failure → «Не состоялось», the contract → «Контракт заключён»).

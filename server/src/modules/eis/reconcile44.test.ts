@@ -18,7 +18,7 @@ import { demoTenderPlanPositions, ikuOf, ikzOf } from '../../../../tools/fake-ei
 import { fixturePath } from '../../formats/fixtures-path';
 
 /**
- * ЕИС's facts reconciled into the card (issue 39), over the fake ЕИС with ЕИС's own formats: a purchase placed by an
+ * ЕИС's facts reconciled into the card, over the fake ЕИС with ЕИС's own formats: a purchase placed by an
  * authorised body for the budget institution (a real EF2020 package with the body as placer, the customer only in its
  * lot), the card made from its план-график position, the differences flagged and applied in one confirmation, and the
  * final protocol and the contract moving the card's status.

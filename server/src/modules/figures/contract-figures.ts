@@ -63,7 +63,7 @@ export const documentInForce = isNull(acceptanceDocuments.withdrawnAt);
 
 /**
  * Whether a delivery document adds to «Поставлено». Today every document in force counts: an УПД once uploaded, ЕИС's
- * document of acceptance once published. The acceptance of deliveries (issue 43: received → under review → accepted /
+ * document of acceptance once published. The acceptance of deliveries when it comes (received → under review → accepted /
  * accepted in part / refused) plugs in here, and only here: every figure of the card, register, dashboard, reports and
  * the ЕИС package follows it.
  */

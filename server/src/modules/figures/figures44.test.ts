@@ -1,5 +1,5 @@
 /**
- * Issue 39, row 4: a 44-ФЗ contract's acceptance and payments from ЕИС (contractProcedure) count in its figures — the
+ * A 44-ФЗ contract's acceptance and payments from ЕИС (contractProcedure) count in its figures — the
  * card, the register, the dashboard, the PDF and XLSX reports — once, also when ЕИС's documents arrive twice, in two
  * versions, beside a 1C payment order of the same payment, or before their contract.
  */

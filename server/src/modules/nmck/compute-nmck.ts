@@ -14,7 +14,7 @@ import { NMCK_MAX_CV, NMCK_MIN_PRICES, type NmckMethod, type NmckResult } from '
  * Rounding: money is in roubles and kopecks, so the НМЦК, <ц> and σ are given to the kopeck, rounding half up
  * (арифметическое округление), from the exact values — the formula of п. 3.21 has no intermediate rounding; V to a
  * hundredth of a per cent, compared with 33 % unrounded. The приказ itself gives no rule of rounding that the project's
- * search could find (issue 33: pages, docs and code corpora; secondary texts quote п. 3.20 — V = σ / <ц> · 100, above
+ * search could find (pages, docs and code corpora; secondary texts quote п. 3.20 — V = σ / <ц> · 100, above
  * 33 % the prices are not uniform — and п. 3.21 with the formulas above, none a rounding step): rounding to the kopeck
  * is the product's, as every sum of money it keeps, and nothing was corrected.
  */

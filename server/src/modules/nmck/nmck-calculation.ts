@@ -138,7 +138,7 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
       .returning();
     const answer = nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
     // quantity × price may outgrow the bound each of them keeps: refused here (nothing stored), so no document or
-    // НМЦД ever meets a sum too large for its column or for words (issue 40, S9)
+    // НМЦД ever meets a sum too large for its column or for words
     if (answer.result.nmck !== null && decimalProblem(answer.result.nmck)) {
       const message = `НМЦК (количество × цена единицы) больше допустимой суммы: не более ${DECIMAL_INT_DIGITS} цифр до запятой. Проверьте количество и цены`;
       throw new AppError('VALIDATION', message, { quantity: [message] });

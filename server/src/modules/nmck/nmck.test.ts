@@ -210,7 +210,7 @@ describe('НМЦК calculator on a procurement', () => {
     const zero = await call('PUT', base, { method: 'market', quantity: '0' });
     expect(zero.body.fields).toMatchObject({ quantity: ['Количество должно быть больше нуля'] });
 
-    // numbers too large for words never reach the document (issue 40, S9): each figure keeps the one bound, and so
+    // numbers too large for words never reach the document: each figure keeps the one bound, and so
     // does their product; the justification saved before stays and still downloads
     const endless = await call('PUT', base, { method: 'tariff', quantity: '999999999999999', unit_price: '1' });
     expect(endless.status).toBe(400);

@@ -92,7 +92,7 @@ const eisDiffers = sql<boolean>`(${o.law} = '44' AND ${o.ikz} IS NOT NULL AND EX
  * The columns of a RegisterItem, named as its fields, for the database to render the page as JSON: the page leaves
  * PostgreSQL as one text value and goes into the response as it is. Read as rows, its ~700 values cost the server
  * more than the database spends finding them — parsing each value, mapping it, checking and serialising the page
- * again (issue 16). The values are as the API has always given them: numeric and dates as their text, the time as
+ * again. The values are as the API has always given them: numeric and dates as their text, the time as
  * toISOString writes it.
  */
 const itemColumns = {

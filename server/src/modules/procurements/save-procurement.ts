@@ -208,7 +208,7 @@ export async function checkedReferences(ctx: Ctx, input: ProcurementRequest, cur
     ensuring: input.ensuring_ids,
   });
   if (input.plan_item_id) {
-    // a plan item of another tenant is "not found", as every other reference (issue 30, F13)
+    // a plan item of another tenant is "not found", as every other reference
     const [item] = await ctx.deps.db
       .select({ id: planItems.id })
       .from(planItems)

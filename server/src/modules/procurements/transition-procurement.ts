@@ -23,7 +23,7 @@ import { factsOf, okpd2Codes, outdatedDocuments } from './procurement-facts';
 
 /**
  * A documentation approved (docs_ready) or published must be the purchase as it is: a generated document rendered from
- * other facts is refused by name, with what changed (issue 39).
+ * other facts is refused by name, with what changed.
  */
 async function assertDocumentsCurrent(tx: Tx, r: ProcurementRow, action: string): Promise<void> {
   const outdated = await outdatedDocuments(tx, r.id, factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? []));

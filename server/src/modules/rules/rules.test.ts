@@ -191,7 +191,7 @@ describe('versions', () => {
 
     // a draft never takes effect, whatever its date
     const v3 = await newVersion(rule.id, { number: '3', in_force_from: '2026-03-02' });
-    // issue 34, M7: approved after it came into force — refused, on saving and on approving
+    // approved after it came into force — refused, on saving and on approving
     const late = await t.api<{ message: string; fields: Record<string, string[]> }>(
       'PUT',
       `/api/procurement_rules/${rule.id}/versions/${v3.id}`,
@@ -211,7 +211,7 @@ describe('versions', () => {
     expect(await inForce('2026-06-01')).toBe('2');
 
     expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/publish`, { token: w.client })).status).toBe(409);
-    // issue 34, M7: publishing asks for the approving document; an approved version without one may still receive it
+    // publishing asks for the approving document; an approved version without one may still receive it
     const bare = await t.api<{ message: string; fields: Record<string, string[]> }>(
       'POST',
       `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`,

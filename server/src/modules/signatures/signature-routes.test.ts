@@ -13,8 +13,8 @@ import { PDF, upload } from '../../../test/factories';
 
 /**
  * Every signature route against a PKI made here with the openssl command line (independent-pki.ts, not the product's
- * helpers), case by case as an attacker builds them (issue 40: S1 forged signer, S2 two signers, S3 key usage, S4 RSA,
- * S5 an ИП's 12-digit ИНН): each bad one refused with a Russian reason, the good ones accepted.
+ * helpers), case by case as an attacker builds them (a forged signer, two signers, the key usage, RSA,
+ * an ИП's 12-digit ИНН): each bad one refused with a Russian reason, the good ones accepted.
  */
 
 const CUSTOMER: Identity = {
@@ -279,13 +279,13 @@ const CASES: Case[] = [
   },
   ...(['first', 'last'] as const).flatMap((where): Case[] => [
     {
-      name: `forged signer: another company signs, a forged certificate with our ИНН ${where} (S1)`,
+      name: `forged signer: another company signs, a forged certificate with our ИНН ${where}`,
       sign: (o) => by('other', { extra: [`${o}Forged`] }, { decoy: `${o}Forged`, where }),
       reason: INN_MISMATCH,
       signers: () => ['7707083893'],
     },
     {
-      name: `forged signer: another company signs, our real certificate ${where} (S1)`,
+      name: `forged signer: another company signs, our real certificate ${where}`,
       sign: (o) => by('other', { extra: [o] }, { decoy: o, where }),
       reason: INN_MISMATCH,
       signers: () => ['7707083893'],
@@ -297,18 +297,18 @@ const CASES: Case[] = [
     reason: 'В подписи два разных сертификата с данными сертификата подписанта: один из них поддельный',
   })),
   {
-    name: 'two signers, ours first (S2)',
+    name: 'two signers, ours first',
     sign: (o) => by([o, 'other']),
     reason: SEVERAL,
     signers: (o) => [innLeOf(o), '7707083893'].sort(),
   },
   {
-    name: 'two signers, the other first (S2)',
+    name: 'two signers, the other first',
     sign: (o) => by(['other', o]),
     reason: SEVERAL,
     signers: (o) => [innLeOf(o), '7707083893'].sort(),
   },
-  { name: 'two signers of our own company (S2)', sign: (o) => by([o, `${o}Second`]), reason: SEVERAL },
+  { name: 'two signers of our own company', sign: (o) => by([o, `${o}Second`]), reason: SEVERAL },
   {
     name: 'the signer’s certificate left out of the CMS',
     sign: (o) => by(o, { noSignerCert: true }),
@@ -321,15 +321,15 @@ const CASES: Case[] = [
   },
   { name: 'expired certificate', sign: (o) => by(`${o}Expired`), reason: 'Сертификат просрочен' },
   { name: 'revoked certificate (CRL)', sign: (o) => by(`${o}Revoked`), reason: 'Сертификат отозван' },
-  { name: 'RSA-2048 / SHA-256, trusted chain (S4)', sign: (o) => by(`${o}Rsa`), reason: NOT_QUALIFIED('RSA') },
-  { name: 'GOST R 34.10-2001 (S4)', sign: (o) => by(`${o}Gost2001`), reason: NOT_QUALIFIED('ГОСТ Р 34.10-2001') },
+  { name: 'RSA-2048 / SHA-256, trusted chain', sign: (o) => by(`${o}Rsa`), reason: NOT_QUALIFIED('RSA') },
+  { name: 'GOST R 34.10-2001', sign: (o) => by(`${o}Gost2001`), reason: NOT_QUALIFIED('ГОСТ Р 34.10-2001') },
   {
-    name: 'no keyUsage (S3)',
+    name: 'no keyUsage',
     sign: (o) => by(`${o}NoKeyUsage`),
     reason: 'В сертификате не указано назначение ключа (keyUsage): для электронной подписи он не годится',
   },
   {
-    name: 'keyEncipherment only (S3)',
+    name: 'keyEncipherment only',
     sign: (o) => by(`${o}KeyEncipherment`),
     reason: 'Сертификат не предназначен для электронной подписи: в назначении ключа нет «цифровой подписи» и «неотрекаемости»',
   },
@@ -390,7 +390,7 @@ describe('execution records signed badly', () => {
   }, 120_000);
 });
 
-describe('an ИП seller (S5)', () => {
+describe('an ИП seller', () => {
   // the fixture with an ИП as the seller (its СвИП, 12-digit ИННФЛ) instead of the organisation
   const ipUpd = () =>
     iconv.encode(

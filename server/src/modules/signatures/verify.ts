@@ -122,7 +122,7 @@ interface Signer {
 /**
  * Each SignerInfo's certificate: the one of the CMS's certificate set it names by issuer and serial number or by
  * subject key identifier (RFC 5652 §5.3, §10.2.4) — never the first or the only end-entity one, which the sender
- * orders as they like (issue 40, S1: a decoy with our ИНН beside another company's real signer). Null for a SignerInfo
+ * orders as they like. Null for a SignerInfo
  * whose certificate is not in the set.
  */
 function signersOf(

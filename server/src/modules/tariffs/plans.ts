@@ -27,7 +27,7 @@ export const tariffResponse = (p: PlanRow): TariffResponse => ({
   updated_at: p.updatedAt.toISOString(),
 });
 
-/** Tariffs are admin's alone (spec section 6). */
+/** Tariffs are admin's alone. */
 export function assertAdmin(user: AuthUser): void {
   if (user.role !== 'admin') throw new AppError('FORBIDDEN', CATALOG_MESSAGES.adminOnlyTariffs);
 }

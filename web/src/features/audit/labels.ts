@@ -141,7 +141,7 @@ export const FIELD_TITLES: Record<string, string> = {
   total: 'Сумма',
   code: 'Код',
   type: 'Тип',
-  // keys of ЕИС documents and imports kept in the trail (issue 34, M11)
+  // keys of ЕИС documents and imports kept in the trail
   guid: 'Идентификатор документа (GUID)',
   purpose: 'Назначение',
   customer_name: 'Заказчик',

@@ -19,7 +19,7 @@ const Alert = lazy(loadAlert);
 type FieldName = keyof LoginRequest;
 type Errors = Partial<Record<FieldName, string>>;
 
-/** The spec's required rule (section 5, lib/forms `rules.required`): a value of spaces only is missing too. */
+/** The spec's required rule (lib/forms `rules.required`): a value of spaces only is missing too. */
 const missing = (values: LoginRequest): Errors =>
   Object.fromEntries((['login', 'password'] as const).filter((f) => !values[f].trim()).map((f) => [f, MESSAGES.required]));
 

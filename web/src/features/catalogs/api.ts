@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 
 /** A catalogue element: the fields every kind has, the kind's own read by name (see kind-fields.tsx). */
 export type CatalogItem = CatalogItemResponse;
-/** One page of a select list with infinite scroll (spec section 3: name, value, obj). */
+/** One page of a select list with infinite scroll (name, value, obj). */
 export type OptionsPage<T = unknown> = CatalogOptionsPage<T>;
 
 export type ListQuery = Record<string, string | number | undefined>;

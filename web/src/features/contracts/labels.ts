@@ -34,5 +34,5 @@ export const REPORT_KIND_TITLES: Record<string, string> = {
 export const shareNumber = (s: string | null | undefined) => Math.max(0, Math.min(100, Number(s ?? 0) || 0));
 
 const MONTHS = ['январь', 'февраль', 'март', 'апрель', 'май', 'июнь', 'июль', 'август', 'сентябрь', 'октябрь', 'ноябрь', 'декабрь'];
-/** «2026-10-01» → «октябрь 2026»: a report's month in words, never as an ISO fragment (issue 45, D10). */
+/** «2026-10-01» → «октябрь 2026»: a report's month in words, never as an ISO fragment. */
 export const monthTitle = (iso: string): string => `${MONTHS[Number(iso.slice(5, 7)) - 1] ?? iso.slice(5, 7)} ${iso.slice(0, 4)}`;

@@ -114,7 +114,7 @@ function DocumentForm({ doc, limit }: { doc: DocumentItem; limit: number }) {
 /**
  * How many fields mount in one go. The editor has ~170 fields (each an antd Form.Item) and mounting them at once held the
  * main thread for 1–2 s on a busy 2-core machine: the first ones show at once and the rest follow a batch per task, so
- * the page answers a click or a keystroke in between (issue 34, row T).
+ * the page answers a click or a keystroke in between.
  */
 const FIELDS_PER_BATCH = 12;
 

@@ -57,7 +57,7 @@ const MONEY_FILTERS: string[] = ['nmcd_min', 'nmcd_max'];
 
 /**
  * A sum filter kept in the URL: typed freely, applied on Enter or when left, only when it is a sum (the contract's money
- * rule); otherwise the field says what is wrong and the table keeps its filters (issue 34, M3–M5).
+ * rule); otherwise the field says what is wrong and the table keeps its filters.
  */
 function MoneyFilter({
   label,

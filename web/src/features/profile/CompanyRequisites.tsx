@@ -31,7 +31,7 @@ function useRecords<T extends object>(url: string, key: unknown[], what: string)
 
 /**
  * The dialog that adds or edits one record of a company's list: server field errors under the fields, one request
- * however often «Сохранить» is pressed, the list refreshed after. Like every form (issue 34, M6), a half-filled one asks
+ * however often «Сохранить» is pressed, the list refreshed after. Like every form, a half-filled one asks
  * «Есть несохранённые изменения» before «Отмена», Esc, a click beside it or leaving the page drops the edits; it is
  * mounted only while open, so the page holds one such guard at a time.
  */

@@ -20,7 +20,7 @@ function Row({ onForm }: { onForm: (f: FormInstance) => void }) {
   );
 }
 
-describe('the days unit beside a count (issue 34, L: «3 календарных дней»)', () => {
+describe('the days unit beside a count', () => {
   it('reads «3 календарных дня», then «1 календарный день» when the count changes', async () => {
     let form: FormInstance | undefined;
     render(<Row onForm={(f) => (form = f)} />);

@@ -128,7 +128,7 @@ export function VersionForm({
             rules={[
               ...dateRules(),
               ({ getFieldValue }) => ({
-                // the server's rule (issue 34, M7): a version is approved before it comes into force
+                // the server's rule: a version is approved before it comes into force
                 validator: (_, v: Dayjs | null | undefined) => {
                   const inForce = getFieldValue('in_force_from') as Dayjs | null | undefined;
                   return v && inForce && v.isAfter(inForce, 'day')

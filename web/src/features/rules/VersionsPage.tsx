@@ -173,7 +173,7 @@ export default function VersionsPage() {
                   </>
                 )}
                 {canEdit && v.status === 'approved' && !v.approval_document && (
-                  // publishing asks for the approving document first (issue 34, M7)
+                  // publishing asks for the approving document first
                   <a role="button" tabIndex={0} onClick={() => setPublishing(v)} data-testid={`version-publish-${v.id}`}>
                     Опубликовать
                   </a>

@@ -17,7 +17,7 @@ type Row = typeof catalogElements.$inferSelect;
 type Res = z.infer<typeof CatalogElementResponse>;
 const t = catalogElements;
 
-/** Shared catalogue of spec section 2 (types 1, 2, 6, 7, 8, 9). */
+/** Shared catalogue (types 1, 2, 6, 7, 8, 9). */
 export const elementsKind: KindDef<
   Row,
   Res,
