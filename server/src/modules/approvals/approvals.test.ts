@@ -12,7 +12,7 @@ import { PDF, as, upload, world, type World } from '../../../test/factories';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { IndependentPki } from '../../../test/pki/independent-pki';
 import { addDays } from '../../platform/clock';
-import { runReminders } from './reminders';
+import { runReminders, syncDeadlineTasks } from './reminders';
 
 /**
  * Approval routes end to end on the real server: a route of three steps (a parallel pair, a role, a signature) over a
@@ -121,6 +121,16 @@ describe('a company without routes', () => {
     expect((await move(p.id, 'published')).status).toBe(200);
     const state = await t.api<ApprovalStateResponse>('GET', `/api/approvals/state?kind=purchase&document_id=${p.id}`, { token: w.client });
     expect(state.body).toMatchObject({ required: false, route: null, approval: null });
+    // the law's term of the published purchase is its author's task, with the date the card set
+    await syncDeadlineTasks(t.server.deps);
+    const deadlines = await inbox(w.client, '?kind=deadline');
+    expect(deadlines.body.items).toContainEqual(
+      expect.objectContaining({
+        title: `Окончание подачи заявок: № ${p.number} «Поставка офисной бумаги»`,
+        due_on: '2026-12-16',
+        link: `/documents/${p.id}`,
+      }),
+    );
   });
 });
 
@@ -173,10 +183,16 @@ describe('approval routes', () => {
     // the approvers hear of it at once: a socket notice and the count
     const sa = await t.socket('auth', users.a.token);
     const counted = nextEvent<TaskCounts>(sa, 'tasksChanged', (c) => c.open === 1);
+    const notice = nextEvent<{ reminder: string; title: string; link: string }>(sa, 'taskReminder');
     const sent = await send(p.id);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toMatchObject({ status: 'pending', waiting_for: `этап 1 из 3 — ${users.a.title}, ${users.b.title}` });
     expect((await counted).open).toBe(1);
+    expect(await notice).toMatchObject({
+      reminder: 'new',
+      link: `/documents/${p.id}`,
+      title: `Согласовать: Закупка № ${p.number} «Поставка офисной бумаги»`,
+    });
     expect((await send(p.id)).status).toBe(409);
 
     const waiting = await move(p.id, 'published');
