@@ -336,6 +336,47 @@ describe('approval routes', () => {
   });
 });
 
+describe('a version of the Положение', () => {
+  it('is approved (утверждена) only after its route, and a change during it is refused', async () => {
+    const route = await t.api('POST', '/api/approval_routes', {
+      token: w.client,
+      body: {
+        kind: 'rule_version',
+        title: 'Положение: юрист',
+        is_default: true,
+        steps: [{ participants: [{ user_id: users.a.id }], term_days: 5 }],
+      },
+    });
+    expect(route.status).toBe(200);
+    const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', {
+      token: w.client,
+      body: { title: 'Положение на согласовании' },
+    });
+    const body = { number: '2', in_force_from: '2025-01-01' };
+    const v = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.body.id}/versions`, { token: w.client, body });
+    const approveVersion = () =>
+      t.api<Err>('POST', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}/approve`, { token: w.client });
+    const refused = await approveVersion();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('Редакцию нельзя утвердить: документ не согласован — отправьте его на согласование');
+    const run = await t.api<ApprovalResponse>('POST', '/api/approvals', {
+      token: w.client,
+      body: { kind: 'rule_version', document_id: v.body.id },
+    });
+    expect(run.body.document_title).toBe('Редакция 2 положения «Положение на согласовании»');
+    const edit = await t.api<Err>('PUT', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}`, {
+      token: w.client,
+      body: { ...body, notes: 'правка' },
+    });
+    expect(edit.status).toBe(409);
+    expect((await approveVersion()).body.message).toBe(
+      `Редакцию нельзя утвердить: документ на согласовании, ждёт этап 1 из 1 — ${users.a.title}`,
+    );
+    await decide(run.body, slotOf(run.body, users.a.id).id, 'approve', users.a.token);
+    expect((await approveVersion()).status).toBe(200);
+  });
+});
+
 describe('«Мои задачи»', () => {
   it('pages by keyset with filters, and counts for the top bar', async () => {
     const all = await inbox(users.c.token, '?limit=100');

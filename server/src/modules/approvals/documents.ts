@@ -79,7 +79,8 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
       doc = {
         title: `Редакция ${String(r.number)} положения «${String(r.rule_title)}»`,
         link: `/procurementsRules/${String(r.rule_id)}/versions`,
-        versionHash: hash(r),
+        // what the version says, not where it is in its life: approving it does not make it another version
+        versionHash: hash([r.number, r.in_force_from, r.lead_time_overrides, r.single_supplier_max, r.notes, r.approval_file_key]),
         versionLabel: `редакция ${String(r.number)}`,
         authorId: (r.created_by as number | null) ?? null,
         traits: { law: null, method: null, amount: null, subject: null },
