@@ -19,6 +19,7 @@ const LONG = ['soak.ts', 'embedded-db.ts', 'fuzz-formats.ts'];
  * figure (timings are not tests on a shared 2-core machine). A new benchmark without a line here fails the run too.
  */
 const SMALL = {
+  'approvals-inbox.ts': { env: { INBOX_TASKS: '500', COMPANIES: '5', USERS: '100', TASKS: '1000', REQUESTS: '10' } },
   'bundle.ts': {},
   'companies-my.ts': { env: { DURATION: '1' } },
   'contract-figures.ts': { env: { CONTRACTS: '20', RUNS: '2' } },

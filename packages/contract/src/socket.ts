@@ -31,6 +31,12 @@ export const EVENTS = {
   eisTenderPlanResponse: 'eisTenderPlanResponse',
   /** Not in the spec: ЕИС's documents of some purchases arrived (procurement_ids): an open card shows the new facts. */
   eisProcurementResponse: 'eisProcurementResponse',
+  /** Not in the spec: the user's tasks changed (open, overdue): the top bar's count follows. */
+  tasksChanged: 'tasksChanged',
+  /** Not in the spec: a reminder of a task (reminder: new | due_tomorrow | overdue, title, link). */
+  taskReminder: 'taskReminder',
+  /** Not in the spec: an approval of a document moved (kind, document_id, status). */
+  approvalChanged: 'approvalChanged',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

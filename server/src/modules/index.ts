@@ -14,6 +14,7 @@ import { contractsModule } from './contracts';
 import { signaturesModule } from './signatures';
 import { storageModule } from './storage';
 import { nmckModule } from './nmck';
+import { approvalsModule } from './approvals';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
 export const MODULES: Module[] = [
@@ -33,5 +34,6 @@ export const MODULES: Module[] = [
   signaturesModule,
   storageModule,
   nmckModule,
+  approvalsModule,
   demo44Module,
 ];

@@ -14,6 +14,7 @@ import { TariffNotice } from './TariffNotice';
 import { useRealtimeNotices } from './realtime-notices';
 import './dayjs-locale';
 import { BackgroundEvents } from './BackgroundEvents';
+import { TasksBadge } from '../features/approvals';
 
 function TopBar() {
   const session = useSession()!;
@@ -62,6 +63,7 @@ function TopBar() {
         <div style={{ flex: 1 }} />
         <Space size="middle" style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap', minWidth: 0 }}>
           <BackgroundEvents />
+          <TasksBadge />
           <Tooltip title={authConnected ? 'Соединение установлено' : 'Нет соединения с сервером'}>
             <Badge status={authConnected ? 'success' : 'error'} text={authConnected ? 'онлайн' : 'нет связи'} data-testid="socket-status" />
           </Tooltip>

@@ -36,6 +36,7 @@ const routes: RouteObject[] = [
         element: <RolesOnly roles={REGISTRATION_DECIDERS}>{page(() => import('../features/registrations/RegistrationsPage'))}</RolesOnly>,
       },
       { path: '/audit', element: staff(page(() => import('../features/audit/AuditPage'))) },
+      { path: '/tasks', element: page(() => import('../features/approvals/TasksPage')) },
       { path: '/documents', element: page(() => import('../features/procurements/RegisterPage')) },
       { path: '/documents/:id', element: page(() => import('../features/procurements/ProcurementPage')) },
       {
@@ -58,6 +59,7 @@ const routes: RouteObject[] = [
           { path: 'eisSettings', element: page(() => import('../features/profile/EisSettingsPage')) },
           { path: 'companies', element: page(() => import('../features/profile/CompaniesPage')) },
           { path: 'signature', element: page(() => import('../features/signatures/SignatureCheckPage')) },
+          { path: 'approvals', element: page(() => import('../features/approvals/RoutesPage')) },
         ],
       },
       { path: '/catalogDocument', element: staff(catalogPage()) },

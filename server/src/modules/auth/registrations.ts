@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
 import { assertIdentityFree, identityTakenOr } from '../companies';
 import { checkEmailCode, markEmailCodeUsed } from './email-codes';
+import { emitRegistrationEvent } from '../../platform/registration-events';
 
 type Row = typeof registrations.$inferSelect;
 const toResponse = (r: Row): RegistrationResponse => ({
@@ -59,6 +60,8 @@ export async function register(deps: Deps, input: RegistrationRequest): Promise<
     );
     return r;
   });
+  // the application is stored: the operators' tasks follow it (a failure there leaves it in /registrations all the same)
+  await emitRegistrationEvent(deps, { type: 'created', id: row.id, companyTitle: input.company.title });
   return { ...toResponse(row), ticket };
 }
 
@@ -82,12 +85,20 @@ export async function listRegistrations(deps: Deps, status: string): Promise<Reg
   return rows.map((r) => ({ ...toResponse(r), inn: (r.company as { inn: string }).inn, email: r.email, user_title: r.userTitle }));
 }
 
+/** Decides an application, then closes the operators' tasks and mails the applicant the decision. */
 export async function decideRegistration(
   deps: Deps,
   by: AuthUser,
   id: number,
   decision: { approve: true } | { approve: false; reason: string },
 ): Promise<RegistrationResponse> {
+  const { response, mail } = await decideInTransaction(deps, by, id, decision);
+  // the decision stands whether or not the mail goes: the applicant's page shows it too
+  await emitRegistrationEvent(deps, { type: 'decided', id, ...mail });
+  return response;
+}
+
+async function decideInTransaction(deps: Deps, by: AuthUser, id: number, decision: { approve: true } | { approve: false; reason: string }) {
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
     if (!row) throw new AppError('NOT_FOUND');
@@ -110,7 +121,7 @@ export async function decideRegistration(
           after: { status: 'rejected', reason: decision.reason, company_title: (row.company as { title: string }).title, login: row.login },
         },
       );
-      return toResponse(r);
+      return { response: toResponse(r), mail: mailOf(row, false, decision.reason) };
     }
     // staff may have given the login to a user meanwhile: the operator reads why, the application stays pending
     const [clash] = await tx.select({ id: users.id }).from(users).where(eq(users.login, row.login)).limit(1);
@@ -186,6 +197,15 @@ export async function decideRegistration(
       action: 'create',
       after: { login: user.login, title: user.title, email: user.email, role: user.role, registration_id: id },
     });
-    return toResponse(r);
+    return { response: toResponse(r), mail: mailOf(row, true, null) };
   });
 }
+
+const mailOf = (row: Row, approved: boolean, reason: string | null) => ({
+  email: row.email,
+  userTitle: row.userTitle,
+  login: row.login,
+  companyTitle: (row.company as { title: string }).title,
+  approved,
+  reason,
+});

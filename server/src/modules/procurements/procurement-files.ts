@@ -7,6 +7,7 @@ import {
   type ProcurementFileResponse,
   type ProcurementStatus,
 } from '@proc/contract';
+import { approvalGate } from '../../platform/approval-gate';
 import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFileVersions, procurementFiles, procurements, signatures, users } from '../../db/schema';
@@ -141,6 +142,8 @@ export async function addFileVersion(
   content: NewContent,
   key: string,
 ): Promise<FileRow> {
+  // the documentation is part of the purchase's approved version: frozen while on approval, voids an approval after it
+  await approvalGate.documentChanging(tx, { companyId: target.companyId, userId: target.userId }, 'purchase', target.procurementId);
   const sha256 = crypto.createHash('sha256').update(content.data).digest('hex');
   let file: FileRow;
   if (target.fileId) {
@@ -294,6 +297,7 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
   assertCanEdit(ctx);
   await ctx.deps.db.transaction(async (tx) => {
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
+    await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'purchase', procurementId);
     const f = await loadFile(ctx, procurementId, fileId, tx);
     await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
     const versions = await tx

@@ -10,6 +10,7 @@ import {
   type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
+import { approvalGate } from '../../platform/approval-gate';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { preparedStatements } from '../../db/prepared';
@@ -372,6 +373,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
     const fields = fieldValues(input);
     const { governing, ...before } = await lockProcurement(ctx, id, tx, governingDate(fields));
     assertEditable(before);
+    await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'purchase', id);
     // the card's form does not carry the plan item it came from: saving it must not cut the link
     const values = {
       ...fields,

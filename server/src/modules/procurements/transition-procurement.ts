@@ -20,6 +20,7 @@ import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 import { factsOf, okpd2Codes, outdatedDocuments } from './procurement-facts';
+import { approvalGate } from '../../platform/approval-gate';
 
 /**
  * A documentation approved (docs_ready) or published must be the purchase as it is: a generated document rendered from
@@ -122,6 +123,8 @@ export async function applyTransition(
     if (violations.length)
       throw new AppError('INVALID_STATE', `Закупку нельзя опубликовать: ${violations.map((v) => v.message).join('; ')}`);
     await assertDocumentsCurrent(tx, r, 'Закупку нельзя опубликовать');
+    // what is published is what was approved, where the company routes its purchases for approval
+    await approvalGate.assertApproved(tx, r.companyId, 'purchase', r.id, 'Закупку нельзя опубликовать');
   }
   // a move against a term is the user's decision, taken knowingly: asked first, then recorded with the reason
   const broken = await termFindings(tx, r, to);

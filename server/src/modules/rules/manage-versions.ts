@@ -15,6 +15,7 @@ import { assertStorageRoom, recordStoredFile, releaseStoredFiles } from '../stor
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/document-files';
 import { moscowToday } from '../../platform/clock';
+import { approvalGate } from '../../platform/approval-gate';
 import { editableRule, loadOwnRule, loadVisibleRule } from './manage-rules';
 import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from './version-in-force';
 
@@ -169,6 +170,7 @@ export async function updateVersion(ctx: Ctx, ruleId: number, versionId: number,
   await ctx.deps.db.transaction(async (tx) => {
     await editableRule(ctx, ruleId, tx);
     const before = await loadDraftVersion(ctx, ruleId, versionId, tx);
+    await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'rule_version', versionId);
     const [after] = await tx.update(ruleVersions).set(versionValues(input)).where(eq(ruleVersions.id, versionId)).returning();
     await audit(tx, ctx, { entity: 'rule_version', entityId: versionId, action: 'update', ...changes(audited(before), audited(after)) });
   });
@@ -201,6 +203,8 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
     await ctx.deps.db.transaction(async (tx) => {
       await editableRule(ctx, ruleId, tx);
       const v = await loadDraftVersion(ctx, ruleId, versionId, tx);
+      // the version approved (утверждена) is the one agreed by the company's route, where it has one for the Положение
+      await approvalGate.assertApproved(tx, ctx.companyId, 'rule_version', versionId, 'Редакцию нельзя утвердить');
       if (!v.inForceFrom)
         throw new AppError('VALIDATION', 'Укажите дату вступления редакции в силу', { in_force_from: ['Обязательное поле'] });
       const [clash] = await tx

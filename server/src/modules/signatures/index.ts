@@ -13,6 +13,8 @@ export {
   signerName,
   signatureFinding,
   checkResponse,
+  storeSignature,
+  verifyUserSignature,
 } from './service';
 
 /** Квалифицированная электронная подпись: проверка ГОСТ-подписей, право подписи, подписи документов. */

@@ -61,6 +61,7 @@ import { IkzCode } from '../../lib/IkzCode';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
 import { PublishReadiness } from './PublishReadiness';
+import { ApprovalPanel } from '../approvals';
 
 /** The names of the card's stored catalogue values, from the card itself (its `references`): names from the first paint. */
 const known = (p: ProcurementResponse | null, field: ProcurementReferenceField) =>
@@ -625,6 +626,11 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         </Space>
         <PublishReadiness p={p} />
       </Card>
+      <ApprovalPanel
+        kind="purchase"
+        documentId={p.id}
+        onChange={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })}
+      />
       <Card title="Срок подачи заявок" size="small" data-testid="deadline-card">
         <Descriptions size="small" column={1}>
           {p.law === '44' ? (

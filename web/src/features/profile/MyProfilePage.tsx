@@ -8,6 +8,7 @@ import { sessionStore } from '../../lib/session';
 import SessionsCard from './SessionsCard';
 import { noticeStore } from '../../lib/notices';
 import { useUnsavedChanges } from '../../lib/unsaved';
+import { NotificationsCard } from '../approvals';
 
 export default function MyProfilePage() {
   const [form] = Form.useForm();
@@ -68,6 +69,9 @@ export default function MyProfilePage() {
             </Button>
           </Form>
         </Card>
+      </Col>
+      <Col span={24} style={{ marginTop: 16 }}>
+        <NotificationsCard />
       </Col>
       <Col span={24} style={{ marginTop: 16 }}>
         <SessionsCard />

@@ -6,6 +6,7 @@ const TABS = [
   { key: '/profile/eisSettings', label: 'Настройки ЕИС' },
   { key: '/profile/companies', label: 'Мои организации' },
   { key: '/profile/signature', label: 'Проверка подписи' },
+  { key: '/profile/approvals', label: 'Маршруты согласования' },
 ];
 
 export default function ProfileLayout() {

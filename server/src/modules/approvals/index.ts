@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import type { ApprovalKind } from '@proc/contract';
+import type { Module } from '../../platform/module';
+import { approvalRoutes } from './routes';
+import { setApprovalGate } from '../../platform/approval-gate';
+import { onRegistrationEvent } from '../../platform/registration-events';
+import {
+  REMINDERS_CRON,
+  REMINDERS_JOB,
+  closeRegistrationTasks,
+  mailRegistrationDecision,
+  openRegistrationTasks,
+  runReminders,
+} from './reminders';
+import { approvalDocumentChanging, assertApproved } from './run';
+
+export { assertApproved, approvalDocumentChanging, approvalSheet } from './run';
+export { routesExist } from './route-config';
+export {
+  runReminders,
+  syncDeadlineTasks,
+  openRegistrationTasks,
+  closeRegistrationTasks,
+  mailRegistrationDecision,
+  REMINDERS_JOB,
+} from './reminders';
+export { listTasks, taskCounts } from './tasks';
+
+setApprovalGate({
+  assertApproved: (tx, companyId, kind, id, action) => assertApproved(tx, companyId, kind as ApprovalKind, id, action),
+  documentChanging: (tx, actor, kind, id) => approvalDocumentChanging(tx, actor, kind as ApprovalKind, id),
+});
+onRegistrationEvent(async (deps, e) => {
+  if (e.type === 'created') return openRegistrationTasks(deps, e.id, e.companyTitle);
+  await closeRegistrationTasks(deps, e.id);
+  await mailRegistrationDecision(deps, e);
+});
+
+/** Согласование документов по маршрутам, «Мои задачи» и напоминания. */
+export const approvalsModule: Module = {
+  name: 'approvals',
+  routes: approvalRoutes,
+  jobs: (deps) => {
+    deps.jobs.define({
+      name: REMINDERS_JOB,
+      schema: z.object({}).passthrough(),
+      cron: { expression: REMINDERS_CRON, tz: 'Europe/Moscow' },
+      handler: async () => {
+        await runReminders(deps);
+      },
+    });
+  },
+};

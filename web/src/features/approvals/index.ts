@@ -1,0 +1,3 @@
+export { ApprovalPanel } from './ApprovalPanel';
+export { TasksBadge } from './TasksBadge';
+export { NotificationsCard } from './NotificationsCard';
