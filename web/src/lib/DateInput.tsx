@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DatePicker, Tooltip, type DatePickerProps } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
-import type { Dayjs } from 'dayjs';
-import { DATE_BOUNDS, SHOWN_DATE, dateProblem } from './dates';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_BOUNDS, SHOWN_DATE, dateProblem, typedDate } from './dates';
 
 /*
  * Every date picker of the web, bounded by the contract's DATE_MIN…DATE_MAX (issue 31: form rules derived from the
@@ -10,21 +10,47 @@ import { DATE_BOUNDS, SHOWN_DATE, dateProblem } from './dates';
  * silently drop on leaving the field, so these pickers name it in the server's words instead.
  */
 
+type DateInputProps = Omit<DatePickerProps<Dayjs, false>, 'value'> & {
+  /** A date, or the text typed into the field that is no date («30.02.2026»): the form keeps it so its rule names it. */
+  value?: Dayjs | string | null;
+};
+
 /**
  * A date field of a form. A date typed outside the bounds is handed to the form as typed, so the field's `dateRules`
  * show «Дата должна быть между 01.01.1990 и 31.12.2100» under it and the form is not sent — rather than the old value
- * coming back without a word and the form saving without the date the user typed.
+ * coming back without a word and the form saving without the date the user typed. Text the picker cannot read at all
+ * («30.02.2026», «3.2.26») is kept in the field on leaving it and handed to the form as the text, so the same rules say
+ * «Такой даты нет: 30.02.2026»; antd's picker would put the old value back (or clear the field) without a word.
  */
-export function DateInput({ onChange, onCalendarChange, ...rest }: DatePickerProps<Dayjs, false>) {
+export function DateInput({ onChange, onCalendarChange, onBlur, value, ...rest }: DateInputProps) {
+  // the picker's value while the form holds typed text: unchanged, so the picker leaves the typed text in the field
+  const shown = useRef<Dayjs | null | undefined>(undefined);
+  const typed = typeof value === 'string' ? value : null;
+  if (typeof value !== 'string') shown.current = value;
+  const hand = onChange as ((v: Dayjs | string | null, text: string) => void) | undefined;
   return (
     <DatePicker
       format={SHOWN_DATE}
       {...DATE_BOUNDS}
       {...rest}
-      onChange={onChange}
+      value={shown.current}
+      preserveInvalidOnBlur
+      status={typed !== null ? 'error' : rest.status}
+      onChange={(date, text) => hand?.(date, Array.isArray(text) ? text[0] : text)}
       onCalendarChange={(date, text, info) => {
-        if (date && !Array.isArray(date) && dateProblem(date)) onChange?.(date, Array.isArray(text) ? text[0] : text);
+        if (date && !Array.isArray(date) && dateProblem(date)) hand?.(date, Array.isArray(text) ? text[0] : text);
         onCalendarChange?.(date, text, info);
+      }}
+      onBlur={(e, info) => {
+        const text = (e.target as HTMLInputElement).value.trim();
+        const read = typedDate(text);
+        if (text && !read) {
+          if (text !== typed) hand?.(text, text);
+        } else if (typed !== null) {
+          // the typed text was put right (or the field emptied) in a way the picker did not report as a change
+          hand?.(read ? dayjs(read) : null, text);
+        }
+        onBlur?.(e, info);
       }}
     />
   );

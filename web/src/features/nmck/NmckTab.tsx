@@ -178,7 +178,11 @@ function MethodCard({
           </Col>
           {method !== 'market' && (
             <Col span={8}>
-              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true, positive: true })}>
+              <Field
+                label={NMCK_UNIT_PRICE_LABELS[method]}
+                name="unit_price"
+                rules={moneyRules({ required: true, positive: true, subject: 'price' })}
+              >
                 <MoneyInput />
               </Field>
             </Col>
@@ -405,7 +409,7 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true })}>
+              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true, subject: 'price' })}>
                 <MoneyInput />
               </Field>
             </Col>
