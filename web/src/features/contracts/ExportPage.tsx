@@ -178,35 +178,41 @@ export default function ExportPage() {
             {
               title: 'Действие',
               key: 'send',
-              render: (_: unknown, c) => (
-                <Space>
-                  <Button
-                    size="small"
-                    type="primary"
-                    icon={<SafetyCertificateOutlined />}
-                    loading={signed.busy === c.id}
-                    onClick={() => void signed.run(c)}
-                    data-testid={`execution-sign-${c.id}`}
-                  >
-                    Подписать и направить
-                  </Button>
-                  <Popconfirm
-                    title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
-                    okText="Направить"
-                    cancelText="Отмена"
-                    onConfirm={() => send.mutate(c)}
-                  >
+              render: (_: unknown, c) =>
+                // ЕИС takes no execution of a contract cancelled in its register: the server refuses it, so it is not offered
+                c.status === 'invalid' ? (
+                  <Typography.Text type="secondary" data-testid={`execution-not-sent-${c.id}`}>
+                    Договор недействителен: сведения об исполнении не направляются
+                  </Typography.Text>
+                ) : (
+                  <Space>
                     <Button
                       size="small"
-                      icon={<SendOutlined />}
-                      loading={send.isPending && send.variables?.id === c.id}
-                      data-testid={`execution-send-${c.id}`}
+                      type="primary"
+                      icon={<SafetyCertificateOutlined />}
+                      loading={signed.busy === c.id}
+                      onClick={() => void signed.run(c)}
+                      data-testid={`execution-sign-${c.id}`}
                     >
-                      Без подписи
+                      Подписать и направить
                     </Button>
-                  </Popconfirm>
-                </Space>
-              ),
+                    <Popconfirm
+                      title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
+                      okText="Направить"
+                      cancelText="Отмена"
+                      onConfirm={() => send.mutate(c)}
+                    >
+                      <Button
+                        size="small"
+                        icon={<SendOutlined />}
+                        loading={send.isPending && send.variables?.id === c.id}
+                        data-testid={`execution-send-${c.id}`}
+                      >
+                        Без подписи
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
             },
           ]}
         />
