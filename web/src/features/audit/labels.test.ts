@@ -55,6 +55,28 @@ describe('every object, action and field of the trail has a Russian name', () =>
     expect(auditEntityTitle('eis44_notice')).toBe('Документ закупки из ЕИС (44-ФЗ)');
   });
 
+  it('columns of the rows recorded whole (a procurement or contract created or imported)', () => {
+    const technical = new Set(['id', 'search_vector', 'created_at', 'updated_at', 'created_by']);
+    for (const [file, table] of [
+      ['procurements.ts', 'procurements'],
+      ['contracts.ts', 'contracts'],
+    ]) {
+      const text = fs.readFileSync(path.resolve(__dirname, '../../../../server/src/db/schema', file), 'utf8');
+      const start = text.indexOf(`export const ${table} = pgTable(`);
+      const body = text.slice(start, text.indexOf('(t) =>', start));
+      const columns = [
+        ...body.matchAll(/\b(?:text|integer|serial|boolean|numeric|date|timestamp|jsonb|tsvector|bigint|varchar)\('([a-z][a-z0-9_]*)'/g),
+      ]
+        .map((m) => m[1])
+        .filter((c) => !technical.has(c) && c !== table);
+      expect(columns.length, table).toBeGreaterThan(10);
+      expect(
+        columns.filter((c) => !FIELD_TITLES[c]),
+        table,
+      ).toEqual([]);
+    }
+  });
+
   it('fields of the recorded values', () => {
     const keys = recordedKeys(sources);
     expect(keys.size).toBeGreaterThan(50);

@@ -206,6 +206,19 @@ export const FIELD_TITLES: Record<string, string> = {
   request_id: 'Заявка',
   signed: 'Подписано',
   token_changed: 'Токен изменён',
+  // columns of the procurement and contract rows a create or import records whole
+  kvr: 'КВР',
+  another_for_plan_item: 'Ещё одна закупка по позиции плана',
+  tender_plan_position_id: 'Позиция плана-графика',
+  finance_years: 'Финансирование по годам',
+  has_violations: 'Есть нарушения',
+  revision: 'Редакция сведений',
+  purchase_notice_number: 'Номер извещения о закупке',
+  method_name: 'Способ закупки (ЕИС)',
+  method_code: 'Код способа закупки',
+  published_at: 'Размещено в ЕИС',
+  eis_stages: 'Этапы исполнения (ЕИС)',
+  eis_stage: 'Стадия исполнения (ЕИС)',
   price_with_vat: 'Цена с НДС',
 };
 
