@@ -121,6 +121,16 @@ describe('a date typed outside the bounds', () => {
     expect(dateProblem('31.04.2026')).toBe('Такой даты нет: 31.04.2026');
   });
 
+  it('in a period filter: a day the calendar has not is named on leaving the field, not applied', async () => {
+    const applied = vi.fn();
+    render(<DateRangeInput placeholder={['Дата с', 'Дата по']} allowEmpty={[true, true]} onChange={applied} />);
+    const from = screen.getByPlaceholderText<HTMLInputElement>('Дата с');
+    typeInto(from, '30.02.2026');
+    fireEvent.blur(from);
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Такой даты нет: 30.02.2026'));
+    expect(applied).not.toHaveBeenCalled();
+  });
+
   it('in a period filter: not applied, and a tooltip says why', async () => {
     const applied = vi.fn();
     const { container } = render(<DateRangeInput placeholder={['Дата с', 'Дата по']} allowEmpty={[true, true]} onChange={applied} />);

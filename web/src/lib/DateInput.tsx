@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { DatePicker, Tooltip, type DatePickerProps } from 'antd';
 import type { RangePickerProps } from 'antd/es/date-picker';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_BOUNDS, SHOWN_DATE, dateProblem, typedDate } from './dates';
+import { DATE_BOUNDS, SHOWN_DATE, dateProblem, typedDate, typedDateProblem } from './dates';
 
 /*
  * Every date picker of the web, bounded by the contract's DATE_MIN…DATE_MAX (issue 31: form rules derived from the
@@ -64,14 +64,20 @@ function useTypedProblem() {
   const [problem, setProblem] = useState<string | null>(null);
   const watch = (dates: Dayjs | null | (Dayjs | null)[] | null) =>
     setProblem((Array.isArray(dates) ? dates : [dates]).map((d) => dateProblem(d)).find(Boolean) ?? null);
-  return { problem, watch, clear: () => setProblem(null) };
+  /** On leaving the field: text the picker could not read at all («30.02.2026») is named too, and stays in the field. */
+  const left = (e: { target: EventTarget | null }) => {
+    const text = ((e.target as HTMLInputElement | null)?.value ?? '').trim();
+    if (!text) setProblem(null);
+    else if (!typedDate(text)) setProblem(typedDateProblem(text));
+  };
+  return { problem, watch, left, clear: () => setProblem(null) };
 }
 
 /**
  * A picker outside a form (a list filter, a report month, a dialog's single date): a date typed outside the bounds is
  * not applied and a tooltip says why, as the register's sum filters do.
  */
-export function DateFilter({ onCalendarChange, onChange, ...rest }: DatePickerProps<Dayjs, false>) {
+export function DateFilter({ onCalendarChange, onChange, onBlur, ...rest }: DatePickerProps<Dayjs, false>) {
   const typed = useTypedProblem();
   return (
     <Tooltip open={!!typed.problem} title={typed.problem} placement="bottom">
@@ -80,6 +86,11 @@ export function DateFilter({ onCalendarChange, onChange, ...rest }: DatePickerPr
         {...DATE_BOUNDS}
         {...rest}
         status={typed.problem ? 'error' : rest.status}
+        preserveInvalidOnBlur
+        onBlur={(e, info) => {
+          typed.left(e);
+          onBlur?.(e, info);
+        }}
         onCalendarChange={(date, text, info) => {
           typed.watch(date);
           onCalendarChange?.(date, text, info);
@@ -97,7 +108,7 @@ export function DateFilter({ onCalendarChange, onChange, ...rest }: DatePickerPr
  * A from–to period (a list filter or an import period): antd's range picker keeps from ≤ to itself; a date typed
  * outside the bounds is not applied and a tooltip says why.
  */
-export function DateRangeInput({ onCalendarChange, onChange, ...rest }: RangePickerProps) {
+export function DateRangeInput({ onCalendarChange, onChange, onBlur, ...rest }: RangePickerProps) {
   const typed = useTypedProblem();
   return (
     <Tooltip open={!!typed.problem} title={typed.problem} placement="bottom">
@@ -106,6 +117,11 @@ export function DateRangeInput({ onCalendarChange, onChange, ...rest }: RangePic
         {...DATE_BOUNDS}
         {...rest}
         status={typed.problem ? 'error' : rest.status}
+        preserveInvalidOnBlur
+        onBlur={(e, info) => {
+          typed.left(e);
+          onBlur?.(e, info);
+        }}
         onCalendarChange={(dates, texts, info) => {
           typed.watch(dates);
           onCalendarChange?.(dates, texts, info);
