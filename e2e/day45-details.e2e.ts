@@ -218,6 +218,18 @@ describe('D4: the read-only operator’s cards offer nothing the server would re
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('button', { name: 'Сформировать документы' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
+
+    const provider = await homeOf('operator');
+    const [c] = await sql<{ id: number }>(
+      `INSERT INTO contracts (company_id, registry_number, number, subject, supplier_name, supplier_inn, price, status, source)
+       VALUES ($1, '57705123450260000452', 'Д4-452/2026', 'Поставка картриджей', 'ООО «Картридж»', '7707083893', '1000.00', 'registered', 'manual')
+       RETURNING id`,
+      [provider.id],
+    );
+    await page.goto(`/contracts/register/${c.id}`);
+    await page.getByTestId('contract-card').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('upd-upload').count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });
