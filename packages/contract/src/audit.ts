@@ -74,6 +74,8 @@ export const AUDIT_ENTITY_TITLES: Record<string, string> = {
   contract: 'Договор',
   plan: 'План закупки',
   payment_import: 'Загрузка платёжных поручений',
+  eis44_notice: 'Документ закупки из ЕИС (44-ФЗ)',
+  tender_plan: 'План-график (44-ФЗ)',
   ...Object.fromEntries(Object.entries(CATALOG_KIND_TITLES).map(([k, t]) => [`catalog.${k as CatalogKind}`, `Справочник «${t}»`])),
 };
 
@@ -117,6 +119,13 @@ export const AUDIT_ACTION_TITLES: Record<string, string> = {
   execution_registered: 'Сведения об исполнении зарегистрированы',
   execution_rejected: 'Сведения об исполнении отклонены',
   execution_import: 'Загрузка сведений об исполнении',
+  execution_prepare: 'Подготовка сведений об исполнении к подписи',
+  execution_withdraw: 'Отзыв сведений об исполнении',
+  upd_withdraw: 'Отзыв УПД',
+  signature_add: 'Подписание',
+  signature_upload: 'Подпись из файла',
+  signing_right_grant: 'Право подписи предоставлено',
+  signing_right_revoke: 'Право подписи отозвано',
   processed: 'Обработка',
   identity_request: 'Заявка на смену ИНН, КПП или ОГРН',
   identity_approve: 'Смена ИНН, КПП или ОГРН подтверждена',
@@ -130,6 +139,8 @@ const ACTION_OVERRIDES: Record<string, string> = {
   'registration.approve': 'Одобрение',
   'plan.import_create': 'Загрузка версии плана',
   'payment_import.create': 'Загрузка файла',
+  'eis44_notice.import_create': 'Загрузка из ЕИС',
+  'tender_plan.import_create': 'Загрузка версии плана-графика',
 };
 
 export const auditEntityTitle = (entity: string): string => AUDIT_ENTITY_TITLES[entity] ?? entity;

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Id, BodyId, ROLES, SortOrder, isStaff, isoDate, optionalString, requiredString, safeText, type Role } from './common';
 import { CATALOG_MENU, catalogMenuFor } from './catalog-menu';
 import { genitiveAfterNumberRu, pluralRu } from './format';
-import { moneyAmount, namedDecimal } from './money';
+import { decimalField, moneyAmount, namedDecimal } from './money';
 
 // ---- roles ---------------------------------------------------------------------------------------------------
 
@@ -825,7 +825,7 @@ export const TariffRequest = z
   .object({
     name: requiredString(300),
     description: optionalString(5000),
-    price: moneyAmount().describe('Цена за период в рублях, например "15000.00"'),
+    price: decimalField({ subject: 'price' }).describe('Цена за период в рублях, например "15000.00"'),
     period: TariffPeriod,
     max_users: limit('Не более пользователей'),
     max_procurements_per_year: limit('Не более закупок в год'),

@@ -7,7 +7,7 @@ describe('a wrong amount is named for what is wrong with it', () => {
   const quantity = (v: string) =>
     NmckRequest.safeParse({ method: 'market', quantity: v }).error?.issues.find((i) => i.path[0] === 'quantity')?.message;
   it('a quantity: below zero, no number, too many decimals, zero', () => {
-    expect(quantity('-100')).toBe('Количество должно быть больше нуля');
+    expect(quantity('-100')).toBe('Количество не может быть отрицательным');
     expect(quantity('abc')).toBe('Количество: значение должно быть числовое');
     expect(quantity('1,1234567')).toBe('Количество: не более 6 знаков после запятой');
     expect(quantity('0')).toBe('Количество должно быть больше нуля');

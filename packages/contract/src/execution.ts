@@ -163,6 +163,8 @@ export const ReportResponse = z.object({
   error: z.string().nullable(),
   contract_id: z.number().int().nullable(),
   contract_regnumber: z.string().nullable(),
+  /** The contract's own number («41-А/2026»), as the reports list names it. */
+  contract_number: z.string().nullable().optional(),
   period_from: z.string().nullable(),
   period_to: z.string().nullable(),
   file_name: z.string().nullable(),

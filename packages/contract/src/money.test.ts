@@ -5,7 +5,11 @@ import { TariffRequest } from './catalogs';
 
 describe('money typed by a user', () => {
   it('refuses a sign, zero where a sum must be positive, an endless number and a third decimal — in words', () => {
-    expect(decimalProblem('-100', { positive: true })).toBe('Сумма должна быть больше нуля');
+    expect(decimalProblem('-100', { positive: true })).toBe('Сумма не может быть отрицательной');
+    expect(decimalProblem('-100', { positive: true, subject: 'price' })).toBe('Цена не может быть отрицательной');
+    expect(decimalProblem('0', { positive: true, subject: 'price' })).toBe('Цена должна быть больше нуля');
+    expect(decimalProblem('-1', { quantity: true, positive: true })).toBe('Количество не может быть отрицательным');
+    expect(decimalProblem('abc', { subject: 'price' })).toBe('Значение должно быть числовое');
     expect(decimalProblem('0', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('0,00', { positive: true })).toBe('Сумма должна быть больше нуля');
     expect(decimalProblem('-5000')).toBe('Значение не может быть отрицательным');
@@ -35,7 +39,7 @@ describe('money typed by a user', () => {
     const card = ProcurementRequest.safeParse({ title: 'Бумага', method: 'auction_e', subject: 'goods', nmcd: '0' });
     expect(card.success || card.error.issues.map((i) => i.message)).toEqual(['Сумма должна быть больше нуля']);
     const tariff = TariffRequest.safeParse({ name: 'Базовый', price: '-5000', period: 'month' });
-    expect(tariff.success || tariff.error.issues.map((i) => i.message)).toEqual(['Значение не может быть отрицательным']);
+    expect(tariff.success || tariff.error.issues.map((i) => i.message)).toEqual(['Цена не может быть отрицательной']);
     const filter = RegisterQuery.safeParse({ nmcd_min: 'abc' });
     expect(filter.success || filter.error.issues.map((i) => i.message)).toEqual(['Значение должно быть числовое']);
   });

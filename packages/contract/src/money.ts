@@ -22,8 +22,33 @@ export interface DecimalRule {
   positive?: boolean;
   /** Decimals allowed: 2 for money (default). */
   scale?: number;
-  /** A quantity: the positive message speaks of a quantity. */
+  /** A quantity: the messages speak of a quantity. */
   quantity?: boolean;
+  /** What the value is, when the messages should name it: «Цена не может быть отрицательной». */
+  subject?: DecimalSubject;
+}
+
+/** Names of what a decimal field holds, with the gender the messages agree with. */
+const DECIMAL_SUBJECTS = {
+  price: ['Цена', 'f'],
+  sum: ['Сумма', 'f'],
+  nmcd: ['НМЦД', 'f'],
+  quantity: ['Количество', 'n'],
+  value: ['Значение', 'n'],
+} as const satisfies Record<string, readonly [string, 'f' | 'n']>;
+export type DecimalSubject = keyof typeof DECIMAL_SUBJECTS;
+
+/**
+ * «-100» is a negative value whatever the field's own rule (it used to read «Сумма должна быть больше нуля»), and zero
+ * where a positive one is wanted is said so; each message names the field's subject in agreement with its gender.
+ */
+function signProblem(kind: 'negative' | 'zero', rule: DecimalRule): string {
+  const subject = rule.subject ?? (rule.quantity ? 'quantity' : rule.positive ? 'sum' : 'value');
+  const [name, gender] = DECIMAL_SUBJECTS[subject];
+  const f = gender === 'f';
+  return kind === 'negative'
+    ? `${name} не может быть ${f ? 'отрицательной' : 'отрицательным'}`
+    : `${name} ${f ? 'должна' : 'должно'} быть больше нуля`;
 }
 
 /** A typed amount without group separators, with a point: «1 500 000,50» → "1500000.50"; a minus sign kept. */
@@ -42,11 +67,10 @@ export function decimalProblem(raw: string | number, rule: DecimalRule = {}): st
   if (!m) return MONEY_MESSAGES.notNumber;
   const [, sign, int, frac = ''] = m;
   const zero = /^0+$/.test(int) && /^0*$/.test(frac);
-  if (sign === '-' && !zero)
-    return rule.positive ? (rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive) : MONEY_MESSAGES.negative;
+  if (sign === '-' && !zero) return signProblem('negative', rule);
   if (int.replace(/^0+(?=\d)/, '').length > DECIMAL_INT_DIGITS) return MONEY_MESSAGES.tooLarge;
   if (frac.replace(/0+$/, '').length > scale) return MONEY_MESSAGES.decimals(scale);
-  if (rule.positive && zero) return rule.quantity ? MONEY_MESSAGES.positiveQuantity : MONEY_MESSAGES.positive;
+  if (rule.positive && zero) return signProblem('zero', rule);
   return null;
 }
 

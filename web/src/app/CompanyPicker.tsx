@@ -33,7 +33,9 @@ export function CompanyPicker() {
       allowClear
       placeholder={MESSAGES.companyPickerPlaceholder}
       style={{ width: CONSTANTS.companyPickerWidth }}
-      value={sessionStore.selectedCompany() ?? undefined}
+      // the company the pages act for (the one picked, else the user's own): the picker never reads «Выбрать заказчика»
+      // while the screen beside it shows one company's data
+      value={options.some((o) => o.id === selected) ? selected! : undefined}
       options={options.map((c) => ({ value: c.id, label: companyTitle(c) }))}
       onChange={(v: number | undefined) => {
         sessionStore.select(v ?? null);

@@ -4,7 +4,7 @@ import { Button, Form } from 'antd';
 import dayjs from 'dayjs';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE } from '@proc/contract/checks';
 import { isoDate } from '@proc/contract';
-import { DATE_BOUNDS, dateProblem, dateRules, isoDateProps, notBeforeRule, outOfDateBounds } from './dates';
+import { DATE_BOUNDS, dateProblem, dateRules, isoDateProps, notBeforeRule, outOfDateBounds, typedDateProblem } from './dates';
 import { DateInput, DateRangeInput } from './DateInput';
 import { Field } from './Field';
 
@@ -80,6 +80,55 @@ describe('a date typed outside the bounds', () => {
     await act(async () => fireEvent.click(screen.getByText('Сохранить')));
     await waitFor(() => expect(sent).toHaveBeenCalledWith({ d: '2026-01-01' }));
     expect(container.querySelector('.ant-form-item-has-error')).toBeNull();
+  });
+
+  it('a day the calendar has not (30.02.2026): named, kept in the field, the form not sent until put right', async () => {
+    const sent = vi.fn();
+    render(
+      <Form onFinish={sent} initialValues={{ d: '2026-02-01' }}>
+        <Field label="Дата" name="d" {...isoDateProps} rules={dateRules()}>
+          <DateInput aria-label="Дата" />
+        </Field>
+        <Button htmlType="submit">Сохранить</Button>
+      </Form>,
+    );
+    const input = screen.getByLabelText<HTMLInputElement>('Дата');
+    expect(input.value).toBe('01.02.2026');
+    typeInto(input, '30.02.2026');
+    fireEvent.blur(input);
+    await act(async () => fireEvent.click(screen.getByText('Сохранить')));
+    await waitFor(() => expect(screen.getByText('Такой даты нет: 30.02.2026')).toBeTruthy());
+    expect(input.value).toBe('30.02.2026');
+    expect(sent).not.toHaveBeenCalled();
+
+    typeInto(input, '3.2.26');
+    fireEvent.blur(input);
+    await waitFor(() => expect(screen.getByText('Введите дату в виде ДД.ММ.ГГГГ')).toBeTruthy());
+    expect(input.value).toBe('3.2.26');
+
+    // the date the field held before is a date again when typed back, though the picker saw no change of its own
+    typeInto(input, '01.02.2026');
+    fireEvent.blur(input);
+    await act(async () => fireEvent.click(screen.getByText('Сохранить')));
+    await waitFor(() => expect(sent).toHaveBeenCalledWith({ d: '2026-02-01' }));
+  });
+
+  it('typed text in words: what is wrong with it', () => {
+    expect(typedDateProblem('30.02.2026')).toBe('Такой даты нет: 30.02.2026');
+    expect(typedDateProblem('29.02.2028')).toBeNull();
+    expect(typedDateProblem('01.01.1900')).toBe(DATE_RANGE_MESSAGE);
+    expect(typedDateProblem('abc')).toBe('Введите дату в виде ДД.ММ.ГГГГ');
+    expect(dateProblem('31.04.2026')).toBe('Такой даты нет: 31.04.2026');
+  });
+
+  it('in a period filter: a day the calendar has not is named on leaving the field, not applied', async () => {
+    const applied = vi.fn();
+    render(<DateRangeInput placeholder={['Дата с', 'Дата по']} allowEmpty={[true, true]} onChange={applied} />);
+    const from = screen.getByPlaceholderText<HTMLInputElement>('Дата с');
+    typeInto(from, '30.02.2026');
+    fireEvent.blur(from);
+    await waitFor(() => expect(screen.getByRole('tooltip').textContent).toBe('Такой даты нет: 30.02.2026'));
+    expect(applied).not.toHaveBeenCalled();
   });
 
   it('in a period filter: not applied, and a tooltip says why', async () => {

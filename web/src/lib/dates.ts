@@ -27,10 +27,37 @@ export const outOfDateBounds = (d: Dayjs): boolean => {
   return iso < DATE_MIN || iso > DATE_MAX;
 };
 
-/** The contract's own message for a date outside 01.01.1990–31.12.2100 (a picker value or an ISO string); else null. */
+const ISO_RE = /^\d{4}-\d{2}-\d{2}$/;
+const SHOWN_RE = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+
+/** A date as typed into a picker (ДД.ММ.ГГГГ) in ISO, when it is one of the calendar's days; else null. */
+export function typedDate(text: string): string | null {
+  const m = SHOWN_RE.exec(text.trim());
+  const iso = m ? `${m[3]}-${m[2]}-${m[1]}` : null;
+  return iso && isCalendarDate(iso) ? iso : null;
+}
+
+/**
+ * What is wrong with a picker's text the picker could not take: «30.02.2026» is no day of the calendar, «3.2.26» not
+ * the shown form; a real day outside the bounds gets the contract's message. Null for a date the picker takes.
+ */
+export function typedDateProblem(text: string): string | null {
+  const t = text.trim();
+  if (!SHOWN_RE.test(t)) return 'Введите дату в виде ДД.ММ.ГГГГ';
+  const iso = typedDate(t);
+  return iso ? dateProblem(iso) : `Такой даты нет: ${t}`;
+}
+
+/**
+ * The contract's own message for a date outside 01.01.1990–31.12.2100 (a picker value or an ISO string); else null.
+ * Any other string is text typed into a picker that it could not take (DateInput hands it to the form as typed).
+ */
 export function dateProblem(v: Dayjs | string | null | undefined): string | null {
   if (!v) return null;
-  if (typeof v === 'string') return isCalendarDate(v) && (v < DATE_MIN || v > DATE_MAX) ? DATE_RANGE_MESSAGE : null;
+  if (typeof v === 'string') {
+    if (!ISO_RE.test(v)) return typedDateProblem(v);
+    return isCalendarDate(v) && (v < DATE_MIN || v > DATE_MAX) ? DATE_RANGE_MESSAGE : null;
+  }
   return v.isValid() && outOfDateBounds(v) ? DATE_RANGE_MESSAGE : null;
 }
 
@@ -60,8 +87,11 @@ export const notBeforeRule =
     },
   });
 
-/** Form item props that keep a date as the API's ISO string in the form while its picker shows a dayjs value. */
+/**
+ * Form item props that keep a date as the API's ISO string in the form while its picker shows a dayjs value. Text the
+ * picker could not take (DateInput hands «30.02.2026» over as typed) stays that text, so `dateRules` name it.
+ */
 export const isoDateProps = {
-  getValueProps: (v: string | null | undefined) => ({ value: v ? dayjs(v) : null }),
-  normalize: (d: Dayjs | null) => (d ? d.format(ISO) : null),
+  getValueProps: (v: string | null | undefined) => ({ value: v ? (ISO_RE.test(v) ? dayjs(v) : v) : null }),
+  normalize: (d: Dayjs | string | null) => (typeof d === 'string' ? d : d ? d.format(ISO) : null),
 };

@@ -107,6 +107,12 @@ export async function withRefs(deps: Deps, items: AuditItem[], visible: number[]
   const numbers: Record<string, string> = {};
   for (const p of ps) numbers[`procurement:${p.id}`] = p.number;
   for (const k of ks) if (k.number || k.registry) numbers[`contract:${k.id}`] = (k.number || k.registry)!;
+  // ЕИС's documents are known by the number the entry recorded (a purchase's, a plan's), not by the row's id
+  for (const it of items) {
+    const after = it.after && typeof it.after === 'object' ? (it.after as Record<string, unknown>) : {};
+    const own = it.entity === 'eis44_notice' ? after.purchase_number : it.entity === 'tender_plan' ? after.plan_number : null;
+    if (typeof own === 'string' && own) numbers[`${it.entity}:${it.entity_id}`] = own;
+  }
   const names: Record<string, string> = {};
   for (const [kind, rows] of [
     ['company', cs],

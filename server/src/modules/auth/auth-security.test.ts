@@ -242,6 +242,25 @@ describe('idle timeout and the sessions list', () => {
     expect((await t.api('GET', '/api/auth/me', { token: first })).status).toBe(401);
   });
 
+  it("«Завершить все остальные» ends every other session of the user and keeps this one and other users'", async () => {
+    const others = [];
+    for (const ip of ['198.51.100.80', '198.51.100.81', '198.51.100.82'])
+      others.push((await loginFrom(ip, { login: 'specialist', password: 'demo12345' })).json().token as string);
+    const mine = (await loginFrom('198.51.100.83', { login: 'specialist', password: 'demo12345' })).json().token as string;
+    const client = await t.login('client');
+    const ended = await t.api<{ ended: number }>('DELETE', '/api/auth/sessions', { token: mine });
+    expect(ended.status).toBe(200);
+    expect(ended.body.ended).toBeGreaterThanOrEqual(3);
+    for (const token of others) expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await t.api('GET', '/api/auth/me', { token: mine })).status).toBe(200);
+    expect((await t.api('GET', '/api/auth/me', { token: client })).status).toBe(200);
+    const left = await t.api<{ current: boolean }[]>('GET', '/api/auth/sessions', { token: mine });
+    expect(left.body).toEqual([expect.objectContaining({ current: true })]);
+    // nothing left to end is no error
+    expect((await t.api<{ ended: number }>('DELETE', '/api/auth/sessions', { token: mine })).body).toEqual({ ended: 0 });
+    expect((await t.api('DELETE', '/api/auth/sessions')).status).toBe(401);
+  });
+
   it('a session unused for SESSION_IDLE_HOURS ends', async () => {
     const token = (await loginFrom('198.51.100.70', { login: 'client', password: 'demo12345' })).json().token as string;
     const list = await t.api<{ id: number; current: boolean }[]>('GET', '/api/auth/sessions', { token });

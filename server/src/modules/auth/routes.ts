@@ -19,7 +19,7 @@ import { requireRole, requireUser } from '../../platform/auth';
 import { partyLookup } from './party-lookup';
 import { login, sessionPayload } from './login';
 import { clientIp } from '../../platform/client-ip';
-import { endOwnSession, listOwnSessions, revokeSession } from './sessions';
+import { endOwnSession, listOwnSessions, revokeSession, revokeUserSessions } from './sessions';
 import { register, registrationByTicket, listRegistrations, decideRegistration } from './registrations';
 
 const DECIDERS = REGISTRATION_DECIDERS;
@@ -42,6 +42,24 @@ export function authRoutes(app: App, deps: Deps): void {
     '/auth/sessions',
     { schema: { tags: ['auth'], summary: 'Мои сеансы', response: { 200: z.array(SessionResponse) } } },
     async (req) => listOwnSessions(deps.db, requireUser(req), deps.config.SESSION_IDLE_HOURS),
+  );
+  app.delete(
+    '/auth/sessions',
+    {
+      config: { changes: false },
+      schema: {
+        tags: ['auth'],
+        summary: 'Завершить все свои сеансы, кроме этого',
+        response: { 200: z.object({ ended: z.number().int() }) },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      // a long list of forgotten sign-ins (a shared computer, a lost laptop) ends in one step, this one stays
+      const ended = await revokeUserSessions(deps.db, user.id, user.sessionId);
+      for (const id of ended) deps.realtime.dropSession(id);
+      return { ended: ended.length };
+    },
   );
   app.delete(
     '/auth/sessions/:id',

@@ -73,7 +73,7 @@ export function warmReportLibraries(): void {
 
 export async function listReports(ctx: Ctx, q: { page: number; limit: number }) {
   const rows = await ctx.deps.db
-    .select({ r: reports, regnumber: contracts.registryNumber })
+    .select({ r: reports, regnumber: contracts.registryNumber, number: contracts.number })
     .from(reports)
     .leftJoin(contracts, eq(contracts.id, reports.contractId))
     .where(eq(reports.companyId, ctx.companyId))
@@ -81,7 +81,7 @@ export async function listReports(ctx: Ctx, q: { page: number; limit: number }) 
     .limit(q.limit)
     .offset((q.page - 1) * q.limit);
   const total = await ctx.deps.db.$count(reports, eq(reports.companyId, ctx.companyId));
-  return { items: rows.map((x) => toResponse(x.r, x.regnumber)), total, page: q.page, limit: q.limit };
+  return { items: rows.map((x) => ({ ...toResponse(x.r, x.regnumber), contract_number: x.number })), total, page: q.page, limit: q.limit };
 }
 
 export async function downloadReport(ctx: Ctx, code: string) {

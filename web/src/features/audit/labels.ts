@@ -191,6 +191,34 @@ export const FIELD_TITLES: Record<string, string> = {
   certificate: 'Сертификат',
   signer: 'Подписант',
   contract_price: 'Цена договора',
+  // signatures and ЕИС's 44-ФЗ documents
+  signature_id: 'Подпись',
+  certificate_serial: 'Серийный номер сертификата',
+  issuer: 'Издатель сертификата',
+  valid: 'Подпись верна',
+  mchd_number: 'Номер МЧД',
+  person_inn: 'ИНН подписанта',
+  document_type: 'Вид документа ЕИС',
+  purchase_number: 'Номер закупки в ЕИС',
+  ikz: 'ИКЗ',
+  plan_number: 'Номер плана-графика',
+  based_on_version_id: 'На основе редакции',
+  request_id: 'Заявка',
+  signed: 'Подписано',
+  token_changed: 'Токен изменён',
+  // columns of the procurement and contract rows a create or import records whole
+  kvr: 'КВР',
+  another_for_plan_item: 'Ещё одна закупка по позиции плана',
+  tender_plan_position_id: 'Позиция плана-графика',
+  finance_years: 'Финансирование по годам',
+  has_violations: 'Есть нарушения',
+  revision: 'Редакция сведений',
+  purchase_notice_number: 'Номер извещения о закупке',
+  method_name: 'Способ закупки (ЕИС)',
+  method_code: 'Код способа закупки',
+  published_at: 'Размещено в ЕИС',
+  eis_stages: 'Этапы исполнения (ЕИС)',
+  eis_stage: 'Стадия исполнения (ЕИС)',
   price_with_vat: 'Цена с НДС',
 };
 
@@ -254,6 +282,14 @@ const OTHER_STATUS_TITLES: Record<string, string> = {
   error: 'ошибка',
 };
 
+/** What a signature entry's document is, beside the procurement's own document kinds. */
+const SIGNED_KIND_TITLES: Record<string, string> = {
+  upd: 'УПД',
+  rule_version: 'редакция положения',
+  documentation: 'документация',
+  execution_record: 'сведения об исполнении',
+};
+
 /** Values that have a Russian name in the field's vocabulary. */
 function named(entity: string, key: string, v: string): string | null {
   if (key === 'status' && entity === 'procurement') return PROCUREMENT_STATUS_TITLES[v as keyof typeof PROCUREMENT_STATUS_TITLES] ?? null;
@@ -266,7 +302,7 @@ function named(entity: string, key: string, v: string): string | null {
   if (key === 'method') return METHOD_TITLES[v] ?? null;
   if (key === 'role') return ROLE_TITLES[v as keyof typeof ROLE_TITLES] ?? null;
   if (key === 'document' || key === 'document_kind' || key === 'template')
-    return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? null;
+    return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? SIGNED_KIND_TITLES[v] ?? null;
   if (key === 'source' || key === 'linked_by') return SOURCE_TITLES[v] ?? null;
   if (key === 'law') return v === '44' ? '44-ФЗ' : v === '223' ? '223-ФЗ' : null;
   if (key === 'period') return TARIFF_PERIOD_TITLES[v as keyof typeof TARIFF_PERIOD_TITLES] ?? null;

@@ -30,9 +30,10 @@ export function StorageUsage({ companyId }: { companyId: number }) {
           style={{ maxWidth: 420 }}
         />
       )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {/* a line of its own: inline after the bar it read «0%Удалённые…» */}
+      <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: 0 }} data-testid="storage-note">
         Удалённые и заменённые файлы не учитываются и стираются с диска через {s.retention_days} дн.
-      </Typography.Text>
+      </Typography.Paragraph>
     </div>
   );
 }

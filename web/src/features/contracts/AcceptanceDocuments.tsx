@@ -8,6 +8,7 @@ import { useReasonPrompt } from '../../lib/reason-prompt';
 import { contractsApi } from './api';
 import { SignedBy } from '../signatures/SignedBy';
 import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
+import { MayChange, useCanChange } from '../../lib/MayChange';
 
 const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; color: string }> = {
   processing: { title: 'Обрабатывается', color: 'blue' },
@@ -27,6 +28,7 @@ const confidenceTag = (l: AcceptanceLine) => {
 
 /** Acceptance documents (УПД) of one contract with their lines and the line → position mapping the user may correct. */
 export function AcceptanceDocuments({ contractId, positions }: { contractId: number; positions: ContractPositionResponse[] }) {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const docs = useQuery({ queryKey: ['execution', company, 'acceptance', contractId], queryFn: () => contractsApi.acceptance(contractId) });
@@ -54,7 +56,9 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
           extra={
             <Space>
               <SignedBy kind="upd" id={d.id} />
-              <AttachUpdSignature contractId={contractId} documentId={d.id} />
+              <MayChange>
+                <AttachUpdSignature contractId={contractId} documentId={d.id} />
+              </MayChange>
               {d.withdrawn ? (
                 <Tag color="default" data-testid={`acceptance-withdrawn-${d.id}`}>
                   Отозван
@@ -62,19 +66,21 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
               ) : (
                 <>
                   <Tag color={DOC_STATUS[d.status].color}>{DOC_STATUS[d.status].title}</Tag>
-                  <Button
-                    size="small"
-                    danger
-                    disabled={withdraw.isPending}
-                    onClick={() =>
-                      void ask(`Отозвать УПД № ${d.number} от ${formatDate(d.date)}?`, 'Отозвать').then(
-                        (reason) => reason && withdraw.mutate({ id: d.id, reason }),
-                      )
-                    }
-                    data-testid={`acceptance-withdraw-${d.id}`}
-                  >
-                    Отозвать
-                  </Button>
+                  {canChange && (
+                    <Button
+                      size="small"
+                      danger
+                      disabled={withdraw.isPending}
+                      onClick={() =>
+                        void ask(`Отозвать УПД № ${d.number} от ${formatDate(d.date)}?`, 'Отозвать').then(
+                          (reason) => reason && withdraw.mutate({ id: d.id, reason }),
+                        )
+                      }
+                      data-testid={`acceptance-withdraw-${d.id}`}
+                    >
+                      Отозвать
+                    </Button>
+                  )}
                 </>
               )}
             </Space>
@@ -130,7 +136,7 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
                     value={l.position_id ?? undefined}
                     options={options}
                     showSearch={{ optionFilterProp: 'label' }}
-                    disabled={map.isPending}
+                    disabled={map.isPending || !canChange}
                     onChange={(v: number | undefined) => map.mutate({ lineId: l.id, positionId: v ?? null })}
                     data-testid={`line-mapping-${l.id}`}
                   />

@@ -1,6 +1,7 @@
 import { Button, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import type { ReportResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
@@ -32,6 +33,23 @@ export function ReportsTable({ contractId }: { contractId?: number }) {
           dataIndex: 'kind',
           render: (k: string, r) => `${REPORT_KIND_TITLES[k] ?? k}${r.period_from ? ` за ${monthTitle(r.period_from)}` : ''}`,
         },
+        // the list of every report names the contract each is about; a card's own list needs no such column
+        ...(contractId === undefined
+          ? [
+              {
+                title: 'Договор',
+                key: 'contract',
+                render: (_: unknown, r: ReportResponse) =>
+                  r.contract_id ? (
+                    <Link to={`/contracts/register/${r.contract_id}`} style={{ whiteSpace: 'nowrap' }}>
+                      {r.contract_number || r.contract_regnumber || `№ ${r.contract_id}`}
+                    </Link>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]
+          : []),
         { title: 'Формат', dataIndex: 'format', render: (f: string) => f.toUpperCase() },
         { title: 'Создан', dataIndex: 'created_at', render: (v: string) => formatDateTime(v) },
         {

@@ -18,6 +18,7 @@ import { SignedBy } from '../signatures/SignedBy';
 import { signaturesApi } from '../signatures/api';
 import { moscowToday } from '../../lib/dates';
 import { DateFilter } from '../../lib/DateInput';
+import { useCanChange } from '../../lib/MayChange';
 
 /**
  * «Подписать и направить»: the server prepares the package, the user signs its exact bytes with the CryptoPro
@@ -60,6 +61,7 @@ const OUTCOME: Record<string, { title: string; color: string }> = {
 
 /** One contract's execution records with the attempt log of each. */
 function ExecutionRecords({ contractId }: { contractId: number }) {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const q = useQuery({ queryKey: ['export', company, 'records', contractId], queryFn: () => contractsApi.execution(contractId) });
   const qc = useQueryClient();
@@ -118,7 +120,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
           render: (_: unknown, r) =>
             r.status === 'withdrawn' ? (
               <Typography.Text type="secondary">Отозваны: {r.withdrawn_reason}</Typography.Text>
-            ) : r.status !== 'registered' ? (
+            ) : r.status !== 'registered' && canChange ? (
               // ЕИС has not accepted them: they may still be taken back, with a reason for the trail
               <Button
                 size="small"
@@ -140,6 +142,7 @@ function ExecutionRecords({ contractId }: { contractId: number }) {
 
 /** /contracts/export: contracts with their execution records for ЕИС, the send action and the monthly summary. */
 export default function ExportPage() {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const t = usePagedTable({ sort: 'contract_date', order: 'desc' });
   const list = useQuery({ queryKey: ['contracts', company, 'list', t.query], queryFn: () => contractsApi.list(t.query) });
@@ -178,35 +181,41 @@ export default function ExportPage() {
             {
               title: 'Действие',
               key: 'send',
-              render: (_: unknown, c) => (
-                <Space>
-                  <Button
-                    size="small"
-                    type="primary"
-                    icon={<SafetyCertificateOutlined />}
-                    loading={signed.busy === c.id}
-                    onClick={() => void signed.run(c)}
-                    data-testid={`execution-sign-${c.id}`}
-                  >
-                    Подписать и направить
-                  </Button>
-                  <Popconfirm
-                    title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
-                    okText="Направить"
-                    cancelText="Отмена"
-                    onConfirm={() => send.mutate(c)}
-                  >
+              render: (_: unknown, c) =>
+                // ЕИС takes no execution of a contract cancelled in its register: the server refuses it, so it is not offered
+                !canChange ? null : c.status === 'invalid' ? (
+                  <Typography.Text type="secondary" data-testid={`execution-not-sent-${c.id}`}>
+                    Договор недействителен: сведения об исполнении не направляются
+                  </Typography.Text>
+                ) : (
+                  <Space>
                     <Button
                       size="small"
-                      icon={<SendOutlined />}
-                      loading={send.isPending && send.variables?.id === c.id}
-                      data-testid={`execution-send-${c.id}`}
+                      type="primary"
+                      icon={<SafetyCertificateOutlined />}
+                      loading={signed.busy === c.id}
+                      onClick={() => void signed.run(c)}
+                      data-testid={`execution-sign-${c.id}`}
                     >
-                      Без подписи
+                      Подписать и направить
                     </Button>
-                  </Popconfirm>
-                </Space>
-              ),
+                    <Popconfirm
+                      title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
+                      okText="Направить"
+                      cancelText="Отмена"
+                      onConfirm={() => send.mutate(c)}
+                    >
+                      <Button
+                        size="small"
+                        icon={<SendOutlined />}
+                        loading={send.isPending && send.variables?.id === c.id}
+                        data-testid={`execution-send-${c.id}`}
+                      >
+                        Без подписи
+                      </Button>
+                    </Popconfirm>
+                  </Space>
+                ),
             },
           ]}
         />

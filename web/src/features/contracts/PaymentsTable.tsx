@@ -9,6 +9,7 @@ import { useReasonPrompt } from '../../lib/reason-prompt';
 import { ApiError, showHttpError } from '../../lib/api';
 import { useConfirmRequired } from '../../lib/confirm-required';
 import type { PagedTable } from '../../lib/paged-table';
+import { useCanChange } from '../../lib/MayChange';
 
 /** The columns GET /payments sorts by; the newest first unless the user sorts otherwise. */
 export const PAYMENT_SORTS = { sorts: ['date', 'amount', 'number'], sort: 'date', order: 'desc' } as const;
@@ -63,6 +64,7 @@ function ContractSelect({
  * the payments screen) the search, the period and «only unmatched».
  */
 export function PaymentsTable({ contractId, paged }: { contractId?: number; paged: PagedTable }) {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const query = { ...paged.query, contract_id: contractId };
@@ -131,7 +133,7 @@ export function PaymentsTable({ contractId, paged }: { contractId?: number; page
             <>
               <ContractSelect
                 payment={p}
-                disabled={link.isPending}
+                disabled={link.isPending || !canChange}
                 onLink={(c) => {
                   // taking a payment off its contract changes the paid figure everywhere: the trail keeps why
                   if (c === null && p.contract_id !== null)

@@ -23,6 +23,7 @@ import { FACTS, PurchaseFacts, changedFacts, factsOfCard, type FactsForm } from 
 import { MissingFields, fieldPath } from './MissingFields';
 import { OutdatedDocuments } from './OutdatedDocuments';
 import { useGenerateDocuments } from './generate';
+import { useCanChange } from '../../lib/MayChange';
 
 type Values = Record<string, Record<string, unknown>> & { [FACTS]?: FactsForm };
 type Column = NonNullable<DocumentField['columns']>[number];
@@ -254,7 +255,10 @@ export default function DocumentationPage() {
     requestAnimationFrame(() => form.scrollToField(path, { behavior: 'smooth', block: 'center', focus: true }));
   };
 
-  const editable = card.data?.editable ?? true;
+  const canChange = useCanChange();
+  const inStatus = card.data?.editable ?? true;
+  // a role that may not change data reads the documentation: nothing offered that the server would refuse
+  const editable = inStatus && canChange;
   if (id === 0 || isNotFound(card.error)) return <ProcurementNotFound />;
   return (
     <>
@@ -266,7 +270,7 @@ export default function DocumentationPage() {
         </Space>
       </Space>
       {card.data && <Typography.Paragraph type="secondary">{card.data.title}</Typography.Paragraph>}
-      {!editable && (
+      {!inStatus && (
         <Alert
           type="info"
           showIcon

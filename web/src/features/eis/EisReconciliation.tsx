@@ -15,6 +15,7 @@ import { onAuthEvent } from '../../lib/socket';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { NOTICE44_METHOD_TITLES } from './api';
+import { useCanChange } from '../../lib/MayChange';
 
 const DATE_FIELDS: ReadonlyArray<EisReconcileFact['field']> = ['published_on', 'application_deadline', 'summing_up_on'];
 
@@ -55,6 +56,7 @@ function show(f: EisReconcileFact, v: string | null): string {
  * confirmation, through the card's own save. Nothing is shown until ЕИС's notice of the purchase has been imported.
  */
 export function EisReconciliation({ procurement: p }: { procurement: ProcurementResponse }) {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const { modal } = AntApp.useApp();
@@ -117,7 +119,7 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
         </span>
       }
       extra={
-        r.pending && (differing.length > 0 || r.status.behind) ? (
+        canChange && r.pending && (differing.length > 0 || r.status.behind) ? (
           <Button type="primary" onClick={confirm} loading={apply.isPending} data-testid="eis-apply">
             Применить данные ЕИС
           </Button>

@@ -46,6 +46,7 @@ import { noticeStore } from '../../lib/notices';
 import { sameValues } from '../../lib/form-baseline';
 import type { UnsavedPart } from '../../lib/unsaved';
 import { nmckApi } from './api';
+import { useCanChange } from '../../lib/MayChange';
 
 /** One request at a time from a form: a double click must not add a price twice (a ref: the state lags a click). */
 function useOnce() {
@@ -72,10 +73,12 @@ export default function NmckTab({
   const qc = useQueryClient();
   const key = ['nmck', company, procurementId];
   const q = useQuery({ queryKey: key, queryFn: () => nmckApi.get(procurementId) });
+  const canChange = useCanChange();
   const put = (r: NmckResponse) => qc.setQueryData(key, r);
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '40px auto' }} />;
   if (!q.data) return <Empty description="Обоснование НМЦК недоступно" />;
-  const n = q.data;
+  // a role that may not change data reads the calculation: its forms are shown disabled, nothing is offered to save
+  const n = { ...q.data, editable: q.data.editable && canChange };
   return (
     <Row gutter={24}>
       <Col xs={24} xl={15}>
@@ -178,7 +181,11 @@ function MethodCard({
           </Col>
           {method !== 'market' && (
             <Col span={8}>
-              <Field label={NMCK_UNIT_PRICE_LABELS[method]} name="unit_price" rules={moneyRules({ required: true, positive: true })}>
+              <Field
+                label={NMCK_UNIT_PRICE_LABELS[method]}
+                name="unit_price"
+                rules={moneyRules({ required: true, positive: true, subject: 'price' })}
+              >
                 <MoneyInput />
               </Field>
             </Col>
@@ -405,7 +412,7 @@ function AddSource({ procurementId, onSaved }: { procurementId: number; onSaved:
               </Field>
             </Col>
             <Col span={6}>
-              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true })}>
+              <Field label="Цена единицы, ₽" name="unit_price" rules={moneyRules({ required: true, positive: true, subject: 'price' })}>
                 <MoneyInput />
               </Field>
             </Col>

@@ -17,6 +17,7 @@ import { SignProcurementFile } from '../signatures/SignProcurementFile';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
 import { listLocale } from '../../lib/paged-table';
+import { MayChange, useCanChange } from '../../lib/MayChange';
 
 const ACCEPT = UPLOAD_EXTENSIONS.map((e) => `.${e}`).join(',');
 
@@ -34,6 +35,7 @@ export default function FilesPage() {
 
 /** The files of a procurement that exists: a missing one is one page, not an empty list with «Загрузить файл». */
 function Files({ id, card }: { id: number; card: ProcurementResponse }) {
+  const canChange = useCanChange();
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const key = ['procurement-files', company, id];
@@ -64,11 +66,13 @@ function Files({ id, card }: { id: number; card: ProcurementResponse }) {
         <Space>
           <Link to={`/documents/${id}`}>Карточка закупки</Link>
           <Link to={`/procurement_documents/${id}`}>Документация</Link>
-          <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => (upload.mutate(file), false)}>
-            <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending}>
-              Загрузить файл
-            </Button>
-          </Upload>
+          <MayChange>
+            <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => (upload.mutate(file), false)}>
+              <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending}>
+                Загрузить файл
+              </Button>
+            </Upload>
+          </MayChange>
         </Space>
       </Space>
       <Typography.Paragraph type="secondary">{card.title}</Typography.Paragraph>
@@ -131,7 +135,7 @@ function Files({ id, card }: { id: number; card: ProcurementResponse }) {
                 <Button size="small" icon={<DownloadOutlined />} onClick={() => void procurementsApi.download(id, f.id)}>
                   Скачать
                 </Button>
-                {!finished && (
+                {!finished && canChange && (
                   <>
                     <Upload accept={ACCEPT} showUploadList={false} beforeUpload={(file) => (replace.mutate({ fileId: f.id, file }), false)}>
                       <Button size="small" icon={<SwapOutlined />}>

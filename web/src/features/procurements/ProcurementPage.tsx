@@ -72,6 +72,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
 ];
 import NmckTab from '../nmck/NmckTab';
 import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../eis/EisReconciliation';
+import { useCanChange } from '../../lib/MayChange';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };
 const COMMENT_REQUIRED: ProcurementStatus[] = ['cancelled', 'failed'];
@@ -216,7 +217,9 @@ function ProcurementCard({
     queryKey: ['procurement_rules', company, 'select'],
     queryFn: procurementsApi.rulesForSelect,
   });
-  const editable = p ? p.editable : true;
+  // a role that may not change data gets the card to read: nothing offered that the server would refuse
+  const canChange = useCanChange();
+  const editable = (p ? p.editable : true) && canChange;
   const { changed: markChanged, saved: markSaved } = unsaved;
   // The card as the server last sent it (a new card: its initial values). The form is dirty while what it would save
   // differs from it by value — not by the edit events seen — so a refetch (the НМЦК applied on its tab), a control
@@ -588,6 +591,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
   const [overrideForm] = Form.useForm<{ reason: string }>();
   const history = useQuery({ queryKey: ['procurement-history', company, p.id, p.status], queryFn: () => procurementsApi.history(p.id) });
   const eis = useEisReconciliation(p.id, p.law);
+  const canChange = useCanChange();
   const move = useMutation({
     mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) =>
       procurementsApi.transition(p.id, to, comment, reason),
@@ -613,7 +617,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
           {p.status_title}
         </Tag>
         <Space wrap style={{ marginTop: 12 }}>
-          {p.allowed_transitions.map((to) => (
+          {(canChange ? p.allowed_transitions : []).map((to) => (
             <Button
               key={to}
               danger={COMMENT_REQUIRED.includes(to)}

@@ -2,12 +2,14 @@ import { Alert } from 'antd';
 import type { ProcurementResponse } from '@proc/contract';
 import { OutdatedDocuments } from '../documentation/OutdatedDocuments';
 import { useGenerateDocuments } from '../documentation/generate';
+import { useCanChange } from '../../lib/MayChange';
 
 /**
  * Why the card does not offer «Опубликовать» (the deadlines unchecked or broken, documents out of date), and the
  * out-of-date documents with one click to build them again from the purchase as it is.
  */
 export function PublishReadiness({ p }: { p: ProcurementResponse }) {
+  const canChange = useCanChange();
   const generate = useGenerateDocuments(p.id);
   return (
     <div style={{ marginTop: 12 }}>
@@ -29,7 +31,7 @@ export function PublishReadiness({ p }: { p: ProcurementResponse }) {
       )}
       <OutdatedDocuments
         documents={p.outdated_documents}
-        editable={p.editable}
+        editable={p.editable && canChange}
         pending={generate.isPending}
         onRegenerate={() => generate.mutate({ templates: p.outdated_documents.map((d) => d.template) })}
       />

@@ -17,8 +17,33 @@ export default function SessionsCard() {
       void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] });
     },
   });
+  const endOthers = useMutation({
+    mutationFn: profileApi.endOtherSessions,
+    onSuccess: (r) => {
+      noticeStore.show({ kind: 'success', header: 'Успешно', message: `Завершено сеансов: ${r.ended}` });
+      void qc.invalidateQueries({ queryKey: ['auth', 'sessions'] });
+    },
+  });
+  const others = (q.data ?? []).filter((s) => !s.current).length;
   return (
-    <Card title="Сеансы" data-testid="sessions">
+    <Card
+      title="Сеансы"
+      data-testid="sessions"
+      extra={
+        others > 0 && (
+          <Popconfirm
+            title={`Завершить все остальные сеансы (${others})? Этот сеанс останется.`}
+            okText="Да"
+            cancelText="Нет"
+            onConfirm={() => endOthers.mutate()}
+          >
+            <Button size="small" danger loading={endOthers.isPending} data-testid="sessions-end-others">
+              Завершить все остальные
+            </Button>
+          </Popconfirm>
+        )
+      }
+    >
       <Table<SessionResponse>
         rowKey="id"
         size="small"

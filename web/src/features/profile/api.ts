@@ -21,6 +21,7 @@ export const profileApi = {
   changePassword: (body: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body, quiet: true }),
   sessions: () => api.get<SessionResponse[]>('/auth/sessions', { name: 'Сеансы' }),
   endSession: (id: number) => api.delete(`/auth/sessions/${id}`, { name: 'Завершение сеанса' }),
+  endOtherSessions: () => api.delete<{ ended: number }>('/auth/sessions', { name: 'Завершение других сеансов' }),
 
   companies: () => api.get<CompanyResponse[]>('/companies', { name: 'Мои организации' }).catch(() => []),
   company: (id: number) => orNull(api.get<CompanyResponse>(`/companies/${id}`, { name: 'Организация' })),

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import {
   Breadcrumb,
   Button,
@@ -53,11 +53,18 @@ const byMethod = (a: DocumentRuleResponse, b: DocumentRuleResponse) => {
   return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.method.localeCompare(b.method) || a.id - b.id;
 };
 
-function nmcdRange(r: DocumentRuleResponse): string {
-  if (r.nmcd_min && r.nmcd_max) return `от ${formatMoney(r.nmcd_min)} до ${formatMoney(r.nmcd_max)}`;
-  if (r.nmcd_min) return `от ${formatMoney(r.nmcd_min)}`;
-  if (r.nmcd_max) return `до ${formatMoney(r.nmcd_max)}`;
-  return 'любая';
+/** A bound as one unbreakable piece: a narrow cell broke «до 600 000 ₽» inside the sum (antd cells break long words). */
+const bound = (word: string, v: string) => <span style={{ whiteSpace: 'nowrap' }}>{`${word} ${formatMoney(v)}`}</span>;
+
+function nmcdRange(r: DocumentRuleResponse): ReactNode {
+  if (!r.nmcd_min && !r.nmcd_max) return 'любая';
+  return (
+    <>
+      {r.nmcd_min && bound('от', r.nmcd_min)}
+      {r.nmcd_min && r.nmcd_max && ' '}
+      {r.nmcd_max && bound('до', r.nmcd_max)}
+    </>
+  );
 }
 
 /** Staff only: which documents a procurement of each method needs under this version; editable while it is a draft. */

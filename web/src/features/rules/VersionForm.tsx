@@ -1,7 +1,7 @@
 import { Button, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type LeadTimeRule, type RuleVersionResponse } from '@proc/contract';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -131,7 +131,8 @@ export function VersionForm({
                 // the server's rule: a version is approved before it comes into force
                 validator: (_, v: Dayjs | null | undefined) => {
                   const inForce = getFieldValue('in_force_from') as Dayjs | null | undefined;
-                  return v && inForce && v.isAfter(inForce, 'day')
+                  // typed text that is no date (DateInput hands it over as typed) has its own message from dateRules
+                  return dayjs.isDayjs(v) && dayjs.isDayjs(inForce) && v.isAfter(inForce, 'day')
                     ? Promise.reject(new Error('Дата утверждения не может быть позже даты вступления в силу'))
                     : Promise.resolve();
                 },

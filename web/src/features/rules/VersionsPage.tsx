@@ -106,7 +106,11 @@ export default function VersionsPage() {
               </Space>
             ),
           },
-          { title: 'Ед. поставщик до', dataIndex: 'single_supplier_max', render: (s: string | null) => formatMoney(s) },
+          {
+            title: 'Ед. поставщик до',
+            dataIndex: 'single_supplier_max',
+            render: (s: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(s)}</span>,
+          },
           {
             title: 'Сроки',
             key: 'lead',

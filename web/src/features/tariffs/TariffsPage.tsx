@@ -172,7 +172,7 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
       <Field label="Наименование" name="name" rules={[rules.required]}>
         <Input />
       </Field>
-      <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true })}>
+      <Field label="Цена, ₽" name="price" rules={moneyRules({ required: true, subject: 'price' })}>
         <MoneyInput />
       </Field>
       <Field label="Период" name="period" rules={[rules.requiredAny]}>
