@@ -31,6 +31,8 @@ export const EVENTS = {
   eisTenderPlanResponse: 'eisTenderPlanResponse',
   /** Not in the spec: ЕИС's documents of some purchases arrived (procurement_ids): an open card shows the new facts. */
   eisProcurementResponse: 'eisProcurementResponse',
+  /** Not in the spec: a decision on a delivery document was made (document_id, contract_id, state, member_id?). */
+  acceptanceDecisionResponse: 'acceptanceDecisionResponse',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

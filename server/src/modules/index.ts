@@ -14,6 +14,7 @@ import { contractsModule } from './contracts';
 import { signaturesModule } from './signatures';
 import { storageModule } from './storage';
 import { nmckModule } from './nmck';
+import { acceptanceModule } from './acceptance';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
 export const MODULES: Module[] = [
@@ -29,6 +30,7 @@ export const MODULES: Module[] = [
   demoProcurementsModule,
   auditModule,
   contractsModule,
+  acceptanceModule,
   eisModule,
   signaturesModule,
   storageModule,

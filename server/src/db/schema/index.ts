@@ -11,3 +11,4 @@ export * from './storage';
 export * from './nmck';
 export * from './tender-plans';
 export * from './eis44-notices';
+export * from './acceptance';
