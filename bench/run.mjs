@@ -19,6 +19,7 @@ const LONG = ['soak.ts', 'embedded-db.ts', 'fuzz-formats.ts'];
  * figure (timings are not tests on a shared 2-core machine). A new benchmark without a line here fails the run too.
  */
 const SMALL = {
+  'acceptance.ts': { env: { N: '2' } },
   'bundle.ts': {},
   'companies-my.ts': { env: { DURATION: '1' } },
   'contract-figures.ts': { env: { CONTRACTS: '20', RUNS: '2' } },
