@@ -135,6 +135,20 @@ describe('acceptance of a supplier document', () => {
     expect(Number(after.delivered_total) - Number(before.delivered_total)).toBeCloseTo(71526.8, 2);
     // a decided document is not decided again
     expect((await t.api('POST', `/api/acceptance/${doc}/decision`, { token: w.client, body: {} })).status).toBe(409);
+    // another company sees none of it: the document, its act and the contract's commission are «not found»
+    for (const [method, url] of [
+      ['GET', `/api/acceptance/${doc}`],
+      ['POST', `/api/acceptance/${doc}/decision`],
+      ['GET', `/api/acceptance/${doc}/act`],
+      ['GET', `/api/contracts/${c}/acceptance-settings`],
+    ] as const)
+      expect((await t.api(method, url, { token: w.otherClient, ...(method === 'POST' ? { body: {} } : {}) })).status, url).toBe(404);
+    // the trail names the decision in words
+    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/contract/${c}`, {
+      token: w.specialist,
+      headers: { 'x-company-id': String(w.demoId) },
+    });
+    expect(trail.body.find((a) => a.action === 'acceptance_decision')?.after).toMatchObject({ document_id: doc, acceptance: 'accepted' });
   });
 
   it('a commission of five with one member refusing part of a line accepts in part; the act names the line and reason', async () => {
