@@ -20,6 +20,7 @@ const LONG = ['soak.ts', 'embedded-db.ts', 'fuzz-formats.ts'];
  */
 const SMALL = {
   'approvals-inbox.ts': { env: { INBOX_TASKS: '500', COMPANIES: '5', USERS: '100', TASKS: '1000', REQUESTS: '10' } },
+  'acceptance.ts': { env: { N: '2' } },
   'bundle.ts': {},
   'companies-my.ts': { env: { DURATION: '1' } },
   'contract-figures.ts': { env: { CONTRACTS: '20', RUNS: '2' } },

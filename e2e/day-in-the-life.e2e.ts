@@ -59,6 +59,16 @@ async function api<T>(url: string): Promise<T> {
   return JSON.parse(res.body) as T;
 }
 
+/** «Решение о приёмке» on the document's panel, everything accepted: the state turns «Принят». */
+async function acceptInFull(documentId: number) {
+  await page.getByTestId(`acceptance-decide-${documentId}`).click();
+  await page.getByTestId('decision-ok').click();
+  await page
+    .getByTestId(`acceptance-state-${documentId}`)
+    .filter({ hasText: /^Принят \d/ })
+    .waitFor();
+}
+
 const visibleOptions = () => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
 const fileInput = (testId: string) =>
   page.locator(`[data-testid="${testId}"]`).locator('xpath=ancestor::span[contains(@class,"ant-upload")]').locator('input[type=file]');
@@ -283,6 +293,10 @@ describe('a specialist’s day, with the same figures on every screen', () => {
     await dup.getByRole('button', { name: 'Отмена' }).click();
     await dup.waitFor({ state: 'hidden' });
     expect((await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).documents).toBe(1);
+    // received is not delivered: the customer accepts the УПД in full from its panel, and only then it counts
+    const [doc] = await api<{ id: number }[]>(`/api/contracts/${contract.id}/acceptance`);
+    expect((await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`)).delivered_amount).toBe('0.00');
+    await acceptInFull(doc.id);
     const summary = await api<ExecutionSummaryResponse>(`/api/contracts/${contract.id}/execution-summary`);
     expect(summary.unmapped_lines).toBe(0);
     delivered = new Decimal(summary.delivered_amount);
@@ -380,11 +394,13 @@ describe('a specialist’s day, with the same figures on every screen', () => {
     );
     await fileInput('upd-upload').setInputFiles(wrong);
     await page.getByText(MESSAGES.updSuccess('ON_NSCHFDOPPR_wrong.xml')).first().waitFor({ timeout: 30_000 });
-    await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered.times(2))}`);
-
     const docs = (await api<{ id: number; number: string }[]>(`/api/contracts/${contract.id}/acceptance`)).filter(
       (d) => d.number === 'Д-2',
     );
+    // accepted by mistake too
+    await acceptInFull(docs[0].id);
+    await expect.poll(async () => spaced(await summary.innerText())).toContain(`Поставлено: ${printed(delivered.times(2))}`);
+
     await page.getByTestId(`acceptance-withdraw-${docs[0].id}`).click();
     const ask = page.getByRole('dialog').filter({ hasText: 'Отозвать УПД № Д-2' });
     await ask.getByTestId('withdraw-reason').fill('Поставщик прислал документ по ошибке');

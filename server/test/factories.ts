@@ -451,3 +451,13 @@ export const PAPER_PURCHASE: ProcurementInput = {
   summing_up_on: '2026-12-18',
   rule_id: null,
 };
+
+/**
+ * The customer accepts a processed УПД in full (no commission): a delivery counts only once accepted. Tests that
+ * check figures after an upload accept the document first, as the customer would.
+ */
+export async function acceptUpd(t: TestServer, token: string, documentId: number, headers: Record<string, string> = {}) {
+  const r = await t.api<{ state: string }>('POST', `/api/acceptance/${documentId}/decision`, { token, body: {}, headers });
+  if (r.status !== 200) throw new Error(`accept ${documentId}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}

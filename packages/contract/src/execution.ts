@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BodyId, Id, SortOrder, isoDate, safeText } from './common';
 import { SignatureCheckResponse } from './signatures';
+import { AcceptanceState } from './acceptance';
 
 /** Исполнение договоров: УПД, платёжные поручения, доли поставки и оплаты, отчёты, сводка. Money is decimal strings. */
 
@@ -30,6 +31,9 @@ export const AcceptanceDocumentResponse = z.object({
   contract_id: z.number().int(),
   kind: z.string(),
   status: z.enum(['processing', 'processed', 'error']),
+  /** the customer's acceptance: only accepted (in full or in part) counts as delivered */
+  acceptance: AcceptanceState,
+  accepted_on: z.string().nullable(),
   error: z.string().nullable(),
   number: z.string(),
   date: z.string(),

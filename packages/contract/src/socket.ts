@@ -37,6 +37,8 @@ export const EVENTS = {
   taskReminder: 'taskReminder',
   /** Not in the spec: an approval of a document moved (kind, document_id, status). */
   approvalChanged: 'approvalChanged',
+  /** Not in the spec: a decision on a delivery document was made (document_id, contract_id, state, member_id?). */
+  acceptanceDecisionResponse: 'acceptanceDecisionResponse',
 } as const;
 export type EventName = keyof typeof EVENTS;
 

@@ -15,6 +15,7 @@ import { signaturesModule } from './signatures';
 import { storageModule } from './storage';
 import { nmckModule } from './nmck';
 import { approvalsModule } from './approvals';
+import { acceptanceModule } from './acceptance';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
 export const MODULES: Module[] = [
@@ -30,6 +31,7 @@ export const MODULES: Module[] = [
   demoProcurementsModule,
   auditModule,
   contractsModule,
+  acceptanceModule,
   eisModule,
   signaturesModule,
   storageModule,

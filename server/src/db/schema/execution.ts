@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { pgTable, serial, integer, text, timestamp, index, date, numeric, uniqueIndex, real, jsonb, primaryKey } from 'drizzle-orm/pg-core';
 
+export type AcceptanceState = 'received' | 'review' | 'accepted' | 'partial' | 'refused';
+
 /**
  * Исполнение договоров: acceptance documents (УПД) with their lines mapped to contract positions, payment orders
  * from 1C client-bank files, and built reports. Contracts are referenced by contracts.id (contract_id).
@@ -38,6 +40,18 @@ export const acceptanceDocuments = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
     withdrawnBy: integer('withdrawn_by'),
     withdrawnReason: text('withdrawn_reason'),
+    /** received → review → accepted | partial | refused (modules/acceptance); only accepted and partial count as delivered */
+    acceptance: text('acceptance').$type<AcceptanceState>().notNull().default('received'),
+    receivedOn: date('received_on', { mode: 'string' }),
+    /** the expertise of ч. 3 ст. 94 44-ФЗ: in_house | expert (an expert organisation, its conclusion attached) */
+    reviewKind: text('review_kind').$type<'in_house' | 'expert'>(),
+    expertName: text('expert_name'),
+    conclusionFileKey: text('conclusion_file_key'),
+    conclusionFileName: text('conclusion_file_name'),
+    /** the date of acceptance (or of the refusal): the payment term runs from it */
+    acceptedOn: date('accepted_on', { mode: 'string' }),
+    decidedBy: integer('decided_by'),
+    refusalReason: text('refusal_reason'),
   },
   (t) => [
     // one УПД in force per contract, seller ИНН, number and date (migration 0019 holds the COALESCE(seller_inn) form)
@@ -70,6 +84,9 @@ export const acceptanceLines = pgTable(
     positionId: integer('position_id'),
     confidence: real('confidence'),
     mappedBy: text('mapped_by').$type<'auto' | 'user'>(),
+    /** what the customer accepted of the line (NULL until decided); below quantity: accepted in part */
+    acceptedQuantity: numeric('accepted_quantity', { precision: 26, scale: 11 }),
+    refusalReason: text('refusal_reason'),
   },
   (t) => [
     uniqueIndex('acceptance_lines_document_ordinal_uq').on(t.documentId, t.ordinal),

@@ -12,3 +12,4 @@ export * from './nmck';
 export * from './tender-plans';
 export * from './eis44-notices';
 export * from './approvals';
+export * from './acceptance';

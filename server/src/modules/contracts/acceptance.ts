@@ -35,6 +35,8 @@ export async function listAcceptance(ctx: Ctx, contractId: number): Promise<Acce
     contract_id: d.contractId,
     kind: d.kind,
     status: d.status,
+    acceptance: d.acceptance,
+    accepted_on: d.acceptedOn,
     error: d.error,
     number: d.number,
     date: d.docDate,

@@ -10,6 +10,7 @@ import type { Tx } from '../../db/client';
 import { contractDeadlines, reportedOn } from './execution-totals';
 import { contractFigures, share } from '../figures';
 import { moscowToday } from '../../platform/clock';
+import { acceptanceDeadlineItems } from '../acceptance';
 
 const WINDOW_WORKING_DAYS = 10;
 const safely = <T>(f: () => T): T | null => {
@@ -90,6 +91,14 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
 
   const ids = contractRows.map((r) => r.c.id);
   const [totals, reported] = await Promise.all([contractFigures(db, ctx.companyId, ids), reportedOn(db, ctx.companyId, ids)]);
+  // the terms of acceptance and payment of the suppliers' documents, from the same figures
+  const acceptanceTerms = await acceptanceDeadlineItems(
+    db,
+    ctx.companyId,
+    contractRows.map((r) => ({ id: r.c.id, law: r.c.law, sme: !!r.sme })),
+    today,
+    totals,
+  );
   const byStatus: Record<string, number> = {};
   let contractsTotal = new Decimal(0);
   let sme = new Decimal(0);
@@ -104,7 +113,7 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     const t = totals.get(c.id)!;
     delivered = delivered.plus(t.delivered);
     paid = paid.plus(t.paid);
-    for (const d of contractDeadlines(c, t.paymentDates, reported.get(c.id), today)) {
+    for (const d of [...contractDeadlines(c, t.paymentDates, reported.get(c.id), today), ...(acceptanceTerms.get(c.id) ?? [])]) {
       if (!d.done && d.due_on <= horizon && (d.due_on >= today || d.overdue)) {
         const { done: _done, ...rest } = d;
         deadlines.push({ ...rest, contract_id: c.id, contract_regnumber: c.registryNumber });

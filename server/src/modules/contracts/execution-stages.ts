@@ -1,17 +1,17 @@
 import type { EisPerformanceStage } from '../../formats';
 import type { Tx } from '../../db/client';
 import { registerExecutionSource } from '../eis';
-import { contractFigures } from '../figures';
+import { contractFigures, countsAsDelivered } from '../figures';
 
 /**
  * The ЕИС execution package's stage from the one computation of the card and the reports (contractFigures): the
- * processed УПД in force (code 19 — счёт-фактура, which a УПД with function СЧФДОП is) and the payments counted, less
+ * processed УПД in force and accepted (countsAsDelivered; code 19 — счёт-фактура, which a УПД with function СЧФДОП is) and the payments counted, less
  * what ЕИС already holds — its own documents of acceptance and payments, and ours that its execution names — so a
  * document is never registered twice, and a withdrawn document or link leaves the package too.
  */
 export async function executionStages(db: Tx, companyId: number, contractId: number): Promise<EisPerformanceStage[]> {
   const figures = (await contractFigures(db, companyId, [contractId])).get(contractId)!;
-  const docs = figures.documents.filter((d) => d.source === 'upd' && d.status === 'processed' && !d.knownToEis);
+  const docs = figures.documents.filter((d) => d.source === 'upd' && d.status === 'processed' && countsAsDelivered(d) && !d.knownToEis);
   const payments = figures.payments.filter((p) => !p.knownToEis);
   if (!docs.length && !payments.length) return [];
   return [

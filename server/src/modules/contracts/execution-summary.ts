@@ -1,7 +1,8 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { ExecutionSummaryResponse } from '@proc/contract';
-import { acceptanceDocuments, acceptanceLines } from '../../db/schema';
+import { acceptanceDocuments, acceptanceLines, procurements } from '../../db/schema';
+import { acceptanceDeadlineItems } from '../acceptance';
 import type { Ctx } from '../../platform/context';
 import { loadContract } from './contract-access';
 import { contractDeadlines, reportedOn } from './execution-totals';
@@ -11,8 +12,10 @@ import { moscowToday } from '../../platform/clock';
 export async function executionSummary(ctx: Ctx, contractId: number): Promise<ExecutionSummaryResponse> {
   const c = await loadContract(ctx, contractId);
   const db = ctx.deps.db;
-  const [figures, [unmapped], reported] = await Promise.all([
-    contractFigures(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)!),
+  const all = await contractFigures(db, ctx.companyId, [c.id]);
+  const figures = all.get(c.id)!;
+  const today = moscowToday();
+  const [[unmapped], reported, [proc]] = await Promise.all([
     db
       .select({ n: count() })
       .from(acceptanceLines)
@@ -26,7 +29,9 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
         ),
       ),
     reportedOn(db, ctx.companyId, [c.id]).then((m) => m.get(c.id)),
+    c.procurementId ? db.select({ sme: procurements.smeOnly }).from(procurements).where(eq(procurements.id, c.procurementId)) : [],
   ]);
+  const terms = await acceptanceDeadlineItems(db, ctx.companyId, [{ id: c.id, law: c.law, sme: !!proc?.sme }], today, all);
   return {
     contract_id: c.id,
     registry_number: c.registryNumber,
@@ -38,6 +43,7 @@ export async function executionSummary(ctx: Ctx, contractId: number): Promise<Ex
     unmapped_lines: unmapped.n,
     payments: figures.payments.length,
     // done travels too: the card marks a past deadline «Выполнено» or «Просрочено», never a bare «до …»
-    deadlines: contractDeadlines(c, figures.paymentDates, reported, moscowToday()),
+    // with the terms of acceptance and payment of each supplier's document
+    deadlines: [...contractDeadlines(c, figures.paymentDates, reported, today), ...(terms.get(c.id) ?? [])],
   };
 }

@@ -14,7 +14,7 @@ import {
   type Paged,
 } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
-import { as, buildContract, download, upload, world, type World } from '../../../test/factories';
+import { acceptUpd, as, buildContract, download, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders } from '../../db/schema';
 
@@ -135,6 +135,9 @@ describe('УПД', () => {
     const list = await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cA}/acceptance`, { token: w.client });
     expect(list.body).toHaveLength(1);
     const [doc] = list.body;
+    // only what the customer accepts is delivered: the figures below count it once accepted
+    expect(doc.acceptance).toBe('received');
+    await acceptUpd(t, w.client, doc.id);
     expect(doc).toMatchObject({ status: 'processed', number: '123', format_version: '5.02', seller: { inn: SUPPLIER_INN } });
     expect(doc.warnings).toContain('УПД от 01.02.2023 составлен раньше заключения договора (20.01.2025)');
     expect(doc.lines.map((l) => [l.ordinal, l.quantity, l.price, l.amount_with_vat, l.mapped_by])).toEqual(
@@ -164,6 +167,7 @@ describe('УПД', () => {
     expect((await upload(t, 'POST', `/api/contracts/${cUnits}/upd?confirm=true`, w.client, 'upd.xml', UPD)).status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', mapped: 1, unmapped: 1 });
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cUnits}/acceptance`, { token: w.client })).body;
+    await acceptUpd(t, w.client, doc.id);
     expect(doc.lines.map((l) => l.position_id === null)).toEqual([true, false]);
     expect(doc.warnings.find((x) => x.startsWith('Строка 1 '))).toMatch(
       /^Строка 1 «СведТов-НаимТов» в единицах «.+», а позиция договора «СведТов-НаимТов» — в «ОКЕИ 778»: строка не сопоставлена, сопоставьте её вручную, если это та же позиция$/,
@@ -176,6 +180,7 @@ describe('УПД', () => {
     expect(r.status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', mapped: 0, unmapped: 2 });
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cB}/acceptance`, { token: w.client })).body;
+    await acceptUpd(t, w.client, doc.id);
     expect(doc.lines).toHaveLength(2);
     expect(doc.lines.every((l) => l.position_id === null)).toBe(true);
     const posB = (await t.server.deps.db.select().from(contractPositions)).find((p) => p.contractId === cB)!;
@@ -339,7 +344,8 @@ describe('payment orders', () => {
       unmapped_lines: 0,
       payments: 2,
     });
-    expect(s.body.deadlines.map((d) => d.kind)).toEqual(['contract', 'payment']);
+    // the reporting deadlines, then the accepted УПД's term of payment (7 working days from acceptance)
+    expect(s.body.deadlines.map((d) => d.kind)).toEqual(['contract', 'payment', 'payment_term']);
     expect(s.body.deadlines.find((d) => d.kind === 'payment')).toMatchObject({
       basis_date: '2025-03-15',
       due_on: '2025-03-25',

@@ -129,16 +129,24 @@ function positionPrice(p: typeof contractPositions.$inferSelect, onlyPositionPri
   return { price: price ?? '0', ...(amount ? { amount } : {}) };
 }
 
+const ACCEPTANCE_WORDS: Record<DeliveryDocument['acceptance'], string> = {
+  received: 'Получен, не принят',
+  review: 'На проверке',
+  accepted: 'Принят',
+  partial: 'Принят частично',
+  refused: 'Отказ в приёмке',
+};
+/** A document's line of the report says whether it counts: only accepted deliveries are in «Принято». */
 const documentStatus = (d: DeliveryDocument) =>
   d.source === 'eis'
     ? d.acceptDate
       ? `Принят ${formatDate(d.acceptDate)} (ЕИС)`
       : 'Принят (ЕИС)'
-    : d.status === 'processed'
-      ? 'Обработан'
-      : d.status === 'error'
-        ? 'Ошибка'
-        : 'Обрабатывается';
+    : d.status === 'error'
+      ? 'Ошибка'
+      : d.status !== 'processed'
+        ? 'Обрабатывается'
+        : `${ACCEPTANCE_WORDS[d.acceptance]}${d.acceptDate && d.acceptance !== 'received' && d.acceptance !== 'review' ? ` ${formatDate(d.acceptDate)}` : ''}`;
 
 async function contractReportFile(deps: Deps, r: ReportRow, company: typeof companies.$inferSelect) {
   const db = deps.db;

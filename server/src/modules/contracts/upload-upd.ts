@@ -14,6 +14,7 @@ import { parseOr4xx, type RawUpload } from './read-upload';
 import { assertStorageRoom, recordStoredFile } from '../storage';
 import { isZip, readEdoArchive } from './edo-archive';
 import { checkResponse, recordUploadedSignature, signatureFinding, verifyUploadedSignature, type Verification } from '../signatures';
+import { moscowToday } from '../../platform/clock';
 
 export const PROCESS_UPD_JOB = 'execution.process-upd';
 export const ProcessUpdPayload = z.object({
@@ -67,6 +68,8 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
         .values({
           companyId: ctx.companyId,
           contractId: contract.id,
+          // the acceptance term runs from the day the customer receives the document (ч. 13 ст. 94 44-ФЗ)
+          receivedOn: moscowToday(),
           number: upd.number,
           docDate: upd.date,
           formatVersion: upd.formatVersion,

@@ -9,7 +9,7 @@ import {
   type PaymentOrderResponse,
 } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
-import { as, upload, world, type World } from '../../../test/factories';
+import { acceptUpd, as, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders, planItems, plans } from '../../db/schema';
 import { collectExecution } from '../eis';
@@ -54,8 +54,11 @@ async function uploadUpd(contractId: number, query = 'confirm=true', headers: Re
     60_000,
   );
   const r = await upload(t, 'POST', `/api/contracts/${contractId}/upd?${query}`, w.client, 'upd.xml', UPD, headers);
-  if (r.status === 200) expect(await done).toMatchObject({ key: r.body.key, result: 'success' });
-  else done.catch(() => undefined);
+  if (r.status === 200) {
+    expect(await done).toMatchObject({ key: r.body.key, result: 'success' });
+    // the customer accepts it: only an accepted delivery counts in the figures these tests follow
+    await acceptUpd(t, w.client, r.body.id as number);
+  } else done.catch(() => undefined);
   return r;
 }
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import Decimal from 'decimal.js';
-import type { ContractResponse, DashboardResponse, ExecutionSummaryResponse, PaymentOrderResponse, ReportResponse } from '@proc/contract';
+import type {
+  AcceptanceDocumentResponse,
+  ContractResponse,
+  DashboardResponse,
+  ExecutionSummaryResponse,
+  PaymentOrderResponse,
+  ReportResponse,
+} from '@proc/contract';
 import { procurementNumberAndMethod } from '@proc/contract/format';
 import { readPdfText } from '../../../test/read-pdf';
 import { download } from '../../../test/factories';
@@ -68,19 +75,29 @@ describe('demo data on first start', () => {
     const list = await get<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
     const registered = list.items.filter((c) => c.status === 'registered');
     const summaries = await Promise.all(registered.map((c) => get<ExecutionSummaryResponse>(`/api/contracts/${c.id}/execution-summary`)));
-    // the first delivered in two parts and paid, the second half delivered and paid, the third in full
+    // the first delivered in two parts: accepted and paid in term, then accepted in part (one line refused) and its
+    // accepted part paid; the second's half accepted and unpaid past its term; the third in full, under review
     expect(summaries.map((s) => [s.documents, s.payments, s.unmapped_lines])).toEqual([
       [2, 2, 0],
-      [1, 1, 0],
-      [1, 1, 0],
+      [1, 0, 0],
+      [1, 0, 0],
     ]);
-    expect(summaries.map((s) => s.delivered_share)).toEqual(['100.00', '50.00', '100.00']);
-    expect(summaries.map((s) => s.paid_amount)).toEqual(summaries.map((s) => s.delivered_amount));
+    expect(Number(summaries[0].delivered_share)).toBeGreaterThan(60);
+    expect(Number(summaries[0].delivered_share)).toBeLessThan(100);
+    expect(summaries.map((s) => s.delivered_share).slice(1)).toEqual(['50.00', '0.00']);
+    expect(summaries[0].paid_amount).toBe(summaries[0].delivered_amount);
+    expect(summaries[1].deadlines.find((d) => d.kind === 'payment_term')).toMatchObject({ done: false, overdue: true });
+    expect(summaries[0].deadlines.filter((d) => d.kind === 'payment_term').map((d) => [d.done, d.overdue])).toEqual([
+      [true, false],
+      [true, false],
+    ]);
+    const docs = await Promise.all(registered.map((c) => get<AcceptanceDocumentResponse[]>(`/api/contracts/${c.id}/acceptance`)));
+    expect(docs.map((d) => d.map((x) => x.acceptance).sort())).toEqual([['accepted', 'partial'], ['accepted'], ['review']]);
     const payments = await get<Paged<PaymentOrderResponse>>('/api/payments?limit=50');
-    expect(payments.total).toBe(5);
+    expect(payments.total).toBe(3);
     expect(payments.items.filter((p) => p.contract_id === null).map((p) => p.payee.name)).toEqual(['ПАО «Ростелеком»']);
 
-    const done = registered[2];
+    const done = registered[0];
     const exec = await get<
       Array<{ status: string; reject_reasons: string[] | null }> | Paged<{ status: string; reject_reasons: string[] | null }>
     >(`/api/contracts/${done.id}/execution`);
@@ -97,7 +114,9 @@ describe('demo data on first start', () => {
     expect(d.plan).toMatchObject({ source: 'plan', planned_count: 8 });
     expect(d.contracts_by_status).toMatchObject({ registered: 3, editing: 1, invalid: 1, changing: 1 });
     expect(Number(d.delivered_total)).toBeGreaterThan(0);
-    expect(d.paid_total).toBe(d.delivered_total);
+    // what is accepted and not paid: the second contract's half, its payment term overdue on the dashboard
+    expect(Number(d.paid_total)).toBeLessThan(Number(d.delivered_total));
+    expect(d.deadlines.some((x) => x.kind === 'payment_term' && x.overdue)).toBe(true);
   });
 });
 

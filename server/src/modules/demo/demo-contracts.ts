@@ -3,6 +3,7 @@ import Decimal from 'decimal.js';
 import { z } from 'zod';
 import {
   acceptanceDocuments,
+  acceptanceLines,
   bankRequisites,
   companies,
   contractPositions,
@@ -21,6 +22,7 @@ import { requestExecutionSend } from '../eis';
 import { uploadUpd, PROCESS_UPD_JOB } from '../contracts';
 import { importPayments, IMPORT_PAYMENTS_JOB } from '../contracts';
 import { createContractReport } from '../contracts';
+import { decide, startReview } from '../acceptance';
 import { bank1cStatement, updXml, type Party, type PaymentSpec, type UpdLineSpec } from './demo-documents';
 import { DEMO_CUSTOMER_TITLE } from './seed-demo';
 import { addDays, moscowToday } from '../../platform/clock';
@@ -124,18 +126,21 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
     deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, c.id)).orderBy(asc(contractPositions.ordinal));
   const supplier = (c: ContractRow): Party => ({ name: c.supplierName ?? '', inn: c.supplierInn!, kpp: c.supplierKpp });
 
-  // the first contract delivered in two parts, the second half delivered, the third delivered in full
-  const deliveries: Array<{ c: ContractRow; parts: Array<{ share: string; after: number; paidAfter: number }> }> = [
+  // the first contract delivered in two parts: the first accepted and paid within its term, the second accepted in
+  // part (one line refused) and its accepted part paid; the second contract's half accepted and not paid, its payment
+  // term overdue; the third contract delivered in full and under review (an in-house expertise)
+  type Acceptance = 'accepted' | 'partial' | 'unpaid' | 'review';
+  const deliveries: Array<{ c: ContractRow; parts: Array<{ share: string; after: number; acceptance: Acceptance }> }> = [
     {
       c: live[0],
       parts: [
-        { share: '0.6', after: 20, paidAfter: 30 },
-        { share: '0.4', after: 60, paidAfter: 72 },
+        { share: '0.6', after: 20, acceptance: 'accepted' },
+        { share: '0.4', after: 60, acceptance: 'partial' },
       ],
     },
-    { c: live[1], parts: [{ share: '0.5', after: 90, paidAfter: 101 }] },
-    { c: live[2], parts: [{ share: '1', after: 25, paidAfter: 36 }] },
-  ].filter((d) => d.c);
+    { c: live[1], parts: [{ share: '0.5', after: 90, acceptance: 'unpaid' }] },
+    { c: live[2], parts: [{ share: '1', after: 25, acceptance: 'review' }] },
+  ].filter((d) => d.c) as typeof deliveries;
   const payments: PaymentSpec[] = [];
   const [account] = await deps.db
     .select()
@@ -144,11 +149,26 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
     .limit(1);
   const payerAccount = account?.account ?? '40702810938000000001';
   let docNo = 100;
-  const uploads: Array<{ c: ContractRow; name: string; data: Buffer }> = [];
+  const uploads: Array<{
+    c: ContractRow;
+    name: string;
+    data: Buffer;
+    number: string;
+    date: string;
+    acceptance: Acceptance;
+    lines: number;
+  }> = [];
   for (const { c, parts } of deliveries) {
     const positions = await positionsOf(c);
     for (const [i, part] of parts.entries()) {
-      const date = notAfterToday(isoAfter(c.contractDate!, part.after));
+      // the overdue one was delivered and accepted a month ago: its seven working days of payment are long past
+      const monthAgo = isoAfter(today(), -30);
+      const date =
+        part.acceptance === 'unpaid'
+          ? monthAgo < c.contractDate!
+            ? c.contractDate!
+            : monthAgo
+          : notAfterToday(isoAfter(c.contractDate!, part.after));
       const lines = deliver(positions, part.share);
       if (!lines.length) continue;
       const number = `${c.supplierInn!.slice(-3)}-${i + 1}`;
@@ -156,14 +176,22 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
         c,
         name: `ON_NSCHFDOPPR_${number}.xml`,
         data: updXml({ seller: supplier(c), buyer, number, date, contract: { number: c.number ?? '', date: c.contractDate! }, lines }),
+        number,
+        date,
+        acceptance: part.acceptance,
+        lines: lines.length,
       });
+      if (part.acceptance === 'unpaid' || part.acceptance === 'review') continue;
+      // what is paid is what was accepted: a refused line (the last) is not
+      const paidLines = part.acceptance === 'partial' && lines.length > 1 ? lines.slice(0, -1) : lines;
+      const amount = linesTotal(paidLines);
       payments.push({
         number: String(++docNo),
-        date: notAfterToday(isoAfter(c.contractDate!, part.paidAfter)),
-        amount: linesTotal(lines),
+        date: notAfterToday(isoAfter(date, 5)),
+        amount,
         payer: { ...buyer, account: payerAccount },
         payee: { ...supplier(c), account: supplierAccount(c.supplierInn!), ...SUPPLIER_BANK },
-        purpose: `Оплата по договору № ${c.number} от ${c.contractDate!.split('-').reverse().join('.')} (реестровый номер ${c.registryNumber}) по УПД № ${number} от ${date.split('-').reverse().join('.')}. Сумма ${linesTotal(lines)}, в т.ч. НДС (20%) ${new Decimal(linesTotal(lines)).div(6).toFixed(2)}`,
+        purpose: `Оплата по договору № ${c.number} от ${c.contractDate!.split('-').reverse().join('.')} (реестровый номер ${c.registryNumber}) по УПД № ${number} от ${date.split('-').reverse().join('.')}. Сумма ${amount}, в т.ч. НДС (20%) ${new Decimal(amount).div(6).toFixed(2)}`,
       });
     }
   }
@@ -199,10 +227,55 @@ export async function fillDemoContracts(deps: Deps): Promise<void> {
   }
   await deps.jobs.idle(PROCESS_UPD_JOB, 120_000);
   await deps.jobs.idle(IMPORT_PAYMENTS_JOB, 120_000);
+  await acceptDemoDeliveries(ctx, uploads);
 
-  const done = deliveries.at(-1)?.c;
+  // the execution record and the report of the contract delivered, accepted and paid
+  const done = deliveries[0]?.c;
   if (done && (await rowsOf(deps, executionRecords, companyId)) === 0) await requestExecutionSend(ctx, done.id);
   if (done && (await rowsOf(deps, reports, companyId)) === 0) await createContractReport(ctx, done.id, 'xlsx');
+}
+
+/**
+ * The customer's decisions on the demo's УПД, each on its day, through the same service a user's decision takes:
+ * accepted the day after delivery; accepted in part with the last line refused and its reason; under review by an
+ * in-house expertise (ч. 3 ст. 94 44-ФЗ). Done once: a document already decided or under review is left alone.
+ */
+async function acceptDemoDeliveries(
+  ctx: Ctx,
+  uploads: Array<{ c: ContractRow; number: string; date: string; acceptance: 'accepted' | 'partial' | 'unpaid' | 'review' }>,
+) {
+  for (const u of uploads) {
+    const [doc] = await ctx.deps.db
+      .select()
+      .from(acceptanceDocuments)
+      .where(
+        and(
+          eq(acceptanceDocuments.companyId, ctx.companyId),
+          eq(acceptanceDocuments.contractId, u.c.id),
+          eq(acceptanceDocuments.number, u.number),
+          isNull(acceptanceDocuments.withdrawnAt),
+        ),
+      );
+    if (!doc || doc.status !== 'processed' || doc.acceptance !== 'received') continue;
+    if (u.acceptance === 'review') {
+      await startReview(ctx, doc.id, { kind: 'in_house' });
+      continue;
+    }
+    const on = notAfterToday(isoAfter(u.date, 1));
+    if (u.acceptance !== 'partial') {
+      await decide(ctx, doc.id, { lines: [] }, { on });
+      continue;
+    }
+    const lines = await ctx.deps.db
+      .select()
+      .from(acceptanceLines)
+      .where(eq(acceptanceLines.documentId, doc.id))
+      .orderBy(asc(acceptanceLines.ordinal));
+    const last = lines.at(-1)!;
+    const reason = 'Товар не соответствует спецификации договора: повреждена заводская упаковка';
+    const accepted = lines.length > 1 ? '0' : new Decimal(last.quantity ?? 0).div(2).toString();
+    await decide(ctx, doc.id, { lines: [{ line_id: last.id, accepted_quantity: accepted, reason }] }, { on });
+  }
 }
 
 /** Queued once, on the first start that finds the demo customer without contracts. */

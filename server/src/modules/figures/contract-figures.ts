@@ -24,8 +24,13 @@ export interface DeliveryDocument {
   delivered: string;
   /** УПД: processing | processed | error; ЕИС: accepted (ЕИС publishes a document of acceptance once it is signed) */
   status: string;
-  /** ЕИС: docAcceptance/deliveryAcceptDate */
+  /** ЕИС: docAcceptance/deliveryAcceptDate; УПД: the customer's date of acceptance (or refusal) */
   acceptDate: string | null;
+  /**
+   * The customer's acceptance of the document: received → review → accepted | partial | refused. ЕИС publishes a
+   * document of acceptance once the customer signed it (ч. 13 ст. 94 44-ФЗ), so ЕИС's own are accepted.
+   */
+  acceptance: 'received' | 'review' | 'accepted' | 'partial' | 'refused';
   /** ЕИС holds this document (it came from ЕИС, or ЕИС's execution names the same one): never sent to ЕИС again */
   knownToEis: boolean;
 }
@@ -62,13 +67,13 @@ export interface ContractFigures {
 export const documentInForce = isNull(acceptanceDocuments.withdrawnAt);
 
 /**
- * Whether a delivery document adds to «Поставлено». Today every document in force counts: an УПД once uploaded, ЕИС's
- * document of acceptance once published. The acceptance of deliveries when it comes (received → under review → accepted /
- * accepted in part / refused) plugs in here, and only here: every figure of the card, register, dashboard, reports and
- * the ЕИС package follows it.
+ * Whether a delivery document adds to «Поставлено»: only what the customer accepted — in full, or in part (then its
+ * lines count with the quantities accepted). A document received or under review is not delivered yet: acceptance
+ * is the customer's signature of the document of acceptance (ч. 7 ст. 94 44-ФЗ), and a refused one never is. Every
+ * figure of the card, register, dashboard, reports and the ЕИС package follows this one rule.
  */
-export function countsAsDelivered(_d: DeliveryDocument): boolean {
-  return true;
+export function countsAsDelivered(d: DeliveryDocument): boolean {
+  return d.acceptance === 'accepted' || d.acceptance === 'partial';
 }
 
 /**
@@ -104,6 +109,8 @@ type Row = {
   quantity: string | null;
   vat: string | null;
   extra: string | null;
+  /** УПД: its acceptance state and date (state|date) */
+  state: string | null;
 };
 
 const idList = (ids: number[]) =>
@@ -138,29 +145,32 @@ async function sourceRows(db: Db, companyId: number, contractIds: number[]): Pro
     )
     SELECT d.contract_id, 'upd' AS kind, d.id::text AS ref, NULL AS name, d.number, d.doc_date::text AS date,
       COALESCE(d.amount_with_vat, d.amount_without_vat)::text AS amount, NULL::int AS position_id, NULL AS quantity,
-      d.vat_amount::text AS vat, d.status AS extra
+      d.vat_amount::text AS vat, d.status AS extra, d.acceptance || '|' || COALESCE(d.accepted_on::text, '') AS state
     FROM c JOIN acceptance_documents d ON d.company_id = ${companyId} AND d.contract_id = c.id
     WHERE d.withdrawn_at IS NULL
     UNION ALL
+    -- a line accepted in part counts its accepted quantity's share of its amount
     SELECT d.contract_id, 'line', d.id::text, NULL, NULL, NULL,
-      SUM(COALESCE(l.amount_with_vat, l.amount_without_vat))::text, l.position_id, SUM(l.quantity)::text, NULL, NULL
+      SUM(CASE WHEN l.accepted_quantity IS NULL OR COALESCE(l.quantity, 0) = 0 THEN COALESCE(l.amount_with_vat, l.amount_without_vat)
+        ELSE round(COALESCE(l.amount_with_vat, l.amount_without_vat) * l.accepted_quantity / l.quantity, 2) END)::text,
+      l.position_id, SUM(COALESCE(l.accepted_quantity, l.quantity))::text, NULL, NULL, NULL
     FROM c JOIN acceptance_documents d ON d.company_id = ${companyId} AND d.contract_id = c.id
     JOIN acceptance_lines l ON l.document_id = d.id AND l.company_id = ${companyId}
     WHERE l.position_id IS NOT NULL AND d.withdrawn_at IS NULL
     GROUP BY d.contract_id, d.id, l.position_id
     UNION ALL
-    SELECT p.contract_id, '1c', p.id::text, NULL, p.number, p.doc_date::text, p.amount::text, NULL, NULL, NULL, p.purpose
+    SELECT p.contract_id, '1c', p.id::text, NULL, p.number, p.doc_date::text, p.amount::text, NULL, NULL, NULL, p.purpose, NULL
     FROM c JOIN payment_orders p ON p.company_id = ${companyId} AND p.contract_id = c.id
     UNION ALL
     SELECT x.contract_id, 'eis_acceptance', x.eis_id || ':' || x.n, x.v -> 'acceptance' ->> 'name', x.v -> 'acceptance' ->> 'number',
-      x.v -> 'acceptance' ->> 'date', x.v -> 'acceptance' ->> 'sum', NULL, NULL, NULL, x.v -> 'acceptance' ->> 'acceptDate'
+      x.v -> 'acceptance' ->> 'date', x.v -> 'acceptance' ->> 'sum', NULL, NULL, NULL, x.v -> 'acceptance' ->> 'acceptDate', NULL
     FROM executions x WHERE jsonb_typeof(x.v -> 'acceptance') = 'object'
     UNION ALL
     SELECT x.contract_id, 'eis_payment', x.eis_id || ':' || x.n, x.v -> 'payment' ->> 'name', x.v -> 'payment' ->> 'number',
-      x.v -> 'payment' ->> 'date', x.v -> 'payment' ->> 'sum', NULL, NULL, NULL, NULL
+      x.v -> 'payment' ->> 'date', x.v -> 'payment' ->> 'sum', NULL, NULL, NULL, NULL, NULL
     FROM executions x WHERE jsonb_typeof(x.v -> 'payment') = 'object'
     UNION ALL
-    SELECT p.contract_id, 'only_position', NULL, NULL, NULL, NULL, NULL, MIN(p.id), NULL, NULL, NULL
+    SELECT p.contract_id, 'only_position', NULL, NULL, NULL, NULL, NULL, MIN(p.id), NULL, NULL, NULL, NULL
     FROM c JOIN contract_positions p ON p.contract_id = c.id
     GROUP BY p.contract_id HAVING count(*) = 1
     ORDER BY contract_id, date NULLS LAST, kind, ref`)) as unknown as { rows: Row[] };
@@ -231,7 +241,8 @@ export async function contractFigures(db: Db, companyId: number, contractIds: nu
         vat: r.vat,
         delivered: '0',
         status: r.extra ?? 'processing',
-        acceptDate: null,
+        acceptDate: r.state?.split('|')[1] || null,
+        acceptance: (r.state?.split('|')[0] ?? 'received') as DeliveryDocument['acceptance'],
         knownToEis: false,
       });
     else if (r.kind === 'line') a.lines.push(r);
@@ -271,6 +282,7 @@ export async function contractFigures(db: Db, companyId: number, contractIds: nu
         delivered: money(r.amount).toString(),
         status: 'accepted',
         acceptDate: r.extra,
+        acceptance: 'accepted',
         knownToEis: true,
       }),
     );

@@ -9,6 +9,8 @@ export {
   listSignatures,
   recordUploadedSignature,
   verifyUploadedSignature,
+  verifyForCompany,
+  storeSignature,
   signatureDirs,
   signerName,
   signatureFinding,

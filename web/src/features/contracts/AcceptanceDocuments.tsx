@@ -9,6 +9,7 @@ import { contractsApi } from './api';
 import { SignedBy } from '../signatures/SignedBy';
 import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
 import { MayChange, useCanChange } from '../../lib/MayChange';
+import { AcceptancePanel, CommissionCard } from '../acceptance';
 
 const DOC_STATUS: Record<AcceptanceDocumentResponse['status'], { title: string; color: string }> = {
   processing: { title: 'Обрабатывается', color: 'blue' },
@@ -45,9 +46,16 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
   });
   const options = positions.map((p) => ({ value: p.id, label: `${p.ordinal}. ${p.name}` }));
   if (docs.isLoading) return <Skeleton active />;
-  if (!docs.data?.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Документов приёмки нет. Загрузите УПД." />;
+  if (!docs.data?.length)
+    return (
+      <Space direction="vertical" style={{ width: '100%' }}>
+        <CommissionCard contractId={contractId} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Документов приёмки нет. Загрузите УПД." />
+      </Space>
+    );
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="acceptance-documents">
+      <CommissionCard contractId={contractId} />
       {docs.data.map((d) => (
         <Card
           key={d.id}
@@ -101,6 +109,7 @@ export function AcceptanceDocuments({ contractId, positions }: { contractId: num
             />
           )}
           {d.error && <Typography.Paragraph type="danger">{d.error}</Typography.Paragraph>}
+          {!d.withdrawn && d.status === 'processed' && <AcceptancePanel documentId={d.id} contractId={contractId} />}
           {d.warnings.length > 0 && (
             <Alert
               type="warning"

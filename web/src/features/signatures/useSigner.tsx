@@ -10,7 +10,11 @@ import { signaturesApi } from './api';
  * Signing from a screen: `sign(bytes)` asks the user for a certificate (the picker) and returns the detached CMS in
  * base64; null when the user closed the picker. Errors of the plug-in come as notices in Russian.
  */
-export function useSigner(): { sign: (bytes: Uint8Array) => Promise<string | null>; picker: ReactNode; maySign: boolean | undefined } {
+export function useSigner(
+  // `personal`: the user signs as themselves (a commission member's decision), not for the organisation — no
+  // «право подписи» is needed; the server checks the certificate is of this organisation
+  opts: { personal?: boolean } = {},
+): { sign: (bytes: Uint8Array) => Promise<string | null>; picker: ReactNode; maySign: boolean | undefined } {
   const company = useSelectedCompany();
   const status = useQuery({ queryKey: ['signatures', company, 'status'], queryFn: signaturesApi.status });
   const provider = useMemo(() => (status.data ? cryptoProProvider(status.data.plugin_api_url) : null), [status.data]);
@@ -21,7 +25,7 @@ export function useSigner(): { sign: (bytes: Uint8Array) => Promise<string | nul
   const sign = useCallback(
     async (bytes: Uint8Array) => {
       if (!provider || !status.data) throw new Error('Проверка подписи ещё не готова');
-      if (!status.data.may_sign) {
+      if (!status.data.may_sign && !opts.personal) {
         noticeStore.show({
           kind: 'error',
           header: 'Подпись',
@@ -39,7 +43,7 @@ export function useSigner(): { sign: (bytes: Uint8Array) => Promise<string | nul
         pending.current = { bytes, resolve, reject };
       });
     },
-    [provider, status.data],
+    [provider, status.data, opts.personal],
   );
 
   const close = () => {

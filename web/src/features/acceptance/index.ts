@@ -1,0 +1,2 @@
+export { AcceptancePanel, TermTag } from './AcceptancePanel';
+export { CommissionCard } from './CommissionCard';
