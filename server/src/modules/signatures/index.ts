@@ -15,7 +15,6 @@ export {
   signerName,
   signatureFinding,
   checkResponse,
-  storeSignature,
   verifyUserSignature,
 } from './service';
 
