@@ -22,3 +22,4 @@ export * from './ikz';
 export * from './nmck';
 export * from './notices44';
 export * from './eis-reconcile';
+export * from './law-words';

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { Decimal } from 'decimal.js';
 import {
   documentKindTitle,
+  inLawWords,
   EDITABLE_PROCUREMENT_STATUSES,
   type DocumentField,
   type DocumentItem,
@@ -56,6 +57,7 @@ export const FACT_FIELDS: Record<string, string> = {
   deliveryTerms: 'delivery_terms',
   applicationSecurity: 'application_ensuring',
   contractSecurity: 'contract_ensuring',
+  ikz: 'ikz',
 };
 
 /** The key a missing field is reported under: `procurement.<card field>` for a fact, else `<template>.<field>`. */
@@ -83,7 +85,8 @@ export function documentFields(
   return [
     ...def.fields.map((f) => ({
       name: f.name,
-      label: f.label,
+      // the form and the messages speak the purchase's law: НМЦК and контракт for 44-ФЗ
+      label: inLawWords(f.label, opts.law),
       type: f.type,
       required: required(f),
       value: pick(f.name),
@@ -91,11 +94,11 @@ export function documentFields(
     })),
     ...def.loops.map((l) => ({
       name: l.name,
-      label: l.label,
+      label: inLawWords(l.label, opts.law),
       type: 'list' as const,
       required: false,
       value: pick(l.name) ?? [],
-      columns: l.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required })),
+      columns: l.fields.map((f) => ({ name: f.name, label: inLawWords(f.label, opts.law), type: f.type, required: f.required })),
     })),
   ];
 }
