@@ -23,3 +23,4 @@ export * from './nmck';
 export * from './notices44';
 export * from './eis-reconcile';
 export * from './law-words';
+export * from './document-templates';

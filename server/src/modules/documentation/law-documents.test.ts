@@ -8,7 +8,9 @@ import {
 } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { BLANK, emptyLabelFindings, formatMoneyRu, readDocxText } from '../../formats/docx';
-import { download, fillRequired, PAPER_PURCHASE } from '../../../test/factories';
+import { download, fillRequired, PAPER_PURCHASE, upload } from '../../../test/factories';
+import { buildDocxPackage, p as para } from '../../formats/docx/ooxml';
+import type { CustomTemplate, TemplateCatalogueResponse, TemplateSlotsResponse } from '@proc/contract';
 
 let t: TestServer;
 let client: string;
@@ -153,5 +155,110 @@ describe.each(['223', '44'] as const)('the documents of a %s-ФЗ purchase', (la
       expect(contract).toContain(subject === 'works' ? 'Подрядчик обязуется выполнить Работы' : 'Исполнитель обязуется оказать Услуги');
       expect(contract).toContain(subject === 'works' ? 'акту о приёмке выполненных Работ' : 'акту об оказании Услуг');
     }
+  });
+});
+
+describe('templates the customer owns', () => {
+  const ours = (...lines: string[]) => buildDocxPackage({ title: 'Шаблон юротдела', body: lines.map((l) => para(l)).join('') });
+
+  it('takes a template with tags of the catalogue, refuses an unknown tag or a broken loop by its place, and builds with it', async () => {
+    const catalogue = await t.api<TemplateCatalogueResponse>('GET', '/api/document-templates/catalogue', { token: budget });
+    expect(catalogue.status).toBe(200);
+    const byName = new Map(catalogue.body.fields.map((f) => [f.name, f]));
+    expect(byName.get('ikz')).toMatchObject({ required: true, description: expect.stringContaining('ст. 23') });
+    expect(byName.get('okved2')).toMatchObject({ required: false });
+    expect(catalogue.body.loops.find((l) => l.name === 'items')!.columns.map((c) => c.name)).toContain('quantity');
+
+    // the built-in set is the default and a download to start from
+    const slots = await t.api<TemplateSlotsResponse>('GET', '/api/document-templates?law=44', { token: budget });
+    expect(slots.status).toBe(200);
+    expect(slots.body.slots).toHaveLength(15);
+    expect(slots.body.slots.every((s) => s.custom === null)).toBe(true);
+    const builtin = await download(t, '/api/document-templates/builtin/44/notice/goods', budget);
+    expect(readDocxText(builtin.data)).toContain('{ikz}');
+    // a 223-ФЗ template belongs to a version of the Положение
+    const noVersion = await t.api<{ message: string }>('GET', '/api/document-templates?law=223', { token: client });
+    expect(noVersion.status).toBe(400);
+
+    const unknown = await upload(
+      t,
+      'POST',
+      '/api/document-templates?law=44&document_kind=notice&subject=goods',
+      budget,
+      'извещение.docx',
+      ours('Извещение № {procurementNumber}', 'Участник: {hackerTag}'),
+    );
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('неизвестный тег «{hackerTag}»');
+    expect(unknown.body.message).toContain('абзац 2: «Участник: {hackerTag}»');
+    const broken = await upload(
+      t,
+      'POST',
+      '/api/document-templates?law=44&document_kind=notice&subject=goods',
+      budget,
+      'извещение.docx',
+      ours('{#items}{name} — {quantity}', 'Итого {nmcd}'),
+    );
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/«\{#items\}» открыт, но не закрыт тегом «\{\/items\}» \(абзац 1/);
+    expect(
+      (await t.api<TemplateSlotsResponse>('GET', '/api/document-templates?law=44', { token: budget })).body.slots.every((s) => !s.custom),
+    ).toBe(true);
+
+    const good = await upload(
+      t,
+      'POST',
+      '/api/document-templates?law=44&document_kind=notice&subject=goods',
+      budget,
+      'извещение юротдела.docx',
+      ours(
+        'Извещение юридического отдела № {procurementNumber}',
+        'ИКЗ {ikz}; НМЦК {nmcd} ({nmcdInWords})',
+        '{#okved2}ОКВЭД2: {okved2}{/okved2}',
+        '{#items}{index}. {name}{/items}',
+        'Подписал: {signerPosition} {signerName}, на основании {signerBasis}',
+      ),
+    );
+    expect(good.status, JSON.stringify(good.body)).toBe(200);
+    const own = good.body as unknown as CustomTemplate;
+    expect(own.fields).toEqual([
+      'procurementNumber',
+      'ikz',
+      'nmcd',
+      'nmcdInWords',
+      'okved2',
+      'signerPosition',
+      'signerName',
+      'signerBasis',
+    ]);
+    expect(own.loops).toEqual({ items: ['index', 'name'] });
+
+    const created = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+      token: budget,
+      body: { ...PAPER_PURCHASE, law: '44', method: 'auction_e', ikz: `${ikz.slice(0, 26)}0090000${ikz.slice(33)}` },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const p = created.body;
+    // the document's fields are the tags of the customer's template
+    const docs = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: budget });
+    expect(docs.body.documents[0].fields.map((f) => f.name)).toEqual([...own.fields, 'items']);
+    // a preview marks what the purchase lacks
+    const preview = readDocxText((await download(t, `/api/procurements/${p.id}/documents/notice/preview`, budget)).data);
+    expect(preview).toContain('на основании [не заполнено: Основание полномочий подписанта');
+    await fillRequired(t, budget, p.id);
+    const res = await generate(budget, p.id, 'own-template');
+    expect(res.result, JSON.stringify(res)).toBe('success');
+    const notice = readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[0].id}/download`, budget)).data);
+    expect(notice).toContain(`Извещение юридического отдела № ${p.number}`);
+    expect(notice).toContain(`НМЦК ${formatMoneyRu(p.nmcd)}`);
+    expect(notice).not.toContain('ОКВЭД2');
+    expect(notice).toContain('1. Бумага печатная прочая');
+
+    // another company cannot reach it
+    expect((await t.api('GET', `/api/document-templates/${own.id}/download`, { token: client })).status).toBe(404);
+    // removed, the built-in one applies again
+    expect((await t.api('DELETE', `/api/document-templates/${own.id}`, { token: budget })).status).toBe(200);
+    const again = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: budget });
+    expect(again.body.documents[0].fields.map((f) => f.name)).toContain('smpAdvantage');
   });
 });
