@@ -24,3 +24,5 @@ export * from './notices44';
 export * from './eis-reconcile';
 export * from './approvals';
 export * from './acceptance';
+export * from './law-words';
+export * from './document-templates';

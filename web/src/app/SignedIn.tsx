@@ -23,6 +23,8 @@ const routes: RouteObject[] = [
         path: '/procurementsRules/:procId/versions/:id/documentsRules',
         element: staff(page(() => import('../features/rules/DocumentRulesPage'))),
       },
+      { path: '/procurementsRules/:procId/versions/:id/templates', element: page(() => import('../features/rules/TemplatesPage')) },
+      { path: '/documentTemplates', element: page(() => import('../features/rules/TemplatesPage')) },
       { path: '/files/:id', element: page(() => import('../features/procurements/FilesPage')) },
       { path: '/procurement_documents/:id', element: page(() => import('../features/documentation/DocumentationPage')) },
       { path: '/eisPlanItems/:number', element: page(() => import('../features/eis/PlanItemsPage')) },

@@ -79,3 +79,26 @@ export const documentRules = pgTable(
   },
   (t) => [index('document_rules_version_idx').on(t.versionId, t.method), index('document_rules_company_idx').on(t.companyId)],
 );
+
+/**
+ * A customer's own Word template of a document kind for a law and subject kind: at a rule version (223-ФЗ) or at the
+ * company (44-ФЗ, rule_version_id null). `tags` is what the upload check read from it, in the order of use.
+ */
+export const documentTemplates = pgTable(
+  'document_templates',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    law: text('law').$type<'223' | '44'>().notNull(),
+    subject: text('subject').$type<'goods' | 'works' | 'services'>().notNull(),
+    documentKind: text('document_kind').notNull(),
+    ruleVersionId: integer('rule_version_id'),
+    name: text('name').notNull(),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    tags: jsonb('tags').$type<{ fields: string[]; loops: Record<string, string[]> }>().notNull(),
+    uploadedBy: integer('uploaded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('document_templates_slot').on(t.companyId, t.law, t.subject, t.documentKind, sql`COALESCE(${t.ruleVersionId}, 0)`)],
+);

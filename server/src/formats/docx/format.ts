@@ -5,7 +5,8 @@
 import Decimal from 'decimal.js';
 import { formatMoney, formatQuantity, pluralRu } from '@proc/contract/format';
 import { integerDigitsInWords, rublesInWordsRu } from '@proc/contract/money';
-import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
+import type { TemplateCode, TemplateField } from './template-fields';
+import { CATALOGUE_FIELDS, CATALOGUE_LOOPS } from './tag-catalogue';
 
 /** Non-breaking space: groups of digits in Russian documents must not be split across lines. */
 export const NBSP = '\u00a0';
@@ -149,17 +150,19 @@ function formatFields(fields: TemplateField[], values: Record<string, unknown>):
  * and grouped thousands, numbers without trailing zeros; fills loop rows' `index` (1, 2, …) when absent and
  * `…InWords` from the matching money field. Keys that the template does not know are passed through unchanged.
  */
-export function prepareTemplateData(code: TemplateCode, values: Record<string, unknown>): Record<string, unknown> {
-  const def = getTemplateDefinition(code);
-  const out = formatFields(def.fields, values);
-  for (const loop of def.loops) {
+export function prepareTemplateData(_code: TemplateCode | null, values: Record<string, unknown>): Record<string, unknown> {
+  // every template, built-in or the customer's, takes its tags from the one catalogue: a tag formats alike everywhere
+  const out = formatFields(ALL_FIELDS, values);
+  for (const loop of CATALOGUE_LOOPS.values()) {
     const rows = values[loop.name];
     if (!Array.isArray(rows)) continue;
     out[loop.name] = rows.map((row: unknown, idx) => {
       const r = (row && typeof row === 'object' ? row : {}) as Record<string, unknown>;
       const withIndex = r.index === undefined || r.index === null ? { ...r, index: idx + 1 } : r;
-      return formatFields(loop.fields, withIndex);
+      return formatFields(loop.columns, withIndex);
     });
   }
   return out;
 }
+
+const ALL_FIELDS: TemplateField[] = [...CATALOGUE_FIELDS.values()];

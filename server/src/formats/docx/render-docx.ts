@@ -2,23 +2,28 @@
  * Filling Word templates with docxtemplater, reading the text of a .docx back, and listing a template's tags.
  */
 import { readFile } from 'node:fs/promises';
-import { REPO_ROOT } from '../../paths';
-import path from 'node:path';
 import type PizZip from 'pizzip';
 import type Docxtemplater from 'docxtemplater';
 import { docxtemplater, pizZip } from '../libraries';
-import { getTemplateDefinition, type TemplateCode } from './template-fields';
+import type { TemplateCode } from './template-fields';
 import { prepareTemplateData } from './format';
+import { builtinTemplateFile, builtinTemplatePath, type TemplateLaw, type TemplateSubject } from './builtin-templates';
+import { CATALOGUE_FIELDS, CATALOGUE_LOOPS } from './tag-catalogue';
 
-/** Folder with the committed templates: `server/templates/docx/`. */
-export const DOCX_TEMPLATES_DIR = path.join(REPO_ROOT, 'server/templates/docx');
+export { DOCX_TEMPLATES_DIR } from './builtin-templates';
 
-export function templatePath(code: TemplateCode): string {
-  return path.join(DOCX_TEMPLATES_DIR, getTemplateDefinition(code).fileName);
+/** Which built-in template: the purchase's law and subject kind (a 223-ФЗ supply by default). */
+export interface TemplateVariant {
+  law?: TemplateLaw;
+  subject?: TemplateSubject;
 }
 
-export function readTemplate(code: TemplateCode): Promise<Buffer> {
-  return readFile(templatePath(code));
+export function templatePath(code: TemplateCode, variant: TemplateVariant = {}): string {
+  return builtinTemplatePath(builtinTemplateFile(code, variant.law ?? '223', variant.subject ?? 'goods'));
+}
+
+export function readTemplate(code: TemplateCode, variant: TemplateVariant = {}): Promise<Buffer> {
+  return readFile(templatePath(code, variant));
 }
 
 /** One problem found in a template, in Russian, with the tag it concerns when known. */
@@ -99,22 +104,26 @@ function openZip(templateBuffer: Buffer | Uint8Array): PizZip {
   }
 }
 
-function compile(zip: PizZip): Docxtemplater<PizZip> {
+function compile(zip: PizZip, missing: (tag: string) => string = () => ''): Docxtemplater<PizZip> {
   if (!zip.file('word/document.xml')) {
     throw new DocxTemplateError('Файл шаблона повреждён: в архиве нет word/document.xml', [
       { id: 'missing_document', message: 'в архиве нет word/document.xml' },
     ]);
   }
   try {
-    // a value nobody gave prints as a line to fill in by hand, never as nothing after its label («в лице , действующего»);
-    // a condition or a loop (part.module) without a value still prints nothing
-    return new (docxtemplater())(zip, { paragraphLoop: true, linebreaks: true, nullGetter: (part) => (part.module ? '' : BLANK) });
+    // a required value is checked before a document is built and an optional one stands in a condition, so nothing is
+    // missing here; a preview marks what its purchase lacks (missing), a condition or a loop without a value is left out
+    return new (docxtemplater())(zip, {
+      paragraphLoop: true,
+      linebreaks: true,
+      nullGetter: (part) => (part.module ? '' : missing(part.value ?? '')),
+    });
   } catch (error) {
     throw toTemplateError(error, 'open');
   }
 }
 
-/** What an empty field prints as in a generated document: a line to fill in by hand. */
+/** The blank line older documents printed for an empty field; no generated document holds it now (tests look for it). */
 export const BLANK = '__________';
 
 /** Empty strings count as no value (so they print as BLANK), in rows of loops too. */
@@ -133,8 +142,8 @@ function blanksAsMissing(data: Record<string, unknown>): Record<string, unknown>
  * Fills a .docx template with data (`{field}`, loops `{#items}…{/items}`); missing values become empty text.
  * Throws `DocxTemplateError` (Russian message) when the template is broken.
  */
-export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>): Buffer {
-  const doc = compile(openZip(templateBuffer));
+export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>, missing?: (tag: string) => string): Buffer {
+  const doc = compile(openZip(templateBuffer), missing);
   try {
     doc.render(blanksAsMissing(data));
   } catch (error) {
@@ -145,21 +154,23 @@ export function renderDocx(templateBuffer: Buffer, data: Record<string, unknown>
 
 // The committed templates are build artefacts that do not change while the server runs: each is read once (a failed
 // read is not kept, so it is retried), which spares a file open for every document of a documentation pack.
-const templateBytes = new Map<TemplateCode, Promise<Buffer>>();
+const templateBytes = new Map<string, Promise<Buffer>>();
 
-function cachedTemplate(code: TemplateCode): Promise<Buffer> {
-  let bytes = templateBytes.get(code);
+/** A built-in template's bytes, read once per process. */
+export function builtinTemplateBytes(code: TemplateCode, variant: TemplateVariant = {}): Promise<Buffer> {
+  const file = templatePath(code, variant);
+  let bytes = templateBytes.get(file);
   if (!bytes) {
-    bytes = readTemplate(code);
-    templateBytes.set(code, bytes);
-    bytes.catch(() => templateBytes.delete(code));
+    bytes = readFile(file);
+    templateBytes.set(file, bytes);
+    bytes.catch(() => templateBytes.delete(file));
   }
   return bytes;
 }
 
-/** Reads a committed template (once per process), formats raw values by its field types and renders it. */
-export async function renderTemplate(code: TemplateCode, values: Record<string, unknown>): Promise<Buffer> {
-  return renderDocx(await cachedTemplate(code), prepareTemplateData(code, values));
+/** Reads a built-in template (once per process), formats raw values by the catalogue's types and renders it. */
+export async function renderTemplate(code: TemplateCode, values: Record<string, unknown>, variant: TemplateVariant = {}): Promise<Buffer> {
+  return renderDocx(await builtinTemplateBytes(code, variant), prepareTemplateData(code, values));
 }
 
 /**
@@ -205,44 +216,44 @@ export function readDocxText(buf: Buffer): string {
   return out.replace(/\n+$/, '');
 }
 
-/** Tags of a template: plain fields and loops with the fields used inside them. */
+/** Tags of a template: plain fields and loops with the fields used inside them, each in the order of first use. */
 export interface DocxTemplateTags {
   fields: string[];
   loops: Record<string, string[]>;
 }
 
 /**
- * Lists the tags a .docx template uses (for checking templates against `template-fields.ts`). The template is
- * compiled first, so a broken one throws `DocxTemplateError`. Conditions (`{#flag}…{/flag}` around no inner tags)
- * are reported as loops with no fields; a condition over a field it prints (`{#kpp}, КПП {kpp}{/kpp}`) is not a loop.
+ * Lists the tags a .docx template uses. The template is compiled first, so a broken one throws `DocxTemplateError`.
+ * A section over a catalogue field (`{#okved2}…{/okved2}`, `{^nationalRegime}…{/nationalRegime}`) is a condition and
+ * counts as a use of that field; a section over a catalogue loop is a loop with its own fields; any other section is
+ * a loop too (unknown to the catalogue: `checkTemplate` names it).
  */
-export function getDocxTemplateTags(templateBuffer: Buffer): DocxTemplateTags {
+export function getDocxTemplateTags(templateBuffer: Buffer, opts: { sorted?: boolean } = { sorted: true }): DocxTemplateTags {
   const doc = compile(openZip(templateBuffer));
-  const fields = new Set<string>();
-  const loops: Record<string, Set<string>> = {};
-  // a section over a field that uses the field inside ({#kpp}, КПП {kpp}{/kpp}) is a condition: its tags belong to the
-  // enclosing scope; any other section is a loop with its own fields
-  const stack: { name: string; inner: Set<string> }[] = [];
-  const add = (name: string) => (stack.length ? stack[stack.length - 1].inner.add(name) : fields.add(name));
+  const fields: string[] = [];
+  const loops: Record<string, string[]> = {};
+  const stack: string[] = [];
+  const add = (name: string) => {
+    const loop = stack.findLast((s) => s in loops);
+    const list =
+      loop && !(CATALOGUE_FIELDS.has(name) && !CATALOGUE_LOOPS.get(loop)?.columns.some((c) => c.name === name)) ? loops[loop] : fields;
+    if (!list.includes(name)) list.push(name);
+  };
   for (const target of doc.targets) {
     const text = doc.getFullText(target);
     for (const m of text.matchAll(/\{([#^/]?)\s*([^{}]+?)\s*\}/g)) {
       const [, kind, name] = m;
       if (kind === '#' || kind === '^') {
-        stack.push({ name, inner: new Set() });
-      } else if (kind === '/') {
-        const section = stack.pop()!;
-        if (section.inner.has(section.name)) {
-          for (const inner of section.inner) add(inner);
-        } else {
-          loops[section.name] ??= new Set();
-          for (const inner of section.inner) loops[section.name].add(inner);
-        }
-      } else {
-        add(name);
-      }
+        const inLoop = stack.findLast((s) => s in loops);
+        const column = inLoop && CATALOGUE_LOOPS.get(inLoop)?.columns.some((c) => c.name === name);
+        if (!column && !CATALOGUE_FIELDS.has(name)) loops[name] ??= [];
+        else add(name);
+        stack.push(name);
+      } else if (kind === '/') stack.pop();
+      else add(name);
     }
   }
+  if (!opts.sorted) return { fields, loops };
   return {
     fields: [...fields].sort(),
     loops: Object.fromEntries(Object.entries(loops).map(([name, inner]) => [name, [...inner].sort()])),

@@ -1,67 +1,74 @@
 import { readFileSync } from 'node:fs';
 import PizZip from 'pizzip';
 import { describe, expect, it } from 'vitest';
-import { buildTemplate } from '../../../../tools/docx-templates/build-templates';
-import { getDocxTemplateTags, readDocxText, templatePath } from './render-docx';
-import { TEMPLATE_CODES, TEMPLATE_DEFINITIONS, TEMPLATE_LIST } from './template-fields';
+import { BUILTIN_TEMPLATE_FILES, builtinTemplatePath } from './builtin-templates';
+import { readDocxText } from './render-docx';
+import { CATALOGUE_FIELDS, CATALOGUE_LOOPS } from './tag-catalogue';
+import { checkTemplate } from './template-check';
 
-function entries(buf: Buffer): Record<string, string> {
-  const zip = new PizZip(buf);
-  return Object.fromEntries(
-    Object.values(zip.files)
-      .filter((f) => !f.dir)
-      .map((f) => [f.name, f.asText()]),
-  );
-}
+const headings: Record<string, Record<string, RegExp>> = {
+  '223': {
+    notice: /^Извещение\nо проведении закупки/m,
+    documentation: /Документация о закупке/,
+    'draft-contract': /^Договор №/m,
+    'tech-spec': /^Техническое задание/m,
+    'nmcd-justification': /Обоснование начальной \(максимальной\) цены договора/,
+  },
+  '44': {
+    notice: /^Извещение\nоб осуществлении закупки/m,
+    documentation: /Требования к содержанию, составу заявки/,
+    'draft-contract': /^Контракт №/m,
+    'tech-spec': /^Описание объекта закупки/m,
+    'nmcd-justification': /Обоснование начальной \(максимальной\) цены контракта/,
+  },
+};
 
-describe('committed Word templates', () => {
-  it('has five templates with unique codes, file names and field names', () => {
-    expect(TEMPLATE_LIST.map((t) => t.code)).toEqual(['notice', 'documentation', 'draft-contract', 'tech-spec', 'nmcd-justification']);
-    expect(new Set(TEMPLATE_LIST.map((t) => t.fileName)).size).toBe(5);
-    for (const t of TEMPLATE_LIST) {
-      const names = t.fields.map((f) => f.name);
-      expect(new Set(names).size, `${t.code}: duplicate field`).toBe(names.length);
-      for (const loop of t.loops) {
-        expect(names, `${t.code}: loop ${loop.name} clashes with a field`).not.toContain(loop.name);
-        expect(new Set(loop.fields.map((f) => f.name)).size).toBe(loop.fields.length);
-      }
-    }
+describe('built-in Word templates', () => {
+  it('has one per document kind and law, the contract and the specification one per subject kind', () => {
+    expect(BUILTIN_TEMPLATE_FILES).toHaveLength(18);
+    expect(new Set(BUILTIN_TEMPLATE_FILES.map((t) => t.file)).size).toBe(18);
   });
 
-  for (const code of TEMPLATE_CODES) {
-    describe(code, () => {
-      const committed = readFileSync(templatePath(code));
-
-      it('is up to date with build-templates.ts', () => {
-        expect(entries(committed)).toEqual(entries(buildTemplate(code)));
-      });
+  for (const t of BUILTIN_TEMPLATE_FILES) {
+    describe(t.file, () => {
+      const committed = readFileSync(builtinTemplatePath(t));
+      const text = readDocxText(committed);
 
       it('is a complete OOXML package', () => {
-        const parts = Object.keys(entries(committed));
-        for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels', 'word/styles.xml']) {
+        const parts = Object.keys(new PizZip(committed).files);
+        for (const part of ['[Content_Types].xml', '_rels/.rels', 'word/document.xml', 'word/_rels/document.xml.rels', 'word/styles.xml'])
           expect(parts).toContain(part);
+      });
+
+      it('uses only tags of the catalogue, every loop closed', () => {
+        const tags = checkTemplate(committed);
+        for (const f of tags.fields) expect(CATALOGUE_FIELDS.has(f), f).toBe(true);
+        for (const [loop, columns] of Object.entries(tags.loops))
+          for (const c of columns) expect(CATALOGUE_LOOPS.get(loop)!.columns.map((x) => x.name)).toContain(c);
+        // every document is signed: the signer and the basis of the signer's authority
+        expect(tags.fields).toEqual(expect.arrayContaining(['signerPosition', 'signerName', 'signerBasis']));
+      });
+
+      it("speaks its law's words and only its law's", () => {
+        expect(text).toMatch(headings[t.law][t.kind]);
+        if (t.law === '44') {
+          expect(text).toContain('№ 44-ФЗ');
+          expect(text).not.toMatch(/223/);
+          expect(text).not.toMatch(/Положени[ея] о закупке|НМЦД|(^|[^а-яё])[Дд]оговор(а|у|ом|е)?([^а-яё]|$)/m);
+        } else {
+          expect(text).toContain('№ 223-ФЗ');
+          expect(text).not.toMatch(/44-ФЗ|№ 44/);
+          expect(text).not.toMatch(/НМЦК|(^|[^а-яё])[Кк]онтракт(а|у|ом|е)?([^а-яё]|$)/m);
         }
+        expect(text).not.toMatch(/_{5,}/);
       });
 
-      it('uses exactly the placeholders listed in template-fields.ts', () => {
-        const def = TEMPLATE_DEFINITIONS[code];
-        const tags = getDocxTemplateTags(committed);
-        expect(tags.fields).toEqual(def.fields.map((f) => f.name).sort());
-        expect(tags.loops).toEqual(Object.fromEntries(def.loops.map((l) => [l.name, l.fields.map((f) => f.name).sort()])));
-      });
-
-      it('is written in Russian with its title', () => {
-        const text = readDocxText(committed);
-        const headings: Record<string, string> = {
-          notice: 'Извещение',
-          documentation: 'Документация о закупке',
-          'draft-contract': 'Договор №',
-          'tech-spec': 'Техническое задание',
-          'nmcd-justification': 'Обоснование начальной (максимальной) цены договора',
-        };
-        expect(text).toContain(headings[code]);
-        expect(text).toMatch(/[а-яё]{5,}/);
-      });
+      if (t.subject && t.subject !== 'goods')
+        it('is not the goods document', () => {
+          expect(text).not.toMatch(/поставить Товар|Требования к упаковке|Наименование товара/);
+          expect(text).toContain(t.subject === 'works' ? 'Работ' : 'Услуг');
+          expect(text).toMatch(/Этап/);
+        });
     });
   }
 });

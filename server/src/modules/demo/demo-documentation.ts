@@ -2,7 +2,9 @@ import { Decimal } from 'decimal.js';
 import type { DocumentField } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../../platform/clock';
+import { inLawWords } from '@proc/contract';
 import { listDocuments, saveValues } from '../documentation';
+import { loadProcurement } from '../procurements';
 
 /**
  * What a specialist types into the documentation form of a demo purchase: the documents' own fields (signers, terms
@@ -81,7 +83,9 @@ function completedRows(f: DocumentField, nmcd: string): Record<string, unknown>[
 
 /** Types the documents' own required fields of a demo purchase that the system could not fill, as a specialist would. */
 export async function fillDemoDocumentation(ctx: Ctx, procurementId: number, nmcd: string): Promise<void> {
-  const texts = demoTexts(moscowToday());
+  // a 44-ФЗ purchase's texts speak of the контракт and its НМЦК
+  const { law } = await loadProcurement(ctx, procurementId);
+  const texts = Object.fromEntries(Object.entries(demoTexts(moscowToday())).map(([k, v]) => [k, inLawWords(v, law)]));
   const docs = await listDocuments(ctx, procurementId);
   await ctx.deps.db.transaction(async (tx) => {
     for (const d of docs) {

@@ -63,7 +63,9 @@ describe('documents of a procurement', () => {
     expect(field(notice, 'applicationSecurity')!.value).toBe(
       `1 % от начальной (максимальной) цены договора, что составляет 15 000,01 руб.`,
     );
-    expect(field(notice, 'signerName')).toMatchObject({ required: true, value: null });
+    // every document is signed: by the company's active contact unless the form names another
+    expect(field(notice, 'signerName')).toMatchObject({ required: true, value: 'Иванова Мария Петровна' });
+    expect(field(notice, 'signerBasis')).toMatchObject({ required: true, value: null });
     const criteria = field(r.body.documents[1], 'criteria')!;
     expect(criteria.type).toBe('list');
     expect(criteria.columns!.map((c) => c.name)).toEqual(['index', 'name', 'weight', 'description']);
@@ -232,8 +234,9 @@ describe('readyDocument triad', () => {
     }
     const contract = readDocxText((await download(t, `/api/procurements/${p.id}/files/${res.files[2].id}/download`, w.client)).data);
     expect(contract).toContain('Бумага печатная прочая');
-    // the supplier is not known yet: its requisites are lines to fill in, never «и , именуемое … в лице ,»
-    expect(contract).toContain(`и ${BLANK}, именуемое в дальнейшем «Поставщик», в лице ${BLANK}, действующего на основании ${BLANK}`);
+    // the supplier is not known yet: the contract names it by the winner's application, never «и , именуемое … в лице ,»
+    expect(contract).toContain('и участник закупки, с которым заключается договор, именуемый в дальнейшем «Поставщик», с другой стороны');
+    expect(contract).not.toContain(BLANK);
     expect(emptyLabelFindings(contract)).toEqual([]);
 
     const card = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });

@@ -101,10 +101,14 @@ describe('documentation drafts', () => {
       'Сведения закупки: не заполнено поле «Место поставки товара, выполнения работ, оказания услуг»',
     ]);
     expect(Object.keys(fields).filter((k) => k.endsWith('deliveryPlace'))).toEqual([]);
-    expect(fields['draft-contract.signerName']).toEqual(['Проект договора: не заполнено поле «Ф. И. О. подписанта заказчика»']);
+    // the signer is the company's active contact; the basis of the signer's authority is typed in
+    expect(fields['draft-contract.signerName']).toBeUndefined();
+    expect(fields['draft-contract.signerBasis']).toEqual([
+      'Проект договора: не заполнено поле «Основание полномочий подписанта (в родительном падеже: «Устава»)»',
+    ]);
     // a table's row is checked column by column: the specification's unit is the specialist's to type
     expect(fields['draft-contract.items.0.unit']).toEqual([
-      'Проект договора: Спецификация (позиции договора), строка 1: не заполнено поле «Единица измерения (ОКЕИ)»',
+      'Проект договора: Позиции закупки (спецификация), строка 1: не заполнено поле «Единица измерения (ОКЕИ)»',
     ]);
     expect(fields['draft-contract.items.0.okpd2']).toBeUndefined();
     expect(r.error).toContain('не заполнено поле «Место поставки товара, выполнения работ, оказания услуг»');

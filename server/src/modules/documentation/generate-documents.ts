@@ -17,6 +17,7 @@ import {
   mergedValues,
   missingFields,
   missingPlatform,
+  planSources,
   savedValues,
 } from './list-documents';
 import { prefillValues } from './prefill-values';
@@ -41,12 +42,16 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
   const plan = await documentPlan(ctx.deps.db, ctx, procurementId, kinds);
   if (!plan.length) throw new AppError('INVALID_STATE', 'Положение о закупке не предусматривает документов для этой закупки');
   const card = await getProcurement(ctx, procurementId);
-  const [filled, saved] = await Promise.all([prefillValues(ctx, card), savedValues(ctx.deps.db, procurementId)]);
+  const [filled, saved, sources] = await Promise.all([
+    prefillValues(ctx, card),
+    savedValues(ctx.deps.db, procurementId),
+    planSources(ctx, card, plan),
+  ]);
 
   // an electronic procurement's notice without its ЭТП is refused before anything is built: a blank platform is not
   // a document to publish, unlike a blank the specialist may fill in by hand
   const electronic = isElectronicMethod(card.method);
-  const fields = plan.map((d) => documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic, law: card.law }));
+  const fields = plan.map((d, i) => documentFields(sources[i].shape, filled, saved.get(d.kind) ?? {}, { electronic, law: card.law }));
   const platform = Object.assign({}, ...plan.map((d, i) => missingPlatform(d.kind, d.title, fields[i]))) as Record<string, string[]>;
   if (Object.keys(platform).length) {
     throw new AppError(
@@ -70,13 +75,18 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
   const facts = cardFacts(card);
   const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
   try {
-    for (const d of plan) {
+    for (const [i, d] of plan.entries()) {
       const own = saved.get(d.kind) ?? {};
       // docxtemplater and pizzip load with the first document, not at start
-      const { DocxTemplateError, renderTemplate } = await import('../../formats/docx/render-docx');
-      const data = await renderTemplate(d.template, mergedValues(d.template, filled, own)).catch((err: unknown) => {
-        throw err instanceof DocxTemplateError ? new AppError('BAD_FILE', `«${d.title}»: ${err.message}`) : err;
-      });
+      const { DocxTemplateError, renderDocx } = await import('../../formats/docx/render-docx');
+      const { prepareTemplateData } = await import('../../formats/docx/format');
+      const values = prepareTemplateData(d.template, mergedValues(sources[i].shape, filled, own));
+      const data = await sources[i]
+        .bytes()
+        .then((bytes) => renderDocx(bytes, values))
+        .catch((err: unknown) => {
+          throw err instanceof DocxTemplateError ? new AppError('BAD_FILE', `«${d.title}»: ${err.message}`) : err;
+        });
       const name = cleanFileName(`${d.title} № ${card.number}.docx`);
       built.push({ kind: d.kind, name, data, key: await ctx.deps.files.put(data, 'docx') });
     }

@@ -1,6 +1,8 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { Decimal } from 'decimal.js';
 import {
-  DOCUMENT_KIND_TITLES,
+  documentKindTitle,
+  inLawWords,
   EDITABLE_PROCUREMENT_STATUSES,
   type DocumentField,
   type DocumentItem,
@@ -8,7 +10,8 @@ import {
   type ProcurementStatus,
 } from '@proc/contract';
 import { decimalProblem } from '@proc/contract/money';
-import { TEMPLATE_DEFINITIONS } from '../../formats/docx/template-fields';
+import { CATALOGUE_FIELDS, CATALOGUE_LOOPS } from '../../formats/docx/tag-catalogue';
+import { formatMoneyRu, formatNumberRu, toDecimal } from '../../formats/docx/format';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { procurementFieldValues, procurementFileVersions, procurementFiles } from '../../db/schema';
@@ -19,12 +22,15 @@ import { requiredDocuments } from '../rules';
 import { getProcurement, loadProcurement } from '../procurements';
 import { traitsOf } from '../procurements';
 import { prefillValues } from './prefill-values';
+import { templateFor, type TemplateShape, type TemplateSource } from './template-source';
 
 export interface DocumentPlan {
   kind: DocumentKind;
   template: DocumentKind;
   title: string;
   required: boolean;
+  /** the Положение's version in force whose own templates apply (223-ФЗ) */
+  ruleVersionId: number | null;
 }
 
 const present = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
@@ -51,6 +57,7 @@ export const FACT_FIELDS: Record<string, string> = {
   deliveryTerms: 'delivery_terms',
   applicationSecurity: 'application_ensuring',
   contractSecurity: 'contract_ensuring',
+  ikz: 'ikz',
 };
 
 /** The key a missing field is reported under: `procurement.<card field>` for a fact, else `<template>.<field>`. */
@@ -66,12 +73,11 @@ export const isElectronicMethod = (method: string) => method.endsWith('_e');
  * electronic form the ЭТП fields are required (the notice names the platform the applications go to).
  */
 export function documentFields(
-  template: DocumentKind,
+  def: TemplateShape,
   filled: Record<string, unknown>,
   saved: Record<string, unknown>,
   opts: { electronic?: boolean; law?: string } = {},
 ): DocumentField[] {
-  const def = TEMPLATE_DEFINITIONS[template];
   const pick = (name: string) => (!(name in FACT_FIELDS) && name in saved && saved[name] !== null ? saved[name] : (filled[name] ?? null));
   const required = (f: { name: string; required: boolean }) =>
     // a 44-ФЗ purchase follows the law, not a Положение о закупке (which only 223-ФЗ customers adopt, ст. 2 223-ФЗ)
@@ -79,7 +85,8 @@ export function documentFields(
   return [
     ...def.fields.map((f) => ({
       name: f.name,
-      label: f.label,
+      // the form and the messages speak the purchase's law: НМЦК and контракт for 44-ФЗ
+      label: inLawWords(f.label, opts.law),
       type: f.type,
       required: required(f),
       value: pick(f.name),
@@ -87,22 +94,48 @@ export function documentFields(
     })),
     ...def.loops.map((l) => ({
       name: l.name,
-      label: l.label,
+      label: inLawWords(l.label, opts.law),
       type: 'list' as const,
       required: false,
       value: pick(l.name) ?? [],
-      columns: l.fields.map((f) => ({ name: f.name, label: f.label, type: f.type, required: f.required })),
+      columns: l.fields.map((f) => ({ name: f.name, label: inLawWords(f.label, opts.law), type: f.type, required: f.required })),
     })),
   ];
 }
 
 /** Raw values for rendering a template: the same merge as the editor shows. */
-export function mergedValues(
-  template: DocumentKind,
-  filled: Record<string, unknown>,
-  saved: Record<string, unknown>,
-): Record<string, unknown> {
-  return Object.fromEntries(documentFields(template, filled, saved).map((f) => [f.name, f.value]));
+export function mergedValues(def: TemplateShape, filled: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+  return withRoundingNote(Object.fromEntries(documentFields(def, filled, saved).map((f) => [f.name, f.value])));
+}
+
+const exact = (d: Decimal) => {
+  const six = d.toDecimalPlaces(6, Decimal.ROUND_DOWN);
+  return `${formatNumberRu(six)}${six.eq(d) ? '' : '…'}`;
+};
+
+/**
+ * A row's unit price is printed rounded to kopecks; when that price times the quantity is not the row's sum (the card's
+ * НМЦД split over 120 units), the document says so and shows the unrounded price, so its arithmetic checks on paper.
+ */
+export function withRoundingNote(values: Record<string, unknown>): Record<string, unknown> {
+  const rows = Array.isArray(values.items) ? (values.items as Record<string, unknown>[]) : [];
+  const notes: string[] = [];
+  rows.forEach((r, i) => {
+    const price = toDecimal(r?.price ?? r?.averagePrice);
+    const quantity = toDecimal(r?.quantity);
+    const amount = toDecimal(r?.amount);
+    if (!price || !quantity || !amount || quantity.isZero()) return;
+    const rounded = price.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    if (rounded.times(quantity).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).eq(amount)) return;
+    notes.push(
+      `позиция ${i + 1}: ${formatMoneyRu(amount)} ÷ ${formatNumberRu(quantity)} = ${exact(amount.div(quantity))}; цена за единицу ${formatMoneyRu(rounded)} — с округлением до копеек по правилам арифметики`,
+    );
+  });
+  if (!notes.length) return values;
+  return {
+    ...values,
+    roundingNote: `Стоимость позиции определена от неокруглённой цены за единицу (стоимость ÷ количество): ${notes.join('; ')}.`,
+  };
 }
 
 /** The ЭТП fields a procurement in electronic form left empty, keyed «template.field» as the editor names its fields. */
@@ -140,11 +173,41 @@ export function missingFields(template: DocumentKind, title: string, fields: Doc
 /** The documents the rule version in force requires for the procurement (or the ones asked for). */
 export async function documentPlan(db: Tx, ctx: Ctx, procurementId: number, kinds?: DocumentKind[]): Promise<DocumentPlan[]> {
   const row = await loadProcurement(ctx, procurementId, db);
-  const { documents } = await requiredDocuments(db, traitsOf(row));
-  const plan = documents.map((d) => ({ kind: d.documentKind, template: d.template, title: d.title, required: d.required }));
+  const { version, documents } = await requiredDocuments(db, traitsOf(row));
+  const ruleVersionId = version?.id ?? null;
+  const plan = documents.map((d) => ({ kind: d.documentKind, template: d.template, title: d.title, required: d.required, ruleVersionId }));
   if (!kinds?.length) return plan;
   // a document the rules do not list may still be built, as an optional one from its own template
-  return kinds.map((k) => plan.find((d) => d.kind === k) ?? { kind: k, template: k, title: DOCUMENT_KIND_TITLES[k], required: false });
+  return kinds.map(
+    (k) =>
+      plan.find((d) => d.kind === k) ?? {
+        kind: k,
+        template: k,
+        title: documentKindTitle(k, row.law),
+        required: false,
+        ruleVersionId,
+      },
+  );
+}
+
+/** The template of each planned document for this purchase's law and subject kind (the customer's own, else built-in). */
+export function planSources(
+  ctx: Ctx,
+  card: { law: string; subject: string },
+  plan: DocumentPlan[],
+  db: Tx = ctx.deps.db,
+): Promise<TemplateSource[]> {
+  return Promise.all(
+    plan.map((d) =>
+      templateFor(db, ctx.deps.files, {
+        companyId: ctx.companyId,
+        kind: d.template,
+        law: card.law === '44' ? '44' : '223',
+        subject: card.subject as 'goods' | 'works' | 'services',
+        ruleVersionId: card.law === '44' ? null : d.ruleVersionId,
+      }),
+    ),
+  );
 }
 
 export async function savedValues(db: Tx, procurementId: number): Promise<Map<string, Record<string, unknown>>> {
@@ -157,9 +220,10 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
   const card = await getProcurement(ctx, procurementId);
   const plan = await documentPlan(db, ctx, procurementId, kinds);
   const outdated = new Map(card.outdated_documents.map((d) => [d.file_id, d.reasons]));
-  const [filled, saved, files] = await Promise.all([
+  const [filled, saved, sources, files] = await Promise.all([
     prefillValues(ctx, card),
     savedValues(db, procurementId),
+    planSources(ctx, card, plan),
     plan.length
       ? db
           .select({
@@ -190,13 +254,17 @@ export async function listDocuments(ctx: Ctx, procurementId: number, kinds?: Doc
           .orderBy(desc(procurementFiles.updatedAt), desc(procurementFiles.id))
       : Promise.resolve([]),
   ]);
-  return plan.map((d) => {
+  return plan.map((d, i) => {
     const file = files.find((f) => f.template === d.kind);
+    const own = saved.get(d.kind) ?? {};
     return {
       template: d.kind,
       title: d.title,
       required: d.required,
-      fields: documentFields(d.template, filled, saved.get(d.kind) ?? {}, { electronic: isElectronicMethod(card.method), law: card.law }),
+      fields: documentFields(sources[i].shape, withRoundingNote({ ...filled, ...own }), own, {
+        electronic: isElectronicMethod(card.method),
+        law: card.law,
+      }),
       file: file
         ? { id: file.id, name: file.name, version: file.version, revision: file.revision, outdated: outdated.get(file.id) ?? [] }
         : null,
@@ -209,17 +277,17 @@ export async function getValues(ctx: Ctx, procurementId: number, kind: DocumentK
   return { template: kind, values: (await savedValues(ctx.deps.db, procurementId)).get(kind) ?? {} };
 }
 
-function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
-  const def = TEMPLATE_DEFINITIONS[kind];
+function checkValues(title: string, values: Record<string, unknown>) {
   const fields: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(values)) {
-    const loop = def.loops.find((l) => l.name === name);
-    const known = loop || def.fields.some((f) => f.name === name);
-    if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${def.title}»`];
+    // any tag of the catalogue: a customer's template of this document may print fields the built-in one does not
+    const loop = CATALOGUE_LOOPS.get(name);
+    const known = loop || CATALOGUE_FIELDS.has(name);
+    if (!known) fields[name] = [`Поле «${name}» отсутствует в документе «${title}»`];
     else if (name in FACT_FIELDS)
       // one home for each fact: the documentation keeps no copy of the card's НМЦД, dates or place
       fields[name] = [
-        `«${def.fields.find((f) => f.name === name)!.label}» — сведение закупки: оно меняется в карточке закупки (PUT /procurements/{id}/facts), не в документе`,
+        `«${CATALOGUE_FIELDS.get(name)!.label}» — сведение закупки: оно меняется в карточке закупки (PUT /procurements/{id}/facts), не в документе`,
       ];
     else if (value === null) continue;
     else if (
@@ -228,7 +296,7 @@ function checkValues(kind: DocumentKind, values: Record<string, unknown>) {
         : !['string', 'number'].includes(typeof value)
     ) {
       fields[name] = [loop ? 'Ожидается список строк таблицы' : 'Ожидается текст или число'];
-    } else if (!loop && def.fields.find((f) => f.name === name)?.type === 'money' && String(value).trim() !== '') {
+    } else if (!loop && CATALOGUE_FIELDS.get(name)?.type === 'money' && String(value).trim() !== '') {
       // the money rule of the card and the forms (contract's money.ts): a document's sums are no freer than the card's
       const problem = decimalProblem(value as string | number);
       if (problem) fields[name] = [problem];
@@ -251,7 +319,7 @@ export async function saveValues(
     throw new AppError('INVALID_STATE', 'Документацию можно менять только в статусах «Черновик» и «Документация сформирована»');
   }
   const [plan] = await documentPlan(tx, ctx, procurementId, [kind]);
-  checkValues(plan.template, values);
+  checkValues(plan.title, values);
   const current = (await savedValues(tx, procurementId)).get(kind) ?? {};
   const next: Record<string, unknown> = { ...current };
   for (const [name, value] of Object.entries(values)) {

@@ -10,12 +10,21 @@ import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../../platform/clock';
 import { catalogNames, methodTitles } from '../procurements';
 
-function ensuringText(e: Ensuring | null, nmcd: string): string {
+function ensuringText(e: Ensuring | null, nmcd: string, law: string): string {
   if (!e) return 'Не требуется';
   if (e.kind === 'amount') return `${formatMoneyRu(e.value, ' ')} руб.`;
   const amount = new Decimal(nmcd).times(e.value).div(100);
-  return `${e.value.replace('.', ',')} % от начальной (максимальной) цены договора, что составляет ${formatMoneyRu(amount, ' ')} руб.`;
+  return `${e.value.replace('.', ',')} % от начальной (максимальной) цены ${law === '44' ? 'контракта' : 'договора'}, что составляет ${formatMoneyRu(amount, ' ')} руб.`;
 }
+
+/**
+ * п. 1 ч. 1 ст. 30 Закона № 44-ФЗ: a purchase among small businesses and СОНКО only says so in its notice; the notice
+ * states «не установлено» otherwise.
+ */
+const smpAdvantage = (smeOnly: boolean) =>
+  smeOnly
+    ? 'Установлено: участниками закупки могут быть только субъекты малого предпринимательства и социально ориентированные некоммерческие организации (п. 1 ч. 1 ст. 30 Закона № 44-ФЗ)'
+    : 'Не установлено';
 
 function criteriaFor(method: string) {
   const base = baseMethod(method);
@@ -115,14 +124,21 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     summingUpDate: p.summing_up_on,
     deliveryPlace: p.delivery_place || names(places, p.delivery_place_ids).join('; ') || null,
     deliveryTerms: p.delivery_terms || names(terms, p.delivery_term_ids).join('\n') || null,
-    applicationSecurity: ensuringText(p.application_ensuring, p.nmcd),
-    contractSecurity: ensuringText(p.contract_ensuring, p.nmcd),
+    applicationSecurity: ensuringText(p.application_ensuring, p.nmcd, p.law),
+    contractSecurity: ensuringText(p.contract_ensuring, p.nmcd, p.law),
     participantRequirements: names(requirements, p.requirement_ids).join('\n') || null,
     smeParticipation: p.sme_only
       ? 'Участниками закупки могут быть только субъекты малого и среднего предпринимательства'
       : 'Участниками закупки могут быть любые лица, в том числе субъекты малого и среднего предпринимательства',
     fundingSource: names(funding, p.funding_source_ids).join(', ') || null,
     otherInfo: names(infoDocs, p.info_document_ids).join('\n') || null,
+    ikz: p.ikz ?? null,
+    smpAdvantage: smpAdvantage(p.sme_only),
+    // ст. 14 Закона № 44-ФЗ: the notice states the national regime; none until the specialist sets one
+    nationalRegimeStatement: 'Не установлены',
+    // the signature block of every document: the company's active contact signs unless the form names another
+    signerPosition: contact?.position ?? null,
+    signerName: contact?.name ?? null,
     calculationDate: moscowToday(),
     preparedByName: ctx.user.title,
     criteria: criteriaFor(p.method),

@@ -1,9 +1,34 @@
 import { z } from 'zod';
-import { DocumentItem, DocumentKind, DocumentValuesRequest, DocumentValuesResponse, DocumentsResponse, Id, IdParams } from '@proc/contract';
+import {
+  BuiltinTemplateParams,
+  CustomTemplate,
+  DocumentItem,
+  DocumentKind,
+  DocumentValuesRequest,
+  DocumentValuesResponse,
+  DocumentsResponse,
+  Id,
+  IdParams,
+  TemplateCatalogueResponse,
+  TemplateIdParams,
+  TemplateSlotQuery,
+  TemplateSlotsResponse,
+  TemplateUploadQuery,
+} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
+import { readUpload, sendFile } from '../../platform/document-files';
+import { tagCatalogue } from '../../formats/docx/tag-catalogue';
 import { getValues, listDocuments, putValues } from './list-documents';
+import {
+  builtinTemplate,
+  deleteTemplate,
+  downloadTemplate,
+  listTemplateSlots,
+  previewDocument,
+  uploadTemplate,
+} from './customer-templates';
 
 const tags = ['documentation'];
 const TemplateParams = z.object({ id: Id, template: DocumentKind });
@@ -67,5 +92,99 @@ export function documentationRoutes(app: App, deps: Deps): void {
       },
     },
     async (req) => putValues(await companyCtx(deps, req), req.params.id, req.params.template, req.body.values),
+  );
+
+  // ---- templates the customer owns ----
+  const ttags = ['document-templates'];
+
+  app.get(
+    '/document-templates/catalogue',
+    {
+      schema: {
+        tags: ttags,
+        summary: 'Каталог тегов, которые может использовать шаблон документа',
+        response: { 200: TemplateCatalogueResponse },
+      },
+    },
+    async (req) => {
+      await companyCtx(deps, req);
+      return tagCatalogue();
+    },
+  );
+
+  app.get(
+    '/document-templates',
+    {
+      schema: {
+        tags: ttags,
+        summary: 'Шаблоны документов по видам и предметам закупки: свои и встроенные',
+        description: '223-ФЗ — у редакции положения о закупке (rule_version_id), 44-ФЗ — у организации.',
+        querystring: TemplateSlotQuery,
+        response: { 200: TemplateSlotsResponse },
+      },
+    },
+    async (req) => listTemplateSlots(await companyCtx(deps, req), req.query.law, req.query.rule_version_id),
+  );
+
+  app.post(
+    '/document-templates',
+    {
+      schema: {
+        tags: ttags,
+        summary: 'Загрузить свой шаблон DOCX (multipart/form-data, поле file); заменяет прежний',
+        description: 'Шаблон проверяется: неизвестный тег, незакрытый или чужой цикл — отказ 400 с местом ошибки.',
+        consumes: ['multipart/form-data'],
+        querystring: TemplateUploadQuery,
+        response: { 200: CustomTemplate },
+      },
+    },
+    async (req) => {
+      const ctx = await companyCtx(deps, req);
+      return uploadTemplate(ctx, req.query, await readUpload(req, deps.config.UPLOAD_MAX_BYTES));
+    },
+  );
+
+  app.get(
+    '/document-templates/builtin/:law/:kind/:subject',
+    { schema: { tags: ttags, summary: 'Скачать встроенный шаблон — основу для своего', params: BuiltinTemplateParams } },
+    async (req, reply) => {
+      await companyCtx(deps, req);
+      return sendFile(reply, await builtinTemplate(req.params.law, req.params.kind, req.params.subject));
+    },
+  );
+
+  app.get(
+    '/document-templates/:id/download',
+    { schema: { tags: ttags, summary: 'Скачать свой шаблон', params: TemplateIdParams } },
+    async (req, reply) => sendFile(reply, await downloadTemplate(await companyCtx(deps, req), req.params.id)),
+  );
+
+  app.delete(
+    '/document-templates/:id',
+    {
+      schema: {
+        tags: ttags,
+        summary: 'Удалить свой шаблон: документы снова строятся по встроенному',
+        params: TemplateIdParams,
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (req) => {
+      await deleteTemplate(await companyCtx(deps, req), req.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/procurements/:id/documents/:template/preview',
+    {
+      schema: {
+        tags,
+        summary: 'Предпросмотр документа по действующему шаблону с данными закупки (не сохраняется)',
+        description: 'Незаполненное отмечено «[не заполнено: …]».',
+        params: TemplateParams,
+      },
+    },
+    async (req, reply) => sendFile(reply, await previewDocument(await companyCtx(deps, req), req.params.id, req.params.template)),
   );
 }

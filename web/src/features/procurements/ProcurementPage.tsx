@@ -37,6 +37,7 @@ import {
   type ProcurementReferenceField,
   type ProcurementResponse,
   type ProcurementStatus,
+  lawTerm,
 } from '@proc/contract';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { Field } from '../../lib/Field';
@@ -338,7 +339,7 @@ function ProcurementCard({
                   </Field>
                 </Col>
               </Row>
-              <Field label="Предмет договора" name="subject_description">
+              <Field label={lawTerm('subject', law)} name="subject_description">
                 <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
               </Field>
               <Field label="ОКПД2" name="okpd2">
@@ -348,7 +349,8 @@ function ProcurementCard({
                   knownOptions={p?.okpd2.map((o) => ({ value: o.code, label: o.name ? `${o.code} ${o.name}` : o.code }))}
                 />
               </Field>
-              <Field label="Положение о закупке" name="rule_id">
+              {/* a 44-ФЗ purchase follows the law and the customer's own documents, not a Положение (ст. 2 223-ФЗ) */}
+              <Field label="Положение о закупке" name="rule_id" hidden={law === '44'}>
                 <Select
                   allowClear
                   placeholder="Действующее положение организации"
@@ -398,14 +400,14 @@ function ProcurementCard({
                 <Input style={{ maxWidth: 240 }} />
               </Field>
               <Field name="sme_only" valuePropName="checked">
-                <Checkbox>Только для субъектов МСП</Checkbox>
+                <Checkbox>{lawTerm('sme', law)}</Checkbox>
               </Field>
             </Card>
             <Card title="Цена и финансирование" size="small" style={{ marginBottom: 16 }}>
               <Row gutter={16}>
                 <Col span={10}>
                   <Field
-                    label="НМЦД"
+                    label={lawTerm('nmc', law)}
                     name="nmcd"
                     rules={moneyRules({ required: true, positive: true })}
                     extra={<NmcdInWords form={form} />}
@@ -422,12 +424,12 @@ function ProcurementCard({
                   </Field>
                 </Col>
                 <Col span={10}>
-                  <Field label="Метод определения НМЦД" name="nmcd_method_id">
+                  <Field label={`Метод определения ${lawTerm('nmc', law)}`} name="nmcd_method_id">
                     <CatalogSelect
                       knownOptions={known(p, 'nmcd_method_id')}
                       kind="elements"
                       query={{ type: 1 }}
-                      requestName="Методы определения НМЦД"
+                      requestName={`Методы определения ${lawTerm('nmc', law)}`}
                     />
                   </Field>
                 </Col>
@@ -441,8 +443,8 @@ function ProcurementCard({
                   requestName="Источники финансирования"
                 />
               </Field>
-              <EnsuringField label="Обеспечение заявки" name="application_ensuring" />
-              <EnsuringField label="Обеспечение исполнения договора" name="contract_ensuring" />
+              <EnsuringField label="Обеспечение заявки" name="application_ensuring" law={law} />
+              <EnsuringField label={`Обеспечение исполнения ${lawTerm('contractGen', law)}`} name="contract_ensuring" law={law} />
               <Field label="Обеспечение (справочник)" name="ensuring_ids">
                 <CatalogSelect knownOptions={known(p, 'ensuring_ids')} kind="ensuring" mode="multiple" requestName="Обеспечение" />
               </Field>
@@ -559,7 +561,7 @@ function NmcdInWords({ form }: { form: FormInstance<FormValues> }) {
   return words ? <span data-testid="nmcd-in-words">{words}</span> : null;
 }
 
-function EnsuringField({ label, name }: { label: string; name: 'application_ensuring' | 'contract_ensuring' }) {
+function EnsuringField({ label, name, law }: { label: string; name: 'application_ensuring' | 'contract_ensuring'; law?: string }) {
   return (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
       <Space.Compact style={{ alignItems: 'flex-start' }}>
@@ -568,7 +570,7 @@ function EnsuringField({ label, name }: { label: string; name: 'application_ensu
             style={{ width: 150 }}
             aria-label={`${label}: вид`}
             options={[
-              { value: 'percent', label: '% от НМЦД' },
+              { value: 'percent', label: `% от ${lawTerm('nmc', law)}` },
               { value: 'amount', label: 'Сумма' },
             ]}
           />

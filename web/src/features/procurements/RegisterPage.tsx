@@ -13,6 +13,7 @@ import {
   formatDecimalInput,
   type ProcurementStatus,
   type RegisterItem,
+  lawTerm,
 } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
@@ -178,8 +179,20 @@ export default function RegisterPage() {
         <DateRange label="Размещение" from="published_from" to="published_to" params={params} patch={patch} />
         <DateRange label="Окончание подачи заявок" from="deadline_from" to="deadline_to" params={params} patch={patch} />
         <Space.Compact>
-          <MoneyFilter label="НМЦД от" placeholder="НМЦД от" name="nmcd_min" value={filters.nmcd_min} patch={patch} />
-          <MoneyFilter label="НМЦД до" placeholder="до" name="nmcd_max" value={filters.nmcd_max} patch={patch} />
+          <MoneyFilter
+            label={`${lawTerm('nmc', filters.law)} от`}
+            placeholder={`${lawTerm('nmc', filters.law)} от`}
+            name="nmcd_min"
+            value={filters.nmcd_min}
+            patch={patch}
+          />
+          <MoneyFilter
+            label={`${lawTerm('nmc', filters.law)} до`}
+            placeholder="до"
+            name="nmcd_max"
+            value={filters.nmcd_max}
+            patch={patch}
+          />
         </Space.Compact>
         <Input
           key={`okpd2-${filters.okpd2 ?? ''}`}
@@ -259,7 +272,8 @@ export default function RegisterPage() {
           { title: 'Наименование', key: 'title', dataIndex: 'title', sorter: true, sortOrder: sortOrder('title') },
           { title: 'Способ', key: 'method', dataIndex: 'method', render: (m: string) => methods.title(m) },
           {
-            title: 'НМЦД',
+            // the register of 44-ФЗ purchases speaks of the НМЦК
+            title: lawTerm('nmc', filters.law),
             key: 'nmcd',
             dataIndex: 'nmcd',
             align: 'right',

@@ -44,6 +44,10 @@ export default function RulesPage() {
         <Typography.Title level={3}>Положения о закупке</Typography.Title>
         {canEdit && (
           <Space>
+            {/* 44-ФЗ has no Положение: the company's own document templates for it live on their own page */}
+            <Link to="/documentTemplates" data-testid="templates-44">
+              Шаблоны документов 44-ФЗ
+            </Link>
             <Button onClick={() => setCopying(true)} data-testid="rule-copy">
               Скопировать
             </Button>

@@ -194,6 +194,11 @@ export default function VersionsPage() {
                     Правила документов ({v.document_rules_count})
                   </Link>
                 )}
+                {!rule.data?.is_template && (
+                  <Link to={`/procurementsRules/${ruleId}/versions/${v.id}/templates`} data-testid={`version-templates-${v.id}`}>
+                    Шаблоны документов
+                  </Link>
+                )}
                 {staff && !rule.data?.is_template && (
                   <a role="button" tabIndex={0} onClick={() => setHistory(v)} data-testid={`version-history-${v.id}`}>
                     История

@@ -1,4 +1,7 @@
 import type {
+  CustomTemplate,
+  TemplateCatalogueResponse,
+  TemplateSlotsResponse,
   DocumentRuleRequest,
   DocumentRuleResponse,
   Paged,
@@ -67,4 +70,20 @@ export const rulesApi = {
     }),
   deleteDocumentRule: (ruleId: number, versionId: number, id: number) =>
     api.delete<void>(`${v(ruleId, versionId)}/document_rules/${id}`, { name: 'Удаление правила документа' }),
+};
+
+/** Templates the customer owns: per document kind × subject kind, at a version of the Положение (223) or the company (44). */
+export const templatesApi = {
+  catalogue: () => api.get<TemplateCatalogueResponse>('/document-templates/catalogue', { name: 'Каталог тегов шаблонов' }),
+  slots: (law: '223' | '44', ruleVersionId?: number) =>
+    api.get<TemplateSlotsResponse>('/document-templates', { name: 'Шаблоны документов', query: { law, rule_version_id: ruleVersionId } }),
+  upload: (q: { law: '223' | '44'; rule_version_id?: number; document_kind: string; subject: string }, file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.post<CustomTemplate>('/document-templates', { name: 'Загрузка шаблона', body, query: q, quiet: true });
+  },
+  remove: (id: number) => api.delete<void>(`/document-templates/${id}`, { name: 'Удаление шаблона' }),
+  download: (id: number) => api.download(`/document-templates/${id}/download`, 'Шаблон'),
+  downloadBuiltin: (law: string, kind: string, subject: string) =>
+    api.download(`/document-templates/builtin/${law}/${kind}/${subject}`, 'Встроенный шаблон'),
 };
