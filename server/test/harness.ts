@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { queryString, routePath, type CallInput, type Reply, type RouteDef } from '@proc/contract/http';
 import { loadConfig, type Config } from '../src/config';
 import { buildServer, type Server } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -23,6 +24,14 @@ export interface TestServer {
     url: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{ status: number; body: T }>;
+  /**
+   * Calls a route of the contract in-process: a path, query or body the contract does not declare is a type error.
+   * Input a test sends on purpose against the schemas goes through `api`.
+   */
+  call<R extends RouteDef>(
+    route: R,
+    input: CallInput<R> & { token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Reply<R> }>;
   login(login: string, password?: string): Promise<string>;
   socket(ns: 'auth' | 'unauth', token?: string): Promise<Socket>;
   close(): Promise<void>;
@@ -83,12 +92,17 @@ export async function startTestServer(
     const text = res.body;
     return { status: res.statusCode, body: (text ? safeJson(text) : null) as never };
   };
+  const call: TestServer['call'] = (route, input) => {
+    const { params, query, body, ...o } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+    return api(route.method, `/api${routePath(route, params)}${queryString(query)}`, { ...o, body }) as never;
+  };
   const sockets: Socket[] = [];
   return {
     server,
     url,
     config,
     api,
+    call,
     async login(login, password = DEMO_PASSWORD) {
       const r = await api<{ token: string }>('POST', '/api/auth/login', { body: { login, password } });
       if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);

@@ -6,6 +6,7 @@
  * memory; `{ op: 'sql', text }` runs SQL on the node's database (benchmarks fill an embedded database this way); `{ op: 'push' }`
  * sends an event to a user's sockets through this node's realtime (stamped with `sent_at`).
  */
+import type { PushName } from '@proc/contract';
 import { loadConfig } from '../src/config';
 import { buildServer } from '../src/app';
 import { stopOnSignals } from '../src/platform/shutdown';
@@ -15,7 +16,7 @@ type Msg =
   | { id: number; op: 'get'; key: string }
   | { id: number; op: 'rss' }
   | { id: number; op: 'sql'; text: string }
-  | { id: number; op: 'push'; userId: number; event: string; payload: Record<string, unknown> }
+  | { id: number; op: 'push'; userId: number; event: PushName; payload: Record<string, unknown> }
   | { id: number; op: 'stop' };
 
 const config = loadConfig({
