@@ -24,6 +24,8 @@ export interface RouteDef {
   response?: { [status: number]: z.ZodType };
   /** The answer's type when no schema describes it. */
   returns?: Returns<unknown>;
+  /** A file upload: multipart/form-data, the body a FormData (the server reads it with readUpload). */
+  upload?: boolean;
 }
 
 export const defineRoute = <const R extends RouteDef>(r: R): R => r;
@@ -40,7 +42,7 @@ type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${inf
 
 /** What a caller passes for the path's `:params`: the schema's input, or one string/number per name. */
 export type ParamsIn<R extends RouteDef> = R['params'] extends z.ZodType
-  ? z.input<R['params']>
+  ? UrlValues<z.input<R['params']>>
   : [PathParamNames<R['path']>] extends [never]
     ? undefined
     : Record<PathParamNames<R['path']>, string | number>;
@@ -49,7 +51,9 @@ export type ParamsOut<R extends RouteDef> = R['params'] extends z.ZodType
   : [PathParamNames<R['path']>] extends [never]
     ? unknown
     : Record<PathParamNames<R['path']>, string>;
-export type QueryIn<R extends RouteDef> = In<R['query']>;
+/** A value of the URL travels as text: a field that takes a string takes a number as well. */
+type UrlValues<T> = T extends object ? { [K in keyof T]: T[K] | (string extends T[K] ? number : never) } : T;
+export type QueryIn<R extends RouteDef> = UrlValues<In<R['query']>>;
 export type QueryOut<R extends RouteDef> = R['query'] extends z.ZodType ? z.output<R['query']> : unknown;
 export type BodyIn<R extends RouteDef> = In<R['body']>;
 export type BodyOut<R extends RouteDef> = R['body'] extends z.ZodType ? z.output<R['body']> : unknown;
@@ -65,7 +69,13 @@ export type Reply<R extends RouteDef> =
 /** The input of a call: only the parts the route has, each required when the route has it. */
 export type CallInput<R extends RouteDef> = (ParamsIn<R> extends undefined ? { params?: undefined } : { params: ParamsIn<R> }) &
   (R['query'] extends z.ZodType ? { query?: QueryIn<R> } : { query?: undefined }) &
-  (R['body'] extends z.ZodType ? { body: BodyIn<R> } : { body?: undefined });
+  (R['body'] extends z.ZodType
+    ? Partial<BodyIn<R>> extends BodyIn<R>
+      ? { body?: BodyIn<R> }
+      : { body: BodyIn<R> }
+    : R['upload'] extends true
+      ? { body: FormData }
+      : { body?: undefined });
 
 /** The path with its `:params` filled in (encoded), without the /api prefix. */
 export function routePath(r: RouteDef, params?: Record<string, unknown>): string {

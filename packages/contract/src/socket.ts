@@ -69,14 +69,14 @@ export const TRIADS = {
     response: z.object({
       ...outcome,
       procurement_id: z.number().optional(),
-      files: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+      files: z.array(z.object({ id: z.number(), name: z.string() })),
       violations: z.array(z.string()).optional(),
     }),
   },
   documentUserfields: {
     ns: 'auth',
     request: DocumentUserfieldsPayload,
-    response: z.object({ ...outcome, procurement_id: z.number().optional(), documents: z.array(DocumentItem).optional() }),
+    response: z.object({ ...outcome, procurement_id: z.number(), documents: z.array(DocumentItem) }),
   },
   copyProcurementRule: {
     ns: 'auth',

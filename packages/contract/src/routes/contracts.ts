@@ -22,7 +22,14 @@ import { defineRoutes } from '../http';
 
 /** The HTTP routes of contracts (paths under /api). */
 export const contractsRoutes = defineRoutes({
-  postUpd: { method: 'POST', path: '/contracts/:id/upd', params: IdParams, query: UpdUploadQuery, response: { 200: UpdUploadResponse } },
+  postUpd: {
+    upload: true,
+    method: 'POST',
+    path: '/contracts/:id/upd',
+    params: IdParams,
+    query: UpdUploadQuery,
+    response: { 200: UpdUploadResponse },
+  },
   postAcceptanceWithdraw: {
     method: 'POST',
     path: '/acceptance/:id/withdraw',
@@ -43,7 +50,13 @@ export const contractsRoutes = defineRoutes({
     body: LineMappingRequest,
     response: { 200: AcceptanceLine },
   },
-  postPaymentsImport: { method: 'POST', path: '/payments/import', query: UpdUploadQuery, response: { 200: PaymentImportResponse } },
+  postPaymentsImport: {
+    upload: true,
+    method: 'POST',
+    path: '/payments/import',
+    query: UpdUploadQuery,
+    response: { 200: PaymentImportResponse },
+  },
   getPayments: { method: 'GET', path: '/payments', query: PaymentsQuery, response: { 200: paged(PaymentOrderResponse) } },
   putPaymentsContract: {
     method: 'PUT',

@@ -88,7 +88,7 @@ export const eisRoutes = defineRoutes({
     query: AnotherQuery,
     response: { 200: ProcurementResponse },
   },
-  postUpload: { method: 'POST', path: '/eis/upload', query: EisUploadQuery, response: { 200: EisUploadResponse } },
+  postUpload: { upload: true, method: 'POST', path: '/eis/upload', query: EisUploadQuery, response: { 200: EisUploadResponse } },
   getContracts: { method: 'GET', path: '/contracts', query: ContractsQuery, response: { 200: paged(ContractListItem) } },
   getContractsWaitingExecutions: {
     method: 'GET',

@@ -46,6 +46,7 @@ export const procurementsRoutes = defineRoutes({
   getHistory: { method: 'GET', path: '/procurements/:id/history', params: IdParams, response: { 200: z.array(StatusHistoryItem) } },
   getFiles: { method: 'GET', path: '/procurements/:id/files', params: IdParams, response: { 200: z.array(ProcurementFileResponse) } },
   postFiles: {
+    upload: true,
     method: 'POST',
     path: '/procurements/:id/files',
     params: IdParams,
@@ -59,6 +60,7 @@ export const procurementsRoutes = defineRoutes({
     response: { 200: ProcurementFileResponse },
   },
   putFilesByFileId: {
+    upload: true,
     method: 'PUT',
     path: '/procurements/:id/files/:fileId',
     params: FileParams,

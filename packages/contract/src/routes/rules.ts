@@ -108,6 +108,7 @@ export const rulesRoutes = defineRoutes({
     response: { 200: RuleVersionResponse },
   },
   postProcurementRulesVersionsApprovalDocument: {
+    upload: true,
     method: 'POST',
     path: '/procurement_rules/:id/versions/:versionId/approval_document',
     params: VersionParams,
