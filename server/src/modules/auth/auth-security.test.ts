@@ -60,7 +60,7 @@ describe('client IP (M1)', () => {
 
 async function codeFor(email: string): Promise<string> {
   const s = await t.socket('unauth');
-  const response = nextEvent<{ result: string; error?: string }>(s, 'emailServiceResponse');
+  const response = nextEvent(s, 'emailServiceResponse');
   s.emit('emailServiceRequest', { key: 1, email });
   expect((await response).result).toBe('success');
   const dir = path.join(t.config.DATA_DIR, 'outbox');
@@ -349,7 +349,7 @@ describe('client IP on sockets (M1)', () => {
         extraHeaders: { 'x-forwarded-for': `203.0.113.${i % 250}` },
         forceNew: true,
       });
-      const response = nextEvent<{ result: string; error?: string }>(s, 'emailServiceResponse');
+      const response = nextEvent(s, 'emailServiceResponse');
       s.emit('emailServiceRequest', { key: i, email: `spoof${i}@example.com` });
       const r = await response;
       if (r.result === 'error') errors.push(r.error ?? '');

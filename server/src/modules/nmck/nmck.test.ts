@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,7 +131,7 @@ describe('НМЦК calculator on a procurement', () => {
 
     const applied = await ok('POST', `${base}/apply`);
     expect(applied).toMatchObject({ applied_nmck: '1708.33', procurement_nmcd: '1708.33' });
-    const after = await t.api<ProcurementResponse>('GET', `/api/procurements/${p.id}`, { token: w.client });
+    const after = await t.call(routes.procurements.getById, { params: { id: p.id }, token: w.client });
     expect(after.body.nmcd).toBe('1708.33');
 
     // the justification in Word: the sources, the formulas with the figures, the legal basis

@@ -1,8 +1,9 @@
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcurementFileResponse, ProcurementResponse, StorageUsageResponse, TariffResponse } from '@proc/contract';
+import type { ProcurementFileResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { PDF, download, upload, world, type World } from '../../../test/factories';
 import { companyStorage, storedFiles } from '../../db/schema';
@@ -20,10 +21,10 @@ const blobPath = (key: string) => path.join(t.config.DATA_DIR, 'files', key);
 const keyOf = async (size: number, companyId: number) =>
   (await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.companyId, companyId))).filter((r) => r.size === size);
 const storage = async (companyId: number, token: string) =>
-  t.api<StorageUsageResponse>('GET', `/api/companies/${companyId}/storage`, { token });
+  t.call(routes.storage.getCompaniesStorage, { params: { id: companyId }, token });
 
 async function procurementOf(token: string): Promise<number> {
-  const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+  const p = await t.call(routes.procurements.post, {
     token,
     body: { title: 'Поставка картриджей', method: 'auction_e', subject: 'goods', nmcd: '100000', okpd2: [{ code: '26.20.14.120' }] },
   });
@@ -40,18 +41,20 @@ afterAll(async () => t?.close());
 
 describe('storage quota from the tariff', () => {
   it('the tariff carries storage_mb, edited by admin', async () => {
-    const created = await t.api<TariffResponse>('POST', '/api/tariffs', {
+    const created = await t.call(routes.tariffs.post, {
       token: admin,
       body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 1 },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.storage_mb).toBe(1);
-    const refused = await t.api<{ message: string }>('PUT', `/api/tariffs/${created.body.id}`, {
+    const refused = await t.call(routes.tariffs.putById, {
+      params: { id: created.body.id },
       token: admin,
       body: { name: 'Мини-хранилище', price: '100', period: 'month', storage_mb: 0 },
     });
     expect(refused.status).toBe(400);
-    const assigned = await t.api('POST', `/api/companies/${w.otherId}/tariffs`, {
+    const assigned = await t.call(routes.tariffs.postCompaniesTariffs, {
+      params: { id: w.otherId },
       token: admin,
       body: { tariff_id: created.body.id, valid_from: '2025-01-01' },
     });
@@ -85,7 +88,7 @@ describe('storage quota from the tariff', () => {
       'Недостаточно места в хранилище организации: занято 800\u00a0КБ из 1\u00a0МБ, файл 300\u00a0КБ. Удалите ненужные файлы или перейдите на тариф с большим хранилищем.',
     );
     // nothing of the refused file was kept
-    expect((await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${b}/files`, { token: w.otherClient })).body).toHaveLength(2);
+    expect((await t.call(routes.procurements.getFiles, { params: { id: b }, token: w.otherClient })).body).toHaveLength(2);
 
     // A's own allowance is untouched by B's (the demo customer holds its demo documents already)
     const aBefore = (await storage(w.demoId, w.client)).body.used_bytes;
@@ -110,7 +113,9 @@ describe('storage quota from the tariff', () => {
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
     expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(800 * KB);
     const f2 = second.body as ProcurementFileResponse;
-    expect((await t.api('DELETE', `/api/procurements/${b}/files/${f2.id}`, { token: w.otherClient })).status).toBe(204);
+    expect((await t.call(routes.procurements.deleteFilesByFileId, { params: { id: b, fileId: f2.id }, token: w.otherClient })).status).toBe(
+      204,
+    );
     expect((await storage(w.otherId, w.otherClient)).body.used_bytes).toBe(400 * KB);
     expect((await upload(t, 'POST', `/api/procurements/${b}/files`, w.otherClient, 'Теперь помещается.pdf', pdf(300))).status).toBe(200);
 
@@ -142,7 +147,12 @@ describe('retention of deleted and replaced files', () => {
     expect((await upload(t, 'PUT', `/api/procurements/${p}/files/${f.id}`, w.client, 'Извещение (изм. 1).pdf', pdf(12))).status).toBe(200);
     const gone = await upload(t, 'POST', `/api/procurements/${p}/files`, w.client, 'Черновик.pdf', pdf(13));
     expect(
-      (await t.api('DELETE', `/api/procurements/${p}/files/${(gone.body as ProcurementFileResponse).id}`, { token: w.client })).status,
+      (
+        await t.call(routes.procurements.deleteFilesByFileId, {
+          params: { id: p, fileId: (gone.body as ProcurementFileResponse).id },
+          token: w.client,
+        })
+      ).status,
     ).toBe(204);
     const [v1] = await keyOf(11 * KB, w.demoId);
     const [v2] = await keyOf(12 * KB, w.demoId);
@@ -185,7 +195,11 @@ describe('retention of deleted and replaced files', () => {
     const latest = await download(t, `/api/procurements/${p}/files/${f.id}/download`, w.client);
     expect(latest.status).toBe(200);
     expect(latest.data.length).toBe(12 * KB);
-    const old = await t.api<{ message: string }>('GET', `/api/procurements/${p}/files/${f.id}/download?version=1`, { token: w.client });
+    const old = await t.call(routes.procurements.getFilesDownload, {
+      params: { id: p, fileId: f.id },
+      query: { version: '1' },
+      token: w.client,
+    });
     expect(old.status).toBe(404);
     expect(old.body.message).toBe('Версия 1 файла удалена по истечении срока хранения заменённых файлов');
     // a second run finds nothing more
@@ -200,13 +214,10 @@ describe('retention of deleted and replaced files', () => {
 
 describe('a deleted company', () => {
   it('releases its stored files: they count no more against its allowance', async () => {
-    const created = await t.api<{ id: number }>('POST', '/api/companies', {
-      token: admin,
-      body: { title: 'ООО «Удаляемая»', inn: '7707083893' },
-    });
+    const created = await t.call(routes.companies.post, { token: admin, body: { title: 'ООО «Удаляемая»', inn: '7707083893' } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.id;
-    const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+    const p = await t.call(routes.procurements.post, {
       token: admin,
       headers: { 'x-company-id': String(id) },
       body: { title: 'Закупка удаляемой', method: 'auction_e', subject: 'goods', nmcd: '1000', okpd2: [{ code: '26.20.14.120' }] },
@@ -220,7 +231,7 @@ describe('a deleted company', () => {
     expect(fs.existsSync(blobPath(file.key))).toBe(true);
     expect((await storage(id, admin)).body.used_bytes).toBe(40 * KB);
 
-    expect((await t.api('DELETE', `/api/companies/${id}`, { token: admin })).status).toBe(204);
+    expect((await t.call(routes.companies.deleteById, { params: { id }, token: admin })).status).toBe(204);
     const [row] = await t.server.deps.db.select().from(storedFiles).where(eq(storedFiles.key, file.key));
     expect(row.releasedAt).not.toBeNull();
     const [counter] = await t.server.deps.db.select().from(companyStorage).where(eq(companyStorage.companyId, id));
