@@ -29,7 +29,15 @@ export interface RouteDef {
 }
 
 export const defineRoute = <const R extends RouteDef>(r: R): R => r;
-export const defineRoutes = <const T extends Record<string, RouteDef>>(t: T): T => t;
+/** A route whose params schema names other params than its path: `never`, so the table does not compile. */
+type PathAgrees<R> = R extends { path: infer P extends string; params: infer S extends z.ZodType }
+  ? [PathParamNames<P>] extends [keyof z.output<S>]
+    ? [keyof z.output<S>] extends [PathParamNames<P>]
+      ? R
+      : never
+    : never
+  : R;
+export const defineRoutes = <const T extends Record<string, RouteDef>>(t: T & { [K in keyof T]: PathAgrees<T[K]> }): T => t;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type In<S> = S extends z.ZodType ? z.input<S> : undefined;
