@@ -26,7 +26,7 @@ async function main() {
     const timeA = async () => {
       const started = performance.now();
       const key = await report(w.client, 1);
-      await nextEvent(sockA, EVENTS.reportCreateResponse, (p: { key?: string }) => p.key === key, 300_000);
+      await nextEvent(sockA, EVENTS.reportCreateResponse, (p) => p.key === key, 300_000);
       return performance.now() - started;
     };
     // warm-up (the report libraries load on first use), then A alone

@@ -52,7 +52,7 @@ async function measure(fairShare: boolean) {
     const sock = await t.socket('auth', w.client);
     // warm-up: the report libraries load on first use
     const first = await t.api<{ key: string }>('POST', '/api/reports/monthly', { token: w.client, body: { year: 2025, month: 1 } });
-    await nextEvent(sock, EVENTS.reportCreateResponse, (e: { key?: string }) => e.key === first.body.key, 300_000);
+    await nextEvent(sock, EVENTS.reportCreateResponse, (e) => e.key === first.body.key, 300_000);
     const keys = new Set<string>();
     const done = new Set<string>();
     const reportsStarted = performance.now();

@@ -59,8 +59,11 @@ export type ParamsOut<R extends RouteDef> = R['params'] extends z.ZodType
   : [PathParamNames<R['path']>] extends [never]
     ? unknown
     : Record<PathParamNames<R['path']>, string>;
-/** A value of the URL travels as text: a field that takes a string takes a number as well. */
-type UrlValues<T> = T extends object ? { [K in keyof T]: T[K] | (string extends T[K] ? number : never) } : T;
+/**
+ * A value of the URL travels as text: a field that takes a string (or one of some strings) takes any string or number,
+ * which the server's schema checks (400 with its message); the names of the fields are the contract's.
+ */
+type UrlValues<T> = T extends object ? { [K in keyof T]: T[K] | (NonNullable<T[K]> extends string ? string | number : never) } : T;
 export type QueryIn<R extends RouteDef> = UrlValues<In<R['query']>>;
 export type QueryOut<R extends RouteDef> = R['query'] extends z.ZodType ? z.output<R['query']> : unknown;
 export type BodyIn<R extends RouteDef> = In<R['body']>;

@@ -1,3 +1,4 @@
+import type { QueryIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
 import type { ExecutionSummaryResponse } from '@proc/contract';
 import { api, call, href } from '../../lib/api';
@@ -15,8 +16,8 @@ const form = (file: File) => {
 };
 
 export const contractsApi = {
-  list: (query: Record<string, unknown>) => call(routes.eis.getContracts, { name: 'Реестр договоров', query }),
-  waitingExecutions: (query: Record<string, unknown>) =>
+  list: (query: QueryIn<typeof routes.eis.getContracts>) => call(routes.eis.getContracts, { name: 'Реестр договоров', query }),
+  waitingExecutions: (query: QueryIn<typeof routes.eis.getContractsWaitingExecutions>) =>
     call(routes.eis.getContractsWaitingExecutions, { name: 'Сведения об исполнении, ожидающие контракт', query }),
   /** `notFoundPage`: the card route shows a missing contract as its page; elsewhere a 404 is a notice. */
   get: (id: number, notFoundPage = true) => call(routes.eis.getContractsById, { params: { id }, name: 'Карточка договора', notFoundPage }),
@@ -48,7 +49,8 @@ export const contractsApi = {
       name: 'Сопоставление строки УПД',
       body: { position_id: positionId },
     }),
-  payments: (query: Record<string, unknown>) => call(routes.contracts.getPayments, { name: 'Платёжные поручения', query }),
+  payments: (query: QueryIn<typeof routes.contracts.getPayments>) =>
+    call(routes.contracts.getPayments, { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
     call(routes.contracts.postPaymentsImport, {
       name: 'Загрузка выписки 1С',
@@ -70,7 +72,7 @@ export const contractsApi = {
     call(routes.contracts.postReports, { params: { id }, name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>
     call(routes.contracts.postReportsMonthly, { name: 'Месячный отчёт', body: { year, month } }),
-  reports: (query: Record<string, unknown>) => call(routes.contracts.getReports, { name: 'Отчёты', query }),
+  reports: (query: QueryIn<typeof routes.contracts.getReports>) => call(routes.contracts.getReports, { name: 'Отчёты', query }),
   downloadReport: (code: string) => api.download(href(routes.contracts.getReportsDownload, { params: { code } }), 'Скачивание отчёта'),
   execution: (id: number) => call(routes.eis.getContractsExecution, { params: { id }, name: 'Сведения об исполнении' }),
   sendExecution: (id: number) => call(routes.eis.postContractsExecutionSend, { params: { id }, name: 'Отправка сведений в ЕИС' }),

@@ -1,3 +1,4 @@
+import type { QueryIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
 import type {
   EisContractsImportRequest,
@@ -24,8 +25,8 @@ export const NOTICE44_METHOD_TITLES: Record<string, string> = {
 export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 'amount_from', 'amount_to', 'after'] as const;
 
 export const eisApi = {
-  tenderPlans: (query: Record<string, unknown>) => call(routes.eis.getTenderPlans, { name: 'Планы-графики', query }),
-  tenderPositions: (number: string, query: Record<string, unknown>) =>
+  tenderPlans: (query: QueryIn<typeof routes.eis.getTenderPlans>) => call(routes.eis.getTenderPlans, { name: 'Планы-графики', query }),
+  tenderPositions: (number: string, query: QueryIn<typeof routes.eis.getTenderPlansPositions>) =>
     call(routes.eis.getTenderPlansPositions, {
       params: { number: encodeURIComponent(number) },
       name: 'Позиции плана-графика',
@@ -36,8 +37,8 @@ export const eisApi = {
     call(routes.eis.postTenderPlansPositionsProcurement, { params: { id }, name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
     api.post<JobAccepted>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
-  plans: (query: Record<string, unknown>) => call(routes.eis.getPlans, { name: 'Планы закупки', query }),
-  planItems: (number: string, query: Record<string, unknown>) =>
+  plans: (query: QueryIn<typeof routes.eis.getPlans>) => call(routes.eis.getPlans, { name: 'Планы закупки', query }),
+  planItems: (number: string, query: QueryIn<typeof routes.eis.getPlansItems>) =>
     call(routes.eis.getPlansItems, {
       params: { number: encodeURIComponent(number) },
       name: 'Позиции плана закупки',
@@ -59,7 +60,7 @@ export const eisApi = {
     api.post<JobAccepted>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importNotices44: (body: EisNotices44ImportRequest) =>
     api.post<JobAccepted>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
-  notices44: (query: Record<string, unknown>) => call(routes.eis.getNotices44, { name: 'Извещения 44-ФЗ', query }),
+  notices44: (query: QueryIn<typeof routes.eis.getNotices44>) => call(routes.eis.getNotices44, { name: 'Извещения 44-ФЗ', query }),
   importStatus: (kind: EisImportKind) => call(routes.eis.getImportsStatus, { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>
     call(routes.eis.postImportsCancel, { params: { key: encodeURIComponent(key) }, name: 'Остановка загрузки из ЕИС' }),

@@ -1,3 +1,4 @@
+import type { QueryIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -8,7 +9,7 @@ import {
   type ProcurementInput,
   type ProcurementStatus,
 } from '@proc/contract';
-import { api, call } from '../../lib/api';
+import { api, call, href } from '../../lib/api';
 import { socketRequest } from '../../lib/socket';
 import { useSelectedCompany, useSession } from '../../lib/session';
 
@@ -33,11 +34,9 @@ export const REGISTER_FILTERS = [
 ] as const;
 
 export const procurementsApi = {
-  register: (query: Record<string, unknown>) => call(routes.procurements.get, { name: 'Реестр закупок', query }),
-  exportRegister: (query: Record<string, string | undefined>) => {
-    const qs = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1])).toString();
-    return api.download(`/procurements/export.xlsx${qs ? `?${qs}` : ''}`, 'Выгрузка реестра закупок');
-  },
+  register: (query: QueryIn<typeof routes.procurements.get>) => call(routes.procurements.get, { name: 'Реестр закупок', query }),
+  exportRegister: (query: QueryIn<typeof routes.procurements.getExportXlsx>) =>
+    api.download(href(routes.procurements.getExportXlsx, { query }), 'Выгрузка реестра закупок'),
   get: (id: number) => call(routes.procurements.getById, { params: { id }, name: 'Карточка закупки', notFoundPage: true }),
   /** The company's procurement rules for the card's select (the server caps a page at 100). */
   rulesForSelect: () => call(routes.rules.getProcurementRules, { name: 'Положения о закупке', query: { limit: 100 } }),
@@ -71,7 +70,7 @@ export const procurementsApi = {
   removeFile: (id: number, fileId: number) =>
     call(routes.procurements.deleteFilesByFileId, { params: { id, fileId }, name: 'Удаление файла' }),
   download: (id: number, fileId: number, version?: number) =>
-    api.download(`/procurements/${id}/files/${fileId}/download${version ? `?version=${version}` : ''}`, 'Скачивание файла'),
+    api.download(href(routes.procurements.getFilesDownload, { params: { id, fileId }, query: { version } }), 'Скачивание файла'),
   saveValues: (id: number, template: DocumentKind, values: Record<string, unknown>) =>
     call(routes.documentation.putProcurementsDocumentsValues, {
       params: { id, template },

@@ -1,4 +1,4 @@
-import type { BodyIn } from '@proc/contract/http';
+import type { BodyIn, QueryIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
 import type { UserResponse } from '@proc/contract';
 import { call } from '../../lib/api';
@@ -7,7 +7,7 @@ import { call } from '../../lib/api';
 export const USER_FILTERS = ['q', 'role'] as const;
 
 export const usersApi = {
-  list: (query: Record<string, unknown>) => call(routes.users.get, { name: 'Пользователи', query }),
+  list: (query: QueryIn<typeof routes.users.get>) => call(routes.users.get, { name: 'Пользователи', query }),
   /** Quiet: the form puts the server's field errors beside the fields. */
   create: (body: BodyIn<typeof routes.users.post>, idempotencyKey: string) =>
     call(routes.users.post, { name: 'Создание пользователя', body, quiet: true, idempotencyKey }),
