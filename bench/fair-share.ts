@@ -37,8 +37,9 @@ async function main() {
     const keysB: string[] = [];
     const doneB = new Set<string>();
     const allB = new Promise<void>((resolve) => {
-      sockB.on(EVENTS.reportCreateResponse, (p: { key?: string }) => {
-        if (p.key && keysB.includes(p.key)) doneB.add(p.key);
+      sockB.on(EVENTS.reportCreateResponse, (p) => {
+        const key = String(p.key);
+        if (keysB.includes(key)) doneB.add(key);
         if (doneB.size === FLOOD) resolve();
       });
     });

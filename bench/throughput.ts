@@ -58,8 +58,9 @@ async function measure(fairShare: boolean) {
     const reportsStarted = performance.now();
     let refused = 0;
     const all = new Promise<void>((resolve) => {
-      sock.on(EVENTS.reportCreateResponse, (e: { key?: string }) => {
-        if (e.key && keys.has(e.key)) done.add(e.key);
+      sock.on(EVENTS.reportCreateResponse, (e) => {
+        const key = String(e.key);
+        if (keys.has(key)) done.add(key);
         if (sentAll && done.size === keys.size) resolve();
       });
     });

@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { PushName } from '@proc/contract';
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'node-process.ts');
 
@@ -81,7 +80,7 @@ export interface NodeProcess {
   putFile(data: Buffer): Promise<string>;
   getFile(key: string): Promise<Buffer>;
   rss(): Promise<number>;
-  push(userId: number, event: PushName, payload: Record<string, unknown>): Promise<void>;
+  push(userId: number, event: string, payload: Record<string, unknown>): Promise<void>;
   sql(text: string): Promise<{ rows: Record<string, unknown>[] }>;
   stop(): Promise<void>;
 }
