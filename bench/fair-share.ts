@@ -26,7 +26,7 @@ async function main() {
     const timeA = async () => {
       const started = performance.now();
       const key = await report(w.client, 1);
-      await nextEvent(sockA, EVENTS.reportCreateResponse, (p: { key?: string }) => p.key === key, 300_000);
+      await nextEvent(sockA, EVENTS.reportCreateResponse, (p) => p.key === key, 300_000);
       return performance.now() - started;
     };
     // warm-up (the report libraries load on first use), then A alone
@@ -37,8 +37,9 @@ async function main() {
     const keysB: string[] = [];
     const doneB = new Set<string>();
     const allB = new Promise<void>((resolve) => {
-      sockB.on(EVENTS.reportCreateResponse, (p: { key?: string }) => {
-        if (p.key && keysB.includes(p.key)) doneB.add(p.key);
+      sockB.on(EVENTS.reportCreateResponse, (p) => {
+        const key = String(p.key);
+        if (keysB.includes(key)) doneB.add(key);
         if (doneB.size === FLOOD) resolve();
       });
     });

@@ -52,14 +52,15 @@ async function measure(fairShare: boolean) {
     const sock = await t.socket('auth', w.client);
     // warm-up: the report libraries load on first use
     const first = await t.api<{ key: string }>('POST', '/api/reports/monthly', { token: w.client, body: { year: 2025, month: 1 } });
-    await nextEvent(sock, EVENTS.reportCreateResponse, (e: { key?: string }) => e.key === first.body.key, 300_000);
+    await nextEvent(sock, EVENTS.reportCreateResponse, (e) => e.key === first.body.key, 300_000);
     const keys = new Set<string>();
     const done = new Set<string>();
     const reportsStarted = performance.now();
     let refused = 0;
     const all = new Promise<void>((resolve) => {
-      sock.on(EVENTS.reportCreateResponse, (e: { key?: string }) => {
-        if (e.key && keys.has(e.key)) done.add(e.key);
+      sock.on(EVENTS.reportCreateResponse, (e) => {
+        const key = String(e.key);
+        if (keys.has(key)) done.add(key);
         if (sentAll && done.size === keys.size) resolve();
       });
     });

@@ -42,9 +42,7 @@ async function main() {
     const sock = await t.socket('auth', token);
     // notices by key, kept from the moment they arrive: one may come before the upload's HTTP answer is read
     const arrived = new Map<string, { at: number; result: string }>();
-    sock.on('notificationMapInvoiceItemsResponse', (p: { key: string; result: string }) =>
-      arrived.set(p.key, { at: performance.now(), result: p.result }),
-    );
+    sock.on('notificationMapInvoiceItemsResponse', (p) => arrived.set(String(p.key), { at: performance.now(), result: p.result }));
     const ms: number[] = [];
     let ok = 0;
     for (let i = 0; i < N + 3; i++) {

@@ -2,6 +2,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Socket } from 'socket.io-client';
 import { EVENTS } from '@proc/contract';
 import { innFrom9 } from './factories';
 import { startTestServer, TEST_INTEGRATION_SECRET, type TestServer } from './harness';
@@ -94,7 +95,8 @@ export async function importPeriod(
   event: string,
   body: { date_from: string; date_to: string },
 ): Promise<Record<string, unknown>> {
-  const s = await t.socket('auth', token);
+  // the event is the caller's: listened to without the contract's types
+  const s = (await t.socket('auth', token)) as unknown as Socket;
   // listening before the request: a short import may answer before the request's own reply is read
   const seen: Record<string, unknown>[] = [];
   let key: string | undefined;
@@ -181,13 +183,13 @@ export async function oneDayImport(t: TestServer, who: EisTenant, period = DAY):
   try {
     const started = performance.now();
     let key: string | undefined;
-    const seen: { key?: string; result?: string }[] = [];
+    const seen: { key?: string | number; result?: string }[] = [];
     const done = new Promise<{ result?: string }>((resolve) => {
       const look = () => {
         const hit = seen.find((e) => e.key === key);
         if (key && hit) resolve(hit);
       };
-      s.on(EVENTS.notificationEisContractsResponse, (e: { key?: string }) => (seen.push(e), look()));
+      s.on(EVENTS.notificationEisContractsResponse, (e) => (seen.push(e), look()));
       void (async () => {
         const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: period });
         expect(r.status, JSON.stringify(r.body)).toBe(202);

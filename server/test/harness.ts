@@ -4,6 +4,9 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { io as ioClient, type Socket } from 'socket.io-client';
+import { queryString, routePath, type CallInput, type Reply, type RouteDef } from '@proc/contract/http';
+import type { ErrorBody } from '@proc/contract/errors';
+import type { ClientToServerEvents, ServerEventName, ServerEvents, ServerToClientEvents } from '@proc/contract/socket';
 import { loadConfig, type Config } from '../src/config';
 import { buildServer, type Server } from '../src/app';
 import { openDatabase, type Database } from '../src/db/client';
@@ -12,6 +15,9 @@ import { closeParsePool } from '../src/formats';
 
 /** The integration service's key in tests: every server the harness starts sends it, every test's service takes it. */
 export const TEST_INTEGRATION_SECRET = 'test-integration-secret-0123456789';
+
+/** A socket.io client typed by the contract's event map: what it may send and what each event it hears carries. */
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface TestServer {
   server: Server;
@@ -23,8 +29,16 @@ export interface TestServer {
     url: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ): Promise<{ status: number; body: T }>;
+  /**
+   * Calls a route of the contract in-process: a path, query or body the contract does not declare is a type error.
+   * Input a test sends on purpose against the schemas goes through `api`. A refusal's body is the error envelope.
+   */
+  call<R extends RouteDef>(
+    route: R,
+    input: CallInput<R> & { token?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Reply<R> & Partial<ErrorBody> }>;
   login(login: string, password?: string): Promise<string>;
-  socket(ns: 'auth' | 'unauth', token?: string): Promise<Socket>;
+  socket(ns: 'auth' | 'unauth', token?: string): Promise<TestSocket>;
   close(): Promise<void>;
 }
 
@@ -83,19 +97,24 @@ export async function startTestServer(
     const text = res.body;
     return { status: res.statusCode, body: (text ? safeJson(text) : null) as never };
   };
-  const sockets: Socket[] = [];
+  const call: TestServer['call'] = (route, input) => {
+    const { params, query, body, ...o } = input as { params?: Record<string, unknown>; query?: unknown; body?: unknown };
+    return api(route.method, `/api${routePath(route, params)}${queryString(query)}`, { ...o, body }) as never;
+  };
+  const sockets: TestSocket[] = [];
   return {
     server,
     url,
     config,
     api,
+    call,
     async login(login, password = DEMO_PASSWORD) {
       const r = await api<{ token: string }>('POST', '/api/auth/login', { body: { login, password } });
       if (r.status !== 200) throw new Error(`login ${login} failed: ${r.status} ${JSON.stringify(r.body)}`);
       return r.body.token;
     },
     async socket(ns, token) {
-      const s = ioClient(`${url}/${ns}`, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+      const s: TestSocket = ioClient(`${url}/${ns}`, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
       sockets.push(s);
       await new Promise<void>((resolve, reject) => {
         s.once('connect', () => resolve());
@@ -123,24 +142,27 @@ const safeJson = (t: string) => {
   }
 };
 
-/** Waits for one socket event that satisfies the predicate. */
-export function nextEvent<T = Record<string, unknown>>(
-  s: Socket,
-  event: string,
-  pred: (p: T) => boolean = () => true,
+/** Waits for one socket event of the contract that satisfies the predicate; the payload has the event's type. */
+export function nextEvent<E extends ServerEventName>(
+  socket: TestSocket | Socket,
+  event: E,
+  pred: (p: ServerEvents[E]) => boolean = () => true,
   timeoutMs = 15_000,
-): Promise<T> {
+): Promise<ServerEvents[E]> {
+  type T = ServerEvents[E];
+  // the listener's type was checked above, by the event's name
+  const s = socket as unknown as Socket;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
-      s.off(event, on);
+      s.off(event as string, on);
       reject(new Error(`no ${event} within ${timeoutMs} ms`));
     }, timeoutMs);
     const on = (p: T) => {
       if (!pred(p)) return;
       clearTimeout(timer);
-      s.off(event, on);
+      s.off(event as string, on);
       resolve(p);
     };
-    s.on(event, on);
+    s.on(event as string, on);
   });
 }

@@ -110,7 +110,7 @@ describe('at 01:30 Moscow time', () => {
 
     const sock = await t.socket('auth', w.client);
     for (const format of ['pdf', 'xlsx'] as const) {
-      const done = nextEvent<{ key: string; result: string }>(sock, EVENTS.reportCreateResponse);
+      const done = nextEvent(sock, EVENTS.reportCreateResponse);
       const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${c.id}/reports`, {
         token: w.client,
         body: { format },

@@ -1,17 +1,20 @@
 import type http from 'node:http';
 import { Server, type Socket, type Namespace } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
-import { NAMESPACES, canEdit, type RealtimePayload } from '@proc/contract';
+import { NAMESPACES, canEdit, type PushName, type ServerEvents, type TRIADS, type TriadAnswer, type TriadName } from '@proc/contract';
 import type { AuthUser } from './context';
 import { AppError } from './errors';
 
 export type SocketAuth = (token: string) => Promise<AuthUser | null>;
 
-/** Handler for a spec triad `xRequest` → `xReceived` → `xResponse`; returns the response payload, or null when a job will answer later. */
-export type TriadHandler = (
+/**
+ * Handler for a spec triad `xRequest` → `xReceived` → `xResponse` (the contract's TRIADS); returns the response payload
+ * without its key, or null when a job will answer later. The payload is the client's, unchecked: the handler parses it.
+ */
+export type TriadHandler<T extends TriadName = TriadName> = (
   args: { user: AuthUser | null; socket: Socket; key: string | number },
   payload: Record<string, unknown>,
-) => Promise<RealtimePayload | null>;
+) => Promise<TriadAnswer<T> | null>;
 
 export interface Realtime {
   /**
@@ -23,13 +26,14 @@ export interface Realtime {
     auth: SocketAuth,
     sweep?: { liveSessions: (ids: number[]) => Promise<Set<number>>; checkEveryMs: number },
   ): Promise<Server>;
-  toUser(userId: number, event: string, payload: RealtimePayload): void;
-  toCompany(companyId: number, event: string, payload: RealtimePayload): void;
+  /** Pushes an event of the contract (PUSHES in packages/contract/src/socket.ts) with its declared payload. */
+  toUser<E extends PushName>(userId: number, event: E, payload: ServerEvents[E]): void;
+  toCompany<E extends PushName>(companyId: number, event: E, payload: ServerEvents[E]): void;
   /**
    * Registers a triad on a namespace; the event names are `${base}Request`, `${base}Received`, `${base}Response`.
    * `changes`: the request changes company data, so a read-only role is refused (as the HTTP routes' guard does).
    */
-  triad(ns: 'auth' | 'unauth', base: string, handler: TriadHandler, opts?: { changes?: boolean }): void;
+  triad<T extends TriadName>(ns: (typeof TRIADS)[T]['ns'], base: T, handler: TriadHandler<T>, opts?: { changes?: boolean }): void;
   /** Disconnects every socket of a session (logout, block, password change); every instance forgets the users it keeps. */
   dropSession(sessionId: number): void;
   /** A user changed (role, name, block) or a session ended: every instance forgets the users it keeps (session-cache.ts). */
@@ -155,7 +159,7 @@ export function createRealtime(
       io?.of(NAMESPACES.auth).to(`company:${companyId}`).emit(event, payload);
     },
     triad(ns, base, handler, opts) {
-      triads.push({ ns, base, handler, changes: opts?.changes ?? false });
+      triads.push({ ns, base, handler: handler as TriadHandler, changes: opts?.changes ?? false });
     },
     dropSession(sessionId) {
       sessionsChanged();

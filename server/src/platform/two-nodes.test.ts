@@ -107,13 +107,8 @@ function scenario(name: string, redis: boolean, enabled: boolean) {
       expect(template, `templates: ${rules.status}`).toBeTruthy();
       const onA = await connect(a.url, token);
       const onB = await connect(b.url, token);
-      const atB = nextEvent<{ key: string; result: string; rule_id: number }>(
-        onB,
-        'copyProcurementRuleResponse',
-        (p) => p.key === 'two-nodes',
-        30_000,
-      );
-      const received = nextEvent(onA, 'copyProcurementRuleReceived', (p: { key: string }) => p.key === 'two-nodes');
+      const atB = nextEvent(onB, 'copyProcurementRuleResponse', (p) => p.key === 'two-nodes', 30_000);
+      const received = nextEvent(onA, 'copyProcurementRuleReceived', (p) => p.key === 'two-nodes');
       onA.emit('copyProcurementRuleRequest', { key: 'two-nodes', rule_id: template!.id, title: 'Копия через два узла' });
       await received;
       const res = await atB;

@@ -3,6 +3,7 @@
  * who manages whom, read-only roles, the parent of a company, sockets after a role change (L2) and id
  * bounds (L3).
  */
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, nextEvent, type TestServer } from '../harness';
 import type { RouteEntry } from '../../src/platform/route-table';
@@ -28,13 +29,10 @@ beforeAll(async () => {
   t = await startTestServer({}, { listen: true });
   admin = await t.login('admin');
   b = await createCompanyB(t, admin);
-  const users = await ok(
-    t.api<{ items: { id: number; login: string; company_id: number }[] }>('GET', '/api/users?limit=100', { token: admin }),
-    'users',
-  );
+  const users = await ok(t.call(routes.users.get, { query: { limit: '100' }, token: admin }), 'users');
   for (const u of users.items) userIds[u.login] = u.id;
   providerId = users.items.find((u) => u.login === 'admin')!.company_id;
-  const my = await ok(t.api<{ id: number; title: string }[]>('GET', '/api/companies/my', { token: await t.login('client') }), 'my');
+  const my = await ok(t.call(routes.companies.getMy, { token: await t.login('client') }), 'my');
   demoId = my[0].id;
 }, 90_000);
 afterAll(async () => t?.close());
@@ -43,26 +41,28 @@ describe('who manages whom', () => {
   it('an administrator cannot reset the password of a colleague granted a company it may not act for', async () => {
     // the specialist serves the demo customer and company B; the administrator only the demo customer
     await ok(
-      t.api('PUT', `/api/users/${userIds.specialist}/grants`, { token: admin, body: { company_ids: [demoId, b.companyId] } }),
+      t.call(routes.users.putGrants, { params: { id: userIds.specialist }, token: admin, body: { company_ids: [demoId, b.companyId] } }),
       'grants',
     );
     const administrator = await t.login('administrator');
-    const reset = await t.api<{ message: string }>('POST', `/api/users/${userIds.specialist}/password`, {
+    const reset = await t.call(routes.users.postPassword, {
+      params: { id: userIds.specialist },
       token: administrator,
       body: { password: 'stolen-password-1' },
     });
     expect(reset.status).toBe(403);
     expect(reset.body.message).toMatch(/главный администратор/);
-    expect((await t.api('POST', '/api/auth/login', { body: { login: 'specialist', password: 'stolen-password-1' } })).status).toBe(401);
-    const edit = await t.api('PATCH', `/api/users/${userIds.specialist}`, {
+    expect((await t.call(routes.auth.postLogin, { body: { login: 'specialist', password: 'stolen-password-1' } })).status).toBe(401);
+    const edit = await t.call(routes.users.patchById, {
+      params: { id: userIds.specialist },
       token: administrator,
       body: { email: 'attacker@example.com' },
     });
     expect(edit.status).toBe(403);
     // what the administrator could reach before: B stays out of reach
     const specialist = await t.login('specialist');
-    expect((await t.api('GET', '/api/procurements', { token: specialist, headers: as(b.companyId) })).status).toBe(200);
-    expect((await t.api('GET', '/api/procurements', { token: administrator, headers: as(b.companyId) })).status).toBe(404);
+    expect((await t.call(routes.procurements.get, { token: specialist, headers: as(b.companyId) })).status).toBe(200);
+    expect((await t.call(routes.procurements.get, { token: administrator, headers: as(b.companyId) })).status).toBe(404);
   });
 
   it('matrix: user routes × roles', async () => {
@@ -136,18 +136,15 @@ describe('roles by the kind of company', () => {
             failures.push(`${actor} creates ${role} at ${where}: ${created.status} ${created.body.message}`);
         }
         // a client of the customer promoted: refused, and the role stays
-        const promoted = await t.api<{ message: string; fields: Record<string, string[]> }>('PATCH', `/api/users/${userIds.client}`, {
-          token,
-          body: { role },
-        });
+        const promoted = await t.call(routes.users.patchById, { params: { id: userIds.client }, token, body: { role } });
         if (promoted.status !== 400 || !promoted.body.fields?.role)
           failures.push(`${actor} promotes the customer's client to ${role} → ${promoted.status}`);
       }
     }
-    const client = await ok(t.api<{ items: { login: string; role: string }[] }>('GET', '/api/users?limit=100', { token: admin }), 'users');
+    const client = await ok(t.call(routes.users.get, { query: { limit: '100' }, token: admin }), 'users');
     expect(client.items.find((u) => u.login === 'client')?.role).toBe('client');
     // a client of company B too, by the admin who may act for B
-    const b1 = await t.api('PATCH', `/api/users/${b.ids.user}`, { token: admin, body: { role: 'administrator' } });
+    const b1 = await t.call(routes.users.patchById, { params: { id: b.ids.user }, token: admin, body: { role: 'administrator' } });
     if (b1.status !== 400) failures.push(`admin promotes B's client → ${b1.status}`);
     expect(failures, failures.join('\n')).toEqual([]);
   }, 120_000);
@@ -219,7 +216,7 @@ describe('read-only roles', () => {
 
 describe('parent company', () => {
   async function companyBody(token: string, id: number) {
-    const c = await ok(t.api<Record<string, unknown>>('GET', `/api/companies/${id}`, { token }), 'company');
+    const c = await ok(t.call(routes.companies.getById, { params: { id }, token }), 'company');
     return {
       title: c.title,
       full_title: c.full_title,
@@ -241,7 +238,7 @@ describe('parent company', () => {
     });
     expect(foreign.status).toBe(400);
     expect(foreign.body.fields.parent_id).toBeDefined();
-    const listed = await ok(t.api<{ id: number }[]>('GET', `/api/companies/${b.companyId}/customers`, { token: admin }), 'customers');
+    const listed = await ok(t.call(routes.companies.getCustomers, { params: { id: b.companyId }, token: admin }), 'customers');
     expect(listed.map((c) => c.id)).not.toContain(demoId);
     expect((await t.api('PUT', `/api/companies/${demoId}`, { token: client, body: { ...body, parent_id: 2_000_000_000 } })).status).toBe(
       400,
@@ -271,25 +268,25 @@ describe('sockets after a role change (L2)', () => {
   it('a socket opened before a demotion to operator can no longer change data', async () => {
     const id = (
       await ok(
-        t.api<{ id: number }>('POST', '/api/users', {
+        t.call(routes.users.post, {
           token: admin,
           body: { title: 'Понижаемый Специалист', login: 'demoted-l2', role: 'specialist', company_id: providerId, password: 'demo12345' },
         }),
         'user',
       )
     ).id;
-    await ok(t.api('PUT', `/api/users/${id}/grants`, { token: admin, body: { company_ids: [demoId] } }), 'grants');
+    await ok(t.call(routes.users.putGrants, { params: { id }, token: admin, body: { company_ids: [demoId] } }), 'grants');
     const token = await t.login('demoted-l2');
     const socket = await t.socket('auth', token);
     const asDemoted = { token, headers: { 'x-company-id': String(demoId) } };
-    expect((await t.api('GET', '/api/procurement_rules', asDemoted)).status).toBe(200); // the server now keeps the user 2 s
-    await ok(t.api('PATCH', `/api/users/${id}`, { token: admin, body: { role: 'operator' } }), 'demote');
+    expect((await t.call(routes.rules.getProcurementRules, { ...asDemoted })).status).toBe(200); // the server now keeps the user 2 s
+    await ok(t.call(routes.users.patchById, { params: { id }, token: admin, body: { role: 'operator' } }), 'demote');
     // the very next request knows the new role: the change cleared the kept users
-    expect((await t.api('POST', '/api/procurement_rules', { ...asDemoted, body: { title: 'После понижения' } })).status).toBe(403);
-    const response = nextEvent<{ result: string; error?: string }>(socket, 'copyProcurementRuleResponse');
+    expect((await t.call(routes.rules.postProcurementRules, { ...asDemoted, body: { title: 'После понижения' } })).status).toBe(403);
+    const response = nextEvent(socket, 'copyProcurementRuleResponse');
     socket.emit('copyProcurementRuleRequest', { key: 7, rule_id: b.ids.rule, company_id: demoId });
     expect(await response).toMatchObject({ result: 'error', error: 'Недостаточно прав для этого действия' });
-    const doc = nextEvent<{ result: string; error?: string }>(socket, 'readyDocumentResponse');
+    const doc = nextEvent(socket, 'readyDocumentResponse');
     socket.emit('readyDocumentRequest', { key: 8, procurement_id: 1, company_id: demoId, templates: ['notice'] });
     expect(await doc).toMatchObject({ result: 'error', error: 'Недостаточно прав для этого действия' });
   });
@@ -297,7 +294,7 @@ describe('sockets after a role change (L2)', () => {
   it('a socket of a blocked user gets no answers', async () => {
     const id = (
       await ok(
-        t.api<{ id: number }>('POST', '/api/users', {
+        t.call(routes.users.post, {
           token: admin,
           body: { title: 'Блокируемый Специалист', login: 'blocked-l2', role: 'specialist', company_id: providerId, password: 'demo12345' },
         }),
@@ -306,7 +303,7 @@ describe('sockets after a role change (L2)', () => {
     ).id;
     const socket = await t.socket('auth', await t.login('blocked-l2'));
     const gone = new Promise<void>((resolveGone) => socket.on('disconnect', () => resolveGone()));
-    await ok(t.api('PATCH', `/api/users/${id}`, { token: admin, body: { blocked: true } }), 'block');
+    await ok(t.call(routes.users.patchById, { params: { id }, token: admin, body: { blocked: true } }), 'block');
     await gone;
     expect(socket.connected).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { Layout, Menu, Dropdown, Button, Space, Typography, App as AntApp, Badge, Tooltip, ConfigProvider, Empty } from 'antd';
 import { SettingOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { MAIN_TABS, catalogMenuFor } from '@proc/contract/catalog-menu';
 import { isStaff, REGISTRATION_DECIDERS } from '@proc/contract/roles';
 import { sessionStore, useSession } from '../lib/session';
 import { useSocketState } from '../lib/socket';
-import { api } from '../lib/api';
+import { call } from '../lib/api';
 import { CompanyPicker } from './CompanyPicker';
 import { SupportChat } from './SupportChat';
 import { Footer } from './Footer';
@@ -42,7 +43,7 @@ function TopBar() {
       okText: 'Выйти',
       cancelText: 'Отмена',
       onOk: async () => {
-        await api.post('/auth/logout', { name: 'Выход' }).catch(() => undefined);
+        await call(routes.auth.postLogout, { name: 'Выход' }).catch(() => undefined);
         sessionStore.logout();
         navigate('/login', { replace: true });
       },

@@ -5,7 +5,8 @@ import { backgroundStore, noticeStore } from '../lib/notices';
 import { rules } from '../lib/forms';
 
 describe('real-time notices carry the spec texts', () => {
-  const t = (event: string, p: Record<string, unknown>) => REALTIME_NOTICES[event](p);
+  const t = (event: string, p: Record<string, unknown>) =>
+    (REALTIME_NOTICES as unknown as Record<string, (p: Record<string, unknown>) => { header: string; message?: string }>)[event](p);
   it('УПД', () => {
     expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'success', upload_file_name: 'upd.xml' })).toEqual({
       header: 'УПД обработано',
@@ -189,7 +190,13 @@ describe('notices for what this user did; the background goes to a list', () => 
   afterEach(() => noticeStore.clear());
   it('the demo seeding’s results wait in the background list; this tab’s own upload is a notice', () => {
     for (const [i, file] of ['upd1.xml', 'upd2.xml', 'upd3.xml', 'upd4.xml'].entries())
-      realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, { key: `seed-${i}`, result: 'success', upload_file_name: file });
+      realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, {
+        key: `seed-${i}`,
+        result: 'success',
+        upload_file_name: file,
+        contract_id: 1,
+        document_id: i,
+      });
     realtimeNotice(EVENTS.notificationPerfomanceContractResponse, {
       key: 'seed-x',
       result: 'error',
@@ -209,11 +216,22 @@ describe('notices for what this user did; the background goes to a list', () => 
     expect(backgroundStore.unseen()).toBe(0);
 
     noticeStore.show({ key: 'mine-1', kind: 'pending', header: 'УПД', message: 'Файл «my.xml» обрабатывается' });
-    realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, { key: 'mine-1', result: 'success', upload_file_name: 'my.xml' });
+    realtimeNotice(EVENTS.notificationMapInvoiceItemsResponse, {
+      key: 'mine-1',
+      result: 'success',
+      upload_file_name: 'my.xml',
+      contract_id: 1,
+      document_id: 1,
+    });
     expect(noticeStore.list().map((n) => [n.key, n.kind, n.message])).toEqual([['mine-1', 'success', 'УПД "my.xml" успешно обработано']]);
   });
   it('a result that outran the HTTP answer registering its job is shown once the job is known as this tab’s', () => {
-    realtimeNotice(EVENTS.notificationImportPaymentsResponse, { key: 'fast-1', result: 'success', upload_file_name: 'kl_to_1c.txt' });
+    realtimeNotice(EVENTS.notificationImportPaymentsResponse, {
+      key: 'fast-1',
+      result: 'success',
+      upload_file_name: 'kl_to_1c.txt',
+      import_id: 1,
+    });
     expect(noticeStore.list()).toEqual([]);
     noticeStore.show({ key: 'fast-1', kind: 'pending', header: 'Платежное поручение', message: 'обрабатывается' });
     expect(noticeStore.list().map((n) => [n.key, n.kind, n.header])).toEqual([['fast-1', 'success', 'Платежное поручение обработано']]);

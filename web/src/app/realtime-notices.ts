@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { EVENTS, type RealtimePayload } from '@proc/contract/socket';
+import { EVENTS, type PushName, type ServerEvents } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
 import { formatDate } from '../lib/format';
 import { onAuthEvent } from '../lib/socket';
@@ -7,13 +7,13 @@ import { backgroundStore, noticeKey, noticeStore } from '../lib/notices';
 import { queryClient } from '../lib/query-client';
 
 type Text = { header: string; message?: string };
-const ok = (p: RealtimePayload) => p.result === 'success';
+const ok = (p: { result?: string }) => p.result === 'success';
 const s = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 /** ISO dates of payloads in the form the whole UI uses (dd.mm.yyyy); anything else as it came. */
 const d = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : s(v));
 const n = (v: unknown) => (typeof v === 'number' ? v : undefined);
 /** The counts line of an import: what was added, what was there already, what was refused. */
-const counts = (p: RealtimePayload) =>
+const counts = (p: { created?: number; updated?: number; duplicates?: number; matched?: number; rejected?: number }) =>
   MESSAGES.importCounts({
     created: n(p.created),
     updated: n(p.updated),
@@ -22,8 +22,17 @@ const counts = (p: RealtimePayload) =>
     rejected: n(p.rejected),
   });
 
-/** each push becomes a success or error notice with the exact texts. */
-export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
+/** Each push becomes a success or error notice with the exact texts. */
+type NoticeEvent = Exclude<
+  PushName,
+  'eisImportProgress' | 'eisProcurementResponse' | 'copyProcurementRuleResponse' | 'readyDocumentResponse'
+  // the features that show them register their own notices
+  | 'tasksChanged'
+  | 'taskReminder'
+  | 'approvalChanged'
+  | 'acceptanceDecisionResponse'
+>;
+export const REALTIME_NOTICES: { [E in NoticeEvent]: (p: ServerEvents[E]) => Text } = {
   [EVENTS.notificationMapInvoiceItemsResponse]: (p) =>
     ok(p)
       ? { header: MESSAGES.updSuccessHeader, message: MESSAGES.updSuccess(s(p.upload_file_name)) }
@@ -97,7 +106,7 @@ export const REALTIME_NOTICES: Record<string, (p: RealtimePayload) => Text> = {
 };
 
 /** Which lists a finished job refreshes (the spec's refresh flags for register, execution and export). */
-const REFRESH: Record<string, string[][]> = {
+const REFRESH: Partial<Record<PushName, string[][]>> = {
   [EVENTS.notificationEisContractsResponse]: [['contracts'], ['eis-import-status']],
   [EVENTS.notificationMapInvoiceItemsResponse]: [['contracts'], ['execution']],
   [EVENTS.notificationImportPaymentsResponse]: [['contracts'], ['execution'], ['payments']],
@@ -109,17 +118,17 @@ const REFRESH: Record<string, string[][]> = {
 };
 
 /** A job's push: a pending item of this tab becomes success or error under the same key; another's goes to the background list. */
-export function realtimeNotice(event: string, p: RealtimePayload): void {
-  const text = REALTIME_NOTICES[event];
-  if (!text) return;
-  if (noticeStore.isOwn(p.key)) noticeStore.show({ key: p.key, kind: ok(p) ? 'success' : 'error', ...text(p) });
-  else if (p.result !== 'pending') backgroundStore.add({ key: noticeKey(p.key), kind: ok(p) ? 'success' : 'error', ...text(p) });
+export function realtimeNotice<E extends NoticeEvent>(event: E, p: ServerEvents[E]): void {
+  const notice = REALTIME_NOTICES[event] as (p: ServerEvents[E]) => Text;
+  const text = () => notice(p);
+  if (noticeStore.isOwn(p.key)) noticeStore.show({ key: p.key, kind: ok(p) ? 'success' : 'error', ...text() });
+  else if (p.result !== 'pending') backgroundStore.add({ key: noticeKey(p.key), kind: ok(p) ? 'success' : 'error', ...text() });
   for (const k of REFRESH[event] ?? []) void queryClient.invalidateQueries({ queryKey: k });
 }
 
 export function useRealtimeNotices(): void {
   useEffect(() => {
-    const offs = Object.keys(REALTIME_NOTICES).map((event) => onAuthEvent(event, (p) => realtimeNotice(event, p)));
+    const offs = (Object.keys(REALTIME_NOTICES) as NoticeEvent[]).map((event) => onAuthEvent(event, (p) => realtimeNotice(event, p)));
     return () => offs.forEach((off) => off());
   }, []);
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@proc/contract/messages';
 import type { ErrorBody } from '@proc/contract/errors';
+import { queryString, routePath, type CallInput, type Reply, type RouteDef } from '@proc/contract/http';
 import { sessionStore } from './session';
 import { httpErrorHeader, loadingStore, noticeStore } from './notices';
 import { runtimeConfig } from './runtime-config';
@@ -45,14 +46,8 @@ export interface RequestOptions {
   notFoundPage?: boolean;
 }
 
-const qs = (query?: Record<string, unknown>) => {
-  if (!query) return '';
-  const p = new URLSearchParams();
-  // only non-empty filter pairs travel
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') p.set(k, String(v));
-  const s = p.toString();
-  return s ? `?${s}` : '';
-};
+// only non-empty filter pairs travel
+const qs = (query?: Record<string, unknown>) => queryString(query);
 
 /** Shows the spec's error catalogue for an HTTP error. */
 export function showHttpError(err: ApiError, own?: string): void {
@@ -185,3 +180,21 @@ export const api = {
     }
   },
 };
+
+/** A contract route's options beside its params, query and body. */
+export type CallOptions = Omit<RequestOptions, 'query' | 'body'>;
+
+/**
+ * Calls a route of the contract (packages/contract/src/routes): its method and path come from there, its params,
+ * query and body are checked against its schemas and the answer has its declared type.
+ */
+export function call<R extends RouteDef>(r: R, input: CallInput<R> & CallOptions): Promise<Reply<R>> {
+  const { params, query, body, ...opts } = input as CallInput<RouteDef> & CallOptions & { params?: Record<string, unknown> };
+  return request<Reply<R>>(r.method, routePath(r, params), { ...opts, query: query as unknown as Record<string, unknown>, body });
+}
+
+/** A contract route's path with its params and query, for a download or a file's bytes (`api.download`, `api.bytes`). */
+export function href<R extends RouteDef>(r: R, input: Pick<CallInput<R>, 'params' | 'query'>): string {
+  const { params, query } = input as { params?: Record<string, unknown>; query?: unknown };
+  return `${routePath(r, params)}${queryString(query)}`;
+}

@@ -1,7 +1,18 @@
 import { useSyncExternalStore } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { MESSAGES } from '@proc/contract/messages';
-import { NAMESPACES, SOCKET_SETTINGS, type RealtimePayload } from '@proc/contract/socket';
+import {
+  NAMESPACES,
+  SOCKET_SETTINGS,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerEvents,
+  type ServerToClientEvents,
+  type TRIADS,
+  type TriadName,
+  type TriadRequest,
+  type TriadResponse,
+} from '@proc/contract/socket';
 import { loadingStore, noticeStore } from './notices';
 
 /** One socket client: `unauth` always open, `auth` while signed in. */
@@ -33,11 +44,13 @@ const options = {
   timeout: SOCKET_SETTINGS.timeout,
 };
 
-let unauth: Socket | null = null;
-let auth: Socket | null = null;
+/** A socket typed by the contract's event map (packages/contract/src/socket.ts). */
+export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+let unauth: AppSocket | null = null;
+let auth: AppSocket | null = null;
 const SOCKET_ERROR_KEY = 'socket-error';
 
-function watch(s: Socket, flag: keyof SocketState) {
+function watch(s: AppSocket, flag: keyof SocketState) {
   s.on('connect', () => {
     set({ [flag]: true });
     noticeStore.close(SOCKET_ERROR_KEY);
@@ -59,7 +72,7 @@ function watch(s: Socket, flag: keyof SocketState) {
   });
 }
 
-export function openUnauthSocket(): Socket {
+export function openUnauthSocket(): AppSocket {
   if (!unauth) {
     unauth = io(NAMESPACES.unauth, options);
     watch(unauth, 'unauthConnected');
@@ -67,13 +80,18 @@ export function openUnauthSocket(): Socket {
   return unauth;
 }
 
-const authHandlers = new Map<string, Set<(p: RealtimePayload) => void>>();
+type AnyHandler = (...args: never[]) => void;
+/** A listener as socket.io's untyped side takes it. */
+const listener = (h: unknown) => h as (...args: unknown[]) => void;
+const authHandlers = new Map<ServerEventName, Set<AnyHandler>>();
+/** The listeners' map without the per-event types: they were checked when each was added (onAuthEvent). */
+const untyped = (s: AppSocket) => s as unknown as Socket;
 
-export function openAuthSocket(token: string): Socket {
+export function openAuthSocket(token: string): AppSocket {
   closeAuthSocket();
   auth = io(NAMESPACES.auth, { ...options, auth: { token } });
   watch(auth, 'authConnected');
-  for (const [event, set] of authHandlers) for (const h of set) auth.on(event, h);
+  for (const [event, set] of authHandlers) for (const h of set) untyped(auth).on(event, listener(h));
   return auth;
 }
 
@@ -86,13 +104,13 @@ export function closeAuthSocket(): void {
 }
 
 /** Subscribes to a server push on `auth`; survives reconnects and re-logins. */
-export function onAuthEvent(event: string, handler: (p: RealtimePayload) => void): () => void {
+export function onAuthEvent<E extends ServerEventName>(event: E, handler: (p: ServerEvents[E]) => void): () => void {
   if (!authHandlers.has(event)) authHandlers.set(event, new Set());
   authHandlers.get(event)!.add(handler);
-  auth?.on(event, handler);
+  if (auth) untyped(auth).on(event as string, listener(handler));
   return () => {
     authHandlers.get(event)?.delete(handler);
-    auth?.off(event, handler);
+    if (auth) untyped(auth).off(event as string, listener(handler));
   };
 }
 
@@ -110,13 +128,15 @@ export class SocketError extends Error {
  * Sends `${base}Request` and resolves with `${base}Response` of the same key; the global loading flag is on meanwhile.
  * A response with result 'error' rejects with a SocketError: its error text and fields.
  */
-export function socketRequest<T extends RealtimePayload = RealtimePayload>(
-  ns: 'auth' | 'unauth',
-  base: string,
-  payload: Record<string, unknown>,
+export function socketRequest<N extends TriadName>(
+  ns: (typeof TRIADS)[N]['ns'],
+  base: N,
+  payload: Omit<TriadRequest<N>, 'key'>,
   opts: { name?: string; timeoutMs?: number } = {},
-): Promise<T> {
-  const s = ns === 'auth' ? auth : openUnauthSocket();
+): Promise<TriadResponse<N>> {
+  type T = TriadResponse<N>;
+  const typed = ns === 'auth' ? auth : openUnauthSocket();
+  const s = typed && untyped(typed);
   if (!s) return Promise.reject(new Error(MESSAGES.socketTimeout));
   const key = Math.floor(Math.random() * 1e12);
   const done = loadingStore.start(opts.name ?? MESSAGES.loadingWait);
@@ -134,10 +154,10 @@ export function socketRequest<T extends RealtimePayload = RealtimePayload>(
     };
     const cleanup = () => {
       clearTimeout(timer);
-      s.off(`${base}Response`, onResponse);
+      s.off(`${base as string}Response`, listener(onResponse));
       done();
     };
-    s.on(`${base}Response`, onResponse);
+    s.on(`${base as string}Response`, listener(onResponse));
     s.emit(`${base}Request`, { ...payload, key });
   });
 }

@@ -205,7 +205,7 @@ describe('acceptance of a supplier document', () => {
     expect(forged.status).toBe(400);
     expect(forged.body.message).toMatch(/^Подпись не принята/);
 
-    const event = nextEvent<Record<string, unknown>>(
+    const event = nextEvent(
       sock,
       EVENTS.acceptanceDecisionResponse,
       (p) => p.document_id === doc && p.member_id === members[0].id,

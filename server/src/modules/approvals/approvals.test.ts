@@ -182,8 +182,8 @@ describe('approval routes', () => {
 
     // the approvers hear of it at once: a socket notice and the count
     const sa = await t.socket('auth', users.a.token);
-    const counted = nextEvent<TaskCounts>(sa, 'tasksChanged', (c) => c.open === 1);
-    const notice = nextEvent<{ reminder: string; title: string; link: string }>(sa, 'taskReminder');
+    const counted = nextEvent(sa, 'tasksChanged', (c) => c.open === 1);
+    const notice = nextEvent(sa, 'taskReminder');
     const sent = await send(p.id);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body).toMatchObject({ status: 'pending', waiting_for: `этап 1 из 3 — ${users.a.title}, ${users.b.title}` });
@@ -448,7 +448,7 @@ describe('registration', () => {
   it('the applicant gets the decision by mail, the operators a task until it is decided', async () => {
     const email = 'applicant44@example.com';
     const s = await t.socket('unauth');
-    const response = nextEvent<{ result: string }>(s, 'emailServiceResponse');
+    const response = nextEvent(s, 'emailServiceResponse');
     s.emit('emailServiceRequest', { key: 1, email });
     expect((await response).result).toBe('success');
     const codeMail = await smtp.waitFor((m) => m.to.includes(email));

@@ -2,11 +2,12 @@
  * The trail: every area's change leaves an entry with who, what, before and after, in the same transaction; the API
  * shows a user only the companies they may act for.
  */
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AcceptanceDocumentResponse, AuditItem, Paged, PaymentOrderResponse, ProcurementResponse } from '@proc/contract';
+import type { AuditItem, ProcurementResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { PDF, as, upload, world, type World } from '../../../test/factories';
 import { contractPositions, contracts, registrations } from '../../db/schema';
@@ -30,7 +31,7 @@ afterAll(async () => t?.close());
 
 /** One object's entries, oldest first, as admin sees them. */
 async function trail(entity: string, id: number | string, token = admin): Promise<AuditItem[]> {
-  const r = await t.api<Paged<AuditItem>>('GET', `/api/audit?entity=${entity}&entity_id=${id}&limit=100`, { token });
+  const r = await t.call(routes.audit.get, { query: { entity, entity_id: id, limit: '100' }, token });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.items.reverse();
 }
@@ -107,18 +108,22 @@ describe('procurements', () => {
 
     const file = await upload(t, 'POST', `/api/procurements/${p.id}/files`, w.client, 'Техзадание.pdf', PDF);
     expect(file.status).toBe(200);
-    expect((await t.api('DELETE', `/api/procurements/${p.id}/files/${file.body.id}`, { token: w.client })).status).toBe(204);
+    expect(
+      (await t.call(routes.procurements.deleteFilesByFileId, { params: { id: p.id, fileId: file.body.id }, token: w.client })).status,
+    ).toBe(204);
     expect(await last('procurement', p.id, 'file_upload')).toMatchObject({ after: { file_id: file.body.id, name: 'Техзадание.pdf' } });
     expect(await last('procurement', p.id, 'file_delete')).toMatchObject({ before: { file_id: file.body.id, name: 'Техзадание.pdf' } });
 
     await ok(
-      t.api('PUT', `/api/procurements/${p.id}/documents/notice/values`, {
+      t.call(routes.documentation.putProcurementsDocumentsValues, {
+        params: { id: p.id, template: 'notice' },
         token: w.client,
         body: { values: { signerName: 'Петров Пётр Петрович' } },
       }),
     );
     await ok(
-      t.api('PUT', `/api/procurements/${p.id}/documents/notice/values`, {
+      t.call(routes.documentation.putProcurementsDocumentsValues, {
+        params: { id: p.id, template: 'notice' },
         token: w.client,
         body: { values: { signerName: 'Сидоров Сидор Сидорович' } },
       }),
@@ -131,7 +136,8 @@ describe('procurements', () => {
       }),
     );
     await ok(
-      t.api('PUT', `/api/procurements/${p.id}/documents/notice/values`, {
+      t.call(routes.documentation.putProcurementsDocumentsValues, {
+        params: { id: p.id, template: 'notice' },
         token: w.client,
         body: { values: { signerName: 'Сидоров Сидор Сидорович' } },
       }),
@@ -148,7 +154,11 @@ describe('procurements', () => {
     expect(created?.field_titles).toBeUndefined();
 
     await ok(
-      t.api('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'cancelled', comment: 'Потребность отпала' } }),
+      t.call(routes.procurements.postTransition, {
+        params: { id: p.id },
+        token: w.client,
+        body: { to: 'cancelled', comment: 'Потребность отпала' },
+      }),
     );
     expect(await last('procurement', p.id, 'status')).toMatchObject({
       before: { status: 'draft' },
@@ -159,8 +169,12 @@ describe('procurements', () => {
   it('writes nothing when the change is refused (same transaction)', async () => {
     const p = await ok(t.api<ProcurementResponse>('POST', '/api/procurements', { token: w.client, body: procurementBody }));
     const before = (await trail('procurement', p.id)).length;
-    expect((await t.api('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'cancelled' } })).status).toBe(400);
-    expect((await t.api('POST', `/api/procurements/${p.id}/transition`, { token: w.client, body: { to: 'published' } })).status).toBe(409);
+    expect(
+      (await t.call(routes.procurements.postTransition, { params: { id: p.id }, token: w.client, body: { to: 'cancelled' } })).status,
+    ).toBe(400);
+    expect(
+      (await t.call(routes.procurements.postTransition, { params: { id: p.id }, token: w.client, body: { to: 'published' } })).status,
+    ).toBe(409);
     expect(await trail('procurement', p.id)).toHaveLength(before);
   });
 });
@@ -168,14 +182,11 @@ describe('procurements', () => {
 describe('rules', () => {
   it('records a rule, its version and the version’s document rules on the version', async () => {
     const rule = await ok(
-      t.api<{ id: number }>('POST', '/api/procurement_rules', {
-        token: w.specialist,
-        headers: as(w.demoId),
-        body: { title: 'Положение для журнала' },
-      }),
+      t.call(routes.rules.postProcurementRules, { token: w.specialist, headers: as(w.demoId), body: { title: 'Положение для журнала' } }),
     );
     await ok(
-      t.api('PUT', `/api/procurement_rules/${rule.id}`, {
+      t.call(routes.rules.putProcurementRulesById, {
+        params: { id: rule.id },
         token: w.specialist,
         headers: as(w.demoId),
         body: { title: 'Положение для журнала (ред.)' },
@@ -234,14 +245,14 @@ describe('rules', () => {
       before: { status: 'draft' },
       after: { status: 'approved', approved_on: '2024-03-15' },
     });
-    await ok(t.api('POST', `/api/procurement_rules/${rule.id}/archive`, { token: w.specialist, headers: as(w.demoId) }));
+    await ok(t.call(routes.rules.postProcurementRulesArchive, { params: { id: rule.id }, token: w.specialist, headers: as(w.demoId) }));
     expect(await last('procurement_rule', rule.id, 'archive')).toMatchObject({ before: { archived: false }, after: { archived: true } });
   });
 });
 
 describe('tariffs, registrations and ЕИС settings', () => {
   it('records a company’s tariff period: assigned, changed, removed', async () => {
-    const plans = await ok(t.api<{ items: { id: number; name: string }[] }>('GET', '/api/tariffs', { token: admin }));
+    const plans = await ok(t.call(routes.tariffs.get, { token: admin }));
     const url = `/api/companies/${w.otherId}/tariffs`;
     const a = await ok(
       t.api<{ id: number }>('POST', url, { token: admin, body: { tariff_id: plans.items[0].id, valid_from: '2030-01-01' } }),
@@ -276,7 +287,9 @@ describe('tariffs, registrations and ЕИС settings', () => {
         passwordHash: 'hash',
       })
       .returning();
-    await ok(t.api('POST', `/api/registrations/${reg.id}/reject`, { token: w.operator, body: { reason: 'Неполные сведения' } }));
+    await ok(
+      t.call(routes.auth.postRegistrationsReject, { params: { id: reg.id }, token: w.operator, body: { reason: 'Неполные сведения' } }),
+    );
     const [e] = await trail('registration', reg.id);
     expect(e).toMatchObject({
       action: 'reject',
@@ -315,7 +328,7 @@ describe('contracts and their execution', () => {
     expect(
       (await upload(t, 'POST', '/api/eis/upload?confirm_customer=true', w.client, 'contract_test_v2.xml', Buffer.from(v2, 'utf8'))).status,
     ).toBe(200);
-    const found = await ok(t.api<Paged<AuditItem>>('GET', '/api/audit?entity=contract&limit=100', { token: admin }));
+    const found = await ok(t.call(routes.audit.get, { query: { entity: 'contract', limit: '100' }, token: admin }));
     const created = found.items.find((e) => e.action === 'import_create')!;
     expect(created).toMatchObject({
       company_id: w.demoId,
@@ -374,15 +387,23 @@ describe('contracts and their execution', () => {
     ).toBe(200);
     await Promise.all([t.server.deps.jobs.idle(PROCESS_UPD_JOB), t.server.deps.jobs.idle(IMPORT_PAYMENTS_JOB)]);
 
-    const [doc] = await ok(t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${c.id}/acceptance`, { token: w.client }));
+    const [doc] = await ok(t.call(routes.contracts.getAcceptance, { params: { id: c.id }, token: w.client }));
     const line = doc.lines[0];
-    await ok(t.api('PUT', `/api/acceptance/lines/${line.id}/mapping`, { token: w.client, body: { position_id: pos.id } }));
-    const payments = await ok(t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?limit=100', { token: w.client }));
+    await ok(
+      t.call(routes.contracts.putAcceptanceLinesMapping, { params: { lineId: line.id }, token: w.client, body: { position_id: pos.id } }),
+    );
+    const payments = await ok(t.call(routes.contracts.getPayments, { query: { limit: '100' }, token: w.client }));
     const pay = payments.items.find((p) => p.contract_id !== c.id)!;
     // the statement's payee is not the contract's supplier: bound only with the user's confirmation, the findings kept
-    await ok(t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: c.id, confirm: true } }));
     await ok(
-      t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: null, reason: 'Привязано ошибочно' } }),
+      t.call(routes.contracts.putPaymentsContract, { params: { id: pay.id }, token: w.client, body: { contract_id: c.id, confirm: true } }),
+    );
+    await ok(
+      t.call(routes.contracts.putPaymentsContract, {
+        params: { id: pay.id },
+        token: w.client,
+        body: { contract_id: null, reason: 'Привязано ошибочно' },
+      }),
     );
 
     const entries = await trail('contract', c.id);
@@ -411,9 +432,9 @@ describe('contracts and their execution', () => {
 
 describe('who sees the trail', () => {
   it('is staff only: a client gets 403 for the list and for an object’s history', async () => {
-    expect((await t.api('GET', '/api/audit', { token: w.client })).status).toBe(403);
-    expect((await t.api('GET', `/api/audit/company/${w.demoId}`, { token: w.client })).status).toBe(403);
-    expect((await t.api('GET', `/api/audit/company/${w.demoId}`, { token: w.otherClient })).status).toBe(403);
+    expect((await t.call(routes.audit.get, { token: w.client })).status).toBe(403);
+    expect((await t.call(routes.audit.getById, { params: { entity: 'company', id: w.demoId }, token: w.client })).status).toBe(403);
+    expect((await t.call(routes.audit.getById, { params: { entity: 'company', id: w.demoId }, token: w.otherClient })).status).toBe(403);
   });
 
   it("shows staff their granted companies only: never company B's entries, by list, filter or object", async () => {
@@ -430,25 +451,23 @@ describe('who sees the trail', () => {
       }),
     );
 
-    const granted = await ok(t.api<Paged<AuditItem>>('GET', '/api/audit?entity=procurement&limit=500', { token: w.specialist }));
+    const granted = await ok(t.call(routes.audit.get, { query: { entity: 'procurement', limit: '500' }, token: w.specialist }));
     expect(granted.items.some((e) => e.entity_id === String(mine.id))).toBe(true);
     expect(granted.items.every((e) => e.company_id !== w.otherId)).toBe(true);
-    expect((await t.api('GET', `/api/audit/procurement/${other.id}`, { token: w.specialist })).status).toBe(404);
-    const byId = await ok(t.api<Paged<AuditItem>>('GET', `/api/audit?entity=procurement&entity_id=${other.id}`, { token: w.specialist }));
+    expect((await t.call(routes.audit.getById, { params: { entity: 'procurement', id: other.id }, token: w.specialist })).status).toBe(404);
+    const byId = await ok(t.call(routes.audit.get, { query: { entity: 'procurement', entity_id: other.id }, token: w.specialist }));
     expect(byId.total).toBe(0);
-    const words = await ok(
-      t.api<Paged<AuditItem>>('GET', `/api/audit?q=${encodeURIComponent('чужой организации')}`, { token: w.specialist }),
-    );
+    const words = await ok(t.call(routes.audit.get, { query: { q: encodeURIComponent('чужой организации') }, token: w.specialist }));
     expect(words.total).toBe(0);
     expect(
-      (await ok(t.api<Paged<AuditItem>>('GET', `/api/audit?q=${encodeURIComponent('чужой организации')}`, { token: admin }))).total,
+      (await ok(t.call(routes.audit.get, { query: { q: encodeURIComponent('чужой организации') }, token: admin }))).total,
     ).toBeGreaterThan(0);
-    expect((await t.api('GET', `/api/audit?company_id=${w.otherId}`, { token: w.specialist })).status).toBe(404);
+    expect((await t.call(routes.audit.get, { query: { company_id: w.otherId }, token: w.specialist })).status).toBe(404);
 
-    const noGrant = await ok(t.api<Paged<AuditItem>>('GET', '/api/audit?entity=procurement&limit=500', { token: w.operator }));
+    const noGrant = await ok(t.call(routes.audit.get, { query: { entity: 'procurement', limit: '500' }, token: w.operator }));
     expect(noGrant.items.some((e) => e.company_id === w.demoId || e.company_id === w.otherId)).toBe(false);
 
-    const all = await ok(t.api<Paged<AuditItem>>('GET', `/api/audit?entity=procurement&entity_id=${other.id}`, { token: admin }));
+    const all = await ok(t.call(routes.audit.get, { query: { entity: 'procurement', entity_id: other.id }, token: admin }));
     expect(all.items[0]).toMatchObject({ company_id: w.otherId, action: 'create' });
   });
 
@@ -461,17 +480,18 @@ describe('who sees the trail', () => {
       ),
     );
     const [byAdmin] = await trail('probe', 'refs');
-    const demo = await ok(t.api<{ title: string }>('GET', `/api/companies/${w.demoId}`, { token: admin }));
-    const other = await ok(t.api<{ title: string }>('GET', `/api/companies/${w.otherId}`, { token: admin }));
+    const demo = await ok(t.call(routes.companies.getById, { params: { id: w.demoId }, token: admin }));
+    const other = await ok(t.call(routes.companies.getById, { params: { id: w.otherId }, token: admin }));
     expect(byAdmin.refs).toEqual({ [`company:${w.demoId}`]: demo.title, [`company:${w.otherId}`]: other.title });
     const [bySpecialist] = await trail('probe', 'refs', w.specialist);
     expect(bySpecialist.refs).toEqual({ [`company:${w.demoId}`]: demo.title });
   });
 
   it("takes several object types at once: a company card's history", async () => {
-    await ok(t.api('POST', `/api/companies/${w.demoId}/contacts`, { token: w.client, body: { name: 'Контакт для карточки' } }));
+    await ok(t.call(routes.companies.postContacts, { params: { id: w.demoId }, token: w.client, body: { name: 'Контакт для карточки' } }));
     const r = await ok(
-      t.api<Paged<AuditItem>>('GET', `/api/audit?company_id=${w.demoId}&entity=company,contact,eis_settings&limit=100`, {
+      t.call(routes.audit.get, {
+        query: { company_id: w.demoId, entity: 'company,contact,eis_settings', limit: '100' },
         token: w.specialist,
       }),
     );

@@ -60,7 +60,7 @@ describe('client IP', () => {
 
 async function codeFor(email: string): Promise<string> {
   const s = await t.socket('unauth');
-  const response = nextEvent<{ result: string; error?: string }>(s, 'emailServiceResponse');
+  const response = nextEvent(s, 'emailServiceResponse');
   s.emit('emailServiceRequest', { key: 1, email });
   expect((await response).result).toBe('success');
   const dir = path.join(t.config.DATA_DIR, 'outbox');
@@ -368,7 +368,7 @@ describe('client IP on sockets', () => {
         extraHeaders: { 'x-forwarded-for': `203.0.113.${i % 250}` },
         forceNew: true,
       });
-      const response = nextEvent<{ result: string; error?: string }>(s, 'emailServiceResponse');
+      const response = nextEvent(s, 'emailServiceResponse');
       s.emit('emailServiceRequest', { key: i, email: `spoof${i}@example.com` });
       const r = await response;
       if (r.result === 'error') errors.push(r.error ?? '');

@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 
@@ -9,22 +10,16 @@ afterAll(async () => t?.close());
 
 describe('sign-in', () => {
   it('logs in a demo user and returns the session payload', async () => {
-    const r = await t.api<{ token: string; user: { login: string; role: string }; company: { id: number; title: string } }>(
-      'POST',
-      '/api/auth/login',
-      {
-        body: { login: 'client', password: 'demo12345' },
-      },
-    );
+    const r = await t.call(routes.auth.postLogin, { body: { login: 'client', password: 'demo12345' } });
     expect(r.status).toBe(200);
     expect(r.body.user).toMatchObject({ login: 'client', role: 'client' });
     expect(r.body.company.title).toBe('АО «Демо-Заказчик»');
-    const me = await t.api('GET', '/api/auth/me', { token: r.body.token });
+    const me = await t.call(routes.auth.getMe, { token: r.body.token });
     expect(me.status).toBe(200);
   });
 
   it('refuses a wrong password with a Russian message and a 401', async () => {
-    const r = await t.api<{ message: string; code: string }>('POST', '/api/auth/login', { body: { login: 'client', password: 'nope' } });
+    const r = await t.call(routes.auth.postLogin, { body: { login: 'client', password: 'nope' } });
     expect(r.status).toBe(401);
     expect(r.body.message).toBe('Неверный логин или пароль');
   });
@@ -37,8 +32,8 @@ describe('sign-in', () => {
 
   it('pauses sign-in of one login from one IP after five failures, not the account', async () => {
     for (let i = 0; i < 5; i++)
-      expect((await t.api('POST', '/api/auth/login', { body: { login: 'operator', password: 'bad' } })).status).toBe(401);
-    const right = await t.api<{ message: string }>('POST', '/api/auth/login', { body: { login: 'operator', password: 'demo12345' } });
+      expect((await t.call(routes.auth.postLogin, { body: { login: 'operator', password: 'bad' } })).status).toBe(401);
+    const right = await t.call(routes.auth.postLogin, { body: { login: 'operator', password: 'demo12345' } });
     expect(right.status).toBe(429);
     expect(right.body.message).toMatch(/^Слишком много неудачных попыток входа/);
     const elsewhere = await t.server.app.inject({
@@ -52,8 +47,8 @@ describe('sign-in', () => {
 
   it('revokes the token on logout; the old token then gets 401', async () => {
     const token = await t.login('specialist');
-    expect((await t.api('POST', '/api/auth/logout', { token })).status).toBe(200);
-    expect((await t.api('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await t.call(routes.auth.postLogout, { token })).status).toBe(200);
+    expect((await t.call(routes.auth.getMe, { token })).status).toBe(401);
   });
 });
 
@@ -67,7 +62,7 @@ describe('sockets', () => {
   it('answers the emailService triad on unauth with Received then Response', async () => {
     const s = await t.socket('unauth');
     const received = nextEvent(s, 'emailServiceReceived');
-    const response = nextEvent<{ key: number; result: string; error?: string }>(s, 'emailServiceResponse');
+    const response = nextEvent(s, 'emailServiceResponse');
     s.emit('emailServiceRequest', { key: 42, email: 'not-an-email' });
     expect(await received).toEqual({ key: 42 });
     expect(await response).toMatchObject({ key: 42, result: 'error', error: 'Введите корректный email' });

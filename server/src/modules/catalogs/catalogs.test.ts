@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_MESSAGES, CATALOG_NAME_MAX, CATALOG_ROUTES, DOCUMENT_TEMPLATE_CODES, EVENTS, type CatalogRoute } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
@@ -330,7 +331,7 @@ describe('access rules', () => {
 
   it('requires sign-in', async () => {
     expect((await t.api('GET', '/api/catalogs/elements?type=8')).status).toBe(401);
-    expect((await t.api('GET', '/api/classifiers/okpd2')).status).toBe(401);
+    expect((await t.call(routes.catalogs.getClassifiersOkpd2, {})).status).toBe(401);
   });
 });
 
@@ -576,7 +577,7 @@ describe('catalogUserfields triad over a real socket', () => {
     );
     const s = await t.socket('auth', tok.specialist);
     const received = nextEvent(s, EVENTS.catalogUserfieldsReceived, (p) => p.key === 'k1');
-    const response = nextEvent<Record<string, unknown>>(s, EVENTS.catalogUserfieldsResponse, (p) => p.key === 'k1');
+    const response = nextEvent(s, EVENTS.catalogUserfieldsResponse, (p) => p.key === 'k1');
     s.emit(EVENTS.catalogUserfieldsRequest, {
       key: 'k1',
       company_id: customerId,
@@ -616,34 +617,18 @@ describe('catalogUserfields triad over a real socket', () => {
       customerId,
     );
     const client = await t.socket('auth', tok.client);
-    const staffOnly = nextEvent<{ result: string; error: string }>(
-      client,
-      EVENTS.catalogUserfieldsResponse,
-      (p) => (p as { key?: unknown }).key === 2,
-    );
+    const staffOnly = nextEvent(client, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 2);
     client.emit(EVENTS.catalogUserfieldsRequest, { key: 2, kind: 'elements', id: nmcd.id });
     expect(await staffOnly).toMatchObject({ result: 'error', error: CATALOG_MESSAGES.staffOnly });
-    const mine = nextEvent<{ result: string; elements: unknown[] }>(
-      client,
-      EVENTS.catalogUserfieldsResponse,
-      (p) => (p as { key?: unknown }).key === 3,
-    );
+    const mine = nextEvent(client, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 3);
     client.emit(EVENTS.catalogUserfieldsRequest, { key: 3, kind: 'elements', ids: [own.body.id] });
     expect((await mine).result).toBe('success');
 
     const other = await t.socket('auth', tok.clientB);
-    const hidden = nextEvent<{ result: string; error: string }>(
-      other,
-      EVENTS.catalogUserfieldsResponse,
-      (p) => (p as { key?: unknown }).key === 4,
-    );
+    const hidden = nextEvent(other, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 4);
     other.emit(EVENTS.catalogUserfieldsRequest, { key: 4, kind: 'elements', id: own.body.id });
     expect(await hidden).toMatchObject({ result: 'error', error: 'Запрашиваемый ресурс не найден' });
-    const foreign = nextEvent<{ result: string; error: string }>(
-      other,
-      EVENTS.catalogUserfieldsResponse,
-      (p) => (p as { key?: unknown }).key === 5,
-    );
+    const foreign = nextEvent(other, EVENTS.catalogUserfieldsResponse, (p) => (p as { key?: unknown }).key === 5);
     other.emit(EVENTS.catalogUserfieldsRequest, { key: 5, company_id: customerId, kind: 'elements', id: own.body.id });
     expect(await foreign).toMatchObject({ result: 'error', error: 'Запрашиваемый ресурс не найден' });
   });

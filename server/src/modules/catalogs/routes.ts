@@ -7,12 +7,6 @@ import {
   CatalogArchiveRequest,
   CatalogUsageResponse,
   IdParams,
-  Okpd2Details,
-  Okpd2Node,
-  Okpd2OptionsQuery,
-  Okpd2Query,
-  OkeiQuery,
-  OkeiUnit,
   catalogOptions as optionsSchema,
   paged,
   type CatalogKind,
@@ -24,6 +18,8 @@ import { companyCtx } from '../../platform/tenancy';
 import * as svc from './catalog-service';
 import { getOkpd2, listOkei, okeiOptions, okpd2Options, searchOkpd2 } from './classifiers';
 import { KINDS } from './kinds';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const ACCESS_NOTE: Partial<Record<CatalogKind, string>> = {
   elements: 'Типы 8 и 9 читают все пользователи, остальные — только сотрудники.',
@@ -145,15 +141,14 @@ export function catalogRoutes(app: App, deps: Deps): void {
   for (const kind of CATALOG_KINDS) kindRoutes(app, deps, kind);
 
   const tags = ['classifiers'];
-  app.get(
-    '/classifiers/okpd2',
+  route(
+    app,
+    routes.catalogs.getClassifiersOkpd2,
     {
       schema: {
         tags,
         summary: 'ОКПД2: поиск и дерево',
         description: 'С q — поиск по началу кода или по словам; без q — вложенные позиции parent (без parent — разделы).',
-        querystring: Okpd2Query,
-        response: { 200: paged(Okpd2Node) },
       },
     },
     async (req) => {
@@ -161,24 +156,24 @@ export function catalogRoutes(app: App, deps: Deps): void {
       return searchOkpd2(deps.db, req.query);
     },
   );
-  app.get(
-    '/classifiers/okpd2/options',
+  route(
+    app,
+    routes.catalogs.getClassifiersOkpd2Options,
     {
-      schema: { tags, summary: 'ОКПД2: пункты списка выбора', querystring: Okpd2OptionsQuery, response: { 200: optionsSchema(Okpd2Node) } },
+      schema: { tags, summary: 'ОКПД2: пункты списка выбора' },
     },
     async (req) => {
       requireUser(req);
       return okpd2Options(deps.db, req.query);
     },
   );
-  app.get(
-    '/classifiers/okpd2/:code',
+  route(
+    app,
+    routes.catalogs.getClassifiersOkpd2ByCode,
     {
       schema: {
         tags,
         summary: 'ОКПД2: позиция с цепочкой родителей',
-        params: z.object({ code: z.string().trim().min(1).max(20) }),
-        response: { 200: Okpd2Details },
       },
     },
     async (req) => {
@@ -186,22 +181,17 @@ export function catalogRoutes(app: App, deps: Deps): void {
       return getOkpd2(deps.db, req.params.code);
     },
   );
-  app.get(
-    '/classifiers/okei',
-    { schema: { tags, summary: 'ОКЕИ: единицы измерения', querystring: OkeiQuery, response: { 200: paged(OkeiUnit) } } },
-    async (req) => {
-      requireUser(req);
-      return listOkei(deps.db, req.query);
-    },
-  );
-  app.get(
-    '/classifiers/okei/options',
+  route(app, routes.catalogs.getClassifiersOkei, { schema: { tags, summary: 'ОКЕИ: единицы измерения' } }, async (req) => {
+    requireUser(req);
+    return listOkei(deps.db, req.query);
+  });
+  route(
+    app,
+    routes.catalogs.getClassifiersOkeiOptions,
     {
       schema: {
         tags,
         summary: 'ОКЕИ: пункты списка выбора (value — код)',
-        querystring: OkeiQuery,
-        response: { 200: optionsSchema(OkeiUnit) },
       },
     },
     async (req) => {

@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS } from '@proc/contract';
@@ -27,21 +28,12 @@ const TOKEN_MISSING = 'Не задан токен доступа к ЕИС: ук
 /** Sberbank's ИНН: a valid one of another region (77) than the demo customer's (01). */
 const NEW_INN = '7707083893';
 
-type IdentityRequest = { id: number; status: string; inn: string; kpp: string | null; old_inn: string | null; reason: string | null };
-const card = async () =>
-  (await t.api<typeof demo & { identity_request: IdentityRequest | null }>('GET', `/api/companies/${demoId}`, { token: client })).body;
-const settings = async () =>
-  (
-    await t.api<{ inn: string; identity_request: IdentityRequest | null; sync_stopped: string | null }>(
-      'GET',
-      `/api/companies/${demoId}/eis_settings`,
-      { token: client },
-    )
-  ).body;
+const card = async () => (await t.call(routes.companies.getById, { params: { id: demoId }, token: client })).body;
+const settings = async () => (await t.call(routes.eis.getCompaniesEisSettings, { params: { id: demoId }, token: client })).body;
 /** The region ЕИС was asked about by «Проверить подключение»: the first two digits of the ИНН in force. */
 async function checkedRegion(): Promise<string> {
   const from = eis.soi.requests.length;
-  const r = await t.api<{ ok: boolean; message: string }>('POST', `/api/companies/${demoId}/eis_settings/check`, { token: client });
+  const r = await t.call(routes.eis.postCompaniesEisSettingsCheck, { params: { id: demoId }, token: client });
   expect(r.body.ok, r.body.message).toBe(true);
   const asked = eis.soi.requests.slice(from);
   expect(asked).toHaveLength(1);
@@ -63,9 +55,9 @@ beforeAll(async () => {
   const port = (integration.server.address() as { port: number }).port;
   t = await startTestServer({ INTEGRATION_API_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: process.env.DEBUG_LOG ? 'error' : 'silent' });
   [client, operator, admin] = await Promise.all([t.login('client'), t.login('operator'), t.login('admin')]);
-  demoId = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body.company_id;
+  demoId = (await t.call(routes.users.getProfile, { token: client })).body.company_id;
   const c = await card();
-  demo = { title: c.title, inn: c.inn, kpp: c.kpp, ogrn: c.ogrn, law: c.law };
+  demo = { title: c.title!, inn: c.inn!, kpp: c.kpp, ogrn: c.ogrn, law: c.law };
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -76,10 +68,10 @@ afterAll(async () => {
 describe('the provider’s fallback token', () => {
   it('is off by default: a company without its own token is told to set one, and ЕИС is not asked', async () => {
     const from = eis.soi.requests.length;
-    const check = await t.api<{ ok: boolean; message: string }>('POST', `/api/companies/${demoId}/eis_settings/check`, { token: client });
+    const check = await t.call(routes.eis.postCompaniesEisSettingsCheck, { params: { id: demoId }, token: client });
     expect(check.body).toEqual({ ok: false, message: TOKEN_MISSING });
     const s = await t.socket('auth', client);
-    const ev = nextEvent<{ result: string; error?: string; message?: string }>(s, EVENTS.notificationEisContractsResponse);
+    const ev = nextEvent(s, EVENTS.notificationEisContractsResponse);
     expect(
       (await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-01' } }))
         .status,
@@ -94,14 +86,16 @@ describe('the provider’s fallback token', () => {
 describe('a change of ИНН, КПП or ОГРН', () => {
   it('by the client waits for the operator: the old ИНН stays in force until the approval, then the new one', async () => {
     // the client's own token: ЕИС is asked as the company from now on
-    const saved = await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+    const saved = await t.call(routes.eis.putCompaniesEisSettings, {
+      params: { id: demoId },
       token: client,
       body: { inn: demo.inn, kpp: demo.kpp, token: 'client-token' },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(await checkedRegion()).toBe('01');
 
-    const r = await t.api<{ message: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}`, {
+    const r = await t.call(routes.companies.putById, {
+      params: { id: demoId },
       token: client,
       body: { ...demo, inn: NEW_INN, address: 'г. Майкоп, ул. Новая, д. 2' },
     });
@@ -118,23 +112,22 @@ describe('a change of ИНН, КПП or ОГРН', () => {
     expect(await settings()).toMatchObject({ inn: demo.inn, identity_request: { status: 'pending', inn: NEW_INN } });
     // saving the ЕИС settings with the values in force keeps the request; ЕИС is still asked as the old ИНН
     expect(
-      (await t.api('PUT', `/api/companies/${demoId}/eis_settings`, { token: client, body: { inn: demo.inn, kpp: demo.kpp } })).status,
+      (await t.call(routes.eis.putCompaniesEisSettings, { params: { id: demoId }, token: client, body: { inn: demo.inn, kpp: demo.kpp } }))
+        .status,
     ).toBe(200);
     expect((await settings()).identity_request).toMatchObject({ status: 'pending' });
     expect(await checkedRegion()).toBe('01');
 
     // the client does not decide; the operator sees the request beside registrations
-    expect((await t.api('GET', '/api/company_identity_requests', { token: client })).status).toBe(403);
-    const queue = await t.api<{ id: number; company_id: number; inn: string; old_inn: string; company_title: string }[]>(
-      'GET',
-      '/api/company_identity_requests',
-      { token: operator },
-    );
+    expect((await t.call(routes.companies.getCompanyIdentityRequests, { token: client })).status).toBe(403);
+    const queue = await t.call(routes.companies.getCompanyIdentityRequests, { token: operator });
     expect(queue.status).toBe(200);
     const mine = queue.body.find((q) => q.company_id === demoId)!;
     expect(mine).toMatchObject({ inn: NEW_INN, old_inn: demo.inn, company_title: demo.title });
-    expect((await t.api('POST', `/api/company_identity_requests/${mine.id}/approve`, { token: client })).status).toBe(403);
-    const approved = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${mine.id}/approve`, { token: operator });
+    expect((await t.call(routes.companies.postCompanyIdentityRequestsApprove, { params: { id: mine.id }, token: client })).status).toBe(
+      403,
+    );
+    const approved = await t.call(routes.companies.postCompanyIdentityRequestsApprove, { params: { id: mine.id }, token: operator });
     if (approved.status === 500) console.log(await t.server.deps.database.sql.query('SELECT 1'));
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.status).toBe('approved');
@@ -142,34 +135,39 @@ describe('a change of ИНН, КПП or ОГРН', () => {
     expect((await settings()).inn).toBe(NEW_INN);
     expect(await checkedRegion()).toBe('77');
     expect(
-      (await t.api('POST', `/api/company_identity_requests/${mine.id}/reject`, { token: operator, body: { reason: 'поздно' } })).body,
+      (
+        await t.call(routes.companies.postCompanyIdentityRequestsReject, {
+          params: { id: mine.id },
+          token: operator,
+          body: { reason: 'поздно' },
+        })
+      ).body,
     ).toMatchObject({ message: 'Заявка уже рассмотрена' });
 
-    const trail = await t.api<{ action: string; before: Record<string, unknown>; after: Record<string, unknown> }[]>(
-      'GET',
-      `/api/audit/company/${demoId}`,
-      { token: admin },
-    );
+    const trail = await t.call(routes.audit.getById, { params: { entity: 'company', id: demoId }, token: admin });
     expect(trail.body.find((e) => e.action === 'identity_request')).toMatchObject({ before: { inn: demo.inn }, after: { inn: NEW_INN } });
     expect(trail.body.find((e) => e.action === 'identity_approve')).toMatchObject({ before: { inn: demo.inn }, after: { inn: NEW_INN } });
   });
 
   it('through the ЕИС settings is the same request; a rejection keeps the old values and says why', async () => {
     const other = '7728168971';
-    const r = await t.api<{ inn: string; identity_request: IdentityRequest }>('PUT', `/api/companies/${demoId}/eis_settings`, {
+    const r = await t.call(routes.eis.putCompaniesEisSettings, {
+      params: { id: demoId },
       token: client,
       body: { inn: other, kpp: demo.kpp },
     });
     // waiting for the operator, as the card answers
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(r.body).toMatchObject({ inn: NEW_INN, identity_request: { status: 'pending', inn: other, old_inn: NEW_INN } });
-    const [item] = (
-      await t.api<{ id: number; company_id: number }[]>('GET', '/api/company_identity_requests', { token: admin })
-    ).body.filter((q) => q.company_id === demoId);
+    const [item] = (await t.call(routes.companies.getCompanyIdentityRequests, { token: admin })).body.filter(
+      (q) => q.company_id === demoId,
+    );
     expect(
-      (await t.api('POST', `/api/company_identity_requests/${item.id}/reject`, { token: operator, body: { reason: '' } })).status,
+      (await t.call(routes.companies.postCompanyIdentityRequestsReject, { params: { id: item.id }, token: operator, body: { reason: '' } }))
+        .status,
     ).toBe(400);
-    const rejected = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${item.id}/reject`, {
+    const rejected = await t.call(routes.companies.postCompanyIdentityRequestsReject, {
+      params: { id: item.id },
       token: operator,
       body: { reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' },
     });
@@ -179,9 +177,7 @@ describe('a change of ИНН, КПП or ОГРН', () => {
       identity_request: { status: 'rejected', inn: other, reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ' },
     });
     expect(await checkedRegion()).toBe('77');
-    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, {
-      token: admin,
-    });
+    const trail = await t.call(routes.audit.getById, { params: { entity: 'company', id: demoId }, token: admin });
     expect(trail.body.find((e) => e.action === 'identity_reject')).toMatchObject({
       after: { status: 'rejected', reason: 'ИНН не совпадает с выпиской из ЕГРЮЛ', inn: other },
     });
@@ -193,36 +189,39 @@ describe('one active company per ИНН+КПП', () => {
     `Организация с ИНН ${inn} и КПП ${kpp} уже есть в системе: одна организация — одна учётная запись. Обратитесь к оператору`;
 
   it('refuses staff a second company, a client a change to another company’s ИНН+КПП, and an approval that became one', async () => {
-    const dup = await t.api<{ code: string; message: string }>('POST', '/api/companies', {
+    const dup = await t.call(routes.companies.post, {
       token: admin,
       body: { title: 'ООО «Двойник»', inn: NEW_INN, kpp: demo.kpp, law: '223' },
     });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(taken(NEW_INN, demo.kpp!));
     // another КПП of the same ИНН is another subdivision: allowed
-    const branch = await t.api<{ id: number }>('POST', '/api/companies', {
+    const branch = await t.call(routes.companies.post, {
       token: admin,
       body: { title: 'Филиал', inn: NEW_INN, kpp: '773601001', law: '223' },
     });
     expect(branch.status, JSON.stringify(branch.body)).toBe(200);
     // a client asking for that subdivision's ИНН+КПП is refused at once
-    const steal = await t.api<{ message: string }>('PUT', `/api/companies/${demoId}`, {
+    const steal = await t.call(routes.companies.putById, {
+      params: { id: demoId },
       token: client,
       body: { ...demo, inn: NEW_INN, kpp: '773601001' },
     });
     expect(steal.status).toBe(409);
     expect(steal.body.message).toBe(taken(NEW_INN, '773601001'));
     // a free pair asked for, then taken by another company before the operator decides: the approval is refused
-    const wanted = await t.api<{ identity_request: { id: number } }>('PUT', `/api/companies/${demoId}`, {
+    const wanted = await t.call(routes.companies.putById, {
+      params: { id: demoId },
       token: client,
       body: { ...demo, inn: NEW_INN, kpp: '773602001' },
     });
     expect(wanted.status).toBe(202);
     expect(
-      (await t.api('POST', '/api/companies', { token: admin, body: { title: 'Ещё филиал', inn: NEW_INN, kpp: '773602001', law: '223' } }))
+      (await t.call(routes.companies.post, { token: admin, body: { title: 'Ещё филиал', inn: NEW_INN, kpp: '773602001', law: '223' } }))
         .status,
     ).toBe(200);
-    const late = await t.api<{ message: string }>('POST', `/api/company_identity_requests/${wanted.body.identity_request.id}/approve`, {
+    const late = await t.call(routes.companies.postCompanyIdentityRequestsApprove, {
+      params: { id: wanted.body.identity_request.id },
       token: operator,
     });
     expect(late.status).toBe(409);
@@ -231,14 +230,10 @@ describe('one active company per ИНН+КПП', () => {
     // the database itself holds the rule, whatever code writes
     await expect(t.server.deps.db.insert(companies).values({ title: 'Мимо кода', inn: NEW_INN, kpp: '773601001' })).rejects.toThrow();
     // a deleted company frees its pair
-    expect((await t.api('DELETE', `/api/companies/${branch.body.id}`, { token: admin })).status).toBe(204);
+    expect((await t.call(routes.companies.deleteById, { params: { id: branch.body.id }, token: admin })).status).toBe(204);
     expect(
-      (
-        await t.api('POST', '/api/companies', {
-          token: admin,
-          body: { title: 'Филиал заново', inn: NEW_INN, kpp: '773601001', law: '223' },
-        })
-      ).status,
+      (await t.call(routes.companies.post, { token: admin, body: { title: 'Филиал заново', inn: NEW_INN, kpp: '773601001', law: '223' } }))
+        .status,
     ).toBe(200);
   });
 
@@ -253,19 +248,19 @@ describe('one active company per ИНН+КПП', () => {
         passwordHash: await hashPassword('demo12345'),
       })
       .returning();
-    const r = await t.api<{ message: string }>('POST', `/api/registrations/${reg.id}/approve`, { token: operator });
+    const r = await t.call(routes.auth.postRegistrationsApprove, { params: { id: reg.id }, token: operator });
     expect(r.status).toBe(409);
     expect(r.body.message).toBe(taken(NEW_INN, demo.kpp!));
-    const pending = await t.api<{ id: number }[]>('GET', '/api/registrations', { token: operator });
+    const pending = await t.call(routes.auth.getRegistrations, { token: operator });
     expect(pending.body.map((x) => x.id)).toContain(reg.id);
-    expect((await t.api('POST', '/api/auth/login', { body: { login: 'impostor', password: 'demo12345' } })).status).not.toBe(200);
+    expect((await t.call(routes.auth.postLogin, { body: { login: 'impostor', password: 'demo12345' } })).status).not.toBe(200);
   });
 });
 
 describe('the daily sync’s acting user', () => {
   it('is checked before each run: a user who lost the grant stops the sync, and the screens say why', async () => {
-    const profile = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: admin })).body;
-    const created = await t.api<{ id: number }>('POST', '/api/users', {
+    const profile = (await t.call(routes.users.getProfile, { token: admin })).body;
+    const created = await t.call(routes.users.post, {
       token: admin,
       body: {
         title: 'Синхронный Специалист',
@@ -276,12 +271,14 @@ describe('the daily sync’s acting user', () => {
       },
     });
     expect(created.status).toBe(200);
-    const grant = (ids: number[]) => t.api('PUT', `/api/users/${created.body.id}/grants`, { token: admin, body: { company_ids: ids } });
+    const grant = (ids: number[]) =>
+      t.call(routes.users.putGrants, { params: { id: created.body.id }, token: admin, body: { company_ids: ids } });
     expect((await grant([demoId])).status).toBe(204);
     const spec = await t.login('sync-spec');
     expect(
       (
-        await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+        await t.call(routes.eis.putCompaniesEisSettings, {
+          params: { id: demoId },
           token: spec,
           body: { inn: NEW_INN, kpp: demo.kpp, token: 'spec-token' },
         })
@@ -296,7 +293,7 @@ describe('the daily sync’s acting user', () => {
     const stopped =
       'Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) больше не может действовать за организацию — сохраните токен заново';
     expect((await settings()).sync_stopped).toBe(stopped);
-    const status = await t.api<{ sync_stopped: string | null }>('GET', '/api/eis/imports/status?kind=contracts', { token: client });
+    const status = await t.call(routes.eis.getImportsStatus, { query: { kind: 'contracts' }, token: client });
     expect(status.body.sync_stopped).toBe(stopped);
     // an import acting as that user stops too, saying why
     await expect(
@@ -319,7 +316,9 @@ describe('the daily sync’s acting user', () => {
 
     // blocked is said as such
     await grant([demoId]);
-    expect((await t.api('PATCH', `/api/users/${created.body.id}`, { token: admin, body: { blocked: true } })).status).toBe(204);
+    expect((await t.call(routes.users.patchById, { params: { id: created.body.id }, token: admin, body: { blocked: true } })).status).toBe(
+      204,
+    );
     expect(await runDailySync(deps, '2024-05-02')).toEqual([]);
     expect((await settings()).sync_stopped).toBe(
       'Синхронизация остановлена: пользователь «Синхронный Специалист» (sync-spec) заблокирован — сохраните токен заново',
@@ -328,7 +327,8 @@ describe('the daily sync’s acting user', () => {
     // the client saves a token of its own: the sync runs again, as the client
     expect(
       (
-        await t.api('PUT', `/api/companies/${demoId}/eis_settings`, {
+        await t.call(routes.eis.putCompaniesEisSettings, {
+          params: { id: demoId },
           token: client,
           body: { inn: NEW_INN, kpp: demo.kpp, token: 'client-token-2' },
         })
@@ -372,48 +372,44 @@ describe('an ИНН another organisation has', () => {
 
   it('is shown to the operator with who has it, and is approved only with a reason', async () => {
     const before = await card();
-    const asked = await t.api<{ identity_request: { id: number } }>('PUT', `/api/companies/${demoId}`, {
+    const asked = await t.call(routes.companies.putById, {
+      params: { id: demoId },
       token: client,
       body: { ...demo, inn: X, kpp: '770103001' },
     });
     expect(asked.status, JSON.stringify(asked.body)).toBe(202);
     const id = asked.body.identity_request.id;
-    const queue = await t.api<{ id: number; inn_holders: { title: string; kpp: string | null }[] }[]>(
-      'GET',
-      '/api/company_identity_requests',
-      { token: operator },
-    );
+    const queue = await t.call(routes.companies.getCompanyIdentityRequests, { token: operator });
     expect(queue.body.find((q) => q.id === id)?.inn_holders).toEqual([
       expect.objectContaining({ title: 'АО «Икс»', kpp: '770101001' }),
       expect.objectContaining({ title: 'АО «Икс», филиал', kpp: '770102001' }),
     ]);
-    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>(
-      'POST',
-      `/api/company_identity_requests/${id}/approve`,
-      {
-        token: operator,
-      },
-    );
+    const bare = await t.call(routes.companies.postCompanyIdentityRequestsApprove, { params: { id }, token: operator });
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe(
       `ИНН ${X} уже есть у организаций «АО «Икс»» (КПП 770101001), «АО «Икс», филиал» (КПП 770102001): чтобы подтвердить смену, укажите причину (например, это обособленное подразделение)`,
     );
-    const blank = await t.api('POST', `/api/company_identity_requests/${id}/approve`, { token: operator, body: { reason: '  ' } });
+    const blank = await t.call(routes.companies.postCompanyIdentityRequestsApprove, {
+      params: { id },
+      token: operator,
+      body: { reason: '  ' },
+    });
     expect(blank.status).toBe(400);
     expect(await card()).toMatchObject({ inn: before.inn, identity_request: { status: 'pending', inn: X } });
-    const ok = await t.api<IdentityRequest>('POST', `/api/company_identity_requests/${id}/approve`, {
+    const ok = await t.call(routes.companies.postCompanyIdentityRequestsApprove, {
+      params: { id },
       token: operator,
       body: { reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ' },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toMatchObject({ status: 'approved', reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ' });
     expect(await card()).toMatchObject({ inn: X, kpp: '770103001' });
-    const trail = await t.api<{ action: string; after: Record<string, unknown> }[]>('GET', `/api/audit/company/${demoId}`, {
-      token: admin,
-    });
-    expect(trail.body.find((e) => e.action === 'identity_approve' && e.after.inn === X)?.after).toMatchObject({
-      inn: X,
-      reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ',
-    });
+    const trail = await t.call(routes.audit.getById, { params: { entity: 'company', id: demoId }, token: admin });
+    expect(trail.body.find((e) => e.action === 'identity_approve' && (e.after as { inn?: string } | null)?.inn === X)?.after).toMatchObject(
+      {
+        inn: X,
+        reason: 'Обособленное подразделение АО «Икс», выписка ЕГРЮЛ',
+      },
+    );
   });
 });

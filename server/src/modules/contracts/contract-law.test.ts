@@ -88,7 +88,7 @@ describe('the law of a contract without a procurement', () => {
 
   it('the monthly summary (223-ФЗ ч. 19 ст. 4) counts the 223-ФЗ contract, not the 44-ФЗ one', async () => {
     const sock = await t.socket('auth', w.otherClient);
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.reportCreateResponse);
+    const event = nextEvent(sock, EVENTS.reportCreateResponse);
     const r = await t.api<{ report_code: string }>('POST', '/api/reports/monthly', {
       token: w.otherClient,
       body: { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) },

@@ -118,7 +118,7 @@ describe('УПД', () => {
   });
 
   it('processes the 5.02 fixture, maps its lines and pushes the event', async () => {
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
+    const event = nextEvent(sock, EVENTS.notificationMapInvoiceItemsResponse);
     const r = await upload(t, 'POST', `/api/contracts/${cA}/upd?confirm=true`, w.client, 'upd_970_v5_02_seller.xml', UPD);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ status: 'processing', number: '123', date: '2023-02-01', upload_file_name: 'upd_970_v5_02_seller.xml' });
@@ -163,7 +163,7 @@ describe('УПД', () => {
       { name: 'СведТов-НаимТов', okei: '778', price: '200.00' },
       { name: 'Product2 2.0 мм', okei: '778', price: '516.67' },
     ]);
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
+    const event = nextEvent(sock, EVENTS.notificationMapInvoiceItemsResponse);
     expect((await upload(t, 'POST', `/api/contracts/${cUnits}/upd?confirm=true`, w.client, 'upd.xml', UPD)).status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', mapped: 1, unmapped: 1 });
     const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${cUnits}/acceptance`, { token: w.client })).body;
@@ -175,7 +175,7 @@ describe('УПД', () => {
   });
 
   it('keeps lines that match no position, unmapped; the user can map them', async () => {
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationMapInvoiceItemsResponse);
+    const event = nextEvent(sock, EVENTS.notificationMapInvoiceItemsResponse);
     const r = await upload(t, 'POST', `/api/contracts/${cB}/upd?confirm=true`, w.client, 'upd.xml', UPD);
     expect(r.status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', mapped: 0, unmapped: 2 });
@@ -263,7 +263,7 @@ describe('payment orders', () => {
   });
 
   it('imports the 1C fixture once confirmed: stored once, nothing matched, listed as unmatched', async () => {
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const event = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     const r = await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement_cp1251.txt', BANK);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const e = await event;
@@ -276,7 +276,7 @@ describe('payment orders', () => {
     });
     const created = e.created as number;
     expect(created).toBeGreaterThan(5);
-    const again = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const again = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'statement_cp1251.txt', BANK);
     expect(await again).toMatchObject({ result: 'success', created: 0, duplicates: e.total });
     const list = await t.api<Paged<PaymentOrderResponse>>('GET', '/api/payments?unmatched=true&limit=100', { token: w.client });
@@ -290,7 +290,7 @@ describe('payment orders', () => {
       { number: '103', amount: '500000.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` },
       { number: '104', amount: '100.00', payeeInn: '7707083893', purpose: `Оплата по договору ${REG}` },
     ]);
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const event = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     const r = await upload(t, 'POST', '/api/payments/import', w.client, 'платежки.txt', file);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(await event).toMatchObject({ result: 'success', created: 4, matched: 2, unmatched: 2 });
@@ -369,11 +369,11 @@ describe('payment orders', () => {
   it('counts what earlier statements paid under the contract: a payment above the unpaid rest stays for the user', async () => {
     // cA: price 100 000.00, 30 100.00 paid by the statement and the manual link above
     const file = statement([{ number: '105', amount: '70000.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` }]);
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const event = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     expect((await upload(t, 'POST', '/api/payments/import', w.client, 'вторая выписка.txt', file)).status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', created: 1, matched: 0, unmatched: 1 });
     const fits = statement([{ number: '106', amount: '69900.00', payeeInn: SUPPLIER_INN, purpose: `Оплата по договору ${REG}` }]);
-    const next = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const next = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     expect((await upload(t, 'POST', '/api/payments/import', w.client, 'третья выписка.txt', fits)).status).toBe(200);
     expect(await next).toMatchObject({ result: 'success', created: 1, matched: 1 });
     const s = await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${cA}/execution-summary`, { token: w.client });
@@ -417,7 +417,7 @@ describe('payment orders', () => {
         purpose: `Оплата по договору № ${REG_NS} сверх цены`,
       },
     ]);
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.notificationImportPaymentsResponse);
+    const event = nextEvent(sock, EVENTS.notificationImportPaymentsResponse);
     // order 202 is another payer's to another payee: the statement is asked about, then taken
     expect((await upload(t, 'POST', '/api/payments/import', w.client, 'по-реестровому.txt', file)).status).toBe(409);
     expect((await upload(t, 'POST', '/api/payments/import?confirm=true', w.client, 'по-реестровому.txt', file)).status).toBe(200);
@@ -468,7 +468,7 @@ describe('payment orders', () => {
 describe('reports and dashboard', () => {
   for (const format of ['xlsx', 'pdf'] as const) {
     it(`builds the contract execution report as ${format} and serves it`, async () => {
-      const event = nextEvent<Record<string, unknown>>(sock, EVENTS.reportCreateResponse);
+      const event = nextEvent(sock, EVENTS.reportCreateResponse);
       const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${cA}/reports`, {
         token: w.client,
         body: { format },
@@ -513,7 +513,7 @@ describe('reports and dashboard', () => {
   }
 
   it('builds the monthly summary and lists reports', async () => {
-    const event = nextEvent<Record<string, unknown>>(sock, EVENTS.reportCreateResponse);
+    const event = nextEvent(sock, EVENTS.reportCreateResponse);
     const r = await t.api<{ report_code: string }>('POST', '/api/reports/monthly', { token: w.client, body: { year: 2025, month: 1 } });
     expect(r.status).toBe(200);
     expect(await event).toMatchObject({ result: 'success', report_code: r.body.report_code });

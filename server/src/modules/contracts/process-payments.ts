@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { EVENTS, MESSAGES } from '@proc/contract';
+import { EVENTS, MESSAGES, type ServerEvents } from '@proc/contract';
 import { isFormatError, parseInWorker } from '../../formats';
 import { companies, contracts, paymentImports, paymentOrders } from '../../db/schema';
 import { outerColumn } from '../../db/outer-column';
@@ -17,7 +17,7 @@ export async function processPayments(deps: Deps, job: ImportPaymentsPayload): P
     .where(and(eq(paymentImports.id, job.import_id), eq(paymentImports.companyId, job.company_id)))
     .limit(1);
   if (!imp || imp.status !== 'processing') return;
-  const push = (p: Record<string, unknown>) =>
+  const push = (p: Omit<ServerEvents['notificationImportPaymentsResponse'], 'key' | 'upload_file_name' | 'import_id'>) =>
     deps.realtime.toUser(job.user_id, EVENTS.notificationImportPaymentsResponse, {
       key: job.key,
       upload_file_name: imp.fileName,

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { EVENTS, MESSAGES } from '@proc/contract';
+import { EVENTS, MESSAGES, type ServerEvents } from '@proc/contract';
 import { isFormatError, parseInWorker } from '../../formats';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Deps } from '../../platform/context';
@@ -17,7 +17,7 @@ export async function processUpd(deps: Deps, job: ProcessUpdPayload): Promise<vo
     .where(and(eq(acceptanceDocuments.id, job.document_id), eq(acceptanceDocuments.companyId, job.company_id)))
     .limit(1);
   if (!doc || doc.status !== 'processing' || doc.withdrawnAt) return;
-  const push = (p: Record<string, unknown>) =>
+  const push = (p: Omit<ServerEvents['notificationMapInvoiceItemsResponse'], 'key' | 'upload_file_name' | 'contract_id' | 'document_id'>) =>
     deps.realtime.toUser(job.user_id, EVENTS.notificationMapInvoiceItemsResponse, {
       key: job.key,
       upload_file_name: doc.fileName,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse } from '@proc/contract';
+import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse, type ServerEvents } from '@proc/contract';
 import { companies, contractPositions, contracts, procurements, reports } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -275,7 +275,7 @@ export async function buildReport(deps: Deps, job: BuildReportPayload, jobId: st
     const [c] = await deps.db.select().from(contracts).where(eq(contracts.id, r.contractId));
     regnumber = c ? contractLabel(c) : undefined;
   }
-  const push = (p: Record<string, unknown>) =>
+  const push = (p: Omit<ServerEvents['reportCreateResponse'], 'key' | 'report_code'>) =>
     deps.realtime.toUser(job.user_id, EVENTS.reportCreateResponse, {
       key: job.key,
       report_code: r.code,

@@ -1,26 +1,3 @@
-import { z } from 'zod';
-import {
-  AcceptanceDocumentResponse,
-  AcceptanceLine,
-  ContractReportRequest,
-  DashboardResponse,
-  ExecutionSummaryResponse,
-  Id,
-  IdParams,
-  LineMappingRequest,
-  MonthlyReportRequest,
-  PageQuery,
-  PaymentImportResponse,
-  PaymentLinkRequest,
-  PaymentOrderResponse,
-  PaymentsQuery,
-  ReportQueuedResponse,
-  ReportResponse,
-  UpdUploadQuery,
-  UpdUploadResponse,
-  WithdrawRequest,
-  paged,
-} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -34,6 +11,8 @@ import { linkPayment, listPayments } from './payments';
 import { executionSummary } from './execution-summary';
 import { createContractReport, createMonthlyReport, downloadReport, listReports, warmReportLibraries } from './reports';
 import { dashboard } from './dashboard';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const tags = ['execution'];
 const COMPANY = 'Организация — из заголовка X-Company-Id (выбранный заказчик), иначе своя.';
@@ -41,17 +20,15 @@ const FILE =
   'multipart/form-data, поле file; размер не больше UPLOAD_MAX_BYTES (413). Файл проверяется сразу: не тот формат — 400, ничего не сохраняется.';
 
 export function executionRoutes(app: App, deps: Deps): void {
-  app.post(
-    '/contracts/:id/upd',
+  route(
+    app,
+    routes.contracts.postUpd,
     {
       schema: {
         tags,
         summary: 'Загрузить УПД (5.01, 5.02, 5.03) по договору: XML или архив ЭДО (ZIP: УПД и его .sig/.p7s/.sgn)',
         description: `${COMPANY} ${FILE} Подписи из архива проверяются сразу (поле signatures); плохая — замечание документа. Результат — событие notificationMapInvoiceItemsResponse.`,
         consumes: ['multipart/form-data'],
-        params: IdParams,
-        querystring: UpdUploadQuery,
-        response: { 200: UpdUploadResponse },
       },
     },
     async (req) => {
@@ -62,59 +39,53 @@ export function executionRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.post(
-    '/acceptance/:id/withdraw',
+  route(
+    app,
+    routes.contracts.postAcceptanceWithdraw,
     {
       schema: {
         tags,
         summary: 'Отозвать документ приёмки (УПД) с указанием причины',
         description:
           'Документ остаётся в списке с пометкой «Отозван» и причиной, но не учитывается ни в одной сумме: карточка, сводка, отчёты, сведения в ЕИС. Причина — в журнале аудита.',
-        params: IdParams,
-        body: WithdrawRequest,
-        response: { 200: AcceptanceDocumentResponse },
       },
     },
     async (req) => withdrawUpd(await companyCtx(deps, req), req.params.id, req.body.reason),
   );
 
-  app.get(
-    '/contracts/:id/acceptance',
+  route(
+    app,
+    routes.contracts.getAcceptance,
     {
       schema: {
         tags,
         summary: 'Документы приёмки договора со строками и сопоставлением',
-        params: IdParams,
-        response: { 200: z.array(AcceptanceDocumentResponse) },
       },
     },
     async (req) => listAcceptance(await companyCtx(deps, req), req.params.id),
   );
 
-  app.put(
-    '/acceptance/lines/:lineId/mapping',
+  route(
+    app,
+    routes.contracts.putAcceptanceLinesMapping,
     {
       schema: {
         tags,
         summary: 'Исправить сопоставление строки с позицией договора (null — снять)',
-        params: z.object({ lineId: Id }),
-        body: LineMappingRequest,
-        response: { 200: AcceptanceLine },
       },
     },
     async (req) => setLineMapping(await companyCtx(deps, req), req.params.lineId, req.body.position_id),
   );
 
-  app.post(
-    '/payments/import',
+  route(
+    app,
+    routes.contracts.postPaymentsImport,
     {
       schema: {
         tags,
         summary: 'Загрузить платёжные поручения (1С:Клиент-банк 1.02/1.03)',
         description: `${COMPANY} ${FILE} Выписка не по счетам и не по ИНН организации — 409 CONFIRM_REQUIRED с находками; confirm=true загружает её всё равно. Результат — событие notificationImportPaymentsResponse.`,
         consumes: ['multipart/form-data'],
-        querystring: UpdUploadQuery,
-        response: { 200: PaymentImportResponse },
       },
     },
     async (req) => {
@@ -125,31 +96,28 @@ export function executionRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/payments',
+  route(
+    app,
+    routes.contracts.getPayments,
     {
       schema: {
         tags,
         summary: 'Платёжные поручения',
         description: COMPANY,
-        querystring: PaymentsQuery,
-        response: { 200: paged(PaymentOrderResponse) },
       },
     },
     async (req) => listPayments(await companyCtx(deps, req), req.query),
   );
 
-  app.put(
-    '/payments/:id/contract',
+  route(
+    app,
+    routes.contracts.putPaymentsContract,
     {
       schema: {
         tags,
         summary: 'Привязать платёжное поручение к договору (null — отозвать привязку, с причиной reason)',
         description:
           'Получатель не поставщик договора или плательщик не заказчик — 409 CONFIRM_REQUIRED с находками; confirm=true привязывает всё равно (находки — в журнале).',
-        params: IdParams,
-        body: PaymentLinkRequest,
-        response: { 200: PaymentOrderResponse },
       },
     },
     async (req) =>
@@ -159,30 +127,27 @@ export function executionRoutes(app: App, deps: Deps): void {
       }),
   );
 
-  app.get(
-    '/contracts/:id/execution-summary',
+  route(
+    app,
+    routes.contracts.getExecutionSummary,
     {
       schema: {
         tags,
         summary: 'Поставлено и оплачено по договору, сроки сведений в реестр договоров',
-        params: IdParams,
-        response: { 200: ExecutionSummaryResponse },
       },
     },
     async (req) => executionSummary(await companyCtx(deps, req), req.params.id),
   );
 
-  app.post(
-    '/contracts/:id/reports',
+  route(
+    app,
+    routes.contracts.postReports,
     {
       config: { changes: false },
       schema: {
         tags,
         summary: 'Сформировать отчёт об исполнении договора (xlsx или pdf)',
         description: 'Результат — событие reportCreateResponse.',
-        params: IdParams,
-        body: ContractReportRequest,
-        response: { 200: ReportQueuedResponse },
       },
     },
     async (req) => {
@@ -192,16 +157,15 @@ export function executionRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.post(
-    '/reports/monthly',
+  route(
+    app,
+    routes.contracts.postReportsMonthly,
     {
       config: { changes: false },
       schema: {
         tags,
         summary: 'Ежемесячная сводка о договорах (223-ФЗ), XLSX',
         description: `${COMPANY} Результат — событие reportCreateResponse.`,
-        body: MonthlyReportRequest,
-        response: { 200: ReportQueuedResponse },
       },
     },
     async (req) => {
@@ -211,15 +175,14 @@ export function executionRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/reports',
+  route(
+    app,
+    routes.contracts.getReports,
     {
       schema: {
         tags,
         summary: 'Сформированные отчёты',
         description: COMPANY,
-        querystring: PageQuery,
-        response: { 200: paged(ReportResponse) },
       },
       // the contract card asks for this list last: the report libraries load once it is sent, not after «Сформировать»
       onResponse: async () => void setImmediate(warmReportLibraries),
@@ -227,18 +190,20 @@ export function executionRoutes(app: App, deps: Deps): void {
     async (req) => listReports(await companyCtx(deps, req), req.query),
   );
 
-  app.get(
-    '/reports/:code/download',
+  route(
+    app,
+    routes.contracts.getReportsDownload,
     {
-      schema: { tags, summary: 'Скачать отчёт', params: z.object({ code: z.string().uuid() }) },
+      schema: { tags, summary: 'Скачать отчёт' },
     },
     async (req, reply) => sendFile(reply, await downloadReport(await companyCtx(deps, req), req.params.code)),
   );
 
-  app.get(
-    '/dashboard',
+  route(
+    app,
+    routes.contracts.getDashboard,
     {
-      schema: { tags, summary: 'Сводка по выбранному заказчику', description: COMPANY, response: { 200: DashboardResponse } },
+      schema: { tags, summary: 'Сводка по выбранному заказчику', description: COMPANY },
     },
     async (req) => dashboard(await companyCtx(deps, req)),
   );

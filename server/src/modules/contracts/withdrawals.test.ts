@@ -1,13 +1,8 @@
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import {
-  EVENTS,
-  type AcceptanceDocumentResponse,
-  type DashboardResponse,
-  type ExecutionSummaryResponse,
-  type PaymentOrderResponse,
-} from '@proc/contract';
+import { EVENTS } from '@proc/contract';
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { acceptUpd, as, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
@@ -47,12 +42,7 @@ async function addContract(registryNumber: string, status = 'registered') {
 
 async function uploadUpd(contractId: number, query = 'confirm=true', headers: Record<string, string> = {}) {
   // this contract's event: a job of an earlier upload may still be answering
-  const done = nextEvent<Record<string, unknown>>(
-    sock,
-    EVENTS.notificationMapInvoiceItemsResponse,
-    (p) => p.contract_id === contractId,
-    60_000,
-  );
+  const done = nextEvent(sock, EVENTS.notificationMapInvoiceItemsResponse, (p) => p.contract_id === contractId, 60_000);
   const r = await upload(t, 'POST', `/api/contracts/${contractId}/upd?${query}`, w.client, 'upd.xml', UPD, headers);
   if (r.status === 200) {
     expect(await done).toMatchObject({ key: r.body.key, result: 'success' });
@@ -62,9 +52,8 @@ async function uploadUpd(contractId: number, query = 'confirm=true', headers: Re
   return r;
 }
 
-const summary = async (id: number) =>
-  (await t.api<ExecutionSummaryResponse>('GET', `/api/contracts/${id}/execution-summary`, { token: w.client })).body;
-const dashboard = async () => (await t.api<DashboardResponse>('GET', '/api/dashboard', { token: w.client })).body;
+const summary = async (id: number) => (await t.call(routes.contracts.getExecutionSummary, { params: { id }, token: w.client })).body;
+const dashboard = async () => (await t.call(routes.contracts.getDashboard, { token: w.client })).body;
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -101,7 +90,7 @@ describe('the same УПД twice', () => {
     // confirmed replacement: the earlier one is withdrawn with the reason, the new one counts, once
     const replaced = await uploadUpd(c.id, 'confirm=true&replace=true');
     expect(replaced.status).toBe(200);
-    const docs = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${c.id}/acceptance`, { token: w.client })).body;
+    const docs = (await t.call(routes.contracts.getAcceptance, { params: { id: c.id }, token: w.client })).body;
     expect(docs.map((d) => d.withdrawn?.reason ?? null).sort()).toEqual(['Заменён повторной загрузкой (файл upd.xml)', null].sort());
     expect((await summary(c.id)).delivered_amount).toBe('71526.80');
   });
@@ -143,19 +132,24 @@ describe('withdrawal', () => {
     expect(pkg.stages[0].documents.map((d) => d.number)).toEqual(['123']);
     expect(pkg.stages[0].payments.map((x) => x.amount)).toEqual(['30000.00']);
 
-    const [doc] = (await t.api<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${c.id}/acceptance`, { token: w.client })).body;
-    expect((await t.api('POST', `/api/acceptance/${doc.id}/withdraw`, { token: w.client, body: { reason: '' } })).status).toBe(400);
+    const [doc] = (await t.call(routes.contracts.getAcceptance, { params: { id: c.id }, token: w.client })).body;
+    expect(
+      (await t.call(routes.contracts.postAcceptanceWithdraw, { params: { id: doc.id }, token: w.client, body: { reason: '' } })).status,
+    ).toBe(400);
     // another company cannot withdraw it
-    expect((await t.api('POST', `/api/acceptance/${doc.id}/withdraw`, { token: w.otherClient, body: { reason: 'чужой' } })).status).toBe(
-      404,
-    );
-    const wd = await t.api<AcceptanceDocumentResponse>('POST', `/api/acceptance/${doc.id}/withdraw`, {
+    expect(
+      (await t.call(routes.contracts.postAcceptanceWithdraw, { params: { id: doc.id }, token: w.otherClient, body: { reason: 'чужой' } }))
+        .status,
+    ).toBe(404);
+    const wd = await t.call(routes.contracts.postAcceptanceWithdraw, {
+      params: { id: doc.id },
       token: w.client,
       body: { reason: 'Ошибочный документ поставщика' },
     });
     expect(wd.status, JSON.stringify(wd.body)).toBe(200);
     expect(wd.body.withdrawn?.reason).toBe('Ошибочный документ поставщика');
-    const again = await t.api<{ message: string }>('POST', `/api/acceptance/${doc.id}/withdraw`, {
+    const again = await t.call(routes.contracts.postAcceptanceWithdraw, {
+      params: { id: doc.id },
       token: w.client,
       body: { reason: 'ещё раз' },
     });
@@ -166,7 +160,8 @@ describe('withdrawal', () => {
     expect(Number((await dashboard()).delivered_total)).toBeCloseTo(Number(dashBefore.delivered_total) - 71526.8, 2);
 
     // the payment link: a reason is required to withdraw it
-    const noReason = await t.api<{ message: string }>('PUT', `/api/payments/${p.id}/contract`, {
+    const noReason = await t.call(routes.contracts.putPaymentsContract, {
+      params: { id: p.id },
       token: w.client,
       body: { contract_id: null },
     });
@@ -174,7 +169,8 @@ describe('withdrawal', () => {
       400,
       'Укажите причину, по которой платёжное поручение отвязывается от договора',
     ]);
-    const unlinked = await t.api<PaymentOrderResponse>('PUT', `/api/payments/${p.id}/contract`, {
+    const unlinked = await t.call(routes.contracts.putPaymentsContract, {
+      params: { id: p.id },
       token: w.client,
       body: { contract_id: null, reason: 'Оплата по другому договору' },
     });
@@ -182,7 +178,7 @@ describe('withdrawal', () => {
     expect((await summary(c.id)).paid_amount).toBe('0.00');
 
     // the ЕИС package has nothing left to send, and says so
-    const send = await t.api<{ code: string; message: string }>('POST', `/api/contracts/${c.id}/execution/send`, { token: w.client });
+    const send = await t.call(routes.eis.postContractsExecutionSend, { params: { id: c.id }, token: w.client });
     expect([send.status, send.body.message]).toEqual([
       409,
       `По договору № ${c.number} нет ни принятых документов (УПД), ни оплат: направлять в ЕИС нечего`,
@@ -210,17 +206,18 @@ describe('withdrawal', () => {
       amount: '1000.00',
       payeeInn: SUPPLIER_INN,
     });
-    const prepared = await t.api<{ id: number }>('POST', `/api/contracts/${c.id}/execution/prepare`, { token: w.client });
+    const prepared = await t.call(routes.signatures.postContractsExecutionPrepare, { params: { id: c.id }, token: w.client });
     expect(prepared.status, JSON.stringify(prepared.body)).toBe(201);
-    const wd = await t.api<{ status: string; withdrawn_reason: string }>(
-      'POST',
-      `/api/contracts/${c.id}/execution/${prepared.body.id}/withdraw`,
-      { token: w.client, body: { reason: 'Сумма оплаты неверна' } },
-    );
+    const wd = await t.call(routes.eis.postContractsExecutionWithdraw, {
+      params: { id: c.id, recordId: prepared.body.id },
+      token: w.client,
+      body: { reason: 'Сумма оплаты неверна' },
+    });
     expect(wd.status, JSON.stringify(wd.body)).toBe(200);
     expect(wd.body).toMatchObject({ status: 'withdrawn', withdrawn_reason: 'Сумма оплаты неверна' });
     await t.server.deps.database.sql.query(`UPDATE execution_records SET status = 'registered' WHERE id = $1`, [prepared.body.id]);
-    const refused = await t.api<{ message: string }>('POST', `/api/contracts/${c.id}/execution/${prepared.body.id}/withdraw`, {
+    const refused = await t.call(routes.eis.postContractsExecutionWithdraw, {
+      params: { id: c.id, recordId: prepared.body.id },
       token: w.client,
       body: { reason: 'поздно' },
     });
@@ -244,7 +241,7 @@ describe('«Направить в ЕИС» only for a contract that allows it', 
       amount: '1000.00',
       payeeInn: SUPPLIER_INN,
     });
-    const r = await t.api<{ message: string }>('POST', `/api/contracts/${c.id}/execution/send`, { token: w.client });
+    const r = await t.call(routes.eis.postContractsExecutionSend, { params: { id: c.id }, token: w.client });
     expect([r.status, r.body.message]).toEqual([
       409,
       `Договор № ${c.number} в статусе «Недействителен»: сведения об исполнении по нему в ЕИС не направляются`,
@@ -289,11 +286,7 @@ describe('one procurement per plan item', () => {
     expect([x.status, y.status]).toEqual([409, 409]);
     const another = await t.api<{ id: number }>('POST', `${url}?another=true`, { token: w.client });
     expect(another.status).toBe(200);
-    const list = await t.api<{ items: { id: number; procurements: { id: number; number: string; status: string }[] }[] }>(
-      'GET',
-      `/api/eis/plans/${plan.registrationNumber}/items`,
-      { token: w.client },
-    );
+    const list = await t.call(routes.eis.getPlansItems, { params: { number: plan.registrationNumber }, token: w.client });
     expect(list.body.items[0].procurements.map((p) => [p.id, p.status])).toEqual([
       [a.body.id, 'draft'],
       [another.body.id, 'draft'],

@@ -1,5 +1,6 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentItem, DocumentsResponse, ProcurementResponse } from '@proc/contract';
+import type { DocumentItem, DocumentKind, DocumentsResponse, ProcurementResponse } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { readDocxText } from '../../formats/docx';
 import { download, fillRequired, PAPER_PURCHASE, world, type World } from '../../../test/factories';
@@ -29,13 +30,9 @@ async function purchase(over: Record<string, unknown> = {}): Promise<Procurement
   return r.body;
 }
 
-async function generate(id: number, key: string, templates?: string[]) {
+async function generate(id: number, key: string, templates?: DocumentKind[]) {
   const s = await t.socket('auth', w.client);
-  const answer = nextEvent<{ key: string; result: string; error?: string; files: { id: number; name: string }[] }>(
-    s,
-    'readyDocumentResponse',
-    (x) => x.key === key,
-  );
+  const answer = nextEvent(s, 'readyDocumentResponse', (x) => x.key === key);
   s.emit('readyDocumentRequest', { key, procurement_id: id, templates });
   const r = await answer;
   s.disconnect();
@@ -44,7 +41,7 @@ async function generate(id: number, key: string, templates?: string[]) {
 
 const documents = async (id: number) =>
   (await t.api<DocumentsResponse>('GET', `/api/procurements/${id}/documents`, { token: w.client })).body.documents;
-const card = async (id: number) => (await t.api<ProcurementResponse>('GET', `/api/procurements/${id}`, { token: w.client })).body;
+const card = async (id: number) => (await t.call(routes.procurements.getById, { params: { id }, token: w.client })).body;
 const text = async (id: number, d: DocumentItem) =>
   readDocxText((await download(t, `/api/procurements/${id}/files/${d.file!.id}/download`, w.client)).data);
 const docOf = (docs: DocumentItem[], template: string) => docs.find((d) => d.template === template)!;
@@ -112,7 +109,7 @@ describe('documentation drafts', () => {
     ]);
     expect(fields['draft-contract.items.0.okpd2']).toBeUndefined();
     expect(r.error).toContain('не заполнено поле «Место поставки товара, выполнения работ, оказания услуг»');
-    expect((await t.api<unknown[]>('GET', `/api/procurements/${p.id}/files`, { token: w.client })).body).toEqual([]);
+    expect((await t.call(routes.procurements.getFiles, { params: { id: p.id }, token: w.client })).body).toEqual([]);
   });
 });
 
@@ -136,10 +133,7 @@ describe('documents rendered from the purchase', () => {
     expect(changed.publish_blockers).toEqual([
       `Документы устарели — сформируйте их заново: ${changed.outdated_documents.map((d) => `«${d.title}»: ${marked}`).join('; ')}`,
     ]);
-    const refused = await t.api<{ message: string }>('POST', `/api/procurements/${p.id}/transition`, {
-      token: w.client,
-      body: { to: 'published' },
-    });
+    const refused = await t.call(routes.procurements.postTransition, { params: { id: p.id }, token: w.client, body: { to: 'published' } });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(
       new RegExp(`^Закупку нельзя опубликовать: документы устарели — «Извещение о проведении закупки»: ${marked}; `),
@@ -160,7 +154,8 @@ describe('documents rendered from the purchase', () => {
       expect(body, template).toContain(`999${NBSP}999,99`);
       expect(body, template).not.toContain(`1${NBSP}500${NBSP}000,50`);
     }
-    const published = await t.api<ProcurementResponse>('POST', `/api/procurements/${p.id}/transition`, {
+    const published = await t.call(routes.procurements.postTransition, {
+      params: { id: p.id },
       token: w.client,
       body: { to: 'published' },
     });
@@ -170,7 +165,8 @@ describe('documents rendered from the purchase', () => {
 
   it('names each changed date and the place when they change through the documentation form’s facts', async () => {
     const p = await generated();
-    const r = await t.api<ProcurementResponse & { message?: string }>('PUT', `/api/procurements/${p.id}/facts`, {
+    const r = await t.call(routes.procurements.putFacts, {
+      params: { id: p.id },
       token: w.client,
       body: {
         application_deadline: '2026-12-18',
@@ -188,10 +184,7 @@ describe('documents rendered from the purchase', () => {
       'Место поставки изменилось с «г. Майкоп, ул. Победы, д. 1, склад № 2» на «г. Майкоп, ул. Ленина, д. 5»',
     ]);
     // the facts' write is the card's: its checks hold (a review before the deadline is a violation, never stored silently)
-    const bad = await t.api<{ message: string; fields?: Record<string, string[]> }>('PUT', `/api/procurements/${p.id}/facts`, {
-      token: w.client,
-      body: { nmcd: '-5' },
-    });
+    const bad = await t.call(routes.procurements.putFacts, { params: { id: p.id }, token: w.client, body: { nmcd: '-5' } });
     expect(bad.status).toBe(400);
     expect((await card(p.id)).nmcd).toBe('1500000.50');
 
@@ -251,10 +244,7 @@ describe('documents rendered from the purchase', () => {
     expect(c.status).toBe('docs_ready');
     expect(c.allowed_transitions).not.toContain('published');
     expect(c.publish_blockers).toEqual(['Сроки не проверены: укажите дату размещения и дату окончания подачи заявок']);
-    const refused = await t.api<{ message: string }>('POST', `/api/procurements/${p.id}/transition`, {
-      token: w.client,
-      body: { to: 'published' },
-    });
+    const refused = await t.call(routes.procurements.postTransition, { params: { id: p.id }, token: w.client, body: { to: 'published' } });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Для публикации укажите дату размещения извещения и дату окончания подачи заявок');
   });

@@ -39,13 +39,7 @@ const PLATFORM = { platformName: 'АО «Сбербанк-АСТ»', platformUrl
 
 async function generate(token: string, id: number, key: string) {
   const s = await t.socket('auth', token);
-  const answer = nextEvent<{
-    key: string;
-    result: string;
-    error?: string;
-    fields?: Record<string, string[]>;
-    files: { id: number; name: string }[];
-  }>(s, 'readyDocumentResponse', (x) => x.key === key);
+  const answer = nextEvent(s, 'readyDocumentResponse', (x) => x.key === key);
   s.emit('readyDocumentRequest', { key, procurement_id: id, values: { notice: PLATFORM, documentation: PLATFORM } });
   const res = await answer;
   s.disconnect();

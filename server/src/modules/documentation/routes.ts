@@ -29,9 +29,11 @@ import {
   previewDocument,
   uploadTemplate,
 } from './customer-templates';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
+import { TemplateParams } from '@proc/contract/routes/documentation';
 
 const tags = ['documentation'];
-const TemplateParams = z.object({ id: Id, template: DocumentKind });
 const templatesQuery = z.object({
   templates: z
     .string()
@@ -66,29 +68,26 @@ export function documentationRoutes(app: App, deps: Deps): void {
     }),
   );
 
-  app.get(
-    '/procurements/:id/documents/:template/values',
+  route(
+    app,
+    routes.documentation.getProcurementsDocumentsValues,
     {
       schema: {
         tags,
         summary: 'Сохранённые пользователем значения полей документа',
-        params: TemplateParams,
-        response: { 200: DocumentValuesResponse },
       },
     },
     async (req) => getValues(await companyCtx(deps, req), req.params.id, req.params.template),
   );
 
-  app.put(
-    '/procurements/:id/documents/:template/values',
+  route(
+    app,
+    routes.documentation.putProcurementsDocumentsValues,
     {
       schema: {
         tags,
         summary: 'Сохранить значения полей документа (статусы draft и docs_ready)',
         description: 'Значения сливаются с сохранёнными; null удаляет значение.',
-        params: TemplateParams,
-        body: DocumentValuesRequest,
-        response: { 200: DocumentItem },
       },
     },
     async (req) => putValues(await companyCtx(deps, req), req.params.id, req.params.template, req.body.values),

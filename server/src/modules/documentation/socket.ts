@@ -8,6 +8,7 @@ import {
   ReadyDocumentPayload,
   type ProcurementStatus,
   type Role,
+  type ServerEvents,
 } from '@proc/contract';
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { users } from '../../db/schema';
@@ -88,7 +89,7 @@ export function defineDocumentationJobs(deps: Deps): void {
     options: { retryLimit: 2, retryDelay: 1 },
     fair: { group: (p) => String(p.company_id), perGroup: 1, maxQueued: 20 },
     handler: async (job, meta) => {
-      const push = (p: Record<string, unknown>) =>
+      const push = (p: Omit<ServerEvents['readyDocumentResponse'], 'key'>) =>
         deps.realtime.toUser(job.user_id, EVENTS.readyDocumentResponse, { key: job.key, procurement_id: job.procurement_id, ...p });
       try {
         const [u] = await deps.db.select().from(users).where(eq(users.id, job.user_id));

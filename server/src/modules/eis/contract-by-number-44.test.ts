@@ -33,7 +33,7 @@ async function importOne(number: string) {
   const s = await t.socket('auth', client);
   const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: number } });
   expect(r.status, JSON.stringify(r.body)).toBe(202);
-  const ev = await nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, (e) => e.key === r.body.key, 120_000);
+  const ev = await nextEvent(s, EVENTS.notificationEisContractsResponse, (e) => e.key === r.body.key, 120_000);
   s.disconnect();
   return ev;
 }

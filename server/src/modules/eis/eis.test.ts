@@ -248,7 +248,7 @@ describe('ЕИС import over the integration service', () => {
         eis.fail(3, 'error', 503);
       }
     });
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+    const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
     const from = eis.soi.requests.length;
     const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
       token: client,
@@ -274,7 +274,7 @@ describe('ЕИС import over the integration service', () => {
     expect(storedDays.rows[0].n).toBe(366);
     const n = await count('contracts');
     const pos = await count('contract_positions');
-    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+    const ev2 = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
     await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
     expect((await ev2).result).toBe('success');
     expect(await count('contracts')).toBe(n);
@@ -288,7 +288,7 @@ describe('ЕИС import over the integration service', () => {
       days.every((q) => q.params.orgRegion === '01' && q.params.subsystemType === 'RD223' && q.params.documentType223 === 'contract'),
     ).toBe(true);
     // ЕИС's own refusal reaches the user in Russian and is not retried as an outage
-    const ev3 = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const ev3 = nextEvent(s, EVENTS.notificationEisContractsResponse);
     eis.failSoi('errorInfo', 1000);
     await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-03-01', date_to: '2024-03-02' } });
     const refused = await ev3;
@@ -344,7 +344,7 @@ describe('ЕИС import over the integration service', () => {
     });
     // an import goes with the company's token too
     const s = await t.socket('auth', client);
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse);
+    const ev = nextEvent(s, EVENTS.notificationEisContractsResponse);
     const at = eis.soi.requests.length;
     await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-02' } });
     expect((await ev).result).toBe('success');
@@ -355,7 +355,7 @@ describe('ЕИС import over the integration service', () => {
 
   it('imports plans of a period and creates a procurement from an item', async () => {
     const s = await t.socket('auth', client);
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse, () => true, 60_000);
+    const ev = nextEvent(s, EVENTS.eisPlanResponse, () => true, 60_000);
     // without a period: from 1 December of last year, when this year's plan is published
     const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
@@ -368,7 +368,7 @@ describe('ЕИС import over the integration service', () => {
       date_from: `${year - 1}-12-01`,
       document_types: ['purchasePlan'],
     });
-    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisPlanResponse, () => true, 60_000);
+    const ev2 = nextEvent(s, EVENTS.eisPlanResponse, () => true, 60_000);
     const r2 = await t.api<{ key: string }>('POST', '/api/eis/plans/import', {
       token: client,
       body: { date_from: '2023-12-01', date_to: '2023-12-31' },
@@ -513,7 +513,7 @@ describe('ЕИС import over the integration service', () => {
 
   it('imports the notices of a period: every 223 notice type ЕИС serves goes to the procurement register', async () => {
     const s = await t.socket('auth', client);
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.eisNoticesResponse, () => true, 60_000);
+    const ev = nextEvent(s, EVENTS.eisNoticesResponse, () => true, 60_000);
     const from = eis.soi.requests.length;
     const r = await t.api<{ key: string }>('POST', '/api/eis/notices/import', {
       token: client,
@@ -575,7 +575,7 @@ describe('ЕИС import over the integration service', () => {
       created: types.length,
     });
     // again: the same notices are updated, not duplicated
-    const ev2 = nextEvent<Record<string, unknown>>(s, EVENTS.eisNoticesResponse, () => true, 60_000);
+    const ev2 = nextEvent(s, EVENTS.eisNoticesResponse, () => true, 60_000);
     await t.api('POST', '/api/eis/notices/import', { token: client, body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY } });
     expect(await ev2).toMatchObject({ result: 'success', created: 0, updated: types.length });
     expect(
@@ -607,13 +607,8 @@ describe('ЕИС import over the integration service', () => {
     );
     eis.fail(2, 'error', 503);
     const s = await t.socket('auth', client);
-    const pending = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result === 'pending');
-    const done = nextEvent<Record<string, unknown>>(
-      s,
-      EVENTS.notificationPerfomanceContractResponse,
-      (p) => p.result !== 'pending',
-      60_000,
-    );
+    const pending = nextEvent(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result === 'pending');
+    const done = nextEvent(s, EVENTS.notificationPerfomanceContractResponse, (p) => p.result !== 'pending', 60_000);
     const r = await t.api<{ key: string }>('POST', `/api/contracts/${id}/execution/send`, { token: client });
     expect(r.status).toBe(202);
     expect(await pending).toMatchObject({ key: r.body.key, registration_number: list.body.items[0].registry_number });
@@ -643,10 +638,10 @@ describe('ЕИС import over the integration service', () => {
 
       const s = await t.socket('auth', client);
       // one contract by its number: ЕИС's words, not «Договор не найден»
-      const one = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      const one = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       await t.api('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: '52208008370190000010000' } });
       expect(await one).toMatchObject({ result: 'error', error: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
-      const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       const from = eis.soi.requests.length;
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
         token: client,
@@ -692,7 +687,7 @@ describe('ЕИС import over the integration service', () => {
     try {
       const limited = eis.soi.limited;
       const s = await t.socket('auth', client);
-      const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
+      const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
         token: client,
         body: { date_from: '2024-03-01', date_to: '2024-03-31' },
@@ -733,7 +728,7 @@ describe('ЕИС import over the integration service', () => {
     const deps = t.server.deps;
     const s = await t.socket('auth', client);
     // ЕИС unavailable on every try: the job's runs (with pg-boss's back-off) end, and the import with them
-    const ev = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
+    const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
     eis.fail(100_000, 'error', 503);
     let key: string;
     try {
@@ -754,7 +749,7 @@ describe('ЕИС import over the integration service', () => {
     // ЕИС holds its answers, so the import is surely mid-call when its job is failed
     const gate = eis.holdSoi();
     try {
-      const ended = nextEvent<Record<string, unknown>>(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
+      const ended = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
         token: client,
         body: { date_from: '2024-08-01', date_to: '2024-09-30' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, contractStatusTitle } from '@proc/contract';
+import { EVENTS, MESSAGES, contractStatusTitle, type ServerEvents } from '@proc/contract';
 import { buildPerformanceContractXml, type EisPerformance, type EisPerformanceStage } from '../../formats';
 import type { Tx } from '../../db/client';
 import { companies, contractPositions, contracts, executionAttempts, executionRecords, signatures } from '../../db/schema';
@@ -209,7 +209,7 @@ export function defineExecutionJob(deps: Deps): void {
         contract_guid: c?.guid ?? undefined,
         contract_regnumber: c?.registryNumber ?? undefined,
       };
-      const push = (p: Record<string, unknown>) =>
+      const push = (p: Omit<ServerEvents['notificationPerfomanceContractResponse'], 'key'>) =>
         r.userId && deps.realtime.toUser(r.userId, EVENTS.notificationPerfomanceContractResponse, { ...base, ...p });
       let answer;
       try {

@@ -1,13 +1,7 @@
+import { routes } from '@proc/contract/routes';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENTS,
-  ikzPositionKey,
-  type Notice44Response,
-  type Paged,
-  type ProcurementResponse,
-  type TenderPlanPositionsResponse,
-} from '@proc/contract';
+import { EVENTS, ikzPositionKey, type Notice44Response, type Paged } from '@proc/contract';
 import type { TestServer } from '../../../test/harness';
 import { startEisWorld, outsider as makeOutsider, importPeriod as importAs, type EisWorld } from '../../../test/eis-world';
 import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
@@ -62,11 +56,7 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     );
     expect(asked).toHaveLength(31 * 6);
     expect(asked.every((q) => q.params.documentType223 === null && q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2))).toBe(true);
-    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>(
-      'GET',
-      '/api/eis/imports/status?kind=notices44',
-      { token: client },
-    );
+    const status = await t.call(routes.eis.getImportsStatus, { query: { kind: 'notices44' }, token: client });
     expect(status.body.current).toMatchObject({ status: 'success', days_total: 31, documents: 3, created: 3 });
     expect(status.body.requests_per_day).toBe(6);
 
@@ -75,7 +65,7 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     const n = await t.server.deps.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM eis44_notices`);
     expect(n.rows[0].n).toBe(3);
 
-    const list = await t.api<Paged<Notice44Response>>('GET', '/api/eis/notices44', { token: client });
+    const list = await t.call(routes.eis.getNotices44, { token: client });
     expect(list.status).toBe(200);
     expect(list.body.total).toBe(2);
     const [contest, auction] = list.body.items;
@@ -105,16 +95,14 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
       tender_position_id: null,
       procurement_id: null,
     });
-    expect((await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client })).body.total).toBe(1);
-    expect((await t.api<Paged<Notice44Response>>('GET', '/api/eis/notices44', { token: outsider })).body.total).toBe(0);
-    expect((await t.api('GET', '/api/eis/notices44?ikz=123', { token: client })).status).toBe(400);
+    expect((await t.call(routes.eis.getNotices44, { query: { ikz: paperIkz }, token: client })).body.total).toBe(1);
+    expect((await t.call(routes.eis.getNotices44, { token: outsider })).body.total).toBe(0);
+    expect((await t.call(routes.eis.getNotices44, { query: { ikz: '123' }, token: client })).status).toBe(400);
   });
 
   it('links a план-график position, its notice and the procurement made from it by year, ИКУ and position number', async () => {
     await importPeriod('/api/eis/tender-plans/import', EVENTS.eisTenderPlanResponse, { date_from: `${Y}-02-10`, date_to: `${Y}-02-10` });
-    const positions = await t.api<TenderPlanPositionsResponse>('GET', `/api/eis/tender-plans/${PLAN}/positions?limit=50`, {
-      token: client,
-    });
+    const positions = await t.call(routes.eis.getTenderPlansPositions, { params: { number: PLAN }, query: { limit: '50' }, token: client });
     // the position carries 000 in digits 27–29 and its notice 001, as ЕИС fills them: they link all the same
     const onPosition = (ikz: string) => positions.body.items.find((p) => ikzPositionKey(p.ikz) === ikzPositionKey(ikz))!;
     const paper = onPosition(paperIkz);
@@ -131,7 +119,7 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     // a position without a notice has none
     expect(positions.body.items.filter((p) => p.notice44).length).toBe(2);
 
-    const proc = await t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${paper.id}/procurement`, { token: client });
+    const proc = await t.call(routes.eis.postTenderPlansPositionsProcurement, { params: { id: paper.id }, token: client });
     expect(proc.status).toBe(200);
     // «Создать закупку» gives the purchase the position's ИКЗ with the next free number: the notice's 001
     expect(proc.body.ikz).toBe(paperIkz);
@@ -139,7 +127,7 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     expect(
       (await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paper.ikz}`, { token: client })).body.items,
     ).toMatchObject([{ purchase_number: AUCTION }]);
-    const linked = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?ikz=${paperIkz}`, { token: client });
+    const linked = await t.call(routes.eis.getNotices44, { query: { ikz: paperIkz }, token: client });
     expect(linked.body.items[0]).toMatchObject({ tender_position_id: paper.id, tender_plan_number: PLAN, procurement_id: proc.body.id });
   });
 
@@ -167,7 +155,7 @@ describe('44-ФЗ notices over СОИ (PRIZ)', () => {
     await upload('notice.xml', read('epNotificationEF2020_portal44.xml'));
     // the protocol put under the notice's purchase, as the fixtures' EF pair is
     await upload('protocol.xml', read('epProtocolEZK2020Final_built.xml').replace('0372200280323000041', NUMBER));
-    const list = await t.api<Paged<Notice44Response>>('GET', `/api/eis/notices44?q=${NUMBER}`, { token: client });
+    const list = await t.call(routes.eis.getNotices44, { query: { q: NUMBER }, token: client });
     expect(list.body.total).toBe(1);
     const p = list.body.items[0].protocol!;
     expect(p).toMatchObject({

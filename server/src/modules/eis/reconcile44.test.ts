@@ -118,7 +118,7 @@ describe('ЕИС’s facts reconciled into a 44-ФЗ card', () => {
     expect(stale.body.message).toMatch(/^Сведения ЕИС изменились/);
 
     const s = await t.socket('auth', budget);
-    const told = nextEvent<{ procurement_ids: number[] }>(s, EVENTS.eisProcurementResponse, (e) => e.procurement_ids.includes(cardId));
+    const told = nextEvent(s, EVENTS.eisProcurementResponse, (e) => e.procurement_ids.includes(cardId));
     const fields = rec.facts.filter((f) => f.differs).map((f) => f.field);
     const applied = await t.api<ProcurementResponse>('POST', `/api/procurements/${cardId}/eis/apply`, {
       token: budget,

@@ -1,11 +1,6 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  EVENTS,
-  type ProcurementResponse,
-  type RegisterPage,
-  type TenderPlanPositionsResponse,
-  type TenderPlanResponse,
-} from '@proc/contract';
+import { EVENTS, type TenderPlanPositionsResponse } from '@proc/contract';
 import type { TestServer } from '../../../test/harness';
 import { startEisWorld, outsider as makeOutsider, importPeriod, type EisWorld } from '../../../test/eis-world';
 import { DEMO_CUSTOMER, DEMO_REG_NUM, TENDER_PLAN_YEAR, type FakeEis } from '../../../../tools/fake-eis/server';
@@ -49,11 +44,7 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
           q.params.orgRegion === DEMO_CUSTOMER.inn.slice(0, 2),
       ),
     ).toBe(true);
-    const status = await t.api<{ current: Record<string, unknown>; requests_per_day: number }>(
-      'GET',
-      '/api/eis/imports/status?kind=tenderPlans',
-      { token: client },
-    );
+    const status = await t.call(routes.eis.getImportsStatus, { query: { kind: 'tenderPlans' }, token: client });
     expect(status.body.current).toMatchObject({
       key: done.key,
       status: 'success',
@@ -71,14 +62,14 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
       unchanged: 2,
     });
     // the client's company only: the demo's budget institution holds a план-график of its own
-    const company = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body.company_id;
+    const company = (await t.call(routes.users.getProfile, { token: client })).body.company_id;
     const n = await t.server.deps.database.sql.query<{ plans: number; positions: number }>(
       `SELECT (SELECT count(*)::int FROM tender_plans WHERE company_id = $1) AS plans, (SELECT count(*)::int FROM tender_plan_positions WHERE company_id = $1) AS positions`,
       [company],
     );
     expect(n.rows[0]).toEqual({ plans: 2, positions: 13 });
 
-    const latest = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: client });
+    const latest = await t.call(routes.eis.getTenderPlans, { token: client });
     expect(latest.body).toHaveLength(1);
     expect(latest.body[0]).toMatchObject({
       plan_number: PLAN,
@@ -91,14 +82,14 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
       position_count: 7,
       published_at: `${Y}-02-10T11:30:00+03:00`,
     });
-    const all = await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans?versions=all', { token: client });
+    const all = await t.call(routes.eis.getTenderPlans, { query: { versions: 'all' }, token: client });
     expect(all.body.map((p) => [p.version, p.latest, p.position_count])).toEqual([
       [2, true, 7],
       [1, false, 6],
     ]);
-    expect((await t.api<TenderPlanResponse[]>('GET', `/api/eis/tender-plans?year=${Y - 1}`, { token: client })).body).toEqual([]);
+    expect((await t.call(routes.eis.getTenderPlans, { query: { year: Y - 1 }, token: client })).body).toEqual([]);
     // another company's user sees none of it
-    expect((await t.api<TenderPlanResponse[]>('GET', '/api/eis/tender-plans', { token: outsider })).body).toEqual([]);
+    expect((await t.call(routes.eis.getTenderPlans, { token: outsider })).body).toEqual([]);
     expect((await positions('', outsider)).status).toBe(404);
   }, 120_000);
 
@@ -153,8 +144,8 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     const list = await positions('kvr=243');
     const pos = list.body.items[0];
     const [a, b] = await Promise.all([
-      t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: client }),
-      t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: client }),
+      t.call(routes.eis.postTenderPlansPositionsProcurement, { params: { id: pos.id }, token: client }),
+      t.call(routes.eis.postTenderPlansPositionsProcurement, { params: { id: pos.id }, token: client }),
     ]);
     expect(a.status, JSON.stringify(a.body)).toBe(200);
     expect(b.body.id).toBe(a.body.id);
@@ -177,26 +168,27 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     });
     expect((await positions('kvr=243')).body.items[0].procurement_id).toBe(a.body.id);
     // the register filters by law; the client's company is a 223-ФЗ one, its own purchases stay 223
-    const only44 = await t.api<RegisterPage>('GET', '/api/procurements?law=44', { token: client });
+    const only44 = await t.call(routes.procurements.get, { query: { law: '44' }, token: client });
     expect(only44.body.items.map((p) => p.id)).toEqual([a.body.id]);
     expect(only44.body.items[0].law).toBe('44');
-    const only223 = await t.api<RegisterPage>('GET', '/api/procurements?law=223&limit=100', { token: client });
+    const only223 = await t.call(routes.procurements.get, { query: { law: '223', limit: '100' }, token: client });
     expect(only223.body.items.some((p) => p.id === a.body.id)).toBe(false);
     expect(only223.body.total).toBeGreaterThan(0);
     // saving the card without the law keeps it
     const card = a.body;
-    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${card.id}`, {
+    const saved = await t.call(routes.procurements.putById, {
+      params: { id: card.id },
       token: client,
       body: { title: card.title, method: card.method, subject: card.subject, nmcd: card.nmcd, okpd2: card.okpd2 },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toMatchObject({ law: '44', ikz: purchaseIkz, kvr: '243', tender_plan_position_id: pos.id });
-    expect((await t.api('POST', `/api/eis/tender-plans/positions/${pos.id}/procurement`, { token: outsider })).status).toBe(404);
+    expect((await t.call(routes.eis.postTenderPlansPositionsProcurement, { params: { id: pos.id }, token: outsider })).status).toBe(404);
   });
 
   it('checks a typed ИКЗ against the company’s ИКУ and the position, naming the wrong part; flags positions', async () => {
     const card = (await positions('kvr=243')).body.items[0];
-    const p = (await t.api<ProcurementResponse>('POST', `/api/eis/tender-plans/positions/${card.id}/procurement`, { token: client })).body;
+    const p = (await t.call(routes.eis.postTenderPlansPositionsProcurement, { params: { id: card.id }, token: client })).body;
     const body = (ikz: string, extra: Record<string, unknown> = {}) => ({
       title: p.title,
       method: p.method,
@@ -207,26 +199,26 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
       ...extra,
     });
     const put = (ikz: string, extra?: Record<string, unknown>) =>
-      t.api<{ message: string; fields: { ikz?: string[] } }>('PUT', `/api/procurements/${p.id}`, { token: client, body: body(ikz, extra) });
+      t.call(routes.procurements.putById, { params: { id: p.id }, token: client, body: body(ikz, extra) });
     const ikz = p.ikz!;
     // structure
     const short = await put(ikz.slice(1));
     expect(short.status).toBe(400);
-    expect(short.body.fields.ikz).toEqual(['ИКЗ: 36 цифр']);
+    expect(short.body.fields?.ikz).toEqual(['ИКЗ: 36 цифр']);
     // ОКПД2 of the position (43.91 → 4391), КВР of the position (243), the year of the notice
     const okpd = await put(`${ikz.slice(0, 29)}6201${ikz.slice(33)}`);
     expect(okpd.status).toBe(400);
-    expect(okpd.body.fields.ikz).toEqual([
+    expect(okpd.body.fields?.ikz).toEqual([
       expect.stringMatching(/^ОКПД2 в ИКЗ \(разряды 30–33\) — 6201, а у позиции ОКПД2 43\.91\.19\.000/),
     ]);
     const kvr = await put(`${ikz.slice(0, 33)}244`);
-    expect(kvr.body.fields.ikz).toEqual(['КВР в ИКЗ (разряды 34–36) — 244, а у позиции КВР 243']);
+    expect(kvr.body.fields?.ikz).toEqual(['КВР в ИКЗ (разряды 34–36) — 244, а у позиции КВР 243']);
     // the position's own ИКЗ (000 in 27–29) is valid on the plan, not on a purchase
     const asPosition = await put(`${ikz.slice(0, 26)}000${ikz.slice(29)}`);
-    expect(asPosition.body.fields.ikz).toEqual(['Номер закупки в позиции (разряды 27–29 ИКЗ) не может быть 000']);
+    expect(asPosition.body.fields?.ikz).toEqual(['Номер закупки в позиции (разряды 27–29 ИКЗ) не может быть 000']);
     const year = await put(ikz, { published_on: `${Y + 1}-03-02`, application_deadline: `${Y + 1}-03-20` });
     expect(year.status).toBe(400);
-    expect(year.body.fields.ikz![0]).toMatch(
+    expect(year.body.fields?.ikz?.[0]).toMatch(
       new RegExp(`^Год в ИКЗ \\(разряды 1–2\\) — ${String(Y).slice(2)}, а извещение размещается в ${Y + 1} году`),
     );
     expect((await put(ikz)).status).toBe(200);
@@ -234,12 +226,12 @@ describe('44-ФЗ план-график over СОИ (RPGZ)', () => {
     // the company's ИКУ: a plan of another customer's ИКЗ is flagged on its positions, and a typed one refused
     const admin = await t.login('admin');
     const wrongIku = `3${ikz.slice(3, 22)}`;
-    const company = await t.api<Record<string, unknown>>('GET', `/api/companies/${p.company_id}`, { token: admin });
+    const company = await t.call(routes.companies.getById, { params: { id: p.company_id }, token: admin });
     const set = await t.api('PUT', `/api/companies/${p.company_id}`, { token: admin, body: { ...company.body, iku: wrongIku } });
     expect(set.status, JSON.stringify(set.body)).toBe(204);
     const iku = await put(ikz);
     expect(iku.status).toBe(400);
-    expect(iku.body.fields.ikz).toEqual([`ИКУ в ИКЗ (разряды 3–22) — ${ikz.slice(2, 22)}, а у заказчика ИКУ ${wrongIku}`]);
+    expect(iku.body.fields?.ikz).toEqual([`ИКУ в ИКЗ (разряды 3–22) — ${ikz.slice(2, 22)}, а у заказчика ИКУ ${wrongIku}`]);
     const flagged = (await positions('')).body.items;
     expect(flagged.every((x) => x.ikz_findings.some((f) => f.startsWith('ИКУ в ИКЗ (разряды 3–22)')))).toBe(true);
     await t.api('PUT', `/api/companies/${p.company_id}`, { token: admin, body: { ...company.body, iku: ikz.slice(2, 22) } });

@@ -61,7 +61,7 @@ const uploadEis = (name: string, xml: string) => upload(t, 'POST', '/api/eis/upl
 async function report(id: number, format: 'pdf' | 'xlsx'): Promise<Buffer> {
   const s = await t.socket('auth', client);
   try {
-    const event = nextEvent<Record<string, unknown>>(s, EVENTS.reportCreateResponse, () => true, 60_000);
+    const event = nextEvent(s, EVENTS.reportCreateResponse, () => true, 60_000);
     const r = await t.api<{ report_code: string; key: string }>('POST', `/api/contracts/${id}/reports`, {
       token: client,
       body: { format },

@@ -1,7 +1,8 @@
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProcurementFileResponse, ProcurementResponse } from '@proc/contract';
+import type { ProcurementFileResponse } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { PDF, download, upload, world, type World } from '../../../test/factories';
 
@@ -20,12 +21,12 @@ function storedBlobs(): number {
   return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 }
 
-const files = async () => (await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${pid}/files`, { token: w.client })).body;
+const files = async () => (await t.call(routes.procurements.getFiles, { params: { id: pid }, token: w.client })).body;
 
 beforeAll(async () => {
   t = await startTestServer({ UPLOAD_MAX_BYTES: LIMIT });
   w = await world(t);
-  const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+  const p = await t.call(routes.procurements.post, {
     token: w.client,
     body: { title: 'Поставка серверов', method: 'auction_e', subject: 'goods', nmcd: '5000000', okpd2: [{ code: '26.20.14.120' }] },
   });
@@ -88,11 +89,17 @@ describe('procurement files', () => {
     expect((await files()).map((x) => x.id)).toEqual([f.id, png.body.id, xml.body.id]);
 
     const blobs = storedBlobs();
-    expect((await t.api('DELETE', `/api/procurements/${pid}/files/${png.body.id}`, { token: w.client })).status).toBe(204);
+    expect(
+      (await t.call(routes.procurements.deleteFilesByFileId, { params: { id: pid, fileId: png.body.id }, token: w.client })).status,
+    ).toBe(204);
     expect((await files()).map((x) => x.id)).toEqual([f.id, xml.body.id]);
-    expect((await t.api('GET', `/api/procurements/${pid}/files/${png.body.id}`, { token: w.client })).status).toBe(404);
+    expect((await t.call(routes.procurements.getFilesByFileId, { params: { id: pid, fileId: png.body.id }, token: w.client })).status).toBe(
+      404,
+    );
     expect((await download(t, `/api/procurements/${pid}/files/${png.body.id}/download`, w.client)).status).toBe(404);
-    expect((await t.api('DELETE', `/api/procurements/${pid}/files/${png.body.id}`, { token: w.client })).status).toBe(404);
+    expect(
+      (await t.call(routes.procurements.deleteFilesByFileId, { params: { id: pid, fileId: png.body.id }, token: w.client })).status,
+    ).toBe(404);
     expect(storedBlobs()).toBe(blobs); // soft: the content stays for the audit trail
   });
 
@@ -129,14 +136,16 @@ describe('procurement files', () => {
 
   it('hides the files from other companies', async () => {
     const [some] = await files();
-    expect((await t.api('GET', `/api/procurements/${pid}/files/${some.id}`, { token: w.otherClient })).status).toBe(404);
+    expect(
+      (await t.call(routes.procurements.getFilesByFileId, { params: { id: pid, fileId: some.id }, token: w.otherClient })).status,
+    ).toBe(404);
     expect((await upload(t, 'POST', `/api/procurements/${pid}/files`, w.otherClient, 'a.pdf', PDF)).status).toBe(404);
   });
 });
 
 describe('files of a finished procurement', () => {
   it('after «Договор заключён» a file is neither replaced nor deleted (the reason is given); adding one still works', async () => {
-    const p = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+    const p = await t.call(routes.procurements.post, {
       token: w.client,
       body: { title: 'Поставка бумаги', method: 'auction_e', subject: 'goods', nmcd: '100000', okpd2: [{ code: '17.12.14.129' }] },
     });
@@ -150,9 +159,9 @@ describe('files of a finished procurement', () => {
     expect((replaced.body as { message: string }).message).toBe(
       'Закупка в статусе «Договор заключён»: её файлы не заменяются и не удаляются',
     );
-    const removed = await t.api<{ message: string }>('DELETE', `/api/procurements/${id}/files/${f.id}`, { token: w.client });
+    const removed = await t.call(routes.procurements.deleteFilesByFileId, { params: { id, fileId: f.id }, token: w.client });
     expect(removed.status).toBe(409);
-    const list = (await t.api<ProcurementFileResponse[]>('GET', `/api/procurements/${id}/files`, { token: w.client })).body;
+    const list = (await t.call(routes.procurements.getFiles, { params: { id }, token: w.client })).body;
     expect(list.map((x) => [x.id, x.version])).toEqual([[f.id, 1]]);
     expect((await upload(t, 'POST', `/api/procurements/${id}/files`, w.client, 'Скан договора.pdf', PDF)).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import {
   RegisterItem,
   RegisterPage,
   type Paged,
-  type ProcurementResponse,
   type ProcurementStatus,
 } from '@proc/contract';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -126,22 +126,24 @@ beforeAll(async () => {
   t = await startTestServer();
   w = await world(t);
   // the other company has no rule: the typical set and terms of 223-ФЗ apply, no documents are needed to move on
-  const rule = await t.api<{ id: number }>('POST', '/api/procurement_rules', { token: w.otherClient, body: { title: 'Положение' } });
-  const v = await t.api<{ id: number }>('POST', `/api/procurement_rules/${rule.body.id}/versions`, {
+  const rule = await t.call(routes.rules.postProcurementRules, { token: w.otherClient, body: { title: 'Положение' } });
+  const v = await t.call(routes.rules.postProcurementRulesVersions, {
+    params: { id: rule.body.id },
     token: w.otherClient,
     body: { number: '1', in_force_from: '2024-01-01' },
   });
-  await t.api('POST', `/api/procurement_rules/${rule.body.id}/versions/${v.body.id}/approve`, { token: w.otherClient });
+  await t.call(routes.rules.postProcurementRulesVersionsApprove, {
+    params: { id: rule.body.id, versionId: v.body.id },
+    token: w.otherClient,
+  });
   for (const s of SEEDS) {
     const { to, ...body } = s;
-    const r = await t.api<ProcurementResponse>('POST', '/api/procurements', {
-      token: w.otherClient,
-      body: { ...body, rule_id: rule.body.id },
-    });
+    const r = await t.call(routes.procurements.post, { token: w.otherClient, body: { ...body, rule_id: rule.body.id } });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     ids[s.title] = r.body.id;
     for (const step of to ?? []) {
-      const m = await t.api('POST', `/api/procurements/${r.body.id}/transition`, {
+      const m = await t.call(routes.procurements.postTransition, {
+        params: { id: r.body.id },
         token: w.otherClient,
         body: { to: step, comment: 'Отпала потребность' },
       });
@@ -238,7 +240,7 @@ describe('register filters', () => {
     // the cartridge auction gives 9 days instead of 15
     expect(await titles('has_violations=true')).toEqual(['Картриджи для принтеров']);
     expect((await reg('has_violations=false')).total).toBe(SEEDS.length - 1);
-    const bad = await t.api('GET', '/api/procurements?status=archived', { token: w.otherClient });
+    const bad = await t.call(routes.procurements.get, { query: { status: 'archived' }, token: w.otherClient });
     expect(bad.status).toBe(400);
   });
 
@@ -313,7 +315,7 @@ describe('Excel export', () => {
 it('renders each item in the database exactly as the contract and the card give it, whatever the title holds', async () => {
   const odd = 'Кавычки «ёлочки» "лапки" \\ обратная косая, </script> & эмодзи 😀\tтаб';
   const own = await world(t); // a company of its own: the register above keeps its eight procurements
-  const made = await t.api<ProcurementResponse>('POST', '/api/procurements', {
+  const made = await t.call(routes.procurements.post, {
     token: own.otherClient,
     body: { title: odd, method: 'auction_e', subject: 'goods', nmcd: '0.01', okpd2: [] },
   });
@@ -325,7 +327,7 @@ it('renders each item in the database exactly as the contract and the card give 
     const page = strictPage.parse(await r.json());
     expect(page.items.length).toBe(token === own.otherClient ? 1 : SEEDS.length);
     for (const item of page.items) {
-      const card = (await t.api<ProcurementResponse>('GET', `/api/procurements/${item.id}`, { token })).body;
+      const card = (await t.call(routes.procurements.getById, { params: { id: item.id }, token })).body;
       expect(item).toEqual({
         id: card.id,
         number: card.number,
@@ -348,13 +350,13 @@ it('renders each item in the database exactly as the contract and the card give 
       });
     }
   }
-  const [item] = (await t.api<RegisterPage>('GET', '/api/procurements', { token: own.otherClient })).body.items;
+  const [item] = (await t.call(routes.procurements.get, { token: own.otherClient })).body.items;
   expect(item).toMatchObject({ title: odd, nmcd: '0.01', okpd2_codes: [], published_on: null });
-  expect((await t.api<RegisterPage>('GET', '/api/procurements?page=2', { token: own.otherClient })).body.items).toEqual([]); // past the last page: an empty list
+  expect((await t.call(routes.procurements.get, { query: { page: '2' }, token: own.otherClient })).body.items).toEqual([]); // past the last page: an empty list
 });
 
 it('keeps every company to its own register', async () => {
-  const demo = await t.api<Paged<RegisterItem>>('GET', '/api/procurements?limit=100', { token: w.client });
+  const demo = await t.call(routes.procurements.get, { query: { limit: '100' }, token: w.client });
   expect(demo.body.items.some((i) => Object.values(ids).includes(i.id))).toBe(false);
   expect(demo.body.total).toBeGreaterThanOrEqual(15); // the demo data
 });
@@ -367,17 +369,15 @@ it('counts up to the cap and says so past it, still paging forward', async () =>
     SELECT ${big.otherId}, 'Б-' || g, 'Закупка ' || g, 'auction_e', 'goods', 1000, now() - g * interval '1 second'
     FROM generate_series(1, ${REGISTER_COUNT_CAP + 5}) g`);
   await t.server.deps.db.execute(sql`ANALYZE procurements`);
-  const r = await t.api<RegisterPage>('GET', '/api/procurements?limit=50&page=3', { token: big.otherClient });
+  const r = await t.call(routes.procurements.get, { query: { limit: '50', page: '3' }, token: big.otherClient });
   expect(r.body).toMatchObject({ total: REGISTER_COUNT_CAP, total_capped: true, page: 3 });
   // past the cap the planner's estimate tells roughly how many («≈ 10 005»), without reading the rows
   expect(r.body.total_estimate).toBeGreaterThan(REGISTER_COUNT_CAP);
   expect(Math.abs(r.body.total_estimate! - (REGISTER_COUNT_CAP + 5))).toBeLessThan(500);
   expect(r.body.items.map((i) => i.number).slice(0, 2)).toEqual(['Б-101', 'Б-102']);
-  const past = await t.api<RegisterPage>('GET', `/api/procurements?limit=50&page=${REGISTER_COUNT_CAP / 50 + 1}`, {
-    token: big.otherClient,
-  });
+  const past = await t.call(routes.procurements.get, { query: { limit: '50', page: REGISTER_COUNT_CAP / 50 + 1 }, token: big.otherClient });
   expect(past.body.items.map((i) => i.number)[0]).toBe(`Б-${REGISTER_COUNT_CAP + 1}`);
-  const few = await t.api<RegisterPage>('GET', '/api/procurements?q=Б-7', { token: big.otherClient });
+  const few = await t.call(routes.procurements.get, { query: { q: 'Б-7' }, token: big.otherClient });
   expect(few.body).toMatchObject({ total: 1, total_capped: false });
 });
 
@@ -387,7 +387,7 @@ it('caps the count of a text search lower, as it reads every matching row', asyn
     INSERT INTO procurements (company_id, number, title, method, subject, nmcd, search_vector)
     SELECT ${big.otherId}, 'Т-' || g, 'Поставка бумаги ' || g, 'auction_e', 'goods', 1000, to_tsvector('russian', 'Поставка бумаги')
     FROM generate_series(1, ${REGISTER_TEXT_COUNT_CAP + 1}) g`);
-  const r = await t.api<RegisterPage>('GET', '/api/procurements?q=бумага&limit=10', { token: big.otherClient });
+  const r = await t.call(routes.procurements.get, { query: { q: 'бумага', limit: '10' }, token: big.otherClient });
   expect(r.body).toMatchObject({ total: REGISTER_TEXT_COUNT_CAP, total_capped: true });
   expect(r.body.items).toHaveLength(10);
 });
@@ -434,11 +434,10 @@ it('reads deep pages after the anchors of one walk: the same rows as an offset r
   }
   // a filter walks its own rows: half of them, so page 120 is deep and page 124 the last
   for (const page of [120, 60, 124, 125]) {
-    const r = await t.api<RegisterPage>(
-      'GET',
-      `/api/procurements?limit=50&page=${page}&sort=published_on&order=desc&status=published,accepting`,
-      { token: big.otherClient },
-    );
+    const r = await t.call(routes.procurements.get, {
+      query: { limit: '50', page, sort: 'published_on', order: 'desc', status: 'published,accepting' },
+      token: big.otherClient,
+    });
     expect(
       r.body.items.map((i) => i.number),
       `status page ${page}`,

@@ -1,19 +1,4 @@
-import { z } from 'zod';
-import {
-  DocumentKind,
-  Id,
-  IdParams,
-  ProcurementFactsRequest,
-  ProcurementFileResponse,
-  ProcurementRequest,
-  ProcurementResponse,
-  RegisterExportQuery,
-  RegisterPage,
-  RegisterQuery,
-  StatusHistoryItem,
-  TransitionRequest,
-  UPLOAD_EXTENSIONS,
-} from '@proc/contract';
+import { UPLOAD_EXTENSIONS } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -26,22 +11,22 @@ import { statusHistory, transitionProcurement } from './transition-procurement';
 import { setProcurementFacts } from './set-nmcd';
 import * as files from './procurement-files';
 import { contentDisposition, readUpload, sendFile } from '../../platform/document-files';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const tags = ['procurements'];
-const FileParams = z.object({ id: Id, fileId: Id });
 const COMPANY = 'Организация — из заголовка X-Company-Id (выбранный заказчик), иначе своя.';
 const UPLOAD = `multipart/form-data, поле file; допустимые типы: ${UPLOAD_EXTENSIONS.join(', ')}; размер не больше UPLOAD_MAX_BYTES (413 иначе, 415 — недопустимый тип).`;
 
 export function procurementRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/procurements',
+  route(
+    app,
+    routes.procurements.get,
     {
       schema: {
         tags,
         summary: 'Реестр закупок',
         description: `${COMPANY} Фильтры, сортировка и страницы — в строке запроса.`,
-        querystring: RegisterQuery,
-        response: { 200: RegisterPage },
       },
       // the page comes as JSON text, its items rendered by the database (list-register.ts): Fastify sends a string of a
       // JSON type as it is, so the response schema above describes the page without serialising it a second time
@@ -52,10 +37,11 @@ export function procurementRoutes(app: App, deps: Deps): void {
         .send(registerPageText(await listRegister(await companyCtx(deps, req), req.query)) as never),
   );
 
-  app.get(
-    '/procurements/export.xlsx',
+  route(
+    app,
+    routes.procurements.getExportXlsx,
     {
-      schema: { tags, summary: 'Реестр закупок в Excel (те же фильтры и сортировка, без страниц)', querystring: RegisterExportQuery },
+      schema: { tags, summary: 'Реестр закупок в Excel (те же фильтры и сортировка, без страниц)' },
     },
     async (req, reply) => {
       const data = await exportRegister(await companyCtx(deps, req), req.query);
@@ -66,16 +52,14 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.post(
-    '/procurements',
+  route(
+    app,
+    routes.procurements.post,
     {
       schema: {
         tags,
         summary: 'Создать закупку (черновик)',
         description: `${COMPANY} Номер выдаётся автоматически: год-порядковый номер. Заголовок Idempotency-Key: повтор с тем же ключом возвращает первую созданную закупку. По позиции плана, у которой уже есть закупка, — 409 CONFIRM_REQUIRED; another_for_plan_item=true создаёт ещё одну.`,
-        body: ProcurementRequest,
-        querystring: z.object({ another_for_plan_item: z.enum(['true', 'false']).optional() }),
-        response: { 200: ProcurementResponse },
       },
     },
     async (req) => {
@@ -84,55 +68,50 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/procurements/:id',
+  route(
+    app,
+    routes.procurements.getById,
     {
-      schema: { tags, summary: 'Карточка закупки со сроками и нарушениями', params: IdParams, response: { 200: ProcurementResponse } },
+      schema: { tags, summary: 'Карточка закупки со сроками и нарушениями' },
     },
     async (req) => getProcurement(await companyCtx(deps, req), req.params.id),
   );
 
-  app.put(
-    '/procurements/:id',
+  route(
+    app,
+    routes.procurements.putById,
     {
       schema: {
         tags,
         summary: 'Изменить карточку (статусы draft и docs_ready)',
-        params: IdParams,
-        body: ProcurementRequest,
-        response: { 200: ProcurementResponse },
       },
     },
     async (req) => updateProcurement(await companyCtx(deps, req), req.params.id, req.body),
   );
 
-  app.put(
-    '/procurements/:id/facts',
+  route(
+    app,
+    routes.procurements.putFacts,
     {
       schema: {
         tags,
         summary: 'Изменить сведения закупки, которые печатают её документы (НМЦД, даты, место и сроки поставки, ОКПД2)',
         description:
           'Та же запись, что и PUT /procurements/{id}: те же проверки, сроки пересчитываются, редакция карточки растёт, а сформированные по прежним сведениям документы помечаются устаревшими. Отсутствующее поле не меняется.',
-        params: IdParams,
-        body: ProcurementFactsRequest,
-        response: { 200: ProcurementResponse },
       },
     },
     async (req) => setProcurementFacts(await companyCtx(deps, req), req.params.id, req.body),
   );
 
-  app.post(
-    '/procurements/:id/transition',
+  route(
+    app,
+    routes.procurements.postTransition,
     {
       schema: {
         tags,
         summary: 'Сменить статус',
         description:
           'Только допустимые переходы (PROCUREMENT_TRANSITIONS); 409 — недопустимый переход или не выполнены условия (документы, сроки); перевод вопреки датам закупки или минимальным срокам закона — 409 CONFIRM_REQUIRED с правилами в fields.warnings, повтор с override_reason переводит и пишет причину в журнал.',
-        params: IdParams,
-        body: TransitionRequest,
-        response: { 200: ProcurementResponse },
       },
     },
     async (req) =>
@@ -145,34 +124,34 @@ export function procurementRoutes(app: App, deps: Deps): void {
       ),
   );
 
-  app.get(
-    '/procurements/:id/history',
+  route(
+    app,
+    routes.procurements.getHistory,
     {
-      schema: { tags, summary: 'История статусов', params: IdParams, response: { 200: z.array(StatusHistoryItem) } },
+      schema: { tags, summary: 'История статусов' },
     },
     async (req) => statusHistory(await companyCtx(deps, req), req.params.id),
   );
 
   // ---- files ----
-  app.get(
-    '/procurements/:id/files',
+  route(
+    app,
+    routes.procurements.getFiles,
     {
-      schema: { tags, summary: 'Файлы закупки', params: IdParams, response: { 200: z.array(ProcurementFileResponse) } },
+      schema: { tags, summary: 'Файлы закупки' },
     },
     async (req) => files.listFiles(await companyCtx(deps, req), req.params.id),
   );
 
-  app.post(
-    '/procurements/:id/files',
+  route(
+    app,
+    routes.procurements.postFiles,
     {
       schema: {
         tags,
         summary: 'Загрузить файл',
         description: `${UPLOAD} template — если файл является документом закупки (например, своё извещение).`,
         consumes: ['multipart/form-data'],
-        params: IdParams,
-        querystring: z.object({ template: DocumentKind.optional() }),
-        response: { 200: ProcurementFileResponse },
       },
     },
     async (req) => {
@@ -182,24 +161,24 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/procurements/:id/files/:fileId',
+  route(
+    app,
+    routes.procurements.getFilesByFileId,
     {
-      schema: { tags, summary: 'Файл и его версии', params: FileParams, response: { 200: ProcurementFileResponse } },
+      schema: { tags, summary: 'Файл и его версии' },
     },
     async (req) => files.getFile(await companyCtx(deps, req), req.params.id, req.params.fileId),
   );
 
-  app.put(
-    '/procurements/:id/files/:fileId',
+  route(
+    app,
+    routes.procurements.putFilesByFileId,
     {
       schema: {
         tags,
         summary: 'Заменить файл (новая версия)',
         description: UPLOAD,
         consumes: ['multipart/form-data'],
-        params: FileParams,
-        response: { 200: ProcurementFileResponse },
       },
     },
     async (req) => {
@@ -209,24 +188,24 @@ export function procurementRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/procurements/:id/files/:fileId/download',
+  route(
+    app,
+    routes.procurements.getFilesDownload,
     {
       schema: {
         tags,
         summary: 'Скачать файл (последнюю версию или указанную)',
-        params: FileParams,
-        querystring: z.object({ version: Id.optional() }),
       },
     },
     async (req, reply) =>
       sendFile(reply, await files.downloadFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.query.version)),
   );
 
-  app.delete(
-    '/procurements/:id/files/:fileId',
+  route(
+    app,
+    routes.procurements.deleteFilesByFileId,
     {
-      schema: { tags, summary: 'Удалить файл', params: FileParams },
+      schema: { tags, summary: 'Удалить файл' },
     },
     async (req, reply) => {
       await files.deleteFile(await companyCtx(deps, req), req.params.id, req.params.fileId);

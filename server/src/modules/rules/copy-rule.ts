@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { CopyProcurementRulePayload, EVENTS } from '@proc/contract';
+import { CopyProcurementRulePayload, EVENTS, type ServerEvents } from '@proc/contract';
 import type { AuthUser, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { documentRules, procurementRules, ruleVersions } from '../../db/schema';
@@ -115,7 +115,7 @@ export function defineCopyRuleJob(deps: Deps): void {
     schema: CopyRuleJob,
     options: { retryLimit: 2, retryDelay: 1 },
     handler: async (job, meta) => {
-      const push = (p: Record<string, unknown>) =>
+      const push = (p: Omit<ServerEvents['copyProcurementRuleResponse'], 'key'>) =>
         deps.realtime.toUser(job.user_id, EVENTS.copyProcurementRuleResponse, { key: job.key, ...p });
       try {
         const ruleId = await deps.db.transaction(async (tx) => {

@@ -1,18 +1,3 @@
-import { z } from 'zod';
-import {
-  ApproveVersionRequest,
-  DocumentRuleRequest,
-  DocumentRuleResponse,
-  Id,
-  IdParams,
-  InForceQuery,
-  ProcurementRuleRequest,
-  ProcurementRuleResponse,
-  ProcurementRulesQuery,
-  RuleVersionRequest,
-  RuleVersionResponse,
-  paged,
-} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -21,151 +6,148 @@ import { moscowToday } from '../../platform/clock';
 import * as rules from './manage-rules';
 import * as versions from './manage-versions';
 import * as docs from './manage-document-rules';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const tags = ['procurement_rules'];
-const VersionParams = z.object({ id: Id, versionId: Id });
-const DocRuleParams = z.object({ id: Id, versionId: Id, docRuleId: Id });
 const COMPANY = 'Организация — из заголовка X-Company-Id (выбранный заказчик), иначе своя.';
 
 export function ruleRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/procurement_rules',
+  route(
+    app,
+    routes.rules.getProcurementRules,
     {
       schema: {
         tags,
         summary: 'Положения о закупке организации',
         description: COMPANY,
-        querystring: ProcurementRulesQuery,
-        response: { 200: paged(ProcurementRuleResponse) },
       },
     },
     async (req) => rules.listRules(await companyCtx(deps, req), req.query),
   );
 
-  app.get(
-    '/procurement_rules/templates',
+  route(
+    app,
+    routes.rules.getProcurementRulesTemplates,
     {
-      schema: { tags, summary: 'Типовые положения (шаблоны) для копирования', response: { 200: z.array(ProcurementRuleResponse) } },
+      schema: { tags, summary: 'Типовые положения (шаблоны) для копирования' },
     },
     async (req) => rules.listTemplates(await companyCtx(deps, req)),
   );
 
-  app.post(
-    '/procurement_rules',
+  route(
+    app,
+    routes.rules.postProcurementRules,
     {
       schema: {
         tags,
         summary: 'Создать положение',
         description: COMPANY,
-        body: ProcurementRuleRequest,
-        response: { 200: ProcurementRuleResponse },
       },
     },
     async (req) => rules.createRule(await companyCtx(deps, req), req.body),
   );
 
-  app.get(
-    '/procurement_rules/:id',
+  route(
+    app,
+    routes.rules.getProcurementRulesById,
     {
-      schema: { tags, summary: 'Положение (своё или шаблон)', params: IdParams, response: { 200: ProcurementRuleResponse } },
+      schema: { tags, summary: 'Положение (своё или шаблон)' },
     },
     async (req) => rules.getRule(await companyCtx(deps, req), req.params.id),
   );
 
-  app.put(
-    '/procurement_rules/:id',
+  route(
+    app,
+    routes.rules.putProcurementRulesById,
     {
       schema: {
         tags,
         summary: 'Изменить положение',
-        params: IdParams,
-        body: ProcurementRuleRequest,
-        response: { 200: ProcurementRuleResponse },
       },
     },
     async (req) => rules.updateRule(await companyCtx(deps, req), req.params.id, req.body),
   );
 
-  app.post(
-    '/procurement_rules/:id/archive',
+  route(
+    app,
+    routes.rules.postProcurementRulesArchive,
     {
-      schema: { tags, summary: 'Перенести положение в архив', params: IdParams, response: { 200: ProcurementRuleResponse } },
+      schema: { tags, summary: 'Перенести положение в архив' },
     },
     async (req) => rules.setRuleArchived(await companyCtx(deps, req), req.params.id, true),
   );
 
-  app.post(
-    '/procurement_rules/:id/restore',
+  route(
+    app,
+    routes.rules.postProcurementRulesRestore,
     {
-      schema: { tags, summary: 'Вернуть положение из архива', params: IdParams, response: { 200: ProcurementRuleResponse } },
+      schema: { tags, summary: 'Вернуть положение из архива' },
     },
     async (req) => rules.setRuleArchived(await companyCtx(deps, req), req.params.id, false),
   );
 
   // ---- versions ----
-  app.get(
-    '/procurement_rules/:id/versions',
+  route(
+    app,
+    routes.rules.getProcurementRulesVersions,
     {
-      schema: { tags, summary: 'Редакции положения', params: IdParams, response: { 200: z.array(RuleVersionResponse) } },
+      schema: { tags, summary: 'Редакции положения' },
     },
     async (req) => versions.listVersions(await companyCtx(deps, req), req.params.id),
   );
 
-  app.get(
-    '/procurement_rules/:id/in_force',
+  route(
+    app,
+    routes.rules.getProcurementRulesInForce,
     {
       schema: {
         tags,
         summary: 'Редакция, действующая на дату',
         description: 'Последняя утверждённая или опубликованная редакция с датой вступления в силу не позже даты; null — нет такой.',
-        params: IdParams,
-        querystring: InForceQuery,
-        response: { 200: RuleVersionResponse.nullable() },
       },
     },
     async (req) => versions.versionInForceResponse(await companyCtx(deps, req), req.params.id, req.query.date ?? moscowToday()),
   );
 
-  app.post(
-    '/procurement_rules/:id/versions',
+  route(
+    app,
+    routes.rules.postProcurementRulesVersions,
     {
       schema: {
         tags,
         summary: 'Создать редакцию (черновик)',
-        params: IdParams,
-        body: RuleVersionRequest,
-        response: { 200: RuleVersionResponse },
       },
     },
     async (req) => versions.createVersion(await companyCtx(deps, req), req.params.id, req.body),
   );
 
-  app.get(
-    '/procurement_rules/:id/versions/:versionId',
+  route(
+    app,
+    routes.rules.getProcurementRulesVersionsByVersionId,
     {
-      schema: { tags, summary: 'Редакция', params: VersionParams, response: { 200: RuleVersionResponse } },
+      schema: { tags, summary: 'Редакция' },
     },
     async (req) => versions.getVersion(await companyCtx(deps, req), req.params.id, req.params.versionId),
   );
 
-  app.put(
-    '/procurement_rules/:id/versions/:versionId',
+  route(
+    app,
+    routes.rules.putProcurementRulesVersionsByVersionId,
     {
       schema: {
         tags,
         summary: 'Изменить редакцию (только черновик)',
-        params: VersionParams,
-        body: RuleVersionRequest.omit({ based_on_version_id: true }),
-        response: { 200: RuleVersionResponse },
       },
     },
     async (req) => versions.updateVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body),
   );
 
-  app.delete(
-    '/procurement_rules/:id/versions/:versionId',
+  route(
+    app,
+    routes.rules.deleteProcurementRulesVersionsByVersionId,
     {
-      schema: { tags, summary: 'Удалить редакцию (только черновик)', params: VersionParams },
+      schema: { tags, summary: 'Удалить редакцию (только черновик)' },
     },
     async (req, reply) => {
       await versions.deleteVersion(await companyCtx(deps, req), req.params.id, req.params.versionId);
@@ -173,43 +155,39 @@ export function ruleRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/approve',
+  route(
+    app,
+    routes.rules.postProcurementRulesVersionsApprove,
     {
       schema: {
         tags,
         summary: 'Утвердить редакцию (черновик → утверждена)',
         description: 'Отказ 409, если другая утверждённая редакция вступает в силу в тот же день.',
-        params: VersionParams,
-        body: ApproveVersionRequest.nullish(),
-        response: { 200: RuleVersionResponse },
       },
     },
     async (req) => versions.approveVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body?.approved_on),
   );
 
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/publish',
+  route(
+    app,
+    routes.rules.postProcurementRulesVersionsPublish,
     {
       schema: {
         tags,
         summary: 'Опубликовать редакцию (утверждена → опубликована)',
-        params: VersionParams,
-        response: { 200: RuleVersionResponse },
       },
     },
     async (req) => versions.publishVersion(await companyCtx(deps, req), req.params.id, req.params.versionId),
   );
 
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/approval_document',
+  route(
+    app,
+    routes.rules.postProcurementRulesVersionsApprovalDocument,
     {
       schema: {
         tags,
         summary: 'Загрузить документ об утверждении (multipart/form-data, поле file; только черновик)',
         consumes: ['multipart/form-data'],
-        params: VersionParams,
-        response: { 200: RuleVersionResponse },
       },
     },
     async (req) => {
@@ -218,57 +196,56 @@ export function ruleRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/procurement_rules/:id/versions/:versionId/approval_document',
+  route(
+    app,
+    routes.rules.getProcurementRulesVersionsApprovalDocument,
     {
-      schema: { tags, summary: 'Скачать документ об утверждении', params: VersionParams },
+      schema: { tags, summary: 'Скачать документ об утверждении' },
     },
     async (req, reply) =>
       sendFile(reply, await versions.approvalDocument(await companyCtx(deps, req), req.params.id, req.params.versionId)),
   );
 
   // ---- document rules ----
-  app.get(
-    '/procurement_rules/:id/versions/:versionId/document_rules',
+  route(
+    app,
+    routes.rules.getProcurementRulesVersionsDocumentRules,
     {
-      schema: { tags, summary: 'Правила документов редакции', params: VersionParams, response: { 200: z.array(DocumentRuleResponse) } },
+      schema: { tags, summary: 'Правила документов редакции' },
     },
     async (req) => docs.listDocumentRules(await companyCtx(deps, req), req.params.id, req.params.versionId),
   );
 
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/document_rules',
+  route(
+    app,
+    routes.rules.postProcurementRulesVersionsDocumentRules,
     {
       schema: {
         tags,
         summary: 'Добавить правило документа (сотрудники сервиса; только черновик)',
-        params: VersionParams,
-        body: DocumentRuleRequest,
-        response: { 200: DocumentRuleResponse },
       },
     },
     async (req) => docs.createDocumentRule(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body),
   );
 
-  app.put(
-    '/procurement_rules/:id/versions/:versionId/document_rules/:docRuleId',
+  route(
+    app,
+    routes.rules.putProcurementRulesVersionsDocumentRulesByDocRuleId,
     {
       schema: {
         tags,
         summary: 'Изменить правило документа (сотрудники сервиса; только черновик)',
-        params: DocRuleParams,
-        body: DocumentRuleRequest,
-        response: { 200: DocumentRuleResponse },
       },
     },
     async (req) =>
       docs.updateDocumentRule(await companyCtx(deps, req), req.params.id, req.params.versionId, req.params.docRuleId, req.body),
   );
 
-  app.delete(
-    '/procurement_rules/:id/versions/:versionId/document_rules/:docRuleId',
+  route(
+    app,
+    routes.rules.deleteProcurementRulesVersionsDocumentRulesByDocRuleId,
     {
-      schema: { tags, summary: 'Удалить правило документа (сотрудники сервиса; только черновик)', params: DocRuleParams },
+      schema: { tags, summary: 'Удалить правило документа (сотрудники сервиса; только черновик)' },
     },
     async (req, reply) => {
       await docs.deleteDocumentRule(await companyCtx(deps, req), req.params.id, req.params.versionId, req.params.docRuleId);

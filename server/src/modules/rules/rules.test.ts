@@ -1,3 +1,4 @@
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentRuleResponse, Paged, ProcurementRuleResponse, RuleVersionResponse } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
@@ -12,7 +13,7 @@ let templateId: number;
 beforeAll(async () => {
   t = await startTestServer();
   w = await world(t);
-  const r = await t.api<ProcurementRuleResponse[]>('GET', '/api/procurement_rules/templates', { token: w.client });
+  const r = await t.call(routes.rules.getProcurementRulesTemplates, { token: w.client });
   templateId = r.body.find((x) => x.title === 'Типовое положение о закупке (223-ФЗ)')!.id;
 });
 afterAll(async () => t?.close());
@@ -21,7 +22,7 @@ const rulesOf = (token: string, query = '', headers: Record<string, string> = {}
   t.api<Paged<ProcurementRuleResponse>>('GET', `/api/procurement_rules${query}`, { token, headers });
 
 async function newRule(title = 'Положение о закупке ОАО «Тест»') {
-  const r = await t.api<ProcurementRuleResponse>('POST', '/api/procurement_rules', {
+  const r = await t.call(routes.rules.postProcurementRules, {
     token: w.client,
     body: { title, description: 'Утверждено советом директоров' },
   });
@@ -37,21 +38,20 @@ async function newVersion(ruleId: number, body: Record<string, unknown>) {
 
 describe('the shared template', () => {
   it('is seeded once with an approved version in force and document rules for every method', async () => {
-    const tpl = await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${templateId}`, { token: w.client });
+    const tpl = await t.call(routes.rules.getProcurementRulesById, { params: { id: templateId }, token: w.client });
     expect(tpl.body).toMatchObject({
       company_id: null,
       is_template: true,
       versions_count: 1,
       version_in_force: { number: '1', status: 'approved', in_force_from: '2025-01-01' },
     });
-    const versions = await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${templateId}/versions`, { token: w.client });
+    const versions = await t.call(routes.rules.getProcurementRulesVersions, { params: { id: templateId }, token: w.client });
     expect(versions.body).toHaveLength(1);
     expect(versions.body[0]).toMatchObject({ status: 'approved', single_supplier_max: '600000.00', in_force_today: true });
-    const docs = await t.api<DocumentRuleResponse[]>(
-      'GET',
-      `/api/procurement_rules/${templateId}/versions/${versions.body[0].id}/document_rules`,
-      { token: w.client },
-    );
+    const docs = await t.call(routes.rules.getProcurementRulesVersionsDocumentRules, {
+      params: { id: templateId, versionId: versions.body[0].id },
+      token: w.client,
+    });
     const methods = new Set(docs.body.map((d) => d.method));
     expect([...methods].sort()).toEqual([
       'auction',
@@ -74,8 +74,10 @@ describe('the shared template', () => {
   });
 
   it('cannot be changed through the company endpoints', async () => {
-    expect((await t.api('PUT', `/api/procurement_rules/${templateId}`, { token: w.client, body: { title: 'Моё' } })).status).toBe(404);
-    expect((await t.api('POST', `/api/procurement_rules/${templateId}/archive`, { token: w.client })).status).toBe(404);
+    expect(
+      (await t.call(routes.rules.putProcurementRulesById, { params: { id: templateId }, token: w.client, body: { title: 'Моё' } })).status,
+    ).toBe(404);
+    expect((await t.call(routes.rules.postProcurementRulesArchive, { params: { id: templateId }, token: w.client })).status).toBe(404);
   });
 });
 
@@ -83,20 +85,19 @@ describe('rules of a company', () => {
   it('lists, creates, edits, archives and restores', async () => {
     const rule = await newRule('Положение о закупке АО «Ромашка»');
     expect(rule).toMatchObject({ company_id: w.demoId, is_template: false, archived: false, versions_count: 0, version_in_force: null });
-    const edited = await t.api<ProcurementRuleResponse>('PUT', `/api/procurement_rules/${rule.id}`, {
+    const edited = await t.call(routes.rules.putProcurementRulesById, {
+      params: { id: rule.id },
       token: w.client,
       body: { title: 'Положение о закупке АО «Ромашка» (новое)', law: '223' },
     });
     expect(edited.body.title).toBe('Положение о закупке АО «Ромашка» (новое)');
     expect((await rulesOf(w.client, '?q=Ромашка')).body.items.map((r) => r.id)).toEqual([rule.id]);
-    expect(
-      (await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/archive`, { token: w.client })).body.archived,
-    ).toBe(true);
+    expect((await t.call(routes.rules.postProcurementRulesArchive, { params: { id: rule.id }, token: w.client })).body.archived).toBe(true);
     expect((await rulesOf(w.client, '?q=Ромашка')).body.items).toHaveLength(0);
     expect((await rulesOf(w.client, '?q=Ромашка&archived=true')).body.items.map((r) => r.id)).toEqual([rule.id]);
-    expect(
-      (await t.api<ProcurementRuleResponse>('POST', `/api/procurement_rules/${rule.id}/restore`, { token: w.client })).body.archived,
-    ).toBe(false);
+    expect((await t.call(routes.rules.postProcurementRulesRestore, { params: { id: rule.id }, token: w.client })).body.archived).toBe(
+      false,
+    );
     // the older company endpoint keeps working
     const legacy = await t.api<{ id: number; title: string }[]>('GET', `/api/companies/${w.demoId}/procurement_rules`, { token: w.client });
     expect(legacy.status).toBe(200);
@@ -126,7 +127,8 @@ describe('versions', () => {
     const quotation = v1.effective_lead_times.filter((r) => r.method === 'quotation' && r.smeOnly === null);
     expect(quotation).toEqual([{ method: 'quotation', smeOnly: null, days: 7, unit: 'working', basis: 'Положение, п. 12.3' }]);
 
-    const bad = await t.api('POST', `/api/procurement_rules/${rule.id}/versions`, {
+    const bad = await t.call(routes.rules.postProcurementRulesVersions, {
+      params: { id: rule.id },
       token: w.client,
       body: {
         number: '9',
@@ -136,13 +138,15 @@ describe('versions', () => {
     });
     expect(bad.status).toBe(400);
 
-    const edited = await t.api<RuleVersionResponse>('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, {
+    const edited = await t.call(routes.rules.putProcurementRulesVersionsByVersionId, {
+      params: { id: rule.id, versionId: v1.id },
       token: w.client,
       body: { number: '1', in_force_from: '2025-01-01', notes: 'Первая редакция' },
     });
     expect(edited.body).toMatchObject({ notes: 'Первая редакция', lead_time_overrides: null });
 
-    const approved = await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, {
+    const approved = await t.call(routes.rules.postProcurementRulesVersionsApprove, {
+      params: { id: rule.id, versionId: v1.id },
       token: w.client,
     });
     // the edit dropped the approval date, so the day of approval is taken — no later than the day it came into force
@@ -153,28 +157,38 @@ describe('versions', () => {
     });
     expect(
       (
-        await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, {
+        await t.call(routes.rules.putProcurementRulesVersionsByVersionId, {
+          params: { id: rule.id, versionId: v1.id },
           token: w.client,
           body: { number: '1', in_force_from: '2025-02-01' },
         })
       ).status,
     ).toBe(409);
-    expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v1.id}/approve`, { token: w.client })).status).toBe(409);
-    expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v1.id}`, { token: w.client })).status).toBe(409);
+    expect(
+      (await t.call(routes.rules.postProcurementRulesVersionsApprove, { params: { id: rule.id, versionId: v1.id }, token: w.client }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await t.call(routes.rules.deleteProcurementRulesVersionsByVersionId, { params: { id: rule.id, versionId: v1.id }, token: w.client }))
+        .status,
+    ).toBe(409);
 
     const v2 = await newVersion(rule.id, { number: '2', in_force_from: '2025-01-01' });
-    const clash = await t.api<{ message: string }>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, {
+    const clash = await t.call(routes.rules.postProcurementRulesVersionsApprove, {
+      params: { id: rule.id, versionId: v2.id },
       token: w.client,
     });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('Редакция № 1 уже вступает в силу 01.01.2025: укажите другую дату вступления в силу');
-    await t.api('PUT', `/api/procurement_rules/${rule.id}/versions/${v2.id}`, {
+    await t.call(routes.rules.putProcurementRulesVersionsByVersionId, {
+      params: { id: rule.id, versionId: v2.id },
       token: w.client,
       body: { number: '2', in_force_from: '2026-03-01' },
     });
     expect(
       (
-        await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/approve`, {
+        await t.call(routes.rules.postProcurementRulesVersionsApprove, {
+          params: { id: rule.id, versionId: v2.id },
           token: w.client,
           body: { approved_on: '2026-02-10' },
         })
@@ -182,8 +196,8 @@ describe('versions', () => {
     ).toMatchObject({ status: 'approved', approved_on: '2026-02-10' });
 
     const inForce = async (date: string) =>
-      (await t.api<RuleVersionResponse | null>('GET', `/api/procurement_rules/${rule.id}/in_force?date=${date}`, { token: w.client })).body
-        ?.number ?? null;
+      (await t.call(routes.rules.getProcurementRulesInForce, { params: { id: rule.id }, query: { date }, token: w.client })).body?.number ??
+      null;
     expect(await inForce('2024-12-31')).toBeNull();
     expect(await inForce('2025-01-01')).toBe('1');
     expect(await inForce('2026-02-28')).toBe('1');
@@ -202,7 +216,8 @@ describe('versions', () => {
     expect(late.body.fields.approved_on).toEqual(['Дата утверждения не может быть позже даты вступления в силу']);
     expect(
       (
-        await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/approve`, {
+        await t.call(routes.rules.postProcurementRulesVersionsApprove, {
+          params: { id: rule.id, versionId: v3.id },
           token: w.client,
           body: { approved_on: '2026-03-03' },
         })
@@ -210,13 +225,15 @@ describe('versions', () => {
     ).toBe(400);
     expect(await inForce('2026-06-01')).toBe('2');
 
-    expect((await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v3.id}/publish`, { token: w.client })).status).toBe(409);
+    expect(
+      (await t.call(routes.rules.postProcurementRulesVersionsPublish, { params: { id: rule.id, versionId: v3.id }, token: w.client }))
+        .status,
+    ).toBe(409);
     // publishing asks for the approving document; an approved version without one may still receive it
-    const bare = await t.api<{ message: string; fields: Record<string, string[]> }>(
-      'POST',
-      `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`,
-      { token: w.client },
-    );
+    const bare = await t.call(routes.rules.postProcurementRulesVersionsPublish, {
+      params: { id: rule.id, versionId: v2.id },
+      token: w.client,
+    });
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe('Загрузите документ об утверждении редакции: без него редакция не публикуется');
     expect(
@@ -228,14 +245,15 @@ describe('versions', () => {
         .status,
     ).toBe(409);
     expect(
-      (await t.api<RuleVersionResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v2.id}/publish`, { token: w.client })).body,
+      (await t.call(routes.rules.postProcurementRulesVersionsPublish, { params: { id: rule.id, versionId: v2.id }, token: w.client })).body,
     ).toMatchObject({ status: 'published', status_title: 'Опубликована' });
     expect(await inForce('2026-06-01')).toBe('2');
-    expect((await t.api('DELETE', `/api/procurement_rules/${rule.id}/versions/${v3.id}`, { token: w.client })).status).toBe(204);
     expect(
-      (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${rule.id}/versions`, { token: w.client })).body.map(
-        (v) => v.number,
-      ),
+      (await t.call(routes.rules.deleteProcurementRulesVersionsByVersionId, { params: { id: rule.id, versionId: v3.id }, token: w.client }))
+        .status,
+    ).toBe(204);
+    expect(
+      (await t.call(routes.rules.getProcurementRulesVersions, { params: { id: rule.id }, token: w.client })).body.map((v) => v.number),
     ).toEqual(['2', '1']);
   });
 
@@ -310,7 +328,7 @@ describe('document rules', () => {
     expect(updated.body.required).toBe(false);
     const list = await t.api<DocumentRuleResponse[]>('GET', url, { token: w.client });
     expect(list.body.map((d) => d.id)).toEqual([created.body.id]);
-    await t.api('POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/approve`, { token: w.client });
+    await t.call(routes.rules.postProcurementRulesVersionsApprove, { params: { id: rule.id, versionId: v.id }, token: w.client });
     expect((await t.api('PUT', `${url}/${created.body.id}`, { token: w.specialist, headers: as(w.demoId), body })).status).toBe(409);
     expect((await t.api('DELETE', `${url}/${created.body.id}`, { token: w.specialist, headers: as(w.demoId) })).status).toBe(409);
   });
@@ -333,7 +351,8 @@ describe('tenant isolation', () => {
   it('answers 404 to a client of another company and to staff without a grant, on every endpoint', async () => {
     const rule = await newRule('Положение, закрытое для чужих');
     const v = await newVersion(rule.id, { number: '1', in_force_from: '2025-07-01' });
-    const d = await t.api<DocumentRuleResponse>('POST', `/api/procurement_rules/${rule.id}/versions/${v.id}/document_rules`, {
+    const d = await t.call(routes.rules.postProcurementRulesVersionsDocumentRules, {
+      params: { id: rule.id, versionId: v.id },
       token: w.specialist,
       headers: as(w.demoId),
       body: { method: 'auction', document_kind: 'notice' },
@@ -387,17 +406,13 @@ describe('tenant isolation', () => {
 describe('copyProcurementRule triad', () => {
   it('acknowledges at once, copies in a job and pushes the response with the key', async () => {
     const s = await t.socket('auth', w.client);
-    const received = nextEvent(s, 'copyProcurementRuleReceived', (p: { key: string }) => p.key === 'copy-1');
-    const response = nextEvent<{ key: string; result: string; rule_id: number }>(
-      s,
-      'copyProcurementRuleResponse',
-      (p) => p.key === 'copy-1',
-    );
+    const received = nextEvent(s, 'copyProcurementRuleReceived', (p) => p.key === 'copy-1');
+    const response = nextEvent(s, 'copyProcurementRuleResponse', (p) => p.key === 'copy-1');
     s.emit('copyProcurementRuleRequest', { key: 'copy-1', rule_id: templateId, title: 'Положение АО «Демо-Заказчик» (копия шаблона)' });
     expect(await received).toEqual({ key: 'copy-1' });
     const res = await response;
     expect(res).toMatchObject({ key: 'copy-1', result: 'success' });
-    const copy = await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${res.rule_id}`, { token: w.client });
+    const copy = await t.call(routes.rules.getProcurementRulesById, { params: { id: res.rule_id }, token: w.client });
     expect(copy.body).toMatchObject({
       company_id: w.demoId,
       is_template: false,
@@ -406,10 +421,8 @@ describe('copyProcurementRule triad', () => {
       versions_count: 1,
       version_in_force: { status: 'approved', in_force_from: '2025-01-01' },
     });
-    const [tplVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${templateId}/versions`, { token: w.client }))
-      .body;
-    const [copyVersion] = (await t.api<RuleVersionResponse[]>('GET', `/api/procurement_rules/${res.rule_id}/versions`, { token: w.client }))
-      .body;
+    const [tplVersion] = (await t.call(routes.rules.getProcurementRulesVersions, { params: { id: templateId }, token: w.client })).body;
+    const [copyVersion] = (await t.call(routes.rules.getProcurementRulesVersions, { params: { id: res.rule_id }, token: w.client })).body;
     expect(copyVersion.id).not.toBe(tplVersion.id);
     expect(copyVersion.document_rules_count).toBe(tplVersion.document_rules_count);
     expect(copyVersion.document_rules_count).toBeGreaterThan(40);
@@ -418,11 +431,11 @@ describe('copyProcurementRule triad', () => {
   it('lets staff copy a customer rule into the customer they serve', async () => {
     const source = await newRule('Положение для копирования');
     const s = await t.socket('auth', w.specialist);
-    const response = nextEvent<{ key: number; result: string; rule_id: number }>(s, 'copyProcurementRuleResponse', (p) => p.key === 77);
+    const response = nextEvent(s, 'copyProcurementRuleResponse', (p) => p.key === 77);
     s.emit('copyProcurementRuleRequest', { key: 77, rule_id: source.id, company_id: w.demoId });
     const res = await response;
     expect(res.result).toBe('success');
-    expect((await t.api<ProcurementRuleResponse>('GET', `/api/procurement_rules/${res.rule_id}`, { token: w.client })).body).toMatchObject({
+    expect((await t.call(routes.rules.getProcurementRulesById, { params: { id: res.rule_id }, token: w.client })).body).toMatchObject({
       title: 'Положение для копирования',
       copied_from_id: source.id,
     });
@@ -431,15 +444,15 @@ describe('copyProcurementRule triad', () => {
   it('refuses a rule the user may not see, with an error response and nothing copied', async () => {
     const secret = await newRule('Секретное положение');
     const s = await t.socket('auth', w.otherClient);
-    const received = nextEvent(s, 'copyProcurementRuleReceived', (p: { key: string }) => p.key === 'steal');
-    const response = nextEvent<{ key: string; result: string; error: string }>(s, 'copyProcurementRuleResponse', (p) => p.key === 'steal');
+    const received = nextEvent(s, 'copyProcurementRuleReceived', (p) => p.key === 'steal');
+    const response = nextEvent(s, 'copyProcurementRuleResponse', (p) => p.key === 'steal');
     s.emit('copyProcurementRuleRequest', { key: 'steal', rule_id: secret.id });
     await received;
     expect(await response).toEqual({ key: 'steal', result: 'error', error: 'Положение о закупке не найдено' });
     expect((await rulesOf(w.otherClient)).body.items).toEqual([]);
     // copying into a company the user does not serve is refused the same way
     const s2 = await t.socket('auth', w.outsider);
-    const r2 = nextEvent<{ key: unknown; result: string }>(s2, 'copyProcurementRuleResponse', (p) => p.key === 'op');
+    const r2 = nextEvent(s2, 'copyProcurementRuleResponse', (p) => p.key === 'op');
     s2.emit('copyProcurementRuleRequest', { key: 'op', rule_id: templateId, company_id: w.demoId });
     expect((await r2).result).toBe('error');
   });

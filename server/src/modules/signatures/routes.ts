@@ -1,17 +1,3 @@
-import { z } from 'zod';
-import {
-  ExecutionPrepareResponse,
-  ExecutionSignedResponse,
-  Id,
-  IdParams,
-  SignatureBody,
-  SignatureCheckRequest,
-  SignatureCheckResponse,
-  SignatureResponse,
-  SigningRightRequest,
-  SigningRightResponse,
-  SigningStatusResponse,
-} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -30,112 +16,86 @@ import {
   storeSignature,
   verifyUserSignature,
 } from './service';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const tags = ['signatures'];
-const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
-const SignaturesQuery = z.object({
-  kind: z.enum(DOCUMENT_KINDS, { message: 'Неизвестный вид документа' }),
-  id: z.coerce.number().int().positive(),
-});
-const UserParams = z.object({ userId: Id });
-const ExecutionSignatureBody = SignatureBody.extend({ record_id: Id });
 
 export function signatureRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/signatures/status',
+  route(
+    app,
+    routes.signatures.getStatus,
     {
       schema: {
         tags,
         summary: 'Право подписи текущего пользователя и проверка подписей на сервере',
-        response: { 200: SigningStatusResponse },
       },
     },
     async (req) => signingStatus(await companyCtx(deps, req)),
   );
-  app.post(
-    '/signatures/check',
+  route(
+    app,
+    routes.signatures.postCheck,
     {
       schema: {
         tags,
         summary: 'Проверить подпись (тестовая подпись страницы «Проверка подписи»)',
-        body: SignatureCheckRequest,
-        response: { 200: SignatureCheckResponse },
       },
     },
     async (req) => checkSignature(await companyCtx(deps, req), req.body.signature, req.body.content),
   );
-  app.get(
-    '/signatures',
-    { schema: { tags, summary: 'Подписи документа', querystring: SignaturesQuery, response: { 200: z.array(SignatureResponse) } } },
-    async (req) => listSignatures(await companyCtx(deps, req), req.query.kind, req.query.id),
+  route(app, routes.signatures.get, { schema: { tags, summary: 'Подписи документа' } }, async (req) =>
+    listSignatures(await companyCtx(deps, req), req.query.kind, req.query.id),
   );
-  app.get(
-    '/signatures/rights',
-    { schema: { tags, summary: 'Кто может подписывать за организацию', response: { 200: z.array(SigningRightResponse) } } },
-    async (req) => listRights(await companyCtx(deps, req)),
+  route(app, routes.signatures.getRights, { schema: { tags, summary: 'Кто может подписывать за организацию' } }, async (req) =>
+    listRights(await companyCtx(deps, req)),
   );
-  app.put(
-    '/signatures/rights/:userId',
-    { schema: { tags, summary: 'Дать право подписи (или изменить доверенность)', params: UserParams, body: SigningRightRequest } },
+  route(
+    app,
+    routes.signatures.putRightsByUserId,
+    { schema: { tags, summary: 'Дать право подписи (или изменить доверенность)' } },
     async (req, reply) => {
       await setRight(await companyCtx(deps, req), req.params.userId, req.body);
       return reply.status(204).send();
     },
   );
-  app.delete(
-    '/signatures/rights/:userId',
-    { schema: { tags, summary: 'Забрать право подписи', params: UserParams } },
-    async (req, reply) => {
-      await removeRight(await companyCtx(deps, req), req.params.userId);
-      return reply.status(204).send();
-    },
-  );
+  route(app, routes.signatures.deleteRightsByUserId, { schema: { tags, summary: 'Забрать право подписи' } }, async (req, reply) => {
+    await removeRight(await companyCtx(deps, req), req.params.userId);
+    return reply.status(204).send();
+  });
 
-  app.post(
-    '/contracts/:id/upd/signature',
+  route(
+    app,
+    routes.signatures.postContractsUpdSignature,
     {
       schema: {
         tags,
         summary: 'Приложить подпись поставщика к загруженному УПД (.sig) и проверить её',
-        params: IdParams,
-        body: SignatureBody.extend({ document_id: Id }),
-        response: { 200: SignatureCheckResponse },
       },
     },
     async (req) => attachUpdSignature(await companyCtx(deps, req), req.params.id, req.body.document_id, req.body.signature),
   );
 
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/signature',
+  route(
+    app,
+    routes.signatures.postProcurementRulesVersionsSignature,
     {
       schema: {
         tags,
         summary: 'Подписать документ об утверждении редакции положения',
-        params: z.object({ id: Id, versionId: Id }),
-        body: SignatureBody,
-        response: { 201: SignatureResponse },
       },
     },
     async (req, reply) =>
       reply.status(201).send(await signRuleVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body.signature)),
   );
 
-  app.post(
-    '/procurements/:id/files/:fileId/signature',
+  route(
+    app,
+    routes.signatures.postProcurementsFilesSignature,
     {
       schema: {
         tags,
         summary: 'Подписать текущую версию документа закупки (документация): подпись относится к этой версии',
-        params: z.object({ id: Id, fileId: Id }),
-        body: SignatureBody.extend({
-          version: z
-            .number({ message: 'Номер версии — целое число' })
-            .int('Номер версии — целое число')
-            .positive('Номер версии — целое число')
-            .optional()
-            .describe('Версия, которую подписали (из скачанного файла): другая текущая — 409'),
-        }),
-        response: { 201: SignatureResponse.extend({ version: z.number() }) },
       },
     },
     async (req, reply) =>
@@ -147,14 +107,13 @@ export function signatureRoutes(app: App, deps: Deps): void {
   );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here
-  app.post(
-    '/contracts/:id/execution/prepare',
+  route(
+    app,
+    routes.signatures.postContractsExecutionPrepare,
     {
       schema: {
         tags,
         summary: 'Подготовить сведения об исполнении к подписи',
-        params: IdParams,
-        response: { 201: ExecutionPrepareResponse },
       },
     },
     async (req, reply) => {
@@ -162,15 +121,13 @@ export function signatureRoutes(app: App, deps: Deps): void {
       return reply.status(201).send({ id: r.id, guid: r.guid, xml_base64: Buffer.from(r.xml, 'utf8').toString('base64') });
     },
   );
-  app.post(
-    '/contracts/:id/execution/signature',
+  route(
+    app,
+    routes.signatures.postContractsExecutionSignature,
     {
       schema: {
         tags,
         summary: 'Подписать подготовленные сведения об исполнении и направить в ЕИС',
-        params: IdParams,
-        body: ExecutionSignatureBody,
-        response: { 202: ExecutionSignedResponse },
       },
     },
     async (req, reply) => {

@@ -1,9 +1,10 @@
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import iconv from 'iconv-lite';
 import PizZip from 'pizzip';
-import { EVENTS, type ExecutionPrepareResponse, type SignatureCheckResponse } from '@proc/contract';
+import { EVENTS, type SignatureCheckResponse } from '@proc/contract';
 import type { TestServer } from '../../../test/harness';
 import type { FakeEis } from '../../../../tools/fake-eis/server';
 import { startSigningStand, type SigningStand } from '../../../test/signing-stand';
@@ -79,7 +80,8 @@ beforeAll(async () => {
   console.log(`independent PKI: ${Object.keys(pki.leaves).length} certificates in ${Date.now() - started} ms`);
   stand = await startSigningStand(pki);
   ({ t, eis, client, contractId } = stand);
-  const right = await t.api('PUT', `/api/signatures/rights/${stand.clientId}`, {
+  const right = await t.call(routes.signatures.putRightsByUserId, {
+    params: { userId: stand.clientId },
     token: stand.administrator,
     headers: { 'x-company-id': String(stand.customerId) },
     body: {},
@@ -140,7 +142,7 @@ async function sendEdo(archive: Buffer) {
 const executions = { acceptedIds: [] as number[], refusedIds: [] as number[] };
 
 const documentation = once(async () => {
-  const p = await t.api<{ id: number }>('POST', '/api/procurements', {
+  const p = await t.call(routes.procurements.post, {
     token: client,
     body: {
       title: 'Поставка серверов (подписи)',
@@ -175,9 +177,10 @@ const ROUTES: Route[] = [
     name: 'execution record (POST /api/contracts/:id/execution/signature)',
     owner: 'customer',
     async run(sign) {
-      const p = await t.api<ExecutionPrepareResponse>('POST', `/api/contracts/${contractId}/execution/prepare`, { token: client });
+      const p = await t.call(routes.signatures.postContractsExecutionPrepare, { params: { id: contractId }, token: client });
       expect(p.status).toBe(201);
-      const r = await t.api<{ message?: string }>('POST', `/api/contracts/${contractId}/execution/signature`, {
+      const r = await t.call(routes.signatures.postContractsExecutionSignature, {
+        params: { id: contractId },
         token: client,
         body: { record_id: p.body.id, signature: b64(await sign(Buffer.from(p.body.xml_base64, 'base64'))) },
       });
@@ -193,7 +196,8 @@ const ROUTES: Route[] = [
     name: 'УПД .sig (POST /api/contracts/:id/upd/signature)',
     owner: 'seller',
     async run(sign) {
-      const r = await t.api<SignatureCheckResponse>('POST', `/api/contracts/${contractId}/upd/signature`, {
+      const r = await t.call(routes.signatures.postContractsUpdSignature, {
+        params: { id: contractId },
         token: client,
         body: { document_id: await updDocument(), signature: b64(await sign(UPD())) },
       });
@@ -216,7 +220,7 @@ const ROUTES: Route[] = [
     owner: 'customer',
     async run(sign) {
       const content = Buffer.from('Проверка подписи: тестовый текст');
-      const r = await t.api<SignatureCheckResponse>('POST', '/api/signatures/check', {
+      const r = await t.call(routes.signatures.postCheck, {
         token: client,
         body: { content: b64(content), signature: b64(await sign(content)) },
       });
@@ -361,8 +365,7 @@ describe('execution records signed badly', () => {
     expect(executions.refusedIds.length).toBeGreaterThan(10);
     // wait for ЕИС's answer to every accepted package (each answer is a socket event), then see what it was sent
     const s = await t.socket('auth', client);
-    const records = async () =>
-      (await t.api<{ id: number; status: string }[]>('GET', `/api/contracts/${contractId}/execution`, { token: client })).body;
+    const records = async () => (await t.call(routes.eis.getContractsExecution, { params: { id: contractId }, token: client })).body;
     const answered = (rs: { id: number; status: string }[]) =>
       rs.filter((r) => executions.acceptedIds.includes(r.id) && (r.status === 'registered' || r.status === 'rejected')).length ===
       executions.acceptedIds.length;
@@ -412,7 +415,8 @@ describe('an ИП seller', () => {
     const bad = await sendEdo(zip({ [`${EDO_NAME}.xml`]: data, [`${EDO_NAME}.xml.sig`]: seller }));
     expect(bad.signatures[0]).toMatchObject({ valid: false, reason: INN_MISMATCH });
     // the .sig route on the ИП's document as well
-    const r = await t.api<SignatureCheckResponse>('POST', `/api/contracts/${contractId}/upd/signature`, {
+    const r = await t.call(routes.signatures.postContractsUpdSignature, {
+      params: { id: contractId },
       token: client,
       body: { document_id: good.id, signature: b64(await pki.sign('ip', data)) },
     });

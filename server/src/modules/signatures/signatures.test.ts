@@ -112,7 +112,7 @@ describe('signed execution records', () => {
     const s = await t.socket('auth', client);
     const p = await prepare();
     expect(Buffer.from(p.xml_base64, 'base64').toString('utf8')).toContain(p.guid);
-    const done = nextEvent<Record<string, unknown>>(
+    const done = nextEvent(
       s,
       EVENTS.notificationPerfomanceContractResponse,
       (e) => e.performance_contract_guid === p.guid && e.result !== 'pending',
@@ -183,7 +183,7 @@ describe('signed execution records', () => {
 
   it('the fake ЕИС refuses an unsigned package (by default, as ЕИС does) and a tampered one', async () => {
     const s = await t.socket('auth', client);
-    const done = nextEvent<Record<string, unknown>>(s, EVENTS.notificationPerfomanceContractResponse, (e) => e.result === 'error', 60_000);
+    const done = nextEvent(s, EVENTS.notificationPerfomanceContractResponse, (e) => e.result === 'error', 60_000);
     const unsigned = await t.api<{ key: string }>('POST', `/api/contracts/${contractId}/execution/send`, { token: client });
     expect(unsigned.status).toBe(202);
     expect((await done).error).toBe(UNSIGNED_REASON);

@@ -1,20 +1,20 @@
-import { IdParams, StorageUsageResponse } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
 import { storageUsage } from './quota';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 export function storageRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/companies/:id/storage',
+  route(
+    app,
+    routes.storage.getCompaniesStorage,
     {
       schema: {
         tags: ['companies'],
         summary: 'Хранилище файлов организации: занято и доступно',
         description:
           'Для того, кто может действовать за организацию. allowed_bytes — из тарифа организации (storage_mb), без тарифа — STORAGE_DEFAULT_MB.',
-        params: IdParams,
-        response: { 200: StorageUsageResponse },
       },
     },
     async (req) => {

@@ -1,17 +1,3 @@
-import { z } from 'zod';
-import {
-  CatalogArchiveRequest,
-  CompanyTariffRequest,
-  CompanyTariffResponse,
-  CurrentTariffResponse,
-  Id,
-  IdParams,
-  TariffRequest,
-  TariffResponse,
-  TariffsQuery,
-  catalogOptions,
-  paged,
-} from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
@@ -19,96 +5,84 @@ import { companyCtx } from '../../platform/tenancy';
 import * as plans from './plans';
 import * as assignments from './assignments';
 import { tariffStatus } from './limits';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 
 const tags = ['tariffs'];
 const ADMIN = 'Только главный администратор (admin); остальные получают 403.';
-const AssignmentParams = z.object({ id: Id, assignmentId: Id });
-const OptionsQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-});
 
 export function tariffRoutes(app: App, deps: Deps): void {
-  app.get(
-    '/tariffs/current',
+  route(
+    app,
+    routes.tariffs.getCurrent,
     {
       schema: {
         tags,
         summary: 'Тариф выбранной организации',
         description:
           'Для любого пользователя; организация — из X-Company-Id (иначе своя). notice — текст предупреждения, когда срок истёк или лимит достигнут.',
-        response: { 200: CurrentTariffResponse },
       },
     },
     async (req) => tariffStatus(await companyCtx(deps, req)),
   );
-  app.get(
-    '/tariffs',
+  route(
+    app,
+    routes.tariffs.get,
     {
-      schema: { tags, summary: 'Тарифы: список', description: ADMIN, querystring: TariffsQuery, response: { 200: paged(TariffResponse) } },
+      schema: { tags, summary: 'Тарифы: список', description: ADMIN },
     },
     async (req) => plans.listTariffs(deps, requireUser(req), req.query),
   );
-  app.get(
-    '/tariffs/options',
+  route(
+    app,
+    routes.tariffs.getOptions,
     {
       schema: {
         tags,
         summary: 'Тарифы: пункты списка выбора (value — id)',
         description: ADMIN,
-        querystring: OptionsQuery,
-        response: { 200: catalogOptions(TariffResponse) },
       },
     },
     async (req) => plans.tariffOptions(deps, requireUser(req), req.query),
   );
-  app.get(
-    '/tariffs/:id',
-    { schema: { tags, summary: 'Тариф', description: ADMIN, params: IdParams, response: { 200: TariffResponse } } },
-    async (req) => plans.getTariff(deps, requireUser(req), req.params.id),
+  route(app, routes.tariffs.getById, { schema: { tags, summary: 'Тариф', description: ADMIN } }, async (req) =>
+    plans.getTariff(deps, requireUser(req), req.params.id),
   );
-  app.post(
-    '/tariffs',
-    { schema: { tags, summary: 'Тариф: создать', description: ADMIN, body: TariffRequest, response: { 200: TariffResponse } } },
-    async (req) => plans.createTariff(deps, requireUser(req), req.body),
+  route(app, routes.tariffs.post, { schema: { tags, summary: 'Тариф: создать', description: ADMIN } }, async (req) =>
+    plans.createTariff(deps, requireUser(req), req.body),
   );
-  app.put(
-    '/tariffs/:id',
+  route(
+    app,
+    routes.tariffs.putById,
     {
       schema: {
         tags,
         summary: 'Тариф: изменить',
         description: ADMIN,
-        params: IdParams,
-        body: TariffRequest,
-        response: { 200: TariffResponse },
       },
     },
     async (req) => plans.updateTariff(deps, requireUser(req), req.params.id, req.body),
   );
-  app.post(
-    '/tariffs/:id/archive',
+  route(
+    app,
+    routes.tariffs.postArchive,
     {
       schema: {
         tags,
         summary: 'Тариф: в архив / из архива',
         description: ADMIN,
-        params: IdParams,
-        body: CatalogArchiveRequest,
-        response: { 200: TariffResponse },
       },
     },
     async (req) => plans.archiveTariff(deps, requireUser(req), req.params.id, req.body.archived),
   );
-  app.delete(
-    '/tariffs/:id',
+  route(
+    app,
+    routes.tariffs.deleteById,
     {
       schema: {
         tags,
         summary: 'Тариф: удалить',
         description: `Назначавшийся организациям тариф не удаляется (409 IN_USE) — перенесите его в архив. ${ADMIN}`,
-        params: IdParams,
       },
     },
     async (req, reply) => {
@@ -117,50 +91,46 @@ export function tariffRoutes(app: App, deps: Deps): void {
     },
   );
 
-  app.get(
-    '/companies/:id/tariffs',
+  route(
+    app,
+    routes.tariffs.getCompaniesTariffs,
     {
       schema: {
         tags,
         summary: 'Тарифы организации (периоды)',
         description: ADMIN,
-        params: IdParams,
-        response: { 200: z.array(CompanyTariffResponse) },
       },
     },
     async (req) => assignments.listCompanyTariffs(await companyCtx(deps, req, req.params.id)),
   );
-  app.post(
-    '/companies/:id/tariffs',
+  route(
+    app,
+    routes.tariffs.postCompaniesTariffs,
     {
       schema: {
         tags,
         summary: 'Назначить тариф организации',
         description: `Периоды одной организации не пересекаются (409). ${ADMIN}`,
-        params: IdParams,
-        body: CompanyTariffRequest,
-        response: { 200: CompanyTariffResponse },
       },
     },
     async (req) => assignments.assignTariff(await companyCtx(deps, req, req.params.id), req.body),
   );
-  app.put(
-    '/companies/:id/tariffs/:assignmentId',
+  route(
+    app,
+    routes.tariffs.putCompaniesTariffsByAssignmentId,
     {
       schema: {
         tags,
         summary: 'Изменить период тарифа организации',
         description: ADMIN,
-        params: AssignmentParams,
-        body: CompanyTariffRequest,
-        response: { 200: CompanyTariffResponse },
       },
     },
     async (req) => assignments.updateAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId, req.body),
   );
-  app.delete(
-    '/companies/:id/tariffs/:assignmentId',
-    { schema: { tags, summary: 'Снять тариф с организации', description: ADMIN, params: AssignmentParams } },
+  route(
+    app,
+    routes.tariffs.deleteCompaniesTariffsByAssignmentId,
+    { schema: { tags, summary: 'Снять тариф с организации', description: ADMIN } },
     async (req, reply) => {
       await assignments.removeAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId);
       return reply.status(204).send();

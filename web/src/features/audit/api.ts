@@ -1,6 +1,7 @@
+import { routes } from '@proc/contract/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isStaff, type AuditItem, type Paged } from '@proc/contract';
-import { api } from '../../lib/api';
+import { isStaff } from '@proc/contract';
+import { call } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
 /** Filters of GET /audit as the search screen keeps them in the URL. */
@@ -8,7 +9,7 @@ export const AUDIT_FILTERS = ['entity', 'entity_id', 'user_id', 'company_id', 'f
 export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
 
 export const auditApi = {
-  list: (query: AuditFilters & { page: number; limit: number }) => api.get<Paged<AuditItem>>('/audit', { name: 'Журнал изменений', query }),
+  list: (query: AuditFilters & { page: number; limit: number }) => call(routes.audit.get, { name: 'Журнал изменений', query }),
 };
 
 /** The trail is for staff only (the API answers 403 to a client): nobody else asks for it. */

@@ -1,5 +1,5 @@
-import type { CompanyBrief, CompanyResponse, StorageUsageResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { routes } from '@proc/contract/routes';
+import { call } from '../../lib/api';
 
 /** The spec: errors in the company calls are swallowed and yield nothing. */
 const swallow = async <T>(p: Promise<T>): Promise<T | null> => {
@@ -12,9 +12,9 @@ const swallow = async <T>(p: Promise<T>): Promise<T | null> => {
 };
 
 export const companiesApi = {
-  my: () => swallow(api.get<CompanyBrief[]>('/companies/my', { name: 'Список заказчиков' })),
-  list: (q?: string) => swallow(api.get<CompanyResponse[]>('/companies', { name: 'Организации', query: { q } })),
-  get: (id: number) => swallow(api.get<CompanyResponse>(`/companies/${id}`, { name: 'Организация' })),
+  my: () => swallow(call(routes.companies.getMy, { name: 'Список заказчиков' })),
+  list: (q?: string) => swallow(call(routes.companies.get, { name: 'Организации', query: { q } })),
+  get: (id: number) => swallow(call(routes.companies.getById, { params: { id }, name: 'Организация' })),
   storage: (companyId: number) =>
-    api.get<StorageUsageResponse>(`/companies/${companyId}/storage`, { name: 'Хранилище файлов', quiet: true }),
+    call(routes.storage.getCompaniesStorage, { params: { id: companyId }, name: 'Хранилище файлов', quiet: true }),
 };

@@ -1,21 +1,7 @@
-import type {
-  AcceptanceDocumentResponse,
-  AcceptanceLine,
-  ContractCardResponse,
-  ContractListItem,
-  DashboardResponse,
-  ExecutionRecordResponse,
-  ExecutionSendResponse,
-  ExecutionSummaryResponse,
-  Paged,
-  PaymentImportResponse,
-  PaymentOrderResponse,
-  ReportQueuedResponse,
-  ReportResponse,
-  UpdUploadResponse,
-  WaitingExecution44,
-} from '@proc/contract';
-import { api } from '../../lib/api';
+import type { QueryIn } from '@proc/contract/http';
+import { routes } from '@proc/contract/routes';
+import type { ExecutionSummaryResponse } from '@proc/contract';
+import { api, call, href } from '../../lib/api';
 import { MESSAGES } from '@proc/contract/messages';
 
 export type Deadline = ExecutionSummaryResponse['deadlines'][number];
@@ -30,17 +16,18 @@ const form = (file: File) => {
 };
 
 export const contractsApi = {
-  list: (query: Record<string, unknown>) => api.get<Paged<ContractListItem>>('/contracts', { name: 'Реестр договоров', query }),
-  waitingExecutions: (query: Record<string, unknown>) =>
-    api.get<Paged<WaitingExecution44>>('/contracts/waiting-executions', { name: 'Сведения об исполнении, ожидающие контракт', query }),
+  list: (query: QueryIn<typeof routes.eis.getContracts>) => call(routes.eis.getContracts, { name: 'Реестр договоров', query }),
+  waitingExecutions: (query: QueryIn<typeof routes.eis.getContractsWaitingExecutions>) =>
+    call(routes.eis.getContractsWaitingExecutions, { name: 'Сведения об исполнении, ожидающие контракт', query }),
   /** `notFoundPage`: the card route shows a missing contract as its page; elsewhere a 404 is a notice. */
-  get: (id: number, notFoundPage = true) => api.get<ContractCardResponse>(`/contracts/${id}`, { name: 'Карточка договора', notFoundPage }),
+  get: (id: number, notFoundPage = true) => call(routes.eis.getContractsById, { params: { id }, name: 'Карточка договора', notFoundPage }),
   summary: (id: number, notFoundPage = false) =>
-    api.get<ExecutionSummaryResponse>(`/contracts/${id}/execution-summary`, { name: 'Исполнение договора', notFoundPage }),
-  acceptance: (id: number) => api.get<AcceptanceDocumentResponse[]>(`/contracts/${id}/acceptance`, { name: 'Документы приёмки' }),
+    call(routes.contracts.getExecutionSummary, { params: { id }, name: 'Исполнение договора', notFoundPage }),
+  acceptance: (id: number) => call(routes.contracts.getAcceptance, { params: { id }, name: 'Документы приёмки' }),
   /** `confirm`: the user read what does not fit the contract and uploads anyway; `replace`: it replaces the same УПД. */
   uploadUpd: (id: number, file: File, o: { confirm?: boolean; replace?: boolean; idempotencyKey?: string } = {}) =>
-    api.post<UpdUploadResponse>(`/contracts/${id}/upd`, {
+    call(routes.contracts.postUpd, {
+      params: { id },
       name: 'Загрузка УПД',
       errorHeader: MESSAGES.updErrorHeader(file.name),
       body: form(file),
@@ -49,17 +36,23 @@ export const contractsApi = {
       query: { confirm: o.confirm ? 'true' : undefined, replace: o.replace ? 'true' : undefined },
     }),
   withdrawUpd: (documentId: number, reason: string) =>
-    api.post<AcceptanceDocumentResponse>(`/acceptance/${documentId}/withdraw`, { name: 'Отзыв УПД', body: { reason } }),
+    call(routes.contracts.postAcceptanceWithdraw, { params: { id: documentId }, name: 'Отзыв УПД', body: { reason } }),
   withdrawExecution: (contractId: number, recordId: number, reason: string) =>
-    api.post<ExecutionRecordResponse>(`/contracts/${contractId}/execution/${recordId}/withdraw`, {
+    call(routes.eis.postContractsExecutionWithdraw, {
+      params: { id: contractId, recordId },
       name: 'Отзыв сведений об исполнении',
       body: { reason },
     }),
   mapLine: (lineId: number, positionId: number | null) =>
-    api.put<AcceptanceLine>(`/acceptance/lines/${lineId}/mapping`, { name: 'Сопоставление строки УПД', body: { position_id: positionId } }),
-  payments: (query: Record<string, unknown>) => api.get<Paged<PaymentOrderResponse>>('/payments', { name: 'Платёжные поручения', query }),
+    call(routes.contracts.putAcceptanceLinesMapping, {
+      params: { lineId },
+      name: 'Сопоставление строки УПД',
+      body: { position_id: positionId },
+    }),
+  payments: (query: QueryIn<typeof routes.contracts.getPayments>) =>
+    call(routes.contracts.getPayments, { name: 'Платёжные поручения', query }),
   importPayments: (file: File, confirm = false, idempotencyKey?: string) =>
-    api.post<PaymentImportResponse>('/payments/import', {
+    call(routes.contracts.postPaymentsImport, {
       name: 'Загрузка выписки 1С',
       errorHeader: MESSAGES.paymentErrorHeader(file.name),
       body: form(file),
@@ -69,18 +62,19 @@ export const contractsApi = {
     }),
   /** Quiet: a payee who is not the contract's supplier comes back as CONFIRM_REQUIRED and the table asks; `reason` — why a link is withdrawn. */
   linkPayment: (id: number, contractId: number | null, o: { reason?: string; confirm?: boolean } = {}) =>
-    api.put<PaymentOrderResponse>(`/payments/${id}/contract`, {
+    call(routes.contracts.putPaymentsContract, {
+      params: { id },
       name: 'Привязка платёжного поручения',
       body: { contract_id: contractId, reason: o.reason, ...(o.confirm ? { confirm: true } : {}) },
       quiet: true,
     }),
   buildReport: (id: number, format: 'xlsx' | 'pdf') =>
-    api.post<ReportQueuedResponse>(`/contracts/${id}/reports`, { name: 'Формирование отчёта', body: { format } }),
+    call(routes.contracts.postReports, { params: { id }, name: 'Формирование отчёта', body: { format } }),
   buildMonthly: (year: number, month: number) =>
-    api.post<ReportQueuedResponse>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
-  reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
-  downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
-  execution: (id: number) => api.get<ExecutionRecordResponse[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
-  sendExecution: (id: number) => api.post<ExecutionSendResponse>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
-  dashboard: () => api.get<DashboardResponse>('/dashboard', { name: 'Сводка' }),
+    call(routes.contracts.postReportsMonthly, { name: 'Месячный отчёт', body: { year, month } }),
+  reports: (query: QueryIn<typeof routes.contracts.getReports>) => call(routes.contracts.getReports, { name: 'Отчёты', query }),
+  downloadReport: (code: string) => api.download(href(routes.contracts.getReportsDownload, { params: { code } }), 'Скачивание отчёта'),
+  execution: (id: number) => call(routes.eis.getContractsExecution, { params: { id }, name: 'Сведения об исполнении' }),
+  sendExecution: (id: number) => call(routes.eis.postContractsExecutionSend, { params: { id }, name: 'Отправка сведений в ЕИС' }),
+  dashboard: () => call(routes.contracts.getDashboard, { name: 'Сводка' }),
 };

@@ -1,3 +1,5 @@
+import type { BodyIn } from '@proc/contract/http';
+import { routes } from '@proc/contract/routes';
 import { useEffect } from 'react';
 import { Alert, App as AntApp, Button, Card, Descriptions, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +11,7 @@ import {
   type EisReconciliation as Reconciliation,
   type ProcurementResponse,
 } from '@proc/contract';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { noticeStore } from '../../lib/notices';
@@ -36,7 +38,7 @@ export function useEisReconciliation(procurementId: number, law: string) {
   return useQuery({
     queryKey: ['procurement-eis', company, procurementId],
     enabled: law === '44',
-    queryFn: () => api.get<Reconciliation>(`/procurements/${procurementId}/eis`, { name: 'Сведения ЕИС о закупке', quiet: true }),
+    queryFn: () => call(routes.eis.getProcurementsEis, { params: { id: procurementId }, name: 'Сведения ЕИС о закупке', quiet: true }),
   });
 }
 
@@ -63,8 +65,8 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
   const q = useEisReconciliation(p.id, p.law);
   const r = q.data;
   const apply = useMutation({
-    mutationFn: (body: { fields: string[]; status: string | null }) =>
-      api.post<ProcurementResponse>(`/procurements/${p.id}/eis/apply`, { name: 'Применение данных ЕИС', body }),
+    mutationFn: (body: BodyIn<typeof routes.eis.postProcurementsEisApply>) =>
+      call(routes.eis.postProcurementsEisApply, { params: { id: p.id }, name: 'Применение данных ЕИС', body }),
     onSuccess: (card) => {
       qc.setQueryData(['procurement', company, p.id], card);
       void qc.invalidateQueries({ queryKey: ['procurement-eis', company, p.id] });

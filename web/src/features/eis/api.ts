@@ -1,22 +1,15 @@
+import type { QueryIn } from '@proc/contract/http';
+import { routes } from '@proc/contract/routes';
 import type {
-  TenderPlanPositionsResponse,
-  TenderPlanResponse,
   EisContractsImportRequest,
   EisImportKind,
-  EisImportResponse,
-  EisImportStatusResponse,
   EisNoticesImportRequest,
   EisNotices44ImportRequest,
   EisPlansImportRequest,
-  Notice44Response,
   EisUploadResponse,
   JobAccepted,
-  Paged,
-  PlanItemResponse,
-  PlanResponse,
-  ProcurementResponse,
 } from '@proc/contract';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
 /** Filters of the plan items list as the URL carries them. */
@@ -32,27 +25,30 @@ export const NOTICE44_METHOD_TITLES: Record<string, string> = {
 export const TENDER_POSITION_FILTERS = ['version', 'q', 'okpd2', 'kvr', 'year', 'amount_from', 'amount_to', 'after'] as const;
 
 export const eisApi = {
-  tenderPlans: (query: Record<string, unknown>) => api.get<TenderPlanResponse[]>('/eis/tender-plans', { name: 'Планы-графики', query }),
-  tenderPositions: (number: string, query: Record<string, unknown>) =>
-    api.get<TenderPlanPositionsResponse>(`/eis/tender-plans/${encodeURIComponent(number)}/positions`, {
+  tenderPlans: (query: QueryIn<typeof routes.eis.getTenderPlans>) => call(routes.eis.getTenderPlans, { name: 'Планы-графики', query }),
+  tenderPositions: (number: string, query: QueryIn<typeof routes.eis.getTenderPlansPositions>) =>
+    call(routes.eis.getTenderPlansPositions, {
+      params: { number: encodeURIComponent(number) },
       name: 'Позиции плана-графика',
       query,
       notFoundPage: true,
     }),
   createFromTenderPosition: (id: number) =>
-    api.post<ProcurementResponse>(`/eis/tender-plans/positions/${id}/procurement`, { name: 'Создание закупки по позиции плана-графика' }),
+    call(routes.eis.postTenderPlansPositionsProcurement, { params: { id }, name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
     api.post<JobAccepted>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
-  plans: (query: Record<string, unknown>) => api.get<Paged<PlanResponse>>('/eis/plans', { name: 'Планы закупки', query }),
-  planItems: (number: string, query: Record<string, unknown>) =>
-    api.get<Paged<PlanItemResponse>>(`/eis/plans/${encodeURIComponent(number)}/items`, {
+  plans: (query: QueryIn<typeof routes.eis.getPlans>) => call(routes.eis.getPlans, { name: 'Планы закупки', query }),
+  planItems: (number: string, query: QueryIn<typeof routes.eis.getPlansItems>) =>
+    call(routes.eis.getPlansItems, {
+      params: { number: encodeURIComponent(number) },
       name: 'Позиции плана закупки',
       query,
       notFoundPage: true,
     }),
   /** `another`: the item has a procurement and the user asked for one more; the key makes a double click one procurement. */
   createProcurement: (number: string, itemId: number, o: { another?: boolean; idempotencyKey?: string } = {}) =>
-    api.post<ProcurementResponse>(`/eis/plans/${encodeURIComponent(number)}/items/${itemId}/procurement`, {
+    call(routes.eis.postPlansItemsProcurement, {
+      params: { number: encodeURIComponent(number), itemId },
       name: 'Создание закупки по позиции плана',
       quiet: true,
       idempotencyKey: o.idempotencyKey,
@@ -64,18 +60,17 @@ export const eisApi = {
     api.post<JobAccepted>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importNotices44: (body: EisNotices44ImportRequest) =>
     api.post<JobAccepted>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
-  notices44: (query: Record<string, unknown>) => api.get<Paged<Notice44Response>>('/eis/notices44', { name: 'Извещения 44-ФЗ', query }),
-  importStatus: (kind: EisImportKind) =>
-    api.get<EisImportStatusResponse>('/eis/imports/status', { name: 'Загрузка из ЕИС', query: { kind } }),
+  notices44: (query: QueryIn<typeof routes.eis.getNotices44>) => call(routes.eis.getNotices44, { name: 'Извещения 44-ФЗ', query }),
+  importStatus: (kind: EisImportKind) => call(routes.eis.getImportsStatus, { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>
-    api.post<EisImportResponse>(`/eis/imports/${encodeURIComponent(key)}/cancel`, { name: 'Остановка загрузки из ЕИС' }),
+    call(routes.eis.postImportsCancel, { params: { key: encodeURIComponent(key) }, name: 'Остановка загрузки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) =>
     api.post<JobAccepted>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<EisUploadResponse>('/eis/upload', {
+    return call(routes.eis.postUpload, {
       name: 'Загрузка файла ЕИС',
       body,
       quiet: true,

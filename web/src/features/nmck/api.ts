@@ -1,19 +1,21 @@
-import type { NmckContractPosition, NmckRequest, NmckResponse, NmckSourceRequest } from '@proc/contract';
-import { api } from '../../lib/api';
-
-const base = (id: number) => `/procurements/${id}/nmck`;
+import { routes } from '@proc/contract/routes';
+import type { NmckRequest, NmckSourceRequest } from '@proc/contract';
+import { api, call, href } from '../../lib/api';
 
 export const nmckApi = {
-  get: (id: number) => api.get<NmckResponse>(base(id), { name: 'Обоснование НМЦК' }),
-  save: (id: number, body: NmckRequest) => api.put<NmckResponse>(base(id), { name: 'Сохранение расчёта НМЦК', body, quiet: true }),
+  get: (id: number) => call(routes.nmck.getProcurementsNmck, { params: { id }, name: 'Обоснование НМЦК' }),
+  save: (id: number, body: NmckRequest) =>
+    call(routes.nmck.putProcurementsNmck, { params: { id }, name: 'Сохранение расчёта НМЦК', body, quiet: true }),
   addSource: (id: number, body: NmckSourceRequest) =>
-    api.post<NmckResponse>(`${base(id)}/sources`, { name: 'Добавление цены', body, quiet: true }),
+    call(routes.nmck.postProcurementsNmckSources, { params: { id }, name: 'Добавление цены', body, quiet: true }),
   updateSource: (id: number, sourceId: number, body: NmckSourceRequest) =>
-    api.put<NmckResponse>(`${base(id)}/sources/${sourceId}`, { name: 'Изменение цены', body, quiet: true }),
-  removeSource: (id: number, sourceId: number) => api.delete<NmckResponse>(`${base(id)}/sources/${sourceId}`, { name: 'Удаление цены' }),
-  apply: (id: number) => api.post<NmckResponse>(`${base(id)}/apply`, { name: 'Применение НМЦК' }),
+    call(routes.nmck.putProcurementsNmckSourcesBySourceId, { params: { id, sourceId }, name: 'Изменение цены', body, quiet: true }),
+  removeSource: (id: number, sourceId: number) =>
+    call(routes.nmck.deleteProcurementsNmckSourcesBySourceId, { params: { id, sourceId }, name: 'Удаление цены' }),
+  apply: (id: number) => call(routes.nmck.postProcurementsNmckApply, { params: { id }, name: 'Применение НМЦК' }),
   contractPositions: (id: number, q: string) =>
-    api.get<{ items: NmckContractPosition[] }>(`${base(id)}/contract-positions`, { name: 'Позиции контрактов', query: { q } }),
-  docx: (id: number) => api.download(`${base(id)}/justification.docx`, 'Обоснование НМЦК (Word)'),
-  xlsx: (id: number) => api.download(`${base(id)}/justification.xlsx`, 'Обоснование НМЦК (Excel)'),
+    call(routes.nmck.getProcurementsNmckContractPositions, { params: { id }, name: 'Позиции контрактов', query: { q } }),
+  docx: (id: number) => api.download(href(routes.nmck.getProcurementsNmckJustificationDocx, { params: { id } }), 'Обоснование НМЦК (Word)'),
+  xlsx: (id: number) =>
+    api.download(href(routes.nmck.getProcurementsNmckJustificationXlsx, { params: { id } }), 'Обоснование НМЦК (Excel)'),
 };

@@ -25,7 +25,9 @@ export default function EisSettingsPage() {
     mutationFn: (v: Record<string, unknown>) =>
       profileApi.saveEisSettings(
         companyId!,
-        Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])),
+        Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === '' || x === undefined ? null : x])) as Parameters<
+          typeof profileApi.saveEisSettings
+        >[1],
       ),
     onSuccess: (data, sent) => {
       unsaved.saved();

@@ -21,9 +21,9 @@ export function IkuField({ c }: { c: CompanyResponse }) {
       profileApi.saveCompany(
         c.id,
         {
-          title: c.title,
+          title: c.title ?? '',
           full_title: c.full_title,
-          inn: c.inn,
+          inn: c.inn ?? '',
           kpp: c.kpp,
           ogrn: c.ogrn,
           address: c.address,

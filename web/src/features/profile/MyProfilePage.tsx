@@ -17,7 +17,7 @@ export default function MyProfilePage() {
   const unsaved = useUnsavedChanges();
   const q = useQuery({ queryKey: ['profile'], queryFn: profileApi.get });
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) => profileApi.save({ ...v, email: v.email || null }),
+    mutationFn: (v: Parameters<typeof profileApi.save>[0]) => profileApi.save({ ...v, email: v.email || null }),
     onSuccess: (p) => {
       unsaved.saved();
       sessionStore.updateUser({ title: p.title, email: p.email });

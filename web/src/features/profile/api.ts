@@ -1,46 +1,38 @@
-import type {
-  BankRequisitesResponse,
-  CompanyResponse,
-  Contact,
-  EisCheckResponse,
-  EisSettingsResponse,
-  Paged,
-  PermissionsResponse,
-  ProfileResponse,
-  SessionResponse,
-} from '@proc/contract';
-import { api } from '../../lib/api';
+import type { BodyIn } from '@proc/contract/http';
+import { routes } from '@proc/contract/routes';
+import { api, call } from '../../lib/api';
 
 /** A failed read of a company's part leaves the card without it (the card still shows the rest). */
 const orNull = <T>(p: Promise<T>) => p.catch(() => null);
 
 export const profileApi = {
-  get: () => api.get<ProfileResponse>('/profile', { name: 'Профиль' }),
+  get: () => call(routes.users.getProfile, { name: 'Профиль' }),
   /** Quiet: the form puts the server's field errors beside the fields. */
-  save: (body: Record<string, unknown>) => api.put<ProfileResponse>('/profile', { name: 'Сохранение профиля', body, quiet: true }),
-  changePassword: (body: Record<string, unknown>) => api.post('/profile/password', { name: 'Смена пароля', body, quiet: true }),
-  sessions: () => api.get<SessionResponse[]>('/auth/sessions', { name: 'Сеансы' }),
-  endSession: (id: number) => api.delete(`/auth/sessions/${id}`, { name: 'Завершение сеанса' }),
-  endOtherSessions: () => api.delete<{ ended: number }>('/auth/sessions', { name: 'Завершение других сеансов' }),
+  save: (body: BodyIn<typeof routes.users.putProfile>) => call(routes.users.putProfile, { name: 'Сохранение профиля', body, quiet: true }),
+  changePassword: (body: BodyIn<typeof routes.users.postProfilePassword>) =>
+    call(routes.users.postProfilePassword, { name: 'Смена пароля', body, quiet: true }),
+  sessions: () => call(routes.auth.getSessions, { name: 'Сеансы' }),
+  endSession: (id: number) => call(routes.auth.deleteSessionsById, { params: { id }, name: 'Завершение сеанса' }),
+  endOtherSessions: () => call(routes.auth.deleteSessions, { name: 'Завершение других сеансов' }),
 
-  companies: () => api.get<CompanyResponse[]>('/companies', { name: 'Мои организации' }).catch(() => []),
-  company: (id: number) => orNull(api.get<CompanyResponse>(`/companies/${id}`, { name: 'Организация' })),
+  companies: () => call(routes.companies.get, { name: 'Мои организации' }).catch(() => []),
+  company: (id: number) => orNull(call(routes.companies.getById, { params: { id }, name: 'Организация' })),
   /** Quiet: the dialog puts the server's field errors beside the fields. */
-  saveCompany: (id: number, body: Record<string, unknown>, name: string) =>
-    api.put<CompanyResponse>(`/companies/${id}`, { name, quiet: true, body }),
-  permissions: (id: number) => orNull(api.get<PermissionsResponse>(`/companies/${id}/permissions`, { name: 'Права' })),
+  saveCompany: (id: number, body: BodyIn<typeof routes.companies.putById>, name: string) =>
+    call(routes.companies.putById, { params: { id }, name, quiet: true, body }),
+  permissions: (id: number) => orNull(call(routes.companies.getPermissions, { params: { id }, name: 'Права' })),
   banks: (companyId: number) =>
-    orNull(api.get<BankRequisitesResponse[]>(`/companies/${companyId}/bank_requesits`, { name: 'Банковские реквизиты' })),
+    orNull(call(routes.companies.getBankRequesits, { params: { id: companyId }, name: 'Банковские реквизиты' })),
   contacts: (companyId: number) =>
-    orNull(api.get<Paged<Contact>>(`/companies/${companyId}/contacts`, { name: 'Контакты', query: { page: 1, limit: 50 } })),
+    orNull(call(routes.companies.getContacts, { params: { id: companyId }, name: 'Контакты', query: { page: 1, limit: 50 } })),
   /** A record of a company's list (a bank account, a contact) added or changed; quiet for the form's field errors. */
   saveRecord: (url: string, id: number | null, body: object, name: string) =>
     id ? api.put(`${url}/${id}`, { name, body, quiet: true }) : api.post(url, { name, body, quiet: true }),
   removeRecord: (url: string, id: number, name: string) => api.delete(`${url}/${id}`, { name }),
 
-  eisSettings: (companyId: number) => api.get<EisSettingsResponse>(`/companies/${companyId}/eis_settings`, { name: 'Настройки ЕИС' }),
-  saveEisSettings: (companyId: number, body: Record<string, unknown>) =>
-    api.put<EisSettingsResponse>(`/companies/${companyId}/eis_settings`, { name: 'Сохранение настроек ЕИС', body, quiet: true }),
+  eisSettings: (companyId: number) => call(routes.eis.getCompaniesEisSettings, { params: { id: companyId }, name: 'Настройки ЕИС' }),
+  saveEisSettings: (companyId: number, body: BodyIn<typeof routes.eis.putCompaniesEisSettings>) =>
+    call(routes.eis.putCompaniesEisSettings, { params: { id: companyId }, name: 'Сохранение настроек ЕИС', body, quiet: true }),
   checkEis: (companyId: number) =>
-    api.post<EisCheckResponse>(`/companies/${companyId}/eis_settings/check`, { name: 'Проверка подключения к ЕИС' }),
+    call(routes.eis.postCompaniesEisSettingsCheck, { params: { id: companyId }, name: 'Проверка подключения к ЕИС' }),
 };

@@ -1,7 +1,6 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CopyProcurementRuleResponse, RealtimePayload } from '@proc/contract';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { noticeStore } from '../../lib/notices';
@@ -40,7 +39,7 @@ export function CopyRuleModal({ companyId, onClose, onCopied }: { companyId: num
       message: `«${source?.title ?? title}» копируется в «${title}»`,
     });
     onClose();
-    socketRequest<RealtimePayload & CopyProcurementRuleResponse>(
+    socketRequest(
       'auth',
       'copyProcurementRule',
       { rule_id: v.rule_id, company_id: companyId ?? undefined, title },

@@ -1,16 +1,13 @@
+import { routes } from '@proc/contract/routes';
 import type {
   CustomTemplate,
   TemplateCatalogueResponse,
   TemplateSlotsResponse,
   DocumentRuleRequest,
-  DocumentRuleResponse,
-  Paged,
   ProcurementRuleRequest,
-  ProcurementRuleResponse,
   RuleVersionRequest,
-  RuleVersionResponse,
 } from '@proc/contract';
-import { api } from '../../lib/api';
+import { api, call, href } from '../../lib/api';
 
 export type RulesArchived = 'false' | 'true' | 'all';
 export interface RulesQuery {
@@ -19,57 +16,88 @@ export interface RulesQuery {
   archived: RulesArchived;
 }
 
-const base = '/procurement_rules';
-const v = (ruleId: number, versionId: number) => `${base}/${ruleId}/versions/${versionId}`;
 /** The version body as the server takes it on create; PUT ignores based_on_version_id. */
 export type VersionBody = Omit<RuleVersionRequest, 'number' | 'in_force_from'> & { number: string; in_force_from: string };
 
 export const rulesApi = {
-  list: (q: RulesQuery) => api.get<Paged<ProcurementRuleResponse>>(base, { name: 'Положения о закупке', query: { ...q, limit: 10 } }),
+  list: (q: RulesQuery) => call(routes.rules.getProcurementRules, { name: 'Положения о закупке', query: { ...q, limit: 10 } }),
   /** Every rule of the company for the copy source list (the server caps a page at 100). */
-  all: () =>
-    api.get<Paged<ProcurementRuleResponse>>(base, { name: 'Положения о закупке', query: { page: 1, limit: 100, archived: 'all' } }),
-  templates: () => api.get<ProcurementRuleResponse[]>(`${base}/templates`, { name: 'Типовые положения' }),
-  get: (id: number) => api.get<ProcurementRuleResponse>(`${base}/${id}`, { name: 'Положение о закупке', notFoundPage: true }),
-  create: (body: ProcurementRuleRequest) => api.post<ProcurementRuleResponse>(base, { name: 'Создание положения', body, quiet: true }),
+  all: () => call(routes.rules.getProcurementRules, { name: 'Положения о закупке', query: { page: 1, limit: 100, archived: 'all' } }),
+  templates: () => call(routes.rules.getProcurementRulesTemplates, { name: 'Типовые положения' }),
+  get: (id: number) => call(routes.rules.getProcurementRulesById, { params: { id }, name: 'Положение о закупке', notFoundPage: true }),
+  create: (body: ProcurementRuleRequest) => call(routes.rules.postProcurementRules, { name: 'Создание положения', body, quiet: true }),
   update: (id: number, body: ProcurementRuleRequest) =>
-    api.put<ProcurementRuleResponse>(`${base}/${id}`, { name: 'Сохранение положения', body, quiet: true }),
-  archive: (id: number) => api.post<ProcurementRuleResponse>(`${base}/${id}/archive`, { name: 'Перенос положения в архив' }),
-  restore: (id: number) => api.post<ProcurementRuleResponse>(`${base}/${id}/restore`, { name: 'Возврат положения из архива' }),
+    call(routes.rules.putProcurementRulesById, { params: { id }, name: 'Сохранение положения', body, quiet: true }),
+  archive: (id: number) => call(routes.rules.postProcurementRulesArchive, { params: { id }, name: 'Перенос положения в архив' }),
+  restore: (id: number) => call(routes.rules.postProcurementRulesRestore, { params: { id }, name: 'Возврат положения из архива' }),
 
   versions: (ruleId: number) =>
-    api.get<RuleVersionResponse[]>(`${base}/${ruleId}/versions`, { name: 'Редакции положения', notFoundPage: true }),
+    call(routes.rules.getProcurementRulesVersions, { params: { id: ruleId }, name: 'Редакции положения', notFoundPage: true }),
   version: (ruleId: number, versionId: number) =>
-    api.get<RuleVersionResponse>(v(ruleId, versionId), { name: 'Редакция положения', notFoundPage: true }),
+    call(routes.rules.getProcurementRulesVersionsByVersionId, {
+      params: { id: ruleId, versionId },
+      name: 'Редакция положения',
+      notFoundPage: true,
+    }),
   createVersion: (ruleId: number, body: VersionBody) =>
-    api.post<RuleVersionResponse>(`${base}/${ruleId}/versions`, { name: 'Создание редакции', body, quiet: true }),
+    call(routes.rules.postProcurementRulesVersions, { params: { id: ruleId }, name: 'Создание редакции', body, quiet: true }),
   updateVersion: (ruleId: number, versionId: number, body: VersionBody) =>
-    api.put<RuleVersionResponse>(v(ruleId, versionId), { name: 'Сохранение редакции', body, quiet: true }),
-  deleteVersion: (ruleId: number, versionId: number) => api.delete<void>(v(ruleId, versionId), { name: 'Удаление редакции' }),
+    call(routes.rules.putProcurementRulesVersionsByVersionId, {
+      params: { id: ruleId, versionId },
+      name: 'Сохранение редакции',
+      body,
+      quiet: true,
+    }),
+  deleteVersion: (ruleId: number, versionId: number) =>
+    call(routes.rules.deleteProcurementRulesVersionsByVersionId, { params: { id: ruleId, versionId }, name: 'Удаление редакции' }),
   approve: (ruleId: number, versionId: number, approved_on?: string) =>
-    api.post<RuleVersionResponse>(`${v(ruleId, versionId)}/approve`, { name: 'Утверждение редакции', body: { approved_on } }),
+    call(routes.rules.postProcurementRulesVersionsApprove, {
+      params: { id: ruleId, versionId },
+      name: 'Утверждение редакции',
+      body: { approved_on },
+    }),
   publish: (ruleId: number, versionId: number) =>
-    api.post<RuleVersionResponse>(`${v(ruleId, versionId)}/publish`, { name: 'Публикация редакции', body: {} }),
+    call(routes.rules.postProcurementRulesVersionsPublish, { params: { id: ruleId, versionId }, name: 'Публикация редакции' }),
   uploadApproval: (ruleId: number, versionId: number, file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<RuleVersionResponse>(`${v(ruleId, versionId)}/approval_document`, { name: 'Загрузка документа об утверждении', body });
+    return call(routes.rules.postProcurementRulesVersionsApprovalDocument, {
+      params: { id: ruleId, versionId },
+      name: 'Загрузка документа об утверждении',
+      body,
+    });
   },
   downloadApproval: (ruleId: number, versionId: number) =>
-    api.download(`${v(ruleId, versionId)}/approval_document`, 'Документ об утверждении'),
+    api.download(
+      href(routes.rules.getProcurementRulesVersionsApprovalDocument, { params: { id: ruleId, versionId } }),
+      'Документ об утверждении',
+    ),
 
   documentRules: (ruleId: number, versionId: number) =>
-    api.get<DocumentRuleResponse[]>(`${v(ruleId, versionId)}/document_rules`, { name: 'Правила документов', notFoundPage: true }),
+    call(routes.rules.getProcurementRulesVersionsDocumentRules, {
+      params: { id: ruleId, versionId },
+      name: 'Правила документов',
+      notFoundPage: true,
+    }),
   createDocumentRule: (ruleId: number, versionId: number, body: DocumentRuleRequest) =>
-    api.post<DocumentRuleResponse>(`${v(ruleId, versionId)}/document_rules`, { name: 'Создание правила документа', body, quiet: true }),
+    call(routes.rules.postProcurementRulesVersionsDocumentRules, {
+      params: { id: ruleId, versionId },
+      name: 'Создание правила документа',
+      body,
+      quiet: true,
+    }),
   updateDocumentRule: (ruleId: number, versionId: number, id: number, body: DocumentRuleRequest) =>
-    api.put<DocumentRuleResponse>(`${v(ruleId, versionId)}/document_rules/${id}`, {
+    call(routes.rules.putProcurementRulesVersionsDocumentRulesByDocRuleId, {
+      params: { id: ruleId, versionId, docRuleId: id },
       name: 'Сохранение правила документа',
       body,
       quiet: true,
     }),
   deleteDocumentRule: (ruleId: number, versionId: number, id: number) =>
-    api.delete<void>(`${v(ruleId, versionId)}/document_rules/${id}`, { name: 'Удаление правила документа' }),
+    call(routes.rules.deleteProcurementRulesVersionsDocumentRulesByDocRuleId, {
+      params: { id: ruleId, versionId, docRuleId: id },
+      name: 'Удаление правила документа',
+    }),
 };
 
 /** Templates the customer owns: per document kind × subject kind, at a version of the Положение (223) or the company (44). */

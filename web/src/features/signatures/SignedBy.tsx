@@ -5,7 +5,7 @@ import { signaturesApi } from './api';
 import { ruDate } from './usable';
 
 /** «Подписано: …, сертификат № …, действителен до …» for a document, or «Не подписано». */
-export function SignedBy({ kind, id }: { kind: string; id: number }) {
+export function SignedBy({ kind, id }: { kind: Parameters<typeof signaturesApi.list>[0]; id: number }) {
   const company = useSelectedCompany();
   const q = useQuery({ queryKey: ['signatures', company, kind, id], queryFn: () => signaturesApi.list(kind, id) });
   const s = q.data?.[0];

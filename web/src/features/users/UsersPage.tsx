@@ -137,7 +137,7 @@ function UserForm({
   // one key per opening of the form: a double click on «Сохранить» creates one user, the repeat gets the same answer
   const { key } = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: (v: Record<string, unknown>) =>
+    mutationFn: (v: Parameters<typeof usersApi.create>[0]) =>
       user
         ? usersApi.update(user.id, { title: v.title, email: v.email || null, phone: v.phone || null, role: v.role })
         : usersApi.create({ ...v, email: v.email || null }, key),
