@@ -3,7 +3,7 @@
  * template data by the field types of `template-fields.ts`. Money is handled with decimal.js only.
  */
 import Decimal from 'decimal.js';
-import { formatMoney, formatQuantity, pluralRu } from '@proc/contract/format';
+import { formatMoney, formatQuantity } from '@proc/contract/format';
 import { integerDigitsInWords, rublesInWordsRu } from '@proc/contract/money';
 import { getTemplateDefinition, type TemplateCode, type TemplateField } from './template-fields';
 
@@ -79,11 +79,6 @@ export function formatDateLongRu(value: string): string | null {
 }
 
 // ---- sum in words ------------------------------------------------------------------------------------------------
-
-/** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
-export function pluralIndexRu(n: number): 0 | 1 | 2 {
-  return pluralRu<0 | 1 | 2>(n, 0, 1, 2);
-}
 
 /** Integer part in words, masculine ("один", "два") or feminine ("одна", "две") for the last group (contract's words). */
 export function integerInWordsRu(value: DecimalInput, feminine = false): string {
