@@ -1,7 +1,7 @@
-import type { SignatureCertificate } from '@proc/contract';
+import { formatDate, MOSCOW_TZ, type SignatureCertificate } from '@proc/contract';
 import type { BrowserCertificate } from './cryptopro';
 
-const ruDate = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+const ruDate = (iso: string) => formatDate(iso, MOSCOW_TZ);
 const normInn = (v: string | null) => (v && /^00\d{10}$/.test(v) ? v.slice(2) : v);
 
 /** Why a certificate cannot sign for the company here; null when it can. */
