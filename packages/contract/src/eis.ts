@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PageQuery, SortOrder, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
 import { daysBetween } from './calendar';
+import { nowMs } from './clock';
 import { moscowDateOf } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
@@ -67,7 +68,7 @@ export const eisImportRequests = (today: () => string) => {
 };
 
 /** The requests as a browser checks them: today by its own clock, in Moscow. */
-const byRealClock = eisImportRequests(() => moscowDateOf(new Date()));
+const byRealClock = eisImportRequests(() => moscowDateOf(nowMs()));
 export const EisContractsImportRequest = byRealClock.contracts;
 export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
 export const EisPlansImportRequest = byRealClock.plans;

@@ -10,30 +10,21 @@
  * process, so the server, its jobs and the integration service built in the same test all see the same «today».
  */
 import { addDays, type IsoDay } from '@proc/contract/calendar';
+import { now, setProcessClock } from '@proc/contract/clock';
 import { moscowDateOf, MOSCOW_TZ } from '@proc/contract';
 import { Temporal } from 'temporal-polyfill';
 
 export { MOSCOW_TZ, type IsoDay };
 export { addDays, addMonths, daysBetween, eachDay, monthRange } from '@proc/contract/calendar';
 
-let offsetMs = 0;
-
-/** Milliseconds since the epoch, as Date.now() but settable by tests. */
-export function nowMs(): number {
-  return Date.now() + offsetMs;
-}
-
-/** The current instant. */
-export function now(): Date {
-  return new Date(nowMs());
-}
+export { now, nowMs } from '@proc/contract/clock';
 
 /**
  * Tests: make the process's clock show `at` now and run on from there (timers and durations are unaffected); null
  * returns to the system clock.
  */
 export function setClock(at: Date | string | number | null): void {
-  offsetMs = at === null ? 0 : new Date(at).getTime() - Date.now();
+  setProcessClock(at);
   lastDay = { minute: NaN, day: '' };
 }
 

@@ -412,14 +412,14 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       stopped = true;
     },
     async idle(name, timeoutMs = 30_000) {
-      const until = Date.now() + timeoutMs;
+      const until = performance.now() + timeoutMs;
       for (;;) {
         const { rows } = await db.executeSql(
           `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created','retry','active')`,
           [name],
         );
         if ((rows[0] as { n: number }).n === 0) return;
-        if (Date.now() > until) throw new Error(`queue ${name} not idle after ${timeoutMs} ms`);
+        if (performance.now() > until) throw new Error(`queue ${name} not idle after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

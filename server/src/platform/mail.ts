@@ -4,6 +4,7 @@ import type nodemailer from 'nodemailer';
 import { lazyModule } from './lazy-module';
 import { PRIVATE_FILE_MODE, privateDir } from './files';
 import type { FastifyBaseLogger } from 'fastify';
+import { nowMs } from './clock';
 
 const mailer = lazyModule<typeof nodemailer>('nodemailer');
 
@@ -30,7 +31,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     async send(mail) {
       // confirmation codes and passwords' links: the outbox is the server user's only (0700 / 0600)
       await privateDir(opts.outboxDir);
-      const file = path.join(opts.outboxDir, `${Date.now()}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
+      const file = path.join(opts.outboxDir, `${nowMs()}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`);
       await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: PRIVATE_FILE_MODE });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox');
     },

@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, hashToken } from '../../platform/passwords';
 import { assertIdentityFree, identityTakenOr } from '../companies';
 import { checkEmailCode, markEmailCodeUsed } from './email-codes';
+import { now } from '../../platform/clock';
 
 type Row = typeof registrations.$inferSelect;
 const toResponse = (r: Row): RegistrationResponse => ({
@@ -95,7 +96,7 @@ export async function decideRegistration(
     if (!decision.approve) {
       const [r] = await tx
         .update(registrations)
-        .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: new Date() })
+        .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: now() })
         .where(eq(registrations.id, id))
         .returning();
       // no company exists for a refused application: the entry is global (admin reads it)
@@ -155,7 +156,7 @@ export async function decideRegistration(
       .returning();
     const [r] = await tx
       .update(registrations)
-      .set({ status: 'approved', decidedBy: by.id, decidedAt: new Date(), companyId: company.id, userId: user.id })
+      .set({ status: 'approved', decidedBy: by.id, decidedAt: now(), companyId: company.id, userId: user.id })
       .where(eq(registrations.id, id))
       .returning();
     const ctx = { user: by, companyId: company.id };
