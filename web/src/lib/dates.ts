@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Rule } from 'antd/es/form';
+import type { FormRule as Rule } from 'antd';
 import { moscowDateOf } from '@proc/contract/moscow-date';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, isCalendarDate } from '@proc/contract/checks';
 import { MESSAGES } from '@proc/contract/messages';
