@@ -48,10 +48,15 @@ if (stale) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const command = (file) =>
-  !dev && COMPILED[file]
-    ? ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)]
-    : ['--import', 'tsx', ...(dev ? ['--watch'] : []), file];
+// `npm start` runs compiled JavaScript only: no TypeScript tooling at run time (tsx is a development dependency)
+const command = (file) => {
+  if (dev) return ['--import', 'tsx', '--watch', file];
+  if (!COMPILED[file]) {
+    console.error(`Не запущено: ${file} не собирается tools/build-server.mjs (собираются: ${Object.keys(COMPILED).join(', ')})`);
+    process.exit(1);
+  }
+  return ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)];
+};
 
 const children = [];
 let stopping = false;

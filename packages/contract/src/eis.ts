@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, SortOrder, isoDate } from './common';
 import { genitiveAfterNumberRu } from './format';
-import { daysBetweenIso, moscowDateOf } from './moscow-date';
+import { daysBetween } from './calendar';
+import { nowMs } from './clock';
+import { moscowDateOf } from './moscow-date';
 
 /** ЕИС integration: plans, contracts register, execution records, open data. Money and quantities are strings. */
 
@@ -39,7 +41,7 @@ const periodUpTo = (today: () => string) =>
   z
     .object({ date_from: isoDate, date_to: isoDate })
     .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
-    .refine((v) => daysBetweenIso(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
+    .refine((v) => daysBetween(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
       message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
       path: ['date_to'],
     })
@@ -66,7 +68,7 @@ export const eisImportRequests = (today: () => string) => {
 };
 
 /** The requests as a browser checks them: today by its own clock, in Moscow. */
-const byRealClock = eisImportRequests(() => moscowDateOf(new Date()));
+const byRealClock = eisImportRequests(() => moscowDateOf(nowMs()));
 export const EisContractsImportRequest = byRealClock.contracts;
 export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
 export const EisPlansImportRequest = byRealClock.plans;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DECIMAL_INT_DIGITS } from './common';
+import { pluralRu } from './format';
 import { MESSAGES } from './messages';
 
 export const MONEY_MESSAGES = {
@@ -149,15 +150,6 @@ const SCALES: { forms: [string, string, string]; feminine: boolean }[] = [
   { forms: ['триллион', 'триллиона', 'триллионов'], feminine: false },
 ];
 
-/** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
-export function pluralIndexRu(n: number): 0 | 1 | 2 {
-  const n10 = n % 10;
-  const n100 = n % 100;
-  if (n10 === 1 && n100 !== 11) return 0;
-  if (n10 >= 2 && n10 <= 4 && (n100 < 12 || n100 > 14)) return 1;
-  return 2;
-}
-
 function tripletWords(n: number, feminine: boolean): string[] {
   const words: string[] = [];
   const rest = n % 100;
@@ -183,7 +175,7 @@ export function integerDigitsInWords(digits: string, feminine = false): string {
     const n = groups[g];
     if (!n) continue;
     words.push(...tripletWords(n, g === 0 ? feminine : SCALES[g].feminine));
-    if (g > 0) words.push(SCALES[g].forms[pluralIndexRu(n)]);
+    if (g > 0) words.push(pluralRu(n, ...SCALES[g].forms));
   }
   return words.join(' ');
 }
@@ -197,8 +189,8 @@ export function rublesInWordsRu(amount: string | number): string | null {
   if (!m || m[1].replace(/^0+(?=\d)/, '').length > 15) return null;
   const rubles = m[1];
   const kopecks = Number((m[2] ?? '').padEnd(2, '0'));
-  const rubleWord = ['рубль', 'рубля', 'рублей'][pluralIndexRu(Number(rubles.slice(-3)))];
-  const kopeckWord = ['копейка', 'копейки', 'копеек'][pluralIndexRu(kopecks)];
+  const rubleWord = pluralRu(Number(rubles.slice(-3)), 'рубль', 'рубля', 'рублей');
+  const kopeckWord = pluralRu(kopecks, 'копейка', 'копейки', 'копеек');
   const text = `${integerDigitsInWords(rubles)} ${rubleWord} ${String(kopecks).padStart(2, '0')} ${kopeckWord}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -12,8 +12,3 @@ const MOSCOW_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: MOSCOW_TZ, year:
 export function moscowDateOf(instant: Date | number): string {
   return MOSCOW_DAY.format(instant);
 }
-
-/** Calendar days from one ISO date to another (b − a); both parse as UTC midnights, so every day is 86 400 000 ms. */
-export function daysBetweenIso(a: string, b: string): number {
-  return Math.round((Date.parse(b) - Date.parse(a)) / 86_400_000);
-}

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { genitiveAfterNumberRu } from './format';
 import { MESSAGES } from './messages';
 
 /**
@@ -17,15 +18,6 @@ const TYPE_NAMES: Record<string, string> = {
   null: 'пустое значение',
 };
 
-const plural = (n: number, one: string, few: string, many: string) => {
-  const a = Math.abs(n) % 100;
-  const d = a % 10;
-  if (a >= 11 && a <= 19) return many;
-  if (d === 1) return one;
-  if (d >= 2 && d <= 4) return few;
-  return many;
-};
-
 export const russianIssue: z.core.$ZodErrorMap = (issue) => {
   switch (issue.code) {
     case 'invalid_type':
@@ -33,16 +25,18 @@ export const russianIssue: z.core.$ZodErrorMap = (issue) => {
       return `Неверный тип значения: ожидается ${TYPE_NAMES[issue.expected] ?? 'другое значение'}`;
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `Не более ${max} ${plural(max, 'символа', 'символов', 'символов')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Не более ${max} ${plural(max, 'элемента', 'элементов', 'элементов')}`;
+      if (issue.origin === 'string') return `Не более ${max} ${genitiveAfterNumberRu(max, 'символа', 'символов')}`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Не более ${max} ${genitiveAfterNumberRu(max, 'элемента', 'элементов')}`;
       if (issue.origin === 'file') return 'Файл слишком большой';
       return issue.inclusive ? `Значение не больше ${max}` : `Значение меньше ${max}`;
     }
     case 'too_small': {
       const min = Number(issue.minimum);
       if (issue.origin === 'string')
-        return min <= 1 ? MESSAGES.required : `Не менее ${min} ${plural(min, 'символа', 'символов', 'символов')}`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `Не менее ${min} ${plural(min, 'элемента', 'элементов', 'элементов')}`;
+        return min <= 1 ? MESSAGES.required : `Не менее ${min} ${genitiveAfterNumberRu(min, 'символа', 'символов')}`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return `Не менее ${min} ${genitiveAfterNumberRu(min, 'элемента', 'элементов')}`;
       return issue.inclusive ? `Значение не меньше ${min}` : `Значение больше ${min}`;
     }
     case 'invalid_format':

@@ -8,6 +8,7 @@ import { hashToken } from './passwords';
 import { AppError } from './errors';
 import { keptUsers } from './session-cache';
 import { preparedStatements } from '../db/prepared';
+import { now as clockNow, nowMs } from './clock';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -61,15 +62,15 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
   return keptUsers(db).remember(
     hash,
     async (): Promise<AuthUser | null> => {
-      const now = Date.now();
+      const now = nowMs();
       const [row] = await userByTokenStatement(db, '').execute({
         hash,
         now: new Date(now).toISOString(),
         idleSince: new Date(now - idleHours * 3600_000).toISOString(),
       });
       if (!row || row.blocked) return null;
-      if (Date.now() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS)
-        await db.update(sessions).set({ lastUsedAt: new Date() }).where(eq(sessions.id, row.sessionId));
+      if (nowMs() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+        await db.update(sessions).set({ lastUsedAt: clockNow() }).where(eq(sessions.id, row.sessionId));
       const { ownCompanyId, ownCompanyDeletedAt, blocked: _blocked, lastUsedAt: _lastUsedAt, ...user } = row;
       return { ...user, role: row.role as Role, ownCompanyActive: ownCompanyId !== null && ownCompanyDeletedAt === null };
     },
@@ -83,7 +84,7 @@ export function userByToken(db: Db, token: string, idleHours: number): Promise<A
  */
 export async function liveSessionIds(db: Db, ids: number[], idleHours: number): Promise<Set<number>> {
   const live = new Set<number>();
-  const now = Date.now();
+  const now = nowMs();
   for (let i = 0; i < ids.length; i += 1000) {
     const rows = await db
       .select({ id: sessions.id })

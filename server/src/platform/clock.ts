@@ -3,38 +3,28 @@
  * instant and Moscow calendar dates. Procurement dates, tariff periods, reporting deadlines and ЕИС periods are Moscow
  * dates whatever the server's zone, so «today» is never UTC's: between 00:00 and 03:00 Moscow time the two disagree.
  *
- * Calendar arithmetic is Temporal's (temporal-polyfill), not ours: a Moscow day's start takes the zone's history
+ * Calendar arithmetic is Temporal's (temporal-polyfill, through @proc/contract/calendar), not ours: a Moscow day's start takes the zone's history
  * (+04:00 in 2011–2014, summer time before), and month lengths and leap years come with it.
  *
  * Tests set the time with setClock('2026-11-25T01:30:00+03:00'): the clock then runs on from that instant for the whole
  * process, so the server, its jobs and the integration service built in the same test all see the same «today».
  */
+import { addDays, type IsoDay } from '@proc/contract/calendar';
+import { now, setProcessClock } from '@proc/contract/clock';
 import { moscowDateOf, MOSCOW_TZ } from '@proc/contract';
 import { Temporal } from 'temporal-polyfill';
 
-export { MOSCOW_TZ };
+export { MOSCOW_TZ, type IsoDay };
+export { addDays, addMonths, daysBetween, eachDay, monthRange } from '@proc/contract/calendar';
 
-/** A calendar date 'YYYY-MM-DD'. */
-export type IsoDay = string;
-
-let offsetMs = 0;
-
-/** Milliseconds since the epoch, as Date.now() but settable by tests. */
-export function nowMs(): number {
-  return Date.now() + offsetMs;
-}
-
-/** The current instant. */
-export function now(): Date {
-  return new Date(nowMs());
-}
+export { now, nowMs } from '@proc/contract/clock';
 
 /**
  * Tests: make the process's clock show `at` now and run on from there (timers and durations are unaffected); null
  * returns to the system clock.
  */
 export function setClock(at: Date | string | number | null): void {
-  offsetMs = at === null ? 0 : new Date(at).getTime() - Date.now();
+  setProcessClock(at);
   lastDay = { minute: NaN, day: '' };
 }
 
@@ -60,37 +50,8 @@ export function moscowDayStart(day: IsoDay): Date {
 /** The instant after a Moscow day: the start of the next one (for `< end` bounds). */
 export const moscowDayEnd = (day: IsoDay): Date => moscowDayStart(addDays(day, 1));
 
-/** The calendar date `days` after (or before, if negative) `day`. */
-export function addDays(day: IsoDay, days: number): IsoDay {
-  return Temporal.PlainDate.from(day).add({ days }).toString();
-}
-
 export const previousDay = (day: IsoDay): IsoDay => addDays(day, -1);
 export const nextDay = (day: IsoDay): IsoDay => addDays(day, 1);
-
-/** The same date `months` later (clamped to the month's end: 31.01 + 1 month = 28/29.02). */
-export function addMonths(day: IsoDay, months: number): IsoDay {
-  return Temporal.PlainDate.from(day).add({ months }).toString();
-}
-
-/** Calendar days from `a` to `b` (b − a). */
-export function daysBetween(a: IsoDay, b: IsoDay): number {
-  return Temporal.PlainDate.from(a).until(Temporal.PlainDate.from(b), { largestUnit: 'days' }).days;
-}
-
-/** Every date from `from` to `to`, both included. */
-export function eachDay(from: IsoDay, to: IsoDay): IsoDay[] {
-  const out: IsoDay[] = [];
-  const end = Temporal.PlainDate.from(to);
-  for (let d = Temporal.PlainDate.from(from); Temporal.PlainDate.compare(d, end) <= 0; d = d.add({ days: 1 })) out.push(d.toString());
-  return out;
-}
-
-/** The first and last date of the month `day` falls in. */
-export function monthRange(day: IsoDay): { from: IsoDay; to: IsoDay } {
-  const d = Temporal.PlainDate.from(day);
-  return { from: d.with({ day: 1 }).toString(), to: d.with({ day: d.daysInMonth }).toString() };
-}
 
 /** Moscow wall-clock time 'YYYY-MM-DDTHH:mm:ss' without an offset (how СОИ writes its createDateTime). */
 export function moscowDateTime(at: Date = now()): string {

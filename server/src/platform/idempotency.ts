@@ -57,7 +57,7 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
     const db = deps.db;
     // an expired key is free again; the sweep of all expired keys rides on the same statement's index
     await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`));
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = performance.now() + WAIT_MS;
     for (;;) {
       const won = await db
         .insert(idempotencyKeys)
@@ -79,7 +79,7 @@ export function installIdempotency(app: FastifyInstance, deps: Deps): void {
           .type('application/json; charset=utf-8')
           .send(body as never);
       }
-      if (Date.now() > deadline) throw new AppError('CONFLICT', 'Такой же запрос ещё выполняется: дождитесь его результата');
+      if (performance.now() > deadline) throw new AppError('CONFLICT', 'Такой же запрос ещё выполняется: дождитесь его результата');
       await pause(POLL_MS);
     }
   });

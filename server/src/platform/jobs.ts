@@ -118,6 +118,14 @@ export interface Jobs {
   boss: PgBoss;
 }
 
+/*
+ * The SQL on pgboss.job below is what pg-boss's public API does not offer: per-company fairness (FETCH_FAIR, DEFER,
+ * QUEUED_OF_GROUP, othersWaiting), a completion inside the caller's transaction that also takes a job waiting for its
+ * retry (completeIn), and requeueing jobs of a dead process on an embedded database. pg-boss 10 has no group concurrency,
+ * and its 11 and 12 lines need Node >= 22 (their `engines`), while the product runs on Node 20. Everything else goes
+ * through the API (send, work, complete, getQueueSize).
+ */
+
 /** A fair queue's waiting jobs of one company, counted before another is added. */
 const QUEUED_OF_GROUP = `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND singleton_key = $2 AND state IN ('created', 'retry')`;
 
@@ -412,14 +420,11 @@ export function createJobs(database: Database, log: FastifyBaseLogger, config: J
       stopped = true;
     },
     async idle(name, timeoutMs = 30_000) {
-      const until = Date.now() + timeoutMs;
+      const until = performance.now() + timeoutMs;
       for (;;) {
-        const { rows } = await db.executeSql(
-          `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state IN ('created','retry','active')`,
-          [name],
-        );
-        if ((rows[0] as { n: number }).n === 0) return;
-        if (Date.now() > until) throw new Error(`queue ${name} not idle after ${timeoutMs} ms`);
+        // created, retry and active: every state before 'completed' in pg-boss's order
+        if ((await boss.getQueueSize(name, { before: 'completed' })) === 0) return;
+        if (performance.now() > until) throw new Error(`queue ${name} not idle after ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 100));
       }
     },

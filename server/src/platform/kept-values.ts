@@ -2,6 +2,8 @@
  * Values kept for `ttlMs` by key, at most `max` of them (the oldest key goes first). Per process: each instance of a
  * scale-out keeps its own, so only what may be that stale across instances belongs here.
  */
+import { nowMs } from './clock';
+
 export class KeptValues {
   private readonly map = new Map<string, { at: number; value: unknown }>();
   /** counts clears: a value computed across a clear may be what the clear was for, and is not kept */
@@ -14,7 +16,7 @@ export class KeptValues {
   /** The value under `key` if it is still fresh, without computing one. */
   get<T>(key: string): T | undefined {
     const hit = this.map.get(key);
-    return hit && Date.now() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
+    return hit && nowMs() - hit.at < this.ttlMs ? (hit.value as T) : undefined;
   }
 
   /** The value under `key`, computed when missing or stale; kept only when `keep` says so. */
@@ -27,7 +29,7 @@ export class KeptValues {
     if (!keep(value)) this.map.delete(key);
     else {
       if (this.map.size >= this.max && !this.map.has(key)) this.map.delete(this.map.keys().next().value!);
-      this.map.set(key, { at: Date.now(), value });
+      this.map.set(key, { at: nowMs(), value });
     }
     return value;
   }

@@ -5,6 +5,7 @@ import type nodemailer from 'nodemailer';
 import { lazyModule } from './lazy-module';
 import { PRIVATE_FILE_MODE, privateDir } from './files';
 import type { FastifyBaseLogger } from 'fastify';
+import { nowMs } from './clock';
 
 const mailer = lazyModule<typeof nodemailer>('nodemailer');
 
@@ -35,7 +36,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       await privateDir(opts.outboxDir);
       const file = path.join(
         opts.outboxDir,
-        `${Date.now()}-${crypto.randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`,
+        `${nowMs()}-${crypto.randomBytes(4).toString('hex')}-${mail.to.replace(/[^a-z0-9@.]/gi, '_')}.txt`,
       );
       await fs.writeFile(file, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: PRIVATE_FILE_MODE });
       if (mail.html) await fs.writeFile(file.replace(/\.txt$/, '.html'), mail.html, { mode: PRIVATE_FILE_MODE });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
+import { nowMs } from './clock';
 
 let cached: Buffer | null = null;
 
@@ -37,7 +38,7 @@ export function decryptSecret(config: Config, stored: string): string {
 
 /** A tamper-proof, time-stamped value (HMAC with the same key): proof that this server issued it recently. */
 export function signValue(config: Config, value: string): string {
-  const body = `${Date.now().toString(36)}.${Buffer.from(value).toString('base64url')}`;
+  const body = `${nowMs().toString(36)}.${Buffer.from(value).toString('base64url')}`;
   return `${body}.${crypto.createHmac('sha256', key(config)).update(body).digest('base64url')}`;
 }
 
@@ -48,7 +49,7 @@ export function verifySigned(config: Config, token: string, maxAgeMs: number): s
   const expected = crypto.createHmac('sha256', key(config)).update(`${at}.${value}`).digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
-  const age = Date.now() - parseInt(at, 36);
+  const age = nowMs() - parseInt(at, 36);
   if (!(age >= 0 && age <= maxAgeMs)) return null;
   return Buffer.from(value, 'base64url').toString('utf8');
 }

@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import ruRU from 'antd/es/locale/ru_RU';
+import ruRU from 'antd/locale/ru_RU';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppFrame } from '../lib/antd-lite';
 import { AppRoutes } from './router';

@@ -1,5 +1,6 @@
 import { Layout, Space, Typography } from 'antd';
 import { runtimeConfig } from '../lib/runtime-config';
+import { now } from '../lib/clock';
 
 const PARTNERS = [
   { href: 'https://zakupki.gov.ru', title: 'ЕИС в сфере закупок', short: 'ЕИС' },
@@ -46,7 +47,7 @@ export function Footer() {
         </Space>
       </Space>
       <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8, fontSize: 12 }}>
-        © {new Date().getFullYear()} Система автоматизации закупок
+        © {now().getFullYear()} Система автоматизации закупок
       </Typography.Text>
     </Layout.Footer>
   );

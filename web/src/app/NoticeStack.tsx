@@ -3,6 +3,7 @@ import { CloseOutlined } from '@ant-design/icons';
 import { MESSAGES } from '@proc/contract/messages';
 import { noticeStore, useLoading, useNotices, type Notice } from '../lib/notices';
 import { formatDateTime } from '../lib/format';
+import { now } from '../lib/clock';
 
 const COLORS: Record<Notice['kind'], { bg: string; border: string }> = {
   success: { bg: '#f6ffed', border: '#52c41a' },
@@ -86,7 +87,7 @@ export function NoticeStack() {
             kind: 'loading',
             header: MESSAGES.loadingHeader,
             message: MESSAGES.loadingRequest(current),
-            date: new Date(),
+            date: now(),
           }}
         />
       )}

@@ -3,6 +3,7 @@ import { FloatButton } from 'antd';
 import { CustomerServiceOutlined } from '@ant-design/icons';
 import { CONSTANTS } from '@proc/contract/socket';
 import { runtimeConfig } from '../lib/runtime-config';
+import { nowMs } from '../lib/clock';
 
 /** The external widget is expected to define window.SupportChat with open(). */
 interface Widget {
@@ -20,7 +21,7 @@ function loadWidget(url: string) {
   requested = true;
   const script = document.createElement('script');
   // a time-based query defeats stale caches of the widget
-  script.src = `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
+  script.src = `${url}${url.includes('?') ? '&' : '?'}t=${nowMs()}`;
   script.async = true;
   script.onerror = () => console.warn('Не удалось загрузить виджет чата техподдержки', url);
   document.head.appendChild(script);

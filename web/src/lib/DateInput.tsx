@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
-import { DatePicker, Tooltip, type DatePickerProps } from 'antd';
-import type { RangePickerProps } from 'antd/es/date-picker';
+import { DatePicker, Tooltip, type DatePickerProps, type GetProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { DATE_BOUNDS, SHOWN_DATE, dateProblem, typedDate, typedDateProblem } from './dates';
 
@@ -108,6 +107,8 @@ export function DateFilter({ onCalendarChange, onChange, onBlur, ...rest }: Date
  * A from–to period (a list filter or an import period): antd's range picker keeps from ≤ to itself; a date typed
  * outside the bounds is not applied and a tooltip says why.
  */
+type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
+
 export function DateRangeInput({ onCalendarChange, onChange, onBlur, ...rest }: RangePickerProps) {
   const typed = useTypedProblem();
   return (

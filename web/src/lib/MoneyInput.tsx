@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Input, type InputProps } from 'antd';
-import type { Rule } from 'antd/es/form';
+import type { FormRule as Rule } from 'antd';
 import { MESSAGES } from '@proc/contract/messages';
 import { decimalProblem, formatDecimalInput, normalizeDecimal, type DecimalRule } from '@proc/contract/money';
 

@@ -1,36 +1,47 @@
 import { useContext, type CSSProperties, type FormEvent, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
-import { InternalTypography } from 'antd/es/typography/Typography';
-import useAppStyle from 'antd/es/app/style';
-import useCardStyle from 'antd/es/card/style';
-import useFormStyle from 'antd/es/form/style';
-import { useColStyle, useRowStyle } from 'antd/es/grid/style';
-import useCSSVarCls from 'antd/es/config-provider/hooks/useCSSVarCls';
+import { ConfigProvider, theme } from 'antd';
 
 /*
- * The markup and styles of a few antd components without their extras, for the pages a signed-out user sees (/login
- * weighs in at ≤ 200 KB of JS gzip). antd's <App> brings the modal, message and notification hooks, <Card> brings Tabs
- * (with Dropdown and Menu) and Skeleton, Typography.Text/Title bring the editable, copyable and ellipsis machinery,
- * <Form> its store, the async validator, Row/Col and the label's Tooltip (with Trigger and its popup machinery).
- * These render the same elements with the same classes (so the same CSS) as antd 6 does for the props used here.
+ * A few antd looks without their components, for the pages a signed-out user sees (/login weighs in at ≤ 200 KB of JS
+ * gzip). antd's <App> brings the modal, message and notification hooks, <Card> brings Tabs (with Dropdown and Menu)
+ * and Skeleton, Typography.Text/Title bring the editable, copyable and ellipsis machinery, <Form> its store, the async
+ * validator, Row/Col and the label's Tooltip (with Trigger and its popup machinery). These draw the same thing from
+ * antd's public design tokens (theme.useToken) and keep antd's class names, so the pages and tests read them alike.
  */
 
 const usePrefixCls = (suffix: string) => useContext(ConfigProvider.ConfigContext).getPrefixCls(suffix);
 
 /** antd's <App> wrapper: the base font and colour for what is inside; the signed-in shell adds the real <App>. */
 export function AppFrame({ children }: { children: ReactNode }) {
-  const prefixCls = usePrefixCls('app');
-  const [hashId, cssVarCls] = useAppStyle(prefixCls);
-  return <div className={`${hashId} ${prefixCls} ${cssVarCls}`}>{children}</div>;
+  const { token } = theme.useToken();
+  const style: CSSProperties = {
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  };
+  return (
+    <div className={usePrefixCls('app')} style={style}>
+      {children}
+    </div>
+  );
 }
 
 /** A bordered antd <Card> with a body only. */
 export function PlainCard({ style, children }: { style?: CSSProperties; children: ReactNode }) {
   const prefixCls = usePrefixCls('card');
-  const [hashId, cssVarCls] = useCardStyle(prefixCls);
+  const { token } = theme.useToken();
+  const frame: CSSProperties = {
+    background: token.colorBgContainer,
+    border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+    borderRadius: token.borderRadiusLG,
+    ...style,
+  };
   return (
-    <div className={`${prefixCls} ${prefixCls}-bordered ${hashId} ${cssVarCls}`} style={style}>
-      <div className={`${prefixCls}-body`}>{children}</div>
+    <div className={`${prefixCls} ${prefixCls}-bordered`} style={frame}>
+      <div className={`${prefixCls}-body`} style={{ padding: token.paddingLG }}>
+        {children}
+      </div>
     </div>
   );
 }
@@ -38,30 +49,38 @@ export function PlainCard({ style, children }: { style?: CSSProperties; children
 /** Typography.Text type="secondary". */
 export function SecondaryText({ children }: { children: ReactNode }) {
   const prefixCls = usePrefixCls('typography');
+  const { token } = theme.useToken();
   return (
-    <InternalTypography component="span" prefixCls={prefixCls} className={`${prefixCls}-secondary`}>
+    <span className={`${prefixCls} ${prefixCls}-secondary`} style={{ color: token.colorTextDescription }}>
       {children}
-    </InternalTypography>
+    </span>
   );
 }
 
 /** Typography.Title level={3}. */
 export function Title3({ style, children }: { style?: CSSProperties; children: ReactNode }) {
   const prefixCls = usePrefixCls('typography');
+  const { token } = theme.useToken();
+  const heading: CSSProperties = {
+    margin: `0 0 ${token.marginXS}px`,
+    color: token.colorTextHeading,
+    fontWeight: token.fontWeightStrong,
+    fontSize: token.fontSizeHeading3,
+    lineHeight: token.lineHeightHeading3,
+    ...style,
+  };
   return (
-    <InternalTypography component="h3" prefixCls={prefixCls} style={style}>
+    <h3 className={prefixCls} style={heading}>
       {children}
-    </InternalTypography>
+    </h3>
   );
 }
 
-/** A vertical antd <Form>: the form element with antd's form styles, for LiteFormItem fields. */
+/** A vertical antd <Form>: the form element, for LiteFormItem fields. */
 export function LiteForm({ onSubmit, children }: { onSubmit: (e: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
   const prefixCls = usePrefixCls('form');
-  const rootCls = useCSSVarCls(prefixCls);
-  const [hashId, cssVarCls] = useFormStyle(prefixCls, rootCls);
   return (
-    <form className={`${prefixCls} ${prefixCls}-vertical ${cssVarCls} ${rootCls} ${hashId}`} onSubmit={onSubmit} noValidate>
+    <form className={`${prefixCls} ${prefixCls}-vertical`} onSubmit={onSubmit} noValidate>
       {children}
     </form>
   );
@@ -89,37 +108,32 @@ export function LiteFormItem({
   children: ReactNode;
 }) {
   const prefixCls = usePrefixCls('form');
-  const rowCls = usePrefixCls('row');
-  const colCls = usePrefixCls('col');
-  const rootCls = useCSSVarCls(prefixCls);
-  const [hashId, cssVarCls] = useFormStyle(prefixCls, rootCls);
-  const [rowHash, rowVar] = useRowStyle(rowCls);
-  const [colHash, colVar] = useColStyle(colCls);
+  const { token } = theme.useToken();
   const item = `${prefixCls}-item`;
-  const col = `${colCls} ${colHash} ${colVar}`;
   return (
-    <div className={`${item} ${cssVarCls} ${rootCls} ${hashId} ${item}-vertical${error ? ` ${item}-with-help ${item}-has-error` : ''}`}>
-      <div className={`${rowCls} ${item}-row ${rowHash} ${rowVar}`}>
-        <div className={`${col} ${item}-label`}>
-          <label htmlFor={id} className={required ? `${item}-required` : undefined} title={label}>
-            {label}
-          </label>
-        </div>
-        <div className={`${col} ${item}-control`}>
-          <div className={`${item}-control-input`}>
-            <div className={`${item}-control-input-content`}>{children}</div>
-          </div>
-          {error && (
-            // antd keeps the item's height with its help shown: the help takes the item's bottom margin (24 px)
-            <div className={`${item}-additional`} style={{ minHeight: ITEM_MARGIN }}>
-              <div id={`${id}_help`} className={`${item}-explain ${item}-explain-connected ${cssVarCls} ${rootCls} ${hashId}`}>
-                <div className={`${item}-explain-error`}>{error}</div>
-              </div>
-            </div>
+    <div
+      className={`${item} ${item}-vertical${error ? ` ${item}-with-help ${item}-has-error` : ''}`}
+      style={{ marginBottom: error ? 0 : ITEM_MARGIN }}
+    >
+      <div className={`${item}-label`} style={{ paddingBottom: token.paddingXS }}>
+        <label htmlFor={id} className={required ? `${item}-required` : undefined} title={label}>
+          {required && (
+            <span style={{ color: token.colorError, marginInlineEnd: token.marginXXS, fontFamily: 'SimSun, sans-serif' }}>*</span>
           )}
-        </div>
+          {label}
+        </label>
       </div>
-      {error && <div className={`${item}-margin-offset`} style={{ marginBottom: -ITEM_MARGIN }} />}
+      <div className={`${item}-control`}>
+        {children}
+        {error && (
+          // antd keeps the item's height with its help shown: the help takes the item's bottom margin (24 px)
+          <div id={`${id}_help`} className={`${item}-explain ${item}-explain-connected`} style={{ minHeight: ITEM_MARGIN }}>
+            <div className={`${item}-explain-error`} style={{ color: token.colorError }}>
+              {error}
+            </div>
+          </div>
+        )}
+      </div>
     </div>
   );
 }

@@ -1,15 +1,16 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Rule } from 'antd/es/form';
+import type { FormRule as Rule } from 'antd';
 import { moscowDateOf } from '@proc/contract/moscow-date';
 import { DATE_MAX, DATE_MIN, DATE_RANGE_MESSAGE, isCalendarDate } from '@proc/contract/checks';
 import { MESSAGES } from '@proc/contract/messages';
+import { now } from './clock';
 
 /**
  * Today's Moscow date as a picker value. Default dates (an approval date, a tariff's start, an import period) are Moscow
  * dates like every date the server keeps: a bare dayjs() is the browser's own day, a day off in Vladivostok after
  * 17:00 Moscow time or in Kaliningrad before 01:00.
  */
-export const moscowToday = (): Dayjs => dayjs(moscowDateOf(new Date()));
+export const moscowToday = (): Dayjs => dayjs(moscowDateOf(now()));
 
 /** How dates are shown and typed in every picker. */
 export const SHOWN_DATE = 'DD.MM.YYYY';

@@ -1,4 +1,4 @@
-import type { FormInstance, Rule } from 'antd/es/form';
+import type { FormInstance, FormRule as Rule } from 'antd';
 import { MESSAGES } from '@proc/contract/messages';
 import { NUMERIC_RE } from '@proc/contract/checks';
 import { ApiError } from './api';

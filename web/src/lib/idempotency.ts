@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { nowMs } from './clock';
 
 /**
  * Idempotent POSTs, the client's half (server/src/platform/idempotency.ts, installIdempotency): every POST carries an
@@ -22,14 +23,14 @@ export const newIdempotencyKey = (): string =>
 let last: { fingerprint: string; key: string; answeredAt: number | null } | null = null;
 
 /** The key of a request with this fingerprint: the last POST's if this repeats it a moment later, else a new one. */
-export function repeatKey(fingerprint: string, now = Date.now()): string {
+export function repeatKey(fingerprint: string, now = nowMs()): string {
   if (last && last.fingerprint === fingerprint && (last.answeredAt === null || now - last.answeredAt <= REPEAT_WINDOW_MS)) return last.key;
   last = { fingerprint, key: newIdempotencyKey(), answeredAt: null };
   return last.key;
 }
 
 /** A POST of this fingerprint has its answer: if it is still the last one sent, repeats share its key for the window. */
-export function answered(fingerprint: string, now = Date.now()): void {
+export function answered(fingerprint: string, now = nowMs()): void {
   if (last?.fingerprint === fingerprint) last.answeredAt = now;
 }
 

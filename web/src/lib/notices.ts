@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { CONSTANTS } from '@proc/contract/socket';
 import { MESSAGES } from '@proc/contract/messages';
+import { now } from './clock';
 
 export type NoticeKind = 'success' | 'error' | 'pending' | 'loading' | 'socket';
 export interface Notice {
@@ -74,7 +75,7 @@ export const backgroundStore = {
     return () => backgroundListeners.delete(l);
   },
   add(e: Omit<BackgroundEvent, 'date'>) {
-    background = [{ ...e, date: new Date() }, ...background.filter((x) => x.key !== e.key)].slice(0, BACKGROUND_MAX);
+    background = [{ ...e, date: now() }, ...background.filter((x) => x.key !== e.key)].slice(0, BACKGROUND_MAX);
     unseen++;
     emitBackground();
   },
@@ -122,7 +123,7 @@ export const noticeStore = {
       settled.add(key);
       setTimeout(() => settled.delete(key), SETTLED_MEMORY_MS);
     }
-    const notice: Notice = { ...n, key, date: new Date() };
+    const notice: Notice = { ...n, key, date: now() };
     notices = [...notices.filter((x) => x.key !== key), notice];
     clearTimeout(timers.get(key));
     if (n.kind === 'success' || n.kind === 'error')

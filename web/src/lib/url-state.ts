@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import type { SorterResult } from 'antd/es/table/interface';
+import type { GetProp, TableProps } from 'antd';
 
 /**
  * The list pages' filters, sort and page live in the URL (the spec passes route parameters to the view), so a link or
@@ -44,6 +44,9 @@ export function useUrlChoice<T extends string>(key: string, options: readonly T[
 type Dir = 'asc' | 'desc';
 
 /** The column and direction an antd Table's onChange names; undefined when the user cleared the sort. */
+/** A table's sort as antd's onChange gives it (its third argument). */
+type SorterResult<T> = Parameters<GetProp<TableProps<T>, 'onChange'>>[2] extends infer S ? (S extends (infer One)[] ? One : S) : never;
+
 export function tableSort<T>(s: SorterResult<T> | SorterResult<T>[]): { key: string; dir: Dir } | undefined {
   const sorter = Array.isArray(s) ? s[0] : s;
   return sorter?.order ? { key: String(sorter.columnKey ?? sorter.field), dir: sorter.order === 'descend' ? 'desc' : 'asc' } : undefined;

@@ -3,7 +3,7 @@
  * template data by the field types of `template-fields.ts`. Money is handled with decimal.js only.
  */
 import Decimal from 'decimal.js';
-import { formatMoney, formatQuantity, pluralRu } from '@proc/contract/format';
+import { formatDate, formatMoney, formatQuantity } from '@proc/contract/format';
 import { integerDigitsInWords, rublesInWordsRu } from '@proc/contract/money';
 import type { TemplateCode, TemplateField } from './template-fields';
 import { CATALOGUE_FIELDS, CATALOGUE_LOOPS } from './tag-catalogue';
@@ -45,16 +45,10 @@ const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
 
 /** `2025-03-15` (or a Date, read in UTC) → `15.03.2025`; null when the value is not a date. */
 export function formatDateRu(value: unknown): string | null {
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    const dd = String(value.getUTCDate()).padStart(2, '0');
-    const mm = String(value.getUTCMonth() + 1).padStart(2, '0');
-    return `${dd}.${mm}.${value.getUTCFullYear()}`;
-  }
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : formatDate(value, 'UTC');
   if (typeof value !== 'string') return null;
   const m = ISO_DATE_RE.exec(value.trim());
-  if (!m) return null;
-  return `${m[3]}.${m[2]}.${m[1]}`;
+  return m ? formatDate(`${m[1]}-${m[2]}-${m[3]}`) : null;
 }
 
 const MONTHS_GENITIVE = [
@@ -80,11 +74,6 @@ export function formatDateLongRu(value: string): string | null {
 }
 
 // ---- sum in words ------------------------------------------------------------------------------------------------
-
-/** Index of the plural form: 1 рубль, 2 рубля, 5 рублей. */
-export function pluralIndexRu(n: number): 0 | 1 | 2 {
-  return pluralRu<0 | 1 | 2>(n, 0, 1, 2);
-}
 
 /** Integer part in words, masculine ("один", "два") or feminine ("одна", "две") for the last group (contract's words). */
 export function integerInWordsRu(value: DecimalInput, feminine = false): string {

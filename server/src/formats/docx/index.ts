@@ -31,7 +31,6 @@ export {
   formatMoneyRu,
   formatNumberRu,
   integerInWordsRu,
-  pluralIndexRu,
   prepareTemplateData,
   rublesInWords,
   toDecimal,

@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises';
 import Decimal from 'decimal.js';
 import type ExcelJS from 'exceljs';
 import { excel } from '../libraries';
+import { now } from '../../platform/clock';
 
 export const MONEY_FORMAT = '#,##0.00';
 export const DATE_FORMAT = 'dd.mm.yyyy';
@@ -72,7 +73,7 @@ export async function buildStreamingXlsx(fill: (workbook: StreamingWorkbook) => 
   const done = finished(stream);
   const workbook = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Procurement';
-  workbook.created = new Date();
+  workbook.created = now();
   await fill(workbook);
   await workbook.commit();
   await done;

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { emailCodes } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { hashToken } from '../../platform/passwords';
+import { now, nowMs } from '../../platform/clock';
 
 const CODE_TTL_MIN = 15;
 const MAX_ATTEMPTS = 5;
@@ -14,12 +15,12 @@ export async function sendEmailCode(deps: Deps, email: string): Promise<void> {
   const [recent] = await deps.db
     .select({ n: sql<number>`count(*)::int` })
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, normal), gt(emailCodes.createdAt, new Date(Date.now() - 60_000))));
+    .where(and(eq(emailCodes.email, normal), gt(emailCodes.createdAt, new Date(nowMs() - 60_000))));
   if (recent.n >= 3) throw new AppError('RATE_LIMITED', 'Код уже отправлен. Повторите через минуту');
   const code = String(crypto.randomInt(100000, 1000000));
   await deps.db
     .insert(emailCodes)
-    .values({ email: normal, codeHash: hashToken(code), expiresAt: new Date(Date.now() + CODE_TTL_MIN * 60_000) });
+    .values({ email: normal, codeHash: hashToken(code), expiresAt: new Date(nowMs() + CODE_TTL_MIN * 60_000) });
   await deps.mailer.send({
     to: normal,
     subject: 'Код подтверждения регистрации',
@@ -39,7 +40,7 @@ export async function checkEmailCode(db: Db, email: string, code: string): Promi
   const [row] = await db
     .select()
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, normal), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, new Date())))
+    .where(and(eq(emailCodes.email, normal), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, now())))
     .orderBy(desc(emailCodes.id))
     .limit(1);
   if (!row || row.attempts >= MAX_ATTEMPTS) throw EXPIRED();
@@ -58,7 +59,7 @@ export async function checkEmailCode(db: Db, email: string, code: string): Promi
 export async function markEmailCodeUsed(tx: Tx, id: number): Promise<void> {
   const used = await tx
     .update(emailCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now() })
     .where(and(eq(emailCodes.id, id), isNull(emailCodes.usedAt)))
     .returning({ id: emailCodes.id });
   if (!used.length) throw EXPIRED();

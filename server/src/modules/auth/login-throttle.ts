@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { countAttempt } from '../../platform/rate-limit';
+import { nowMs } from '../../platform/clock';
 
 /** Failures of one login from one IP that pass without delay within the window. */
 export const FREE_FAILURES = 5;
@@ -21,7 +22,7 @@ export const pausedText = (minutes: number) => `Слишком много неу
 
 export async function assertNotPaused(db: Db, key: string): Promise<void> {
   const [row] = await db.select({ until: rateLimits.blockedUntil }).from(rateLimits).where(eq(rateLimits.key, key));
-  const left = row?.until ? row.until.getTime() - Date.now() : 0;
+  const left = row?.until ? row.until.getTime() - nowMs() : 0;
   if (left > 0) throw new AppError('RATE_LIMITED', pausedText(Math.ceil(left / 60_000)));
 }
 

@@ -9,6 +9,7 @@ import { hashPassword, hashToken } from '../../platform/passwords';
 import { assertIdentityFree, identityTakenOr } from '../companies';
 import { checkEmailCode, markEmailCodeUsed } from './email-codes';
 import { emitRegistrationEvent } from '../../platform/registration-events';
+import { now } from '../../platform/clock';
 
 type Row = typeof registrations.$inferSelect;
 const toResponse = (r: Row): RegistrationResponse => ({
@@ -106,7 +107,7 @@ async function decideInTransaction(deps: Deps, by: AuthUser, id: number, decisio
     if (!decision.approve) {
       const [r] = await tx
         .update(registrations)
-        .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: new Date() })
+        .set({ status: 'rejected', reason: decision.reason, decidedBy: by.id, decidedAt: now() })
         .where(eq(registrations.id, id))
         .returning();
       // no company exists for a refused application: the entry is global (admin reads it)
@@ -166,7 +167,7 @@ async function decideInTransaction(deps: Deps, by: AuthUser, id: number, decisio
       .returning();
     const [r] = await tx
       .update(registrations)
-      .set({ status: 'approved', decidedBy: by.id, decidedAt: new Date(), companyId: company.id, userId: user.id })
+      .set({ status: 'approved', decidedBy: by.id, decidedAt: now(), companyId: company.id, userId: user.id })
       .where(eq(registrations.id, id))
       .returning();
     const ctx = { user: by, companyId: company.id };

@@ -6,13 +6,14 @@ import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { hashToken, newToken } from '../../platform/passwords';
 import { forgetUsers } from '../../platform/session-cache';
+import { now as clockNow, nowMs } from '../../platform/clock';
 
 export async function openSession(db: Db, userId: number, ttlHours: number, client: { ip: string; userAgent?: string }): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + ttlHours * 3600_000),
+    expiresAt: new Date(nowMs() + ttlHours * 3600_000),
     ip: client.ip,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
   });
@@ -20,7 +21,7 @@ export async function openSession(db: Db, userId: number, ttlHours: number, clie
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+  await db.update(sessions).set({ revokedAt: clockNow() }).where(eq(sessions.id, sessionId));
   forgetUsers(db);
 }
 
@@ -28,7 +29,7 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<number[]> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clockNow() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
     .returning({ id: sessions.id });
   forgetUsers(db);
@@ -37,7 +38,7 @@ export async function revokeUserSessions(db: Db, userId: number, exceptSessionId
 
 /** The user's live sessions (not ended, not past their TTL, not idle too long), most recently used first. */
 export async function listOwnSessions(db: Db, user: { id: number; sessionId: number }, idleHours: number): Promise<SessionResponse[]> {
-  const now = Date.now();
+  const now = nowMs();
   const rows = await db
     .select()
     .from(sessions)
@@ -65,7 +66,7 @@ export async function listOwnSessions(db: Db, user: { id: number; sessionId: num
 export async function endOwnSession(db: Db, user: { id: number }, sessionId: number): Promise<void> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: clockNow() })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, user.id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   forgetUsers(db);

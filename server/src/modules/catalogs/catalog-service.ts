@@ -15,6 +15,7 @@ import type { AnyKindDef, CatalogTable, CommonInput, CommonRow, Scope } from './
 import { KINDS } from './kinds';
 import { nameSearch, ruOrder } from './search';
 import { usageDetails, usageOf, type Usage } from './usage';
+import { now } from '../../platform/clock';
 
 export interface ListQuery {
   page: number;
@@ -277,7 +278,7 @@ export async function updateCatalogElement<T = unknown>(
           name,
           description: input.description ?? null,
           userFields: storedUserFields(input),
-          updatedAt: new Date(),
+          updatedAt: now(),
         } as never)
         .where(eq(def.table.id, id))
         .returning()) as unknown as CommonRow[];
@@ -302,7 +303,7 @@ export async function archiveCatalogElement<T = unknown>(ctx: Ctx, kind: Catalog
     const before = await loadVisible(tx, ctx, def, id);
     const [row] = (await tx
       .update(def.table)
-      .set({ archived, updatedAt: new Date() } as never)
+      .set({ archived, updatedAt: now() } as never)
       .where(eq(def.table.id, id))
       .returning()) as unknown as CommonRow[];
     await audit(tx, ctx, kind, row, archived ? 'archive' : 'restore', { archived: before.archived }, { archived });

@@ -5,6 +5,7 @@ import { companies, companyIdentityRequests, eisSettings, users } from '../../db
 import type { AuthUser, Ctx, Deps } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { now } from '../../platform/clock';
 
 /**
  * A company's identity — ИНН, КПП, ОГРН — decides whose documents ЕИС gives it and on whose behalf it sends execution
@@ -163,7 +164,7 @@ export async function changeIdentity(tx: Tx, ctx: Ctx, next: Identity): Promise<
     oldKpp: current.kpp,
     oldOgrn: current.ogrn,
     requestedBy: ctx.user.id,
-    createdAt: new Date(),
+    createdAt: now(),
   };
   const [row] = pending
     ? await tx.update(companyIdentityRequests).set(values).where(eq(companyIdentityRequests.id, pending.id)).returning()
@@ -254,7 +255,7 @@ export async function decideIdentityRequest(
         // an approval's reason is kept too: why an ИНН another organisation holds was allowed
         reason: decision.reason?.trim() || null,
         decidedBy: by.id,
-        decidedAt: new Date(),
+        decidedAt: now(),
       })
       .where(eq(companyIdentityRequests.id, id))
       .returning();

@@ -11,6 +11,7 @@ import { canActFor } from '../../platform/tenancy';
 import { assertIdentityFree, changeIdentity, identityTakenOr } from './identity';
 import { preparedStatements } from '../../db/prepared';
 import type { Tx } from '../../db/client';
+import { now } from '../../platform/clock';
 
 type CompanyRow = typeof companies.$inferSelect;
 export const companyResponse = (c: CompanyRow) => ({
@@ -170,7 +171,7 @@ export async function deleteCompany(ctx: Ctx): Promise<void> {
       .from(users)
       .where(and(eq(users.companyId, ctx.companyId), eq(users.blocked, false)));
     if (n > 0) throw new AppError('IN_USE', 'У организации есть активные пользователи: сначала заблокируйте их');
-    const [c] = await tx.update(companies).set({ deletedAt: new Date() }).where(eq(companies.id, ctx.companyId)).returning();
+    const [c] = await tx.update(companies).set({ deletedAt: now() }).where(eq(companies.id, ctx.companyId)).returning();
     // a deleted company's documents take no room any more: released like deleted files, removed by the retention job
     const held = await tx
       .select({ key: storedFiles.key })

@@ -14,7 +14,7 @@ import { parseOr4xx, type RawUpload } from './read-upload';
 import { assertStorageRoom, recordStoredFile } from '../storage';
 import { isZip, readEdoArchive } from './edo-archive';
 import { checkResponse, recordUploadedSignature, signatureFinding, verifyUploadedSignature, type Verification } from '../signatures';
-import { moscowToday } from '../../platform/clock';
+import { moscowToday, now } from '../../platform/clock';
 
 export const PROCESS_UPD_JOB = 'execution.process-upd';
 export const ProcessUpdPayload = z.object({
@@ -104,7 +104,7 @@ export async function uploadUpd(ctx: Ctx, contractId: number, received: RawUploa
       if (!contract.supplierInn && upd.seller.inn) {
         await tx
           .update(contracts)
-          .set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: new Date() })
+          .set({ supplierInn: upd.seller.inn, supplierName: upd.seller.name, supplierKpp: upd.seller.kpp, updatedAt: now() })
           .where(eq(contracts.id, contract.id));
         await audit(tx, ctx, {
           entity: 'contract',
@@ -195,7 +195,7 @@ const isUniqueViolation = (e: unknown, constraint: string) => {
 export async function withdrawDocument(tx: Tx, ctx: Ctx, doc: DocumentRow, reason: string): Promise<void> {
   await tx
     .update(acceptanceDocuments)
-    .set({ withdrawnAt: new Date(), withdrawnBy: ctx.user.id, withdrawnReason: reason })
+    .set({ withdrawnAt: now(), withdrawnBy: ctx.user.id, withdrawnReason: reason })
     .where(eq(acceptanceDocuments.id, doc.id));
   await audit(tx, ctx, {
     entity: 'contract',

@@ -1,31 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  compareIsoDates,
-  diffDays,
-  formatRuDate,
-  fromDayNumber,
-  isIsoDate,
-  isoWeekday,
-  parseIsoDate,
-  toDayNumber,
-} from './iso-date';
-import { Temporal } from 'temporal-polyfill';
+import { addDays, compareIsoDates, diffDays, formatRuDate, isIsoDate, isoWeekday, parseIsoDate } from './iso-date';
 
 describe('iso-date', () => {
-  it('round-trips day numbers over several centuries', () => {
-    for (let n = -719_000; n <= 2_900_000; n += 997) expect(toDayNumber(fromDayNumber(n))).toBe(n);
-    expect(toDayNumber('1970-01-01')).toBe(0);
-    expect(fromDayNumber(19_723)).toBe('2024-01-01');
-  });
-
-  it('agrees with the Temporal calendar', () => {
-    for (let n = 19_000; n < 21_000; n += 7) {
-      const viaTemporal = Temporal.PlainDate.from('1970-01-01').add({ days: n }).toString();
-      expect(fromDayNumber(n)).toBe(viaTemporal);
-    }
-  });
-
   it('adds days across month, year and leap-day boundaries', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024-02-29', 1)).toBe('2024-03-01');

@@ -12,7 +12,7 @@
  * ('Производственный календарь на {год} год не загружен').
  */
 import { z } from 'zod';
-import { addDays, isIsoDate, isWeekend, toDayNumber, yearOf, type IsoDate } from './iso-date';
+import { addDays, diffDays, isIsoDate, isWeekend, yearOf, type IsoDate } from './iso-date';
 import { PRODUCTION_CALENDAR_YEARS, type ProductionCalendarYear } from './production-calendar-data';
 
 export * from './production-calendar-data';
@@ -134,11 +134,10 @@ export function createProductionCalendar(data: readonly ProductionCalendarYear[]
   };
 
   const workingDaysBetween = (a: IsoDate, b: IsoDate): number => {
-    const from = toDayNumber(a);
-    const to = toDayNumber(b);
-    if (to < from) return -workingDaysBetween(b, a);
+    const days = diffDays(a, b);
+    if (days < 0) return -workingDaysBetween(b, a);
     let count = 0;
-    for (let d = addDays(a, 1), i = from + 1; i <= to; i++, d = addDays(d, 1)) if (isWorkingDay(d)) count++;
+    for (let d = addDays(a, 1), i = 1; i <= days; i++, d = addDays(d, 1)) if (isWorkingDay(d)) count++;
     return count;
   };
 

@@ -23,6 +23,7 @@ import { getProcurement, loadProcurement } from '../procurements';
 import { traitsOf } from '../procurements';
 import { prefillValues } from './prefill-values';
 import { templateFor, type TemplateShape, type TemplateSource } from './template-source';
+import { now } from '../../platform/clock';
 
 export interface DocumentPlan {
   kind: DocumentKind;
@@ -331,7 +332,7 @@ export async function saveValues(
     .values({ procurementId, template: kind, companyId: ctx.companyId, values: next, updatedBy: ctx.user.id })
     .onConflictDoUpdate({
       target: [procurementFieldValues.procurementId, procurementFieldValues.template],
-      set: { values: next, updatedBy: ctx.user.id, updatedAt: new Date() },
+      set: { values: next, updatedBy: ctx.user.id, updatedAt: now() },
     });
   const diff = changes(current, Object.fromEntries(Object.keys(values).map((name) => [name, next[name] ?? null])));
   // the document's name stays on both sides: it says which document's fields these are

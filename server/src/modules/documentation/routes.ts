@@ -2,12 +2,8 @@ import { z } from 'zod';
 import {
   BuiltinTemplateParams,
   CustomTemplate,
-  DocumentItem,
   DocumentKind,
-  DocumentValuesRequest,
-  DocumentValuesResponse,
   DocumentsResponse,
-  Id,
   IdParams,
   TemplateCatalogueResponse,
   TemplateIdParams,

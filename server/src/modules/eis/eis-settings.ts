@@ -8,6 +8,7 @@ import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { audit, changes } from '../../platform/audit';
 import { gatewayOf } from './gateway';
 import { changeIdentity, latestIdentityRequest } from '../companies';
+import { now as clockNow } from '../../platform/clock';
 
 /** The settings; ИНН, КПП and ОГРН are the company's in force (ЕИС is asked as that company, never as typed text). */
 export async function getEisSettings(ctx: Ctx) {
@@ -47,7 +48,7 @@ export async function saveEisSettings(ctx: Ctx, input: z.infer<typeof EisSetting
     registryCode: input.registry_code ?? null,
     login: input.login ?? null,
     regionCode: input.region_code ?? null,
-    updatedAt: new Date(),
+    updatedAt: clockNow(),
     // an empty password or token keeps what is stored
     ...(input.password ? { secret: encryptSecret(ctx.deps.config, input.password) } : {}),
     // the token is a person's: the daily sync acts as the user who gave it (saving it anew restarts a stopped sync);

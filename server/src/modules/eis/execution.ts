@@ -11,7 +11,7 @@ import { audit } from '../../platform/audit';
 import { GatewayError } from '../../clients/eis-gateway';
 import { gatewayOf } from './gateway';
 import { loadContract } from './list-eis';
-import { utcDateTime } from '../../platform/clock';
+import { now as clockNow, utcDateTime } from '../../platform/clock';
 
 export const EXECUTION_SEND_JOB = 'eis.execution-send';
 const RETRY_LIMIT = 5;
@@ -221,7 +221,7 @@ export function defineExecutionJob(deps: Deps): void {
           await tx
             .insert(executionAttempts)
             .values({ recordId, outcome: 'failed', error: (e as Error).message, httpStatus: g?.httpStatus ?? null });
-          await tx.update(executionRecords).set({ status: 'sent', updatedAt: new Date() }).where(eq(executionRecords.id, recordId));
+          await tx.update(executionRecords).set({ status: 'sent', updatedAt: clockNow() }).where(eq(executionRecords.id, recordId));
         });
         if (job.retryCount >= RETRY_LIMIT || (g && !g.retryable)) {
           push({
@@ -252,13 +252,13 @@ export function defineExecutionJob(deps: Deps): void {
           await tx.insert(executionAttempts).values({ recordId, outcome: 'registered', httpStatus: 200 });
           await tx
             .update(executionRecords)
-            .set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: new Date() })
+            .set({ status: 'registered', registrationNumber: answer.registrationNumber, updatedAt: clockNow() })
             .where(eq(executionRecords.id, recordId));
         } else {
           await tx.insert(executionAttempts).values({ recordId, outcome: 'rejected', error: answer.reasons.join('; '), httpStatus: 200 });
           await tx
             .update(executionRecords)
-            .set({ status: 'rejected', rejectReasons: answer.reasons, updatedAt: new Date() })
+            .set({ status: 'rejected', rejectReasons: answer.reasons, updatedAt: clockNow() })
             .where(eq(executionRecords.id, recordId));
         }
       });
@@ -318,7 +318,7 @@ export async function withdrawExecution(ctx: Ctx, contractId: number, recordId: 
     if (r.status === 'withdrawn') throw new AppError('INVALID_STATE', 'Сведения уже отозваны');
     await tx
       .update(executionRecords)
-      .set({ status: 'withdrawn', withdrawnReason: reason, updatedAt: new Date() })
+      .set({ status: 'withdrawn', withdrawnReason: reason, updatedAt: clockNow() })
       .where(eq(executionRecords.id, r.id));
     await audit(tx, ctx, {
       entity: 'contract',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { companies, contracts, planItems, plans, procurements } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
+import { now as clockNow } from '../../platform/clock';
 
 /** OCDS 1.1 release package of the company's plans (planning), procurements (tender) and contracts (awards+contracts). */
 export async function ocdsPackage(ctx: Ctx) {
@@ -19,7 +20,7 @@ export async function ocdsPackage(ctx: Ctx) {
     identifier: { scheme: 'RU-INN', id: co?.inn ?? '', legalName: co?.fullTitle ?? co?.title ?? '' },
     roles: ['buyer', 'procuringEntity'],
   };
-  const now = new Date().toISOString();
+  const now = clockNow().toISOString();
   const value = (amount: string | null, currency: string) => (amount === null ? undefined : { amount: Number(amount), currency });
   const releases = [
     ...pl.flatMap((p) =>

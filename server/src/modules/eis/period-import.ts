@@ -21,7 +21,7 @@ import { ownContracts44, storeContracts44 } from './store-contracts-44';
 import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
 import { isOwnParty, namesOwnCustomer, ownCustomers, type OwnCustomers } from './own-customer';
 import { companyInn } from './company-inn';
-import { eachDay } from '../../platform/clock';
+import { eachDay, now } from '../../platform/clock';
 
 /**
  * An import of a period from ЕИС's СОИ, which answers one day and one document type per request. The days are walked
@@ -349,7 +349,7 @@ export async function finishPeriodImport(
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(eisImports)
-      .set({ status: outcome.status, message: outcome.status === 'error' ? outcome.message : null, finishedAt: new Date() })
+      .set({ status: outcome.status, message: outcome.status === 'error' ? outcome.message : null, finishedAt: now() })
       .where(and(eq(eisImports.id, importId), eq(eisImports.status, 'running')))
       .returning();
     if (jobId) await deps.jobs.completeIn(tx, PERIOD_IMPORT_JOB, jobId, { status: outcome.status });
@@ -392,12 +392,12 @@ export function definePeriodImportJob(deps: Deps, notify: ImportNotifier): void 
     fair: { group: (p) => String(p.companyId ?? 'none'), perGroup: 1, maxQueued: 5 },
     async handler({ importId, companyId }, job) {
       let outcome: Parameters<typeof finishPeriodImport>[2];
-      const started = Date.now();
+      const started = performance.now();
       const group = String(companyId ?? 'none');
       // a year's import at a large budget is minutes of work: past a slice, another company's waiting import goes
       // first (this one keeps its place and comes back at once); not with EIS_BUDGET_WAIT_MS=0, which keeps the old wait in the worker to measure it
       const shouldYield = deps.config.EIS_BUDGET_WAIT_MS
-        ? async () => Date.now() - started > SLICE_MS && (await deps.jobs.othersWaiting(PERIOD_IMPORT_JOB, group))
+        ? async () => performance.now() - started > SLICE_MS && (await deps.jobs.othersWaiting(PERIOD_IMPORT_JOB, group))
         : undefined;
       try {
         const walked = await walkPeriodImport(deps, importId, deps.config.EIS_BUDGET_WAIT_MS || undefined, shouldYield);
@@ -461,7 +461,7 @@ export async function endAbandonedImports(deps: Deps, notify: ImportNotifier, co
 export async function cancelPeriodImport(deps: Deps, companyId: number, importId: string): Promise<ImportRow> {
   const [row] = await deps.db
     .update(eisImports)
-    .set({ status: 'cancelled', message: 'Загрузка остановлена пользователем', finishedAt: new Date() })
+    .set({ status: 'cancelled', message: 'Загрузка остановлена пользователем', finishedAt: now() })
     .where(and(eq(eisImports.id, importId), eq(eisImports.companyId, companyId), eq(eisImports.status, 'running')))
     .returning();
   if (row) return row;

@@ -21,7 +21,7 @@ import {
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
-import { moscowDate } from '../../platform/clock';
+import { moscowDate, moscowToday } from '../../platform/clock';
 import { followEisStatus, getProcurement, loadProcurement, updateProcurement } from '../procurements';
 import { NOTICE44_METHODS } from '../../formats';
 import { notice44OfPurchase } from './notices44';
@@ -106,7 +106,7 @@ export async function eisReconciliation(ctx: Ctx, id: number): Promise<EisReconc
     // what ЕИС does not say is no difference
     differs: eis[field] !== null && !(field === 'nmcd' ? sameMoney(own[field], eis[field]) : own[field] === eis[field]),
   }));
-  const today = moscowDate(new Date());
+  const today = moscowToday();
   const eisStatus: ProcurementStatus = n.contract
     ? 'contract_signed'
     : n.protocol?.abandoned_reason

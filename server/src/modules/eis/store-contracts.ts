@@ -5,6 +5,7 @@ import type { Tx } from '../../db/client';
 import { contractPositions, contracts } from '../../db/schema';
 import { contractChecker } from './check-contract';
 import { auditMany, changes, type AuditEntry } from '../../platform/audit';
+import { now } from '../../platform/clock';
 
 export interface StoredContract {
   id: number;
@@ -175,7 +176,7 @@ export async function storeContracts(
       violations,
       source,
       searchVector: sql`to_tsvector('russian', ${[subject, r.number ?? '', supplier?.name ?? '', r.registrationNumber ?? ''].join(' ')})`,
-      updatedAt: new Date(),
+      updatedAt: now(),
     };
     if (as) Object.assign(values, { law: as.law }, as.extra(r));
     if (old) {

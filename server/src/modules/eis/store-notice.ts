@@ -8,7 +8,7 @@ import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { checkedReferences, insertProcurement } from '../procurements';
-import { moscowToday } from '../../platform/clock';
+import { moscowToday, now } from '../../platform/clock';
 import { methodOf } from './check-contract';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
@@ -105,7 +105,7 @@ export async function storeNotice(tx: Tx, ctx: Ctx, p: PreparedNotice): Promise<
       publishedOn: input.published_on ?? null,
       applicationDeadline: input.application_deadline ?? null,
       status,
-      updatedAt: new Date(),
+      updatedAt: now(),
     };
     await tx.update(procurements).set(changes).where(eq(procurements.id, old.id));
     if (old.status !== status)

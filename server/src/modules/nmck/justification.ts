@@ -9,6 +9,7 @@ import {
   type NmckResponse,
 } from '@proc/contract';
 import type { Ctx } from '../../platform/context';
+import { moscowToday, now } from '../../platform/clock';
 import { companies } from '../../db/schema';
 import { formatDateRu, formatMoneyRu, formatNumberRu, rublesInWords } from '../../formats/docx';
 import { buildDocxPackage, clause, empty, h2, p, table, title, LANDSCAPE_TEXT_WIDTH, type RowSpec } from '../../formats/docx/ooxml';
@@ -34,10 +35,6 @@ async function gather(ctx: Ctx, procurementId: number): Promise<Justification> {
   const customer = [company?.fullTitle ?? company?.title ?? '', company?.inn ? `ИНН ${company.inn}` : ''].filter(Boolean).join(', ');
   return { nmck, procurementNumber: procurement.number, procurementTitle: procurement.title, customer, date: moscowToday() };
 }
-
-/** Today in Moscow, the date the justification is made (dates of the product are Moscow dates). */
-const moscowToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 const rub = (v: string) => `${formatMoneyRu(v)} руб.`;
 const percent = (v: string) => `${v.replace('.', ',')} %`;
@@ -129,7 +126,7 @@ export async function buildJustificationDocx(ctx: Ctx, procurementId: number): P
   );
   if (r.problems.length) parts.push(clause('', `Замечания: ${r.problems.join('; ')}.`));
   parts.push(clause('8.', `Дата подготовки обоснования: ${formatDateRu(j.date)}`));
-  const data = buildDocxPackage({ title: 'Обоснование НМЦК', body: parts.join(''), page: { landscape: true }, date: new Date() });
+  const data = buildDocxPackage({ title: 'Обоснование НМЦК', body: parts.join(''), page: { landscape: true }, date: now() });
   return { name: `Обоснование НМЦК ${j.procurementNumber}.docx`, data };
 }
 

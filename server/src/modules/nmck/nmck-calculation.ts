@@ -18,6 +18,7 @@ import { contractPositions, contracts, nmckCalculations, nmckSources } from '../
 import { AppError } from '../../platform/errors';
 import { loadProcurement, setProcurementNmcd, type ProcurementRow } from '../procurements';
 import { computeNmck } from './compute-nmck';
+import { now } from '../../platform/clock';
 
 type Calculation = typeof nmckCalculations.$inferSelect;
 type Source = typeof nmckSources.$inferSelect;
@@ -133,7 +134,7 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
     await work(tx, c);
     const [after] = await tx
       .update(nmckCalculations)
-      .set({ updatedAt: new Date(), updatedBy: ctx.user.id })
+      .set({ updatedAt: now(), updatedBy: ctx.user.id })
       .where(eq(nmckCalculations.id, c.id))
       .returning();
     const answer = nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
@@ -286,7 +287,7 @@ export async function applyNmck(ctx: Ctx, procurementId: number): Promise<NmckRe
   await setProcurementNmcd(ctx, procurementId, current.result.nmck);
   await ctx.deps.db
     .update(nmckCalculations)
-    .set({ appliedNmck: current.result.nmck, appliedAt: new Date() })
+    .set({ appliedNmck: current.result.nmck, appliedAt: now() })
     .where(and(eq(nmckCalculations.id, calculation.id), eq(nmckCalculations.companyId, ctx.companyId)));
   return getNmck(ctx, procurementId);
 }

@@ -17,6 +17,7 @@ import { assertCanEdit } from '../../platform/access';
 import { assertStorageRoom, recordStoredFile, releaseStoredFiles } from '../storage';
 import { loadProcurement } from './procurement-card';
 import type { Upload } from '../../platform/document-files';
+import { now } from '../../platform/clock';
 
 type FileRow = typeof procurementFiles.$inferSelect;
 
@@ -162,7 +163,7 @@ export async function addFileVersion(
     );
     [file] = await tx
       .update(procurementFiles)
-      .set({ name: content.name, currentVersion: sql`${procurementFiles.currentVersion} + 1`, updatedAt: new Date() })
+      .set({ name: content.name, currentVersion: sql`${procurementFiles.currentVersion} + 1`, updatedAt: now() })
       .where(and(eq(procurementFiles.id, target.fileId), eq(procurementFiles.companyId, target.companyId)))
       .returning();
   } else {
@@ -223,7 +224,7 @@ export async function uploadFile(
       upload,
       key,
     );
-    await tx.update(procurements).set({ updatedAt: new Date() }).where(eq(procurements.id, procurementId));
+    await tx.update(procurements).set({ updatedAt: now() }).where(eq(procurements.id, procurementId));
     await audit(tx, ctx, {
       entity: 'procurement',
       entityId: procurementId,
@@ -299,7 +300,7 @@ export async function deleteFile(ctx: Ctx, procurementId: number, fileId: number
     assertFilesChangeable(await loadProcurement(ctx, procurementId, tx, true));
     await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'purchase', procurementId);
     const f = await loadFile(ctx, procurementId, fileId, tx);
-    await tx.update(procurementFiles).set({ deletedAt: new Date(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
+    await tx.update(procurementFiles).set({ deletedAt: now(), deletedBy: ctx.user.id }).where(eq(procurementFiles.id, f.id));
     const versions = await tx
       .select({ key: procurementFileVersions.storageKey })
       .from(procurementFileVersions)

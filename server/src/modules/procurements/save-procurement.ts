@@ -27,7 +27,7 @@ import {
 import { AppError } from '../../platform/errors';
 import { auditInsert, auditRow, changes, snakeKeys, type AuditEntry } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
-import { moscowToday } from '../../platform/clock';
+import { moscowToday, now } from '../../platform/clock';
 import { governingVersionOf, inForceBy, type GoverningVersion } from '../rules';
 import { outerColumn } from '../../db/outer-column';
 import { assertCatalogRefs, assertKnownMethod, okpd2Names } from './catalog-lookup';
@@ -405,7 +405,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
       .set({
         ...values,
         ruleId,
-        updatedAt: new Date(),
+        updatedAt: now(),
         revision: sql`${procurements.revision} + 1`,
         hasViolations: computed.violations.length > 0,
         searchVector: searchVectorSql(values.title, values.subject, values.subjectDescription, okpd2),

@@ -14,7 +14,7 @@ import { procurementFiles, procurementStatusHistory, procurements, users } from 
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
-import { moscowDate, moscowToday } from '../../platform/clock';
+import { moscowDate, moscowToday, now } from '../../platform/clock';
 import { statusTermFindings } from '../deadlines';
 import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
@@ -150,7 +150,7 @@ async function recordStatus(
   comment: string | null,
   extra: Record<string, unknown>,
 ): Promise<void> {
-  await tx.update(procurements).set({ status: to, updatedAt: new Date() }).where(eq(procurements.id, id));
+  await tx.update(procurements).set({ status: to, updatedAt: now() }).where(eq(procurements.id, id));
   await tx
     .insert(procurementStatusHistory)
     .values({ procurementId: id, companyId: actor.companyId, fromStatus: from, toStatus: to, comment, userId: actor.userId });

@@ -7,7 +7,7 @@ import { procurementRules, ruleVersions } from '../../db/schema';
 import { audit, changes } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
-import { moscowToday } from '../../platform/clock';
+import { moscowToday, now } from '../../platform/clock';
 
 type RuleRow = typeof procurementRules.$inferSelect;
 type VersionBriefRow = Pick<typeof ruleVersions.$inferSelect, 'id' | 'ruleId' | 'number' | 'status' | 'inForceFrom'>;
@@ -149,7 +149,7 @@ export async function updateRule(ctx: Ctx, id: number, input: ProcurementRuleReq
     const before = await editableRule(ctx, id, tx);
     await tx
       .update(procurementRules)
-      .set({ title: input.title, description: input.description ?? null, law: input.law, updatedAt: new Date() })
+      .set({ title: input.title, description: input.description ?? null, law: input.law, updatedAt: now() })
       .where(eq(procurementRules.id, id));
     await audit(tx, ctx, {
       entity: 'procurement_rule',
@@ -167,7 +167,7 @@ export async function updateRule(ctx: Ctx, id: number, input: ProcurementRuleReq
 export async function setRuleArchived(ctx: Ctx, id: number, archived: boolean): Promise<ProcurementRuleResponse> {
   await ctx.deps.db.transaction(async (tx) => {
     const before = await editableRule(ctx, id, tx);
-    await tx.update(procurementRules).set({ archived, updatedAt: new Date() }).where(eq(procurementRules.id, id));
+    await tx.update(procurementRules).set({ archived, updatedAt: now() }).where(eq(procurementRules.id, id));
     await audit(tx, ctx, {
       entity: 'procurement_rule',
       entityId: id,

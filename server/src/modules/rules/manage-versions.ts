@@ -14,7 +14,7 @@ import { audit, changes, snakeKeys } from '../../platform/audit';
 import { assertStorageRoom, recordStoredFile, releaseStoredFiles } from '../storage';
 import { AppError } from '../../platform/errors';
 import type { Upload } from '../../platform/document-files';
-import { moscowToday } from '../../platform/clock';
+import { moscowToday, now as clockNow } from '../../platform/clock';
 import { approvalGate } from '../../platform/approval-gate';
 import { editableRule, loadOwnRule, loadVisibleRule } from './manage-rules';
 import { effectiveLeadTimes, versionInForce, type RuleVersionRow } from './version-in-force';
@@ -135,7 +135,7 @@ function versionValues(input: RuleVersionRequest) {
     leadTimeOverrides: overrides && overrides.length ? overrides : null,
     singleSupplierMax: input.single_supplier_max ?? null,
     notes: input.notes ?? null,
-    updatedAt: new Date(),
+    updatedAt: clockNow(),
   };
 }
 
@@ -219,9 +219,9 @@ export async function approveVersion(ctx: Ctx, ruleId: number, versionId: number
       assertApprovedBeforeInForce(on, v.inForceFrom);
       await tx
         .update(ruleVersions)
-        .set({ status: 'approved', approvedOn: on, updatedAt: new Date() })
+        .set({ status: 'approved', approvedOn: on, updatedAt: clockNow() })
         .where(eq(ruleVersions.id, versionId));
-      await tx.update(procurementRules).set({ updatedAt: new Date() }).where(eq(procurementRules.id, ruleId));
+      await tx.update(procurementRules).set({ updatedAt: clockNow() }).where(eq(procurementRules.id, ruleId));
       await audit(tx, ctx, {
         entity: 'rule_version',
         entityId: versionId,
@@ -257,7 +257,7 @@ export async function publishVersion(ctx: Ctx, ruleId: number, versionId: number
       throw new AppError('VALIDATION', 'Загрузите документ об утверждении редакции: без него редакция не публикуется', {
         approval_document: ['Загрузите документ об утверждении'],
       });
-    await tx.update(ruleVersions).set({ status: 'published', updatedAt: new Date() }).where(eq(ruleVersions.id, versionId));
+    await tx.update(ruleVersions).set({ status: 'published', updatedAt: clockNow() }).where(eq(ruleVersions.id, versionId));
     await audit(tx, ctx, {
       entity: 'rule_version',
       entityId: versionId,
@@ -296,7 +296,7 @@ export async function attachApprovalDocument(ctx: Ctx, ruleId: number, versionId
           approvalFileName: upload.name,
           approvalFileType: upload.contentType,
           approvalFileSize: upload.data.length,
-          updatedAt: new Date(),
+          updatedAt: clockNow(),
         })
         .where(eq(ruleVersions.id, versionId));
       await recordStoredFile(ctx.deps, tx, { companyId: v.companyId, kind: 'rule_approval', key, size: upload.data.length });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { X509Certificate } from 'node:crypto';
 import { opensslWorkRoot } from './openssl';
+import { nowMs } from '../../platform/clock';
 
 /**
  * The trust store (SIGNATURE_TRUST_DIR: roots and intermediate CAs — Минцифры's root and the accredited CAs) and the
@@ -97,7 +98,7 @@ export async function trustBundles(trustDir: string | undefined, crlDir: string 
       key,
       bundles: (async () => {
         const root = await opensslWorkRoot();
-        const stamp = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+        const stamp = `${nowMs()}-${Math.random().toString(36).slice(2)}`;
         const [certs, crls] = await Promise.all([certificatesPem(t.files), crlsPem(c.files)]);
         const caFile = certs.n ? path.join(root, `trust-${stamp}.pem`) : null;
         const caCrlFile = caFile && crls.n ? path.join(root, `trust-crl-${stamp}.pem`) : null;

@@ -5,6 +5,7 @@ import { companyStorage, storedFiles } from '../../db/schema';
 import type { Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { tariffStorageMb } from '../tariffs';
+import { now } from '../../platform/clock';
 
 const MIB = 1024 * 1024;
 
@@ -89,7 +90,7 @@ export async function recordStoredFile(
  * gets its room back) and stay in the folder for FILE_RETENTION_DAYS, then the retention job removes them. Releasing a
  * key twice, or one the ledger does not know, changes nothing.
  */
-export async function releaseStoredFiles(tx: Tx, keys: string[], at = new Date()): Promise<void> {
+export async function releaseStoredFiles(tx: Tx, keys: string[], at = now()): Promise<void> {
   if (!keys.length) return;
   const released = await tx
     .update(storedFiles)

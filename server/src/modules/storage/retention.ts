@@ -11,6 +11,7 @@ import {
   storedFiles,
 } from '../../db/schema';
 import type { Deps } from '../../platform/context';
+import { now as clockNow } from '../../platform/clock';
 
 export const RETENTION_JOB = 'storage.retention';
 /** Every night at 03:40 Moscow time, when nobody uploads. */
@@ -59,7 +60,7 @@ export interface RetentionResult {
  * test passes its own) and marks it removed. The folder is changed first and the row after: a run killed between
  * the two removes an absent file again next time (remove ignores a missing file).
  */
-export async function purgeReleasedFiles(deps: Deps, now = new Date()): Promise<RetentionResult> {
+export async function purgeReleasedFiles(deps: Deps, now = clockNow()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - deps.config.FILE_RETENTION_DAYS * DAY_MS);
   const result: RetentionResult = { removed: 0, bytes: 0, kept: 0 };
   for (;;) {

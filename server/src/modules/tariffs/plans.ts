@@ -8,6 +8,7 @@ import type { AuthUser, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { registerUsage, usageDetails, usageOf } from '../catalogs';
 import { escapeLike, ruOrder } from '../catalogs';
+import { now as clockNow } from '../../platform/clock';
 
 type PlanRow = typeof tariffPlans.$inferSelect;
 type Period = keyof typeof TARIFF_PERIOD_TITLES;
@@ -126,7 +127,7 @@ export async function updateTariff(deps: Deps, user: AuthUser, id: number, input
     const before = await loadPlan(tx, id);
     const [p] = await tx
       .update(tariffPlans)
-      .set({ ...values(input), updatedAt: new Date() })
+      .set({ ...values(input), updatedAt: clockNow() })
       .where(eq(tariffPlans.id, id))
       .returning();
     const { before: was, after: now } = changes(tariffResponse(before), tariffResponse(p));
@@ -139,7 +140,7 @@ export async function archiveTariff(deps: Deps, user: AuthUser, id: number, arch
   assertAdmin(user);
   return deps.db.transaction(async (tx) => {
     const before = await loadPlan(tx, id);
-    const [p] = await tx.update(tariffPlans).set({ archived, updatedAt: new Date() }).where(eq(tariffPlans.id, id)).returning();
+    const [p] = await tx.update(tariffPlans).set({ archived, updatedAt: clockNow() }).where(eq(tariffPlans.id, id)).returning();
     await audit(tx, user, id, archived ? 'archive' : 'restore', { archived: before.archived }, { archived });
     return tariffResponse(p);
   });

@@ -1,8 +1,5 @@
 import { lazy, Suspense, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button } from 'antd';
-// not the Input barrel: it brings TextArea, Search, OTP and Group, which /login does not use
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
+import { Button, Input } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import type { LoginRequest } from '@proc/contract';
 import { MESSAGES } from '@proc/contract/messages';
@@ -73,7 +70,7 @@ export default function LoginPage() {
           />
         </LiteFormItem>
         <LiteFormItem id="password" label="Пароль" required error={errors.password}>
-          <Password
+          <Input.Password
             {...liteControlProps('password', errors.password)}
             autoComplete="current-password"
             value={values.password}

@@ -1,6 +1,6 @@
 import type { TenderPlanPositionResponse } from '@proc/contract';
 import { useState } from 'react';
-import { Button, InputNumber, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatMoney } from '../../lib/format';
@@ -13,6 +13,25 @@ import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
 import { eisApi, TENDER_POSITION_FILTERS } from './api';
 import { MayChange } from '../../lib/MayChange';
+import { decimalProblem } from '@proc/contract/money';
+import { MoneyInput } from '../../lib/MoneyInput';
+
+/** A sum bound of the list: typed as every sum is (MoneyInput), applied when the field is left. */
+function AmountFilter({ label, value, onChange }: { label: string; value?: string; onChange: (v: string | undefined) => void }) {
+  const [typed, setTyped] = useState<string | null>(value ?? null);
+  return (
+    <MoneyInput
+      aria-label={label}
+      placeholder={label}
+      style={{ width: 150 }}
+      value={typed}
+      onChange={setTyped}
+      status={typed && decimalProblem(typed) ? 'error' : undefined}
+      // a sum the contract refuses is not sent: the field shows it red until it is one
+      onBlur={() => (!typed || !decimalProblem(typed)) && onChange(typed ?? undefined)}
+    />
+  );
+}
 
 const PAGE = 20;
 
@@ -93,24 +112,8 @@ export default function TenderPositionsPage() {
           options={years.map((y) => ({ value: String(y), label: `Есть средства в ${y}` }))}
           onChange={(v) => filter({ year: v })}
         />
-        <InputNumber<string>
-          stringMode
-          aria-label="Сумма от"
-          placeholder="Сумма от"
-          min="0"
-          style={{ width: 150 }}
-          defaultValue={filters.amount_from}
-          onBlur={(e) => filter({ amount_from: e.target.value.replace(/\s/g, '') || undefined })}
-        />
-        <InputNumber<string>
-          stringMode
-          aria-label="Сумма до"
-          placeholder="Сумма до"
-          min="0"
-          style={{ width: 150 }}
-          defaultValue={filters.amount_to}
-          onBlur={(e) => filter({ amount_to: e.target.value.replace(/\s/g, '') || undefined })}
-        />
+        <AmountFilter label="Сумма от" value={filters.amount_from} onChange={(amount_from) => filter({ amount_from })} />
+        <AmountFilter label="Сумма до" value={filters.amount_to} onChange={(amount_to) => filter({ amount_to })} />
       </Space>
       <Table<TenderPlanPositionResponse>
         rowKey="id"

@@ -8,6 +8,7 @@ import { cryptoProProvider, SignatureError, type BrowserCertificate, type Plugin
 import { signaturesApi } from './api';
 import { refusal, ruDate, verdictText } from './usable';
 import { useSigner } from './useSigner';
+import { now } from '../../lib/clock';
 
 const INSTALL =
   'Установите «КриптоПро ЭЦП Browser plug-in» (cryptopro.ru/products/cades/plugin) и расширение «CryptoPro Extension for CAdES Browser Plug-in» для браузера, затем перезапустите браузер.';
@@ -61,7 +62,7 @@ export default function SignatureCheckPage() {
   const [testing, setTesting] = useState(false);
   const runTest = async () => {
     setTest(null);
-    const text = new TextEncoder().encode(`Проверка подписи ${new Date().toISOString()}`);
+    const text = new TextEncoder().encode(`Проверка подписи ${now().toISOString()}`);
     setTesting(true);
     try {
       const signature = await sign(text);

@@ -2,6 +2,7 @@ import { Tag, Tooltip } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../../lib/session';
 import { signaturesApi } from './api';
+import { formatDateTime, MOSCOW_TZ } from '@proc/contract';
 import { ruDate } from './usable';
 
 /** «Подписано: …, сертификат № …, действителен до …» for a document, or «Не подписано». */
@@ -20,7 +21,7 @@ export function SignedBy({ kind, id }: { kind: Parameters<typeof signaturesApi.l
       title={[
         c?.issuer && `Выдан: ${c.issuer}`,
         s.mchd_number && `МЧД № ${s.mchd_number}`,
-        s.signing_time && `Время подписи: ${new Date(s.signing_time).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })}`,
+        s.signing_time && `Время подписи: ${formatDateTime(s.signing_time, MOSCOW_TZ)}`,
         ...s.warnings,
       ]
         .filter(Boolean)

@@ -1,11 +1,12 @@
-import type { SignatureCertificate } from '@proc/contract';
+import { formatDate, MOSCOW_TZ, type SignatureCertificate } from '@proc/contract';
 import type { BrowserCertificate } from './cryptopro';
+import { now as clockNow } from '../../lib/clock';
 
-const ruDate = (iso: string) => new Date(iso).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+const ruDate = (iso: string) => formatDate(iso, MOSCOW_TZ);
 const normInn = (v: string | null) => (v && /^00\d{10}$/.test(v) ? v.slice(2) : v);
 
 /** Why a certificate cannot sign for the company here; null when it can. */
-export function refusal(c: BrowserCertificate, company: { inn: string | null; personInn: string | null }, now = new Date()): string | null {
+export function refusal(c: BrowserCertificate, company: { inn: string | null; personInn: string | null }, now = clockNow()): string | null {
   if (new Date(c.validTo) < now) return `Срок действия сертификата истёк ${ruDate(c.validTo)}: нужен действующий сертификат`;
   if (new Date(c.validFrom) > now) return `Сертификат начнёт действовать ${ruDate(c.validFrom)}`;
   if (!c.hasPrivateKey) return 'Нет закрытого ключа на этом компьютере: вставьте носитель с ключом (токен, флешку)';

@@ -144,7 +144,8 @@ function TariffForm({ tariff, onClose, onSaved }: { tariff: TariffResponse | nul
       const body = {
         name: v.name,
         description: (v.description as string | undefined)?.trim() || null,
-        price: String(v.price).replace(/\s/g, '').replace(',', '.'),
+        // MoneyInput keeps the decimal string normalised («1500000.50»)
+        price: v.price,
         period: v.period,
         max_users: v.max_users ?? null,
         max_procurements_per_year: v.max_procurements_per_year ?? null,
