@@ -12,8 +12,11 @@ import { SupportChat } from './SupportChat';
 import { Footer } from './Footer';
 import { TariffNotice } from './TariffNotice';
 import { useRealtimeNotices } from './realtime-notices';
+import { composeFeatures } from './features';
 import './dayjs-locale';
 import { BackgroundEvents } from './BackgroundEvents';
+
+composeFeatures();
 
 function TopBar() {
   const session = useSession()!;

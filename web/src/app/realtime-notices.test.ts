@@ -1,11 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '@proc/contract';
-import { REALTIME_NOTICES, realtimeNotice } from './realtime-notices';
+import { realtimeNotice, realtimeText } from './realtime-notices';
+import { composeFeatures } from './features';
 import { backgroundStore, noticeStore } from '../lib/notices';
 import { rules } from '../lib/forms';
 
+// the shell registers every feature's answers at start-up (Shell.tsx)
+composeFeatures();
 describe('real-time notices carry the spec texts (section 8)', () => {
-  const t = (event: string, p: Record<string, unknown>) => REALTIME_NOTICES[event](p);
+  const t = (event: string, p: Record<string, unknown>) => {
+    const text = realtimeText(event, p);
+    if (!text) throw new Error(`no feature registered ${event}`);
+    return text;
+  };
   it('УПД', () => {
     expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'success', upload_file_name: 'upd.xml' })).toEqual({
       header: 'УПД обработано',

@@ -13,9 +13,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
-import { useSigner } from '../signatures/useSigner';
-import { SignedBy } from '../signatures/SignedBy';
-import { signaturesApi } from '../signatures/api';
+import { useSigner, SignedBy, signaturesApi } from '../signatures';
 import { moscowToday } from '../../lib/dates';
 import { DateFilter } from '../../lib/DateInput';
 

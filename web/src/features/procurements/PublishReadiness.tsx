@@ -1,7 +1,6 @@
 import { Alert } from 'antd';
 import type { ProcurementResponse } from '@proc/contract';
-import { OutdatedDocuments } from '../documentation/OutdatedDocuments';
-import { useGenerateDocuments } from '../documentation/generate';
+import { OutdatedDocuments, useGenerateDocuments } from '../documentation';
 
 /**
  * Why the card does not offer «Опубликовать» (the deadlines unchecked or broken, documents out of date), and the

@@ -5,11 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { usePagedTable } from '../../lib/paged-table';
-import { eisApi } from './api';
-import { EisImportStatus } from './EisImportStatus';
+import { eisApi, EisImportStatus, UploadEisButton } from '../eis';
 import { ImportTenderPlansButton } from './ImportTenderPlansButton';
 import { PlanLawTabs } from './PlanLawTabs';
-import { UploadEisButton } from './UploadEisButton';
 import { listLocale } from '../../lib/paged-table';
 
 /** 44-ФЗ планы-графики imported from ЕИС: the newest version of each, or every version. */

@@ -14,7 +14,7 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
-import { NOTICE44_METHOD_TITLES } from './api';
+import { NOTICE44_METHOD_TITLES } from '../eis';
 
 const DATE_FIELDS: ReadonlyArray<EisReconcileFact['field']> = ['published_on', 'application_deadline', 'summing_up_on'];
 

@@ -1,5 +1,4 @@
-import { eisApi } from './api';
-import { PeriodImportButton } from './PeriodImportModal';
+import { eisApi, PeriodImportButton } from '../eis';
 import { MayChange } from '../../lib/MayChange';
 
 /**

@@ -1,6 +1,5 @@
 import { Typography } from 'antd';
-import { eisApi } from './api';
-import { PeriodImportButton } from './PeriodImportModal';
+import { eisApi, PeriodImportButton } from '../eis';
 import { MayChange } from '../../lib/MayChange';
 
 /**

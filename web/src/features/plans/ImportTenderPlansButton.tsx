@@ -1,5 +1,4 @@
-import { eisApi } from './api';
-import { PeriodImportButton } from './PeriodImportModal';
+import { eisApi, PeriodImportButton } from '../eis';
 import { MayChange } from '../../lib/MayChange';
 
 /** 'Загрузить из ЕИС' for the 44-ФЗ планы-графики (ЕИС's RPGZ) of a period, by default from 1 December of last year. */

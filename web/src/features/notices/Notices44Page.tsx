@@ -6,8 +6,7 @@ import { useSelectedCompany } from '../../lib/session';
 import { useUrlState } from '../../lib/url-state';
 import { listLocale } from '../../lib/paged-table';
 import type { Notice44Response as Notice44 } from '@proc/contract';
-import { eisApi, NOTICE44_METHOD_TITLES } from './api';
-import { EisImportStatus } from './EisImportStatus';
+import { eisApi, NOTICE44_METHOD_TITLES, EisImportStatus } from '../eis';
 import { ImportNotices44Button } from './ImportNotices44Button';
 import { Protocol44Details, applicationsText } from './Protocol44Details';
 

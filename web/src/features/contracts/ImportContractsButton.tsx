@@ -8,9 +8,7 @@ import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { formatDate } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
-import { eisApi, showPending } from './api';
-import { UploadEisButton } from './UploadEisButton';
-import { EisPeriodField, isoPeriod, type PeriodValue } from './EisPeriodField';
+import { eisApi, showPending, UploadEisButton, EisPeriodField, isoPeriod, type PeriodValue } from '../eis';
 import { MayChange } from '../../lib/MayChange';
 
 type Mode = 'period' | 'single';

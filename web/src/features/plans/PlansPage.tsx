@@ -4,10 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
-import { eisApi, PLAN_STATUS } from './api';
-import { UploadEisButton } from './UploadEisButton';
+import { eisApi, PLAN_STATUS, UploadEisButton, EisImportStatus } from '../eis';
 import { ImportPlansButton } from './ImportPlansButton';
-import { EisImportStatus } from './EisImportStatus';
 import { PlanLawTabs } from './PlanLawTabs';
 import { usePagedTable } from '../../lib/paged-table';
 

@@ -11,7 +11,7 @@ import { useSelectedCompany } from '../../lib/session';
 import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { SearchFilter, TextFilter } from '../../lib/ListFilters';
 import { PositionsHeader, positionsEmpty } from './PositionsHeader';
-import { eisApi, TENDER_POSITION_FILTERS } from './api';
+import { eisApi, TENDER_POSITION_FILTERS } from '../eis';
 import { MayChange } from '../../lib/MayChange';
 
 const PAGE = 20;

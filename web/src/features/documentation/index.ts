@@ -1,0 +1,2 @@
+export { OutdatedDocuments } from './OutdatedDocuments';
+export { useGenerateDocuments } from './generate';

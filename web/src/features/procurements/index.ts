@@ -1,0 +1,2 @@
+export { procurementsApi } from './api';
+export { ProcurementNotFound } from './ProcurementNotFound';
