@@ -27,7 +27,7 @@ const AREAS = [
 
 const isTest = (file) => /\.test\.tsx?$/.test(file);
 const inside = (file, dir) => file === dir || file.startsWith(dir + path.sep);
-const areaOf = (file) => AREAS.find((a) => inside(file, a.root) && path.dirname(file) !== a.root) ?? null;
+const areaOf = (file) => AREAS.find((a) => inside(file, a.root) && file !== a.root) ?? null;
 /** <root>/<name>/… → name */
 const unitOf = (area, file) => (inside(file, area.root) ? path.relative(area.root, file).split(path.sep)[0] : null);
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'"`;]*?from\s*['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;

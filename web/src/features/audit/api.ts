@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { isStaff, type AuditItem, type Paged } from '@proc/contract';
+import { isStaff, type AuditItem, type Paged, type UserResponse } from '@proc/contract';
 import { api } from '../../lib/api';
 import { useSession } from '../../lib/session';
 
@@ -9,6 +9,8 @@ export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string
 
 export const auditApi = {
   list: (query: AuditFilters & { page: number; limit: number }) => api.get<Paged<AuditItem>>('/audit', { name: 'Журнал изменений', query }),
+  // the «who changed» filter asks the users list itself: the users screen shows a user's history, so audit stays below it
+  users: (query: { q?: string; limit: number }) => api.get<Paged<UserResponse>>('/users', { name: 'Пользователи', query }),
 };
 
 /** The trail is for staff only (the API answers 403 to a client): nobody else asks for it. */

@@ -11,7 +11,7 @@ import { ApiError, showHttpError } from '../../lib/api';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit } from '../../lib/long-forms';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
-import { procurementsApi, ProcurementNotFound } from '../procurements';
+import { OutdatedDocuments, procurementsApi, ProcurementNotFound, useGenerateDocuments } from '../procurements';
 import { SignProcurementFile } from '../signatures';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { useUnsavedChanges } from '../../lib/unsaved';
@@ -20,8 +20,6 @@ import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { SocketError } from '../../lib/socket';
 import { FACTS, PurchaseFacts, changedFacts, factsOfCard, type FactsForm } from './PurchaseFacts';
 import { MissingFields, fieldPath } from './MissingFields';
-import { OutdatedDocuments } from './OutdatedDocuments';
-import { useGenerateDocuments } from './generate';
 
 type Values = Record<string, Record<string, unknown>> & { [FACTS]?: FactsForm };
 type Column = NonNullable<DocumentField['columns']>[number];

@@ -1,6 +1,7 @@
 import { Alert } from 'antd';
 import type { ProcurementResponse } from '@proc/contract';
-import { OutdatedDocuments, useGenerateDocuments } from '../documentation';
+import { OutdatedDocuments } from './OutdatedDocuments';
+import { useGenerateDocuments } from './generate';
 
 /**
  * Why the card does not offer «Опубликовать» (the deadlines unchecked or broken, documents out of date), and the

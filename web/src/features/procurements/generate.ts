@@ -3,7 +3,7 @@ import type { DocumentKind } from '@proc/contract';
 import { noticeStore } from '../../lib/notices';
 import { SocketError } from '../../lib/socket';
 import { useSelectedCompany } from '../../lib/session';
-import { procurementsApi } from '../procurements';
+import { procurementsApi } from './api';
 
 export interface GenerateInput {
   values?: Record<string, Record<string, unknown>>;
