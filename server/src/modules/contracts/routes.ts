@@ -3,6 +3,8 @@ import {
   AcceptanceDocumentResponse,
   AcceptanceLine,
   ContractReportRequest,
+  ContractReportsPage,
+  ContractReportsQuery,
   DashboardResponse,
   ExecutionSummaryResponse,
   Id,
@@ -32,7 +34,14 @@ import { listAcceptance, setLineMapping, withdrawUpd } from './acceptance';
 import { importPayments } from './import-payments';
 import { linkPayment, listPayments } from './payments';
 import { executionSummary } from './execution-summary';
-import { createContractReport, createMonthlyReport, downloadReport, listReports, warmReportLibraries } from './reports';
+import {
+  createContractReport,
+  createMonthlyReport,
+  downloadReport,
+  listContractReports,
+  listReports,
+  warmReportLibraries,
+} from './reports';
 import { dashboard } from './dashboard';
 
 const tags = ['execution'];
@@ -190,6 +199,22 @@ export function executionRoutes(app: App, deps: Deps): void {
       await takeWorkLimit(ctx, 'report');
       return createContractReport(ctx, req.params.id, req.body.format);
     },
+  );
+
+  app.get(
+    '/contracts/:id/reports',
+    {
+      schema: {
+        tags,
+        summary: 'Отчёты об исполнении договора, сначала новые',
+        description: 'Постранично по ключу: after — id последнего отчёта предыдущей страницы, next_after — начало следующей.',
+        params: IdParams,
+        querystring: ContractReportsQuery,
+        response: { 200: ContractReportsPage },
+      },
+      onResponse: async () => void setImmediate(warmReportLibraries),
+    },
+    async (req) => listContractReports(await companyCtx(deps, req), req.params.id, req.query),
   );
 
   app.post(

@@ -12,6 +12,8 @@ import type {
   PaymentOrderResponse,
   ReportQueuedResponse,
   ReportResponse,
+  ContractReportsPage,
+  ContractReportsQuery,
   UpdUploadResponse,
   WaitingExecution44,
 } from '@proc/contract';
@@ -79,6 +81,8 @@ export const contractsApi = {
   buildMonthly: (year: number, month: number) =>
     api.post<ReportQueuedResponse>('/reports/monthly', { name: 'Месячный отчёт', body: { year, month } }),
   reports: (query: Record<string, unknown>) => api.get<Paged<ReportResponse>>('/reports', { name: 'Отчёты', query }),
+  contractReports: (id: number, query: ContractReportsQuery) =>
+    api.get<ContractReportsPage>(`/contracts/${id}/reports`, { name: 'Отчёты по договору', query }),
   downloadReport: (code: string) => api.download(`/reports/${code}/download`, 'Скачивание отчёта'),
   execution: (id: number) => api.get<ExecutionRecordResponse[]>(`/contracts/${id}/execution`, { name: 'Сведения об исполнении' }),
   sendExecution: (id: number) => api.post<ExecutionSendResponse>(`/contracts/${id}/execution/send`, { name: 'Отправка сведений в ЕИС' }),
