@@ -4,6 +4,7 @@ import { defineCopyRuleJob, registerCopyRuleTriad } from './copy-rule';
 import { seedTemplateRule } from './seed-template';
 
 export { copyRuleInto } from './copy-rule';
+export { contractChecker, methodOf } from './check-contract';
 export { SINGLE_SUPPLIER_MAX } from './default-document-rules';
 export { listCompanyRules } from './list-company-rules';
 export { REFRESH_VIOLATIONS_JOB } from './manage-versions';

@@ -6,7 +6,10 @@ export { describeCertificate, organisationInn, personInn, normInn, type Certific
 export { outlineCms, cmsBytes } from './cms-der';
 export { gostEngine, resetGostEngineCheck, ENGINE_MISSING } from './openssl';
 export {
+  attachUpdSignature,
   listSignatures,
+  storeSignature,
+  verifyUserSignature,
   recordUploadedSignature,
   verifyUploadedSignature,
   signatureDirs,

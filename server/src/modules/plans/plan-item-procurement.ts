@@ -4,7 +4,7 @@ import { planItems } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { createProcurement } from '../procurements';
-import { loadPlan } from './list-eis';
+import { loadPlan } from './list-plans';
 
 /** A draft procurement from a plan item, through the procurements module's own create (numbering, checks, rule). */
 export async function procurementFromPlanItem(ctx: Ctx, number: string, itemId: number, opts: { another?: boolean } = {}) {

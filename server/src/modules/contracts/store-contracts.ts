@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import type { EisContract } from '../../formats';
 import type { Tx } from '../../db/client';
 import { contractPositions, contracts } from '../../db/schema';
-import { contractChecker } from './check-contract';
+import { contractChecker } from '../rules';
 import { auditMany, changes, type AuditEntry } from '../../platform/audit';
 
 export interface StoredContract {

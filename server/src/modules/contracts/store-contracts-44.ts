@@ -3,7 +3,7 @@ import type { Contract44, Contracts44File, EisContract } from '../../formats';
 import type { Tx } from '../../db/client';
 import { contractDocuments44, contracts } from '../../db/schema';
 import { storeContracts, type StoredContract } from './store-contracts';
-import { namesOwnCustomer, type OwnCustomers } from './own-customer';
+import { namesOwnCustomer, type OwnCustomers } from '../companies';
 
 /** The register's status of a 44-ФЗ contract from ЕИС's currentContractStage (zfcs_contract.contractStageType). */
 const STATUS_44: Record<string, string> = { E: 'executing', EC: 'completed', ET: 'terminated', IN: 'invalid' };

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { documentRules, procurementRules } from '../../db/schema';
 import { addWorkingDays, baseMethod, CalendarNotLoadedError, formatRuDate } from '../deadlines';
 import { formatMoneyRu } from '../../formats/docx/format';
-import { versionInForce, type RuleVersionRow } from '../rules';
+import { versionInForce, type RuleVersionRow } from './version-in-force';
 
 export interface ContractTraits {
   contractDate: string | null;

@@ -9,8 +9,8 @@ import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { GatewayError } from '../../clients/eis-gateway';
-import { gatewayOf } from './gateway';
-import { loadContract } from './list-eis';
+import { gatewayOf } from '../../clients/eis-gateway-of';
+import { loadContract } from './list-contracts';
 import { utcDateTime } from '../../platform/clock';
 
 export const EXECUTION_SEND_JOB = 'eis.execution-send';

@@ -1,5 +1,5 @@
-import type { Deps } from '../../platform/context';
-import { createEisGateway, type EisGateway } from '../../clients/eis-gateway';
+import type { Deps } from '../platform/context';
+import { createEisGateway, type EisGateway } from './eis-gateway';
 
 const cache = new Map<string, EisGateway>();
 /** One gateway client per integration service address (tests run several servers in one process). */

@@ -3,7 +3,7 @@ import { Decimal } from 'decimal.js';
 import type { EisPlan } from '../../formats';
 import type { Tx } from '../../db/client';
 import { planItems, plans } from '../../db/schema';
-import { methodOf } from './check-contract';
+import { methodOf } from '../rules';
 import { audit } from '../../platform/audit';
 
 /**

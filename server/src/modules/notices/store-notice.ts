@@ -9,7 +9,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { checkedReferences, insertProcurement } from '../procurements';
 import { moscowToday } from '../../platform/clock';
-import { methodOf } from './check-contract';
+import { methodOf } from '../rules';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
 

@@ -14,7 +14,7 @@ import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
 import { checkedReferences, getProcurement, insertProcurement } from '../procurements';
-import { notices44ByPosition } from './notices44';
+import { notices44ByPosition } from '../notices';
 
 type PlanRow = typeof tenderPlans.$inferSelect;
 type PositionRow = typeof tenderPlanPositions.$inferSelect;

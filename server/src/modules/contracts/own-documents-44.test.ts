@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseContracts44 } from '../../formats';
 import { fixturePath } from '../../formats/fixtures-path';
-import { isOwnParty, namesOwnCustomer, partyOfIku } from './own-customer';
+import { isOwnParty, namesOwnCustomer, partyOfIku } from '../companies/own-customer';
 import { customerInnOf44, ownContracts44 } from './store-contracts-44';
 
 const read = (name: string) => parseContracts44(fs.readFileSync(fixturePath('eis44', name)));
