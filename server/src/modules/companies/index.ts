@@ -1,5 +1,7 @@
 import type { Module } from '../../platform/module';
 import { companyRoutes } from './routes';
+import { storageRoutes } from './storage-routes';
+import { companyTariffRoutes } from './tariff-routes';
 
 export { assertIdentityFree, changeIdentity, identityTakenOr, latestIdentityRequest } from './identity';
 export { activeContact, getCompany, listBankRequisites } from './service';
@@ -14,4 +16,11 @@ export {
   type OwnCustomers,
 } from './own-customer';
 
-export const companiesModule: Module = { name: 'companies', routes: companyRoutes };
+export const companiesModule: Module = {
+  name: 'companies',
+  routes: (app, deps) => {
+    companyRoutes(app, deps);
+    storageRoutes(app, deps);
+    companyTariffRoutes(app, deps);
+  },
+};

@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module';
 import { ruleRoutes } from './routes';
+import { ruleSignatureRoutes } from './signature-routes';
 import { defineCopyRuleJob, registerCopyRuleTriad } from './copy-rule';
 import { seedTemplateRule } from './seed-template';
 
@@ -22,7 +23,10 @@ export {
 /** Положения о закупке: rules, versions, document rules, the shared template and copying. */
 export const rulesModule: Module = {
   name: 'rules',
-  routes: ruleRoutes,
+  routes: (app, deps) => {
+    ruleRoutes(app, deps);
+    ruleSignatureRoutes(app, deps);
+  },
   jobs: defineCopyRuleJob,
   socket: registerCopyRuleTriad,
   seed: seedTemplateRule,

@@ -7,6 +7,8 @@ export { outlineCms, cmsBytes } from './cms-der';
 export { gostEngine, resetGostEngineCheck, ENGINE_MISSING } from './openssl';
 export {
   attachUpdSignature,
+  signProcurementFile,
+  signRuleVersion,
   listSignatures,
   storeSignature,
   verifyUserSignature,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   Id,
-  SignatureBody,
   SignatureCheckRequest,
   SignatureCheckResponse,
   SignatureResponse,
@@ -12,16 +11,7 @@ import {
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import {
-  checkSignature,
-  signProcurementFile,
-  signRuleVersion,
-  listRights,
-  listSignatures,
-  removeRight,
-  setRight,
-  signingStatus,
-} from './service';
+import { checkSignature, listRights, listSignatures, removeRight, setRight, signingStatus } from './service';
 
 const tags = ['signatures'];
 const DOCUMENT_KINDS = ['execution_record', 'upd', 'documentation', 'rule_version'] as const;
@@ -80,46 +70,5 @@ export function signatureRoutes(app: App, deps: Deps): void {
       await removeRight(await companyCtx(deps, req), req.params.userId);
       return reply.status(204).send();
     },
-  );
-
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/signature',
-    {
-      schema: {
-        tags,
-        summary: 'Подписать документ об утверждении редакции положения',
-        params: z.object({ id: Id, versionId: Id }),
-        body: SignatureBody,
-        response: { 201: SignatureResponse },
-      },
-    },
-    async (req, reply) =>
-      reply.status(201).send(await signRuleVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body.signature)),
-  );
-
-  app.post(
-    '/procurements/:id/files/:fileId/signature',
-    {
-      schema: {
-        tags,
-        summary: 'Подписать текущую версию документа закупки (документация): подпись относится к этой версии',
-        params: z.object({ id: Id, fileId: Id }),
-        body: SignatureBody.extend({
-          version: z
-            .number({ message: 'Номер версии — целое число' })
-            .int('Номер версии — целое число')
-            .positive('Номер версии — целое число')
-            .optional()
-            .describe('Версия, которую подписали (из скачанного файла): другая текущая — 409'),
-        }),
-        response: { 201: SignatureResponse.extend({ version: z.number() }) },
-      },
-    },
-    async (req, reply) =>
-      reply
-        .status(201)
-        .send(
-          await signProcurementFile(await companyCtx(deps, req), req.params.id, req.params.fileId, req.body.signature, req.body.version),
-        ),
   );
 }

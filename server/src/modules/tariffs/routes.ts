@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import {
   CatalogArchiveRequest,
-  CompanyTariffRequest,
-  CompanyTariffResponse,
   CurrentTariffResponse,
-  Id,
   IdParams,
   TariffRequest,
   TariffResponse,
@@ -17,12 +14,10 @@ import type { Deps } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
 import * as plans from './plans';
-import * as assignments from './assignments';
 import { tariffStatus } from './limits';
 
 const tags = ['tariffs'];
 const ADMIN = 'Только главный администратор (admin); остальные получают 403.';
-const AssignmentParams = z.object({ id: Id, assignmentId: Id });
 const OptionsQuery = z.object({
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -113,56 +108,6 @@ export function tariffRoutes(app: App, deps: Deps): void {
     },
     async (req, reply) => {
       await plans.deleteTariff(deps, requireUser(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/companies/:id/tariffs',
-    {
-      schema: {
-        tags,
-        summary: 'Тарифы организации (периоды)',
-        description: ADMIN,
-        params: IdParams,
-        response: { 200: z.array(CompanyTariffResponse) },
-      },
-    },
-    async (req) => assignments.listCompanyTariffs(await companyCtx(deps, req, req.params.id)),
-  );
-  app.post(
-    '/companies/:id/tariffs',
-    {
-      schema: {
-        tags,
-        summary: 'Назначить тариф организации',
-        description: `Периоды одной организации не пересекаются (409). ${ADMIN}`,
-        params: IdParams,
-        body: CompanyTariffRequest,
-        response: { 200: CompanyTariffResponse },
-      },
-    },
-    async (req) => assignments.assignTariff(await companyCtx(deps, req, req.params.id), req.body),
-  );
-  app.put(
-    '/companies/:id/tariffs/:assignmentId',
-    {
-      schema: {
-        tags,
-        summary: 'Изменить период тарифа организации',
-        description: ADMIN,
-        params: AssignmentParams,
-        body: CompanyTariffRequest,
-        response: { 200: CompanyTariffResponse },
-      },
-    },
-    async (req) => assignments.updateAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId, req.body),
-  );
-  app.delete(
-    '/companies/:id/tariffs/:assignmentId',
-    { schema: { tags, summary: 'Снять тариф с организации', description: ADMIN, params: AssignmentParams } },
-    async (req, reply) => {
-      await assignments.removeAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId);
       return reply.status(204).send();
     },
   );

@@ -2,7 +2,7 @@ import { IdParams, StorageUsageResponse } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { storageUsage } from './quota';
+import { storageUsage } from '../storage';
 
 export function storageRoutes(app: App, deps: Deps): void {
   app.get(
