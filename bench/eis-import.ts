@@ -13,7 +13,7 @@ import { parseEisContracts, type EisContract } from '../server/src/formats';
 import { fixturePath } from '../server/src/formats/fixtures-path';
 import { openDatabase, runMigrations } from '../server/src/db/client';
 import { companies } from '../server/src/db/schema';
-import { storeContracts } from '../server/src/modules/eis/store-contracts';
+import { storeContracts } from '../server/src/modules/contracts/store-contracts';
 import { freshDatabase, pgReachable, PG_URL } from '../server/test/nodes';
 import { failIf } from './lib/errors';
 

@@ -24,8 +24,8 @@ import { createUser } from '../src/modules/users/service';
 import { actingCtx } from '../src/modules/users';
 import { createProcurement } from '../src/modules/procurements';
 import { PROCESS_UPD_JOB, uploadUpd } from '../src/modules/contracts';
-import { storeContracts } from '../src/modules/eis/store-contracts';
-import { storePlan } from '../src/modules/eis/store-plan';
+import { storeContracts } from '../src/modules/contracts/store-contracts';
+import { storePlan } from '../src/modules/plans/store-plan';
 import { DEMO_PASSWORD } from '../src/modules/demo/seed-demo';
 
 /** A user as the tests hold one: the record and a session token of theirs. */

@@ -175,6 +175,19 @@ export const ReportResponse = z.object({
   created_at: z.string(),
 });
 export type ReportResponse = z.infer<typeof ReportResponse>;
+/** A contract's reports, newest first, by keyset: `after` is the last report's id of the previous page. */
+export const ContractReportsQuery = z.object({
+  after: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type ContractReportsQuery = z.infer<typeof ContractReportsQuery>;
+export const ContractReportsPage = z.object({
+  items: z.array(ReportResponse),
+  total: z.number().int(),
+  /** where the next page starts; null on the last one */
+  next_after: z.number().int().nullable(),
+});
+export type ContractReportsPage = z.infer<typeof ContractReportsPage>;
 /** A report asked for: its record and the key of the job that builds it (the event names the same key). */
 export const ReportQueuedResponse = ReportResponse.extend({ key: z.string() });
 export type ReportQueuedResponse = z.infer<typeof ReportQueuedResponse>;

@@ -9,6 +9,8 @@ import { rulesModule } from './rules';
 import { procurementsModule } from './procurements';
 import { documentationModule } from './documentation';
 import { eisModule } from './eis';
+import { plansModule } from './plans';
+import { noticesModule } from './notices';
 import { auditModule } from './audit';
 import { contractsModule } from './contracts';
 import { signaturesModule } from './signatures';
@@ -32,6 +34,8 @@ export const MODULES: Module[] = [
   auditModule,
   contractsModule,
   acceptanceModule,
+  plansModule,
+  noticesModule,
   eisModule,
   signaturesModule,
   storageModule,

@@ -13,9 +13,12 @@ import { SupportChat } from './SupportChat';
 import { Footer } from './Footer';
 import { TariffNotice } from './TariffNotice';
 import { useRealtimeNotices } from './realtime-notices';
+import { composeFeatures } from './features';
 import './dayjs-locale';
 import { BackgroundEvents } from './BackgroundEvents';
 import { TasksBadge } from '../features/approvals';
+
+composeFeatures();
 
 function TopBar() {
   const session = useSession()!;

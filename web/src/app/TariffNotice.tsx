@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSelectedCompany } from '../lib/session';
-import { tariffsApi } from '../features/tariffs/api';
+import { tariffsApi } from '../features/tariffs';
 
 /** The acting company's tariff warning (expired, not started, a limit reached) above every page. */
 export function TariffNotice() {

@@ -1,12 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EVENTS } from '@proc/contract';
-import { REALTIME_NOTICES, realtimeNotice } from './realtime-notices';
+import { realtimeNotice, realtimeText } from './realtime-notices';
+import type { OutcomeEvent, OutcomePayload } from '../lib/realtime';
+import { composeFeatures } from './features';
 import { backgroundStore, noticeStore } from '../lib/notices';
 import { rules } from '../lib/forms';
 
+// the shell registers every feature's answers at start-up (Shell.tsx)
+composeFeatures();
 describe('real-time notices carry the spec texts', () => {
-  const t = (event: string, p: Record<string, unknown>) =>
-    (REALTIME_NOTICES as unknown as Record<string, (p: Record<string, unknown>) => { header: string; message?: string }>)[event](p);
+  const t = (event: string, p: Record<string, unknown>) => {
+    const text = realtimeText(event as OutcomeEvent, p as OutcomePayload);
+    if (!text) throw new Error(`no feature registered ${event}`);
+    return text;
+  };
   it('УПД', () => {
     expect(t(EVENTS.notificationMapInvoiceItemsResponse, { result: 'success', upload_file_name: 'upd.xml' })).toEqual({
       header: 'УПД обработано',

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useRoutes, type RouteObject } from 'react-router';
-import LoginPage from '../features/auth/LoginPage';
+import { LoginPage } from '../features/auth';
 import { RequireAuth, PublicOnly } from './guards';
 import { page, PageSpin } from './lazy-page';
 import { Root } from './Root';

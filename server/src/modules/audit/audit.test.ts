@@ -15,7 +15,7 @@ import { fixturePath } from '../../formats/fixtures-path';
 import { parseEisContracts } from '../../formats';
 import { PROCESS_UPD_JOB } from '../contracts/upload-upd';
 import { IMPORT_PAYMENTS_JOB } from '../contracts/import-payments';
-import { storeContracts } from '../eis/store-contracts';
+import { storeContracts } from '../contracts/store-contracts';
 import { audit, changes } from '../../platform/audit';
 
 let t: TestServer;

@@ -1,6 +1,6 @@
 import type { EisPerformanceStage } from '../../formats';
 import type { Tx } from '../../db/client';
-import { registerExecutionSource } from '../eis';
+import { registerExecutionSource } from './execution';
 import { contractFigures, countsAsDelivered } from '../figures';
 
 /**

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
@@ -9,6 +10,7 @@ import {
   MESSAGES,
   formatMoney,
   type AcceptanceDocumentResponse,
+  type ContractReportsPage,
   type ExecutionSummaryResponse,
   type PaymentOrderResponse,
   type Paged,
@@ -16,7 +18,7 @@ import {
 import { startTestServer, nextEvent, type TestServer } from '../../../test/harness';
 import { acceptUpd, as, buildContract, download, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
-import { acceptanceDocuments, contractPositions, contracts, paymentOrders } from '../../db/schema';
+import { acceptanceDocuments, contractPositions, contracts, paymentOrders, reports } from '../../db/schema';
 
 const UPD = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
 const BANK = fs.readFileSync(fixturePath('bank1c', 'statement_cp1251.txt'));
@@ -572,5 +574,49 @@ describe('tenant isolation', () => {
     expect((await t.api<Paged<unknown>>('GET', '/api/reports', { token: w.otherClient })).body.total).toBe(0);
     expect((await t.api('PUT', `/api/payments/${pay.id}/contract`, { token: w.client, body: { contract_id: cOther } })).status).toBe(404);
     expect((await t.api('GET', `/api/contracts/${cOther}/acceptance`, { token: w.client })).status).toBe(404);
+  });
+});
+
+describe("a contract's reports", () => {
+  it('lists an old report of the contract behind more than a hundred newer ones of the company, page by page', async () => {
+    const row = (contractId: number, createdAt: string) => ({
+      companyId: w.demoId,
+      code: crypto.randomUUID(),
+      kind: 'contract_execution' as const,
+      format: 'xlsx' as const,
+      status: 'error' as const,
+      error: 'ЕИС недоступна',
+      contractId,
+      createdAt: new Date(createdAt),
+    });
+    const [old] = await t.server.deps.db.insert(reports).values(row(cA, '2025-02-01T09:00:00Z')).returning();
+    await t.server.deps.db.insert(reports).values(Array.from({ length: 120 }, () => row(cB, '2025-03-01T09:00:00Z')));
+    // the company's newest hundred no longer hold it: the card used to filter those in the browser
+    const company = await t.api<Paged<{ id: number }>>('GET', '/api/reports?limit=100', { token: w.client });
+    expect(company.body.items.some((r) => r.id === old.id)).toBe(false);
+
+    const ids: number[] = [];
+    let after: number | null = null;
+    let total = 0;
+    do {
+      const page: { status: number; body: ContractReportsPage } = await t.api<ContractReportsPage>(
+        'GET',
+        `/api/contracts/${cA}/reports?limit=2${after ? `&after=${after}` : ''}`,
+        { token: w.client },
+      );
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.items.every((r) => r.contract_id === cA && r.contract_regnumber === REG)).toBe(true);
+      ids.push(...page.body.items.map((r) => r.id));
+      total = page.body.total;
+      after = page.body.next_after;
+    } while (after !== null);
+    expect(ids).toContain(old.id);
+    expect(ids).toHaveLength(total);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort((a, b) => b - a)).toEqual(ids);
+
+    expect((await t.api('GET', `/api/contracts/${cA}/reports?after=x`, { token: w.client })).status).toBe(400);
+    expect((await t.api('GET', `/api/contracts/${cA}/reports`, { token: w.otherClient })).status).toBe(404);
+    expect((await t.api('GET', `/api/contracts/${cA}/reports`, { token: w.outsider, headers: as(w.demoId) })).status).toBe(404);
   });
 });

@@ -1,8 +1,16 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { EVENTS, MESSAGES, STANDARD_METHOD_TITLES, contractStatusTitle, type ReportResponse, type ServerEvents } from '@proc/contract';
+import {
+  EVENTS,
+  MESSAGES,
+  STANDARD_METHOD_TITLES,
+  contractStatusTitle,
+  type ContractReportsQuery,
+  type ReportResponse,
+  type ServerEvents,
+} from '@proc/contract';
 import { companies, contractPositions, contracts, procurements, reports } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -82,6 +90,30 @@ export async function listReports(ctx: Ctx, q: { page: number; limit: number }) 
     .offset((q.page - 1) * q.limit);
   const total = await ctx.deps.db.$count(reports, eq(reports.companyId, ctx.companyId));
   return { items: rows.map((x) => ({ ...toResponse(x.r, x.regnumber), contract_number: x.number })), total, page: q.page, limit: q.limit };
+}
+
+/**
+ * One contract's reports, newest first, a page at a time by keyset (id before the last one shown): the card lists all of
+ * them however many the company has built since. Ids follow creation, so id order is the list's order.
+ */
+export async function listContractReports(ctx: Ctx, contractId: number, q: ContractReportsQuery) {
+  const c = await loadContract(ctx, contractId);
+  const mine = and(eq(reports.companyId, ctx.companyId), eq(reports.contractId, c.id));
+  const [rows, total] = await Promise.all([
+    ctx.deps.db
+      .select()
+      .from(reports)
+      .where(and(mine, q.after ? lt(reports.id, q.after) : undefined))
+      .orderBy(desc(reports.id))
+      .limit(q.limit + 1),
+    ctx.deps.db.$count(reports, mine),
+  ]);
+  const page = rows.slice(0, q.limit);
+  return {
+    items: page.map((r) => toResponse(r, c.registryNumber)),
+    total,
+    next_after: rows.length > q.limit ? page[page.length - 1].id : null,
+  };
 }
 
 export async function downloadReport(ctx: Ctx, code: string) {

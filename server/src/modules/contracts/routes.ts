@@ -9,7 +9,14 @@ import { listAcceptance, setLineMapping, withdrawUpd } from './acceptance';
 import { importPayments } from './import-payments';
 import { linkPayment, listPayments } from './payments';
 import { executionSummary } from './execution-summary';
-import { createContractReport, createMonthlyReport, downloadReport, listReports, warmReportLibraries } from './reports';
+import {
+  createContractReport,
+  createMonthlyReport,
+  downloadReport,
+  listContractReports,
+  listReports,
+  warmReportLibraries,
+} from './reports';
 import { dashboard } from './dashboard';
 import { route } from '../../platform/route';
 import { routes } from '@proc/contract/routes';
@@ -155,6 +162,20 @@ export function executionRoutes(app: App, deps: Deps): void {
       await takeWorkLimit(ctx, 'report');
       return createContractReport(ctx, req.params.id, req.body.format);
     },
+  );
+
+  route(
+    app,
+    routes.contracts.getReportsOfContract,
+    {
+      schema: {
+        tags,
+        summary: 'Отчёты об исполнении договора, сначала новые',
+        description: 'Постранично по ключу: after — id последнего отчёта предыдущей страницы, next_after — начало следующей.',
+      },
+      onResponse: async () => void setImmediate(warmReportLibraries),
+    },
+    async (req) => listContractReports(await companyCtx(deps, req), req.params.id, req.query),
   );
 
   route(

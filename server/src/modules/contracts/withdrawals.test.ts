@@ -7,7 +7,7 @@ import { startTestServer, nextEvent, type TestServer } from '../../../test/harne
 import { acceptUpd, as, upload, world, type World } from '../../../test/factories';
 import { fixturePath } from '../../formats/fixtures-path';
 import { acceptanceDocuments, contractPositions, contracts, paymentOrders, planItems, plans } from '../../db/schema';
-import { collectExecution } from '../eis';
+import { collectExecution } from './execution';
 
 /** nothing counted twice, nothing made twice, wrong documents withdrawn with a reason. */
 const UPD = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));

@@ -18,7 +18,7 @@ import { actingCtx } from '../users';
 import { saveEisSettings } from '../eis';
 import { defaultPlansPeriod } from '../eis';
 import { importPeriodNow } from '../eis';
-import { requestExecutionSend } from '../eis';
+import { requestExecutionSend } from '../contracts';
 import { uploadUpd, PROCESS_UPD_JOB } from '../contracts';
 import { importPayments, IMPORT_PAYMENTS_JOB } from '../contracts';
 import { createContractReport } from '../contracts';

@@ -10,7 +10,7 @@ import { transitionProcurement, updateProcurement } from '../procurements';
 import { companies, tenderPlanPositions, tenderPlans, users } from '../../db/schema';
 import { addDays, moscowToday } from '../../platform/clock';
 import { actingCtx } from '../users';
-import { procurementFromTenderPosition, storeTenderPlan } from '../eis';
+import { procurementFromTenderPosition, storeTenderPlan } from '../plans';
 import { addSource, applyNmck, saveNmck } from '../nmck';
 import { DEMO_BUDGET } from './seed-demo';
 import { demoTenderPlanPositions, DEMO_TENDER_PLAN_V2_POSITION } from './demo-tender-plan';

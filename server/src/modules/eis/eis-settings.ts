@@ -6,7 +6,7 @@ import { eisSettings, companies } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { decryptSecret, encryptSecret } from '../../platform/secrets';
 import { audit, changes } from '../../platform/audit';
-import { gatewayOf } from './gateway';
+import { gatewayOf } from '../../clients/eis-gateway-of';
 import { changeIdentity, latestIdentityRequest } from '../companies';
 import { now as clockNow } from '../../platform/clock';
 

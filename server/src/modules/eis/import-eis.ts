@@ -18,13 +18,13 @@ import type { Ctx, Deps } from '../../platform/context';
 import type { Tx } from '../../db/client';
 import { JobDeferred, JobSuperseded } from '../../platform/jobs';
 import { moscowToday } from '../../platform/clock';
-import { gatewayOf } from './gateway';
+import { gatewayOf } from '../../clients/eis-gateway-of';
 import { eisAccess, markTokenRejected } from './eis-settings';
 import { GatewayError } from '../../clients/eis-gateway';
-import { storeContracts } from './store-contracts';
-import { ownContracts44, storeContracts44 } from './store-contracts-44';
-import { namesOwnCustomer, ownCustomers } from './own-customer';
-import { companyInn } from './company-inn';
+import { storeContracts } from '../contracts';
+import { ownContracts44, storeContracts44 } from '../contracts';
+import { namesOwnCustomer, ownCustomers } from '../companies';
+import { companyInn } from '../companies';
 import { budgetReturn, definePeriodImportJob, importErrorText, requestPeriodImport, type ImportNotifier } from './period-import';
 
 /** One contract by its registry number: a single request to ЕИС, stored with the job's completion. */

@@ -11,16 +11,16 @@ import { JobDeferred, JobSuperseded } from '../../platform/jobs';
 import { GatewayError } from '../../clients/eis-gateway';
 import { actingEditor, markSyncStopped, syncStoppedText } from '../users';
 import { eisAccess, markTokenRejected } from './eis-settings';
-import { gatewayOf } from './gateway';
-import { storeContracts } from './store-contracts';
-import { storePlan } from './store-plan';
-import { storeTenderPlan } from './store-tender-plan';
-import { storeNotice44 } from './store-notice44';
-import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from './reconcile';
-import { ownContracts44, storeContracts44 } from './store-contracts-44';
-import { prepareNotice, storeNotice, type PreparedNotice } from './store-notice';
-import { isOwnParty, namesOwnCustomer, ownCustomers, type OwnCustomers } from './own-customer';
-import { companyInn } from './company-inn';
+import { gatewayOf } from '../../clients/eis-gateway-of';
+import { storeContracts } from '../contracts';
+import { storePlan } from '../plans';
+import { storeTenderPlan } from '../plans';
+import { storeNotice44 } from '../notices';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from '../notices';
+import { ownContracts44, storeContracts44 } from '../contracts';
+import { prepareNotice, storeNotice, type PreparedNotice } from '../notices';
+import { isOwnParty, namesOwnCustomer, ownCustomers, type OwnCustomers } from '../companies';
+import { companyInn } from '../companies';
 import { eachDay, now } from '../../platform/clock';
 
 /**

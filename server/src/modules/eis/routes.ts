@@ -11,14 +11,7 @@ import {
   requestPlansImport,
   requestTenderPlansImport,
 } from './import-eis';
-import { listNotices44 } from './notices44';
-import { applyEisReconciliation, eisReconciliation } from './reconcile';
-import { listTenderPlanPositions, listTenderPlans, procurementFromTenderPosition } from './tender-plans';
-import { getContract, listContracts, listPlanItems, listPlans } from './list-eis';
-import { listWaitingExecutions44 } from './waiting-executions';
 import { importEisUpload, readEisUpload } from './upload-eis';
-import { listExecution, requestExecutionSend, withdrawExecution } from './execution';
-import { procurementFromPlanItem } from './plan-item-procurement';
 import { ocdsPackage } from './opendata';
 import { cancelImport, importStatus } from './import-status';
 import { checkEisConnection, getEisSettings, saveEisSettings } from './eis-settings';
@@ -99,64 +92,6 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   route(
     app,
-    routes.eis.getNotices44,
-    {
-      schema: {
-        tags,
-        summary: 'Закупки 44-ФЗ из ЕИС: извещения и итоговые протоколы, связь с планом-графиком по ИКЗ',
-      },
-    },
-    async (req) => listNotices44(await companyCtx(deps, req), req.query),
-  );
-  route(
-    app,
-    routes.eis.getProcurementsEis,
-    {
-      schema: {
-        tags,
-        summary: 'Сведения ЕИС о закупке рядом со значениями карточки: извещение, итоговый протокол, контракт, расхождения и статус',
-      },
-    },
-    async (req) => eisReconciliation(await companyCtx(deps, req), req.params.id),
-  );
-  route(
-    app,
-    routes.eis.postProcurementsEisApply,
-    {
-      schema: {
-        tags,
-        summary: 'Применить сведения ЕИС к карточке одним подтверждением: расходящиеся значения и статус',
-      },
-    },
-    async (req) => applyEisReconciliation(await companyCtx(deps, req), req.params.id, req.body),
-  );
-  route(app, routes.eis.getTenderPlans, { schema: { tags, summary: 'Планы-графики 44-ФЗ' } }, async (req) =>
-    listTenderPlans(await companyCtx(deps, req), req.query),
-  );
-  route(
-    app,
-    routes.eis.getTenderPlansPositions,
-    {
-      schema: {
-        tags,
-        summary: 'Позиции плана-графика 44-ФЗ',
-      },
-    },
-    async (req) => listTenderPlanPositions(await companyCtx(deps, req), req.params.number, req.query),
-  );
-  route(
-    app,
-    routes.eis.postTenderPlansPositionsProcurement,
-    {
-      schema: {
-        tags,
-        summary: 'Создать закупку 44-ФЗ (черновик) по позиции плана-графика',
-      },
-    },
-    async (req) => procurementFromTenderPosition(await companyCtx(deps, req), req.params.id),
-  );
-  route(
-    app,
     routes.eis.getImportsStatus,
     {
       schema: {
@@ -168,36 +103,6 @@ export function eisRoutes(app: App, deps: Deps): void {
   );
   route(app, routes.eis.postImportsCancel, { schema: { tags, summary: 'Остановить идущую загрузку из ЕИС' } }, async (req) =>
     cancelImport(await companyCtx(deps, req), req.params.key),
-  );
-  route(app, routes.eis.getPlans, { schema: { tags, summary: 'Планы закупки' } }, async (req) =>
-    listPlans(await companyCtx(deps, req), req.query),
-  );
-  route(
-    app,
-    routes.eis.getPlansItems,
-    {
-      schema: {
-        tags,
-        summary: 'Позиции плана закупки',
-      },
-    },
-    async (req) => listPlanItems(await companyCtx(deps, req), req.params.number, req.query),
-  );
-  route(
-    app,
-    routes.eis.postPlansItemsProcurement,
-    {
-      schema: {
-        tags,
-        summary: 'Создать закупку (черновик) по позиции плана',
-        description:
-          'Одна закупка на позицию: если по позиции уже есть закупка (не отменённая и не несостоявшаяся) — 409 CONFIRM_REQUIRED с её номером; another=true создаёт ещё одну. Заголовок Idempotency-Key: повтор запроса с тем же ключом возвращает первую созданную закупку.',
-      },
-    },
-    async (req) => {
-      const ctx = await companyCtx(deps, req);
-      return procurementFromPlanItem(ctx, req.params.number, req.params.itemId, { another: req.query.another === 'true' });
-    },
   );
   route(
     app,
@@ -216,56 +121,6 @@ export function eisRoutes(app: App, deps: Deps): void {
         confirmCustomer: req.query.confirm_customer === 'true',
       });
     },
-  );
-  route(app, routes.eis.getContracts, { schema: { tags, summary: 'Реестр договоров' } }, async (req) =>
-    listContracts(await companyCtx(deps, req), req.query),
-  );
-  route(
-    app,
-    routes.eis.getContractsWaitingExecutions,
-    {
-      schema: {
-        tags,
-        summary: 'Сведения об исполнении 44-ФЗ из ЕИС, ожидающие свой контракт',
-      },
-    },
-    async (req) => listWaitingExecutions44(await companyCtx(deps, req), req.query),
-  );
-  route(app, routes.eis.getContractsById, { schema: { tags, summary: 'Договор с позициями' } }, async (req) =>
-    getContract(await companyCtx(deps, req), req.params.id),
-  );
-  route(
-    app,
-    routes.eis.postContractsExecutionSend,
-    {
-      schema: {
-        tags,
-        summary: 'Направить сведения об исполнении в ЕИС',
-      },
-    },
-    async (req, reply) => reply.status(202).send(await requestExecutionSend(await companyCtx(deps, req), req.params.id)),
-  );
-  route(
-    app,
-    routes.eis.getContractsExecution,
-    {
-      schema: {
-        tags,
-        summary: 'Сведения об исполнении и попытки отправки',
-      },
-    },
-    async (req) => listExecution(await companyCtx(deps, req), req.params.id),
-  );
-  route(
-    app,
-    routes.eis.postContractsExecutionWithdraw,
-    {
-      schema: {
-        tags,
-        summary: 'Отозвать сведения об исполнении, ещё не принятые ЕИС (с причиной)',
-      },
-    },
-    async (req) => withdrawExecution(await companyCtx(deps, req), req.params.id, req.params.recordId, req.body.reason),
   );
   route(app, routes.eis.getOpendataOcdsJson, { schema: { tags, summary: 'Открытые данные: пакет релизов OCDS 1.1' } }, async (req) =>
     ocdsPackage(await companyCtx(deps, req)),

@@ -1,16 +1,16 @@
 import type { FastifyRequest } from 'fastify';
-import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from './reconcile';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from '../notices';
 import { isFormatError, isZipArchive, parseInWorker, readZipXmlEntries } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { readMultipartFile } from '../../platform/uploads';
-import { storeContracts } from './store-contracts';
-import { storePlan } from './store-plan';
-import { storeTenderPlan } from './store-tender-plan';
-import { storeNotice44 } from './store-notice44';
-import { storeContracts44 } from './store-contracts-44';
-import { prepareNotice, storeNotice } from './store-notice';
-import { confirmForeignCustomers, foreignCustomersOf, namesOwnCustomer, ownCustomers, partyOfIku } from './own-customer';
+import { storeContracts } from '../contracts';
+import { storePlan } from '../plans';
+import { storeTenderPlan } from '../plans';
+import { storeNotice44 } from '../notices';
+import { storeContracts44 } from '../contracts';
+import { prepareNotice, storeNotice } from '../notices';
+import { confirmForeignCustomers, foreignCustomersOf, namesOwnCustomer, ownCustomers, partyOfIku } from '../companies';
 
 /** Reads the uploaded ЕИС file within the size limit; parser refusals (empty, not ЕИС) come later with its Russian text. */
 export async function readEisUpload(req: FastifyRequest, maxBytes: number): Promise<Buffer> {
@@ -137,7 +137,7 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
         result.purchases44++;
       } else {
         // execution records from ЕИС: kept as registered records of the company's contracts they reference
-        const { recordRegisteredPerformances } = await import('./execution');
+        const { recordRegisteredPerformances } = await import('../contracts');
         result.performances += await recordRegisteredPerformances(tx, ctx.companyId, f.performances, ctx.user);
       }
     }

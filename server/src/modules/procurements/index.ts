@@ -1,5 +1,6 @@
 import type { Module } from '../../platform/module';
 import { procurementRoutes } from './routes';
+import { procurementSignatureRoutes } from './signature-routes';
 import { defineProcurementJobs } from './jobs';
 import { registerCatalogUsage } from './register-catalog-usage';
 import { registerProcurementTariffCounter } from './register-tariff-counter';
@@ -19,6 +20,9 @@ registerProcurementTariffCounter();
 /** Реестр закупок: procurement cards, statuses, deadlines, files. */
 export const procurementsModule: Module = {
   name: 'procurements',
-  routes: procurementRoutes,
+  routes: (app, deps) => {
+    procurementRoutes(app, deps);
+    procurementSignatureRoutes(app, deps);
+  },
   jobs: defineProcurementJobs,
 };

@@ -66,7 +66,7 @@ const statusTitle = sql.raw(
 /**
  * A 44-ФЗ card whose purchase ЕИС published otherwise (its newest notice carrying the card's ИКЗ): another method,
  * НМЦК or date of the notice than the card's — the mark the register shows until the card applies ЕИС's facts
- * (modules/eis/reconcile.ts compares the same values for the card). The card's columns are named with their table:
+ * (modules/notices/reconcile.ts compares the same values for the card). The card's columns are named with their table:
  * bare, `method` would be the notice's own (outerColumn).
  */
 const o = {

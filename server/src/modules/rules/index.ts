@@ -1,9 +1,11 @@
 import type { Module } from '../../platform/module';
 import { ruleRoutes } from './routes';
+import { ruleSignatureRoutes } from './signature-routes';
 import { defineCopyRuleJob, registerCopyRuleTriad } from './copy-rule';
 import { seedTemplateRule } from './seed-template';
 
 export { copyRuleInto } from './copy-rule';
+export { contractChecker, methodOf } from './check-contract';
 export { SINGLE_SUPPLIER_MAX } from './default-document-rules';
 export { listCompanyRules } from './list-company-rules';
 export { REFRESH_VIOLATIONS_JOB } from './manage-versions';
@@ -21,7 +23,10 @@ export {
 /** Положения о закупке: rules, versions, document rules, the shared template and copying. */
 export const rulesModule: Module = {
   name: 'rules',
-  routes: ruleRoutes,
+  routes: (app, deps) => {
+    ruleRoutes(app, deps);
+    ruleSignatureRoutes(app, deps);
+  },
   jobs: defineCopyRuleJob,
   socket: registerCopyRuleTriad,
   seed: seedTemplateRule,

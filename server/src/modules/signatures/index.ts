@@ -6,16 +6,19 @@ export { describeCertificate, organisationInn, personInn, normInn, type Certific
 export { outlineCms, cmsBytes } from './cms-der';
 export { gostEngine, resetGostEngineCheck, ENGINE_MISSING } from './openssl';
 export {
+  attachUpdSignature,
+  signProcurementFile,
+  signRuleVersion,
   listSignatures,
+  storeSignature,
+  verifyUserSignature,
   recordUploadedSignature,
   verifyUploadedSignature,
   verifyForCompany,
-  storeSignature,
   signatureDirs,
   signerName,
   signatureFinding,
   checkResponse,
-  verifyUserSignature,
 } from './service';
 
 /** Квалифицированная электронная подпись: проверка ГОСТ-подписей, право подписи, подписи документов. */

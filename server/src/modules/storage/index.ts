@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { Module } from '../../platform/module';
-import { storageRoutes } from './routes';
 import { RETENTION_CRON, RETENTION_JOB, measureUnsizedFiles, purgeReleasedFiles } from './retention';
 
 export { assertStorageRoom, recordStoredFile, releaseStoredFiles, storageUsage, type StoredKind } from './quota';
@@ -9,7 +8,6 @@ export { purgeReleasedFiles, RETENTION_JOB, type RetentionResult } from './reten
 /** A company's file storage: its allowance from the tariff, the count of its bytes, and the removal of released files. */
 export const storageModule: Module = {
   name: 'storage',
-  routes: storageRoutes,
   jobs: (deps) =>
     deps.jobs.define({
       name: RETENTION_JOB,

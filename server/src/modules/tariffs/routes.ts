@@ -3,7 +3,6 @@ import type { Deps } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
 import * as plans from './plans';
-import * as assignments from './assignments';
 import { tariffStatus } from './limits';
 import { route } from '../../platform/route';
 import { routes } from '@proc/contract/routes';
@@ -87,52 +86,6 @@ export function tariffRoutes(app: App, deps: Deps): void {
     },
     async (req, reply) => {
       await plans.deleteTariff(deps, requireUser(req), req.params.id);
-      return reply.status(204).send();
-    },
-  );
-
-  route(
-    app,
-    routes.tariffs.getCompaniesTariffs,
-    {
-      schema: {
-        tags,
-        summary: 'Тарифы организации (периоды)',
-        description: ADMIN,
-      },
-    },
-    async (req) => assignments.listCompanyTariffs(await companyCtx(deps, req, req.params.id)),
-  );
-  route(
-    app,
-    routes.tariffs.postCompaniesTariffs,
-    {
-      schema: {
-        tags,
-        summary: 'Назначить тариф организации',
-        description: `Периоды одной организации не пересекаются (409). ${ADMIN}`,
-      },
-    },
-    async (req) => assignments.assignTariff(await companyCtx(deps, req, req.params.id), req.body),
-  );
-  route(
-    app,
-    routes.tariffs.putCompaniesTariffsByAssignmentId,
-    {
-      schema: {
-        tags,
-        summary: 'Изменить период тарифа организации',
-        description: ADMIN,
-      },
-    },
-    async (req) => assignments.updateAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId, req.body),
-  );
-  route(
-    app,
-    routes.tariffs.deleteCompaniesTariffsByAssignmentId,
-    { schema: { tags, summary: 'Снять тариф с организации', description: ADMIN } },
-    async (req, reply) => {
-      await assignments.removeAssignment(await companyCtx(deps, req, req.params.id), req.params.assignmentId);
       return reply.status(204).send();
     },
   );

@@ -7,7 +7,7 @@ import { formatDate, formatQuantity } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { noticeStore } from '../../lib/notices';
-import { useSigner } from '../signatures/useSigner';
+import { useSigner } from '../signatures';
 import { acceptanceApi, fileAsBase64, type AttachedFile, type LineDecision } from './api';
 
 const STATE_COLOR: Record<AcceptancePanelResponse['state'], string> = {

@@ -10,7 +10,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { onAuthEvent } from '../../lib/socket';
-import { useSigner } from '../signatures/useSigner';
+import { useSigner } from '../signatures';
 import { approvalsApi } from './api';
 
 const STATUS_COLORS: Record<string, string> = { pending: 'processing', approved: 'success', returned: 'warning', restarted: 'default' };

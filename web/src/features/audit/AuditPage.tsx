@@ -5,12 +5,11 @@ import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { AUDIT_ENTITY_TITLES, auditActionTitle, auditEntityTitle, type AuditItem } from '@proc/contract';
 import { usePagedTable } from '../../lib/paged-table';
-import { usersApi } from '../users';
 import { sessionStore } from '../../lib/session';
 import { companyTitle, formatDateTime } from '../../lib/format';
 import { queryClient } from '../../lib/query-client';
 import { useCompanyOptions } from '../companies';
-import { AUDIT_FILTERS, useAudit, type AuditFilters } from './api';
+import { AUDIT_FILTERS, auditApi, useAudit, type AuditFilters } from './api';
 import { AuditChanges } from './AuditChanges';
 import { DateRangeInput } from '../../lib/DateInput';
 
@@ -44,7 +43,7 @@ function UserFilter({ value, knownTitle, onChange }: { value?: string; knownTitl
   const [q, setQ] = useState('');
   const found = useQuery({
     queryKey: ['users', 'audit-filter', q],
-    queryFn: () => usersApi.list({ q: q || undefined, limit: 20 }),
+    queryFn: () => auditApi.users({ q: q || undefined, limit: 20 }),
     staleTime: 30_000,
   });
   const options = (found.data?.items ?? []).map((u) => ({ value: String(u.id), label: `${u.title} (${u.login})` }));

@@ -10,6 +10,8 @@ export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string
 
 export const auditApi = {
   list: (query: AuditFilters & { page: number; limit: number }) => call(routes.audit.get, { name: 'Журнал изменений', query }),
+  // the «who changed» filter asks the users list itself: the users screen shows a user's history, so audit stays below it
+  users: (query: { q?: string; limit: number }) => call(routes.users.get, { name: 'Пользователи', query }),
 };
 
 /** The trail is for staff only (the API answers 403 to a client): nobody else asks for it. */

@@ -8,7 +8,7 @@ import {
   SUBJECT_TITLES,
 } from '@proc/contract';
 import { formatDate, formatMoney, formatSize } from '../../lib/format';
-import { METHOD_TITLES } from '../rules/methods';
+import { METHOD_TITLES } from '../catalogs';
 
 /** Russian names of the fields the trail records; a field without one is shown by its API name. */
 export const FIELD_TITLES: Record<string, string> = {

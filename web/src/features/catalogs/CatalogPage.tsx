@@ -12,7 +12,7 @@ import { useSelectedCompany, useSession } from '../../lib/session';
 import { catalogApi, type CatalogItem } from './api';
 import { KIND_DEFS, toBody } from './kind-fields';
 import { UserFieldsEditor } from './UserFieldsEditor';
-import NotFoundPage from '../placeholder/NotFoundPage';
+import { NotFoundPage } from '../placeholder';
 import { usePagedTable } from '../../lib/paged-table';
 
 const ARCHIVED = [

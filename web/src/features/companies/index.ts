@@ -1,2 +1,3 @@
 export { companiesApi } from './api';
+export { StorageUsage } from './StorageUsage';
 export { useCompanyOptions } from './useCompanyOptions';

@@ -6,8 +6,7 @@ import { formatDate, formatDateTime, formatMoney, formatPercent, formatQuantity 
 import { FindingsList } from '../../lib/FindingsList';
 import { useReasonPrompt } from '../../lib/reason-prompt';
 import { contractsApi } from './api';
-import { SignedBy } from '../signatures/SignedBy';
-import { AttachUpdSignature } from '../signatures/AttachUpdSignature';
+import { SignedBy, AttachUpdSignature } from '../signatures';
 import { MayChange, useCanChange } from '../../lib/MayChange';
 import { AcceptancePanel, CommissionCard } from '../acceptance';
 

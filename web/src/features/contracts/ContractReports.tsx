@@ -1,6 +1,6 @@
 import { Button, Space, Table, Tag } from 'antd';
 import { DownloadOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ReportResponse } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
@@ -15,9 +15,21 @@ const STATUS_COLOR: Record<string, string> = { pending: 'blue', ready: 'green', 
 /** A table of built reports with their download; contractId narrows it to one contract's reports. */
 export function ReportsTable({ contractId }: { contractId?: number }) {
   const company = useSelectedCompany();
-  // /reports pages without a contract filter: the newest hundred cover a card's own reports
-  const q = useQuery({ queryKey: ['reports', company, 'list'], queryFn: () => contractsApi.reports({ page: 1, limit: 100 }) });
-  const rows = (q.data?.items ?? []).filter((r) => contractId === undefined || r.contract_id === contractId);
+  const all = useQuery({
+    queryKey: ['reports', company, 'list'],
+    queryFn: () => contractsApi.reports({ page: 1, limit: 100 }),
+    enabled: contractId === undefined,
+  });
+  // a contract's own reports come from the server page by page, however many the company has built since
+  const own = useInfiniteQuery({
+    queryKey: ['reports', company, 'contract', contractId],
+    queryFn: ({ pageParam }) => contractsApi.contractReports(contractId!, { after: pageParam, limit: 20 }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) => last.next_after ?? undefined,
+    enabled: contractId !== undefined,
+  });
+  const q = contractId === undefined ? all : own;
+  const rows = contractId === undefined ? (all.data?.items ?? []) : (own.data?.pages.flatMap((p) => p.items) ?? []);
   return (
     <Table<ReportResponse>
       rowKey="id"
@@ -25,7 +37,7 @@ export function ReportsTable({ contractId }: { contractId?: number }) {
       data-testid="reports-table"
       loading={q.isLoading}
       dataSource={rows}
-      pagination={{ pageSize: 10, hideOnSinglePage: true }}
+      pagination={contractId === undefined ? { pageSize: 10, hideOnSinglePage: true } : false}
       locale={listLocale(q, 'Отчётов пока нет')}
       columns={[
         {
@@ -77,6 +89,15 @@ export function ReportsTable({ contractId }: { contractId?: number }) {
             ) : null,
         },
       ]}
+      footer={
+        own.hasNextPage
+          ? () => (
+              <Button size="small" loading={own.isFetchingNextPage} onClick={() => void own.fetchNextPage()} data-testid="reports-more">
+                Показать ещё
+              </Button>
+            )
+          : undefined
+      }
     />
   );
 }

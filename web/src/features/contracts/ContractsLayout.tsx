@@ -1,7 +1,7 @@
 import { Tabs, Typography } from 'antd';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ImportContractsButton } from '../eis/ImportContractsButton';
-import { EisImportStatus } from '../eis/EisImportStatus';
+import { EisImportStatus } from '../eis';
+import { ImportContractsButton } from './ImportContractsButton';
 
 const TABS = [
   { key: '/contracts/register', label: 'Реестр договоров' },

@@ -73,6 +73,8 @@ export const contractsApi = {
   buildMonthly: (year: number, month: number) =>
     call(routes.contracts.postReportsMonthly, { name: 'Месячный отчёт', body: { year, month } }),
   reports: (query: QueryIn<typeof routes.contracts.getReports>) => call(routes.contracts.getReports, { name: 'Отчёты', query }),
+  contractReports: (id: number, query: QueryIn<typeof routes.contracts.getReportsOfContract>) =>
+    call(routes.contracts.getReportsOfContract, { params: { id }, name: 'Отчёты по договору', query }),
   downloadReport: (code: string) => api.download(href(routes.contracts.getReportsDownload, { params: { code } }), 'Скачивание отчёта'),
   execution: (id: number) => call(routes.eis.getContractsExecution, { params: { id }, name: 'Сведения об исполнении' }),
   sendExecution: (id: number) => call(routes.eis.postContractsExecutionSend, { params: { id }, name: 'Отправка сведений в ЕИС' }),

@@ -7,7 +7,7 @@ import type { UpdUploadResponse } from '@proc/contract';
 import { ApiError } from '../../lib/api';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { contractsApi } from './api';
-import { verdictText } from '../signatures/usable';
+import { verdictText } from '../signatures';
 
 type Request = NonNullable<UploadProps['customRequest']>;
 

@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { PROCUREMENT_STATUS_TITLES, type ProcurementStatus } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatPercent } from '../../lib/format';
-import { contractsApi } from '../contracts/api';
-import { contractStatusTitle, shareNumber } from '../contracts/labels';
-import { BarChart } from './charts/BarChart';
-import { DonutChart } from './charts/DonutChart';
-import { ProgressBar } from './charts/ProgressBar';
+import { contractsApi, contractStatusTitle, shareNumber } from '../contracts';
+import { BarChart } from '../../lib/charts/BarChart';
+import { DonutChart } from '../../lib/charts/DonutChart';
+import { ProgressBar } from '../../lib/charts/ProgressBar';
 
 /** Amounts only scale the bars; the labels keep the exact decimal strings. */
 const scale = (v: string) => Number(v) || 0;

@@ -6,8 +6,7 @@ import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
 import { dateRules, isoDateProps } from '../../lib/dates';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
-import { Okpd2Select } from '../catalogs/Okpd2Select';
-import { useMethods } from '../procurements/api';
+import { Okpd2Select, useMethods } from '../catalogs';
 import { sameValues } from '../../lib/form-baseline';
 
 /** The form's namespace of the purchase's facts: `['procurement', 'nmcd']`, as the server keys a missing fact. */

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../companies';
 import { useSelectedCompany } from '../../lib/session';
 import { companyTitle } from '../../lib/format';
-import { Dashboard } from '../dashboard/Dashboard';
+import { Dashboard } from '../dashboard';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/procurementsRules': 'Положения о закупке, их редакции и правила формирования документов',

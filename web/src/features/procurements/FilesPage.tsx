@@ -13,7 +13,7 @@ import { formatDateTime, formatSize } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
 import { procurementsApi } from './api';
-import { SignProcurementFile } from '../signatures/SignProcurementFile';
+import { SignProcurementFile } from '../signatures';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { ProcurementNotFound } from './ProcurementNotFound';
 import { listLocale } from '../../lib/paged-table';

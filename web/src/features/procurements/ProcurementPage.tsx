@@ -52,10 +52,9 @@ import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit, reportInvalidFields } from '
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useSelectedCompany } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
-import { CatalogSelect } from '../catalogs/CatalogSelect';
-import { Okpd2Select } from '../catalogs/Okpd2Select';
-import { procurementsApi, STATUS_COLORS, useMethods } from './api';
-import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { CatalogSelect, Okpd2Select, useMethods } from '../catalogs';
+import { procurementsApi, STATUS_COLORS } from './api';
+import { AuditHistoryPanel } from '../audit';
 import { useUnsavedChanges } from '../../lib/unsaved';
 import { sameValues } from '../../lib/form-baseline';
 import { IkzCode } from '../../lib/IkzCode';
@@ -71,8 +70,8 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...extra.filter((e) => !options.some((o) => o.value === e.value)),
   ...options,
 ];
-import NmckTab from '../nmck/NmckTab';
-import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../eis/EisReconciliation';
+import { NmckTab } from '../nmck';
+import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../notices';
 import { useCanChange } from '../../lib/MayChange';
 
 const SUBJECT_TYPE: Record<string, number> = { goods: 1, works: 2, services: 3 };

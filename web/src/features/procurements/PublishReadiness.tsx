@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import type { ProcurementResponse } from '@proc/contract';
-import { OutdatedDocuments } from '../documentation/OutdatedDocuments';
-import { useGenerateDocuments } from '../documentation/generate';
+import { OutdatedDocuments } from './OutdatedDocuments';
+import { useGenerateDocuments } from './generate';
 import { useCanChange } from '../../lib/MayChange';
 
 /**

@@ -17,10 +17,11 @@ import {
 } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
 import { formatDate, formatMoney, formatQuantity } from '../../lib/format';
-import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS, useMethods } from './api';
+import { procurementsApi, REGISTER_FILTERS, STATUS_COLORS } from './api';
+import { useMethods } from '../catalogs';
 import { usePagedTable } from '../../lib/paged-table';
-import { ImportNoticesButton } from '../eis/ImportNoticesButton';
-import { EisImportStatus } from '../eis/EisImportStatus';
+import { EisImportStatus } from '../eis';
+import { ImportNoticesButton } from '../notices';
 import { DateRangeInput } from '../../lib/DateInput';
 import { MayChange } from '../../lib/MayChange';
 

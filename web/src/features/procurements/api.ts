@@ -1,17 +1,8 @@
 import type { QueryIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
-import { useQuery } from '@tanstack/react-query';
-import {
-  isStaff,
-  STANDARD_METHOD_TITLES,
-  type DocumentKind,
-  type ProcurementFactsInput,
-  type ProcurementInput,
-  type ProcurementStatus,
-} from '@proc/contract';
+import { type DocumentKind, type ProcurementFactsInput, type ProcurementInput, type ProcurementStatus } from '@proc/contract';
 import { api, call, href } from '../../lib/api';
 import { socketRequest } from '../../lib/socket';
-import { useSelectedCompany, useSession } from '../../lib/session';
 
 /** Filters of the register as the URL carries them (spec: route parameters are passed to the view). */
 export const REGISTER_FILTERS = [
@@ -94,28 +85,6 @@ export const procurementsApi = {
       { name: 'Формирование документации', timeoutMs: 60_000 },
     ),
 };
-
-interface MethodOption {
-  name: string;
-  value: string | number;
-  obj: { code: string; name: string };
-}
-
-/** Method code → title: the catalogue for staff, the standard list for everyone. */
-export function useMethods(): { options: { value: string; label: string }[]; title: (code: string) => string } {
-  const session = useSession();
-  const company = useSelectedCompany();
-  const staff = isStaff(session?.user.role);
-  const q = useQuery({
-    queryKey: ['procurement-methods', company],
-    enabled: staff,
-    staleTime: 60_000,
-    queryFn: () => api.get<{ items: MethodOption[] }>('/catalogs/methods/options', { name: 'Способы закупки', query: { limit: 100 } }),
-  });
-  const map: Record<string, string> = { ...STANDARD_METHOD_TITLES };
-  for (const o of q.data?.items ?? []) map[o.obj.code] = o.obj.name;
-  return { options: Object.entries(map).map(([value, label]) => ({ value, label })), title: (code) => map[code] ?? code };
-}
 
 export const STATUS_COLORS: Record<ProcurementStatus, string> = {
   draft: 'default',

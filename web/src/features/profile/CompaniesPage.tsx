@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { COMPANY_AUDIT_ENTITIES, type CompanyResponse } from '@proc/contract';
 import { profileApi } from './api';
 import { companyTitle } from '../../lib/format';
-import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { AuditHistoryPanel } from '../audit';
 import { IdentityRequestAlert } from './IdentityRequestAlert';
-import { StorageUsage } from '../companies/StorageUsage';
+import { StorageUsage } from '../companies';
 import { BankRequisites, Contacts } from './CompanyRequisites';
 import { IkuField } from './IkuField';
 

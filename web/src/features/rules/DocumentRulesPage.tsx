@@ -37,8 +37,8 @@ import { useSession, useSelectedCompany } from '../../lib/session';
 import { formatMoney } from '../../lib/format';
 import { rulesApi } from './api';
 import { decimalOrNull } from './dates';
-import { METHOD_TITLES, methodOptions, methodTitle } from './methods';
-import { AuditHistoryPanel } from '../audit/AuditHistory';
+import { METHOD_TITLES, methodOptions, methodTitle } from '../catalogs';
+import { AuditHistoryPanel } from '../audit';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 
 type Subject = DocumentRuleResponse['subject'];

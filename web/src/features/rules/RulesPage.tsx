@@ -8,7 +8,7 @@ import { Field } from '../../lib/Field';
 import { useSession, useSelectedCompany } from '../../lib/session';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { rulesApi, type RulesArchived } from './api';
-import { LAW_TITLES } from './methods';
+import { LAW_TITLES } from '../catalogs';
 import { CopyRuleModal } from './CopyRuleModal';
 import { usePagedTable } from '../../lib/paged-table';
 import { noticeStore } from '../../lib/notices';

@@ -7,7 +7,7 @@ import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { rulesApi, type VersionBody } from './api';
 import { decimalOrNull, fromIso, toIso } from './dates';
-import { methodOptions } from './methods';
+import { methodOptions } from '../catalogs';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
 import { useUnsavedDialog } from '../../lib/unsaved';
 import { DaysUnitSelect } from './DaysUnitSelect';

@@ -10,7 +10,7 @@ import { Field } from '../../lib/Field';
 import { useSession } from '../../lib/session';
 import { useCompanyOptions } from '../companies';
 import { companyTitle } from '../../lib/format';
-import { AuditHistory } from '../audit/AuditHistory';
+import { AuditHistory } from '../audit';
 import { usePagedTable } from '../../lib/paged-table';
 import { USER_FILTERS, usersApi } from './api';
 import { labelWithoutIds } from '../../lib/select-labels';

@@ -1,0 +1,137 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import { ProcurementRequest } from '@proc/contract';
+import type { Tx } from '../../db/client';
+import { contracts, procurementStatusHistory, procurements } from '../../db/schema';
+import type { EisNotice, EisNoticeRoot } from '../../formats';
+import type { Ctx } from '../../platform/context';
+import { audit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { checkedReferences, insertProcurement } from '../procurements';
+import { moscowToday, now } from '../../platform/clock';
+import { methodOf } from '../rules';
+
+const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
+
+/**
+ * The method each notice type stands for (its XML root: formats/eis223/notice-types.ts). purchaseNotice is ЕИС's notice
+ * of any other method (иной способ, purchaseNoticeIS among them): its method comes from its name.
+ */
+const METHOD_OF_TYPE: Partial<Record<EisNoticeRoot, string>> = {
+  purchaseNoticeAE: 'auction_e',
+  purchaseNoticeAE94FZ: 'auction_e',
+  purchaseNoticeAESMBO: 'auction_e',
+  purchaseNoticeOA: 'auction',
+  purchaseNoticeOK: 'competition',
+  purchaseNoticeKESMBO: 'competition_e',
+  purchaseNoticeZK: 'quotation',
+  purchaseNoticeZKESMBO: 'quotation_e',
+  purchaseNoticeZPESMBO: 'proposal_e',
+  purchaseNoticeEP: 'single',
+};
+/** The …SMBO types are purchases among small and medium businesses only (223-ФЗ art. 3.4). */
+const SME_ONLY_TYPE = /SMBO$/;
+const subjectOf = (code: string) =>
+  /^(4[1-3])\./.test(code) ? 'works' : /^([0-3]\d)\./.test(code) && !/^33\./.test(code) ? 'goods' : 'services';
+
+/**
+ * Where a notice published in ЕИС stands today: a contract concluded on it ends it, the applications deadline passed
+ * means summing up, before that applications are being accepted.
+ */
+function statusOf(n: EisNotice, hasContract: boolean): string {
+  if (hasContract) return 'contract_signed';
+  const deadline = n.submissionCloseDateTime?.slice(0, 10);
+  return deadline && deadline < moscowToday() ? 'summing_up' : 'accepting';
+}
+
+/** What a notice becomes in the register, checked before the transaction (catalogue reads go outside it). */
+export async function prepareNotice(ctx: Ctx, n: EisNotice) {
+  if (!n.registrationNumber) throw new AppError('BAD_FILE', 'В извещении нет реестрового номера закупки');
+  const lots = n.lots;
+  const nmcd = lots.reduce((s, l) => s.plus(l.nmcd ?? 0), new Decimal(0)).toFixed(2);
+  const codes = [
+    ...new Set(lots.flatMap((l) => [l.okpd2?.code, ...l.items.map((i) => i.okpd2?.code)]).filter((c): c is string => !!c && OKPD2.test(c))),
+  ];
+  const title = (n.name ?? lots[0]?.subject ?? `Закупка по извещению № ${n.registrationNumber}`).slice(0, 1000);
+  const electronic = /электрон/i.test(n.method.name ?? '') || !!n.electronicPlace?.url;
+  const method =
+    METHOD_OF_TYPE[n.noticeType as EisNoticeRoot] ??
+    methodOf(n.method.code, n.method.name) ??
+    (/запрос цен/i.test(n.method.name ?? '') ? `quotation${electronic ? '_e' : ''}` : 'competition');
+  const parsed = ProcurementRequest.safeParse({
+    title,
+    method,
+    subject: subjectOf(codes[0] ?? ''),
+    subject_description:
+      lots
+        .map((l) => l.subject)
+        .filter(Boolean)
+        .join('; ') || title,
+    nmcd,
+    okpd2: codes.map((code) => ({ code })),
+    sme_only: SME_ONLY_TYPE.test(n.noticeType) || lots.some((l) => l.smeOnly),
+    published_on: n.publicationDateTime?.slice(0, 10) ?? null,
+    application_deadline: n.submissionCloseDateTime?.slice(0, 10) ?? null,
+  });
+  if (!parsed.success)
+    throw new AppError(
+      'BAD_FILE',
+      `Извещение № ${n.registrationNumber} не удалось внести в реестр закупок: ${parsed.error.issues[0]?.message ?? 'некорректные данные'}`,
+    );
+  return { notice: n, number: n.registrationNumber, input: parsed.data, okpd2: await checkedReferences(ctx, parsed.data) };
+}
+export type PreparedNotice = Awaited<ReturnType<typeof prepareNotice>>;
+
+/**
+ * A customer's own notice from ЕИС fills the procurement register: one procurement per notice number (a newer version
+ * updates it), with the contracts concluded on it linked. Returns the procurement's id.
+ */
+export async function storeNotice(tx: Tx, ctx: Ctx, p: PreparedNotice): Promise<{ id: number; created: boolean; contracts: number }> {
+  const { input, number } = p;
+  const linked = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number)));
+  const status = statusOf(p.notice, linked.length > 0);
+  const [old] = await tx
+    .select()
+    .from(procurements)
+    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.noticeNumber, number)));
+  let id: number;
+  if (old) {
+    const changes = {
+      title: input.title,
+      nmcd: input.nmcd,
+      publishedOn: input.published_on ?? null,
+      applicationDeadline: input.application_deadline ?? null,
+      status,
+      updatedAt: now(),
+    };
+    await tx.update(procurements).set(changes).where(eq(procurements.id, old.id));
+    if (old.status !== status)
+      await tx.insert(procurementStatusHistory).values({
+        procurementId: old.id,
+        companyId: ctx.companyId,
+        fromStatus: old.status,
+        toStatus: status,
+        userId: ctx.user.id,
+        comment: `Извещение № ${number} обновлено из ЕИС`,
+      });
+    await audit(tx, ctx, {
+      entity: 'procurement',
+      entityId: old.id,
+      action: 'import_update',
+      before: { title: old.title, nmcd: old.nmcd, status: old.status },
+      after: { title: input.title, nmcd: input.nmcd, status, notice_number: number },
+    });
+    id = old.id;
+  } else {
+    id = (await insertProcurement(tx, ctx, input, p.okpd2, { status, noticeNumber: number })).id;
+  }
+  const attached = await tx
+    .update(contracts)
+    .set({ procurementId: id })
+    .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number), isNull(contracts.procurementId)))
+    .returning({ id: contracts.id });
+  return { id, created: !old, contracts: attached.length };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { Id, SignatureBody, SignatureResponse } from '@proc/contract';
+import type { App } from '../../platform/module';
+import type { Deps } from '../../platform/context';
+import { companyCtx } from '../../platform/tenancy';
+import { signRuleVersion } from '../signatures';
+
+const tags = ['signatures'];
+
+/** The signature of a rule version's approval document: the signatures module checks and keeps it. */
+export function ruleSignatureRoutes(app: App, deps: Deps): void {
+  app.post(
+    '/procurement_rules/:id/versions/:versionId/signature',
+    {
+      schema: {
+        tags,
+        summary: 'Подписать документ об утверждении редакции положения',
+        params: z.object({ id: Id, versionId: Id }),
+        body: SignatureBody,
+        response: { 201: SignatureResponse },
+      },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await signRuleVersion(await companyCtx(deps, req), req.params.id, req.params.versionId, req.body.signature)),
+  );
+}

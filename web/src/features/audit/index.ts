@@ -1,0 +1,1 @@
+export { AuditHistory, AuditHistoryPanel } from './AuditHistory';

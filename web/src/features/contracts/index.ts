@@ -1,0 +1,3 @@
+export { contractsApi } from './api';
+export { contractStatusTitle, shareNumber } from './labels';
+export { contractsRealtime } from './realtime';

@@ -1,0 +1,3 @@
+export { EisReconciliation, eisDatesDiffer, useEisReconciliation } from './EisReconciliation';
+export { ImportNoticesButton } from './ImportNoticesButton';
+export { noticesRealtime } from './realtime';

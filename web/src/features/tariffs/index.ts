@@ -1,0 +1,1 @@
+export { tariffsApi } from './api';
