@@ -197,6 +197,7 @@ describe('read-only roles', () => {
       .map(key)
       .sort();
     expect(marked).toEqual([
+      'DELETE /api/auth/sessions',
       'DELETE /api/auth/sessions/:id',
       'POST /api/auth/login',
       'POST /api/auth/logout',

@@ -49,6 +49,10 @@ export interface CompanyB {
     planItem: number;
     /** B's execution record of its contract (a draft, as before sending) */
     executionRecord: number;
+    /** B's approval route, and a run of it on a purchase of B's (its slot waits for B's user) */
+    approvalRoute: number;
+    approval: number;
+    approvalSlot: number;
     /** B's 44-FZ план-график (its number) and one of its positions */
     tenderPlan: string;
     tenderPosition: number;
@@ -125,6 +129,26 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
   const file = await upload(t, 'POST', `/api/procurements/${procurement.id}/files`, admin, `Файл ${tag}.pdf`, PDF, as(b));
   if (file.status !== 200) throw new Error(`B setup file: ${file.status} ${JSON.stringify(file.body)}`);
 
+  // a purchase of its own goes on approval, so B's other purchase stays editable for the walks
+  const approvalRoute = await call(
+    'POST',
+    '/api/approval_routes',
+    { kind: 'purchase', title: `Маршрут ${tag}`, is_default: true, steps: [{ participants: [{ user_id: user.id }], term_days: 2 }] },
+    b,
+  );
+  const onApproval = await call(
+    'POST',
+    '/api/procurements',
+    { title: `Закупка на согласовании ${tag}`, method: 'auction_e', subject: 'goods', nmcd: '1000.00' },
+    b,
+  );
+  const approvalRun = await call<{ id: number; slots: { id: number }[] }>(
+    'POST',
+    '/api/approvals',
+    { kind: 'purchase', document_id: onApproval.id },
+    b,
+  );
+
   const subject = await call('POST', '/api/catalogs/subjects', { code: `b_${hex}`, name: `Предмет ${tag}`, subject_type: 3 }, b);
   const document = await call(
     'POST',
@@ -186,6 +210,9 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
       file: Number(file.body.id),
       nmckSource: nmck.sources[0].id,
       catalog,
+      approvalRoute: approvalRoute.id,
+      approval: approvalRun.id,
+      approvalSlot: approvalRun.slots[0].id,
       ...execution,
     },
   };

@@ -74,6 +74,9 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/eis\/plans\/:number/, param: 'number', value: (b) => b.ids.plan },
   { route: /^\/api\/eis\/plans\/:number\/items\/:itemId/, param: 'itemId', value: (b) => b.ids.planItem },
   { route: /^\/api\/eis\/imports\/:key/, param: 'key', value: (b) => b.ids.eisImport },
+  { route: /^\/api\/approval_routes\/:id/, param: 'id', value: (b) => b.ids.approvalRoute },
+  { route: /^\/api\/approvals\/:id/, param: 'id', value: (b) => b.ids.approval },
+  { route: /^\/api\/approvals\/:id\/slots\/:slotId/, param: 'slotId', value: (b) => b.ids.approvalSlot },
 ];
 
 /** Valid bodies for writes, so a missing check is not hidden behind a validation error. */

@@ -47,7 +47,6 @@ export function acceptanceRoutes(app: App, deps: Deps): void {
   app.post(
     '/acceptance/:id/votes/text',
     {
-      config: { changes: false },
       schema: {
         tags,
         summary: 'Текст решения члена комиссии для подписи КЭП',
