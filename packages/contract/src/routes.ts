@@ -1,3 +1,5 @@
+import { acceptanceRoutes } from './routes/acceptance';
+import { approvalsRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
 import { catalogsRoutes } from './routes/catalogs';
@@ -18,6 +20,8 @@ import { usersRoutes } from './routes/users';
  * `route()`, the web calls them with `call()`, the tests with `t.call()`.
  */
 export const routes = {
+  acceptance: acceptanceRoutes,
+  approvals: approvalsRoutes,
   audit: auditRoutes,
   auth: authRoutes,
   catalogs: catalogsRoutes,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@proc/contract/routes';
 import type {
   ApprovalResponse,
   ApprovalStateResponse,
@@ -223,7 +224,7 @@ describe('approval routes', () => {
 
     // someone else's slot is not theirs; another company does not see the run at all
     expect((await decide(sent.body, slotOf(sent.body, users.a.id).id, 'approve', users.b.token)).status).toBe(403);
-    expect((await t.api('GET', `/api/approvals/${sent.body.id}`, { token: w.otherClient })).status).toBe(404);
+    expect((await t.call(routes.approvals.getById, { params: { id: sent.body.id }, token: w.otherClient })).status).toBe(404);
 
     // a agrees, b returns with a comment: the author gets it back and may change the documentation
     const one = await decide(sent.body, slotOf(sent.body, users.a.id).id, 'approve', users.a.token, { comment: 'Юрист: согласен' });
@@ -286,7 +287,7 @@ describe('approval routes', () => {
   });
 
   it('a route by amount over a threshold; a change after approval starts it again', async () => {
-    const big = await t.api('POST', '/api/approval_routes', {
+    const big = await t.call(routes.approvals.postRoutes, {
       token: w.client,
       body: {
         kind: 'purchase',
@@ -297,7 +298,8 @@ describe('approval routes', () => {
     });
     expect(big.status, JSON.stringify(big.body)).toBe(200);
     const small = await purchase({ nmcd: '5000000.00' });
-    const state = await t.api<ApprovalStateResponse>('GET', `/api/approvals/state?kind=purchase&document_id=${small.id}`, {
+    const state = await t.call(routes.approvals.getState, {
+      query: { kind: 'purchase', document_id: small.id },
       token: w.client,
     });
     expect(state.body.route?.title).toBe('Закупки: юрист и бухгалтер, специалист, руководитель с подписью');
@@ -338,7 +340,7 @@ describe('approval routes', () => {
 
 describe('a version of the Положение', () => {
   it('is approved (утверждена) only after its route, and a change during it is refused', async () => {
-    const route = await t.api('POST', '/api/approval_routes', {
+    const route = await t.call(routes.approvals.postRoutes, {
       token: w.client,
       body: {
         kind: 'rule_version',
@@ -431,8 +433,8 @@ describe('reminders', () => {
 
   it('sends nothing a user turned off in the profile', async () => {
     const off = { email_new: false, email_due: false, email_overdue: false, email_digest: false, socket: false };
-    expect((await t.api('PUT', '/api/profile/notifications', { token: users.b.token, body: off })).status).toBe(200);
-    expect((await t.api('GET', '/api/profile/notifications', { token: users.b.token })).body).toEqual(off);
+    expect((await t.call(routes.approvals.putProfileNotifications, { token: users.b.token, body: off })).status).toBe(200);
+    expect((await t.call(routes.approvals.getProfileNotifications, { token: users.b.token })).body).toEqual(off);
     expect((await t.api('PUT', '/api/profile/notifications', { token: users.b.token, body: { email_new: 'yes' } })).status).toBe(400);
     const before = smtp.mails.filter((m) => m.to.includes(users.b.email)).length;
     const p = await purchase();

@@ -1,4 +1,5 @@
-import { ExecutionPrepareResponse, ExecutionSignedResponse, Id, IdParams, SignatureBody, SignatureCheckResponse } from '@proc/contract';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -7,33 +8,29 @@ import { attachUpdSignature, listSignatures, storeSignature, verifyUserSignature
 import { lockDraftExecution, notifyExecutionPending, prepareExecution, queueSignedExecution } from './execution';
 
 const tags = ['signatures'];
-const ExecutionSignatureBody = SignatureBody.extend({ record_id: Id });
 
 /** A contract's signed documents: the supplier's signature of an УПД, and the user's of the execution records sent to ЕИС. */
 export function contractSignatureRoutes(app: App, deps: Deps): void {
-  app.post(
-    '/contracts/:id/upd/signature',
+  route(
+    app,
+    routes.signatures.postContractsUpdSignature,
     {
       schema: {
         tags,
         summary: 'Приложить подпись поставщика к загруженному УПД (.sig) и проверить её',
-        params: IdParams,
-        body: SignatureBody.extend({ document_id: Id }),
-        response: { 200: SignatureCheckResponse },
       },
     },
     async (req) => attachUpdSignature(await companyCtx(deps, req), req.params.id, req.body.document_id, req.body.signature),
   );
 
   // Сведения об исполнении: prepared (the exact XML to sign), then sent once its signature is verified here
-  app.post(
-    '/contracts/:id/execution/prepare',
+  route(
+    app,
+    routes.signatures.postContractsExecutionPrepare,
     {
       schema: {
         tags,
         summary: 'Подготовить сведения об исполнении к подписи',
-        params: IdParams,
-        response: { 201: ExecutionPrepareResponse },
       },
     },
     async (req, reply) => {
@@ -41,15 +38,13 @@ export function contractSignatureRoutes(app: App, deps: Deps): void {
       return reply.status(201).send({ id: r.id, guid: r.guid, xml_base64: Buffer.from(r.xml, 'utf8').toString('base64') });
     },
   );
-  app.post(
-    '/contracts/:id/execution/signature',
+  route(
+    app,
+    routes.signatures.postContractsExecutionSignature,
     {
       schema: {
         tags,
         summary: 'Подписать подготовленные сведения об исполнении и направить в ЕИС',
-        params: IdParams,
-        body: ExecutionSignatureBody,
-        response: { 202: ExecutionSignedResponse },
       },
     },
     async (req, reply) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '@proc/contract/routes';
 import {
   documentKindTitle,
   type DocumentsResponse,
@@ -234,7 +235,11 @@ describe('templates the customer owns', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const p = created.body;
     // the document's fields are the tags of the customer's template
-    const docs = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: budget });
+    const docs = await t.call(routes.documentation.getProcurementsDocuments, {
+      params: { id: p.id },
+      query: { templates: 'notice' },
+      token: budget,
+    });
     expect(docs.body.documents[0].fields.map((f) => f.name)).toEqual([...own.fields, 'items']);
     // a preview marks what the purchase lacks
     const preview = readDocxText((await download(t, `/api/procurements/${p.id}/documents/notice/preview`, budget)).data);
@@ -249,10 +254,14 @@ describe('templates the customer owns', () => {
     expect(notice).toContain('1. Бумага печатная прочая');
 
     // another company cannot reach it
-    expect((await t.api('GET', `/api/document-templates/${own.id}/download`, { token: client })).status).toBe(404);
+    expect((await t.call(routes.documentation.getTemplatesDownload, { params: { id: own.id }, token: client })).status).toBe(404);
     // removed, the built-in one applies again
-    expect((await t.api('DELETE', `/api/document-templates/${own.id}`, { token: budget })).status).toBe(200);
-    const again = await t.api<DocumentsResponse>('GET', `/api/procurements/${p.id}/documents?templates=notice`, { token: budget });
+    expect((await t.call(routes.documentation.deleteTemplatesById, { params: { id: own.id }, token: budget })).status).toBe(200);
+    const again = await t.call(routes.documentation.getProcurementsDocuments, {
+      params: { id: p.id },
+      query: { templates: 'notice' },
+      token: budget,
+    });
     expect(again.body.documents[0].fields.map((f) => f.name)).toContain('smpAdvantage');
   });
 });

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { Id, SignatureBody, SignatureResponse } from '@proc/contract';
+import { route } from '../../platform/route';
+import { routes } from '@proc/contract/routes';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
@@ -9,15 +9,13 @@ const tags = ['signatures'];
 
 /** The signature of a rule version's approval document: the signatures module checks and keeps it. */
 export function ruleSignatureRoutes(app: App, deps: Deps): void {
-  app.post(
-    '/procurement_rules/:id/versions/:versionId/signature',
+  route(
+    app,
+    routes.signatures.postProcurementRulesVersionsSignature,
     {
       schema: {
         tags,
         summary: 'Подписать документ об утверждении редакции положения',
-        params: z.object({ id: Id, versionId: Id }),
-        body: SignatureBody,
-        response: { 201: SignatureResponse },
       },
     },
     async (req, reply) =>

@@ -1,5 +1,5 @@
-import type { AcceptancePanelResponse, ContractAcceptanceResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { routes } from '@proc/contract/routes';
+import { api, call, href } from '../../lib/api';
 
 export interface LineDecision {
   line_id: number;
@@ -19,25 +19,25 @@ export interface MemberInput {
 
 /** Приёмка поставок: the server's /acceptance routes (modules/acceptance). */
 export const acceptanceApi = {
-  panel: (id: number) => api.get<AcceptancePanelResponse>(`/acceptance/${id}`, { name: 'Приёмка документа' }),
+  panel: (id: number) => call(routes.acceptance.getById, { params: { id }, name: 'Приёмка документа' }),
   review: (id: number, body: { kind: 'in_house' | 'expert'; expert_name?: string | null; conclusion?: AttachedFile | null }) =>
-    api.post<AcceptancePanelResponse>(`/acceptance/${id}/review`, { name: 'Экспертиза', body }),
+    call(routes.acceptance.postReview, { params: { id }, name: 'Экспертиза', body }),
   decide: (id: number, body: { lines: LineDecision[]; reason?: string | null }, idempotencyKey?: string) =>
-    api.post<AcceptancePanelResponse>(`/acceptance/${id}/decision`, { name: 'Решение о приёмке', body, idempotencyKey }),
+    call(routes.acceptance.postDecision, { params: { id }, name: 'Решение о приёмке', body, idempotencyKey }),
   voteText: (id: number, body: { member_id: number; lines: LineDecision[]; reason?: string | null }) =>
-    api.post<{ content_base64: string }>(`/acceptance/${id}/votes/text`, { name: 'Текст решения для подписи', body }),
+    call(routes.acceptance.postVotesText, { params: { id }, name: 'Текст решения для подписи', body }),
   vote: (
     id: number,
     body: { member_id: number; lines: LineDecision[]; reason?: string | null; signature?: string; scan?: AttachedFile },
     idempotencyKey?: string,
-  ) => api.post<AcceptancePanelResponse>(`/acceptance/${id}/votes`, { name: 'Решение члена комиссии', body, idempotencyKey }),
-  act: (id: number) => api.download(`/acceptance/${id}/act`, 'Документ о приёмке'),
+  ) => call(routes.acceptance.postVotes, { params: { id }, name: 'Решение члена комиссии', body, idempotencyKey }),
+  act: (id: number) => api.download(href(routes.acceptance.getAct, { params: { id } }), 'Документ о приёмке'),
   settings: (contractId: number) =>
-    api.get<ContractAcceptanceResponse>(`/contracts/${contractId}/acceptance-settings`, { name: 'Приёмочная комиссия' }),
+    call(routes.acceptance.getContractsSettings, { params: { id: contractId }, name: 'Приёмочная комиссия' }),
   setCommission: (contractId: number, members: MemberInput[]) =>
-    api.put<ContractAcceptanceResponse>(`/contracts/${contractId}/acceptance-commission`, { name: 'Состав комиссии', body: { members } }),
+    call(routes.acceptance.putContractsCommission, { params: { id: contractId }, name: 'Состав комиссии', body: { members } }),
   setTerms: (contractId: number, body: { acceptance_days: number | null; payment_days: number | null }) =>
-    api.put<ContractAcceptanceResponse>(`/contracts/${contractId}/acceptance-terms`, { name: 'Сроки приёмки и оплаты', body }),
+    call(routes.acceptance.putContractsTerms, { params: { id: contractId }, name: 'Сроки приёмки и оплаты', body }),
 };
 
 /** A chosen file as the JSON body carries it. */

@@ -11,7 +11,7 @@ import { useIdempotencyKey } from '../../lib/idempotency';
 import { useUnsavedDialog } from '../../lib/unsaved';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany, useSession } from '../../lib/session';
-import { approvalsApi } from './api';
+import { approvalsApi, type ApprovalRouteBody } from './api';
 
 interface StepForm {
   participants: string[];
@@ -27,14 +27,19 @@ interface RouteForm {
   steps: StepForm[];
 }
 
-const toBody = (v: RouteForm) => ({
+type Participant = ApprovalRouteBody['steps'][number]['participants'][number];
+/** The form holds the options' values as text: the server's schema checks them (400 beside the field). */
+const toBody = (v: RouteForm): ApprovalRouteBody => ({
   ...v,
-  law: v.law || null,
+  kind: v.kind as ApprovalRouteBody['kind'],
+  law: (v.law || null) as ApprovalRouteBody['law'],
   min_amount: v.min_amount || null,
   steps: v.steps.map((s) => ({
     term_days: s.term_days,
     with_signature: !!s.with_signature,
-    participants: s.participants.map((p) => (p.startsWith('u:') ? { user_id: Number(p.slice(2)) } : { role: p.slice(2) })),
+    participants: s.participants.map((p): Participant =>
+      p.startsWith('u:') ? { user_id: Number(p.slice(2)) } : ({ role: p.slice(2) } as Participant),
+    ),
   })),
 });
 const toForm = (r: ApprovalRouteResponse): RouteForm => ({

@@ -1,12 +1,5 @@
 import { routes } from '@proc/contract/routes';
-import type {
-  CustomTemplate,
-  TemplateCatalogueResponse,
-  TemplateSlotsResponse,
-  DocumentRuleRequest,
-  ProcurementRuleRequest,
-  RuleVersionRequest,
-} from '@proc/contract';
+import type { DocumentRuleRequest, ProcurementRuleRequest, RuleVersionRequest } from '@proc/contract';
 import { api, call, href } from '../../lib/api';
 
 export type RulesArchived = 'false' | 'true' | 'all';
@@ -102,16 +95,16 @@ export const rulesApi = {
 
 /** Templates the customer owns: per document kind × subject kind, at a version of the Положение (223) or the company (44). */
 export const templatesApi = {
-  catalogue: () => api.get<TemplateCatalogueResponse>('/document-templates/catalogue', { name: 'Каталог тегов шаблонов' }),
+  catalogue: () => call(routes.documentation.getTemplatesCatalogue, { name: 'Каталог тегов шаблонов' }),
   slots: (law: '223' | '44', ruleVersionId?: number) =>
-    api.get<TemplateSlotsResponse>('/document-templates', { name: 'Шаблоны документов', query: { law, rule_version_id: ruleVersionId } }),
+    call(routes.documentation.getTemplates, { name: 'Шаблоны документов', query: { law, rule_version_id: ruleVersionId } }),
   upload: (q: { law: '223' | '44'; rule_version_id?: number; document_kind: string; subject: string }, file: File) => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<CustomTemplate>('/document-templates', { name: 'Загрузка шаблона', body, query: q, quiet: true });
+    return call(routes.documentation.postTemplates, { name: 'Загрузка шаблона', body, query: q, quiet: true });
   },
-  remove: (id: number) => api.delete<void>(`/document-templates/${id}`, { name: 'Удаление шаблона' }),
-  download: (id: number) => api.download(`/document-templates/${id}/download`, 'Шаблон'),
+  remove: (id: number) => call(routes.documentation.deleteTemplatesById, { params: { id }, name: 'Удаление шаблона' }),
+  download: (id: number) => api.download(href(routes.documentation.getTemplatesDownload, { params: { id } }), 'Шаблон'),
   downloadBuiltin: (law: string, kind: string, subject: string) =>
-    api.download(`/document-templates/builtin/${law}/${kind}/${subject}`, 'Встроенный шаблон'),
+    api.download(href(routes.documentation.getTemplatesBuiltin, { params: { law, kind, subject } }), 'Встроенный шаблон'),
 };
