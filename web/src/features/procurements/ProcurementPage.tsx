@@ -302,7 +302,7 @@ function ProcurementCard({
           {p && <Link to={`/files/${p.id}`}>Файлы</Link>}
         </Space>
       </Space>
-      {p?.law === '44' && p.ikz && <EisReconciliation procurement={p} />}
+      {p && (p.law === '44' ? !!p.ikz : !!p.notice_number) && <EisReconciliation procurement={p} />}
       <Row gutter={24}>
         <Col xs={24} xl={15}>
           <Form<FormValues>
