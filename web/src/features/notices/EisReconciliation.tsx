@@ -64,7 +64,7 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const { modal } = AntApp.useApp();
-  const q = useEisReconciliation(p.id, p.law);
+  const q = useEisReconciliation(p.id, p.law, p.law === '44' || !!p.notice_number);
   const r = q.data;
   const apply = useMutation({
     mutationFn: (body: BodyIn<typeof routes.eis.postProcurementsEisApply>) =>
