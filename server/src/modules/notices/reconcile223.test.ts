@@ -148,4 +148,24 @@ describe('ЕИС’s 223-ФЗ notice reconciled into the card', () => {
       409,
     );
   });
+
+  it('follows ЕИС’s contract concluded on the notice: the status moves only when the user applies it', async () => {
+    // ЕИС's real daily export of 223-ФЗ contracts, one of them naming this purchase's notice
+    const daily = fs
+      .readFileSync(fixturePath('eis223', 'contract_Adygeya_Resp_20191217_000000_20191217_235959_daily_001.xml'), 'utf8')
+      .replaceAll('<ns2:purchaseNoticeNumber>31908645944<', `<ns2:purchaseNoticeNumber>${NUMBER}<`);
+    const r = await upload(client, daily);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const rec = await reconciliation(id);
+    expect(rec.status).toMatchObject({ card: 'summing_up', eis: 'contract_signed', behind: true });
+    expect(rec.pending).toBe(true);
+    expect((await card(id)).status).toBe('summing_up');
+    const applied = await t.api<ProcurementResponse>('POST', `/api/procurements/${id}/eis/apply`, {
+      token: client,
+      body: { fields: [], status: 'contract_signed' },
+    });
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.status).toBe('contract_signed');
+    expect((await reconciliation(id)).pending).toBe(false);
+  });
 });
