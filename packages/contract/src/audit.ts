@@ -75,6 +75,7 @@ export const AUDIT_ENTITY_TITLES: Record<string, string> = {
   plan: 'План закупки',
   payment_import: 'Загрузка платёжных поручений',
   eis44_notice: 'Документ закупки из ЕИС (44-ФЗ)',
+  eis223_notice: 'Извещение о закупке из ЕИС (223-ФЗ)',
   tender_plan: 'План-график (44-ФЗ)',
   ...Object.fromEntries(Object.entries(CATALOG_KIND_TITLES).map(([k, t]) => [`catalog.${k as CatalogKind}`, `Справочник «${t}»`])),
 };
@@ -145,6 +146,7 @@ const ACTION_OVERRIDES: Record<string, string> = {
   'plan.import_create': 'Загрузка версии плана',
   'payment_import.create': 'Загрузка файла',
   'eis44_notice.import_create': 'Загрузка из ЕИС',
+  'eis223_notice.import_create': 'Новая версия извещения из ЕИС',
   'tender_plan.import_create': 'Загрузка версии плана-графика',
 };
 

@@ -5,17 +5,25 @@ import { Contract44Summary } from './notices44';
 /**
  * What ЕИС says of a purchase beside what its card says: the notice, the final protocol and the contract
  * that arrived for it — 44-ФЗ: matched by the ИКЗ as ЕИС fills it (year, ИКУ, position number; the purchase's own
- * ИКЗ first) — each fact with the card's own value, the differences marked, and the status ЕИС has reached.
+ * ИКЗ first); 223-ФЗ: the newest version of the notice with the card's notice number — each fact with the card's own
+ * value, the differences marked, and the status ЕИС has reached.
  */
-export const EIS_RECONCILE_FIELDS = ['method', 'nmcd', 'published_on', 'application_deadline', 'summing_up_on'] as const;
+export const EIS_RECONCILE_FIELDS = ['title', 'method', 'nmcd', 'published_on', 'application_deadline', 'summing_up_on'] as const;
 export type EisReconcileField = (typeof EIS_RECONCILE_FIELDS)[number];
 
 export const EIS_RECONCILE_FIELD_TITLES: Record<EisReconcileField, string> = {
+  title: 'Наименование закупки',
   method: 'Способ определения поставщика',
   nmcd: 'НМЦК',
   published_on: 'Дата размещения извещения',
   application_deadline: 'Окончание подачи заявок',
   summing_up_on: 'Подведение итогов',
+};
+/** 223-ФЗ names the price of a purchase НМЦД (начальная (максимальная) цена договора), 44-ФЗ НМЦК. */
+export const EIS_RECONCILE_FIELD_TITLES_223: Record<EisReconcileField, string> = {
+  ...EIS_RECONCILE_FIELD_TITLES,
+  method: 'Способ закупки',
+  nmcd: 'НМЦД',
 };
 
 export const EisReconcileFact = z.object({

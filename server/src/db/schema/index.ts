@@ -11,5 +11,6 @@ export * from './storage';
 export * from './nmck';
 export * from './tender-plans';
 export * from './eis44-notices';
+export * from './eis223-notices';
 export * from './approvals';
 export * from './acceptance';

@@ -110,7 +110,14 @@ export async function withRefs(deps: Deps, items: AuditItem[], visible: number[]
   // ЕИС's documents are known by the number the entry recorded (a purchase's, a plan's), not by the row's id
   for (const it of items) {
     const after = it.after && typeof it.after === 'object' ? (it.after as Record<string, unknown>) : {};
-    const own = it.entity === 'eis44_notice' ? after.purchase_number : it.entity === 'tender_plan' ? after.plan_number : null;
+    const own =
+      it.entity === 'eis44_notice'
+        ? after.purchase_number
+        : it.entity === 'eis223_notice'
+          ? after.notice_number
+          : it.entity === 'tender_plan'
+            ? after.plan_number
+            : null;
     if (typeof own === 'string' && own) numbers[`${it.entity}:${it.entity_id}`] = own;
   }
   const names: Record<string, string> = {};

@@ -16,7 +16,7 @@ import { storeContracts } from '../contracts';
 import { storePlan } from '../plans';
 import { storeTenderPlan } from '../plans';
 import { storeNotice44 } from '../notices';
-import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from '../notices';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs, procurementsOfNotices } from '../notices';
 import { ownContracts44, storeContracts44 } from '../contracts';
 import { prepareNotice, storeNotice, type PreparedNotice } from '../notices';
 import { isOwnParty, namesOwnCustomer, ownCustomers, type OwnCustomers } from '../companies';
@@ -261,7 +261,14 @@ async function storeDay(deps: Deps, imp: ImportRow, ctx: Ctx, own: OwnCustomers,
         purchases44.flatMap((d) => (d.kind === 'protocol' ? [d.purchaseNumber] : [])),
       )),
     ];
-    notifyEisChanged(deps, imp.companyId, await procurementsOfIkzs(deps, imp.companyId, ikzs));
+    notifyEisChanged(deps, imp.companyId, [
+      ...(await procurementsOfIkzs(deps, imp.companyId, ikzs)),
+      ...(await procurementsOfNotices(
+        deps,
+        imp.companyId,
+        notices.map((n) => n.number),
+      )),
+    ]);
   }
   return stored;
 }

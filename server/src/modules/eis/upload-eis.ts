@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs } from '../notices';
+import { ikzsOfPurchases, notifyEisChanged, procurementsOfIkzs, procurementsOfNotices } from '../notices';
 import { isFormatError, isZipArchive, parseInWorker, readZipXmlEntries } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { AppError } from '../../platform/errors';
@@ -118,7 +118,7 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     };
     for (const [i, f] of files.entries()) {
       if (f.kind === 'notice') {
-        result.procurement_id = (await storeNotice(tx, ctx, notices[i]!)).id;
+        result.procurement_id = (await storeNotice(tx, ctx, notices[i]!, 'upload')).id;
         result.notices++;
       } else if (f.kind === 'contracts') {
         const stored = await storeContracts(tx, ctx.companyId, f.contracts, 'upload', ctx.user);
@@ -150,6 +150,10 @@ export async function importEisUpload(ctx: Ctx, data: Buffer, opts: { confirmCus
     ...files.flatMap((f) => (f.kind === 'contracts44' ? f.contracts44.contracts.map((c) => c.ikz) : [])),
     ...(await ikzsOfPurchases(ctx.deps, ctx.companyId, numbers)),
   ];
-  notifyEisChanged(ctx.deps, ctx.companyId, await procurementsOfIkzs(ctx.deps, ctx.companyId, ikzs));
+  const notices223 = notices.flatMap((n) => (n ? [n.number] : []));
+  notifyEisChanged(ctx.deps, ctx.companyId, [
+    ...(await procurementsOfIkzs(ctx.deps, ctx.companyId, ikzs)),
+    ...(await procurementsOfNotices(ctx.deps, ctx.companyId, notices223)),
+  ]);
   return out;
 }

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { eis44Notices } from '../../db/schema';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { contracts, eis223Notices, eis44Notices, procurements } from '../../db/schema';
 import { Decimal } from 'decimal.js';
 import {
   EIS_RECONCILE_FIELD_TITLES,
+  EIS_RECONCILE_FIELD_TITLES_223,
   EIS_RECONCILE_FIELDS,
   EDITABLE_PROCUREMENT_STATUSES,
   EVENTS,
@@ -60,7 +61,7 @@ export function statusPath(from: ProcurementStatus, to: ProcurementStatus): Proc
 }
 
 /**
- * ЕИС's facts of a 44-ФЗ card beside the card's own: the notice published for its ИКЗ (as ЕИС fills it),
+ * ЕИС's facts of a card beside the card's own (a 223-ФЗ card: reconcile223). 44-ФЗ: the notice published for its ИКЗ (as ЕИС fills it),
  * the final protocol and the contract, each difference marked, and the status those documents put the purchase in
  * (notice → «Подача заявок», after the deadline or with the final protocol → «Подведение итогов», the protocol's
  * failure → «Не состоялось», the contract → «Контракт заключён»).
@@ -80,32 +81,21 @@ export async function eisReconciliation(ctx: Ctx, id: number): Promise<EisReconc
     pending: false,
     locked_reason: null,
   };
-  if (law !== '44' || !card.ikz) return empty;
+  if (law === '223') return card.notice_number ? reconcile223(ctx, card, empty) : empty;
+  if (!card.ikz) return empty;
   const found = await notice44OfPurchase(ctx, card.ikz, id);
   if (!found) return empty;
   const { notice: n, lot } = found;
   const eis: Record<EisReconcileField, string | null> = {
+    // a 44-ФЗ notice's object is a summary of the purchase, not its card's name: no difference is made of it
+    title: null,
     method: n.method && n.method in NOTICE44_METHODS_BY_CODE ? n.method : null,
     nmcd: lot?.maxPrice ?? n.max_price,
     published_on: dayOf(n.published_at),
     application_deadline: dayOf(n.applications_end),
     summing_up_on: n.summarizing_date,
   };
-  const own: Record<EisReconcileField, string | null> = {
-    method: card.method,
-    nmcd: card.nmcd,
-    published_on: card.published_on,
-    application_deadline: card.application_deadline,
-    summing_up_on: card.summing_up_on,
-  };
-  const facts = EIS_RECONCILE_FIELDS.map((field) => ({
-    field,
-    title: EIS_RECONCILE_FIELD_TITLES[field],
-    card: own[field],
-    eis: eis[field],
-    // what ЕИС does not say is no difference
-    differs: eis[field] !== null && !(field === 'nmcd' ? sameMoney(own[field], eis[field]) : own[field] === eis[field]),
-  }));
+  const facts = compare(card, eis, EIS_RECONCILE_FIELD_TITLES);
   const today = moscowToday();
   const eisStatus: ProcurementStatus = n.contract
     ? 'contract_signed'
@@ -139,6 +129,79 @@ export async function eisReconciliation(ctx: Ctx, id: number): Promise<EisReconc
   };
 }
 
+/** Each fact of ЕИС beside the card's own; what ЕИС does not say is no difference. */
+function compare(card: ProcurementResponse, eis: Record<EisReconcileField, string | null>, titles: Record<EisReconcileField, string>) {
+  const own: Record<EisReconcileField, string | null> = {
+    title: card.title,
+    method: card.method,
+    nmcd: card.nmcd,
+    published_on: card.published_on,
+    application_deadline: card.application_deadline,
+    summing_up_on: card.summing_up_on,
+  };
+  return EIS_RECONCILE_FIELDS.map((field) => ({
+    field,
+    title: titles[field],
+    card: own[field],
+    eis: eis[field],
+    differs: eis[field] !== null && !(field === 'nmcd' ? sameMoney(own[field], eis[field]) : own[field] === eis[field]),
+  }));
+}
+
+/**
+ * A 223-ФЗ card beside the newest version of its notice (by the card's notice number): the notice's name, method, НМЦД
+ * and dates (its summing-up date is not in the notice's data ЕИС gives out, so it is never a difference), and the
+ * status the notice puts the purchase in — applications until the deadline, then summing up, a contract concluded on it
+ * ends it. The card's values past «Документация сформирована» follow ЕИС too: a change of a published notice is
+ * published in ЕИС (223-ФЗ art. 4 part 11); a concluded, failed or cancelled purchase keeps its own.
+ */
+async function reconcile223(ctx: Ctx, card: ProcurementResponse, empty: EisReconciliation): Promise<EisReconciliation> {
+  const number = card.notice_number!;
+  const [n] = await ctx.deps.db
+    .select()
+    .from(eis223Notices)
+    .where(and(eq(eis223Notices.companyId, ctx.companyId), eq(eis223Notices.noticeNumber, number)))
+    .orderBy(desc(eis223Notices.version), desc(eis223Notices.id))
+    .limit(1);
+  if (!n) return empty;
+  const [contract] = await ctx.deps.db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number)))
+    .limit(1);
+  const facts = compare(
+    card,
+    {
+      title: n.title,
+      method: n.method,
+      nmcd: n.nmcd,
+      published_on: n.publishedOn,
+      application_deadline: n.applicationDeadline,
+      summing_up_on: null,
+    },
+    EIS_RECONCILE_FIELD_TITLES_223,
+  );
+  const status = card.status;
+  const eisStatus: ProcurementStatus = contract
+    ? 'contract_signed'
+    : n.applicationDeadline && n.applicationDeadline < moscowToday()
+      ? 'summing_up'
+      : 'accepting';
+  const behind = !FINAL_PROCUREMENT_STATUSES.includes(status) && RANK[eisStatus] > RANK[status] && statusPath(status, eisStatus) !== null;
+  const differs = facts.some((f) => f.differs);
+  return {
+    ...empty,
+    notice: { purchase_number: number, href: n.href, placer_name: n.placerName, published_at: n.publishedAt },
+    facts,
+    status: { card: status, eis: eisStatus, behind, eis_title: PROCUREMENT_STATUS_TITLES[eisStatus] },
+    pending: differs || behind,
+    locked_reason:
+      differs && FINAL_PROCUREMENT_STATUSES.includes(status)
+        ? `Карточка в статусе «${PROCUREMENT_STATUS_TITLES[status]}»: её сведения не изменяются, расхождения с ЕИС останутся отмеченными`
+        : null,
+  };
+}
+
 const NOTICE44_METHODS_BY_CODE: Record<string, true> = Object.fromEntries(Object.values(NOTICE44_METHODS).map((m) => [m, true]));
 
 /**
@@ -160,7 +223,7 @@ export async function applyEisReconciliation(ctx: Ctx, id: number, req: EisApply
   if (differing.length) {
     const card = await getProcurement(ctx, id);
     const patch = Object.fromEntries(rec.facts.filter((f) => f.differs).map((f) => [f.field, f.eis]));
-    await updateProcurement(ctx, id, ProcurementRequest.parse({ ...card, ...patch }));
+    await updateProcurement(ctx, id, ProcurementRequest.parse({ ...card, ...patch }), { publishedInEis: rec.law === '223' });
   }
   if (target) {
     await ctx.deps.db.transaction(async (tx) => {
@@ -177,6 +240,18 @@ export async function applyEisReconciliation(ctx: Ctx, id: number, req: EisApply
   }
   notifyEisChanged(ctx.deps, ctx.companyId, [id]);
   return getProcurement(ctx, id);
+}
+
+/** The company's 223-ФЗ cards of these notice numbers: whose ЕИС notice just arrived. */
+export async function procurementsOfNotices(deps: Deps, companyId: number, numbers: string[]): Promise<number[]> {
+  if (!numbers.length) return [];
+  const rows = await deps.db
+    .select({ id: procurements.id })
+    .from(procurements)
+    .where(
+      and(eq(procurements.companyId, companyId), eq(procurements.law, '223'), inArray(procurements.noticeNumber, [...new Set(numbers)])),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** The company's open cards learn that ЕИС's facts of these purchases changed (the card and the register refetch). */

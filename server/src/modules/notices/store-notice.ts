@@ -2,13 +2,13 @@ import { and, eq, isNull } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { ProcurementRequest } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { contracts, procurementStatusHistory, procurements } from '../../db/schema';
+import { contracts, eis223Notices, procurements } from '../../db/schema';
 import type { EisNotice, EisNoticeRoot } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { checkedReferences, insertProcurement } from '../procurements';
-import { moscowToday, now } from '../../platform/clock';
+import { moscowToday } from '../../platform/clock';
 import { methodOf } from '../rules';
 
 const OKPD2 = /^\d{2}(\.\d{1,2}(\.\d{1,2}(\.\d{1,3})?)?)?$/;
@@ -83,49 +83,58 @@ export async function prepareNotice(ctx: Ctx, n: EisNotice) {
 export type PreparedNotice = Awaited<ReturnType<typeof prepareNotice>>;
 
 /**
- * A customer's own notice from ЕИС fills the procurement register: one procurement per notice number (a newer version
- * updates it), with the contracts concluded on it linked. Returns the procurement's id.
+ * A customer's own notice from ЕИС: its facts are kept beside the card (eis223_notices, one row per number and version)
+ * and a purchase seen for the first time is made from them, with the contracts concluded on it linked. An existing card
+ * is never written over: what the notice says otherwise is shown beside it and applied by the user
+ * (reconcile.ts). Returns the procurement's id.
  */
-export async function storeNotice(tx: Tx, ctx: Ctx, p: PreparedNotice): Promise<{ id: number; created: boolean; contracts: number }> {
+export async function storeNotice(
+  tx: Tx,
+  ctx: Ctx,
+  p: PreparedNotice,
+  source: 'eis' | 'upload' = 'eis',
+): Promise<{ id: number; created: boolean; contracts: number }> {
   const { input, number } = p;
-  const linked = await tx
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number)));
-  const status = statusOf(p.notice, linked.length > 0);
-  const [old] = await tx
-    .select()
-    .from(procurements)
-    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.noticeNumber, number)));
-  let id: number;
-  if (old) {
-    const changes = {
+  const [kept] = await tx
+    .insert(eis223Notices)
+    .values({
+      companyId: ctx.companyId,
+      noticeNumber: number,
+      version: p.notice.version ?? 0,
+      noticeType: p.notice.noticeType,
+      method: input.method,
       title: input.title,
       nmcd: input.nmcd,
       publishedOn: input.published_on ?? null,
       applicationDeadline: input.application_deadline ?? null,
-      status,
-      updatedAt: now(),
-    };
-    await tx.update(procurements).set(changes).where(eq(procurements.id, old.id));
-    if (old.status !== status)
-      await tx.insert(procurementStatusHistory).values({
-        procurementId: old.id,
-        companyId: ctx.companyId,
-        fromStatus: old.status,
-        toStatus: status,
-        userId: ctx.user.id,
-        comment: `Извещение № ${number} обновлено из ЕИС`,
-      });
-    await audit(tx, ctx, {
-      entity: 'procurement',
-      entityId: old.id,
-      action: 'import_update',
-      before: { title: old.title, nmcd: old.nmcd, status: old.status },
-      after: { title: input.title, nmcd: input.nmcd, status, notice_number: number },
-    });
+      placerName: p.notice.placer?.name ?? p.notice.customer?.name ?? null,
+      href: p.notice.urlEis,
+      publishedAt: p.notice.publicationDateTime,
+      source,
+    })
+    // the same version again (a repeated or resumed import): ЕИС does not edit a version, it publishes a new one
+    .onConflictDoNothing()
+    .returning({ id: eis223Notices.id });
+  const [old] = await tx
+    .select({ id: procurements.id })
+    .from(procurements)
+    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.noticeNumber, number)));
+  let id: number;
+  if (old) {
     id = old.id;
+    if (kept)
+      await audit(tx, ctx, {
+        entity: 'eis223_notice',
+        entityId: kept.id,
+        action: 'import_create',
+        after: { notice_number: number, version: p.notice.version, procurement_id: id, source },
+      });
   } else {
+    const linked = await tx
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number)));
+    const status = statusOf(p.notice, linked.length > 0);
     id = (await insertProcurement(tx, ctx, input, p.okpd2, { status, noticeNumber: number })).id;
   }
   const attached = await tx

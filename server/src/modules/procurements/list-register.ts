@@ -64,8 +64,8 @@ const statusTitle = sql.raw(
 );
 
 /**
- * A 44-ФЗ card whose purchase ЕИС published otherwise (its newest notice carrying the card's ИКЗ): another method,
- * НМЦК or date of the notice than the card's — the mark the register shows until the card applies ЕИС's facts
+ * A card whose purchase ЕИС published otherwise (44-ФЗ: its newest notice carrying the card's ИКЗ; 223-ФЗ: the newest
+ * version of the notice with the card's notice number): another name (223), method, НМЦК/НМЦД or date of the notice than the card's — the mark the register shows until the card applies ЕИС's facts
  * (modules/notices/reconcile.ts compares the same values for the card). The card's columns are named with their table:
  * bare, `method` would be the notice's own (outerColumn).
  */
@@ -78,6 +78,8 @@ const o = {
   publishedOn: outerColumn(p.publishedOn),
   applicationDeadline: outerColumn(p.applicationDeadline),
   summingUpOn: outerColumn(p.summingUpOn),
+  noticeNumber: outerColumn(p.noticeNumber),
+  title: outerColumn(p.title),
 };
 const eisDiffers = sql<boolean>`(${o.law} = '44' AND ${o.ikz} IS NOT NULL AND EXISTS (
   SELECT 1 FROM eis44_notices n WHERE n.company_id = ${o.companyId} AND n.kind = 'notice' AND n.ikzs ? ${o.ikz}
@@ -86,7 +88,13 @@ const eisDiffers = sql<boolean>`(${o.law} = '44' AND ${o.ikz} IS NOT NULL AND EX
     AND ((n.max_price IS NOT NULL AND n.max_price <> ${o.nmcd}) OR (n.method IS NOT NULL AND n.method <> ${o.method})
       OR (n.published_at IS NOT NULL AND ${o.publishedOn} IS DISTINCT FROM (n.published_at::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
       OR (n.applications_end IS NOT NULL AND ${o.applicationDeadline} IS DISTINCT FROM (n.applications_end::timestamptz AT TIME ZONE 'Europe/Moscow')::date)
-      OR (n.summarizing_date IS NOT NULL AND ${o.summingUpOn} IS DISTINCT FROM n.summarizing_date::date))))`;
+      OR (n.summarizing_date IS NOT NULL AND ${o.summingUpOn} IS DISTINCT FROM n.summarizing_date::date))))
+  OR (${o.law} = '223' AND ${o.noticeNumber} IS NOT NULL AND EXISTS (
+    SELECT 1 FROM (SELECT * FROM eis223_notices n WHERE n.company_id = ${o.companyId} AND n.notice_number = ${o.noticeNumber}
+      ORDER BY n.version DESC, n.id DESC LIMIT 1) n
+    WHERE n.title <> ${o.title} OR n.nmcd <> ${o.nmcd} OR n.method <> ${o.method}
+      OR (n.published_on IS NOT NULL AND ${o.publishedOn} IS DISTINCT FROM n.published_on)
+      OR (n.application_deadline IS NOT NULL AND ${o.applicationDeadline} IS DISTINCT FROM n.application_deadline)))`;
 
 /**
  * The columns of a RegisterItem, named as its fields, for the database to render the page as JSON: the page leaves

@@ -354,10 +354,20 @@ function assertEditable(r: { status: string }) {
   }
 }
 
-export async function updateProcurement(ctx: Ctx, id: number, input: ProcurementRequest): Promise<ProcurementResponse> {
+/**
+ * `publishedInEis`: the values are those ЕИС published for a 223-ФЗ purchase under way, applied by the user — a
+ * change of the notice is published in ЕИС (223-ФЗ art. 4 part 11), so the card follows it past «Документация
+ * сформирована» too; everything else the save does is the same.
+ */
+export async function updateProcurement(
+  ctx: Ctx,
+  id: number,
+  input: ProcurementRequest,
+  opts: { publishedInEis?: boolean } = {},
+): Promise<ProcurementResponse> {
   const current = await loadProcurement(ctx, id);
   assertCanEdit(ctx);
-  assertEditable(current);
+  if (!opts.publishedInEis) assertEditable(current);
   const okpd2 = await checkedReferences(ctx, input, current.method);
   // an ИКЗ is checked when the save sets it, and when it keeps one while the parts it must agree with change
   await assertIkz(ctx, {
@@ -372,7 +382,7 @@ export async function updateProcurement(ctx: Ctx, id: number, input: Procurement
   await ctx.deps.db.transaction(async (tx) => {
     const fields = fieldValues(input);
     const { governing, ...before } = await lockProcurement(ctx, id, tx, governingDate(fields));
-    assertEditable(before);
+    if (!opts.publishedInEis) assertEditable(before);
     await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'purchase', id);
     // the card's form does not carry the plan item it came from: saving it must not cut the link
     const values = {

@@ -22,7 +22,7 @@ import { useCanChange } from '../../lib/MayChange';
 const DATE_FIELDS: ReadonlyArray<EisReconcileFact['field']> = ['published_on', 'application_deadline', 'summing_up_on'];
 
 /** ЕИС's facts of a card (GET /procurements/:id/eis), refreshed when an import or another user's apply tells the company. */
-export function useEisReconciliation(procurementId: number, law: string) {
+export function useEisReconciliation(procurementId: number, law: string, linked = true) {
   const company = useSelectedCompany();
   const qc = useQueryClient();
   useEffect(
@@ -37,7 +37,8 @@ export function useEisReconciliation(procurementId: number, law: string) {
   );
   return useQuery({
     queryKey: ['procurement-eis', company, procurementId],
-    enabled: law === '44',
+    // a 223-ФЗ card meets ЕИС by its notice number, a 44-ФЗ card by its ИКЗ
+    enabled: linked && (law === '44' || law === '223'),
     queryFn: () => call(routes.eis.getProcurementsEis, { params: { id: procurementId }, name: 'Сведения ЕИС о закупке', quiet: true }),
   });
 }
@@ -47,13 +48,14 @@ export const eisDatesDiffer = (r: Reconciliation | undefined) => !!r?.facts.some
 
 function show(f: EisReconcileFact, v: string | null): string {
   if (v === null) return '—';
+  if (f.field === 'title') return v;
   if (f.field === 'nmcd') return formatMoney(v);
   if (f.field === 'method') return NOTICE44_METHOD_TITLES[v] ?? STANDARD_METHOD_TITLES[v] ?? v;
   return formatDate(v);
 }
 
 /**
- * On a 44-ФЗ card (in place of the notice's summary it had): what ЕИС published for the purchase (the notice, the final protocol, the contract) beside the card's own
+ * On a card (44-ФЗ: in place of the notice's summary it had; 223-ФЗ: the notice of its number): what ЕИС published for the purchase (the notice, the final protocol, the contract) beside the card's own
  * values, each difference marked, and «Применить данные ЕИС» — the differing values and the status ЕИС reached, in one
  * confirmation, through the card's own save. Nothing is shown until ЕИС's notice of the purchase has been imported.
  */
@@ -62,7 +64,7 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
   const company = useSelectedCompany();
   const qc = useQueryClient();
   const { modal } = AntApp.useApp();
-  const q = useEisReconciliation(p.id, p.law);
+  const q = useEisReconciliation(p.id, p.law, p.law === '44' || !!p.notice_number);
   const r = q.data;
   const apply = useMutation({
     mutationFn: (body: BodyIn<typeof routes.eis.postProcurementsEisApply>) =>
@@ -131,7 +133,11 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
     >
       <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 12 }}>
         <Descriptions.Item label="Извещение">
-          <Link to={`/eisNotices44?q=${r.notice.purchase_number}`}>№ {r.notice.purchase_number}</Link>
+          {r.law === '44' ? (
+            <Link to={`/eisNotices44?q=${r.notice.purchase_number}`}>№ {r.notice.purchase_number}</Link>
+          ) : (
+            `№ ${r.notice.purchase_number}`
+          )}
           {r.notice.href && (
             <Typography.Link href={r.notice.href} target="_blank" rel="noreferrer" style={{ marginLeft: 8 }}>
               в ЕИС
@@ -140,24 +146,29 @@ export function EisReconciliation({ procurement: p }: { procurement: Procurement
           {r.notice.published_at ? ` от ${formatDateTime(r.notice.published_at)}` : ''}
         </Descriptions.Item>
         <Descriptions.Item label="Разместил">{r.notice.placer_name ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label="Итоговый протокол">
-          {r.protocol
-            ? `${r.protocol.doc_number ?? ''} от ${r.protocol.protocol_date ? formatDate(r.protocol.protocol_date) : '—'}`.trim()
-            : 'Ещё не размещён'}
-        </Descriptions.Item>
-        <Descriptions.Item label="Победитель и цена">
-          {winner ?? '—'}
-          {r.contract?.price
-            ? `, ${formatMoney(r.contract.price)}`
-            : r.protocol?.winner_price
-              ? `, ${formatMoney(r.protocol.winner_price)}`
-              : ''}
-        </Descriptions.Item>
-        <Descriptions.Item label="Контракт">
-          {r.contract
-            ? `№ ${r.contract.registry_number ?? '—'}${r.contract.contract_date ? ` от ${formatDate(r.contract.contract_date)}` : ''}`
-            : '—'}
-        </Descriptions.Item>
+        {/* 223-ФЗ: ЕИС's notice only — its protocols and contracts are not matched to the card here */}
+        {r.law === '44' && (
+          <>
+            <Descriptions.Item label="Итоговый протокол">
+              {r.protocol
+                ? `${r.protocol.doc_number ?? ''} от ${r.protocol.protocol_date ? formatDate(r.protocol.protocol_date) : '—'}`.trim()
+                : 'Ещё не размещён'}
+            </Descriptions.Item>
+            <Descriptions.Item label="Победитель и цена">
+              {winner ?? '—'}
+              {r.contract?.price
+                ? `, ${formatMoney(r.contract.price)}`
+                : r.protocol?.winner_price
+                  ? `, ${formatMoney(r.protocol.winner_price)}`
+                  : ''}
+            </Descriptions.Item>
+            <Descriptions.Item label="Контракт">
+              {r.contract
+                ? `№ ${r.contract.registry_number ?? '—'}${r.contract.contract_date ? ` от ${formatDate(r.contract.contract_date)}` : ''}`
+                : '—'}
+            </Descriptions.Item>
+          </>
+        )}
         <Descriptions.Item label="Статус по ЕИС">
           <span data-testid="eis-status">{r.status.eis_title ?? '—'}</span>
           {r.status.behind && (

@@ -302,7 +302,7 @@ function ProcurementCard({
           {p && <Link to={`/files/${p.id}`}>Файлы</Link>}
         </Space>
       </Space>
-      {p?.law === '44' && p.ikz && <EisReconciliation procurement={p} />}
+      {p && (p.law === '44' ? !!p.ikz : !!p.notice_number) && <EisReconciliation procurement={p} />}
       <Row gutter={24}>
         <Col xs={24} xl={15}>
           <Form<FormValues>
@@ -591,7 +591,7 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
   const [overrideFor, setOverrideFor] = useState<{ to: ProcurementStatus; comment?: string; rules: string[] } | null>(null);
   const [overrideForm] = Form.useForm<{ reason: string }>();
   const history = useQuery({ queryKey: ['procurement-history', company, p.id, p.status], queryFn: () => procurementsApi.history(p.id) });
-  const eis = useEisReconciliation(p.id, p.law);
+  const eis = useEisReconciliation(p.id, p.law, p.law === '44' || !!p.notice_number);
   const canChange = useCanChange();
   const move = useMutation({
     mutationFn: ({ to, comment, reason }: { to: ProcurementStatus; comment?: string; reason?: string }) =>
