@@ -231,20 +231,16 @@ function ResetPasswordForm({ user, onClose }: { user: UserResponse; onClose: () 
     onSuccess: onClose,
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={`Новый пароль: ${user.title}`}
-      okText="Сохранить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      saving={save.isPending}
+      onFinish={(v) => save.mutate(v.password)}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v.password)}>
-        <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
-          <Input.Password autoComplete="new-password" />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
+        <Input.Password autoComplete="new-password" />
+      </Field>
+    </FormDialog>
   );
 }
