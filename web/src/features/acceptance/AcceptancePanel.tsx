@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Descriptions, Input, Modal, Radio, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Descriptions, Form, Input, Modal, Radio, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS, type AcceptancePanelResponse, type AcceptanceTerm } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
+import { FormDialog } from '../../lib/FormDialog';
 import { formatDate, formatQuantity } from '../../lib/format';
 import { onAuthEvent } from '../../lib/socket';
 import { newIdempotencyKey } from '../../lib/idempotency';
@@ -210,33 +211,45 @@ function DecisionDialog({
 
 /** The expertise dialog (ч. 3 ст. 94 44-ФЗ): in-house or by an expert organisation with its conclusion. */
 function ReviewDialog({ panel, open, onClose }: { panel: AcceptancePanelResponse; open: boolean; onClose: () => void }) {
-  const [kind, setKind] = useState<'in_house' | 'expert'>('in_house');
-  const [expert, setExpert] = useState('');
+  const [form] = Form.useForm<{ kind: 'in_house' | 'expert'; expert?: string }>();
+  const kind = Form.useWatch('kind', form) ?? 'in_house';
   const [conclusion, setConclusion] = useState<AttachedFile | null>(null);
   const refresh = useRefresh(panel.contract_id);
+  // the dialog's fields are dropped on close, and the attached conclusion with them
+  const close = () => {
+    setConclusion(null);
+    onClose();
+  };
   const run = useMutation({
-    mutationFn: () => acceptanceApi.review(panel.document_id, { kind, expert_name: expert.trim() || null, conclusion }),
+    mutationFn: (v: { kind: 'in_house' | 'expert'; expert?: string }) =>
+      acceptanceApi.review(panel.document_id, { kind: v.kind, expert_name: v.expert?.trim() || null, conclusion }),
     onSuccess: async () => {
       await refresh();
-      onClose();
+      close();
     },
   });
   return (
-    <Modal
+    <FormDialog
+      form={form}
       open={open}
       title="Экспертиза поставленного"
-      onCancel={onClose}
-      onOk={() => run.mutate()}
-      okButtonProps={{ loading: run.isPending }}
       okText="Направить"
+      onCancel={close}
+      saving={run.isPending}
+      initialValues={{ kind: 'in_house' }}
+      onFinish={(v) => run.mutate(v)}
     >
-      <Radio.Group value={kind} onChange={(e) => setKind(e.target.value as 'in_house' | 'expert')}>
-        <Radio value="in_house">Своими силами</Radio>
-        <Radio value="expert">Экспертная организация</Radio>
-      </Radio.Group>
+      <Form.Item name="kind" noStyle>
+        <Radio.Group>
+          <Radio value="in_house">Своими силами</Radio>
+          <Radio value="expert">Экспертная организация</Radio>
+        </Radio.Group>
+      </Form.Item>
       {kind === 'expert' && (
         <Space direction="vertical" style={{ width: '100%', marginTop: 8 }}>
-          <Input placeholder="Экспертная организация" value={expert} onChange={(e) => setExpert(e.target.value)} maxLength={500} />
+          <Form.Item name="expert" noStyle>
+            <Input placeholder="Экспертная организация" maxLength={500} />
+          </Form.Item>
           <Upload
             maxCount={1}
             beforeUpload={(f) => {
@@ -248,7 +261,7 @@ function ReviewDialog({ panel, open, onClose }: { panel: AcceptancePanelResponse
           </Upload>
         </Space>
       )}
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Input, InputNumber, Modal, Radio, Space, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, InputNumber, Modal, Radio, Space, Table, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { COMMISSION_MIN_MEMBERS } from '@proc/contract';
 import { useSelectedCompany } from '../../lib/session';
+import { FormDialog } from '../../lib/FormDialog';
 import { acceptanceApi, type MemberInput } from './api';
 
+/** Working days; null: the law's own term. */
+type Terms = { acceptance_days: number | null; payment_days: number | null };
 type Row = { key: number; full_name: string; position: string; login: string };
 const blank = (key: number): Row => ({ key, full_name: '', position: '', login: '' });
 
@@ -20,7 +23,8 @@ export function CommissionCard({ contractId }: { contractId: number }) {
   const [editing, setEditing] = useState(false);
   const [rows, setRows] = useState<Row[]>([]);
   const [chair, setChair] = useState(0);
-  const [terms, setTerms] = useState<{ acceptance_days: number | null; payment_days: number | null } | null>(null);
+  const [terms, setTerms] = useState<Terms | null>(null);
+  const [termsForm] = Form.useForm<Terms>();
   const refresh = () => qc.invalidateQueries({ queryKey: ['acceptance', company] });
   const save = useMutation({
     mutationFn: () =>
@@ -41,7 +45,7 @@ export function CommissionCard({ contractId }: { contractId: number }) {
     },
   });
   const saveTerms = useMutation({
-    mutationFn: () => acceptanceApi.setTerms(contractId, terms!),
+    mutationFn: (t: Terms) => acceptanceApi.setTerms(contractId, t),
     onSuccess: async () => {
       await refresh();
       await qc.invalidateQueries({ queryKey: ['execution', company] });
@@ -145,40 +149,33 @@ export function CommissionCard({ contractId }: { contractId: number }) {
           Без комиссии
         </Button>
       </Modal>
-      <Modal
+      <FormDialog
+        form={termsForm}
         open={terms !== null}
         title="Сроки приёмки и оплаты по договору"
         onCancel={() => setTerms(null)}
-        onOk={() => saveTerms.mutate()}
-        okText="Сохранить"
-        okButtonProps={{ loading: saveTerms.isPending }}
+        saving={saveTerms.isPending}
+        initialValues={terms ?? undefined}
+        onFinish={(v) => saveTerms.mutate({ acceptance_days: v.acceptance_days ?? null, payment_days: v.payment_days ?? null })}
       >
         <Space direction="vertical">
           <span>
             Приёмка, рабочих дней:{' '}
-            <InputNumber
-              min={1}
-              max={120}
-              value={terms?.acceptance_days ?? undefined}
-              placeholder={String(s.default_acceptance_days ?? '')}
-              onChange={(v) => setTerms({ ...terms!, acceptance_days: v ?? null })}
-            />
+            <Form.Item name="acceptance_days" noStyle>
+              <InputNumber min={1} max={120} placeholder={String(s.default_acceptance_days ?? '')} />
+            </Form.Item>
           </span>
           <span>
             Оплата, рабочих дней:{' '}
-            <InputNumber
-              min={1}
-              max={120}
-              value={terms?.payment_days ?? undefined}
-              placeholder={String(s.default_payment_days ?? '')}
-              onChange={(v) => setTerms({ ...terms!, payment_days: v ?? null })}
-            />
+            <Form.Item name="payment_days" noStyle>
+              <InputNumber min={1} max={120} placeholder={String(s.default_payment_days ?? '')} />
+            </Form.Item>
           </span>
           <Typography.Text type="secondary">
             Пусто — по закону (44-ФЗ: ч. 13 ст. 94, ч. 13.1 ст. 34; 223-ФЗ: ч. 5.3 ст. 3, ПП РФ № 1352)
           </Typography.Text>
         </Space>
-      </Modal>
+      </FormDialog>
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS, type ApprovalKind, type ApprovalResponse, type ApprovalSlotResponse } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { ApiError } from '../../lib/api';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -198,48 +199,40 @@ export function ApprovalPanel({ kind, documentId, onChange }: { kind: ApprovalKi
         </Button>
       )}
       {picker}
-      <Modal
+      <FormDialog
+        form={returnForm}
         open={!!returning}
         title="Вернуть на доработку"
         okText="Вернуть"
-        cancelText="Отмена"
-        confirmLoading={giveBack.isPending}
+        saving={giveBack.isPending}
         onCancel={() => setReturning(null)}
-        onOk={() => returnForm.submit()}
+        onFinish={(v) => a && returning && giveBack.mutate({ a, s: returning, comment: v.comment })}
       >
-        <Form
-          form={returnForm}
-          layout="vertical"
-          onFinish={(v) => a && returning && giveBack.mutate({ a, s: returning, comment: v.comment })}
-        >
-          <Form.Item label="Что доработать" name="comment" rules={[rules.required]}>
-            <Input.TextArea rows={3} data-testid="approval-return-comment" />
-          </Form.Item>
-        </Form>
-      </Modal>
-      <Modal
+        <Form.Item label="Что доработать" name="comment" rules={[rules.required]}>
+          <Input.TextArea rows={3} data-testid="approval-return-comment" />
+        </Form.Item>
+      </FormDialog>
+      <FormDialog
+        form={delegateForm}
         open={!!delegating}
         title="Передать этап"
         okText="Передать"
-        cancelText="Отмена"
-        confirmLoading={delegate.isPending}
+        saving={delegate.isPending}
         onCancel={() => setDelegating(null)}
-        onOk={() => delegateForm.submit()}
+        onFinish={(v) => a && delegating && delegate.mutate({ a, s: delegating, v })}
       >
-        <Form form={delegateForm} layout="vertical" onFinish={(v) => a && delegating && delegate.mutate({ a, s: delegating, v })}>
-          <Form.Item label="Кому" name="user_id" rules={[rules.requiredAny]}>
-            <Select
-              showSearch
-              optionFilterProp="label"
-              loading={participants.isLoading}
-              options={participants.data?.map((u) => ({ value: u.id, label: u.title }))}
-            />
-          </Form.Item>
-          <Form.Item label="Комментарий" name="comment">
-            <Input.TextArea rows={2} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item label="Кому" name="user_id" rules={[rules.requiredAny]}>
+          <Select
+            showSearch
+            optionFilterProp="label"
+            loading={participants.isLoading}
+            options={participants.data?.map((u) => ({ value: u.id, label: u.title }))}
+          />
+        </Form.Item>
+        <Form.Item label="Комментарий" name="comment">
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </FormDialog>
     </Card>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Checkbox, Form, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Checkbox, Form, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { CATALOG_NAME_MAX, catalogRoute, type CatalogKind, type CatalogRoute } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { ApiError } from '../../lib/api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
@@ -198,48 +199,36 @@ function ElementForm({
   const initial = item ? { ...item, user_fields: item.user_fields ?? [] } : { ...def.defaults, user_fields: [] };
   const title = readOnly ? route.element : item ? `Изменить: ${route.element}` : `Новый элемент: ${route.element}`;
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       width={760}
       title={title}
-      okText="Сохранить"
-      cancelText={readOnly ? 'Закрыть' : 'Отмена'}
-      onCancel={unsaved.cancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, style: readOnly ? { display: 'none' } : undefined }}
+      unsaved={unsaved}
+      saving={save.isPending}
+      readOnly={readOnly}
+      initialValues={initial}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        disabled={readOnly}
-        initialValues={initial}
-        onFinish={(v) => save.mutate(v)}
-        onValuesChange={unsaved.changed}
+      <Field
+        label="Наименование"
+        name="name"
+        rules={[...(def.nameOptional ? [] : [rules.required]), { max: CATALOG_NAME_MAX, message: `Не более ${CATALOG_NAME_MAX} символов` }]}
       >
-        <Field
-          label="Наименование"
-          name="name"
-          rules={[
-            ...(def.nameOptional ? [] : [rules.required]),
-            { max: CATALOG_NAME_MAX, message: `Не более ${CATALOG_NAME_MAX} символов` },
-          ]}
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            showCount={{ formatter: ({ count }) => (count > CATALOG_NAME_MAX * 0.8 ? `${count} / ${CATALOG_NAME_MAX}` : '') }}
-          />
-        </Field>
-        {def.Fields && <def.Fields item={item} />}
-        <Field label="Описание" name="description">
-          <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
-        </Field>
-        {!item && session.user.role === 'admin' && (
-          <Form.Item name="shared" valuePropName="checked">
-            <Checkbox>Системный элемент (виден всем организациям)</Checkbox>
-          </Form.Item>
-        )}
-        <UserFieldsEditor disabled={readOnly} />
-      </Form>
-    </Modal>
+        <Input.TextArea
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          showCount={{ formatter: ({ count }) => (count > CATALOG_NAME_MAX * 0.8 ? `${count} / ${CATALOG_NAME_MAX}` : '') }}
+        />
+      </Field>
+      {def.Fields && <def.Fields item={item} />}
+      <Field label="Описание" name="description">
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />
+      </Field>
+      {!item && session.user.role === 'admin' && (
+        <Form.Item name="shared" valuePropName="checked">
+          <Checkbox>Системный элемент (виден всем организациям)</Checkbox>
+        </Form.Item>
+      )}
+      <UserFieldsEditor disabled={readOnly} />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Divider, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Button, Divider, Form, Input, Radio, Typography } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { CONTRACT_REGISTRY_NUMBER, CONTRACT_REGISTRY_NUMBER_MESSAGE, type EisContractsImportRequest } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { ApiError } from '../../lib/api';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -65,56 +66,58 @@ function ImportContractsModal({ onClose }: { onClose: () => void }) {
     send.mutate(v.mode === 'single' ? { eais_registry_number: v.eais_registry_number!.trim() } : isoPeriod(v.period!));
 
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title="Загрузка договоров из ЕИС"
       okText="Загрузить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: send.isPending, ...({ 'data-testid': 'contracts-import-submit' } as Record<string, string>) }}
-      destroyOnHidden
+      saving={send.isPending}
+      okButtonProps={{ 'data-testid': 'contracts-import-submit' }}
+      initialValues={{ mode: 'period' }}
+      onFinish={submit}
+      after={
+        <>
+          <Divider plain>или</Divider>
+          <Typography.Paragraph type="secondary">XML-файл из ЕИС: договоры, сведения об исполнении или план закупки</Typography.Paragraph>
+          <UploadEisButton label="Загрузить файл" testId="contracts-upload" />
+        </>
+      }
     >
-      <Form form={form} layout="vertical" initialValues={{ mode: 'period' }} onFinish={submit}>
-        <Form.Item name="mode" label="Что загрузить">
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'period', label: 'За период' },
-              { value: 'single', label: 'Один договор' },
-            ]}
+      <Form.Item name="mode" label="Что загрузить">
+        <Radio.Group
+          optionType="button"
+          options={[
+            { value: 'period', label: 'За период' },
+            { value: 'single', label: 'Один договор' },
+          ]}
+        />
+      </Form.Item>
+      {mode === 'period' ? (
+        <EisPeriodField label="Период заключения договоров" testId="contracts-import-period" kind="contracts" />
+      ) : (
+        <Field
+          label="Реестровый номер договора"
+          name="eais_registry_number"
+          rules={[
+            rules.required,
+            {
+              // 23 digits: 223-ФЗ's register of contracts; 19: 44-ФЗ's (the server asks the register the number names)
+              validator: (_, v?: string) =>
+                !v || CONTRACT_REGISTRY_NUMBER.test(v.trim())
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(CONTRACT_REGISTRY_NUMBER_MESSAGE)),
+            },
+          ]}
+        >
+          <Input
+            inputMode="numeric"
+            maxLength={23}
+            placeholder="23 цифры (223-ФЗ) или 19 (44-ФЗ)"
+            onPressEnter={() => form.submit()}
+            data-testid="contracts-import-number"
           />
-        </Form.Item>
-        {mode === 'period' ? (
-          <EisPeriodField label="Период заключения договоров" testId="contracts-import-period" kind="contracts" />
-        ) : (
-          <Field
-            label="Реестровый номер договора"
-            name="eais_registry_number"
-            rules={[
-              rules.required,
-              {
-                // 23 digits: 223-ФЗ's register of contracts; 19: 44-ФЗ's (the server asks the register the number names)
-                validator: (_, v?: string) =>
-                  !v || CONTRACT_REGISTRY_NUMBER.test(v.trim())
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(CONTRACT_REGISTRY_NUMBER_MESSAGE)),
-              },
-            ]}
-          >
-            <Input
-              inputMode="numeric"
-              maxLength={23}
-              placeholder="23 цифры (223-ФЗ) или 19 (44-ФЗ)"
-              onPressEnter={() => form.submit()}
-              data-testid="contracts-import-number"
-            />
-          </Field>
-        )}
-      </Form>
-      <Divider plain>или</Divider>
-      <Typography.Paragraph type="secondary">XML-файл из ЕИС: договоры, сведения об исполнении или план закупки</Typography.Paragraph>
-      <UploadEisButton label="Загрузить файл" testId="contracts-upload" />
-    </Modal>
+        </Field>
+      )}
+    </FormDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Modal } from 'antd';
+import { Button, Form } from 'antd';
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useMutation } from '@tanstack/react-query';
 import type { EisImportKind } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { ApiError } from '../../lib/api';
 import { queryClient } from '../../lib/query-client';
 import { showPending } from './api';
@@ -51,21 +52,19 @@ export function PeriodImportModal({
     },
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={title}
       okText="Загрузить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: send.isPending, ...({ 'data-testid': `${testId}-submit` } as Record<string, string>) }}
-      destroyOnHidden
+      saving={send.isPending}
+      okButtonProps={{ 'data-testid': `${testId}-submit` }}
+      before={intro}
+      initialValues={{ period: initialPeriod }}
+      onFinish={(v) => send.mutate(isoPeriod(v.period))}
     >
-      {intro}
-      <Form form={form} layout="vertical" initialValues={{ period: initialPeriod }} onFinish={(v) => send.mutate(isoPeriod(v.period))}>
-        <EisPeriodField label={periodLabel} testId={`${testId}-period`} kind={kind} />
-      </Form>
-    </Modal>
+      <EisPeriodField label={periodLabel} testId={`${testId}-period`} kind={kind} />
+    </FormDialog>
   );
 }
 

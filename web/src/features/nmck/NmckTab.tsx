@@ -8,7 +8,6 @@ import {
   Empty,
   Form,
   Input,
-  Modal,
   Popconfirm,
   Radio,
   Row,
@@ -35,6 +34,7 @@ import {
   type NmckSourceRequest,
   type NmckSourceResponse,
 } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
 import { MoneyInput, moneyRules } from '../../lib/MoneyInput';
@@ -225,7 +225,8 @@ const sourceBody = (s: NmckSourceResponse, over: Partial<NmckSourceRequest> = {}
 
 function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procurementId: number; onSaved: (r: NmckResponse) => void }) {
   const [excluding, setExcluding] = useState<NmckSourceResponse | null>(null);
-  const [reason, setReason] = useState('');
+  const [excludeForm] = Form.useForm<{ reason?: string }>();
+  const reason = Form.useWatch('reason', excludeForm) ?? '';
   const once = useOnce();
   const change = useMutation({
     mutationFn: ({ s, body }: { s: NmckSourceResponse; body: NmckSourceRequest }) => nmckApi.updateSource(procurementId, s.id, body),
@@ -291,13 +292,7 @@ function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procureme
                           Вернуть
                         </Button>
                       ) : (
-                        <Button
-                          size="small"
-                          onClick={() => {
-                            setReason('');
-                            setExcluding(s);
-                          }}
-                        >
+                        <Button size="small" onClick={() => setExcluding(s)}>
                           Исключить
                         </Button>
                       )}
@@ -314,34 +309,34 @@ function SourcesCard({ n, procurementId, onSaved }: { n: NmckResponse; procureme
         ]}
       />
       {n.editable && <AddSource procurementId={procurementId} onSaved={onSaved} />}
-      <Modal
+      <FormDialog
+        form={excludeForm}
         open={excluding !== null}
         title="Исключить цену из расчёта"
         okText="Исключить"
-        cancelText="Отмена"
-        okButtonProps={{ disabled: reason.trim() === '', loading: change.isPending }}
+        okButtonProps={{ disabled: reason.trim() === '' }}
+        saving={change.isPending}
         onCancel={() => setExcluding(null)}
-        onOk={() =>
+        before={
+          <Typography.Paragraph>
+            {excluding?.supplier}: {excluding && formatMoney(excluding.unit_price)}
+          </Typography.Paragraph>
+        }
+        onFinish={(v) =>
           excluding &&
+          v.reason?.trim() &&
           once((done) =>
             change.mutate(
-              { s: excluding, body: sourceBody(excluding, { excluded: true, exclude_reason: reason.trim() }) },
+              { s: excluding, body: sourceBody(excluding, { excluded: true, exclude_reason: v.reason!.trim() }) },
               { onSettled: done },
             ),
           )
         }
       >
-        <Typography.Paragraph>
-          {excluding?.supplier}: {excluding && formatMoney(excluding.unit_price)}
-        </Typography.Paragraph>
-        <Input.TextArea
-          aria-label="Причина исключения"
-          placeholder="Причина исключения (обязательно)"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          autoSize={{ minRows: 2 }}
-        />
-      </Modal>
+        <Form.Item name="reason" noStyle>
+          <Input.TextArea aria-label="Причина исключения" placeholder="Причина исключения (обязательно)" autoSize={{ minRows: 2 }} />
+        </Form.Item>
+      </FormDialog>
     </Card>
   );
 }

@@ -8,7 +8,6 @@ import {
   Descriptions,
   Form,
   Input,
-  Modal,
   Radio,
   Row,
   Select,
@@ -22,6 +21,7 @@ import {
 } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router';
+import { FormDialog } from '../../lib/FormDialog';
 import { useUrlState } from '../../lib/url-state';
 import {
   CURRENCY_TITLES,
@@ -719,50 +719,42 @@ function SidePanel({ p }: { p: ProcurementResponse }) {
         )}
       </Card>
       <AuditHistoryPanel entity="procurement" entityId={p.id} />
-      <Modal
+      <FormDialog
+        form={commentForm}
         open={commentFor !== null}
         title={commentFor ? transitionLabel(commentFor, p.law) : ''}
         okText="Подтвердить"
-        cancelText="Отмена"
-        destroyOnHidden
+        saving={move.isPending}
         onCancel={() => setCommentFor(null)}
-        onOk={() => commentForm.submit()}
-        okButtonProps={{ loading: move.isPending }}
+        onFinish={(v) => move.mutate({ to: commentFor!, comment: v.comment })}
       >
-        <Form form={commentForm} layout="vertical" preserve={false} onFinish={(v) => move.mutate({ to: commentFor!, comment: v.comment })}>
-          <Field label="Комментарий" name="comment" rules={[rules.required]}>
-            <Input.TextArea autoSize={{ minRows: 3 }} autoFocus />
-          </Field>
-        </Form>
-      </Modal>
-      <Modal
+        <Field label="Комментарий" name="comment" rules={[rules.required]}>
+          <Input.TextArea autoSize={{ minRows: 3 }} autoFocus />
+        </Field>
+      </FormDialog>
+      <FormDialog
+        form={overrideForm}
         open={overrideFor !== null}
         title={overrideFor ? `${transitionLabel(overrideFor.to, p.law)}: сроки нарушены` : ''}
         okText="Перевести вопреки сроку"
-        okButtonProps={{ danger: true, loading: move.isPending }}
-        cancelText="Отмена"
-        destroyOnHidden
+        okButtonProps={{ danger: true }}
+        saving={move.isPending}
         onCancel={() => setOverrideFor(null)}
-        onOk={() => overrideForm.submit()}
-        data-testid="term-override"
+        testId="term-override"
+        before={
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 12 }}
+            description={<FindingsList items={overrideFor?.rules ?? []} testId="term-rules" />}
+          />
+        }
+        onFinish={(v) => move.mutate({ to: overrideFor!.to, comment: overrideFor!.comment, reason: v.reason })}
       >
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          description={<FindingsList items={overrideFor?.rules ?? []} testId="term-rules" />}
-        />
-        <Form
-          form={overrideForm}
-          layout="vertical"
-          preserve={false}
-          onFinish={(v) => move.mutate({ to: overrideFor!.to, comment: overrideFor!.comment, reason: v.reason })}
-        >
-          <Field label="Причина (сохранится в журнале)" name="reason" rules={[rules.required]}>
-            <Input.TextArea autoSize={{ minRows: 2 }} autoFocus />
-          </Field>
-        </Form>
-      </Modal>
+        <Field label="Причина (сохранится в журнале)" name="reason" rules={[rules.required]}>
+          <Input.TextArea autoSize={{ minRows: 2 }} autoFocus />
+        </Field>
+      </FormDialog>
     </Space>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IKU_MESSAGE, IKU_RE, canEdit, type CompanyResponse } from '@proc/contract';
 import { profileApi } from './api';
+import { FormDialog } from '../../lib/FormDialog';
 import { applyServerErrors } from '../../lib/forms';
 import { useSession } from '../../lib/session';
 import { noticeStore } from '../../lib/notices';
@@ -49,6 +50,7 @@ export function IkuField({ c }: { c: CompanyResponse }) {
           size="small"
           type="link"
           onClick={() => {
+            // the form outlives the dialog: each opening starts from the saved code, not the last one typed
             form.setFieldsValue({ iku: c.iku ?? '' });
             setOpen(true);
           }}
@@ -56,16 +58,14 @@ export function IkuField({ c }: { c: CompanyResponse }) {
           Изменить
         </Button>
       )}
-      <Modal
-        open={open}
-        title="ИКУ — идентификационный код заказчика"
-        okText="Сохранить"
-        cancelText="Отмена"
-        confirmLoading={save.isPending}
-        onCancel={() => setOpen(false)}
-        onOk={() => form.submit()}
-      >
-        <Form form={form} layout="vertical" onFinish={(v) => !save.isPending && save.mutate(v.iku)}>
+      {open && (
+        <FormDialog
+          form={form}
+          title="ИКУ — идентификационный код заказчика"
+          onCancel={() => setOpen(false)}
+          saving={save.isPending}
+          onFinish={(v) => save.mutate(v.iku)}
+        >
           <Form.Item
             label="ИКУ (20 цифр)"
             name="iku"
@@ -78,8 +78,8 @@ export function IkuField({ c }: { c: CompanyResponse }) {
           >
             <Input inputMode="numeric" maxLength={20} />
           </Form.Item>
-        </Form>
-      </Modal>
+        </FormDialog>
+      )}
     </Space>
   );
 }

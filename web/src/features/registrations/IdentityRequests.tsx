@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, Button, Form, Input, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { IdentityRequestItem } from '@proc/contract';
 import { DECISION_STATUSES, registrationsApi, type DecisionStatus } from './api';
+import { FormDialog } from '../../lib/FormDialog';
 import { useUrlChoice } from '../../lib/url-state';
 import { Field } from '../../lib/Field';
 import { formatDateTime } from '../../lib/format';
@@ -123,44 +124,39 @@ export function IdentityRequests() {
             : []),
         ]}
       />
-      <Modal
+      <FormDialog
+        form={form}
         open={!!rejecting}
         title={`Отклонить смену реквизитов «${rejecting?.company_title ?? ''}»`}
         okText="Отклонить"
-        cancelText="Отмена"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
+        okButtonProps={{ danger: true }}
+        saving={reject.isPending}
         onCancel={() => setRejecting(null)}
-        onOk={() => form.submit()}
-        destroyOnHidden
+        onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}
       >
-        <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
-          <Field label="Причина отказа" name="reason" rules={[rules.required]}>
-            <Input.TextArea rows={3} />
-          </Field>
-        </Form>
-      </Modal>
-      <Modal
+        <Field label="Причина отказа" name="reason" rules={[rules.required]}>
+          <Input.TextArea rows={3} />
+        </Field>
+      </FormDialog>
+      <FormDialog
+        form={approveForm}
         open={!!approving}
         title={`Подтвердить смену реквизитов «${approving?.company_title ?? ''}»`}
         okText="Подтвердить"
-        cancelText="Отмена"
-        okButtonProps={{ loading: approve.isPending }}
+        saving={approve.isPending}
         onCancel={() => setApproving(null)}
-        onOk={() => approveForm.submit()}
-        destroyOnHidden
+        before={approving && <Alert type="warning" showIcon message={holdersWarning(approving)} style={{ marginBottom: 16 }} />}
+        onFinish={(v) => approving && approve.mutate({ id: approving.id, reason: v.reason })}
       >
-        {approving && <Alert type="warning" showIcon message={holdersWarning(approving)} style={{ marginBottom: 16 }} />}
-        <Form form={approveForm} layout="vertical" onFinish={(v) => approving && approve.mutate({ id: approving.id, reason: v.reason })}>
-          <Field
-            label="Причина подтверждения"
-            name="reason"
-            rules={[rules.required]}
-            extra="Например: обособленное подразделение той же организации (другой КПП)"
-          >
-            <Input.TextArea rows={3} />
-          </Field>
-        </Form>
-      </Modal>
+        <Field
+          label="Причина подтверждения"
+          name="reason"
+          rules={[rules.required]}
+          extra="Например: обособленное подразделение той же организации (другой КПП)"
+        >
+          <Input.TextArea rows={3} />
+        </Field>
+      </FormDialog>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Form, Input, Modal, Space, Table, Tabs, Typography } from 'antd';
+import { Button, Form, Input, Space, Table, Tabs, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationItem as Item } from '@proc/contract';
 import { DECISION_STATUSES, registrationsApi, type DecisionStatus } from './api';
+import { FormDialog } from '../../lib/FormDialog';
 import { useUrlChoice } from '../../lib/url-state';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
@@ -93,22 +94,20 @@ export default function RegistrationsPage() {
             : []),
         ]}
       />
-      <Modal
+      <FormDialog
+        form={form}
         open={!!rejecting}
         title={`Отклонить заявку «${rejecting?.company_title ?? ''}»`}
         okText="Отклонить"
-        cancelText="Отмена"
-        okButtonProps={{ danger: true, loading: reject.isPending }}
+        okButtonProps={{ danger: true }}
+        saving={reject.isPending}
         onCancel={() => setRejecting(null)}
-        onOk={() => form.submit()}
-        destroyOnHidden
+        onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}
       >
-        <Form form={form} layout="vertical" onFinish={(v) => rejecting && reject.mutate({ id: rejecting.id, reason: v.reason })}>
-          <Field label="Причина отказа" name="reason" rules={[rules.required]}>
-            <Input.TextArea rows={3} />
-          </Field>
-        </Form>
-      </Modal>
+        <Field label="Причина отказа" name="reason" rules={[rules.required]}>
+          <Input.TextArea rows={3} />
+        </Field>
+      </FormDialog>
       <IdentityRequests />
     </>
   );

@@ -1,8 +1,9 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { rules } from '../../lib/forms';
 import { Field } from '../../lib/Field';
+import { FormDialog } from '../../lib/FormDialog';
 import { noticeStore } from '../../lib/notices';
 import { socketRequest } from '../../lib/socket';
 import { rulesApi } from './api';
@@ -55,39 +56,32 @@ export function CopyRuleModal({ companyId, onClose, onCopied }: { companyId: num
   };
 
   return (
-    <Modal
-      open
+    <FormDialog<Values>
+      form={form}
       title="Скопировать положение о закупке"
       okText="Скопировать"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
+      onFinish={copy}
       okButtonProps={{ 'data-testid': 'rule-copy-submit' }}
+      onValuesChange={(changed) => {
+        // the new title follows the source until the user types one
+        if ('title' in changed) setTitleTouched(true);
+        if (changed.rule_id && !titleTouched) form.setFieldValue('title', all.find((r) => r.id === changed.rule_id)?.title ?? '');
+      }}
     >
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={copy}
-        onValuesChange={(changed: Partial<Values>) => {
-          // the new title follows the source until the user types one
-          if ('title' in changed) setTitleTouched(true);
-          if (changed.rule_id && !titleTouched) form.setFieldValue('title', all.find((r) => r.id === changed.rule_id)?.title ?? '');
-        }}
-      >
-        <Field label="Источник" name="rule_id" rules={[rules.requiredAny]}>
-          <Select
-            autoFocus
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={templates.isLoading || own.isLoading}
-            options={options}
-            placeholder="Типовое или своё положение"
-            data-testid="rule-copy-source"
-          />
-        </Field>
-        <Field label="Наименование копии" name="title" rules={[rules.required, { max: 500, message: 'Не длиннее 500 символов' }]}>
-          <Input data-testid="rule-copy-title" />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Источник" name="rule_id" rules={[rules.requiredAny]}>
+        <Select
+          autoFocus
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={templates.isLoading || own.isLoading}
+          options={options}
+          placeholder="Типовое или своё положение"
+          data-testid="rule-copy-source"
+        />
+      </Field>
+      <Field label="Наименование копии" name="title" rules={[rules.required, { max: 500, message: 'Не длиннее 500 символов' }]}>
+        <Input data-testid="rule-copy-title" />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,22 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import {
-  Breadcrumb,
-  Button,
-  Checkbox,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Breadcrumb, Button, Checkbox, Empty, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { FormDialog } from '../../lib/FormDialog';
 import { useUrlState } from '../../lib/url-state';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { RuleNotFound } from './RuleNotFound';
@@ -291,55 +277,53 @@ function DocumentRuleForm({
       }
     : { method, subject: 'any', required: true, days_unit: 'calendar' };
   return (
-    <Modal
-      open
+    <FormDialog<Values>
+      form={form}
       width={720}
       title={docRule ? 'Изменить правило документа' : 'Новое правило документа'}
-      okText="Сохранить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'doc-rule-save' }}
+      saving={save.isPending}
+      okButtonProps={{ 'data-testid': 'doc-rule-save' }}
+      initialValues={initial}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)}>
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
-          <Field label="Способ закупки" name="method" rules={[rules.requiredAny]}>
-            <Select autoFocus showSearch={{ optionFilterProp: 'label' }} options={methodOptions} data-testid="doc-rule-method" />
-          </Field>
-          <Field label="Предмет закупки" name="subject" rules={[rules.requiredAny]}>
-            <Select options={subjectOptions} />
-          </Field>
-          <Field label="Документ" name="document_kind" rules={[rules.requiredAny]}>
-            <Select options={kindOptions} data-testid="doc-rule-kind" />
-          </Field>
-          <Field label="Шаблон" name="template">
-            <Select allowClear placeholder="Как у документа" options={kindOptions} />
-          </Field>
-        </div>
-        <Field label="Наименование документа" name="title">
-          <Input placeholder="По умолчанию — наименование шаблона" maxLength={500} />
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0 16px' }}>
+        <Field label="Способ закупки" name="method" rules={[rules.requiredAny]}>
+          <Select autoFocus showSearch={{ optionFilterProp: 'label' }} options={methodOptions} data-testid="doc-rule-method" />
         </Field>
-        <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr 1fr', gap: '0 16px' }}>
-          <Field label="Мин. срок" name="min_days">
-            <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
-          </Field>
-          <Field label="Дни" name="days_unit">
-            <Select options={unitOptions} />
-          </Field>
-          <Field label="НМЦД от, ₽" name="nmcd_min" rules={moneyRules()}>
-            <MoneyInput />
-          </Field>
-          <Field label="НМЦД до, ₽" name="nmcd_max" rules={moneyRules({ positive: true })}>
-            <MoneyInput />
-          </Field>
-        </div>
-        <Form.Item name="required" valuePropName="checked">
-          <Checkbox>Обязательный документ</Checkbox>
-        </Form.Item>
-        <Field label="Примечание" name="note">
-          <Input.TextArea rows={2} maxLength={2000} />
+        <Field label="Предмет закупки" name="subject" rules={[rules.requiredAny]}>
+          <Select options={subjectOptions} />
         </Field>
-      </Form>
-    </Modal>
+        <Field label="Документ" name="document_kind" rules={[rules.requiredAny]}>
+          <Select options={kindOptions} data-testid="doc-rule-kind" />
+        </Field>
+        <Field label="Шаблон" name="template">
+          <Select allowClear placeholder="Как у документа" options={kindOptions} />
+        </Field>
+      </div>
+      <Field label="Наименование документа" name="title">
+        <Input placeholder="По умолчанию — наименование шаблона" maxLength={500} />
+      </Field>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr 1fr 1fr', gap: '0 16px' }}>
+        <Field label="Мин. срок" name="min_days">
+          <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />
+        </Field>
+        <Field label="Дни" name="days_unit">
+          <Select options={unitOptions} />
+        </Field>
+        <Field label="НМЦД от, ₽" name="nmcd_min" rules={moneyRules()}>
+          <MoneyInput />
+        </Field>
+        <Field label="НМЦД до, ₽" name="nmcd_max" rules={moneyRules({ positive: true })}>
+          <MoneyInput />
+        </Field>
+      </div>
+      <Form.Item name="required" valuePropName="checked">
+        <Checkbox>Обязательный документ</Checkbox>
+      </Form.Item>
+      <Field label="Примечание" name="note">
+        <Input.TextArea rows={2} maxLength={2000} />
+      </Field>
+    </FormDialog>
   );
 }

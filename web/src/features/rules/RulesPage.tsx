@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Empty, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { ProcurementRuleResponse } from '@proc/contract';
+import { FormDialog } from '../../lib/FormDialog';
 import { rules, applyServerErrors } from '../../lib/forms';
 import { Field } from '../../lib/Field';
 import { useSession, useSelectedCompany } from '../../lib/session';
@@ -189,31 +190,24 @@ function RuleForm({ rule, onClose, onSaved }: { rule: ProcurementRuleResponse | 
     onError: (err) => applyServerErrors(form, err),
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={rule ? 'Изменить положение о закупке' : 'Новое положение о закупке'}
-      okText="Сохранить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending, 'data-testid': 'rule-save' }}
+      saving={save.isPending}
+      okButtonProps={{ 'data-testid': 'rule-save' }}
+      initialValues={rule ? { title: rule.title, description: rule.description ?? '', law: rule.law } : { law: '223' as const }}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={rule ? { title: rule.title, description: rule.description ?? '', law: rule.law } : { law: '223' }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Field label="Наименование" name="title" rules={[rules.required, { max: 500, message: 'Не длиннее 500 символов' }]}>
-          <Input autoFocus data-testid="rule-title" />
-        </Field>
-        <Field label="Закон" name="law" rules={[rules.requiredAny]}>
-          <Select options={Object.entries(LAW_TITLES).map(([value, label]) => ({ value, label }))} />
-        </Field>
-        <Field label="Описание" name="description">
-          <Input.TextArea rows={4} maxLength={5000} />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Наименование" name="title" rules={[rules.required, { max: 500, message: 'Не длиннее 500 символов' }]}>
+        <Input autoFocus data-testid="rule-title" />
+      </Field>
+      <Field label="Закон" name="law" rules={[rules.requiredAny]}>
+        <Select options={Object.entries(LAW_TITLES).map(([value, label]) => ({ value, label }))} />
+      </Field>
+      <Field label="Описание" name="description">
+        <Input.TextArea rows={4} maxLength={5000} />
+      </Field>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type HTMLAttributes } from 'react';
-import { Breadcrumb, Button, Empty, Modal, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
+import { Breadcrumb, Button, Empty, Form, Modal, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { moscowToday } from '../../lib/dates';
 import { isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { RuleNotFound } from './RuleNotFound';
 import { DateFilter } from '../../lib/DateInput';
+import { FormDialog } from '../../lib/FormDialog';
 
 const STATUS_COLORS: Record<RuleVersionStatus, string> = { draft: 'default', approved: 'blue', published: 'green' };
 
@@ -299,40 +300,43 @@ function ApproveModal({
   // today (a Moscow date), but no later than the in-force date (as the server takes it when no date is given)
   const today = moscowToday();
   const inForce = fromIso(version.in_force_from);
-  const [date, setDate] = useState<Dayjs | null>(
-    fromIso(version.approved_on) ?? (inForce && inForce.isBefore(today, 'day') ? inForce : today),
-  );
+  const [form] = Form.useForm<{ date: Dayjs | null }>();
+  const initialDate = fromIso(version.approved_on) ?? (inForce && inForce.isBefore(today, 'day') ? inForce : today);
+  // the watch is undefined until the form mounts; a cleared date is null
+  const watched = Form.useWatch('date', form);
+  const date = watched === undefined ? initialDate : watched;
   const late = !!date && !!inForce && date.isAfter(inForce, 'day');
   const approve = useMutation({
-    mutationFn: () => rulesApi.approve(ruleId, version.id, toIso(date)),
+    mutationFn: (d: Dayjs | null) => rulesApi.approve(ruleId, version.id, toIso(d)),
     onSuccess: () => {
       onDone();
       onClose();
     },
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={`Утвердить редакцию № ${version.number}`}
       okText="Утвердить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => approve.mutate()}
-      okButtonProps={{ loading: approve.isPending, disabled: !date || late, 'data-testid': 'version-approve-submit' }}
+      saving={approve.isPending}
+      okButtonProps={{ disabled: !date || late, 'data-testid': 'version-approve-submit' }}
+      initialValues={{ date: initialDate }}
+      onFinish={(v) => v.date && !late && approve.mutate(v.date)}
     >
       <Typography.Paragraph>
         После утверждения редакцию нельзя изменить. Она вступит в силу {version.in_force_from ? formatDate(version.in_force_from) : '—'}.
       </Typography.Paragraph>
       <label htmlFor="approve-date">Дата утверждения</label>
-      <DateFilter
-        id="approve-date"
-        value={date}
-        onChange={setDate}
-        status={late ? 'error' : undefined}
-        style={{ width: '100%', marginTop: 4 }}
-        data-testid="version-approve-date"
-      />
+      <Form.Item name="date" noStyle>
+        <DateFilter
+          id="approve-date"
+          status={late ? 'error' : undefined}
+          style={{ width: '100%', marginTop: 4 }}
+          data-testid="version-approve-date"
+        />
+      </Form.Item>
       {late && <Typography.Text type="danger">Дата утверждения не может быть позже даты вступления в силу</Typography.Text>}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App as AntApp, Button, Form, Input, InputNumber, Modal, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
+import { App as AntApp, Button, Form, Input, InputNumber, Segmented, Select, Space, Table, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -321,32 +321,29 @@ function AssignmentForm({
       }
     : { valid_from: moscowToday() };
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={assignment ? 'Изменить период тарифа' : 'Назначить тариф'}
-      okText="Сохранить"
-      cancelText="Отмена"
-      onCancel={unsaved.cancel}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      unsaved={unsaved}
+      saving={save.isPending}
+      initialValues={initial}
+      onFinish={(v) => save.mutate(v)}
     >
-      <Form form={form} layout="vertical" initialValues={initial} onFinish={(v) => save.mutate(v)} onValuesChange={unsaved.changed}>
-        <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
-          <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
-        </Field>
-        <Field label="Действует с" name="valid_from" rules={dateRules({ required: true })}>
-          <DateInput />
-        </Field>
-        <Field
-          label="Действует по"
-          name="valid_to"
-          extra="Пусто — бессрочно"
-          dependencies={['valid_from']}
-          rules={[...dateRules(), notBeforeRule('valid_from', 'Дата окончания раньше даты начала')]}
-        >
-          <DateInput />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
+        <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
+      </Field>
+      <Field label="Действует с" name="valid_from" rules={dateRules({ required: true })}>
+        <DateInput />
+      </Field>
+      <Field
+        label="Действует по"
+        name="valid_to"
+        extra="Пусто — бессрочно"
+        dependencies={['valid_from']}
+        rules={[...dateRules(), notBeforeRule('valid_from', 'Дата окончания раньше даты начала')]}
+      >
+        <DateInput />
+      </Field>
+    </FormDialog>
   );
 }

@@ -189,38 +189,37 @@ function UserForm({
 }
 
 function GrantsForm({ user, onClose, onSaved }: { user: UserResponse; onClose: () => void; onSaved: () => void }) {
-  const [ids, setIds] = useState<number[]>(user.granted_company_ids);
+  const [form] = Form.useForm<{ company_ids: number[] }>();
   const all = useQuery({
     queryKey: ['companies', 'all'],
     queryFn: usersApi.companies,
   });
   const save = useMutation({
-    mutationFn: () => usersApi.grant(user.id, ids),
+    mutationFn: (ids: number[]) => usersApi.grant(user.id, ids),
     onSuccess: () => {
       onSaved();
       onClose();
     },
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={`Доступ к заказчикам: ${user.title}`}
-      okText="Сохранить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => save.mutate()}
-      okButtonProps={{ loading: save.isPending }}
+      saving={save.isPending}
+      initialValues={{ company_ids: user.granted_company_ids }}
+      onFinish={(v) => save.mutate(v.company_ids ?? [])}
     >
-      <Select
-        mode="multiple"
-        style={{ width: '100%' }}
-        value={ids}
-        onChange={setIds}
-        labelRender={labelWithoutIds(all.isLoading)}
-        showSearch={{ optionFilterProp: 'label' }}
-        options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))}
-      />
-    </Modal>
+      <Form.Item name="company_ids" noStyle>
+        <Select
+          mode="multiple"
+          style={{ width: '100%' }}
+          labelRender={labelWithoutIds(all.isLoading)}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={(all.data ?? []).filter((c) => c.id !== user.company_id).map((c) => ({ value: c.id, label: companyTitle(c) }))}
+        />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -231,20 +230,16 @@ function ResetPasswordForm({ user, onClose }: { user: UserResponse; onClose: () 
     onSuccess: onClose,
   });
   return (
-    <Modal
-      open
+    <FormDialog
+      form={form}
       title={`Новый пароль: ${user.title}`}
-      okText="Сохранить"
-      cancelText="Отмена"
       onCancel={onClose}
-      onOk={() => form.submit()}
-      okButtonProps={{ loading: save.isPending }}
+      saving={save.isPending}
+      onFinish={(v) => save.mutate(v.password)}
     >
-      <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v.password)}>
-        <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
-          <Input.Password autoComplete="new-password" />
-        </Field>
-      </Form>
-    </Modal>
+      <Field label="Пароль" name="password" rules={[rules.required, { min: 8, message: 'Пароль не короче 8 символов' }]}>
+        <Input.Password autoComplete="new-password" />
+      </Field>
+    </FormDialog>
   );
 }
