@@ -23,6 +23,8 @@ export interface CompanyB {
   companyId: number;
   /** Strings that exist only in B's objects: none may appear in an answer to someone without access to B. */
   markers: string[];
+  /** The login of B's user (password demo12345): the approver of B's approval run */
+  userLogin: string;
   ids: {
     contact: number;
     bank: number;
@@ -79,9 +81,10 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
     account: '40702810938000000001',
     is_main: true,
   });
+  const userLogin = `beta${crypto.randomBytes(3).toString('hex')}`;
   const user = await call('POST', '/api/users', {
     title: `Пользователь ${tag}`,
-    login: `beta${crypto.randomBytes(3).toString('hex')}`,
+    login: userLogin,
     role: 'client',
     company_id: b,
     password: 'demo12345',
@@ -198,6 +201,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
   return {
     companyId: b,
     markers: [tag, inn],
+    userLogin,
     ids: {
       contact: contact.id,
       bank: bank.id,

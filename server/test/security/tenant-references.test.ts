@@ -11,7 +11,15 @@ import type { TriadName } from '@proc/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../harness';
-import { acceptanceDocuments, catalogElements, catalogExecTerms, contractPositions, planItems, plans } from '../../src/db/schema';
+import {
+  acceptanceCommissionMembers,
+  acceptanceDocuments,
+  catalogElements,
+  catalogExecTerms,
+  contractPositions,
+  planItems,
+  plans,
+} from '../../src/db/schema';
 import type { RouteEntry } from '../../src/platform/route-table';
 import { as, procurementInput, world, type World } from '../factories';
 import { createCompanyB, type CompanyB } from './b-company';
@@ -135,9 +143,11 @@ const ID_FIELDS: Record<string, Foreign> = {
     (await t.server.deps.db.select().from(contractPositions).where(eq(contractPositions.contractId, b.ids.contract)))[0].id,
   subject_id: (b) => b.ids.catalog.subjects,
   document_id: async (b, route) =>
-    route.includes('/upd/')
-      ? (await t.server.deps.db.select().from(acceptanceDocuments).where(eq(acceptanceDocuments.contractId, b.ids.contract)))[0].id
-      : b.ids.catalog.documents,
+    route === '/api/approvals'
+      ? b.ids.procurement
+      : route.includes('/upd/')
+        ? (await t.server.deps.db.select().from(acceptanceDocuments).where(eq(acceptanceDocuments.contractId, b.ids.contract)))[0].id
+        : b.ids.catalog.documents,
   funding_source_ids: (b) => [b.ids.catalog.elements],
   // B's elements of the very type each field takes, so only the tenant check can refuse them
   nmcd_method_id: (b) => element(b, 1),
@@ -155,6 +165,16 @@ const ID_FIELDS: Record<string, Foreign> = {
   ensuring_ids: (b) => [b.ids.catalog.ensuring],
   rule_id: (b) => b.ids.rule,
   based_on_version_id: (b) => b.ids.version,
+  // B's user as an approver, a delegate or a commission member of A's
+  user_id: (b) => b.ids.user,
+  line_id: (b) => b.ids.acceptanceLine,
+  member_id: async (b) =>
+    (
+      await t.server.deps.db
+        .insert(acceptanceCommissionMembers)
+        .values({ companyId: b.companyId, contractId: b.ids.contract, fullName: 'Член комиссии Б', isChair: false })
+        .returning()
+    )[0].id,
 };
 const element = async (b: CompanyB, type: number) =>
   (
@@ -172,6 +192,11 @@ const GLOBAL_IDS: Record<string, string> = {
   record_id: "the execution record is looked up under the path's contract (the signatures tests)",
 };
 
+/** A member of A's commission: a vote's other fields valid, so only the foreign id can be refused. */
+let aMember = 0;
+let aLine = 0;
+const acceptanceVote = () => ({ member_id: aMember, lines: [{ line_id: aLine, accepted_quantity: '0', reason: 'Брак' }] });
+
 /** Valid bodies of creating routes (BODIES in route-walk.ts holds those of routes on B's objects). */
 const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
   'POST /api/procurements': () => procurement({}),
@@ -188,6 +213,20 @@ const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
     required: false,
     sort_order: 1,
   }),
+  'POST /api/approvals': () => ({ kind: 'purchase' }),
+  'POST /api/acceptance/:id/votes/text': () => acceptanceVote(),
+  'POST /api/acceptance/:id/votes': () => acceptanceVote(),
+  'POST /api/acceptance/:id/decision': (a) => ({ lines: [{ line_id: a.ids.acceptanceLine, accepted_quantity: '0', reason: 'Брак' }] }),
+  'POST /api/approval_routes': (a) => ({
+    kind: 'purchase',
+    title: 'Маршрут',
+    steps: [{ participants: [{ user_id: a.ids.user }], term_days: 1 }],
+  }),
+  'PUT /api/approval_routes/:id': (a) => ({
+    kind: 'purchase',
+    title: 'Маршрут',
+    steps: [{ participants: [{ user_id: a.ids.user }], term_days: 1 }],
+  }),
   'POST /api/catalogs/products': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
   'PUT /api/catalogs/products/:id': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
 };
@@ -195,6 +234,22 @@ const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
 describe("another tenant's id in any write body", () => {
   it('is refused with the field named (or 404), on every write route of the table', async () => {
     const a = await createCompanyB(t, admin);
+    aLine = a.ids.acceptanceLine;
+    // a member's vote needs A's commission; the customer's decision without a commission needs none (a commission of
+    // one would be refused first, as under five members)
+    const db = t.server.deps.db;
+    const commission = async (formed: boolean) => {
+      await db.delete(acceptanceCommissionMembers).where(eq(acceptanceCommissionMembers.companyId, a.companyId));
+      if (formed)
+        aMember = (
+          await db
+            .insert(acceptanceCommissionMembers)
+            .values({ companyId: a.companyId, contractId: a.ids.contract, fullName: 'Член комиссии А', isChair: true })
+            .returning()
+        )[0].id;
+    };
+    // an approval step is decided by its assignee only: A's approver walks the slot routes
+    const approver = await t.login(a.userLogin);
     const writes = t.server.routes.filter(
       (r: RouteEntry) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !r.multipart && !exemptReason(r),
     );
@@ -204,9 +259,10 @@ describe("another tenant's id in any write body", () => {
       // a nested field `arr[].x_id` is sent as arr: [{ …a valid element…, x_id: B's }] and named back as arr.0.x_id
       const idPaths = [...r.body, ...r.nested].filter((f) => /_ids?$/.test(f));
       for (const path of idPaths) {
-        const [arrayField, field] = path.includes('[].')
-          ? [path.slice(0, path.lastIndexOf('[].')), path.slice(path.lastIndexOf('[].') + 3)]
-          : [null, path];
+        // a nested field `arr[].x_id` (or `arr[].sub[].x_id`) is sent inside the first element of each array, the rest
+        // of the element valid, and named back as arr.0.x_id (arr.0.sub.0.x_id)
+        const segments = path.split('[].');
+        const field = segments[segments.length - 1];
         if (GLOBAL_IDS[field]) continue;
         const foreign = ID_FIELDS[field];
         if (!foreign) {
@@ -220,15 +276,16 @@ describe("another tenant's id in any write body", () => {
         }
         const valid: Record<string, unknown> = { ...((BODIES[key(r)]?.(a) as object | undefined) ?? {}), ...(CREATE[key(r)]?.(a) ?? {}) };
         const id = await foreign(b, r.url);
-        if (arrayField?.includes('[]')) {
-          failures.push(`${key(r)}: ${path} is nested two arrays deep; extend the walk`);
-          continue;
-        }
-        const sample = arrayField ? ((valid[arrayField] as Record<string, unknown>[] | undefined)?.[0] ?? {}) : {};
-        const body = arrayField ? { ...valid, [arrayField]: [{ ...sample, [field]: id }] } : { ...valid, [field]: id };
-        const named = arrayField ? `${arrayField}.0.${field}` : field;
+        const put = (obj: Record<string, unknown>, rest: string[]): Record<string, unknown> => {
+          if (rest.length === 1) return { ...obj, [rest[0]]: id };
+          const first = (obj[rest[0]] as Record<string, unknown>[] | undefined)?.[0] ?? {};
+          return { ...obj, [rest[0]]: [put(first, rest.slice(1))] };
+        };
+        const body = put(valid, segments);
+        const named = segments.join('.0.');
+        if (r.url.startsWith('/api/acceptance/:id/')) await commission(r.url.includes('/votes'));
         const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, {
-          token: admin,
+          token: r.url.includes('/slots/') ? approver : admin,
           headers: as(a.companyId),
           body,
         });

@@ -60,7 +60,7 @@ async function checkSteps(ctx: Ctx, tx: Tx, steps: RouteStep[]): Promise<void> {
   steps.forEach((s, i) =>
     s.participants.forEach((p, j) => {
       if ('user_id' in p && !byId.has(p.user_id))
-        problems[`steps.${i}.participants.${j}`] = ['Пользователь не работает с этой организацией'];
+        problems[`steps.${i}.participants.${j}.user_id`] = ['Пользователь не работает с этой организацией'];
       if ('role' in p && !roles.has(p.role as Role))
         problems[`steps.${i}.participants.${j}`] = [`В организации нет пользователей с ролью «${ROLE_TITLES[p.role as Role]}»`];
     }),
