@@ -51,6 +51,8 @@ export interface CompanyB {
     planItem: number;
     /** B's execution record of its contract (a draft, as before sending) */
     executionRecord: number;
+    /** B's own DOCX template */
+    template: number;
     /** B's approval route, and a run of it on a purchase of B's (its slot waits for B's user) */
     approvalRoute: number;
     approval: number;
@@ -152,6 +154,24 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
     b,
   );
 
+  // B's own template (44-ФЗ templates belong to the company): the built-in one uploaded back as B's
+  const builtin = await t.server.app.inject({
+    method: 'GET',
+    url: '/api/document-templates/builtin/44/notice/goods',
+    headers: { authorization: `Bearer ${admin}`, ...as(b) },
+  });
+  if (builtin.statusCode !== 200) throw new Error(`B setup built-in template: ${builtin.statusCode}`);
+  const template = await upload(
+    t,
+    'POST',
+    '/api/document-templates?law=44&document_kind=notice&subject=goods',
+    admin,
+    `Извещение ${tag}.docx`,
+    builtin.rawPayload,
+    as(b),
+  );
+  if (template.status !== 200) throw new Error(`B setup template: ${template.status} ${JSON.stringify(template.body)}`);
+
   const subject = await call('POST', '/api/catalogs/subjects', { code: `b_${hex}`, name: `Предмет ${tag}`, subject_type: 3 }, b);
   const document = await call(
     'POST',
@@ -214,6 +234,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
       file: Number(file.body.id),
       nmckSource: nmck.sources[0].id,
       catalog,
+      template: Number((template.body as { id: number }).id),
       approvalRoute: approvalRoute.id,
       approval: approvalRun.id,
       approvalSlot: approvalRun.slots[0].id,

@@ -28,6 +28,7 @@ const NOT_SHOWN: Record<string, string> = {
   token: 'a secret: encrypted, never shown',
   signature: 'base64 of a CMS: decoded and verified, never shown',
   content: 'base64 of the signed content: decoded, never shown',
+  content_base64: 'base64 of an attached file (an expert conclusion, a scanned signature): decoded and stored as a file',
   code: 'a one-time e-mail code compared with the one sent',
 };
 
