@@ -82,6 +82,8 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
     fileId: (x) => x.ids.file,
     versionId: (x) => x.ids.version,
   };
+  /** Routes whose query names what the file is: a valid one, so the answer reflects the file. */
+  const QUERY: Record<string, string> = { '/api/document-templates': '?law=44&document_kind=notice&subject=goods' };
   const urlFor = (url: string): string | null => {
     let u = url;
     if (url.startsWith('/api/procurement_rules/:id')) u = u.replace(':id', String(b.ids.rule));
@@ -89,7 +91,7 @@ describe('upload endpoints refuse hostile files without a 5xx or half-stored row
       if (!FILL[p]) return null;
       u = u.replace(`:${p}`, String(FILL[p](b)));
     }
-    return u;
+    return u + (QUERY[url] ?? '');
   };
 
   it('every multipart route answers each hostile file with a Russian 4xx or a success, never 5xx', async () => {
