@@ -77,6 +77,8 @@ export const AUDIT_ENTITY_TITLES: Record<string, string> = {
   eis44_notice: 'Документ закупки из ЕИС (44-ФЗ)',
   eis223_notice: 'Извещение о закупке из ЕИС (223-ФЗ)',
   tender_plan: 'План-график (44-ФЗ)',
+  approval_route: 'Маршрут согласования',
+  document_template: 'Шаблон документа',
   ...Object.fromEntries(Object.entries(CATALOG_KIND_TITLES).map(([k, t]) => [`catalog.${k as CatalogKind}`, `Справочник «${t}»`])),
 };
 
@@ -138,6 +140,23 @@ export const AUDIT_ACTION_TITLES: Record<string, string> = {
   identity_reject: 'Смена ИНН, КПП или ОГРН отклонена',
   identity_withdraw: 'Заявка на смену ИНН, КПП или ОГРН отозвана',
   sync_stopped: 'Синхронизация с ЕИС остановлена',
+  replace: 'Замена',
+  approval_send: 'Отправка на согласование',
+  approval_approve: 'Согласование: этап согласован',
+  approval_return: 'Согласование: возврат на доработку',
+  approval_delegate: 'Согласование: этап передан другому',
+  approval_complete: 'Согласование завершено',
+  approval_restart: 'Согласование начато заново',
+  // steps of an approval's own history (its events), named alike wherever they are shown
+  sent: 'Отправлено на согласование',
+  approved: 'Согласовано',
+  signed: 'Согласовано с подписью',
+  return: 'Возврат на доработку',
+  returned: 'Возвращено на доработку',
+  delegate: 'Передача этапа',
+  delegated: 'Этап передан другому',
+  completed: 'Согласование завершено',
+  restarted: 'Согласование начато заново',
 };
 
 /** Where one object type says it differently. */
@@ -148,6 +167,7 @@ const ACTION_OVERRIDES: Record<string, string> = {
   'eis44_notice.import_create': 'Загрузка из ЕИС',
   'eis223_notice.import_create': 'Новая версия извещения из ЕИС',
   'tender_plan.import_create': 'Загрузка версии плана-графика',
+  'document_template.replace': 'Замена шаблона',
 };
 
 export const auditEntityTitle = (entity: string): string => AUDIT_ENTITY_TITLES[entity] ?? entity;

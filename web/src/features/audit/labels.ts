@@ -1,4 +1,5 @@
 import {
+  ACCEPTANCE_STATE_TITLES,
   AUDIT_REF_KINDS,
   TARIFF_PERIOD_TITLES,
   PROCUREMENT_STATUS_TITLES,
@@ -220,6 +221,27 @@ export const FIELD_TITLES: Record<string, string> = {
   eis_stages: 'Этапы исполнения (ЕИС)',
   eis_stage: 'Стадия исполнения (ЕИС)',
   price_with_vat: 'Цена с НДС',
+  // acceptance of deliveries
+  expert_name: 'Эксперт',
+  conclusion: 'Заключение экспертизы',
+  member: 'Член комиссии',
+  members: 'Состав приёмочной комиссии',
+  decision: 'Решение',
+  signed_by: 'Подписано',
+  acceptance: 'Приёмка',
+  accepted_on: 'Дата приёмки',
+  // approval routes and approvals
+  is_default: 'Маршрут по умолчанию',
+  min_amount: 'Сумма свыше',
+  steps: 'Этапы',
+  approval_id: 'Согласование',
+  route: 'Маршрут согласования',
+  version_hash: 'Контрольная сумма версии',
+  step: 'Этап',
+  to_user_id: 'Кому передано',
+  to: 'Кому передано',
+  // customer's document templates
+  rule_version_id: 'Редакция положения',
 };
 
 /** A camelCase key (document fields, ЕИС data) in the trail's snake_case. */
@@ -251,6 +273,7 @@ const MONEY_FIELDS = new Set([
   'single_supplier_max',
   'application_ensuring',
   'contract_ensuring',
+  'min_amount',
 ]);
 
 /** Names of the objects an entry refers to by id (the server resolves them), keyed `kind:id`. */
@@ -304,6 +327,8 @@ function named(entity: string, key: string, v: string): string | null {
   if (key === 'document' || key === 'document_kind' || key === 'template')
     return DOCUMENT_KIND_TITLES[v as keyof typeof DOCUMENT_KIND_TITLES] ?? SIGNED_KIND_TITLES[v] ?? null;
   if (key === 'source' || key === 'linked_by') return SOURCE_TITLES[v] ?? null;
+  if (key === 'acceptance') return ACCEPTANCE_STATE_TITLES[v as keyof typeof ACCEPTANCE_STATE_TITLES] ?? null;
+  if (key === 'signed_by') return ({ kep: 'КЭП', scan: 'скан бумажной подписи' } as Record<string, string>)[v] ?? null;
   if (key === 'law') return v === '44' ? '44-ФЗ' : v === '223' ? '223-ФЗ' : null;
   if (key === 'period') return TARIFF_PERIOD_TITLES[v as keyof typeof TARIFF_PERIOD_TITLES] ?? null;
   if (MONEY_FIELDS.has(key) && /^-?\d+(\.\d+)?$/.test(v)) return formatMoney(v);
