@@ -10,6 +10,7 @@ import { formatMoney } from '../../lib/format';
 import { useIdempotencyKey } from '../../lib/idempotency';
 import { useUnsavedDialog } from '../../lib/unsaved';
 import { noticeStore } from '../../lib/notices';
+import { listLocale } from '../../lib/paged-table';
 import { useSelectedCompany, useSession } from '../../lib/session';
 import { approvalsApi, type ApprovalRouteBody } from './api';
 
@@ -98,7 +99,7 @@ export default function RoutesPage() {
         loading={routes.isLoading}
         dataSource={routes.data ?? []}
         pagination={false}
-        locale={{ emptyText: <Empty description="Маршрутов нет: документы не согласуются" /> }}
+        locale={listLocale(routes, <Empty description="Маршрутов нет: документы не согласуются" />)}
         columns={[
           { title: 'Вид документа', dataIndex: 'kind', render: (k: keyof typeof APPROVAL_KIND_TITLES) => APPROVAL_KIND_TITLES[k] },
           {

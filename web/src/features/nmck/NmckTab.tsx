@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Button,
@@ -75,10 +75,12 @@ export default function NmckTab({
   const q = useQuery({ queryKey: key, queryFn: () => nmckApi.get(procurementId) });
   const canChange = useCanChange();
   const put = (r: NmckResponse) => qc.setQueryData(key, r);
+  // a role that may not change data reads the calculation: its forms are shown disabled, nothing is offered to save.
+  // One object per answer: the method form refills itself whenever `n` changes, so a new one each render would wipe
+  // what the user types (a quantity of «12,5» went back to «1» before «Сохранить расчёт»)
+  const n = useMemo(() => q.data && { ...q.data, editable: q.data.editable && canChange }, [q.data, canChange]);
   if (q.isLoading) return <Spin style={{ display: 'block', margin: '40px auto' }} />;
-  if (!q.data) return <Empty description="Обоснование НМЦК недоступно" />;
-  // a role that may not change data reads the calculation: its forms are shown disabled, nothing is offered to save
-  const n = { ...q.data, editable: q.data.editable && canChange };
+  if (!n) return <Empty description="Обоснование НМЦК недоступно" />;
   return (
     <Row gutter={24}>
       <Col xs={24} xl={15}>

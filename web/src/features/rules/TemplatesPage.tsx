@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { SUBJECT_TITLES, type TemplateSlot } from '@proc/contract';
 import { useSession } from '../../lib/session';
 import { formatDate } from '../../lib/format';
+import { listLocale } from '../../lib/paged-table';
 import { templatesApi } from './api';
 
 /**
@@ -76,7 +77,7 @@ export default function TemplatesPage() {
         loading={slots.isLoading}
         dataSource={slots.data?.slots ?? []}
         pagination={false}
-        locale={{ emptyText: 'Нет документов' }}
+        locale={listLocale(slots, 'Нет документов')}
         data-testid="template-slots"
         columns={[
           { title: 'Документ', key: 'title', render: (_: unknown, s) => s.title.replace(/ — .*$/, '') },
