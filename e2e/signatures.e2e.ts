@@ -32,6 +32,20 @@ async function inject<T>(
   });
   return { status: res.statusCode, body: JSON.parse(res.body || 'null') as T };
 }
+/**
+ * The customer accepts the contract's УПД waiting for a decision, as on the acceptance card: only an accepted УПД
+ * counts as delivered, and execution goes to ЕИС only with something delivered or paid.
+ */
+async function acceptReceivedUpd(token: string): Promise<void> {
+  const docs = await inject<{ id: number; acceptance: string }[]>('GET', `/api/contracts/${contract.id}/acceptance`, token);
+  expect(docs.status).toBe(200);
+  const received = docs.body.filter((d) => d.acceptance === 'received');
+  expect(received.length + docs.body.filter((d) => d.acceptance === 'accepted').length).toBeGreaterThan(0);
+  for (const d of received) {
+    const r = await inject<{ state: string }>('POST', `/api/acceptance/${d.id}/decision`, token, {});
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  }
+}
 async function tokenOf(login: string): Promise<string> {
   const r = await e.server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password: 'demo12345' } });
   return (r.json() as { token: string }).token;
@@ -160,6 +174,8 @@ describe('qualified electronic signature in the browser', () => {
     });
     expect(up.statusCode).toBe(200);
     await e.server.deps.jobs.idle('execution.process-upd', 60_000);
+    // only an accepted УПД is delivered: the customer accepts it before reporting execution
+    await acceptReceivedUpd(client);
     const page = await e.newPage();
     let tamper = false;
     await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']), { tamper: () => tamper });
@@ -268,6 +284,9 @@ describe('qualified electronic signature in the browser', () => {
   });
 
   it('«Без подписи»: ЕИС refuses the unsigned record, and the screen says so in ЕИС’s words', async () => {
+    // the УПД uploaded again above replaced the accepted one: accepted, it gives the record something to report
+    await e.server.deps.jobs.idle('execution.process-upd', 60_000);
+    await acceptReceivedUpd(await tokenOf('client'));
     const page = await e.newPage();
     await e.login(page, 'client');
     await page.goto('/contracts/export');
