@@ -36,6 +36,7 @@ let paid: Decimal;
 const PLAN = `2${DEMO_CUSTOMER.inn.slice(0, 9)}`;
 const YEAR = new Date().getFullYear();
 const SIGNER = 'Петров Пётр Петрович';
+const BASIS = 'Устава';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'day-'));
 
 beforeAll(async () => {
@@ -157,7 +158,7 @@ describe('a specialist’s day, with the same figures on every screen', () => {
       () => page.getByText(docs[0].title).first().waitFor(),
     );
     await page.waitForURL(`**/procurement_documents/${procurementId}`);
-    await fillForgottenFields(page, docs, { signer: SIGNER, date: `20.11.${YEAR}`, tag: 'день' });
+    await fillForgottenFields(page, docs, { signer: SIGNER, basis: BASIS, date: `20.11.${YEAR}`, tag: 'день' });
     // leaving the half-filled form asks first; staying keeps what was typed
     await page.getByRole('link', { name: 'Карточка закупки' }).click();
     const leave = page.getByRole('dialog').filter({ hasText: 'Есть несохранённые изменения' });
@@ -165,9 +166,11 @@ describe('a specialist’s day, with the same figures on every screen', () => {
     await leave.getByRole('button', { name: 'Остаться' }).click();
     await leave.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe(`/procurement_documents/${procurementId}`);
-    const signer = docs.flatMap((d) => d.fields).find((f) => f.name === 'signerName' && f.required && !f.value);
-    expect(signer).toBeTruthy();
-    expect(await page.getByLabel(signer!.label, { exact: true }).first().inputValue()).toBe(SIGNER);
+    // the signer's name comes from the organisation's active contact; the basis of the signer's authority is the
+    // required field only the specialist knows, and what was typed into it stays
+    const basis = docs.flatMap((d) => d.fields).find((f) => f.name === 'signerBasis' && f.required && !f.value);
+    expect(basis).toBeTruthy();
+    expect(await page.getByLabel(basis!.label, { exact: true }).first().inputValue()).toBe(BASIS);
     // a draft saves as it is; generation lists what is still empty — the specification rows: the plan item gave unit,
     // quantity and sum, what only the specialist knows is typed in
     await page.getByRole('button', { name: 'Сохранить' }).click();

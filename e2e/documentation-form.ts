@@ -20,12 +20,12 @@ const empty = (v: unknown) => v === null || v === undefined || v === '' || (Arra
 /**
  * The documentation editor's list of what is missing (the form is a draft until the documents are generated), a link
  * of it followed to its field, then a value typed into every required field the server could not fill (dates, the
- * signer's name, numbers, words) as a specialist would: a fact of the purchase once, in «Сведения закупки».
+ * signer's name and the basis of the signer's authority, numbers, words) as a specialist would: a fact of the purchase once, in «Сведения закупки».
  */
 export async function fillForgottenFields(
   page: Page,
   docs: DocumentItem[],
-  o: { signer: string; date: string; tag: string; facts?: Record<string, string> },
+  o: { signer: string; date: string; tag: string; basis?: string; facts?: Record<string, string> },
 ) {
   await page.getByRole('button', { name: 'Сформировать документы' }).click();
   const list = page.getByTestId('missing-fields');
@@ -59,7 +59,13 @@ export async function fillForgottenFields(
       } else
         await input.fill(
           (f.fact && o.facts?.[f.fact]) ||
-            (f.name === 'signerName' ? o.signer : f.type === 'money' || f.type === 'number' ? '100' : `${f.label} (${o.tag})`),
+            (f.name === 'signerName'
+              ? o.signer
+              : f.name === 'signerBasis'
+                ? (o.basis ?? 'Устава')
+                : f.type === 'money' || f.type === 'number'
+                  ? '100'
+                  : `${f.label} (${o.tag})`),
         );
     }
   }

@@ -196,12 +196,12 @@ describe("a customer's requisites on /profile/companies", () => {
 
     await page.locator('[data-testid^="bank-add-"]').first().click();
     const bank = page.getByRole('dialog').filter({ hasText: 'Новый расчётный счёт' });
-    await bank.getByLabel('Банк').fill('ПАО Сбербанк');
+    await bank.getByLabel('Банк').fill('ПАО Сбербанк, Московский банк');
     await bank.getByRole('button', { name: 'Отмена' }).click();
     await ask.waitFor();
     await ask.getByRole('button', { name: 'Остаться' }).click();
     await ask.waitFor({ state: 'detached' });
-    expect(await bank.getByLabel('Банк').inputValue()).toBe('ПАО Сбербанк');
+    expect(await bank.getByLabel('Банк').inputValue()).toBe('ПАО Сбербанк, Московский банк');
     // accounts whose control keys match the БИК, as the server checks them
     await bank.getByLabel('БИК').fill('044525225');
     await bank.getByLabel('Корреспондентский счёт').fill('30101810400000000225');
@@ -229,8 +229,8 @@ describe("a customer's requisites on /profile/companies", () => {
     await page.reload();
     const banks = page.locator('[data-testid^="banks-"]').first();
     const contacts = page.locator('[data-testid^="contacts-"]').first();
-    await banks.getByText(/ПАО Сбербанк \(M12\).*р\/с 40702810938000000001/).waitFor();
-    await contacts.getByText(/Петрова Анна Сергеевна \(M12\).*\+7 495 123-45-67/).waitFor();
+    await banks.getByText(/ПАО Сбербанк, Московский банк.*р\/с 40702810938000000001/).waitFor();
+    await contacts.getByText(/Петрова Анна Сергеевна.*\+7 495 123-45-67/).waitFor();
     // the draft closed without saving was never sent: the reload shows the saved contact only
     expect(await contacts.getByText('Черновик').count()).toBe(0);
   });
