@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { MESSAGES, type ContractResponse, type DashboardResponse, type Paged } from '@proc/contract';
+import { MESSAGES, type ContractResponse, type DashboardResponse, type ExecutionSummaryResponse, type Paged } from '@proc/contract';
 import { startFakeEis, UNSIGNED_REASON, type FakeEis } from '../tools/fake-eis/server';
 import { buildIntegrationApp } from '../server/src/eis-service/build-integration-app';
 import { startE2E, TEST_INTEGRATION_SECRET, type E2E } from './harness';
@@ -74,14 +74,20 @@ describe('a first start shows demo data on every screen', () => {
     await expect.poll(() => rows.count()).toBe(6);
     await e.shot(page, 'demo-contracts-register');
 
+    // the first registered contract is the one delivered in two УПД, both accepted (one in part) and paid: only what
+    // the customer accepted counts as delivered, so its card shows the accepted sum, paid in full, not a bare 100 %
     const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
-    const done = list.items.filter((c) => c.status === 'registered')[2];
+    const done = list.items.filter((c) => c.status === 'registered')[0];
+    const s = await api<ExecutionSummaryResponse>(`/api/contracts/${done.id}/execution-summary`);
+    expect(Number(s.delivered_amount)).toBeGreaterThan(0);
+    expect(s.paid_amount).toBe(s.delivered_amount);
     await page.goto(`/contracts/register/${done.id}`);
     await page.getByTestId('execution-summary').waitFor();
-    await expect.poll(() => text('execution-summary')).toMatch(/100/);
+    await expect.poll(() => text('execution-summary')).toMatch(new RegExp(`Поставлено: ${printed(s.delivered_amount).source}`));
+    expect(await text('execution-summary')).toMatch(new RegExp(`Оплачено: ${printed(s.paid_amount).source}`));
     const docs = page.getByTestId('acceptance-documents');
     await expect.poll(() => docs.innerText()).toMatch(/УПД|№/);
-    await expect.poll(() => page.getByTestId('payments-table').locator('tbody tr.ant-table-row').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('payments-table').locator('tbody tr.ant-table-row').count()).toBe(2);
     await expect.poll(() => text('reports-table')).toContain('Готов');
     await e.shot(page, 'demo-contract-card');
   });
@@ -90,12 +96,14 @@ describe('a first start shows demo data on every screen', () => {
     await page.goto('/contracts/execution');
     const rows = page.getByTestId('payments-table').locator('tbody tr.ant-table-row');
     await rows.first().waitFor();
-    await expect.poll(() => rows.count()).toBe(5);
+    // paid is what was accepted: the first contract's two УПД, and the payment of no contract; the accepted half of
+    // the second contract waits past its term and the third's УПД is under review, so neither is paid
+    await expect.poll(() => rows.count()).toBe(3);
     expect(await text('payments-table')).toContain('ПАО «Ростелеком»');
     await e.shot(page, 'demo-execution');
 
     const list = await api<Paged<ContractResponse>>('/api/contracts?limit=50&sort=contract_date&order=asc');
-    const done = list.items.filter((c) => c.status === 'registered')[2];
+    const done = list.items.filter((c) => c.status === 'registered')[0];
     await page.goto('/contracts/export');
     const row = page.getByTestId('export-table').locator('tr.ant-table-row').filter({ hasText: done.registry_number! });
     await row.locator('.ant-table-row-expand-icon').click();

@@ -32,7 +32,8 @@ export function CompanyPicker() {
       showSearch={{ optionFilterProp: 'label' }}
       allowClear
       placeholder={MESSAGES.companyPickerPlaceholder}
-      style={{ width: CONSTANTS.companyPickerWidth }}
+      // 450 px where the bar has room; narrower (never under 240) where a long name and «Мои задачи» need it at 1280
+      style={{ width: CONSTANTS.companyPickerWidth, minWidth: 240, flexShrink: 1 }}
       // the company the pages act for (the one picked, else the user's own): the picker never reads «Выбрать заказчика»
       // while the screen beside it shows one company's data
       value={options.some((o) => o.id === selected) ? selected! : undefined}

@@ -65,7 +65,7 @@ function TopBar() {
         </Link>
         <CompanyPicker />
         <div style={{ flex: 1 }} />
-        <Space size="middle" style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap', minWidth: 0 }}>
+        <Space size="middle" style={{ flexWrap: 'nowrap', whiteSpace: 'nowrap', flexShrink: 0 }}>
           <BackgroundEvents />
           <TasksBadge />
           <Tooltip title={authConnected ? 'Соединение установлено' : 'Нет соединения с сервером'}>

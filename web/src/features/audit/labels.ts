@@ -116,6 +116,7 @@ export const FIELD_TITLES: Record<string, string> = {
   lines: 'Строк',
   mapped: 'Сопоставлено',
   line_id: 'Строка',
+  accepted_quantity: 'Принято',
   ordinal: '№ строки',
   position_id: 'Позиция договора',
   payment_id: 'Платёжное поручение',
@@ -346,8 +347,13 @@ function named(entity: string, key: string, v: string): string | null {
   return null;
 }
 
-/** A list item: its name when it has one (files), else compact JSON. */
-const itemText = (x: Record<string, unknown>) => (typeof x.name === 'string' ? `«${x.name}»` : JSON.stringify(x));
+/** A list item: its name when it has one (files), else its fields in Russian (a decided УПД line), never raw JSON. */
+const itemText = (entity: string, x: Record<string, unknown>, refs: Refs): string =>
+  typeof x.name === 'string'
+    ? `«${x.name}»`
+    : `(${Object.entries(x)
+        .map(([k, v]) => `${fieldTitle(k)}: ${formatValue(entity, k, v, refs)}`)
+        .join(', ')})`;
 
 /** One recorded value as text: dates in Russian, yes/no, lists joined, nested values as compact JSON. */
 export function formatValue(entity: string, key: string, v: unknown, refs: Refs = {}): string {
@@ -368,7 +374,7 @@ export function formatValue(entity: string, key: string, v: unknown, refs: Refs 
   }
   if (Array.isArray(v))
     return v.length
-      ? v.map((x) => (x && typeof x === 'object' ? itemText(x as Record<string, unknown>) : formatValue(entity, key, x, refs))).join(', ')
+      ? v.map((x) => (x && typeof x === 'object' ? itemText(entity, x as Record<string, unknown>, refs) : formatValue(entity, key, x, refs))).join(', ')
       : '—';
   return JSON.stringify(v);
 }
