@@ -205,11 +205,7 @@ describe('acceptance of a supplier document', () => {
     expect(forged.status).toBe(400);
     expect(forged.body.message).toMatch(/^Подпись не принята/);
 
-    const event = nextEvent(
-      sock,
-      EVENTS.acceptanceDecisionResponse,
-      (p) => p.document_id === doc && p.member_id === members[0].id,
-    );
+    const event = nextEvent(sock, EVENTS.acceptanceDecisionResponse, (p) => p.document_id === doc && p.member_id === members[0].id);
     expect((await vote(w.client, members[0].id, {}, 'valid')).status).toBe(200);
     expect(await event).toMatchObject({ contract_id: c, state: 'review' });
     expect((await vote(second, members[1].id, {}, 'valid512')).status).toBe(200);
