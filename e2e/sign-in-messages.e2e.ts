@@ -69,7 +69,8 @@ it('«Сеансы» lists the sessions and ends another one; the profile name u
   await page.goto('/profile/my');
   const sessions = page.getByTestId('sessions');
   await sessions.getByText('этот сеанс').waitFor();
-  const end = sessions.getByRole('button', { name: 'Завершить' });
+  // «Завершить», not «Завершить все остальные»
+  const end = sessions.getByRole('button', { name: 'Завершить', exact: true });
   expect(await end.count()).toBeGreaterThan(0);
   await end.first().click();
   await page.getByRole('button', { name: 'Да' }).click();
