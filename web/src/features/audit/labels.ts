@@ -374,7 +374,11 @@ export function formatValue(entity: string, key: string, v: unknown, refs: Refs 
   }
   if (Array.isArray(v))
     return v.length
-      ? v.map((x) => (x && typeof x === 'object' ? itemText(entity, x as Record<string, unknown>, refs) : formatValue(entity, key, x, refs))).join(', ')
+      ? v
+          .map((x) =>
+            x && typeof x === 'object' ? itemText(entity, x as Record<string, unknown>, refs) : formatValue(entity, key, x, refs),
+          )
+          .join(', ')
       : '—';
   return JSON.stringify(v);
 }
