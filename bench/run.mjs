@@ -33,6 +33,7 @@ const SMALL = {
   'fuzz-formats.ts': { args: ['300'] },
   'memory.ts': { env: { DURATION: '2', SETTLE_MS: '1000' } },
   'okpd2-search.ts': { args: ['--n', '20'] },
+  'parse-formats.ts': { env: { RUNS: '2' } },
   'register-pg.ts': {
     env: { PG_ROWS: '2000', PGLITE_ROWS: '500', CONNECTIONS: '10', DURATION: '1', SEARCHES: '24', RAW_CLIENTS: '4', KEEP_DATA: '0' },
   },

@@ -8,14 +8,8 @@ let parsed: ReturnType<typeof parseEisPlan>;
 
 describe('ЕИС procurement plan', () => {
   beforeAll(() => {
-    parsed = parseEisPlan(planXml()); // the first call also pays for JIT compilation
-  });
-
-  it('parses the 1.7 MB plan in well under a second', () => {
-    const buf = planXml();
-    const started = performance.now();
-    parseEisPlan(buf);
-    expect(performance.now() - started).toBeLessThan(1000);
+    // the parse time of this 1.7 MB plan is a benchmark's figure (bench/parse-formats.ts), not a test's
+    parsed = parseEisPlan(planXml());
   });
 
   it('reads the plan header', () => {
