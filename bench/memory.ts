@@ -50,7 +50,7 @@ async function measure(kind: 'PostgreSQL' | 'embedded'): Promise<string> {
       await c.end();
     };
   } else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', path.join(root, 'server/dist/main.js')], {
+  const child = spawn(process.execPath, ['--expose-gc', path.join(root, 'server/dist/main.js')], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

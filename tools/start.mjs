@@ -15,8 +15,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'web/dist/index.html');
 const dev = process.argv.includes('--dev');
-// stack traces in the TypeScript sources for the server run in this process, from the first compiled module it loads
-if (!dev) process.setSourceMapsEnabled(true);
+// Stack traces name the compiled files unless asked for the TypeScript sources with NODE_OPTIONS=--enable-source-maps
+// (which every process below inherits): with source maps on, Node keeps every loaded module's map parsed, ours and the
+// ~4,000 of node_modules — 16 MB of the idle server's heap (bench/results.md, issue 45).
 
 /** What each process runs: compiled JavaScript, or in development the TypeScript source. */
 const COMPILED = { 'tools/fake-eis/main.ts': 'fake-eis', 'server/src/eis-service/main.ts': 'integration', 'server/src/main.ts': 'main' };
@@ -55,7 +56,7 @@ const command = (file) => {
     console.error(`Не запущено: ${file} не собирается tools/build-server.mjs (собираются: ${Object.keys(COMPILED).join(', ')})`);
     process.exit(1);
   }
-  return ['--enable-source-maps', '--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)];
+  return ['--expose-gc', path.join(SERVER_DIST, `${COMPILED[file]}.js`)];
 };
 
 const children = [];
@@ -178,8 +179,8 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
 }
 if (dev) run('server', 'server/src/main.ts');
 else {
-  // The server in this process, with what `node --enable-source-maps --expose-gc` gave it as a process of its own: source
-  // maps (set above) and gc() for the one full collection after start-up (server/src/main.ts).
+  // The server in this process, with what `node --expose-gc` gave it as a process of its own: gc() for the one full
+  // collection after start-up (server/src/main.ts).
   v8.setFlagsFromString('--expose-gc');
   globalThis.gc ??= vm.runInNewContext('gc');
   serverHere = true;
