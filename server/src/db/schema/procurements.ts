@@ -111,6 +111,10 @@ export const procurements = pgTable(
     uniqueIndex('procurements_plan_item_uq')
       .on(t.companyId, t.planItemId)
       .where(sql`"plan_item_id" IS NOT NULL AND NOT "another_for_plan_item" AND "status" NOT IN ('cancelled', 'failed')`),
+    // the dashboard's «начато по плану» counts the company's purchases made from plan items (bench/results.md, issue 45)
+    index('procurements_company_plan_item_idx')
+      .on(t.companyId, t.planItemId)
+      .where(sql`"plan_item_id" IS NOT NULL`),
     uniqueIndex('procurements_company_notice_uq')
       .on(t.companyId, t.noticeNumber)
       .where(sql`"notice_number" IS NOT NULL`),
