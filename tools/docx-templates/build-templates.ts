@@ -1095,7 +1095,7 @@ function protocolSignatures(w: number): string {
         {
           cells: [
             '{#signers}' + v('memberRole'),
-            { content: '____________ (подпись)', align: 'center' },
+            { content: '(подпись)', align: 'center' },
             { content: v('memberName') + '{/signers}', align: 'right' },
           ],
         },

@@ -69,7 +69,8 @@ function Commission({ d, onSaved }: { d: ProcedureResponse; onSaved: (d: Procedu
   const [form] = Form.useForm<{ members: MemberRow[] }>();
   const [open, setOpen] = useState(false);
   const save = useMutation({
-    mutationFn: (v: { members: MemberRow[] }) => procedureApi.setCommission(d.procurement_id, v),
+    mutationFn: (members: MemberRow[]) =>
+      procedureApi.setCommission(d.procurement_id, { members: members.map((m) => ({ ...m, position: m.position || null })) }),
     onSuccess: (n) => (onSaved(n), setOpen(false)),
   });
   const share = Number(d.quorum_share) === 0.5 ? 'более половины' : `более ${Number(d.quorum_share) * 100} %`;
@@ -123,7 +124,7 @@ function Commission({ d, onSaved }: { d: ProcedureResponse; onSaved: (d: Procedu
                 { full_name: '', role: 'member', present: true },
               ],
         }}
-        onFinish={(v) => save.mutate({ members: v.members.map((m) => ({ ...m, position: m.position || null })) })}
+        onFinish={(v) => save.mutate(v.members)}
       >
         <Typography.Paragraph type="secondary">
           Порядок работы комиссии и кворум устанавливает Положение о закупке (ч. 2 ст. 2 223-ФЗ); кворум организации — {share}.
