@@ -282,18 +282,16 @@ export function setCriteria(ctx: Ctx, id: number, body: z.infer<typeof Procedure
       );
     await tx.delete(procedureCriteria).where(and(eq(procedureCriteria.companyId, ctx.companyId), eq(procedureCriteria.procurementId, id)));
     if (body.criteria.length)
-      await tx
-        .insert(procedureCriteria)
-        .values(
-          body.criteria.map((c, i) => ({
-            companyId: ctx.companyId,
-            procurementId: id,
-            name: c.name,
-            kind: c.kind,
-            weight: c.weight,
-            ordinal: i + 1,
-          })),
-        );
+      await tx.insert(procedureCriteria).values(
+        body.criteria.map((c, i) => ({
+          companyId: ctx.companyId,
+          procurementId: id,
+          name: c.name,
+          kind: c.kind,
+          weight: c.weight,
+          ordinal: i + 1,
+        })),
+      );
     await audit(tx, ctx, { entity: 'procurement', entityId: id, action: 'procedure_criteria', after: { criteria: body.criteria } });
   });
 }
