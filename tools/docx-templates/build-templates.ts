@@ -1001,6 +1001,171 @@ function nmcdJustification(law: Law): string {
   ].join('');
 }
 
+// ---- Протоколы закупки (223-ФЗ) -------------------------------------------------------------------------------
+
+/** The procedure's protocols, beside the document kinds: filled by modules/procedure from a signed protocol's record. */
+export const PROTOCOL_TEMPLATE_FILES = [
+  { kind: 'review', file: '223/protocol-review.docx' },
+  { kind: 'summary', file: '223/protocol-summary.docx' },
+] as const;
+
+/** The heading both protocols share: the customer, the purchase, the date of signing (п. 1 ч. 13, 14 ст. 3.2 223-ФЗ). */
+function protocolHeading(name: string): string {
+  return [
+    title(name),
+    p(['по закупке № ', v('procurementNumber'), ' «', v('procurementTitle'), '»'], { align: 'center' }),
+    p(['Способ закупки: ', v('methodTitle')], { align: 'center' }),
+    empty(),
+    para(['Заказчик: ', v('customerName'), '.']),
+    para(['Дата подписания протокола: ', v('signedOn'), '.']),
+    para([`Закупка осуществляется в соответствии с ${LAW_223} и Положением о закупке заказчика.`]),
+    para(['Начальная (максимальная) цена договора: ', v('nmcd'), '.']),
+  ].join('');
+}
+
+/** The commission present and its quorum: the Положение sets the quorum (ч. 2 ст. 2 223-ФЗ). */
+function protocolCommission(w: number): string {
+  return [
+    h1('Состав комиссии по осуществлению закупок'),
+    table(
+      [Math.round(w * 0.5), Math.round(w * 0.3), w - Math.round(w * 0.5) - Math.round(w * 0.3)],
+      [
+        { header: true, cells: ['Фамилия, имя, отчество', 'Роль', 'Присутствие'] },
+        { cells: ['{#members}' + v('memberName'), v('memberRole'), v('memberPresent') + '{/members}'] },
+      ],
+    ),
+    para(['Присутствуют ', v('presentCount'), ' из ', v('membersCount'), ' членов комиссии. ', v('quorumText')]),
+  ].join('');
+}
+
+/** The applications received, each with the date and time of its registration (п. 2 ч. 13, 14 ст. 3.2 223-ФЗ). */
+function protocolApplications(w: number): string {
+  const c = [0.08, 0.32, 0.18, 0.22, 0.2].map((x) => Math.round(w * x));
+  return [
+    h1('Поданные заявки'),
+    para(['Количество поданных заявок на участие в закупке: ', v('applicationsCount'), '.']),
+    table(c, [
+      { header: true, cells: ['№', 'Участник закупки', 'ИНН / КПП', 'Дата и время регистрации заявки', 'Ценовое предложение'] },
+      {
+        cells: [
+          { content: '{#applications}' + v('number'), align: 'center' },
+          [v('participant'), when('smsp', ' (субъект МСП)')],
+          [v('inn'), when('kpp', ` / ${v('kpp')}`)],
+          v('receivedAt'),
+          { content: v('price') + '{/applications}', align: 'right' },
+        ],
+      },
+    ]),
+  ].join('');
+}
+
+/**
+ * The results of the review: the number refused and each refusal's grounds with the documentation's clause the
+ * application fails (п. 3 ч. 13 ст. 3.2 223-ФЗ; п. 4 ч. 14 for the final protocol).
+ */
+function protocolReview(w: number): string {
+  const c = [0.08, 0.32, 0.2, 0.4].map((x) => Math.round(w * x));
+  return [
+    h1('Результаты рассмотрения заявок'),
+    table(c, [
+      { header: true, cells: ['№', 'Участник закупки', 'Решение комиссии', 'Основание отклонения и положение документации о закупке'] },
+      {
+        cells: [
+          { content: '{#applications}' + v('number'), align: 'center' },
+          v('participant'),
+          v('decision'),
+          [when('reason', `${v('reason')} (${v('clause')})`), unless('reason', '—'), '{/applications}'],
+        ],
+      },
+    ]),
+    para(['Количество отклонённых заявок: ', v('refusedCount'), '.']),
+  ].join('');
+}
+
+/** The commission's signatures: every member present signs the protocol. */
+function protocolSignatures(w: number): string {
+  const a = Math.round(w * 0.4);
+  const c = Math.round(w * 0.3);
+  return [
+    empty(),
+    p('Подписи членов комиссии:', { bold: true, keepNext: true }),
+    table(
+      [a, c, w - a - c],
+      [
+        {
+          cells: [
+            '{#signers}' + v('memberRole'),
+            { content: '(подпись)', align: 'center' },
+            { content: v('memberName') + '{/signers}', align: 'right' },
+          ],
+        },
+      ],
+      { borders: false, fontSize: 12 },
+    ),
+  ].join('');
+}
+
+/** Протокол рассмотрения заявок: what ч. 13 ст. 3.2 223-ФЗ says a protocol of a stage holds. */
+function protocolReview223(): string {
+  const w = PORTRAIT_TEXT_WIDTH;
+  return [
+    protocolHeading('Протокол рассмотрения заявок'),
+    protocolCommission(w),
+    protocolApplications(w),
+    protocolReview(w),
+    protocolSignatures(w),
+  ].join('');
+}
+
+/**
+ * Протокол подведения итогов (итоговый протокол, ч. 14 ст. 3.2 223-ФЗ): the applications ranked from the best terms
+ * down with the price offers, the first number to the best and equal terms to the earlier one (п. 3), the review's
+ * results (п. 4), the scores by each criterion (п. 5), the winner and the price of the contract.
+ */
+function protocolSummary223(): string {
+  const w = PORTRAIT_TEXT_WIDTH;
+  const c = [0.14, 0.36, 0.2, 0.3].map((x) => Math.round(w * x));
+  return [
+    protocolHeading('Протокол подведения итогов'),
+    protocolCommission(w),
+    protocolApplications(w),
+    protocolReview(w),
+    h1('Результаты оценки заявок'),
+    p([
+      when('criteriaText', `Критерии оценки и их значимость: ${v('criteriaText')}.`),
+      unless('criteriaText', 'Победителем признаётся участник, предложивший наиболее низкую цену договора.'),
+    ]),
+    table(c, [
+      {
+        header: true,
+        cells: ['Порядковый номер', 'Участник закупки (№ заявки)', 'Ценовое предложение', 'Значения по критериям оценки, итоговый рейтинг'],
+      },
+      {
+        cells: [
+          { content: '{#ranking}' + v('rank'), align: 'center' },
+          [v('participant'), ' (№ ', v('number'), ')'],
+          { content: v('price'), align: 'right' },
+          [when('scoresText', v('scoresText')), unless('scoresText', '—'), '{/ranking}'],
+        ],
+      },
+    ]),
+    para(
+      'Заявке, в которой содержатся лучшие условия исполнения договора, присвоен первый номер; при одинаковых условиях меньший номер присвоен заявке, поступившей ранее.',
+    ),
+    h1('Решение комиссии'),
+    para(['Победителем закупки признан участник ', v('winnerName'), ' (ИНН ', v('winnerInn'), '), заявке которого присвоен первый номер.']),
+    para(['Цена договора: ', v('winnerPrice'), '.']),
+    protocolSignatures(w),
+  ].join('');
+}
+
+/** Builds a protocol template (reproducible: fixed timestamps). */
+export function buildProtocolTemplate(kind: 'review' | 'summary'): Buffer {
+  return kind === 'review'
+    ? buildDocxPackage({ title: 'Протокол рассмотрения заявок', body: protocolReview223() })
+    : buildDocxPackage({ title: 'Протокол подведения итогов', body: protocolSummary223() });
+}
+
 // ---- build -------------------------------------------------------------------------------------------------------
 
 function body(t: BuiltinTemplateFile): { body: string; landscape?: boolean; title: string } {
@@ -1035,6 +1200,11 @@ export async function writeTemplates(dir: string = DOCX_TEMPLATES_DIR): Promise<
     const file = path.join(dir, t.file);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, buildTemplate(t));
+    written.push(file);
+  }
+  for (const t of PROTOCOL_TEMPLATE_FILES) {
+    const file = path.join(dir, t.file);
+    await writeFile(file, buildProtocolTemplate(t.kind));
     written.push(file);
   }
   return written;

@@ -24,5 +24,6 @@ export * from './notices44';
 export * from './eis-reconcile';
 export * from './approvals';
 export * from './acceptance';
+export * from './procedure';
 export * from './law-words';
 export * from './document-templates';

@@ -8,6 +8,7 @@ import { contractsRoutes } from './routes/contracts';
 import { documentationRoutes } from './routes/documentation';
 import { eisRoutes } from './routes/eis';
 import { nmckRoutes } from './routes/nmck';
+import { procedureRoutes } from './routes/procedure';
 import { procurementsRoutes } from './routes/procurements';
 import { rulesRoutes } from './routes/rules';
 import { signaturesRoutes } from './routes/signatures';
@@ -30,6 +31,7 @@ export const routes = {
   documentation: documentationRoutes,
   eis: eisRoutes,
   nmck: nmckRoutes,
+  procedure: procedureRoutes,
   procurements: procurementsRoutes,
   rules: rulesRoutes,
   signatures: signaturesRoutes,

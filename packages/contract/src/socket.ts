@@ -46,6 +46,8 @@ export const EVENTS = {
   approvalChanged: 'approvalChanged',
   /** Not in the spec: a decision on a delivery document was made (document_id, contract_id, state, member_id?). */
   acceptanceDecisionResponse: 'acceptanceDecisionResponse',
+  /** Not in the spec: a purchase's procedure changed (commission, applications, review, protocols): its tab reloads. */
+  procedureChanged: 'procedureChanged',
 } as const;
 export type EventName = keyof typeof EVENTS;
 
@@ -185,6 +187,8 @@ export const PUSHES = {
     state: AcceptanceState,
     member_id: z.number().optional(),
   }),
+  /** A purchase's procedure changed; `status` is the purchase's status after it. */
+  procedureChanged: z.object({ procurement_id: z.number(), status: z.string() }),
 } as const;
 export type PushName = keyof typeof PUSHES;
 

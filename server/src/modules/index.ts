@@ -18,6 +18,7 @@ import { storageModule } from './storage';
 import { nmckModule } from './nmck';
 import { approvalsModule } from './approvals';
 import { acceptanceModule } from './acceptance';
+import { procedureModule } from './procedure';
 
 /** Every feature module, in seeding order (reference data before demo data that uses it). */
 export const MODULES: Module[] = [
@@ -41,5 +42,6 @@ export const MODULES: Module[] = [
   storageModule,
   nmckModule,
   approvalsModule,
+  procedureModule,
   demo44Module,
 ];

@@ -61,6 +61,9 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/procurements\/:id\/files\/:fileId/, param: 'fileId', value: (b) => b.ids.file },
   { route: /^\/api\/procurements\/:id\/nmck\/sources\/:sourceId/, param: 'sourceId', value: (b) => b.ids.nmckSource },
   { route: /^\/api\/procurements\/:id\/documents\/:template/, param: 'template', value: () => 'notice' },
+  // B's purchase is not A's: its procedure is «not found» whatever the application or protocol named
+  { route: /^\/api\/procurements\/:id\/procedure\/applications\/:applicationId/, param: 'applicationId', value: () => 1 },
+  { route: /^\/api\/procurements\/:id\/procedure\/protocols\/:kind/, param: 'kind', value: () => 'review' },
   { route: /^\/api\/catalogs\/[a-z-]+\/:id/, param: 'id', value: (b, url) => b.ids.catalog[url.split('/')[3]] },
   { route: /^\/api\/audit\/:entity\/:id$/, param: 'entity', value: () => 'company' },
   { route: /^\/api\/audit\/:entity\/:id$/, param: 'id', value: (b) => b.companyId },
@@ -122,6 +125,18 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
   'POST /api/catalogs/elements/:id/archive': () => ({ archived: true }),
   'PUT /api/procurements/:id/documents/:template/values': () => ({ values: {} }),
   'PUT /api/acceptance/lines/:lineId/mapping': () => ({ position_id: null }),
+  'PUT /api/procurements/:id/procedure/commission': () => ({ members: [{ full_name: 'Перехват', role: 'chair' }] }),
+  'PUT /api/procurements/:id/procedure/criteria': () => ({ criteria: [] }),
+  'POST /api/procurements/:id/procedure/applications': () => ({
+    participant_name: 'Перехват',
+    inn: '7707083893',
+    received_at: '2024-01-01T10:00:00+03:00',
+    price: '1',
+  }),
+  'PUT /api/procurements/:id/procedure/applications/:applicationId/file': () => ({ file_name: 'x.pdf', content_base64: 'JVBERg==' }),
+  'POST /api/procurements/:id/procedure/review': () => ({ decisions: [{ application_id: 1, admitted: true }] }),
+  'PUT /api/procurements/:id/procedure/scores': () => ({ scores: [] }),
+  'POST /api/procurements/:id/procedure/protocols/:kind': () => ({ signed_on: '2024-01-01' }),
   'PUT /api/payments/:id/contract': (b) => ({ contract_id: b.ids.contract }),
   'POST /api/contracts/:id/reports': () => ({ format: 'xlsx' }),
 };

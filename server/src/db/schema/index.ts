@@ -14,3 +14,4 @@ export * from './eis44-notices';
 export * from './eis223-notices';
 export * from './approvals';
 export * from './acceptance';
+export * from './procedure';

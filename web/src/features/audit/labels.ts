@@ -252,6 +252,15 @@ export const FIELD_TITLES: Record<string, string> = {
   step: 'Этап',
   to_user_id: 'Кому передано',
   to: 'Кому передано',
+  // the purchase's procedure
+  quorum_share: 'Кворум (доля членов комиссии)',
+  commission: 'Состав комиссии',
+  participant_name: 'Участник закупки',
+  application_id: 'Заявка',
+  decisions: 'Решения по заявкам',
+  scores: 'Баллы',
+  signed_on: 'Дата подписания',
+  winner: 'Победитель',
   // customer's document templates
   rule_version_id: 'Редакция положения',
 };

@@ -71,6 +71,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...options,
 ];
 import { NmckTab } from '../nmck';
+import { ProcedureTab } from '../procedure';
 import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../notices';
 import { useCanChange } from '../../lib/MayChange';
 
@@ -172,7 +173,8 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
   const { params, patch } = useUrlState();
   const qc = useQueryClient();
   const company = useSelectedCompany();
-  const tab = params.get('tab') === 'nmck' ? 'nmck' : 'card';
+  const asked = params.get('tab');
+  const tab = asked === 'nmck' || asked === 'procedure' ? asked : 'card';
   // one guard for the page: unsaved edits of the card or of the НМЦК tab hold a link, Back or reload alike
   const unsaved = useUnsavedChanges();
   const { part } = unsaved;
@@ -180,7 +182,7 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
   return (
     <Tabs
       activeKey={tab}
-      onChange={(k) => patch({ tab: k === 'nmck' ? k : undefined })}
+      onChange={(k) => patch({ tab: k === 'nmck' || k === 'procedure' ? k : undefined })}
       items={[
         { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} /> },
         {
@@ -193,6 +195,11 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
               onApplied={() => void qc.invalidateQueries({ queryKey: ['procurement', company, p.id] })}
             />
           ),
+        },
+        {
+          key: 'procedure',
+          label: 'Процедура',
+          children: <ProcedureTab procurementId={p.id} />,
         },
       ]}
     />

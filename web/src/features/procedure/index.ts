@@ -1,0 +1,1 @@
+export { ProcedureTab } from './ProcedureTab';
