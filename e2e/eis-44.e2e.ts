@@ -12,7 +12,7 @@ import { purchaseNumberOf } from '../tools/fake-eis/notice44-samples';
 import { regNum44 } from '../tools/fake-eis/contract44-samples';
 import { demoTenderPlanPositions, ikzOf } from '../tools/fake-eis/tender-plan-samples';
 import { fixturePath } from '../server/src/formats/fixtures-path';
-import { typePeriod } from './eis-import-form';
+import { importContractByNumber, typePeriod } from './eis-import-form';
 import { startE2EWithEis, type E2EWithEis } from './with-fake-eis';
 
 let e: E2EWithEis;
@@ -35,14 +35,7 @@ afterAll(async () => e?.close());
 
 const rows = () => page.getByTestId('contracts-table').locator('tbody tr.ant-table-row');
 
-async function importContract(number: string) {
-  await page.getByTestId('contracts-import').click();
-  const dialog = page.getByRole('dialog', { name: 'Загрузка договоров из ЕИС' });
-  await dialog.getByText('Один договор').click();
-  await page.getByTestId('contracts-import-number').fill(number);
-  await page.getByTestId('contracts-import-submit').click();
-  await page.getByText(`Номер загруженного договора: ${number}`, { exact: true }).waitFor({ timeout: 60_000 });
-}
+const importContract = (number: string) => importContractByNumber(page, number);
 
 async function chooseLaw(title: string) {
   await page.getByLabel('Закон').click();

@@ -169,6 +169,11 @@ export function centralisedNotice44(s: Spec, placer: Placer): Notice44Sample {
   return { ...n, xml };
 }
 
+/** The customer's own электронный аукцион on a position (notificationEF2020), as demoNotices44 places its first one. */
+export function auctionNotice44(s: Spec): Notice44Sample {
+  return noticeXml('epNotificationEF2020_portal44.xml', s);
+}
+
 /** The final protocol of a purchase: the winner's price and two others below the НМЦК. */
 export function protocol44Of(s: Spec, day: string, winnerPrice: string, others: [string, string]): Notice44Sample {
   return protocolXml(s, day, winnerPrice, others);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENTS, type EisReconciliation, type ProcurementResponse, type RegisterPage } from '@proc/contract';
 import { nextEvent, startTestServer, type TestServer } from '../../../test/harness';
 import { fixturePath } from '../../formats/fixtures-path';
+import { buildPlan } from '../../../test/factories';
 
 /**
  * A 223-ФЗ notice reconciled into its card through the manual upload of ЕИС's files, with ЕИС's real notice export
@@ -167,5 +168,36 @@ describe('ЕИС’s 223-ФЗ notice reconciled into the card', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body.status).toBe('contract_signed');
     expect((await reconciliation(id)).pending).toBe(false);
+  });
+
+  it('ties the notice to the card made from the plan item its lot names, instead of making a second card', async () => {
+    const me = (await t.api<{ company_id: number }>('GET', '/api/profile', { token: client })).body;
+    const plan = await buildPlan(t, { companyId: me.company_id, items: [{ subject: 'Водовод', nmcd: '3077055.86' }] });
+    const items = await t.api<{ items: { id: number; ordinal: number }[] }>('GET', `/api/eis/plans/${plan.registrationNumber}/items`, {
+      token: client,
+    });
+    const made = await t.api<ProcurementResponse>(
+      'POST',
+      `/api/eis/plans/${plan.registrationNumber}/items/${items.body.items[0].id}/procurement`,
+      { token: client },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.notice_number).toBeNull();
+    // ЕИС's notice of that purchase: its lot names the plan and the position (lotPlanInfo), under another number
+    const planned = original
+      .replaceAll(NUMBER, '31603999999')
+      .replace('<planRegistrationNumber>2150133389<', `<planRegistrationNumber>${plan.registrationNumber}<`)
+      .replace('<positionNumber>429<', '<positionNumber>1<')
+      .replace(/<positionGuid>[^<]*<\/positionGuid>/, '');
+    const r = await upload(client, planned);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.procurement_id).toBe(made.body.id);
+    expect(await card(made.body.id)).toMatchObject({ notice_number: '31603999999', nmcd: '3077055.86', status: 'draft' });
+    const rec = await reconciliation(made.body.id);
+    expect(rec).toMatchObject({ law: '223', notice: { purchase_number: '31603999999' } });
+    expect(rec.facts.find((f) => f.field === 'nmcd')).toMatchObject({ card: '3077055.86', eis: '3077055.86', differs: false });
+    expect((await t.api<RegisterPage>('GET', '/api/procurements?q=31603999999', { token: client })).body.items.map((i) => i.id)).toEqual([
+      made.body.id,
+    ]);
   });
 });

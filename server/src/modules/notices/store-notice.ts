@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import { ProcurementRequest } from '@proc/contract';
 import type { Tx } from '../../db/client';
-import { contracts, eis223Notices, procurements } from '../../db/schema';
+import { contracts, eis223Notices, planItems, procurements } from '../../db/schema';
 import type { EisNotice, EisNoticeRoot } from '../../formats';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
@@ -119,9 +119,21 @@ export async function storeNotice(
     .select({ id: procurements.id })
     .from(procurements)
     .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.noticeNumber, number)));
+  const planned = old ? undefined : await cardOfPlanItem(tx, ctx, p.notice);
+  if (planned) {
+    await tx.update(procurements).set({ noticeNumber: number }).where(eq(procurements.id, planned));
+    await audit(tx, ctx, {
+      entity: 'procurement',
+      entityId: planned,
+      action: 'update',
+      before: { notice_number: null },
+      after: { notice_number: number },
+    });
+  }
   let id: number;
-  if (old) {
-    id = old.id;
+  if (old ?? planned) {
+    const card = old?.id ?? planned!;
+    id = card;
     if (kept)
       await audit(tx, ctx, {
         entity: 'eis223_notice',
@@ -142,5 +154,38 @@ export async function storeNotice(
     .set({ procurementId: id })
     .where(and(eq(contracts.companyId, ctx.companyId), eq(contracts.purchaseNoticeNumber, number), isNull(contracts.procurementId)))
     .returning({ id: contracts.id });
-  return { id, created: !old, contracts: attached.length };
+  return { id, created: !(old ?? planned), contracts: attached.length };
+}
+
+/**
+ * The card made from the plan item one of the notice's lots implements, not yet tied to a notice: ЕИС names the item
+ * in the lot's lotPlanInfo (planRegistrationNumber and positionNumber, positionGuid: purchase.xsd, as
+ * fixtures/eis223/purchaseNotice_test.xml has it). Without it the purchase made from the plan and its own notice would
+ * be two cards, the plan's never hearing of ЕИС.
+ */
+async function cardOfPlanItem(tx: Tx, ctx: Ctx, notice: EisNotice): Promise<number | undefined> {
+  const positions = notice.lots.map((l) => l.planPosition).filter((x) => x !== null);
+  const numbers = positions
+    .filter((x) => x.planRegistrationNumber && x.positionNumber !== null)
+    .map((x) => `${x.planRegistrationNumber}-${x.positionNumber}`);
+  const guids = positions.map((x) => x.positionGuid).filter((g): g is string => !!g);
+  if (!numbers.length && !guids.length) return undefined;
+  const found = await tx
+    .select({ id: procurements.id })
+    .from(procurements)
+    .leftJoin(planItems, and(eq(planItems.id, procurements.planItemId), eq(planItems.companyId, ctx.companyId)))
+    .where(
+      and(
+        eq(procurements.companyId, ctx.companyId),
+        eq(procurements.law, '223'),
+        isNull(procurements.noticeNumber),
+        or(
+          numbers.length ? inArray(procurements.planItemNumber, numbers) : undefined,
+          guids.length ? inArray(planItems.guid, guids) : undefined,
+        ),
+      ),
+    )
+    .orderBy(procurements.id);
+  // two cards of one item: which one ЕИС placed cannot be told, so neither is taken for it
+  return found.length === 1 ? found[0].id : undefined;
 }
