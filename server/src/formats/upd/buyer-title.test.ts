@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
+import { buyerTitleSchemaErrors } from '../../../test/buyer-title-schema';
 import { fixturePath } from '../fixtures-path';
 import { buildBuyerTitle, buyerTitleFileId, readSellerHeader, type BuyerTitleInput } from './buyer-title';
 
@@ -10,17 +9,7 @@ import { buildBuyerTitle, buyerTitleFileId, readSellerHeader, type BuyerTitleInp
  * The buyer's title against ФНС's own schema of format 5.03 (schema/SOURCE.md): accepted, accepted in part with the
  * reasons per line, refused — each valid, and the check can fail.
  */
-// libxml2 in xmllint-wasm is built without iconv: it reads UTF-8 only, so the schema and the file are checked as their
-// UTF-8 transcoding (the same document); the windows-1251 bytes are pinned apart (declaration, round trip)
-const asUtf8 = (b: Uint8Array) =>
-  Buffer.from(iconv.decode(Buffer.from(b), 'win1251').replace('encoding="windows-1251"', 'encoding="UTF-8"'), 'utf8');
-const XSD = asUtf8(fs.readFileSync(path.join(__dirname, 'schema', 'ON_NSCHFDOPPOK_1_997_02_05_03_01.xsd')));
 const SELLER = fs.readFileSync(fixturePath('upd', 'upd_970_v5_02_seller.xml'));
-
-export async function buyerTitleSchemaErrors(xml: Uint8Array, fileName = 'title.xml'): Promise<string[]> {
-  const r = await validateXML({ xml: [{ fileName, contents: asUtf8(xml) }], schema: [{ fileName: 'pok.xsd', contents: XSD }] });
-  return r.valid ? [] : r.errors.map((e) => e.message);
-}
 
 const base = (over: Partial<BuyerTitleInput> = {}): BuyerTitleInput => ({
   seller: readSellerHeader(SELLER),
