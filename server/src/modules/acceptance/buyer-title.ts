@@ -150,7 +150,8 @@ export async function signBuyerTitle(ctx: Ctx, documentId: number, signature: st
 
 async function signedTitle(ctx: Ctx, documentId: number) {
   const d = await loadDocument(ctx, documentId);
-  if (!d.buyerTitleKey || !d.buyerTitleName) throw new AppError('NOT_FOUND', `Титул покупателя по УПД № ${d.number} не сформирован`);
+  // like the act, the title exists only after the decision: the document is found, its title is not yet there
+  if (!d.buyerTitleKey || !d.buyerTitleName) throw new AppError('INVALID_STATE', `Титул покупателя по УПД № ${d.number} не сформирован`);
   return d;
 }
 
@@ -162,7 +163,7 @@ export async function buyerTitleFile(ctx: Ctx, documentId: number) {
 /** The detached signature (CMS, DER) beside the file, named after it as the operators take a pair: `<ИдФайл>.sig`. */
 export async function buyerTitleSig(ctx: Ctx, documentId: number) {
   const d = await signedTitle(ctx, documentId);
-  if (!d.buyerTitleSignatureId) throw new AppError('NOT_FOUND', `Титул покупателя по УПД № ${d.number} ещё не подписан`);
+  if (!d.buyerTitleSignatureId) throw new AppError('INVALID_STATE', `Титул покупателя по УПД № ${d.number} ещё не подписан`);
   const [s] = await ctx.deps.db
     .select({ fileKey: signatures.fileKey })
     .from(signatures)
