@@ -12,6 +12,7 @@ import { createTestPki, STANDARD_CERTS, type TestPki } from '../server/test/pki/
 import { readPdfText } from '../server/test/read-pdf';
 import { contractPositions, contracts } from '../server/src/db/schema';
 import { installCadesStandIn, standInCertificates } from './cades-stand-in';
+import { buyerTitleSchemaErrors } from '../server/test/buyer-title-schema';
 import { startE2E, type E2E } from './harness';
 
 /**
@@ -117,6 +118,14 @@ beforeAll(async () => {
   await e.server.deps.jobs.idle('execution.process-upd', 60_000);
   const docs = await inject<AcceptanceDocumentResponse[]>('GET', `/api/contracts/${contractId}/acceptance`, specialist);
   expect(docs.body[0]).toMatchObject({ status: 'processed', acceptance: 'received' });
+  // the supplier's .sig came with the УПД (the buyer's title repeats it); the chair signs for the organisation
+  const sellerSig = await inject('POST', `/api/contracts/${contractId}/upd/signature`, specialist, {
+    document_id: documentId,
+    signature: (await pki.sign('valid512', upd)).toString('base64'),
+  });
+  expect(sellerSig.status).toBe(200);
+  const right = await inject('PUT', `/api/signatures/rights/${me.id}`, admin, {});
+  expect(right.status, JSON.stringify(right.body)).toBe(204);
   // the outsiders signed on paper: the specialist records each decision with the scan
   for (const m of set.body.members.slice(2)) {
     const r = await inject('POST', `/api/acceptance/${documentId}/votes`, specialist, {
@@ -191,6 +200,50 @@ describe('acceptance of a delivery by a commission in Chromium', () => {
     });
     const text = (await readPdfText(file.rawPayload)).text.replace(/\s+/g, ' ');
     expect(spaced(text)).toContain('Принято по документам о приёмке 71 526,80 руб.');
+
+    // the buyer's title: signed by the chair through the stand-in, downloaded with its .sig, valid and verifying
+    await chair.goto(`/contracts/register/${contractId}`);
+    await chair.getByTestId(`buyer-title-sign-${documentId}`).click();
+    await chair.getByRole('dialog', { name: 'Выберите сертификат для подписи' }).getByTestId('certificate-pick').click();
+    await chair.getByTestId(`buyer-title-signed-${documentId}`).waitFor();
+    const [xmlFile] = await Promise.all([chair.waitForEvent('download'), chair.getByTestId(`buyer-title-xml-${documentId}`).click()]);
+    expect(xmlFile.suggestedFilename()).toMatch(/^ON_NSCHFDOPPOK_\S+\.xml$/);
+    const xml = fs.readFileSync((await xmlFile.path())!);
+    expect(await buyerTitleSchemaErrors(xml)).toEqual([]);
+    const [sigFile] = await Promise.all([chair.waitForEvent('download'), chair.getByTestId(`buyer-title-sig-${documentId}`).click()]);
+    expect(sigFile.suggestedFilename()).toBe(xmlFile.suggestedFilename().replace(/\.xml$/, '.sig'));
+    const check = await inject<{ valid: boolean }>('POST', '/api/signatures/check', specialist, {
+      signature: fs.readFileSync((await sigFile.path())!).toString('base64'),
+      content: xml.toString('base64'),
+    });
+    expect(check.body.valid).toBe(true);
     await chair.context().close();
+  });
+
+  it('a refusal of «prepare» (409) shows the server’s message beside the pressed button', async () => {
+    // a contract with nothing accepted or paid: ЕИС is not to be told of its execution
+    const [c] = await e.server.deps.db
+      .insert(contracts)
+      .values({
+        companyId,
+        registryNumber: '03010000000126000778',
+        law: '44',
+        number: 'П-778',
+        contractDate: '2099-01-20',
+        subject: 'Поставка товаров',
+        supplierName: 'ООО «Поставщик»',
+        supplierInn: '9103624367',
+        price: '1000.00',
+      })
+      .returning();
+    const page = await e.newPage();
+    await installCadesStandIn(page, pki, standInCertificates(pki, ['valid']));
+    await e.login(page, 'client');
+    await page.goto('/contracts/export');
+    await page.getByTestId(`execution-sign-${c.id}`).click();
+    const error = page.getByTestId(`execution-error-${c.id}`);
+    await error.waitFor();
+    expect(await error.innerText()).toBe('По договору № П-778 нет ни принятых документов (УПД), ни оплат: направлять в ЕИС нечего');
+    await page.context().close();
   });
 });

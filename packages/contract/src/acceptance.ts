@@ -141,6 +141,10 @@ export const AcceptancePanelResponse = z.object({
   /** the member the current user is, if any */
   my_member_id: z.number().int().nullable(),
   terms: z.array(AcceptanceTerm),
+  /** the buyer's title (ON_NSCHFDOPPOK, ФНС format 5.03) of a decided document: formed, and signed or not */
+  buyer_title: z
+    .object({ file_name: z.string(), signed: z.boolean(), signer: z.string().nullable(), signed_at: z.string().nullable() })
+    .nullable(),
 });
 export type AcceptancePanelResponse = z.infer<typeof AcceptancePanelResponse>;
 
@@ -164,3 +168,7 @@ export const ContractAcceptanceResponse = z.object({
 export type ContractAcceptanceResponse = z.infer<typeof ContractAcceptanceResponse>;
 
 export const VoteTextResponse = z.object({ content_base64: z.string() });
+
+/** The buyer's title formed for signing: its file name and exact bytes (windows-1251 XML). */
+export const BuyerTitleResponse = z.object({ file_name: z.string(), content_base64: z.string() });
+export type BuyerTitleResponse = z.infer<typeof BuyerTitleResponse>;

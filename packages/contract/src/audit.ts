@@ -117,6 +117,7 @@ export const AUDIT_ACTION_TITLES: Record<string, string> = {
   upd_processed: 'Обработка УПД',
   line_mapping: 'Сопоставление строки УПД',
   acceptance_review: 'Приёмка: экспертиза',
+  acceptance_buyer_title: 'Приёмка: титул покупателя УПД сформирован',
   acceptance_vote: 'Приёмка: решение члена комиссии',
   acceptance_decision: 'Приёмка: решение заказчика',
   procedure_commission: 'Процедура: состав комиссии',

@@ -105,6 +105,7 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
   'PATCH /api/users/:id': () => ({ title: 'Перехват' }),
   'POST /api/contracts/:id/execution/:recordId/withdraw': () => ({ reason: 'Перехват' }),
   'POST /api/acceptance/:id/withdraw': () => ({ reason: 'Перехват' }),
+  'POST /api/acceptance/:id/buyer-title/signature': () => ({ signature: 'MIIB'.repeat(20) }),
   'PUT /api/signatures/rights/:userId': () => ({}),
   'POST /api/contracts/:id/execution/signature': () => ({ record_id: 1, signature: 'MIIB'.repeat(20) }),
   'POST /api/contracts/:id/upd/signature': () => ({ document_id: 1, signature: 'MIIB'.repeat(20) }),

@@ -4,11 +4,13 @@ import {
   AcceptanceReviewRequest,
   AcceptanceTermsRequest,
   AcceptanceVoteRequest,
+  BuyerTitleResponse,
   CommissionRequest,
   ContractAcceptanceResponse,
   VoteTextResponse,
 } from '../acceptance';
 import { IdParams } from '../common';
+import { SignatureBody } from '../signatures';
 import { defineRoutes } from '../http';
 
 /** The text a commission member signs: the vote without its signature or scan. */
@@ -46,6 +48,16 @@ export const acceptanceRoutes = defineRoutes({
     response: { 200: AcceptancePanelResponse },
   },
   getAct: { method: 'GET', path: '/acceptance/:id/act', params: IdParams },
+  postBuyerTitle: { method: 'POST', path: '/acceptance/:id/buyer-title', params: IdParams, response: { 200: BuyerTitleResponse } },
+  postBuyerTitleSignature: {
+    method: 'POST',
+    path: '/acceptance/:id/buyer-title/signature',
+    params: IdParams,
+    body: SignatureBody,
+    response: { 200: AcceptancePanelResponse },
+  },
+  getBuyerTitle: { method: 'GET', path: '/acceptance/:id/buyer-title', params: IdParams },
+  getBuyerTitleSig: { method: 'GET', path: '/acceptance/:id/buyer-title/sig', params: IdParams },
   getContractsSettings: {
     method: 'GET',
     path: '/contracts/:id/acceptance-settings',

@@ -52,6 +52,11 @@ export const acceptanceDocuments = pgTable(
     acceptedOn: date('accepted_on', { mode: 'string' }),
     decidedBy: integer('decided_by'),
     refusalReason: text('refusal_reason'),
+    /** the buyer's title (ON_NSCHFDOPPOK 5.03) formed for the decision, its formers (the Подписант) and its signature */
+    buyerTitleKey: text('buyer_title_key'),
+    buyerTitleName: text('buyer_title_name'),
+    buyerTitleBy: integer('buyer_title_by'),
+    buyerTitleSignatureId: integer('buyer_title_signature_id'),
   },
   (t) => [
     // one УПД in force per contract, seller ИНН, number and date (migration 0019 holds the COALESCE(seller_inn) form)

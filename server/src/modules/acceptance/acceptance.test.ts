@@ -16,6 +16,9 @@ import { readDocxText } from '../../formats/docx';
 import { contractPositions, contracts, paymentOrders } from '../../db/schema';
 import { setClock } from '../../platform/clock';
 import { documentTerms, paidOn } from './terms';
+import { routes } from '@proc/contract/routes';
+import iconv from 'iconv-lite';
+import { buyerTitleSchemaErrors } from '../../../test/buyer-title-schema';
 
 /**
  * Acceptance of a delivery end to end on the real server: a document received or under review is not delivered; a
@@ -64,7 +67,7 @@ async function addContract(registryNumber: string, law: '223' | '44' = '44') {
 async function uploadUpd(contractId: number): Promise<number> {
   const done = nextEvent(sock, EVENTS.notificationMapInvoiceItemsResponse, (p) => p.contract_id === contractId, 60_000);
   const r = await upload(t, 'POST', `/api/contracts/${contractId}/upd?confirm=true`, w.client, 'upd.xml', UPD);
-  expect(r.status).toBe(200);
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
   expect(await done).toMatchObject({ result: 'success' });
   return r.body.id as number;
 }
@@ -247,6 +250,74 @@ describe('acceptance of a supplier document', () => {
     expect(text).toContain('Недостача 14,1 м: по факту 100 м');
     expect(text).toContain('Иванов Иван Петрович (председатель)');
     expect(text).toContain('Собственноручная подпись (скан приложен)');
+  });
+
+  it('the buyer’s title of a partial acceptance: the motivated refusal, valid against the ФНС XSD, signed, with its .sig', async () => {
+    const c = await addContract('03010000000123000005');
+    const doc = await uploadUpd(c);
+    const lines = (await panel(doc)).lines;
+    const decided = await t.call(routes.acceptance.postDecision, {
+      params: { id: doc },
+      token: w.client,
+      body: { lines: [{ line_id: lines[1].line_id, accepted_quantity: '100', reason: 'Недостача 14,1 м: по факту 100 м' }] },
+    });
+    expect(decided.body.state).toBe('partial');
+
+    // the buyer's title of the partial acceptance: the motivated refusal names the line and its reason
+    const form = () => t.call(routes.acceptance.postBuyerTitle, { params: { id: doc }, token: w.client });
+    const noSellerSig = await form();
+    expect(noSellerSig.status).toBe(409);
+    expect(noSellerSig.body.message).toMatch(/^К УПД № 123 не приложена подпись продавца/);
+    const sellerSig = await t.call(routes.signatures.postContractsUpdSignature, {
+      params: { id: c },
+      token: w.client,
+      body: { document_id: doc, signature: b64(await pki.sign('valid512', UPD)) },
+    });
+    expect(sellerSig.status).toBe(200);
+    const formed = await form();
+    expect(formed.status).toBe(200);
+    expect(formed.body.file_name).toMatch(/^ON_NSCHFDOPPOK_2BM-9681265956-968101000-\S+_2BM-9677800047-\S+_\d{8}_[0-9a-f-]{36}\.xml$/);
+    const bytes = Buffer.from(formed.body.content_base64, 'base64');
+    expect(await buyerTitleSchemaErrors(bytes)).toEqual([]);
+    const xml = iconv.decode(bytes, 'win1251');
+    expect(xml).toContain('КодИтога="2"');
+    expect(xml).toContain('Значен="Product2 &gt; 2.0 мм: принято 100 из 114.1; Недостача 14,1 м: по факту 100 м"');
+    expect(xml).toMatch(/<Подписант СпосПодтПолном="1">\s*<ФИО Фамилия="[^"]+" Имя="[^"]+"/);
+    // signed by someone with «право подписи» only, and only these bytes
+    const sign = (signature: string) =>
+      t.call(routes.acceptance.postBuyerTitleSignature, { params: { id: doc }, token: w.client, body: { signature } });
+    expect((await sign(b64(await pki.sign('valid', bytes)))).status).toBe(403);
+    const admin = await t.login('admin');
+    expect(
+      (await t.api('PUT', `/api/signatures/rights/${clientId}`, { token: admin, headers: { 'x-company-id': String(w.demoId) }, body: {} }))
+        .status,
+    ).toBe(204);
+    const other = await sign(b64(await pki.sign('valid', Buffer.from('другой файл'))));
+    expect(other.status).toBe(400);
+    const signed = await sign(b64(await pki.sign('valid', bytes)));
+    expect(signed.status).toBe(200);
+    expect(signed.body.buyer_title).toMatchObject({ file_name: formed.body.file_name, signed: true });
+    expect((await form()).status).toBe(409);
+    // downloaded as the operators take it: the file and its detached .sig, which verifies against the file
+    const file = await download(t, `/api/acceptance/${doc}/buyer-title`, w.client);
+    expect(Buffer.compare(file.data, bytes)).toBe(0);
+    const sig = await download(t, `/api/acceptance/${doc}/buyer-title/sig`, w.client);
+    expect(sig.status).toBe(200);
+    const check = await t.call(routes.signatures.postCheck, {
+      token: w.client,
+      body: { signature: b64(sig.data), content: b64(file.data) },
+    });
+    expect(check.body).toMatchObject({ valid: true });
+    // another company sees none of it
+    expect((await t.api('GET', `/api/acceptance/${doc}/buyer-title`, { token: w.otherClient })).status).toBe(404);
+  }, 240_000);
+
+  it('refuses the buyer’s title before the decision', async () => {
+    const c = await addContract('03010000000123000004');
+    const doc = await uploadUpd(c);
+    const r = await t.call(routes.acceptance.postBuyerTitle, { params: { id: doc }, token: w.client });
+    expect(r.status).toBe(409);
+    expect(r.body.message).toBe('Титул покупателя формируется после решения о приёмке: УПД № 123 — получен');
   });
 });
 

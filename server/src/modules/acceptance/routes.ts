@@ -6,6 +6,7 @@ import { companyCtx } from '../../platform/tenancy';
 import { sendFile } from '../../platform/document-files';
 import { acceptancePanel, castVote, contractAcceptance, decide, prepareVote, setCommission, setTerms, startReview } from './service';
 import { actDocx } from './act-docx';
+import { buyerTitleFile, buyerTitleSig, formBuyerTitle, signBuyerTitle } from './buyer-title';
 
 const tags = ['acceptance'];
 
@@ -72,6 +73,37 @@ export function acceptanceRoutes(app: App, deps: Deps): void {
     routes.acceptance.getAct,
     { schema: { tags, summary: 'Документ о приёмке (DOCX) с решениями членов комиссии' } },
     async (req, reply) => sendFile(reply, await actDocx(await companyCtx(deps, req), req.params.id)),
+  );
+  route(
+    app,
+    routes.acceptance.postBuyerTitle,
+    {
+      schema: {
+        tags,
+        summary: 'Сформировать титул покупателя УПД (ON_NSCHFDOPPOK, формат 5.03) для подписи',
+        description:
+          'По принятому, частично принятому или отклонённому УПД; частичная приёмка и отказ — мотивированный отказ (КодИтога 2/3, причины по строкам). Нужна подпись продавца к УПД.',
+      },
+    },
+    async (req) => formBuyerTitle(await companyCtx(deps, req), req.params.id),
+  );
+  route(
+    app,
+    routes.acceptance.postBuyerTitleSignature,
+    { schema: { tags, summary: 'КЭП заказчика под сформированным титулом покупателя (точные байты файла)' } },
+    async (req) => signBuyerTitle(await companyCtx(deps, req), req.params.id, req.body.signature),
+  );
+  route(
+    app,
+    routes.acceptance.getBuyerTitle,
+    { schema: { tags, summary: 'Файл титула покупателя ON_NSCHFDOPPOK_….xml (windows-1251)' } },
+    async (req, reply) => sendFile(reply, await buyerTitleFile(await companyCtx(deps, req), req.params.id)),
+  );
+  route(
+    app,
+    routes.acceptance.getBuyerTitleSig,
+    { schema: { tags, summary: 'Отсоединённая подпись титула покупателя (.sig, CMS DER) для оператора ЭДО' } },
+    async (req, reply) => sendFile(reply, await buyerTitleSig(await companyCtx(deps, req), req.params.id)),
   );
   route(
     app,

@@ -544,7 +544,7 @@ const memberOut = (m: MemberRow) => ({ id: m.id, user_id: m.userId, full_name: m
 export async function acceptancePanel(ctx: Ctx, documentId: number): Promise<AcceptancePanelResponse> {
   const d = await loadDocument(ctx, documentId);
   const { contract, sme } = await contractOf(ctx, d.contractId);
-  const [lines, members, votes, terms] = await Promise.all([
+  const [lines, members, votes, terms, [titleSig]] = await Promise.all([
     linesOf(ctx, d.id),
     membersOf(ctx, d.contractId),
     ctx.deps.db
@@ -553,6 +553,12 @@ export async function acceptancePanel(ctx: Ctx, documentId: number): Promise<Acc
       .leftJoin(signatures, eq(signatures.id, acceptanceVotes.signatureId))
       .where(and(eq(acceptanceVotes.companyId, ctx.companyId), eq(acceptanceVotes.documentId, d.id))),
     acceptanceTermsOf(ctx.deps.db, ctx.companyId, [{ id: d.contractId, law: contract.law, sme }], moscowToday()),
+    d.buyerTitleSignatureId
+      ? ctx.deps.db
+          .select({ cert: signatures.certificate, at: signatures.createdAt })
+          .from(signatures)
+          .where(and(eq(signatures.id, d.buyerTitleSignatureId), eq(signatures.companyId, ctx.companyId)))
+      : Promise.resolve([]),
   ]);
   return {
     document_id: d.id,
@@ -599,6 +605,14 @@ export async function acceptancePanel(ctx: Ctx, documentId: number): Promise<Acc
     },
     my_member_id: members.find((m) => m.userId === ctx.user.id)?.id ?? null,
     terms: terms.get(d.contractId)?.find((x) => x.document_id === d.id)?.terms ?? [],
+    buyer_title: d.buyerTitleName
+      ? {
+          file_name: d.buyerTitleName,
+          signed: !!titleSig,
+          signer: titleSig ? (signerName(titleSig.cert as Parameters<typeof signerName>[0]) ?? null) : null,
+          signed_at: titleSig ? titleSig.at.toISOString() : null,
+        }
+      : null,
   };
 }
 

@@ -209,6 +209,62 @@ function DecisionDialog({
   );
 }
 
+/**
+ * The buyer's title of a decided document (ON_NSCHFDOPPOK, ФНС format 5.03): formed by the server for the user who
+ * signs it, signed in the browser over its exact bytes, then downloadable with its detached .sig for the ЭДО operator.
+ * A partial acceptance or a refusal is the motivated refusal in the same file.
+ */
+function BuyerTitle({ panel }: { panel: AcceptancePanelResponse }) {
+  const { sign, picker } = useSigner();
+  const refresh = useRefresh(panel.contract_id);
+  const run = useMutation({
+    mutationFn: async () => {
+      const formed = await acceptanceApi.formBuyerTitle(panel.document_id);
+      const bytes = Uint8Array.from(atob(formed.content_base64), (c) => c.charCodeAt(0));
+      const signature = await sign(bytes);
+      if (!signature) return null;
+      return acceptanceApi.signBuyerTitle(panel.document_id, signature);
+    },
+    onSuccess: async (r) => {
+      if (!r) return;
+      noticeStore.show({ kind: 'success', header: 'Титул покупателя', message: `УПД № ${r.number}: титул покупателя подписан` });
+      await refresh();
+    },
+  });
+  const t = panel.buyer_title;
+  const refusal = panel.state !== 'accepted';
+  return (
+    <>
+      {t?.signed ? (
+        <>
+          <Button
+            size="small"
+            onClick={() => void acceptanceApi.buyerTitle(panel.document_id)}
+            data-testid={`buyer-title-xml-${panel.document_id}`}
+          >
+            {refusal ? 'Титул покупателя с мотивированным отказом (XML)' : 'Титул покупателя (XML)'}
+          </Button>
+          <Button
+            size="small"
+            onClick={() => void acceptanceApi.buyerTitleSig(panel.document_id)}
+            data-testid={`buyer-title-sig-${panel.document_id}`}
+          >
+            Подпись титула (.sig)
+          </Button>
+          <Typography.Text type="secondary" data-testid={`buyer-title-signed-${panel.document_id}`}>
+            Титул покупателя подписан{t.signer ? `: ${t.signer}` : ''}
+          </Typography.Text>
+        </>
+      ) : (
+        <Button size="small" loading={run.isPending} onClick={() => run.mutate()} data-testid={`buyer-title-sign-${panel.document_id}`}>
+          {refusal ? 'Подписать титул покупателя (мотивированный отказ)' : 'Подписать титул покупателя'}
+        </Button>
+      )}
+      {picker}
+    </>
+  );
+}
+
 /** The expertise dialog (ч. 3 ст. 94 44-ФЗ): in-house or by an expert organisation with its conclusion. */
 function ReviewDialog({ panel, open, onClose }: { panel: AcceptancePanelResponse; open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<{ kind: 'in_house' | 'expert'; expert?: string }>();
@@ -383,6 +439,7 @@ export function AcceptancePanel({ documentId, contractId }: { documentId: number
             Документ о приёмке (DOCX)
           </Button>
         )}
+        {!open && <BuyerTitle panel={a} />}
         {open && <Typography.Text type="secondary">Пока документ не принят, в «Поставлено» он не учитывается</Typography.Text>}
       </Space>
       <DecisionDialog panel={a} mode={dialog} onClose={() => setDialog(null)} />

@@ -32,6 +32,11 @@ export const acceptanceApi = {
     idempotencyKey?: string,
   ) => call(routes.acceptance.postVotes, { params: { id }, name: 'Решение члена комиссии', body, idempotencyKey }),
   act: (id: number) => api.download(href(routes.acceptance.getAct, { params: { id } }), 'Документ о приёмке'),
+  formBuyerTitle: (id: number) => call(routes.acceptance.postBuyerTitle, { params: { id }, name: 'Титул покупателя' }),
+  signBuyerTitle: (id: number, signature: string) =>
+    call(routes.acceptance.postBuyerTitleSignature, { params: { id }, name: 'Подпись титула покупателя', body: { signature } }),
+  buyerTitle: (id: number) => api.download(href(routes.acceptance.getBuyerTitle, { params: { id } }), 'Титул покупателя'),
+  buyerTitleSig: (id: number) => api.download(href(routes.acceptance.getBuyerTitleSig, { params: { id } }), 'Подпись титула покупателя'),
   settings: (contractId: number) =>
     call(routes.acceptance.getContractsSettings, { params: { id: contractId }, name: 'Приёмочная комиссия' }),
   setCommission: (contractId: number, members: MemberInput[]) =>

@@ -329,6 +329,7 @@ const OTHER_STATUS_TITLES: Record<string, string> = {
 /** What a signature entry's document is, beside the procurement's own document kinds. */
 const SIGNED_KIND_TITLES: Record<string, string> = {
   upd: 'УПД',
+  buyer_title: 'титул покупателя УПД',
   rule_version: 'редакция положения',
   documentation: 'документация',
   execution_record: 'сведения об исполнении',

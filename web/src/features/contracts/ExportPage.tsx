@@ -11,6 +11,7 @@ import { noticeStore } from '../../lib/notices';
 import { useReasonPrompt } from '../../lib/reason-prompt';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { contractsApi } from './api';
+import { ApiError } from '../../lib/api';
 import { ReportsTable } from './ContractReports';
 import { EXECUTION_STATUS_COLORS, EXECUTION_STATUS_TITLES } from './labels';
 import { useSigner, SignedBy, signaturesApi } from '../signatures';
@@ -26,8 +27,12 @@ function useSignedExecution() {
   const { sign, picker } = useSigner();
   const qc = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
+  // the server's refusal (a 409 of «prepare»: nothing to report, a record still pending…) stays beside the button
+  // that was pressed, not only in a notice that fades
+  const [error, setError] = useState<{ id: number; message: string } | null>(null);
   const run = async (c: ContractListItem) => {
     setBusy(c.id);
+    setError(null);
     try {
       const prepared = await signaturesApi.prepareExecution(c.id);
       const bytes = Uint8Array.from(atob(prepared.xml_base64), (ch) => ch.charCodeAt(0));
@@ -42,13 +47,13 @@ function useSignedExecution() {
         message: `Сведения по договору «${c.registry_number ?? c.number ?? c.id}» подписаны (${[cert?.surname, cert?.givenName].filter(Boolean).join(' ')}, сертификат № ${cert?.serial}) и отправляются в ЕИС`,
       });
       void qc.invalidateQueries({ queryKey: ['export'] });
-    } catch {
-      // the API client has shown the server's reason
+    } catch (e) {
+      if (e instanceof ApiError && e.status < 500 && e.body?.message) setError({ id: c.id, message: e.body.message });
     } finally {
       setBusy(null);
     }
   };
-  return { run, busy, picker };
+  return { run, busy, picker, error };
 }
 
 const OUTCOME: Record<string, { title: string; color: string }> = {
@@ -197,6 +202,11 @@ export default function ExportPage() {
                     >
                       Подписать и направить
                     </Button>
+                    {signed.error?.id === c.id && (
+                      <Typography.Text type="danger" data-testid={`execution-error-${c.id}`}>
+                        {signed.error.message}
+                      </Typography.Text>
+                    )}
                     <Popconfirm
                       title="ЕИС принимает только сведения, подписанные квалифицированной подписью: без подписи она их отклонит. Всё равно направить?"
                       okText="Направить"
