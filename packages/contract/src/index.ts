@@ -26,3 +26,4 @@ export * from './approvals';
 export * from './acceptance';
 export * from './law-words';
 export * from './document-templates';
+export * from './lines';
