@@ -129,6 +129,7 @@ const FACT_WORDS: Record<FactKey, [string, string]> = {
 
 const DATES = new Set<FactKey>(['published_on', 'application_deadline', 'review_on', 'summing_up_on']);
 const LONG = 60;
+const LINES_LONG = 300;
 
 function shown(key: FactKey, value: string | null): string {
   if (value === null || value === '') return 'не указано';
@@ -138,7 +139,9 @@ function shown(key: FactKey, value: string | null): string {
     const [kind, v] = value.split(':');
     return kind === 'percent' ? `${v.replace('.', ',')} %` : `${formatMoney(v, null)} ₽`;
   }
-  const text = value.length > LONG ? `${value.slice(0, LONG - 1)}…` : value;
+  // the object's lines differ in a quantity or a price at their end: shown whole enough to see it
+  const long = key === 'lines' ? LINES_LONG : LONG;
+  const text = value.length > long ? `${value.slice(0, long - 1)}…` : value;
   return `«${text}»`;
 }
 

@@ -71,6 +71,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
   ...options,
 ];
 import { NmckTab } from '../nmck';
+import { LinesCard } from '../lines';
 import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../notices';
 import { useCanChange } from '../../lib/MayChange';
 
@@ -182,7 +183,16 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
       activeKey={tab}
       onChange={(k) => patch({ tab: k === 'nmck' ? k : undefined })}
       items={[
-        { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} /> },
+        {
+          key: 'card',
+          label: 'Карточка закупки',
+          children: (
+            <>
+              <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} />
+              <LinesCard procurementId={p.id} law={p.law} />
+            </>
+          ),
+        },
         {
           key: 'nmck',
           label: 'Обоснование НМЦК',
