@@ -23,7 +23,7 @@ export {
   catalogUserFields,
 } from './catalog-service';
 export { searchOkpd2, okpd2Options, getOkpd2, listOkei, okeiOptions } from './classifiers';
-export { searchKtru, getKtru, ktruOkpd2Codes } from './ktru';
+export { searchKtru, getKtru, findKtru, ktruOkpd2Codes } from './ktru';
 
 registerInternalUsage();
 

@@ -124,11 +124,7 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
   const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
   const bank = banks.find((b) => b.is_main) ?? banks[0];
   // the purchase's own lines first; a purchase without them keeps the plan item's row or its ОКПД2 codes
-  const items = objectLines.length
-    ? lineRows(objectLines)
-    : planned && lines.length <= 1
-      ? [planItemRow(planned, lines[0], p)]
-      : lines;
+  const items = objectLines.length ? lineRows(objectLines) : planned && lines.length <= 1 ? [planItemRow(planned, lines[0], p)] : lines;
   return {
     customerName: company.fullTitle ?? company.title,
     customerInn: company.inn,

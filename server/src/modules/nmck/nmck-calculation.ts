@@ -69,10 +69,18 @@ const blank = (ctx: Ctx, p: ProcurementRow): Calculation => ({
 async function lineOf(ctx: Ctx, db: Tx, procurementId: number, c: Pick<Calculation, 'lineId'>): Promise<Line | undefined> {
   const own = and(eq(procurementLines.companyId, ctx.companyId), eq(procurementLines.procurementId, procurementId));
   if (c.lineId) {
-    const [named] = await db.select().from(procurementLines).where(and(own, eq(procurementLines.id, c.lineId)));
+    const [named] = await db
+      .select()
+      .from(procurementLines)
+      .where(and(own, eq(procurementLines.id, c.lineId)));
     if (named) return named;
   }
-  const [first] = await db.select().from(procurementLines).where(own).orderBy(asc(procurementLines.position), asc(procurementLines.id)).limit(1);
+  const [first] = await db
+    .select()
+    .from(procurementLines)
+    .where(own)
+    .orderBy(asc(procurementLines.position), asc(procurementLines.id))
+    .limit(1);
   return first;
 }
 
@@ -186,7 +194,11 @@ export async function saveNmck(ctx: Ctx, procurementId: number, input: NmckReque
       ...(input.method !== 'market' ? { unitPrice: input.unit_price ?? null } : {}),
     };
     let lineId = line?.id;
-    if (line) await tx.update(procurementLines).set({ ...object, updatedAt: now() }).where(eq(procurementLines.id, line.id));
+    if (line)
+      await tx
+        .update(procurementLines)
+        .set({ ...object, updatedAt: now() })
+        .where(eq(procurementLines.id, line.id));
     else {
       const [made] = await tx
         .insert(procurementLines)
@@ -332,10 +344,14 @@ export async function applyNmck(ctx: Ctx, procurementId: number): Promise<NmckRe
     for (const l of lines) {
       if (l.id === line.id) continue;
       const sum = lineSum(l.quantity, l.unitPrice);
-      if (sum === null) throw new AppError('INVALID_STATE', `НМЦК нельзя применить: у строки ${l.position} «${l.name}» нет количества или цены единицы`);
+      if (sum === null)
+        throw new AppError('INVALID_STATE', `НМЦК нельзя применить: у строки ${l.position} «${l.name}» нет количества или цены единицы`);
       total = total.plus(sum);
     }
-    await tx.update(procurementLines).set({ unitPrice: current.result.unit_price, updatedAt: now() }).where(eq(procurementLines.id, line.id));
+    await tx
+      .update(procurementLines)
+      .set({ unitPrice: current.result.unit_price, updatedAt: now() })
+      .where(eq(procurementLines.id, line.id));
   });
   const nmcd = total.toFixed(2);
   tooLarge(nmcd);

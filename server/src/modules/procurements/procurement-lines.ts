@@ -19,7 +19,7 @@ import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
 import { approvalGate } from '../../platform/approval-gate';
 import { now } from '../../platform/clock';
-import { findKtru, ktruOkpd2Codes } from '../catalogs/ktru';
+import { findKtru, ktruOkpd2Codes } from '../catalogs';
 import { loadProcurement, type ProcurementRow } from './procurement-card';
 
 type LineRow = typeof procurementLines.$inferSelect & { okpd2Name: string | null };
@@ -92,7 +92,8 @@ export async function linesFactOf(db: Tx, companyId: number, procurementId: numb
  * catalogue and its rules of use the Government's).
  */
 async function warningsOf(db: Tx, p: Pick<ProcurementRow, 'law'>, lines: LineRow[]): Promise<Map<number, string[]>> {
-  const withKtru = p.law === '44' ? await ktruOkpd2Codes(db, [...new Set(lines.flatMap((l) => (l.okpd2Code ? [l.okpd2Code] : [])))]) : new Set();
+  const withKtru =
+    p.law === '44' ? await ktruOkpd2Codes(db, [...new Set(lines.flatMap((l) => (l.okpd2Code ? [l.okpd2Code] : [])))]) : new Set();
   return new Map(
     lines.map((l) => {
       const out: string[] = [];
@@ -130,8 +131,7 @@ export async function linesResponse(ctx: Ctx, db: Tx, p: ProcurementRow, revisio
   const lines = await readLines(db, ctx.companyId, p.id);
   const warnings = await warningsOf(db, p, lines);
   const items = lines.map((l) => lineResponse(l, warnings.get(l.id) ?? []));
-  const total =
-    items.length && items.every((i) => i.sum !== null) ? items.reduce((s, i) => s.plus(i.sum!), new D(0)).toFixed(2) : null;
+  const total = items.length && items.every((i) => i.sum !== null) ? items.reduce((s, i) => s.plus(i.sum!), new D(0)).toFixed(2) : null;
   return {
     items,
     total,
@@ -217,7 +217,11 @@ export async function changeLines(
     await work(tx, p as ProcurementRow);
     const lines = await readLines(tx, ctx.companyId, procurementId);
     for (const [i, l] of lines.entries()) {
-      if (l.position !== i + 1) await tx.update(procurementLines).set({ position: i + 1 }).where(eq(procurementLines.id, l.id));
+      if (l.position !== i + 1)
+        await tx
+          .update(procurementLines)
+          .set({ position: i + 1 })
+          .where(eq(procurementLines.id, l.id));
     }
     const codes = [...new Set(lines.flatMap((l) => (l.okpd2Code ? [l.okpd2Code] : [])))];
     await tx.delete(procurementOkpd2).where(eq(procurementOkpd2.procurementId, procurementId));
@@ -225,7 +229,9 @@ export async function changeLines(
       const names = new Map(lines.map((l) => [l.okpd2Code, l.okpd2Name]));
       await tx
         .insert(procurementOkpd2)
-        .values(codes.map((code, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code, name: names.get(code) ?? null })));
+        .values(
+          codes.map((code, i) => ({ procurementId, companyId: ctx.companyId, position: i + 1, code, name: names.get(code) ?? null })),
+        );
     }
     const [{ revision }] = await tx
       .update(procurements)
@@ -262,7 +268,13 @@ export function updateLine(ctx: Ctx, procurementId: number, lineId: number, inpu
     const done = await tx
       .update(procurementLines)
       .set({ ...values, updatedAt: now() })
-      .where(and(eq(procurementLines.id, lineId), eq(procurementLines.procurementId, procurementId), eq(procurementLines.companyId, ctx.companyId)))
+      .where(
+        and(
+          eq(procurementLines.id, lineId),
+          eq(procurementLines.procurementId, procurementId),
+          eq(procurementLines.companyId, ctx.companyId),
+        ),
+      )
       .returning({ id: procurementLines.id });
     if (!done.length) throw lineNotFound();
   });
@@ -272,7 +284,13 @@ export function deleteLine(ctx: Ctx, procurementId: number, lineId: number): Pro
   return changeLines(ctx, procurementId, async (tx) => {
     const done = await tx
       .delete(procurementLines)
-      .where(and(eq(procurementLines.id, lineId), eq(procurementLines.procurementId, procurementId), eq(procurementLines.companyId, ctx.companyId)))
+      .where(
+        and(
+          eq(procurementLines.id, lineId),
+          eq(procurementLines.procurementId, procurementId),
+          eq(procurementLines.companyId, ctx.companyId),
+        ),
+      )
       .returning({ id: procurementLines.id });
     if (!done.length) throw lineNotFound();
   });

@@ -20,7 +20,8 @@ const COMPANY = 'Организация — из заголовка X-Company-Id
 const UPLOAD = `multipart/form-data, поле file; допустимые типы: ${UPLOAD_EXTENSIONS.join(', ')}; размер не больше UPLOAD_MAX_BYTES (413 иначе, 415 — недопустимый тип).`;
 
 export function procurementRoutes(app: App, deps: Deps): void {
-  const LINES = 'Объект закупки: строки (ОКПД2, КТРУ, наименование, единица ОКЕИ, количество, цена единицы) — одно место для НМЦК и документов.';
+  const LINES =
+    'Объект закупки: строки (ОКПД2, КТРУ, наименование, единица ОКЕИ, количество, цена единицы) — одно место для НМЦК и документов.';
   route(
     app,
     routes.procurements.getProcurementsLines,

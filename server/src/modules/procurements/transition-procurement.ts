@@ -28,7 +28,11 @@ import { approvalGate } from '../../platform/approval-gate';
  * other facts is refused by name, with what changed.
  */
 async function assertDocumentsCurrent(tx: Tx, r: ProcurementRow, action: string): Promise<void> {
-  const outdated = await outdatedDocuments(tx, r.id, factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? [], await linesFactOf(tx, r.companyId, r.id)));
+  const outdated = await outdatedDocuments(
+    tx,
+    r.id,
+    factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? [], await linesFactOf(tx, r.companyId, r.id)),
+  );
   if (!outdated.length) return;
   throw new AppError(
     'INVALID_STATE',
