@@ -33,12 +33,15 @@ describe('the object of a 44-ФЗ purchase on its card', () => {
     await lines.getByRole('button', { name: 'Добавить строку' }).click();
     const dialog = page.getByRole('dialog', { name: 'Новая строка объекта закупки' });
     await dialog.getByLabel('Позиция КТРУ').fill('бумага');
-    await page.getByRole('option', { name: /17\.12\.14\.110-00000004/ }).click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: '17.12.14.110-00000004' })
+      .click();
     await dialog.getByText('Характеристики позиции КТРУ войдут в описание объекта закупки').waitFor();
     await dialog.getByLabel('Количество').fill('156');
     await dialog.getByLabel('Цена единицы').fill('350');
     const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith(`/procurements/${p.id}/lines`));
-    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Сохранить' }).click();
     expect((await saved).status()).toBe(200);
     await lines.getByText('Бумага для офисной техники').waitFor();
     await lines.getByText('КТРУ 17.12.14.110-00000004 · ОКПД2 17.12.14.129').waitFor();
