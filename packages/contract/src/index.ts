@@ -27,3 +27,4 @@ export * from './acceptance';
 export * from './procedure';
 export * from './law-words';
 export * from './document-templates';
+export * from './lines';

@@ -37,6 +37,8 @@ export interface CompanyB {
     file: number;
     /** A price source of B's НМЦК justification (modules/nmck) */
     nmckSource: number;
+    /** A line of B's procurement's object (modules/procurements, procurement-lines.ts) */
+    procurementLine: number;
     /** Catalogue element per API path segment, e.g. 'elements', 'exec-terms'. */
     catalog: Record<string, number>;
     contract: number;
@@ -129,6 +131,12 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
     'POST',
     `/api/procurements/${procurement.id}/nmck/sources`,
     { kind: 'quote', supplier: `Поставщик ${tag}`, price_date: '2026-11-02', unit_price: '100.00' },
+    b,
+  );
+  const lines = await call<{ items: { id: number }[] }>(
+    'POST',
+    `/api/procurements/${procurement.id}/lines`,
+    { okpd2_code: '17.12.14.129', name: `Бумага ${tag}`, okei_code: '796', quantity: '10', unit_price: '350.00' },
     b,
   );
   const file = await upload(t, 'POST', `/api/procurements/${procurement.id}/files`, admin, `Файл ${tag}.pdf`, PDF, as(b));
@@ -233,6 +241,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
       procurement: procurement.id,
       file: Number(file.body.id),
       nmckSource: nmck.sources[0].id,
+      procurementLine: lines.items[0].id,
       catalog,
       template: Number((template.body as { id: number }).id),
       approvalRoute: approvalRoute.id,

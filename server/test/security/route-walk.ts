@@ -60,6 +60,7 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/procurements\/:id/, param: 'id', value: (b) => b.ids.procurement },
   { route: /^\/api\/procurements\/:id\/files\/:fileId/, param: 'fileId', value: (b) => b.ids.file },
   { route: /^\/api\/procurements\/:id\/nmck\/sources\/:sourceId/, param: 'sourceId', value: (b) => b.ids.nmckSource },
+  { route: /^\/api\/procurements\/:id\/lines\/:lineId/, param: 'lineId', value: (b) => b.ids.procurementLine },
   { route: /^\/api\/procurements\/:id\/documents\/:template/, param: 'template', value: () => 'notice' },
   // B's purchase is not A's: its procedure is «not found» whatever the application or protocol named
   { route: /^\/api\/procurements\/:id\/procedure\/applications\/:applicationId/, param: 'applicationId', value: () => 1 },
@@ -123,6 +124,8 @@ export const BODIES: Record<string, (b: CompanyB) => unknown> = {
   'PUT /api/procurements/:id/nmck': () => ({ method: 'other', quantity: '1', unit_price: '1' }),
   'POST /api/procurements/:id/nmck/sources': () => ({ kind: 'manual', supplier: 'Перехват', unit_price: '1' }),
   'PUT /api/procurements/:id/nmck/sources/:sourceId': () => ({ kind: 'manual', supplier: 'Перехват', unit_price: '1' }),
+  'POST /api/procurements/:id/lines': () => ({ name: 'Перехват', quantity: '1', unit_price: '1' }),
+  'PUT /api/procurements/:id/lines/:lineId': () => ({ name: 'Перехват', quantity: '1', unit_price: '1' }),
   'POST /api/catalogs/elements/:id/archive': () => ({ archived: true }),
   'PUT /api/procurements/:id/documents/:template/values': () => ({ values: {} }),
   'PUT /api/acceptance/lines/:lineId/mapping': () => ({ position_id: null }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OkeiQuery, OkeiUnit, Okpd2Details, Okpd2Node, Okpd2OptionsQuery, Okpd2Query, catalogOptions as optionsSchema } from '../catalogs';
 import { paged } from '../common';
+import { KtruListResponse, KtruPosition, KtruQuery } from '../lines';
 import { defineRoutes } from '../http';
 
 /** The HTTP routes of catalogs (paths under /api). */
@@ -17,6 +18,13 @@ export const catalogsRoutes = defineRoutes({
     path: '/classifiers/okpd2/:code',
     params: z.object({ code: z.string().trim().min(1).max(20) }),
     response: { 200: Okpd2Details },
+  },
+  getClassifiersKtru: { method: 'GET', path: '/classifiers/ktru', query: KtruQuery, response: { 200: KtruListResponse } },
+  getClassifiersKtruByCode: {
+    method: 'GET',
+    path: '/classifiers/ktru/:code',
+    params: z.object({ code: z.string().trim().min(1).max(30) }),
+    response: { 200: KtruPosition },
   },
   getClassifiersOkei: { method: 'GET', path: '/classifiers/okei', query: OkeiQuery, response: { 200: paged(OkeiUnit) } },
   getClassifiersOkeiOptions: {

@@ -11,13 +11,41 @@ import {
   TransitionRequest,
 } from '../procurements';
 import { Id, IdParams } from '../common';
+import { ProcurementLineRequest, ProcurementLinesResponse } from '../lines';
 import { DocumentKind } from '../rules';
 import { defineRoutes } from '../http';
 
 export const FileParams = z.object({ id: Id, fileId: Id });
+export const LineParams = z.object({ id: Id, lineId: Id });
 
 /** The HTTP routes of procurements (paths under /api). */
 export const procurementsRoutes = defineRoutes({
+  getProcurementsLines: {
+    method: 'GET',
+    path: '/procurements/:id/lines',
+    params: IdParams,
+    response: { 200: ProcurementLinesResponse },
+  },
+  postProcurementsLines: {
+    method: 'POST',
+    path: '/procurements/:id/lines',
+    params: IdParams,
+    body: ProcurementLineRequest,
+    response: { 200: ProcurementLinesResponse },
+  },
+  putProcurementsLinesByLineId: {
+    method: 'PUT',
+    path: '/procurements/:id/lines/:lineId',
+    params: LineParams,
+    body: ProcurementLineRequest,
+    response: { 200: ProcurementLinesResponse },
+  },
+  deleteProcurementsLinesByLineId: {
+    method: 'DELETE',
+    path: '/procurements/:id/lines/:lineId',
+    params: LineParams,
+    response: { 200: ProcurementLinesResponse },
+  },
   get: { method: 'GET', path: '/procurements', query: RegisterQuery, response: { 200: RegisterPage } },
   getExportXlsx: { method: 'GET', path: '/procurements/export.xlsx', query: RegisterExportQuery },
   post: {

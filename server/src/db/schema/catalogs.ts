@@ -198,6 +198,31 @@ export const okpd2 = pgTable(
   ],
 );
 
+/**
+ * Позиции КТРУ (каталог товаров, работ, услуг ЕИС, справочник nsiKTRU; ПП РФ от 08.02.2017 № 145) with the ОКПД2 code
+ * each belongs to, its unit and its characteristics ({ name, values, unit, mandatory, instruction }[]).
+ */
+export const ktruPositions = pgTable(
+  'ktru_positions',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    okpd2Code: text('okpd2_code').notNull(),
+    okeiCode: text('okei_code'),
+    unitName: text('unit_name'),
+    versionNumber: integer('version_number'),
+    characteristics: jsonb('characteristics').notNull().default([]),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('russian', name)`),
+  },
+  (t) => [
+    index('ktru_positions_okpd2_idx').on(t.okpd2Code),
+    index('ktru_positions_code_prefix_idx').on(t.code.op('text_pattern_ops')),
+    index('ktru_positions_search_idx').using('gin', t.search),
+  ],
+);
+
 /** ОКЕИ units of measurement (code with leading zeros, e.g. '006'). */
 export const okei = pgTable(
   'okei',

@@ -8,10 +8,8 @@ export const nmckCalculations = pgTable(
     companyId: integer('company_id').notNull(),
     procurementId: integer('procurement_id').notNull(),
     method: text('method').notNull().default('market'),
-    subject: text('subject'),
-    unit: text('unit'),
-    quantity: numeric('quantity', { precision: 20, scale: 6 }).notNull().default('1'),
-    unitPrice: numeric('unit_price', { precision: 18, scale: 2 }),
+    /** The purchase's line (procurement_lines) it prices: its name, unit, quantity and price are the object's */
+    lineId: integer('line_id'),
     basis: text('basis'),
     appliedNmck: numeric('applied_nmck', { precision: 18, scale: 2 }),
     appliedAt: timestamp('applied_at', { withTimezone: true }),

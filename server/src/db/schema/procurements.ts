@@ -249,3 +249,37 @@ export const procurementFieldValues = pgTable(
   },
   (t) => [primaryKey({ columns: [t.procurementId, t.template] })],
 );
+
+/** A characteristic of a КТРУ position as a line carries it into the описание объекта закупки. */
+export interface LineCharacteristic {
+  name: string;
+  values: string[];
+  unit: string | null;
+  mandatory: boolean;
+  instruction: string | null;
+}
+
+/**
+ * The purchase's object, a line each (issue 39: one home): ОКПД2, КТРУ, name, unit, quantity and unit price. The НМЦК
+ * justification prices a line, the documents print them, and a change counts the procurement's revision.
+ */
+export const procurementLines = pgTable(
+  'procurement_lines',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    procurementId: integer('procurement_id').notNull(),
+    position: integer('position').notNull(),
+    okpd2Code: text('okpd2_code'),
+    ktruCode: text('ktru_code'),
+    name: text('name').notNull(),
+    okeiCode: text('okei_code'),
+    unitName: text('unit_name'),
+    quantity: numeric('quantity', { precision: 20, scale: 6 }),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 2 }),
+    characteristics: jsonb('characteristics').$type<LineCharacteristic[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('procurement_lines_procurement_idx').on(t.companyId, t.procurementId, t.position, t.id)],
+);

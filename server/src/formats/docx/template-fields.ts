@@ -261,6 +261,7 @@ const techSpec: TemplateDefinition = {
         opt('index', '№ п/п', 'number'),
         f('name', 'Наименование товара, работы, услуги'),
         opt('okpd2', 'Код ОКПД2'),
+        opt('ktru', 'Код позиции КТРУ'),
         f('characteristics', 'Функциональные, технические и качественные характеристики', 'text'),
         f('unit', 'Единица измерения (ОКЕИ)'),
         f('quantity', 'Количество', 'number'),

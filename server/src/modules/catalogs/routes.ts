@@ -17,6 +17,7 @@ import { requireUser } from '../../platform/auth';
 import { companyCtx } from '../../platform/tenancy';
 import * as svc from './catalog-service';
 import { getOkpd2, listOkei, okeiOptions, okpd2Options, searchOkpd2 } from './classifiers';
+import { getKtru, searchKtru } from './ktru';
 import { KINDS } from './kinds';
 import { route } from '../../platform/route';
 import { routes } from '@proc/contract/routes';
@@ -179,6 +180,29 @@ export function catalogRoutes(app: App, deps: Deps): void {
     async (req) => {
       requireUser(req);
       return getOkpd2(deps.db, req.params.code);
+    },
+  );
+  route(
+    app,
+    routes.catalogs.getClassifiersKtru,
+    {
+      schema: {
+        tags,
+        summary: 'КТРУ: поиск позиций каталога по коду (КТРУ или ОКПД2) или наименованию, с характеристиками',
+      },
+    },
+    async (req) => {
+      requireUser(req);
+      return searchKtru(deps.db, req.query);
+    },
+  );
+  route(
+    app,
+    routes.catalogs.getClassifiersKtruByCode,
+    { schema: { tags, summary: 'КТРУ: позиция каталога с характеристиками' } },
+    async (req) => {
+      requireUser(req);
+      return getKtru(deps.db, req.params.code);
     },
   );
   route(app, routes.catalogs.getClassifiersOkei, { schema: { tags, summary: 'ОКЕИ: единицы измерения' } }, async (req) => {

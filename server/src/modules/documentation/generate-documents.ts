@@ -5,7 +5,7 @@ import { procurementFileVersions, procurementFiles } from '../../db/schema';
 import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertCanEdit } from '../../platform/access';
-import { cardFacts, getProcurement, loadProcurement } from '../procurements';
+import { cardFacts, getProcurement, linesFactOf, loadProcurement } from '../procurements';
 import { addFileVersion } from '../procurements';
 import { applyTransition, missingRequiredDocuments } from '../procurements';
 import { CONTENT_TYPES } from '../../platform/document-files';
@@ -72,7 +72,7 @@ export async function generateDocuments(ctx: Ctx, procurementId: number, kinds?:
     );
   }
   // what the documents are rendered from, recorded with each version: a later change of a fact marks them out of date
-  const facts = cardFacts(card);
+  const facts = cardFacts(card, await linesFactOf(ctx.deps.db, ctx.companyId, procurementId));
   const built: { kind: DocumentKind; name: string; data: Buffer; key: string }[] = [];
   try {
     for (const [i, d] of plan.entries()) {

@@ -8,7 +8,38 @@ import { formatMoneyRu } from '../../formats/docx/format';
 import { instrumentalCase } from '../../formats/docx/instrumental-case';
 import type { Ctx } from '../../platform/context';
 import { moscowToday } from '../../platform/clock';
-import { catalogNames, methodTitles } from '../procurements';
+import { catalogNames, lineSum, methodTitles, plainQuantity, readLines } from '../procurements';
+
+type ObjectLine = Awaited<ReturnType<typeof readLines>>[number];
+
+/**
+ * A КТРУ position's characteristics as the описание объекта закупки states them: a customer using a position must use
+ * its characteristics (ПП РФ от 08.02.2017 № 145, Правила использования каталога, п. 4; others only with a
+ * justification, п. 5), and the description gives the object's functional, technical and quality characteristics in
+ * the standard terms (п. 1–2 ч. 1 ст. 33 Закона № 44-ФЗ).
+ */
+export function characteristicsText(l: Pick<ObjectLine, 'characteristics'>): string | null {
+  const list = l.characteristics as { name: string; values: string[]; unit: string | null; instruction: string | null }[];
+  if (!list.length) return null;
+  return list
+    .map((c) => `${c.name}: ${c.values.join('; ')}${c.unit ? ` (${c.unit})` : ''}${c.instruction ? `. ${c.instruction}` : ''}`)
+    .join('\n');
+}
+
+/** The specification's rows from the purchase's lines: one home for the object (issue 39). */
+function lineRows(lines: ObjectLine[]): Record<string, unknown>[] {
+  return lines.map((l) => ({
+    index: l.position,
+    name: l.name,
+    okpd2: l.okpd2Code,
+    ktru: l.ktruCode,
+    unit: l.unitName,
+    quantity: l.quantity == null ? null : plainQuantity(l.quantity),
+    price: l.unitPrice,
+    amount: lineSum(l.quantity, l.unitPrice),
+    characteristics: characteristicsText(l),
+  }));
+}
 
 function ensuringText(e: Ensuring | null, nmcd: string, law: string): string {
   if (!e) return 'Не требуется';
@@ -89,9 +120,11 @@ export async function prefillValues(ctx: Ctx, p: ProcurementResponse): Promise<R
     // a procurement from a plan item: its ОКВЭД2, and its one position has the item's unit, quantity and sum
     planItemFacts(ctx, p.plan_item_id),
   ]);
+  const objectLines = await readLines(ctx.deps.db, ctx.companyId, p.id);
   const names = (map: Record<number, string>, ids: number[]) => ids.map((id) => map[id]).filter(Boolean);
   const bank = banks.find((b) => b.is_main) ?? banks[0];
-  const items = planned && lines.length <= 1 ? [planItemRow(planned, lines[0], p)] : lines;
+  // the purchase's own lines first; a purchase without them keeps the plan item's row or its ОКПД2 codes
+  const items = objectLines.length ? lineRows(objectLines) : planned && lines.length <= 1 ? [planItemRow(planned, lines[0], p)] : lines;
   return {
     customerName: company.fullTitle ?? company.title,
     customerInn: company.inn,

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import { and, asc, desc, eq, ilike, isNotNull, max, or, sql } from 'drizzle-orm';
 import {
   DECIMAL_INT_DIGITS,
@@ -14,14 +15,15 @@ import {
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { contractPositions, contracts, nmckCalculations, nmckSources } from '../../db/schema';
+import { contractPositions, contracts, nmckCalculations, nmckSources, procurementLines } from '../../db/schema';
 import { AppError } from '../../platform/errors';
-import { loadProcurement, setProcurementNmcd, type ProcurementRow } from '../procurements';
+import { changeLines, lineSum, loadProcurement, plainQuantity, setProcurementNmcd, type ProcurementRow } from '../procurements';
 import { computeNmck } from './compute-nmck';
 import { now } from '../../platform/clock';
 
 type Calculation = typeof nmckCalculations.$inferSelect;
 type Source = typeof nmckSources.$inferSelect;
+type Line = typeof procurementLines.$inferSelect;
 type SourceInput = z.output<typeof NmckSourceRequest>;
 
 const editableStatus = (p: ProcurementRow) => EDITABLE_PROCUREMENT_STATUSES.includes(p.status as ProcurementStatus);
@@ -46,16 +48,13 @@ const sourceResponse = (s: Source): NmckSourceResponse => ({
   exclude_reason: s.excludeReason,
 });
 
-/** The calculation not yet saved: the market-prices method (the priority one, ч. 6 ст. 22), one unit, no sources. */
+/** The calculation not yet saved: the market-prices method (the priority one, ч. 6 ст. 22), no sources. */
 const blank = (ctx: Ctx, p: ProcurementRow): Calculation => ({
   id: 0,
   companyId: ctx.companyId,
   procurementId: p.id,
   method: 'market',
-  subject: p.title,
-  unit: null,
-  quantity: '1',
-  unitPrice: null,
+  lineId: null,
   basis: null,
   appliedNmck: null,
   appliedAt: null,
@@ -63,21 +62,43 @@ const blank = (ctx: Ctx, p: ProcurementRow): Calculation => ({
   updatedAt: new Date(0),
 });
 
-/** Trailing zeros of a numeric(20,6) quantity cut off: 12.500000 → 12.5. */
-const plainQuantity = (q: string) => (q.includes('.') ? q.replace(/\.?0+$/, '') : q);
+/**
+ * The purchase's line the justification prices (issue 39: the object lives on the purchase, not in a copy here): the
+ * one it names, else the first line; none while the purchase has no lines.
+ */
+async function lineOf(ctx: Ctx, db: Tx, procurementId: number, c: Pick<Calculation, 'lineId'>): Promise<Line | undefined> {
+  const own = and(eq(procurementLines.companyId, ctx.companyId), eq(procurementLines.procurementId, procurementId));
+  if (c.lineId) {
+    const [named] = await db
+      .select()
+      .from(procurementLines)
+      .where(and(own, eq(procurementLines.id, c.lineId)));
+    if (named) return named;
+  }
+  const [first] = await db
+    .select()
+    .from(procurementLines)
+    .where(own)
+    .orderBy(asc(procurementLines.position), asc(procurementLines.id))
+    .limit(1);
+  return first;
+}
 
-export function nmckResponse(ctx: Ctx, p: ProcurementRow, c: Calculation, sources: Source[]): NmckResponse {
-  const quantity = plainQuantity(c.quantity);
+export function nmckResponse(ctx: Ctx, p: ProcurementRow, c: Calculation, sources: Source[], line: Line | undefined): NmckResponse {
+  const method = c.method as NmckResponse['method'];
+  const quantity = line?.quantity != null ? plainQuantity(line.quantity) : '1';
+  // the line's price is the justification's own only for the methods that take a price as given
+  const unitPrice = method === 'market' ? null : (line?.unitPrice ?? null);
   return {
     procurement_id: p.id,
-    method: c.method as NmckResponse['method'],
-    subject: c.subject,
-    unit: c.unit,
+    method,
+    subject: line?.name ?? p.title,
+    unit: line?.unitName ?? null,
     quantity,
-    unit_price: c.unitPrice,
+    unit_price: unitPrice,
     basis: c.basis,
     sources: sources.map(sourceResponse),
-    result: computeNmck({ method: c.method as NmckResponse['method'], quantity, unitPrice: c.unitPrice, prices: sources }),
+    result: computeNmck({ method, quantity, unitPrice, prices: sources }),
     applied_nmck: c.appliedNmck,
     applied_at: c.appliedAt?.toISOString() ?? null,
     procurement_nmcd: p.nmcd,
@@ -106,17 +127,27 @@ const readSources = (ctx: Ctx, db: Tx, calculationId: number) =>
 export async function loadNmck(
   ctx: Ctx,
   procurementId: number,
-): Promise<{ procurement: ProcurementRow; calculation: Calculation; sources: Source[] }> {
+): Promise<{ procurement: ProcurementRow; calculation: Calculation; sources: Source[]; line: Line | undefined }> {
   const procurement = await loadProcurement(ctx, procurementId);
-  const calculation = await readCalculation(ctx, ctx.deps.db, procurementId);
-  if (!calculation) return { procurement, calculation: blank(ctx, procurement), sources: [] };
-  return { procurement, calculation, sources: await readSources(ctx, ctx.deps.db, calculation.id) };
+  const calculation = (await readCalculation(ctx, ctx.deps.db, procurementId)) ?? blank(ctx, procurement);
+  const line = await lineOf(ctx, ctx.deps.db, procurementId, calculation);
+  const sources = calculation.id ? await readSources(ctx, ctx.deps.db, calculation.id) : [];
+  return { procurement, calculation, sources, line };
 }
 
 export async function getNmck(ctx: Ctx, procurementId: number): Promise<NmckResponse> {
-  const { procurement, calculation, sources } = await loadNmck(ctx, procurementId);
-  return nmckResponse(ctx, procurement, calculation, sources);
+  const { procurement, calculation, sources, line } = await loadNmck(ctx, procurementId);
+  return nmckResponse(ctx, procurement, calculation, sources, line);
 }
+
+const tooLarge = (nmck: string | null) => {
+  // quantity × price may outgrow the bound each of them keeps: refused (nothing stored), so no document or НМЦД ever
+  // meets a sum too large for its column or for words
+  if (nmck !== null && decimalProblem(nmck)) {
+    const message = `НМЦК (количество × цена единицы) больше допустимой суммы: не более ${DECIMAL_INT_DIGITS} цифр до запятой. Проверьте количество и цены`;
+    throw new AppError('VALIDATION', message, { quantity: [message] });
+  }
+};
 
 /**
  * Runs a change of the justification in one transaction with its row locked (made on first use), so two users' edits
@@ -126,10 +157,7 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
   const procurement = await loadProcurement(ctx, procurementId);
   assertEditable(ctx, procurement);
   return ctx.deps.db.transaction(async (tx) => {
-    await tx
-      .insert(nmckCalculations)
-      .values({ companyId: ctx.companyId, procurementId, subject: procurement.title, updatedBy: ctx.user.id })
-      .onConflictDoNothing();
+    await tx.insert(nmckCalculations).values({ companyId: ctx.companyId, procurementId, updatedBy: ctx.user.id }).onConflictDoNothing();
     const c = (await readCalculation(ctx, tx, procurementId, true))!;
     await work(tx, c);
     const [after] = await tx
@@ -137,34 +165,55 @@ async function change(ctx: Ctx, procurementId: number, work: (tx: Tx, c: Calcula
       .set({ updatedAt: now(), updatedBy: ctx.user.id })
       .where(eq(nmckCalculations.id, c.id))
       .returning();
-    const answer = nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id));
-    // quantity × price may outgrow the bound each of them keeps: refused here (nothing stored), so no document or
-    // НМЦД ever meets a sum too large for its column or for words
-    if (answer.result.nmck !== null && decimalProblem(answer.result.nmck)) {
-      const message = `НМЦК (количество × цена единицы) больше допустимой суммы: не более ${DECIMAL_INT_DIGITS} цифр до запятой. Проверьте количество и цены`;
-      throw new AppError('VALIDATION', message, { quantity: [message] });
-    }
+    const answer = nmckResponse(ctx, procurement, after, await readSources(ctx, tx, c.id), await lineOf(ctx, tx, procurementId, after));
+    tooLarge(answer.result.nmck);
     return answer;
   });
 }
 
-export function saveNmck(ctx: Ctx, procurementId: number, input: NmckRequest): Promise<NmckResponse> {
+/**
+ * Saves the method and basis on the justification and the object — name, unit, quantity and (but for market prices)
+ * the unit price — on the purchase's line it prices, made when the purchase has none: one home for the object, and a
+ * change of it counts the purchase's revision like any edit of the lines.
+ */
+export async function saveNmck(ctx: Ctx, procurementId: number, input: NmckRequest): Promise<NmckResponse> {
   if (input.method !== 'market' && input.unit_price == null) {
     throw new AppError('VALIDATION', 'Укажите цену единицы', { unit_price: ['Укажите цену единицы'] });
   }
-  return change(ctx, procurementId, async (tx, c) => {
-    await tx
+  assertEditable(ctx, await loadProcurement(ctx, procurementId));
+  await changeLines(ctx, procurementId, async (tx, p) => {
+    await tx.insert(nmckCalculations).values({ companyId: ctx.companyId, procurementId, updatedBy: ctx.user.id }).onConflictDoNothing();
+    const c = (await readCalculation(ctx, tx, procurementId, true))!;
+    const line = await lineOf(ctx, tx, procurementId, c);
+    // a КТРУ position's name and unit are the catalogue's (ПП РФ № 145, п. 4): the justification does not retype them
+    const fixed = line?.ktruCode ? { name: line.name, unitName: line.unitName } : null;
+    const object = {
+      name: fixed?.name ?? (input.subject?.trim() || line?.name || p.title),
+      unitName: fixed ? fixed.unitName : input.unit === undefined ? (line?.unitName ?? null) : input.unit,
+      quantity: input.quantity,
+      ...(input.method !== 'market' ? { unitPrice: input.unit_price ?? null } : {}),
+    };
+    let lineId = line?.id;
+    if (line)
+      await tx
+        .update(procurementLines)
+        .set({ ...object, updatedAt: now() })
+        .where(eq(procurementLines.id, line.id));
+    else {
+      const [made] = await tx
+        .insert(procurementLines)
+        .values({ companyId: ctx.companyId, procurementId, position: 1, ...object })
+        .returning({ id: procurementLines.id });
+      lineId = made.id;
+    }
+    const [after] = await tx
       .update(nmckCalculations)
-      .set({
-        method: input.method,
-        subject: input.subject ?? null,
-        unit: input.unit ?? null,
-        quantity: input.quantity,
-        unitPrice: input.unit_price ?? null,
-        basis: input.basis ?? null,
-      })
-      .where(eq(nmckCalculations.id, c.id));
+      .set({ method: input.method, basis: input.basis ?? null, lineId, updatedAt: now(), updatedBy: ctx.user.id })
+      .where(eq(nmckCalculations.id, c.id))
+      .returning();
+    tooLarge(nmckResponse(ctx, p, after, await readSources(ctx, tx, c.id), await lineOf(ctx, tx, procurementId, after)).result.nmck);
   });
+  return getNmck(ctx, procurementId);
 }
 
 /** A position of one of the company's contracts (the register imported from ЕИС or uploaded) as a price source. */
@@ -277,14 +326,36 @@ export function deleteSource(ctx: Ctx, procurementId: number, sourceId: number):
  * coefficient of variation above 33 % for market prices, no price for the other methods.
  */
 export async function applyNmck(ctx: Ctx, procurementId: number): Promise<NmckResponse> {
-  const { procurement, calculation, sources } = await loadNmck(ctx, procurementId);
+  const { procurement, calculation, sources, line } = await loadNmck(ctx, procurementId);
   assertEditable(ctx, procurement);
-  const current = nmckResponse(ctx, procurement, calculation, sources);
-  if (!calculation.id || current.result.nmck === null || current.result.problems.length) {
+  const current = nmckResponse(ctx, procurement, calculation, sources, line);
+  if (!calculation.id || !line || current.result.nmck === null || current.result.problems.length) {
     throw new AppError('INVALID_STATE', `НМЦК нельзя применить: ${current.result.problems.join('; ') || 'расчёт не заполнен'}`);
   }
   if (current.result.nmck === '0.00') throw new AppError('INVALID_STATE', 'НМЦК нельзя применить: она равна нулю');
-  await setProcurementNmcd(ctx, procurementId, current.result.nmck);
+  let total = new Decimal(current.result.nmck);
+  // the other lines are priced on their own: the НМЦД is the sum over every line (ст. 22 44-ФЗ sums the object's parts)
+  await changeLines(ctx, procurementId, async (tx) => {
+    const lines = await tx
+      .select()
+      .from(procurementLines)
+      .where(and(eq(procurementLines.companyId, ctx.companyId), eq(procurementLines.procurementId, procurementId)))
+      .orderBy(asc(procurementLines.position), asc(procurementLines.id));
+    for (const l of lines) {
+      if (l.id === line.id) continue;
+      const sum = lineSum(l.quantity, l.unitPrice);
+      if (sum === null)
+        throw new AppError('INVALID_STATE', `НМЦК нельзя применить: у строки ${l.position} «${l.name}» нет количества или цены единицы`);
+      total = total.plus(sum);
+    }
+    await tx
+      .update(procurementLines)
+      .set({ unitPrice: current.result.unit_price, updatedAt: now() })
+      .where(eq(procurementLines.id, line.id));
+  });
+  const nmcd = total.toFixed(2);
+  tooLarge(nmcd);
+  await setProcurementNmcd(ctx, procurementId, nmcd);
   await ctx.deps.db
     .update(nmckCalculations)
     .set({ appliedNmck: current.result.nmck, appliedAt: now() })

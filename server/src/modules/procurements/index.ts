@@ -12,6 +12,7 @@ export { checkedReferences, createProcurement, insertProcurement, updateProcurem
 export { procurementsByStatus } from './status-counts';
 export { applyTransition, followEisStatus, missingRequiredDocuments, traitsOf, transitionProcurement } from './transition-procurement';
 export { setProcurementFacts, setProcurementNmcd } from './set-nmcd';
+export { readLines, linesFact, linesFactOf, lineSum, plainQuantity, changeLines } from './procurement-lines';
 export { cardFacts, factsOf, outdatedDocuments, outdatedText, type ProcurementFacts } from './procurement-facts';
 
 registerCatalogUsage();

@@ -21,6 +21,7 @@ import {
   procurementFileVersions,
   procurementFiles,
   procurementOkpd2,
+  procurementLines,
   procurementRules,
   procurements,
   users,
@@ -29,6 +30,7 @@ import { AppError } from '../../platform/errors';
 import { computeDeadlines, type DeadlineResult } from './compute-deadlines';
 import { governingVersionOf, type GoverningVersion } from '../rules';
 import { moscowToday } from '../../platform/clock';
+import { linesFact } from './procurement-lines';
 import { factsOf, outdatedOf, type GeneratedVersion, type OutdatedDocument } from './procurement-facts';
 
 const { searchVector: _sv, ...cardColumns } = getTableColumns(procurements);
@@ -190,6 +192,10 @@ const generatedOfRow = sql<
 const okpd2OfRow = sql<
   { code: string; name: string | null }[]
 >`COALESCE((SELECT json_agg(json_build_object('code', ${procurementOkpd2.code}, 'name', ${procurementOkpd2.name}) ORDER BY ${procurementOkpd2.position}) FROM ${procurementOkpd2} WHERE ${procurementOkpd2.procurementId} = ${outerColumn(procurements.id)}), '[]'::json)`;
+/** The lines' printed columns, for the facts the documents were rendered from (procurement-lines.ts linesFact). */
+const linesOfRow = sql<
+  Parameters<typeof linesFact>[0]
+>`COALESCE((SELECT json_agg(json_build_object('okpd2Code', l.okpd2_code, 'ktruCode', l.ktru_code, 'name', l.name, 'unitName', l.unit_name, 'quantity', l.quantity::text, 'unitPrice', l.unit_price::text) ORDER BY l.position, l.id) FROM ${procurementLines} l WHERE l.procurement_id = ${outerColumn(procurements.id)}), '[]'::json)`;
 type RefTable = typeof catalogElements | typeof catalogExecTerms | typeof catalogEnsuring;
 /** `[{id, name}]` of the elements of `table` whose ids the outer row holds in `column` (in that order), the company's or system ones. */
 const namesOf = (table: RefTable, column: SQL, single = false) => {
@@ -224,6 +230,7 @@ function cardQuery(db: Tx, name: string, withVersion: boolean) {
     .select({
       ...cardColumns,
       okpd2: okpd2OfRow,
+      lines: linesOfRow,
       references: referencesOfRow,
       ruleTitle: ruleTitleOfRow,
       creatorTitle: creatorTitleOfRow,
@@ -250,13 +257,14 @@ export async function getProcurement(ctx: Ctx, id: number, computedBySave?: Dead
     today: moscowToday(),
   });
   if (!row) throw notFound();
-  const { okpd2, references, ruleTitle, creatorTitle, generated, governing: version, ...r } = row;
+  const { okpd2, lines, references, ruleTitle, creatorTitle, generated, governing: version, ...r } = row;
   const computed = computedBySave ?? (await computeDeadlines(db, datedOf(r), version));
   const outdated = outdatedOf(
     generated,
     factsOf(
       r,
       okpd2.map((o) => o.code),
+      linesFact(lines),
     ),
   );
   return cardResponse(r, {

@@ -27,6 +27,8 @@ export interface ProcurementFacts {
   delivery_place: string | null;
   delivery_terms: string | null;
   okpd2: string;
+  /** the object's lines as the documents print them (procurement-lines.ts linesFact) */
+  lines: string;
   application_ensuring: string | null;
   contract_ensuring: string | null;
 }
@@ -57,8 +59,8 @@ type FactColumns = Pick<
   | 'contractEnsuring'
 >;
 
-/** The facts of a procurement row with its ОКПД2 codes (in their order). */
-export function factsOf(r: FactColumns, okpd2: string[]): ProcurementFacts {
+/** The facts of a procurement row with its ОКПД2 codes (in their order) and its lines (linesFact). */
+export function factsOf(r: FactColumns, okpd2: string[], lines: string): ProcurementFacts {
   return {
     title: r.title,
     method: r.method,
@@ -74,13 +76,14 @@ export function factsOf(r: FactColumns, okpd2: string[]): ProcurementFacts {
     delivery_place: r.deliveryPlace,
     delivery_terms: r.deliveryTerms,
     okpd2: okpd2.join(', '),
+    lines,
     application_ensuring: ensuringKey(r.applicationEnsuring),
     contract_ensuring: ensuringKey(r.contractEnsuring),
   };
 }
 
 /** The facts of a card as the service answered it (what the documents were rendered from). */
-export const cardFacts = (c: ProcurementResponse): ProcurementFacts =>
+export const cardFacts = (c: ProcurementResponse, lines: string): ProcurementFacts =>
   factsOf(
     {
       title: c.title,
@@ -100,6 +103,7 @@ export const cardFacts = (c: ProcurementResponse): ProcurementFacts =>
       contractEnsuring: c.contract_ensuring,
     },
     c.okpd2.map((o) => o.code),
+    lines,
   );
 
 /** The name of each fact and the past tense that agrees with it («НМЦД изменилась», «Место поставки изменилось»). */
@@ -118,12 +122,14 @@ const FACT_WORDS: Record<FactKey, [string, string]> = {
   delivery_place: ['Место поставки', 'изменилось'],
   delivery_terms: ['Сроки поставки', 'изменились'],
   okpd2: ['Коды ОКПД2', 'изменились'],
+  lines: ['Объект закупки', 'изменился'],
   application_ensuring: ['Обеспечение заявки', 'изменилось'],
   contract_ensuring: ['Обеспечение исполнения договора', 'изменилось'],
 };
 
 const DATES = new Set<FactKey>(['published_on', 'application_deadline', 'review_on', 'summing_up_on']);
 const LONG = 60;
+const LINES_LONG = 300;
 
 function shown(key: FactKey, value: string | null): string {
   if (value === null || value === '') return 'не указано';
@@ -133,7 +139,9 @@ function shown(key: FactKey, value: string | null): string {
     const [kind, v] = value.split(':');
     return kind === 'percent' ? `${v.replace('.', ',')} %` : `${formatMoney(v, null)} ₽`;
   }
-  const text = value.length > LONG ? `${value.slice(0, LONG - 1)}…` : value;
+  // the object's lines differ in a quantity or a price at their end: shown whole enough to see it
+  const long = key === 'lines' ? LINES_LONG : LONG;
+  const text = value.length > long ? `${value.slice(0, long - 1)}…` : value;
   return `«${text}»`;
 }
 

@@ -9,6 +9,7 @@ import { getProcurement } from './procurement-card';
 import { createProcurement, updateProcurement } from './save-procurement';
 import { statusHistory, transitionProcurement } from './transition-procurement';
 import { setProcurementFacts } from './set-nmcd';
+import { addLine, deleteLine, listLines, updateLine } from './procurement-lines';
 import * as files from './procurement-files';
 import { contentDisposition, readUpload, sendFile } from '../../platform/document-files';
 import { route } from '../../platform/route';
@@ -19,6 +20,39 @@ const COMPANY = 'Организация — из заголовка X-Company-Id
 const UPLOAD = `multipart/form-data, поле file; допустимые типы: ${UPLOAD_EXTENSIONS.join(', ')}; размер не больше UPLOAD_MAX_BYTES (413 иначе, 415 — недопустимый тип).`;
 
 export function procurementRoutes(app: App, deps: Deps): void {
+  const LINES =
+    'Объект закупки: строки (ОКПД2, КТРУ, наименование, единица ОКЕИ, количество, цена единицы) — одно место для НМЦК и документов.';
+  route(
+    app,
+    routes.procurements.getProcurementsLines,
+    { schema: { tags, summary: 'Строки объекта закупки с суммами и предупреждениями', description: LINES } },
+    async (req) => listLines(await companyCtx(deps, req), req.params.id),
+  );
+  route(
+    app,
+    routes.procurements.postProcurementsLines,
+    {
+      schema: {
+        tags,
+        summary: 'Добавить строку объекта закупки',
+        description: `${LINES} Позиция КТРУ даёт ОКПД2, наименование, единицу и характеристики (ПП РФ № 145, п. 4). Редакция карточки увеличивается.`,
+      },
+    },
+    async (req) => addLine(await companyCtx(deps, req), req.params.id, req.body),
+  );
+  route(
+    app,
+    routes.procurements.putProcurementsLinesByLineId,
+    { schema: { tags, summary: 'Изменить строку объекта закупки', description: LINES } },
+    async (req) => updateLine(await companyCtx(deps, req), req.params.id, req.params.lineId, req.body),
+  );
+  route(
+    app,
+    routes.procurements.deleteProcurementsLinesByLineId,
+    { schema: { tags, summary: 'Удалить строку объекта закупки', description: LINES } },
+    async (req) => deleteLine(await companyCtx(deps, req), req.params.id, req.params.lineId),
+  );
+
   route(
     app,
     routes.procurements.get,

@@ -20,6 +20,7 @@ import { requiredDocuments, type RequiredDocument } from '../rules';
 import { computeDeadlines, governingDate } from './compute-deadlines';
 import { datedOf, getProcurement, loadProcurement, type ProcurementRow } from './procurement-card';
 import { factsOf, okpd2Codes, outdatedDocuments } from './procurement-facts';
+import { linesFactOf } from './procurement-lines';
 import { approvalGate } from '../../platform/approval-gate';
 
 /**
@@ -27,7 +28,11 @@ import { approvalGate } from '../../platform/approval-gate';
  * other facts is refused by name, with what changed.
  */
 async function assertDocumentsCurrent(tx: Tx, r: ProcurementRow, action: string): Promise<void> {
-  const outdated = await outdatedDocuments(tx, r.id, factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? []));
+  const outdated = await outdatedDocuments(
+    tx,
+    r.id,
+    factsOf(r, (await okpd2Codes(tx, [r.id])).get(r.id) ?? [], await linesFactOf(tx, r.companyId, r.id)),
+  );
   if (!outdated.length) return;
   throw new AppError(
     'INVALID_STATE',

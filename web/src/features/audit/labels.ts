@@ -64,6 +64,7 @@ export const FIELD_TITLES: Record<string, string> = {
   summing_up_on: 'Подведение итогов',
   rule_id: 'Положение о закупке',
   okpd2: 'ОКПД2',
+  object_lines: 'Объект закупки (строки)',
   plan_item_id: 'Позиция плана',
   plan_item_number: 'Номер позиции плана',
   file_id: 'Файл',

@@ -72,6 +72,7 @@ const withKnown = <O extends { value: unknown }>(options: O[], extra: O[]) => [
 ];
 import { NmckTab } from '../nmck';
 import { ProcedureTab } from '../procedure';
+import { LinesCard } from '../lines';
 import { EisReconciliation, eisDatesDiffer, useEisReconciliation } from '../notices';
 import { useCanChange } from '../../lib/MayChange';
 
@@ -184,7 +185,16 @@ function ProcurementTabs({ procurement: p }: { procurement: ProcurementResponse 
       activeKey={tab}
       onChange={(k) => patch({ tab: k === 'nmck' || k === 'procedure' ? k : undefined })}
       items={[
-        { key: 'card', label: 'Карточка закупки', children: <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} /> },
+        {
+          key: 'card',
+          label: 'Карточка закупки',
+          children: (
+            <>
+              <ProcurementCard key={p.id} procurement={p} unsaved={unsaved} />
+              <LinesCard procurementId={p.id} law={p.law} />
+            </>
+          ),
+        },
         {
           key: 'nmck',
           label: 'Обоснование НМЦК',
