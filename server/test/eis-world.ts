@@ -1,4 +1,5 @@
 /** The ЕИС set-up the 44-ФЗ import tests share (not a test file itself): fake ЕИС, integration service, server. */
+import { routes } from '@proc/contract/routes';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
@@ -164,7 +165,7 @@ export async function eisTenant(t: TestServer, admin: string, name: string): Pro
 export async function startYearImport(t: TestServer, who: EisTenant): Promise<{ key: string; firstDay: Promise<void> }> {
   const s = await t.socket('auth', who.token);
   const firstDay = new Promise<void>((resolve) => s.on(EVENTS.eisImportProgress, () => resolve())).finally(() => s.disconnect());
-  const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: YEAR });
+  const r = await t.call(routes.eis.postContractsImport, { token: who.token, body: YEAR });
   expect(r.status, JSON.stringify(r.body)).toBe(202);
   return { key: r.body.key, firstDay };
 }
@@ -191,7 +192,7 @@ export async function oneDayImport(t: TestServer, who: EisTenant, period = DAY):
       };
       s.on(EVENTS.notificationEisContractsResponse, (e) => (seen.push(e), look()));
       void (async () => {
-        const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: who.token, body: period });
+        const r = await t.call(routes.eis.postContractsImport, { token: who.token, body: period });
         expect(r.status, JSON.stringify(r.body)).toBe(202);
         key = r.body.key;
         look();

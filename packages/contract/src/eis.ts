@@ -36,47 +36,33 @@ export const EIS_FUTURE_PERIOD = 'Период не может заканчив�
 /** The longest period one import walks (two years of days). */
 export const EIS_MAX_PERIOD_DAYS = 731;
 
-/** A period of an import, its end no later than `today()` (a Moscow date): the server gives its own clock's. */
-const periodUpTo = (today: () => string) =>
-  z
-    .object({ date_from: isoDate, date_to: isoDate })
-    .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
-    .refine((v) => daysBetween(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
-      message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
-      path: ['date_to'],
-    })
-    // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
-    .refine((v) => v.date_to <= today(), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
-
 /**
- * The import requests with «today» read from `today`: the server validates against its own (injectable) clock, so a
- * test at a set instant sees the same day as the rest of the server.
+ * A period of an import, its end no later than today in Moscow. «Today» is read from the process's clock
+ * (contract/clock.ts) when a request is parsed, not when the schema is built: the server's setClock moves it, so a test
+ * at a set instant sees the same day as the rest of the server, and a browser checks against its own.
  */
-export const eisImportRequests = (today: () => string) => {
-  const period = periodUpTo(today);
-  return {
-    contracts: z
-      .union([period, z.object({ eais_registry_number: registryNumber })])
-      .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру (23 цифры — 223-ФЗ, 19 — 44-ФЗ)'),
-    /** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
-    plans: period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации'),
-    /** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */
-    notices: period.describe('Загрузка извещений о закупках из ЕИС за период размещения'),
-    /** 44-ФЗ notices and final protocols (PRIZ) published in a period. */
-    notices44: period.describe('Загрузка извещений и протоколов 44-ФЗ из ЕИС за период размещения'),
-  };
-};
+const period = z
+  .object({ date_from: isoDate, date_to: isoDate })
+  .refine((v) => v.date_from <= v.date_to, { message: 'Дата начала периода позже даты окончания', path: ['date_to'] })
+  .refine((v) => daysBetween(v.date_from, v.date_to) < EIS_MAX_PERIOD_DAYS, {
+    message: `Период не длиннее ${EIS_MAX_PERIOD_DAYS} ${genitiveAfterNumberRu(EIS_MAX_PERIOD_DAYS, 'дня', 'дней')}`,
+    path: ['date_to'],
+  })
+  // ЕИС gives out what is published: days ahead of today (Moscow) have nothing and would only spend the token's budget
+  .refine((v) => v.date_to <= moscowDateOf(nowMs()), { message: EIS_FUTURE_PERIOD, path: ['date_to'] });
 
-/** The requests as a browser checks them: today by its own clock, in Moscow. */
-const byRealClock = eisImportRequests(() => moscowDateOf(nowMs()));
-export const EisContractsImportRequest = byRealClock.contracts;
+export const EisContractsImportRequest = z
+  .union([period, z.object({ eais_registry_number: registryNumber })])
+  .describe('Загрузка договоров из ЕИС: за период (date_from, date_to) или один по реестровому номеру (23 цифры — 223-ФЗ, 19 — 44-ФЗ)');
 export type EisContractsImportRequest = z.infer<typeof EisContractsImportRequest>;
-export const EisPlansImportRequest = byRealClock.plans;
+/** Plans of a period (by their publication in ЕИС); without one, from 1 December of last year to today. */
+export const EisPlansImportRequest = period.nullish().describe('Загрузка планов закупки из ЕИС за период публикации');
 export type EisPlansImportRequest = z.infer<typeof EisPlansImportRequest>;
-export const EisNoticesImportRequest = byRealClock.notices;
+/** Notices of every 223-ФЗ type published in a period (the procurement register takes the company's own). */
+export const EisNoticesImportRequest = period.describe('Загрузка извещений о закупках из ЕИС за период размещения');
 export type EisNoticesImportRequest = z.infer<typeof EisNoticesImportRequest>;
-
-export const EisNotices44ImportRequest = byRealClock.notices44;
+/** 44-ФЗ notices and final protocols (PRIZ) published in a period. */
+export const EisNotices44ImportRequest = period.describe('Загрузка извещений и протоколов 44-ФЗ из ЕИС за период размещения');
 export type EisNotices44ImportRequest = z.infer<typeof EisNotices44ImportRequest>;
 
 /** One period import from ЕИС (a user's or the daily sync): its progress and how it ended. */

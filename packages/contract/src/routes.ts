@@ -2,7 +2,8 @@ import { acceptanceRoutes } from './routes/acceptance';
 import { approvalsRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
 import { authRoutes } from './routes/auth';
-import { catalogsRoutes } from './routes/catalogs';
+import { catalogKindRoutes, catalogsRoutes } from './routes/catalogs';
+export { anyCatalogKindRoutes, type AnyCatalogKindRoutes } from './routes/catalogs';
 import { companiesRoutes } from './routes/companies';
 import { contractsRoutes } from './routes/contracts';
 import { documentationRoutes } from './routes/documentation';
@@ -26,6 +27,8 @@ export const routes = {
   audit: auditRoutes,
   auth: authRoutes,
   catalogs: catalogsRoutes,
+  /** Served by the catalogs module too: the eight routes of each catalogue kind. */
+  catalogKinds: catalogKindRoutes,
   companies: companiesRoutes,
   contracts: contractsRoutes,
   documentation: documentationRoutes,

@@ -1,16 +1,4 @@
-import { z } from 'zod';
-import {
-  CATALOG_MESSAGES,
-  CATALOG_API,
-  CATALOG_KINDS,
-  CATALOG_KIND_TITLES,
-  CatalogArchiveRequest,
-  CatalogUsageResponse,
-  IdParams,
-  catalogOptions as optionsSchema,
-  paged,
-  type CatalogKind,
-} from '@proc/contract';
+import { CATALOG_MESSAGES, CATALOG_KINDS, CATALOG_KIND_TITLES, type CatalogKind } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { requireUser } from '../../platform/auth';
@@ -18,9 +6,8 @@ import { companyCtx } from '../../platform/tenancy';
 import * as svc from './catalog-service';
 import { getOkpd2, listOkei, okeiOptions, okpd2Options, searchOkpd2 } from './classifiers';
 import { getKtru, searchKtru } from './ktru';
-import { KINDS } from './kinds';
 import { route } from '../../platform/route';
-import { routes } from '@proc/contract/routes';
+import { anyCatalogKindRoutes, routes } from '@proc/contract/routes';
 
 const ACCESS_NOTE: Partial<Record<CatalogKind, string>> = {
   elements: 'Типы 8 и 9 читают все пользователи, остальные — только сотрудники.',
@@ -31,85 +18,46 @@ const RULES =
   'Изменяют справочники admin, administrator и specialist; клиент и оператор получают 403.';
 
 function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
-  const def = KINDS[kind];
-  const base = CATALOG_API[kind];
+  const r = anyCatalogKindRoutes(kind);
   const title = CATALOG_KIND_TITLES[kind];
   const tags = ['catalogs'];
   const description = `${ACCESS_NOTE[kind] ?? 'Только сотрудники.'} ${RULES}`;
-  const ok = (schema: z.ZodType) => ({ 200: schema });
 
-  app.get(
-    base,
-    {
-      schema: { tags, summary: `${title}: список`, description, querystring: def.schemas.query, response: ok(paged(def.schemas.response)) },
-    },
-    async (req) => svc.listCatalog(await companyCtx(deps, req), kind, req.query as svc.ListQuery),
+  route(app, r.list, { schema: { tags, summary: `${title}: список`, description } }, async (req) =>
+    svc.listCatalog(await companyCtx(deps, req), kind, req.query),
   );
-  app.get(
-    `${base}/options`,
+  route(
+    app,
+    r.options,
     {
       schema: {
         tags,
         summary: `${title}: пункты списка выбора`,
         description: `Для выпадающих списков с бесконечной прокруткой (шаг 10). Без архивных. ${kind === 'methods' || kind === 'subjects' ? 'value — код элемента.' : 'value — id элемента.'} ${description}`,
-        querystring: def.schemas.options,
-        response: ok(optionsSchema(def.schemas.response)),
       },
     },
-    async (req) => svc.catalogOptions(await companyCtx(deps, req), kind, req.query as svc.OptionsQuery),
+    async (req) => svc.catalogOptions(await companyCtx(deps, req), kind, req.query),
   );
-  app.get(
-    `${base}/:id`,
-    { schema: { tags, summary: `${title}: элемент`, description, params: IdParams, response: ok(def.schemas.response) } },
-    async (req) => svc.getCatalogElement(await companyCtx(deps, req), kind, req.params.id),
+  route(app, r.get, { schema: { tags, summary: `${title}: элемент`, description } }, async (req) =>
+    svc.getCatalogElement(await companyCtx(deps, req), kind, req.params.id),
   );
-  app.post(
-    base,
-    {
-      config: refusal,
-      schema: { tags, summary: `${title}: создать`, description, body: def.schemas.create, response: ok(def.schemas.response) },
-    },
-    async (req) => svc.createCatalogElement(await companyCtx(deps, req), kind, req.body as never),
+  route(app, r.post, { config: refusal, schema: { tags, summary: `${title}: создать`, description } }, async (req) =>
+    svc.createCatalogElement(await companyCtx(deps, req), kind, req.body as never),
   );
-  app.put(
-    `${base}/:id`,
-    {
-      config: refusal,
-      schema: {
-        tags,
-        summary: `${title}: изменить`,
-        description,
-        params: IdParams,
-        body: def.schemas.update,
-        response: ok(def.schemas.response),
-      },
-    },
-    async (req) => svc.updateCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body as never),
+  route(app, r.put, { config: refusal, schema: { tags, summary: `${title}: изменить`, description } }, async (req) =>
+    svc.updateCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body as never),
   );
-  app.post(
-    `${base}/:id/archive`,
-    {
-      config: refusal,
-      schema: {
-        tags,
-        summary: `${title}: в архив / из архива`,
-        description,
-        params: IdParams,
-        body: CatalogArchiveRequest,
-        response: ok(def.schemas.response),
-      },
-    },
-    async (req) => svc.archiveCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body.archived),
+  route(app, r.postArchive, { config: refusal, schema: { tags, summary: `${title}: в архив / из архива`, description } }, async (req) =>
+    svc.archiveCatalogElement(await companyCtx(deps, req), kind, req.params.id, req.body.archived),
   );
-  app.get(
-    `${base}/:id/usage`,
+  route(
+    app,
+    r.getUsage,
     {
       schema: {
         tags,
         summary: `${title}: где используется`,
         description: 'Используемый элемент нельзя удалить, только перенести в архив.',
-        params: IdParams,
-        response: ok(CatalogUsageResponse),
       },
     },
     async (req) => {
@@ -117,15 +65,15 @@ function kindRoutes(app: App, deps: Deps, kind: CatalogKind): void {
       return { in_use: usage.count > 0, count: usage.count, usages: usage.usages };
     },
   );
-  app.delete(
-    `${base}/:id`,
+  route(
+    app,
+    r.delete,
     {
       config: refusal,
       schema: {
         tags,
         summary: `${title}: удалить`,
         description: `Используемый элемент не удаляется: 409 IN_USE с перечнем мест, где он используется (перенесите его в архив). ${RULES}`,
-        params: IdParams,
       },
     },
     async (req, reply) => {

@@ -73,8 +73,7 @@ describe('the provider’s fallback token', () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent(s, EVENTS.notificationEisContractsResponse);
     expect(
-      (await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-01' } }))
-        .status,
+      (await t.call(routes.eis.postContractsImport, { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-01' } })).status,
     ).toBe(202);
     const done = await ev;
     expect(done.result).toBe('error');

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { routes } from '@proc/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '../../formats/fixtures-path';
 import { CONTRACT_REGISTRY_NUMBER_MESSAGE, EVENTS, type ContractCardResponse, type ContractResponse } from '@proc/contract';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 async function importOne(number: string) {
   const s = await t.socket('auth', client);
-  const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: number } });
+  const r = await t.call(routes.eis.postContractsImport, { token: client, body: { eais_registry_number: number } });
   expect(r.status, JSON.stringify(r.body)).toBe(202);
   const ev = await nextEvent(s, EVENTS.notificationEisContractsResponse, (e) => e.key === r.body.key, 120_000);
   s.disconnect();
@@ -110,7 +111,7 @@ describe('one contract by its registry number', () => {
   });
 
   it('refuses a number of neither register with a Russian message', async () => {
-    const r = await t.api<{ message: string }>('POST', '/api/eis/contracts/import', {
+    const r = await t.call(routes.eis.postContractsImport, {
       token: client,
       body: { eais_registry_number: '123456789012345678901' },
     });

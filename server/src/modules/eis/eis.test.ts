@@ -1,4 +1,5 @@
 import { ocdsErrors } from './ocds/validate-ocds';
+import { routes } from '@proc/contract/routes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,7 +251,7 @@ describe('ЕИС import over the integration service', () => {
     });
     const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
     const from = eis.soi.requests.length;
-    const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+    const r = await t.call(routes.eis.postContractsImport, {
       token: client,
       body: { date_from: '2024-01-01', date_to: '2024-12-31' },
     });
@@ -275,7 +276,7 @@ describe('ЕИС import over the integration service', () => {
     const n = await count('contracts');
     const pos = await count('contract_positions');
     const ev2 = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
-    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
+    await t.call(routes.eis.postContractsImport, { token: client, body: { date_from: '2024-01-01', date_to: '2024-12-31' } });
     expect((await ev2).result).toBe('success');
     expect(await count('contracts')).toBe(n);
     expect(await count('contract_positions')).toBe(pos);
@@ -290,7 +291,7 @@ describe('ЕИС import over the integration service', () => {
     // ЕИС's own refusal reaches the user in Russian and is not retried as an outage
     const ev3 = nextEvent(s, EVENTS.notificationEisContractsResponse);
     eis.failSoi('errorInfo', 1000);
-    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-03-01', date_to: '2024-03-02' } });
+    await t.call(routes.eis.postContractsImport, { token: client, body: { date_from: '2024-03-01', date_to: '2024-03-02' } });
     const refused = await ev3;
     eis.failSoi('errorInfo', 0);
     expect(refused).toMatchObject({ result: 'error' });
@@ -302,7 +303,7 @@ describe('ЕИС import over the integration service', () => {
       message: 'ЕИС ответила ошибкой 9: Внутренняя ошибка сервиса',
     });
     // a period longer than two years is refused up front
-    const long = await t.api<{ message: string }>('POST', '/api/eis/contracts/import', {
+    const long = await t.call(routes.eis.postContractsImport, {
       token: client,
       body: { date_from: '2020-01-01', date_to: '2024-12-31' },
     });
@@ -346,7 +347,7 @@ describe('ЕИС import over the integration service', () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent(s, EVENTS.notificationEisContractsResponse);
     const at = eis.soi.requests.length;
-    await t.api('POST', '/api/eis/contracts/import', { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-02' } });
+    await t.call(routes.eis.postContractsImport, { token: client, body: { date_from: '2024-05-01', date_to: '2024-05-02' } });
     expect((await ev).result).toBe('success');
     expect(eis.soi.requests.slice(at).every((r) => r.token === 'company-person-token')).toBe(true);
     // another company's settings are out of reach
@@ -357,7 +358,7 @@ describe('ЕИС import over the integration service', () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent(s, EVENTS.eisPlanResponse, () => true, 60_000);
     // without a period: from 1 December of last year, when this year's plan is published
-    const r = await t.api<{ key: string }>('POST', '/api/eis/plans/import', { token: client });
+    const r = await t.call(routes.eis.postPlansImport, { token: client });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [expect.any(String)] });
     const year = Number(moscowToday().slice(0, 4));
@@ -369,7 +370,7 @@ describe('ЕИС import over the integration service', () => {
       document_types: ['purchasePlan'],
     });
     const ev2 = nextEvent(s, EVENTS.eisPlanResponse, () => true, 60_000);
-    const r2 = await t.api<{ key: string }>('POST', '/api/eis/plans/import', {
+    const r2 = await t.call(routes.eis.postPlansImport, {
       token: client,
       body: { date_from: '2023-12-01', date_to: '2023-12-31' },
     });
@@ -515,7 +516,7 @@ describe('ЕИС import over the integration service', () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent(s, EVENTS.eisNoticesResponse, () => true, 60_000);
     const from = eis.soi.requests.length;
-    const r = await t.api<{ key: string }>('POST', '/api/eis/notices/import', {
+    const r = await t.call(routes.eis.postNoticesImport, {
       token: client,
       body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY },
     });
@@ -576,7 +577,7 @@ describe('ЕИС import over the integration service', () => {
     });
     // again: the same notices are updated, not duplicated
     const ev2 = nextEvent(s, EVENTS.eisNoticesResponse, () => true, 60_000);
-    await t.api('POST', '/api/eis/notices/import', { token: client, body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY } });
+    await t.call(routes.eis.postNoticesImport, { token: client, body: { date_from: DEMO_NOTICES_DAY, date_to: DEMO_NOTICES_DAY } });
     expect(await ev2).toMatchObject({ result: 'success', created: 0, updated: types.length });
     expect(
       (
@@ -587,12 +588,13 @@ describe('ЕИС import over the integration service', () => {
       ).rows[0].n,
     ).toBe(types.length);
     // bad periods are refused in Russian, another company's status is out of reach
-    const reversed = await t.api('POST', '/api/eis/notices/import', {
+    const reversed = await t.call(routes.eis.postNoticesImport, {
       token: client,
       body: { date_from: '2024-02-16', date_to: '2024-02-15' },
     });
     expect(reversed.status).toBe(400);
     expect(JSON.stringify(reversed.body)).toContain('Дата начала периода позже даты окончания');
+    // an empty period on purpose: the schema's refusal, not a type error
     expect((await t.api('POST', '/api/eis/notices/import', { token: client, body: {} })).status).toBe(400);
     expect((await t.api<{ current: unknown }>('GET', '/api/eis/imports/status?kind=notices', { token: outsider })).body.current).toBeNull();
   }, 90_000);
@@ -639,11 +641,11 @@ describe('ЕИС import over the integration service', () => {
       const s = await t.socket('auth', client);
       // one contract by its number: ЕИС's words, not «Договор не найден»
       const one = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
-      await t.api('POST', '/api/eis/contracts/import', { token: client, body: { eais_registry_number: '52208008370190000010000' } });
+      await t.call(routes.eis.postContractsImport, { token: client, body: { eais_registry_number: '52208008370190000010000' } });
       expect(await one).toMatchObject({ result: 'error', error: 'ЕИС ответила ошибкой 5: Токены отсутствуют' });
       const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
       const from = eis.soi.requests.length;
-      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+      const r = await t.call(routes.eis.postContractsImport, {
         token: client,
         body: { date_from: '2024-06-01', date_to: '2024-06-30' },
       });
@@ -688,7 +690,7 @@ describe('ЕИС import over the integration service', () => {
       const limited = eis.soi.limited;
       const s = await t.socket('auth', client);
       const ev = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 90_000);
-      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+      const r = await t.call(routes.eis.postContractsImport, {
         token: client,
         body: { date_from: '2024-03-01', date_to: '2024-03-31' },
       });
@@ -733,7 +735,7 @@ describe('ЕИС import over the integration service', () => {
     let key: string;
     try {
       key = (
-        await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+        await t.call(routes.eis.postContractsImport, {
           token: client,
           body: { date_from: '2024-07-01', date_to: '2024-07-05' },
         })
@@ -750,7 +752,7 @@ describe('ЕИС import over the integration service', () => {
     const gate = eis.holdSoi();
     try {
       const ended = nextEvent(s, EVENTS.notificationEisContractsResponse, () => true, 60_000);
-      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+      const r = await t.call(routes.eis.postContractsImport, {
         token: client,
         body: { date_from: '2024-08-01', date_to: '2024-09-30' },
       });
@@ -773,7 +775,7 @@ describe('ЕИС import over the integration service', () => {
     // ЕИС holds its answers: the import is surely running, mid-call, when it is stopped
     const gate = eis.holdSoi();
     try {
-      const r = await t.api<{ key: string }>('POST', '/api/eis/contracts/import', {
+      const r = await t.call(routes.eis.postContractsImport, {
         token: client,
         body: { date_from: '2023-01-01', date_to: '2023-06-30' },
       });

@@ -1,8 +1,6 @@
-import { eisImportRequests, JobAccepted } from '@proc/contract';
 import type { App } from '../../platform/module';
 import type { Deps } from '../../platform/context';
 import { companyCtx } from '../../platform/tenancy';
-import { moscowToday } from '../../platform/clock';
 import { takeWorkLimit } from '../../platform/work-limits';
 import {
   requestContractsImport,
@@ -20,9 +18,6 @@ import { routes } from '@proc/contract/routes';
 
 const tags = ['eis'];
 
-/** Import periods end no later than today by the server's clock (platform/clock.ts), not the process's real one. */
-const requests = eisImportRequests(moscowToday);
-
 export function eisRoutes(app: App, deps: Deps): void {
   /** An import is expensive work: counted per user and company before it is queued (platform/work-limits.ts). */
   const limitedCtx = async (req: Parameters<typeof companyCtx>[1]) => {
@@ -30,64 +25,34 @@ export function eisRoutes(app: App, deps: Deps): void {
     await takeWorkLimit(ctx, 'import');
     return ctx;
   };
-  app.post(
-    '/eis/contracts/import',
-    {
-      schema: {
-        tags,
-        summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)',
-        body: requests.contracts,
-        response: { 202: JobAccepted },
-      },
-    },
+  route(
+    app,
+    routes.eis.postContractsImport,
+    { schema: { tags, summary: 'Загрузить договоры из ЕИС (за период или по реестровому номеру)' } },
     async (req, reply) => reply.status(202).send(await requestContractsImport(await limitedCtx(req), req.body)),
   );
-  app.post(
-    '/eis/plans/import',
-    {
-      schema: {
-        tags,
-        summary: 'Загрузить планы закупки из ЕИС (за период публикации)',
-        body: requests.plans,
-        response: { 202: JobAccepted },
-      },
-    },
+  route(
+    app,
+    routes.eis.postPlansImport,
+    { schema: { tags, summary: 'Загрузить планы закупки из ЕИС (за период публикации)' } },
     async (req, reply) => reply.status(202).send(await requestPlansImport(await limitedCtx(req), req.body)),
   );
-  app.post(
-    '/eis/notices/import',
-    {
-      schema: {
-        tags,
-        summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)',
-        body: requests.notices,
-        response: { 202: JobAccepted },
-      },
-    },
+  route(
+    app,
+    routes.eis.postNoticesImport,
+    { schema: { tags, summary: 'Загрузить извещения о закупках из ЕИС (за период размещения)' } },
     async (req, reply) => reply.status(202).send(await requestNoticesImport(await limitedCtx(req), req.body)),
   );
-  app.post(
-    '/eis/tender-plans/import',
-    {
-      schema: {
-        tags,
-        summary: 'Загрузить планы-графики 44-ФЗ из ЕИС (за период размещения)',
-        body: requests.plans,
-        response: { 202: JobAccepted },
-      },
-    },
+  route(
+    app,
+    routes.eis.postTenderPlansImport,
+    { schema: { tags, summary: 'Загрузить планы-графики 44-ФЗ из ЕИС (за период размещения)' } },
     async (req, reply) => reply.status(202).send(await requestTenderPlansImport(await limitedCtx(req), req.body)),
   );
-  app.post(
-    '/eis/notices44/import',
-    {
-      schema: {
-        tags,
-        summary: 'Загрузить извещения и итоговые протоколы 44-ФЗ из ЕИС (за период размещения)',
-        body: requests.notices44,
-        response: { 202: JobAccepted },
-      },
-    },
+  route(
+    app,
+    routes.eis.postNotices44Import,
+    { schema: { tags, summary: 'Загрузить извещения и итоговые протоколы 44-ФЗ из ЕИС (за период размещения)' } },
     async (req, reply) => reply.status(202).send(await requestNotices44Import(await limitedCtx(req), req.body)),
   );
   route(

@@ -3,7 +3,8 @@ import { Button, Checkbox, Empty, Select, Space, Table, Tag, Typography } from '
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TASK_KINDS, TASK_KIND_TITLES, type TaskResponse } from '@proc/contract';
-import { api } from '../../lib/api';
+import { routes } from '@proc/contract/routes';
+import { call } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { sessionStore } from '../../lib/session';
 import { LoadFailed } from '../../lib/LoadFailed';
@@ -17,7 +18,7 @@ export default function TasksPage() {
   const [filters, setFilters] = useState<TaskFilters>({});
   const companies = useQuery({
     queryKey: ['companies-my'],
-    queryFn: () => api.get<{ id: number; title: string }[]>('/companies/my', { name: 'Мои организации' }),
+    queryFn: () => call(routes.companies.getMy, { name: 'Мои организации' }),
   });
   const q = useInfiniteQuery({
     queryKey: ['tasks', filters],

@@ -47,17 +47,17 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
   const qc = useQueryClient();
   const query = { ...route.query, ...t.query, archived };
   const list = useQuery({
-    queryKey: ['catalog', route.api, company, query],
-    queryFn: () => catalogApi.list(route.api, query, route.label),
+    queryKey: ['catalog', route.kind, company, query],
+    queryFn: () => catalogApi.list(route.kind, query, route.label),
   });
   const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['catalog', route.api] });
+    void qc.invalidateQueries({ queryKey: ['catalog', route.kind] });
     void qc.invalidateQueries({ queryKey: ['options'] });
   };
   const [editing, setEditing] = useState<CatalogItem | 'new' | null>(null);
 
   const archive = useMutation({
-    mutationFn: (i: CatalogItem) => catalogApi.archive(route.api, i.id, !i.archived),
+    mutationFn: (i: CatalogItem) => catalogApi.archive(route.kind, i.id, !i.archived),
     onSuccess: (i) => {
       noticeStore.show({
         kind: 'success',
@@ -68,7 +68,7 @@ function CatalogScreen({ route }: { route: CatalogRoute & { kind: CatalogKind } 
     },
   });
   const remove = useMutation({
-    mutationFn: (i: CatalogItem) => catalogApi.remove(route.api, i.id),
+    mutationFn: (i: CatalogItem) => catalogApi.remove(route.kind, i.id),
     onSuccess: (_r, i) => {
       noticeStore.show({ kind: 'success', header: route.label, message: `Удалено: «${i.name}»` });
       refresh();
@@ -186,7 +186,7 @@ function ElementForm({
   const save = useMutation({
     mutationFn: (v: Record<string, unknown>) => {
       const body = toBody(route.kind, v);
-      return item ? catalogApi.update(route.api, item.id, body) : catalogApi.create(route.api, { ...body, ...route.query });
+      return item ? catalogApi.update(route.kind, item.id, body) : catalogApi.create(route.kind, { ...body, ...route.query });
     },
     onSuccess: (saved) => {
       unsaved.saved();

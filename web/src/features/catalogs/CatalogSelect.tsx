@@ -1,8 +1,9 @@
-import { CATALOG_API, type CatalogKind } from '@proc/contract';
+import type { CatalogKind } from '@proc/contract';
+import { anyCatalogKindRoutes } from '@proc/contract/routes';
 import { OptionsSelect, type OptionsSelectProps } from './OptionsSelect';
 
-export type CatalogSelectProps<T> = Omit<OptionsSelectProps<T>, 'path' | 'requestName'> & {
-  /** Catalogue kind (CATALOG_API); filters such as type / subject_type go to `query`. */
+export type CatalogSelectProps<T> = Omit<OptionsSelectProps<T>, 'route' | 'requestName'> & {
+  /** Catalogue kind (its routes: routes.catalogKinds); filters such as type / subject_type go to `query`. */
   kind: CatalogKind;
   requestName?: string;
 };
@@ -13,5 +14,5 @@ export type CatalogSelectProps<T> = Omit<OptionsSelectProps<T>, 'path' | 'reques
  * `<CatalogSelect kind="elements" query={{ type: 8 }} />` — funding sources.
  */
 export function CatalogSelect<T = unknown>({ kind, requestName = 'Справочник', ...rest }: CatalogSelectProps<T>) {
-  return <OptionsSelect<T> path={`${CATALOG_API[kind]}/options`} requestName={requestName} allowClear {...rest} />;
+  return <OptionsSelect<T> route={anyCatalogKindRoutes(kind).options} requestName={requestName} allowClear {...rest} />;
 }

@@ -1,13 +1,14 @@
 import type { OkeiUnit, Okpd2Node } from '@proc/contract';
+import { routes } from '@proc/contract/routes';
 import { OptionsSelect, type OptionsSelectProps } from './OptionsSelect';
 
-type Props<T> = Omit<OptionsSelectProps<T>, 'path' | 'requestName'>;
+type Props<T> = Omit<OptionsSelectProps<T>, 'route' | 'requestName'>;
 
 /** ОКПД2 position: search by code ('17.12', '1712') or by words ('бумага'); value is the code. */
 export function Okpd2Select({ leafOnly, query, ...rest }: Props<Okpd2Node> & { leafOnly?: boolean }) {
   return (
     <OptionsSelect<Okpd2Node>
-      path="/classifiers/okpd2/options"
+      route={routes.catalogs.getClassifiersOkpd2Options}
       requestName="Классификатор ОКПД2"
       placeholder="Код или слова наименования"
       allowClear
@@ -21,7 +22,7 @@ export function Okpd2Select({ leafOnly, query, ...rest }: Props<Okpd2Node> & { l
 export function OkeiSelect(props: Props<OkeiUnit>) {
   return (
     <OptionsSelect<OkeiUnit>
-      path="/classifiers/okei/options"
+      route={routes.catalogs.getClassifiersOkeiOptions}
       requestName="Классификатор ОКЕИ"
       placeholder="Код, наименование или обозначение"
       allowClear

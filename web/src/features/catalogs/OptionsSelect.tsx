@@ -3,7 +3,7 @@ import { Select, Spin, type SelectProps } from 'antd';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { labelWithoutIds } from '../../lib/select-labels';
 import { useSelectedCompany } from '../../lib/session';
-import { catalogApi, type ListQuery } from './api';
+import { catalogApi, type OptionsQuery, type OptionsRoute } from './api';
 
 /** The spec's select step: 10 options per page. */
 export const OPTIONS_STEP = 10;
@@ -13,12 +13,12 @@ export interface OptionsSelectProps<T> extends Omit<
   SelectProps<OptionValue | OptionValue[]>,
   'options' | 'showSearch' | 'onSearch' | 'filterOption' | 'loading' | 'onChange'
 > {
-  /** Full API path of an `/options` endpoint. */
-  path: string;
+  /** The `/options` route of the contract (a catalogue kind's, a classifier's, the tariffs'). */
+  route: OptionsRoute;
   /** Request name for the loading notice. */
   requestName: string;
   /** Fixed filters (type, subject_type, …). */
-  query?: ListQuery;
+  query?: OptionsQuery;
   /** Text of the current value when it is not among the loaded options (an edited element). */
   selectedLabel?: string | null;
   /** Texts of current values (mode="multiple") that may be missing from the loaded options. */
@@ -40,7 +40,7 @@ function useDebounced<T>(value: T, ms: number): T {
 
 /** A select fed by an `/options` endpoint: server search, infinite scroll in steps of 10; empty → 'нет значения' (ConfigProvider). */
 export function OptionsSelect<T = unknown>({
-  path,
+  route,
   requestName,
   query,
   selectedLabel,
@@ -55,9 +55,9 @@ export function OptionsSelect<T = unknown>({
   const [open, setOpen] = useState(false);
   const q = useDebounced(search.trim(), 300);
   const list = useInfiniteQuery({
-    queryKey: ['options', path, query ?? {}, q, company],
+    queryKey: ['options', route.path, query ?? {}, q, company],
     queryFn: ({ pageParam, signal }) =>
-      catalogApi.optionsAt<T>(path, { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP }, requestName, { signal }),
+      catalogApi.options<T>(route, { ...query, q: q || undefined, page: pageParam, limit: OPTIONS_STEP }, requestName, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     enabled: open,
@@ -82,9 +82,9 @@ export function OptionsSelect<T = unknown>({
     [values, known, items],
   );
   const named = useQuery({
-    queryKey: ['options-names', path, company, unnamed],
+    queryKey: ['options-names', route.path, company, unnamed],
     queryFn: ({ signal }) =>
-      catalogApi.optionsAt<T>(path, { ...query, ids: unnamed.join(','), page: 1, limit: 100 }, requestName, { signal, quiet: true }),
+      catalogApi.options<T>(route, { ...query, ids: unnamed.join(','), page: 1, limit: 100 }, requestName, { signal, quiet: true }),
     enabled: unnamed.length > 0,
     staleTime: 60_000,
   });

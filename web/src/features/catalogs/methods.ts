@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { isStaff, STANDARD_METHOD_TITLES } from '@proc/contract';
-import { api } from '../../lib/api';
+import { routes } from '@proc/contract/routes';
+import { call } from '../../lib/api';
 import { useSelectedCompany, useSession } from '../../lib/session';
 
 /** The method codes the server knows (server/src/modules/deadlines/lead-times.ts); the rules screens name «ЕП» short. */
@@ -13,12 +14,6 @@ export const methodOptions = Object.entries(METHOD_TITLES).map(([value, label]) 
 
 export const LAW_TITLES: Record<'223' | '44', string> = { '223': '223-ФЗ', '44': '44-ФЗ' };
 
-interface MethodOption {
-  name: string;
-  value: string | number;
-  obj: { code: string; name: string };
-}
-
 /** Method code → title: the catalogue for staff, the standard list for everyone. */
 export function useMethods(): { options: { value: string; label: string }[]; title: (code: string) => string } {
   const session = useSession();
@@ -28,7 +23,7 @@ export function useMethods(): { options: { value: string; label: string }[]; tit
     queryKey: ['procurement-methods', company],
     enabled: staff,
     staleTime: 60_000,
-    queryFn: () => api.get<{ items: MethodOption[] }>('/catalogs/methods/options', { name: 'Способы закупки', query: { limit: 100 } }),
+    queryFn: () => call(routes.catalogKinds.methods.options, { name: 'Способы закупки', query: { limit: 100 } }),
   });
   const map: Record<string, string> = { ...STANDARD_METHOD_TITLES };
   for (const o of q.data?.items ?? []) map[o.obj.code] = o.obj.name;

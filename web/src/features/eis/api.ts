@@ -7,9 +7,8 @@ import type {
   EisNotices44ImportRequest,
   EisPlansImportRequest,
   EisUploadResponse,
-  JobAccepted,
 } from '@proc/contract';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { noticeStore } from '../../lib/notices';
 
 /** Filters of the plan items list as the URL carries them. */
@@ -36,7 +35,7 @@ export const eisApi = {
   createFromTenderPosition: (id: number) =>
     call(routes.eis.postTenderPlansPositionsProcurement, { params: { id }, name: 'Создание закупки по позиции плана-графика' }),
   importTenderPlans: (body: EisPlansImportRequest) =>
-    api.post<JobAccepted>('/eis/tender-plans/import', { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
+    call(routes.eis.postTenderPlansImport, { name: 'Загрузка планов-графиков из ЕИС', body, quiet: true }),
   plans: (query: QueryIn<typeof routes.eis.getPlans>) => call(routes.eis.getPlans, { name: 'Планы закупки', query }),
   planItems: (number: string, query: QueryIn<typeof routes.eis.getPlansItems>) =>
     call(routes.eis.getPlansItems, {
@@ -55,17 +54,17 @@ export const eisApi = {
       query: o.another ? { another: 'true' } : undefined,
     }),
   importPlans: (body: EisPlansImportRequest) =>
-    api.post<JobAccepted>('/eis/plans/import', { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
+    call(routes.eis.postPlansImport, { name: 'Загрузка планов закупки из ЕИС', body, quiet: true }),
   importNotices: (body: EisNoticesImportRequest) =>
-    api.post<JobAccepted>('/eis/notices/import', { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
+    call(routes.eis.postNoticesImport, { name: 'Загрузка извещений из ЕИС', body, quiet: true }),
   importNotices44: (body: EisNotices44ImportRequest) =>
-    api.post<JobAccepted>('/eis/notices44/import', { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
+    call(routes.eis.postNotices44Import, { name: 'Загрузка извещений 44-ФЗ из ЕИС', body, quiet: true }),
   notices44: (query: QueryIn<typeof routes.eis.getNotices44>) => call(routes.eis.getNotices44, { name: 'Извещения 44-ФЗ', query }),
   importStatus: (kind: EisImportKind) => call(routes.eis.getImportsStatus, { name: 'Загрузка из ЕИС', query: { kind } }),
   cancelImport: (key: string) =>
     call(routes.eis.postImportsCancel, { params: { key: encodeURIComponent(key) }, name: 'Остановка загрузки из ЕИС' }),
   importContracts: (body: EisContractsImportRequest) =>
-    api.post<JobAccepted>('/eis/contracts/import', { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
+    call(routes.eis.postContractsImport, { name: 'Загрузка договоров из ЕИС', body, quiet: true }),
   /** `confirmCustomer`: the user said another organisation's file holds the company's own data. */
   upload: (file: File, confirmCustomer = false) => {
     const body = new FormData();

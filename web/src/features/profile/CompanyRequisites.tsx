@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Checkbox, Form, Input, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BankRequisitesResponse, Contact } from '@proc/contract';
-import { profileApi } from './api';
+import { profileApi, type CompanyRecordKind } from './api';
 import { Field } from '../../lib/Field';
 import { applyServerErrors, rules } from '../../lib/forms';
 import { noticeStore } from '../../lib/notices';
@@ -19,11 +19,11 @@ interface Editing<T> {
 }
 
 /** A company's list of records (bank accounts, contacts): which one is being edited, and removal. */
-function useRecords<T extends object>(url: string, key: unknown[], what: string) {
+function useRecords<T extends object>(kind: CompanyRecordKind, companyId: number, key: unknown[], what: string) {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Editing<T> | null>(null);
   const remove = useMutation({
-    mutationFn: (id: number) => profileApi.removeRecord(url, id, what),
+    mutationFn: (id: number) => profileApi.removeRecord(kind, companyId, id, what),
     onSuccess: () => void qc.invalidateQueries({ queryKey: key }),
   });
   return { editing, open: (id: number | null, values: Partial<T>) => setEditing({ id, values }), close: () => setEditing(null), remove };
@@ -36,7 +36,8 @@ function useRecords<T extends object>(url: string, key: unknown[], what: string)
  * mounted only while open, so the page holds one such guard at a time.
  */
 function RecordDialog<T extends object>({
-  url,
+  kind,
+  companyId,
   queryKey,
   what,
   title,
@@ -44,7 +45,8 @@ function RecordDialog<T extends object>({
   onClose,
   children,
 }: {
-  url: string;
+  kind: CompanyRecordKind;
+  companyId: number;
   queryKey: unknown[];
   what: string;
   title: string;
@@ -56,7 +58,7 @@ function RecordDialog<T extends object>({
   const [form] = Form.useForm<T>();
   const unsaved = useUnsavedDialog(onClose);
   const save = useMutation({
-    mutationFn: (v: T) => profileApi.saveRecord(url, editing.id, v, what),
+    mutationFn: (v: T) => profileApi.saveRecord(kind, companyId, editing.id, v as never, what),
     onSuccess: () => {
       unsaved.saved();
       onClose();
@@ -97,8 +99,7 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
     queryKey: key,
     queryFn: () => profileApi.banks(companyId),
   });
-  const url = `/companies/${companyId}/bank_requesits`;
-  const e = useRecords<BankForm>(url, key, 'Банковские реквизиты');
+  const e = useRecords<BankForm>('banks', companyId, key, 'Банковские реквизиты');
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -134,7 +135,8 @@ export function BankRequisites({ companyId, canEdit }: { companyId: number; canE
       />
       {e.editing && (
         <RecordDialog<BankForm>
-          url={url}
+          kind="banks"
+          companyId={companyId}
           queryKey={key}
           what="Банковские реквизиты"
           title={e.editing.id ? 'Изменить банковские реквизиты' : 'Новый расчётный счёт'}
@@ -176,8 +178,7 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
     queryKey: key,
     queryFn: () => profileApi.contacts(companyId),
   });
-  const url = `/companies/${companyId}/contacts`;
-  const e = useRecords<ContactForm>(url, key, 'Контакт');
+  const e = useRecords<ContactForm>('contacts', companyId, key, 'Контакт');
   return (
     <>
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
@@ -220,7 +221,8 @@ export function Contacts({ companyId, canEdit }: { companyId: number; canEdit: b
       />
       {e.editing && (
         <RecordDialog<ContactForm>
-          url={url}
+          kind="contacts"
+          companyId={companyId}
           queryKey={key}
           what="Контакт"
           title={e.editing.id ? 'Изменить контакт' : 'Новый контакт'}

@@ -1,6 +1,22 @@
 import type { BodyIn } from '@proc/contract/http';
 import { routes } from '@proc/contract/routes';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
+
+/** A company's lists of records (bank accounts, contacts): their routes of the contract, the same shape for each. */
+const RECORD_ROUTES = {
+  banks: {
+    post: routes.companies.postBankRequesits,
+    put: routes.companies.putBankRequesitsBySubId,
+    remove: routes.companies.deleteBankRequesitsBySubId,
+  },
+  contacts: {
+    post: routes.companies.postContacts,
+    put: routes.companies.putContactsBySubId,
+    remove: routes.companies.deleteContactsBySubId,
+  },
+};
+export type CompanyRecordKind = keyof typeof RECORD_ROUTES;
+type RecordBody<K extends CompanyRecordKind> = BodyIn<(typeof RECORD_ROUTES)[K]['post']>;
 
 /** A failed read of a company's part leaves the card without it (the card still shows the rest). */
 const orNull = <T>(p: Promise<T>) => p.catch(() => null);
@@ -26,9 +42,14 @@ export const profileApi = {
   contacts: (companyId: number) =>
     orNull(call(routes.companies.getContacts, { params: { id: companyId }, name: 'Контакты', query: { page: 1, limit: 50 } })),
   /** A record of a company's list (a bank account, a contact) added or changed; quiet for the form's field errors. */
-  saveRecord: (url: string, id: number | null, body: object, name: string) =>
-    id ? api.put(`${url}/${id}`, { name, body, quiet: true }) : api.post(url, { name, body, quiet: true }),
-  removeRecord: (url: string, id: number, name: string) => api.delete(`${url}/${id}`, { name }),
+  saveRecord: <K extends CompanyRecordKind>(kind: K, companyId: number, id: number | null, body: RecordBody<K>, name: string) => {
+    const r = RECORD_ROUTES[kind];
+    return id
+      ? call(r.put as typeof RECORD_ROUTES.contacts.put, { params: { id: companyId, subId: id }, name, body: body as never, quiet: true })
+      : call(r.post as typeof RECORD_ROUTES.contacts.post, { params: { id: companyId }, name, body: body as never, quiet: true });
+  },
+  removeRecord: (kind: CompanyRecordKind, companyId: number, id: number, name: string) =>
+    call(RECORD_ROUTES[kind].remove, { params: { id: companyId, subId: id }, name }),
 
   eisSettings: (companyId: number) => call(routes.eis.getCompaniesEisSettings, { params: { id: companyId }, name: 'Настройки ЕИС' }),
   saveEisSettings: (companyId: number, body: BodyIn<typeof routes.eis.putCompaniesEisSettings>) =>

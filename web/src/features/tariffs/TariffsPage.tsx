@@ -16,6 +16,7 @@ import { formatDate, formatMoney, companyTitle } from '../../lib/format';
 import { noticeStore } from '../../lib/notices';
 import { companiesApi, StorageUsage } from '../companies';
 import { OptionsSelect } from '../catalogs';
+import { routes } from '@proc/contract/routes';
 import { tariffsApi } from './api';
 import { listLocale, usePagedTable } from '../../lib/paged-table';
 import { useUnsavedDialog } from '../../lib/unsaved';
@@ -47,7 +48,7 @@ export default function TariffsPage() {
   const list = useQuery({ queryKey: ['tariffs', query], queryFn: () => tariffsApi.list(query) });
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['tariffs'] });
-    void qc.invalidateQueries({ queryKey: ['options', '/tariffs/options'] });
+    void qc.invalidateQueries({ queryKey: ['options', routes.tariffs.getOptions.path] });
   };
   const [editing, setEditing] = useState<TariffResponse | 'new' | null>(null);
   const archive = useMutation({ mutationFn: (t: TariffResponse) => tariffsApi.archive(t.id, !t.archived), onSuccess: refresh });
@@ -330,7 +331,7 @@ function AssignmentForm({
       onFinish={(v) => save.mutate(v)}
     >
       <Field label="Тариф" name="tariff_id" rules={[rules.requiredAny]}>
-        <OptionsSelect path="/tariffs/options" requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
+        <OptionsSelect route={routes.tariffs.getOptions} requestName="Тарифы" selectedLabel={assignment?.tariff.name ?? null} />
       </Field>
       <Field label="Действует с" name="valid_from" rules={dateRules({ required: true })}>
         <DateInput />
