@@ -8,6 +8,10 @@ import { onRegistrationEvent } from '../../platform/registration-events';
 import {
   REMINDERS_CRON,
   REMINDERS_JOB,
+  REMINDER_MAIL_JOB,
+  REMINDER_MAIL_RETRIES,
+  resendReminderMail,
+  type ReminderMailPayload,
   closeRegistrationTasks,
   mailRegistrationDecision,
   openRegistrationTasks,
@@ -24,6 +28,7 @@ export {
   closeRegistrationTasks,
   mailRegistrationDecision,
   REMINDERS_JOB,
+  REMINDER_MAIL_JOB,
 } from './reminders';
 export { listTasks, taskCounts } from './tasks';
 
@@ -58,6 +63,12 @@ export const approvalsModule: Module = {
         })
         .strict(),
       handler: async (p) => restartApproval(deps, p),
+    });
+    deps.jobs.define<ReminderMailPayload>({
+      name: REMINDER_MAIL_JOB,
+      schema: z.object({ user_id: z.number().int(), day: z.string(), task_ids: z.array(z.number().int()), error: z.string() }).strict(),
+      options: { ...REMINDER_MAIL_RETRIES },
+      handler: async (p, job) => resendReminderMail(deps, p, job),
     });
     deps.jobs.define({
       name: REMINDERS_JOB,

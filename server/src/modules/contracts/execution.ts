@@ -113,6 +113,8 @@ const CONTRACT_GATE = 'Сведения о договоре нельзя под�
 
 export async function requestExecutionSend(ctx: Ctx, contractId: number): Promise<{ key: string; id: number }> {
   const c = await loadContract(ctx, contractId);
+  // asked first (again below, with the record): what waits for an approval is told so before what is to be sent
+  await ctx.deps.db.transaction((tx) => approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE));
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
   const key = randomUUID();
@@ -132,6 +134,7 @@ export async function requestExecutionSend(ctx: Ctx, contractId: number): Promis
  */
 export async function prepareExecution(ctx: Ctx, contractId: number): Promise<{ id: number; guid: string; xml: string }> {
   await loadContract(ctx, contractId);
+  await ctx.deps.db.transaction((tx) => approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE));
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
   const id = await ctx.deps.db.transaction(async (tx) => {
