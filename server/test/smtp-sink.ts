@@ -18,6 +18,8 @@ export interface ReceivedMail {
 export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
+  /** Addresses the server refuses for now with a temporary failure (451), as a full mailbox or a greylisting server does. */
+  refused: Set<string>;
   /** Resolves with the first mail (already here or still to come) that satisfies `pred`. */
   waitFor(pred: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
@@ -82,9 +84,15 @@ export function parseMail(raw: string, to: string[]): ReceivedMail {
 export function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   const waiters: { pred: (m: ReceivedMail) => boolean; resolve: (m: ReceivedMail) => void }[] = [];
+  const refused = new Set<string>();
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, cb) {
+      if (!refused.has(address.address)) return cb();
+      // RFC 5321 4.2.2: 451 — requested action aborted, local error in processing (try again later)
+      return cb(Object.assign(new Error('Requested action aborted: try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -109,6 +117,7 @@ export function startSmtpSink(): Promise<SmtpSink> {
       resolve({
         url: `smtp://127.0.0.1:${port}`,
         mails,
+        refused,
         waitFor(pred, timeoutMs = 10_000) {
           const have = mails.find(pred);
           if (have) return Promise.resolve(have);

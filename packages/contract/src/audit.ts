@@ -74,6 +74,7 @@ export const AUDIT_ENTITY_TITLES: Record<string, string> = {
   contract: 'Договор',
   plan: 'План закупки',
   payment_import: 'Загрузка платёжных поручений',
+  payment_order: 'Платёжное поручение',
   eis44_notice: 'Документ закупки из ЕИС (44-ФЗ)',
   eis223_notice: 'Извещение о закупке из ЕИС (223-ФЗ)',
   tender_plan: 'План-график (44-ФЗ)',
@@ -157,6 +158,7 @@ export const AUDIT_ACTION_TITLES: Record<string, string> = {
   approval_delegate: 'Согласование: этап передан другому',
   approval_complete: 'Согласование завершено',
   approval_restart: 'Согласование начато заново',
+  mail_failed: 'Письмо не доставлено',
   // steps of an approval's own history (its events), named alike wherever they are shown
   sent: 'Отправлено на согласование',
   approved: 'Согласовано',

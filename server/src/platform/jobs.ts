@@ -41,6 +41,8 @@ export interface JobOptions {
   retryBackoff?: boolean;
   expireInSeconds?: number;
   singletonKey?: string;
+  /** Seconds from now before the job may start (a retry of something that has just failed). */
+  startAfter?: number;
 }
 
 /**

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { approvalGate } from '../../platform/approval-gate';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   ACCEPTANCE_STATE_TITLES,
@@ -305,6 +306,9 @@ export async function decide(
   const state = await ctx.deps.db.transaction(async (tx) => {
     const d = await loadDocument(ctx, documentId, tx, true);
     assertOpen(d);
+    // the decision signs the document about acceptance: only the approved version of what was delivered (when the
+    // company routes acceptances), the refusal naming whose approval it waits for
+    await approvalGate.assertApproved(tx, ctx.companyId, 'acceptance', d.id, 'Документ о приёмке нельзя подписать');
     let decided: VoteLine[];
     if (members.length) {
       if (members.length < COMMISSION_MIN_MEMBERS)

@@ -14,6 +14,7 @@ import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink';
 import { IndependentPki } from '../../../test/pki/independent-pki';
 import { addDays } from '../../platform/clock';
 import { runReminders, syncDeadlineTasks } from './reminders';
+import { RESTART_JOB } from './run';
 
 /**
  * Approval routes end to end on the real server: a route of three steps (a parallel pair, a role, a signature) over a
@@ -314,14 +315,30 @@ describe('approval routes', () => {
       body: card({ nmcd: '5000000.01', title: 'Бумага и картон' }),
     });
     expect(edit.status).toBe(200);
+    // the change voids the approval at once; the route starts again over the committed version (a job)
+    const voided = await t.call(routes.approvals.getById, { params: { id: run.id }, token: w.client });
+    expect(voided.body).toMatchObject({ status: 'restarted', status_title: 'Изменено после согласования', outdated: true });
+    expect(voided.body.events.map((e) => e.action)).toEqual(['sent', 'approved', 'completed', 'restarted']);
+    await t.server.deps.jobs.idle(RESTART_JOB, 30_000);
     const after = await t.api<ApprovalStateResponse>('GET', `/api/approvals/state?kind=purchase&document_id=${p.id}`, { token: w.client });
-    expect(after.body.approval).toMatchObject({ status: 'restarted', status_title: 'Изменено после согласования', outdated: true });
+    expect(after.body.approval).toMatchObject({
+      status: 'pending',
+      outdated: false,
+      waiting_for: `этап 1 из 1 — ${users.c.title}`,
+      document_title: `Закупка № ${p.number} «Бумага и картон»`,
+    });
+    expect(after.body.approval!.id).not.toBe(run.id);
+    expect(after.body.approval!.events[0]).toMatchObject({
+      action: 'sent',
+      comment: 'Документ изменён после согласования: маршрут начат заново',
+    });
     const refused = await move(p.id, 'published');
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/документ не согласован/);
-    const again = await send(p.id);
-    expect(again.body).toMatchObject({ status: 'pending', waiting_for: `этап 1 из 1 — ${users.c.title}` });
-    expect(again.body.document_title).toBe(`Закупка № ${p.number} «Бумага и картон»`);
+    expect(refused.body.message).toBe(`Закупку нельзя опубликовать: документ на согласовании, ждёт этап 1 из 1 — ${users.c.title}`);
+    // the participant hears of it as of any new task
+    const mail = await smtp.waitFor((m) => m.to.includes(users.c.email) && m.text.includes(`«Бумага и картон»`));
+    expect(mail.subject).toMatch(/^Новая задача/);
+    expect((await send(p.id)).status).toBe(409);
   });
 
   it('delegates a step to another user, who then decides it', async () => {

@@ -13,8 +13,9 @@ export interface ApprovalDocument {
   versionLabel: string;
   authorId: number | null;
   traits: { law: string | null; method: string | null; amount: string | null; subject: string | null };
-  /** Audit entity the run's steps are written under (the document's own trail). */
+  /** Audit entity the run's steps are written under (the document's own trail), and its id there. */
   auditEntity: string;
+  auditEntityId: number;
 }
 
 type Row = Record<string, unknown>;
@@ -48,6 +49,7 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
         authorId: (r.created_by as number | null) ?? null,
         traits: { law: r.law as string, method: r.method as string, amount: r.nmcd as string, subject: r.subject as string },
         auditEntity: 'procurement',
+        auditEntityId: id,
       };
     }
   } else if (kind === 'contract') {
@@ -55,11 +57,25 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
       tx,
       sql`SELECT c.*, c.price::text AS price_text FROM contracts c WHERE c.id = ${id} AND c.company_id = ${companyId}`,
     );
+    // the contract's essential terms (who, what, for how much, when): a check's findings or a registry mark are not
+    // a new version of what was agreed
     if (r)
       doc = {
         title: `Договор ${r.number ? `№ ${String(r.number)} ` : ''}«${String(r.subject)}»`,
         link: `/contracts/register/${id}`,
-        versionHash: hash(r),
+        versionHash: hash([
+          r.number,
+          r.contract_date,
+          r.subject,
+          r.supplier_name,
+          r.supplier_inn,
+          r.supplier_kpp,
+          r.price_text,
+          r.currency,
+          r.start_date,
+          r.end_date,
+          r.eis_stages,
+        ]),
         versionLabel: `версия ${String(r.version)}`,
         authorId: null,
         traits: {
@@ -69,6 +85,7 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
           subject: null,
         },
         auditEntity: 'contract',
+        auditEntityId: id,
       };
   } else if (kind === 'rule_version') {
     const r = await first(
@@ -85,36 +102,48 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
         authorId: (r.created_by as number | null) ?? null,
         traits: { law: null, method: null, amount: null, subject: null },
         auditEntity: 'rule_version',
+        auditEntityId: id,
       };
   } else if (kind === 'acceptance') {
     const r = await first(
       tx,
-      sql`SELECT d.*, d.amount_with_vat::text AS total_text FROM acceptance_documents d WHERE d.id = ${id} AND d.company_id = ${companyId}`,
+      sql`SELECT d.id, d.contract_id, d.number, d.doc_date::text AS doc_date, d.seller_inn, d.amount_with_vat::text AS total_text,
+            COALESCE((SELECT json_agg(json_build_array(l.ordinal, l.name, l.quantity::text, l.price::text, l.amount_with_vat::text,
+                                                       l.position_id) ORDER BY l.ordinal)
+                      FROM acceptance_lines l WHERE l.document_id = d.id), '[]'::json) AS lines
+          FROM acceptance_documents d WHERE d.id = ${id} AND d.company_id = ${companyId}`,
     );
+    // what the supplier delivered as the document states it, line by line with the contract position each is matched
+    // to: the review, the votes and the decision are what the approval precedes, not part of the version
     if (r)
       doc = {
         title: `Документ о приёмке № ${String(r.number ?? '—')}`,
         link: `/contracts/register/${String(r.contract_id)}`,
-        versionHash: hash(r),
+        versionHash: hash([r.number, r.doc_date, r.seller_inn, r.total_text, r.lines]),
         versionLabel: `от ${String(r.doc_date ?? '—')}`,
         authorId: null,
         traits: { law: null, method: null, amount: (r.total_text as string | null) ?? null, subject: null },
         auditEntity: 'contract',
+        auditEntityId: r.contract_id as number,
       };
   } else if (kind === 'payment') {
     const r = await first(
       tx,
-      sql`SELECT o.*, o.amount::text AS amount_text FROM payment_orders o WHERE o.id = ${id} AND o.company_id = ${companyId}`,
+      sql`SELECT o.*, o.amount::text AS amount_text, o.doc_date::text AS date_text FROM payment_orders o WHERE o.id = ${id} AND o.company_id = ${companyId}`,
     );
+    // the order itself (number, date, sum, payer, payee, purpose); the contract it is registered for is the action
+    // the approval releases, not its version
     if (r)
       doc = {
         title: `Платёж № ${String(r.number)} на ${String(r.amount_text)} ₽`,
         link: r.contract_id ? `/contracts/register/${String(r.contract_id)}` : '/contracts/execution',
-        versionHash: hash(r),
-        versionLabel: `от ${String(r.doc_date)}`,
+        versionHash: hash([r.number, r.date_text, r.amount_text, r.payer_inn, r.payee_inn, r.payee_account, r.purpose]),
+        versionLabel: `от ${String(r.date_text)}`,
         authorId: null,
         traits: { law: null, method: null, amount: r.amount_text as string, subject: null },
-        auditEntity: 'contract',
+        // a payment not yet registered for a contract has no contract's trail: its own
+        auditEntity: r.contract_id ? 'contract' : 'payment_order',
+        auditEntityId: (r.contract_id as number | null) ?? id,
       };
   } else if (kind === 'plan_change') {
     const r = await first(tx, sql`SELECT p.* FROM plans p WHERE p.id = ${id} AND p.company_id = ${companyId}`);
@@ -127,6 +156,7 @@ export async function loadDocument(tx: Tx, companyId: number, kind: ApprovalKind
         authorId: null,
         traits: { law: '223', method: null, amount: null, subject: null },
         auditEntity: 'plan',
+        auditEntityId: id,
       };
   }
   if (!doc) throw new AppError('NOT_FOUND', 'Документ не найден');

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { EVENTS, REGISTRATION_DECIDERS, type NotificationPrefs } from '@proc/contract';
 import { notificationPrefs } from '../../db/schema';
@@ -5,7 +6,10 @@ import type { Deps } from '../../platform/context';
 import type { Mail } from '../../platform/mail';
 import { addDays, moscowToday, now } from '../../platform/clock';
 import { reportingDueDate, reportingTermsOf } from '../deadlines';
+import { openContractTerms } from '../contracts';
+import type { Tx } from '../../db/client';
 import { absolute, composeMail, type MailLine } from './mails';
+import { audit } from '../../platform/audit';
 import { TaskChanges, closeTasks, openTask, publishTaskChanges } from './tasks';
 
 export const REMINDERS_JOB = 'tasks.reminders';
@@ -93,34 +97,108 @@ async function deliver(deps: Deps, claimed: Claimed[], day: string): Promise<{ m
         });
     const wanted = list.filter((c) => (c.kind === 'new' ? c.email_new : c.kind === 'due_tomorrow' ? c.email_due : c.email_overdue));
     if (!u.email || !wanted.length) return;
-    const kinds = [...new Set(wanted.map((c) => c.kind))];
-    const subject =
-      kinds.length === 1
-        ? `${KIND_TEXT[kinds[0]]}: ${wanted.length === 1 ? wanted[0].title : `${wanted.length} задач`}`
-        : `Напоминание о задачах: ${wanted.length}`;
-    const lines: MailLine[] = wanted.map((c) => ({
-      text: `${KIND_TEXT[c.kind]}: ${c.title}`,
-      note: [c.company_title, c.due_on ? `срок ${dateRu(c.due_on)}` : null].filter(Boolean).join(', ') || undefined,
-      link: absolute(deps.config.CLIENT_URL, c.link),
-    }));
     try {
-      await deps.mailer.send(
-        composeMail(u.email, subject, {
-          greeting: `Здравствуйте, ${u.user_title}!`,
-          intro: 'Задачи, которые ждут вас:',
-          lines,
-          outro: `Все задачи — в разделе «Мои задачи»: ${absolute(deps.config.CLIENT_URL, '/tasks')}. Что присылать, выбирается в профиле.`,
-        }),
-      );
+      await deps.mailer.send(reminderMail(deps, u.email, u.user_title, wanted));
       mails++;
-    } catch {
-      await deps.db.execute(
-        sql`DELETE FROM reminders_sent WHERE day = ${day}::date AND user_id = ${u.user_id} AND kind IN ('new', 'due_tomorrow', 'overdue')
-            AND subject_id = ANY(${`{${wanted.map((c) => c.task_id).join(',')}}`}::bigint[])`,
-      );
+    } catch (e) {
+      // the claims stay: the job system sends the mail again (with its retries and their backoff), once
+      const payload: ReminderMailPayload = { user_id: u.user_id, day, task_ids: wanted.map((c) => c.task_id), error: mailError(e) };
+      await deps.jobs.send(REMINDER_MAIL_JOB, payload, { ...REMINDER_MAIL_RETRIES, startAfter: REMINDER_MAIL_RETRIES.retryDelay });
     }
   });
   return { mails };
+}
+
+function reminderMail(deps: Deps, email: string, userTitle: string, wanted: Claimed[]): Mail {
+  const kinds = [...new Set(wanted.map((c) => c.kind))];
+  const subject =
+    kinds.length === 1
+      ? `${KIND_TEXT[kinds[0]]}: ${wanted.length === 1 ? wanted[0].title : `${wanted.length} задач`}`
+      : `Напоминание о задачах: ${wanted.length}`;
+  const lines: MailLine[] = wanted.map((c) => ({
+    text: `${KIND_TEXT[c.kind]}: ${c.title}`,
+    note: [c.company_title, c.due_on ? `срок ${dateRu(c.due_on)}` : null].filter(Boolean).join(', ') || undefined,
+    link: absolute(deps.config.CLIENT_URL, c.link),
+  }));
+  return composeMail(email, subject, {
+    greeting: `Здравствуйте, ${userTitle}!`,
+    intro: 'Задачи, которые ждут вас:',
+    lines,
+    outro: `Все задачи — в разделе «Мои задачи»: ${absolute(deps.config.CLIENT_URL, '/tasks')}. Что присылать, выбирается в профиле.`,
+  });
+}
+
+/**
+ * Why a mail server refused, without what the mail or the server's answer says of the recipient (docs/security.md:
+ * nothing of a person is logged): the SMTP reply code, or the connection's error code.
+ */
+function mailError(e: unknown): string {
+  const x = e as { responseCode?: number; code?: string };
+  if (typeof x?.responseCode === 'number') return `SMTP ${x.responseCode}`;
+  if (typeof x?.code === 'string' && /^[A-Z_]+$/.test(x.code)) return x.code;
+  return 'ошибка отправки';
+}
+
+export const REMINDER_MAIL_JOB = 'tasks.reminder-mail';
+/** A mail server down for a while: four more tries over about a quarter of an hour (pg-boss: 60 s, doubling). */
+export const REMINDER_MAIL_RETRIES = { retryLimit: 4, retryDelay: 60, retryBackoff: true } as const;
+export interface ReminderMailPayload {
+  user_id: number;
+  day: string;
+  task_ids: number[];
+  /** the first attempt's failure, for the record */
+  error: string;
+}
+
+/**
+ * A reminder mail the mail server refused, sent again from the job system: the tasks still open and claimed for that
+ * day, as one mail. A refusal throws (the job is retried, pg-boss records the failure); the last refusal is written
+ * to the journal of the user (entity «user», action «mail_failed»), where the company's staff and the administrators
+ * see it, with the recipient's mail domain only, and gives the claims back for the next run.
+ */
+export async function resendReminderMail(deps: Deps, p: ReminderMailPayload, job: { retryCount: number }): Promise<void> {
+  const claimed = rowsOf<Claimed>(
+    await deps.db.execute(sql`
+      WITH c AS (
+        SELECT r.kind, r.subject_id, r.user_id FROM reminders_sent r
+        WHERE r.day = ${p.day}::date AND r.user_id = ${p.user_id} AND r.kind IN ('new', 'due_tomorrow', 'overdue')
+          AND r.subject_id = ANY(${`{${p.task_ids.join(',')}}`}::bigint[]))
+      SELECT ${CLAIMED_COLUMNS} FROM c ${CLAIMED_JOINS} WHERE t.done_at IS NULL ORDER BY t.sort_on, t.id`),
+  );
+  if (!claimed.length || !claimed[0].email) return;
+  const u = claimed[0];
+  try {
+    await deps.mailer.send(reminderMail(deps, u.email!, u.user_title, claimed));
+  } catch (e) {
+    const error = mailError(e);
+    if (job.retryCount >= REMINDER_MAIL_RETRIES.retryLimit) {
+      await deps.db.transaction(async (tx) => {
+        const [owner] = rowsOf<{ company_id: number }>(await tx.execute(sql`SELECT company_id FROM users WHERE id = ${p.user_id}`));
+        await audit(
+          tx,
+          { user: null, companyId: owner?.company_id ?? null },
+          {
+            entity: 'user',
+            entityId: p.user_id,
+            action: 'mail_failed',
+            after: {
+              mail: 'Напоминание о задачах',
+              domain: u.email!.split('@').pop() ?? null,
+              tasks: claimed.length,
+              attempts: job.retryCount + 2,
+              error,
+              first_error: p.error,
+            },
+          },
+        );
+        await tx.execute(
+          sql`DELETE FROM reminders_sent WHERE day = ${p.day}::date AND user_id = ${p.user_id} AND kind IN ('new', 'due_tomorrow', 'overdue')
+              AND subject_id = ANY(${`{${p.task_ids.join(',')}}`}::bigint[])`,
+        );
+      });
+    }
+    throw new Error(`Напоминание не отправлено: ${error}`);
+  }
 }
 
 const CLAIMED_COLUMNS = sql`c.kind, c.subject_id::int AS task_id, c.user_id, u.email, u.title AS user_title, t.title, t.link,
@@ -194,10 +272,61 @@ export async function syncDeadlineTasks(deps: Deps): Promise<void> {
       UPDATE tasks t SET done_at = ${now()} WHERE t.done_at IS NULL AND t.kind = 'deadline' AND t.source_key LIKE 'contract-register:%'
         AND NOT EXISTS (SELECT 1 FROM contracts c WHERE 'contract-register:' || c.id = t.source_key
                         AND c.registry_number IS NULL AND c.published_at IS NULL)`);
+    await syncContractTerms(tx, changes);
   });
   // a deadline appears in the inbox and in the counts; its reminders are the due ones below, not «новая задача»
   changes.opened.length = 0;
   await publishTaskChanges(deps, changes);
+}
+
+/**
+ * The terms of a contract in execution as its holder's tasks, from the contracts module's own reckoning (the one the
+ * dashboard shows): the information on payments to the register (ч. 3 ст. 103 44-ФЗ: five working days; ч. 2
+ * ст. 4.1 223-ФЗ: ten days), and the acceptance and payment terms of each supplier's document (ч. 13.1 ст. 34 44-ФЗ:
+ * payment within seven working days of the document about acceptance). A term done or gone closes its task.
+ */
+async function syncContractTerms(tx: Tx, changes: TaskChanges): Promise<void> {
+  const held = rowsOf<{ id: number; company_id: number; number: string | null; subject: string; author: number }>(
+    await tx.execute(sql`
+      SELECT c.id, c.company_id, c.number, c.subject, p.created_by AS author
+      FROM contracts c JOIN procurements p ON p.id = c.procurement_id AND p.company_id = c.company_id
+      WHERE p.created_by IS NOT NULL AND c.status NOT IN ('completed', 'terminated', 'invalid')
+      ORDER BY c.company_id, c.id`),
+  );
+  const open: string[] = [];
+  const byCompany = new Map<number, typeof held>();
+  for (const c of held) byCompany.set(c.company_id, [...(byCompany.get(c.company_id) ?? []), c]);
+  const today = moscowToday();
+  for (const [companyId, list] of byCompany) {
+    const terms = await openContractTerms(
+      tx,
+      companyId,
+      list.map((c) => c.id),
+      today,
+    );
+    for (const c of list)
+      for (const d of terms.get(c.id) ?? []) {
+        // one task per term: its kind, its basis and the document it is of (in the label)
+        const sourceKey = `contract-term:${c.id}:${d.kind}:${d.basis_date}:${crypto.createHash('sha1').update(d.label).digest('hex').slice(0, 10)}`;
+        open.push(sourceKey);
+        await openTask(tx, changes, {
+          userId: c.author,
+          companyId,
+          kind: 'deadline',
+          sourceKey,
+          title: `${d.label}: договор ${c.number ? `№ ${c.number} ` : ''}«${c.subject}»`,
+          link: `/contracts/register/${c.id}`,
+          dueOn: d.due_on,
+        });
+      }
+  }
+  const closed = rowsOf<{ user_id: number }>(
+    await tx.execute(sql`
+      UPDATE tasks t SET done_at = ${now()} WHERE t.done_at IS NULL AND t.kind = 'deadline' AND t.source_key LIKE 'contract-term:%'
+        AND NOT (t.source_key = ANY(${`{${open.map((k) => `"${k}"`).join(',')}}`}::text[]))
+      RETURNING t.user_id`),
+  );
+  for (const r of closed) changes.users.add(r.user_id);
 }
 
 export interface ReminderRun {

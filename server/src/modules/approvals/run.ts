@@ -13,6 +13,7 @@ import {
 import type { Tx } from '../../db/client';
 import { approvalEvents, approvalSlots, approvals, users } from '../../db/schema';
 import type { Ctx, Deps } from '../../platform/context';
+import type { Jobs } from '../../platform/jobs';
 import { AppError } from '../../platform/errors';
 import { audit } from '../../platform/audit';
 import { assertCanEdit } from '../../platform/access';
@@ -150,54 +151,114 @@ export async function sendForApproval(ctx: Ctx, kind: ApprovalKind, documentId: 
       throw new AppError('CONFLICT', `Документ уже на согласовании: ждёт ${(await waitingFor(tx, prev)) ?? 'решения'}`);
     if (prev?.status === 'approved' && prev.versionHash === doc.versionHash)
       throw new AppError('CONFLICT', 'Эта версия документа уже согласована');
-    const route = await chooseRoute(tx, ctx.companyId, kind, doc);
-    if (!route)
+    const run = await startRun(tx, changes, { companyId: ctx.companyId, userId: ctx.user.id }, kind, documentId, doc, ctx.user.id);
+    if (!run)
       throw new AppError(
         'INVALID_STATE',
         `Для вида документа «${APPROVAL_KIND_TITLES[kind]}» нет подходящего маршрута согласования: задайте маршрут по умолчанию`,
       );
-    const [run] = await tx
-      .insert(approvals)
-      .values({
-        companyId: ctx.companyId,
-        kind,
-        documentId,
-        routeId: route.id,
-        routeTitle: route.title,
-        versionHash: doc.versionHash,
-        versionLabel: doc.versionLabel,
-        documentTitle: doc.title,
-        authorId: ctx.user.id,
-        stepsTotal: route.steps.length,
-        createdAt: now(),
-      })
-      .returning();
-    await tx.insert(approvalSlots).values(
-      route.steps.flatMap((s, stepNo) =>
-        s.participants.map((p) => ({
-          approvalId: run.id,
-          companyId: ctx.companyId,
-          stepNo,
-          assigneeUserId: 'user_id' in p ? p.user_id : null,
-          assigneeRole: 'role' in p ? p.role : null,
-          withSignature: s.with_signature,
-          termDays: s.term_days,
-        })),
-      ),
-    );
-    await eventRow(tx, run, { userId: ctx.user.id, action: 'sent' });
-    await closeTasks(tx, changes, returnedKey(kind, documentId));
-    await activateStep(tx, changes, run, 0, doc);
-    await audit(tx, ctx, {
-      entity: doc.auditEntity,
-      entityId: documentId,
-      action: 'approval_send',
-      after: { approval_id: run.id, route: route.title, version: doc.versionLabel, version_hash: doc.versionHash },
-    });
     return run.id;
   });
   await afterCommit(ctx.deps, changes, ctx.companyId, kind, documentId, 'pending');
   return approvalView(ctx, runId);
+}
+
+/**
+ * A new run of the route chosen for the document's current version, its first step active (tasks opened in
+ * `changes`); null when no route fits. `authorId` is whom a return goes back to.
+ */
+async function startRun(
+  tx: Tx,
+  changes: TaskChanges,
+  actor: { companyId: number; userId: number | null },
+  kind: ApprovalKind,
+  documentId: number,
+  doc: ApprovalDocument,
+  authorId: number,
+  comment: string | null = null,
+): Promise<Run | null> {
+  const route = await chooseRoute(tx, actor.companyId, kind, doc);
+  if (!route) return null;
+  const [run] = await tx
+    .insert(approvals)
+    .values({
+      companyId: actor.companyId,
+      kind,
+      documentId,
+      routeId: route.id,
+      routeTitle: route.title,
+      versionHash: doc.versionHash,
+      versionLabel: doc.versionLabel,
+      documentTitle: doc.title,
+      authorId,
+      stepsTotal: route.steps.length,
+      createdAt: now(),
+    })
+    .returning();
+  await tx.insert(approvalSlots).values(
+    route.steps.flatMap((s, stepNo) =>
+      s.participants.map((p) => ({
+        approvalId: run.id,
+        companyId: actor.companyId,
+        stepNo,
+        assigneeUserId: 'user_id' in p ? p.user_id : null,
+        assigneeRole: 'role' in p ? p.role : null,
+        withSignature: s.with_signature,
+        termDays: s.term_days,
+      })),
+    ),
+  );
+  await eventRow(tx, run, { userId: actor.userId, action: 'sent', comment });
+  await closeTasks(tx, changes, returnedKey(kind, documentId));
+  await activateStep(tx, changes, run, 0, doc);
+  await audit(
+    tx,
+    { user: actor.userId ? { id: actor.userId } : null, companyId: actor.companyId },
+    {
+      entity: doc.auditEntity,
+      entityId: doc.auditEntityId,
+      action: 'approval_send',
+      after: { approval_id: run.id, route: route.title, version: doc.versionLabel, version_hash: doc.versionHash, comment },
+    },
+  );
+  return run;
+}
+
+/** The job that sends a changed document around its route again, once the change has committed (restartApproval). */
+export const RESTART_JOB = 'approvals.restart';
+export interface RestartPayload {
+  company_id: number;
+  kind: ApprovalKind;
+  document_id: number;
+  voided_id: number;
+  user_id: number | null;
+}
+
+/**
+ * Sends a document changed after its approval around the route again: the version is the one the change committed,
+ * the author stays the author, the first step's participants get their tasks and mails. Nothing when the voided run
+ * is no longer the document's last (another change queued a later restart, or the author sent it himself).
+ */
+export async function restartApproval(deps: Deps, p: RestartPayload): Promise<void> {
+  const changes = new TaskChanges();
+  const started = await deps.db.transaction(async (tx) => {
+    const last = await lastRun(tx, p.company_id, p.kind, p.document_id, true);
+    if (!last || last.id !== p.voided_id || last.status !== 'restarted') return false;
+    const doc = await loadDocument(tx, p.company_id, p.kind, p.document_id).catch(() => null);
+    if (!doc) return false;
+    const run = await startRun(
+      tx,
+      changes,
+      { companyId: p.company_id, userId: p.user_id },
+      p.kind,
+      p.document_id,
+      doc,
+      last.authorId,
+      'Документ изменён после согласования: маршрут начат заново',
+    );
+    return !!run;
+  });
+  if (started) await afterCommit(deps, changes, p.company_id, p.kind, p.document_id, 'pending');
 }
 
 async function afterCommit(deps: Deps, changes: TaskChanges, companyId: number, kind: ApprovalKind, documentId: number, status: string) {
@@ -250,9 +311,9 @@ export async function decide(ctx: Ctx, approvalId: number, slotId: number, d: De
     const trail = (action: string, after: Record<string, unknown>) =>
       audit(tx, ctx, {
         entity: doc.auditEntity,
-        entityId: run.documentId,
+        entityId: doc.auditEntityId,
         action,
-        after: { approval_id: run.id, step: slot.stepNo + 1, ...after },
+        after: { approval_id: run.id, kind: run.kind, document_id: run.documentId, step: slot.stepNo + 1, ...after },
       });
     if (d.action === 'delegate') {
       const acting = await usersActingFor(tx, run.companyId);
@@ -322,7 +383,7 @@ export async function decide(ctx: Ctx, approvalId: number, slotId: number, d: De
       const sig = await storeSignature(
         tx,
         ctx,
-        { kind: 'approval', id: run.id, auditEntity: doc.auditEntity, auditEntityId: run.documentId },
+        { kind: 'approval', id: run.id, auditEntity: doc.auditEntity, auditEntityId: doc.auditEntityId },
         accepted,
       );
       signatureId = sig.id;
@@ -483,6 +544,7 @@ export async function approvalDocumentChanging(
   actor: { companyId: number; userId: number | null },
   kind: ApprovalKind,
   documentId: number,
+  jobs?: Jobs,
 ): Promise<void> {
   const run = await lastRun(tx, actor.companyId, kind, documentId, true);
   if (!run) return;
@@ -492,16 +554,30 @@ export async function approvalDocumentChanging(
       `Документ на согласовании (ждёт ${(await waitingFor(tx, run)) ?? 'решения'}): изменить его можно после возврата на доработку`,
     );
   if (run.status !== 'approved') return;
+  const doc = await loadDocument(tx, actor.companyId, kind, documentId);
   await tx.update(approvals).set({ status: 'restarted' }).where(eq(approvals.id, run.id));
   await eventRow(tx, run, { userId: actor.userId, action: 'restarted' });
   await audit(
     tx,
     { user: actor.userId ? { id: actor.userId } : null, companyId: actor.companyId },
     {
-      entity: kind === 'purchase' ? 'procurement' : kind,
-      entityId: documentId,
+      entity: doc.auditEntity,
+      entityId: doc.auditEntityId,
       action: 'approval_restart',
       after: { approval_id: run.id },
     },
   );
+  // the new run freezes the version this change commits, so it starts once the change has committed: a job queued in
+  // the same transaction (rolled back with it)
+  if (jobs) {
+    const payload: RestartPayload = {
+      company_id: actor.companyId,
+      kind,
+      document_id: documentId,
+      voided_id: run.id,
+      user_id: actor.userId,
+    };
+    // the workers poll every half second: no wake before the commit that makes the job visible
+    await jobs.send(RESTART_JOB, payload, { tx, retryLimit: 5, retryDelay: 30, retryBackoff: true });
+  }
 }

@@ -3,6 +3,7 @@ import type { AcceptanceDocumentResponse } from '@proc/contract';
 import { acceptanceDocuments, acceptanceLines, contractPositions } from '../../db/schema';
 import type { Ctx } from '../../platform/context';
 import { audit } from '../../platform/audit';
+import { approvalGate } from '../../platform/approval-gate';
 import { AppError } from '../../platform/errors';
 import { loadContract } from './contract-access';
 import { withdrawDocument } from './upload-upd';
@@ -100,6 +101,9 @@ export async function setLineMapping(ctx: Ctx, lineId: number, positionId: numbe
       });
   }
   await ctx.deps.db.transaction(async (tx) => {
+    // the matching is part of the acceptance's version: frozen on approval, and a change after it restarts the route
+    if (positionId !== row.positionId)
+      await approvalGate.documentChanging(tx, { companyId: ctx.companyId, userId: ctx.user.id }, 'acceptance', row.documentId);
     await tx
       .update(acceptanceLines)
       .set({ positionId, mappedBy: positionId === null ? null : 'user', confidence: positionId === null ? null : 1 })

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { DashboardResponse } from '@proc/contract';
 import { companies, contracts, planItems, plans, procurements } from '../../db/schema';
@@ -149,4 +149,45 @@ export async function dashboard(ctx: Ctx): Promise<DashboardResponse> {
     sme: { amount: sme.toFixed(2), share: share(sme.toString(), contractsTotal.toString()) },
     deadlines,
   };
+}
+
+/**
+ * The open legal terms of some contracts of a company, as the dashboard reckons them (the same functions): the
+ * information on execution (payments) to the register, and the acceptance and payment terms of the suppliers'
+ * documents (acceptance module: ч. 13.1 ст. 34 44-ФЗ, ч. 7 ст. 94 44-ФЗ, п. 2 ч. 8 ст. 3 223-ФЗ). Without the
+ * contract's own registration term: the approvals inbox keeps that apart. For «Мои задачи» and its reminders.
+ */
+export async function openContractTerms(
+  db: Tx,
+  companyId: number,
+  contractIds: number[],
+  today: string,
+): Promise<Map<number, { kind: string; label: string; basis_date: string; due_on: string }[]>> {
+  const out = new Map<number, { kind: string; label: string; basis_date: string; due_on: string }[]>();
+  if (!contractIds.length) return out;
+  const rows = await db
+    .select({ c: contracts, sme: procurements.smeOnly })
+    .from(contracts)
+    .leftJoin(procurements, eq(procurements.id, contracts.procurementId))
+    .where(and(eq(contracts.companyId, companyId), inArray(contracts.id, contractIds)));
+  const ids = rows.map((r) => r.c.id);
+  const [totals, reported] = await Promise.all([contractFigures(db, companyId, ids), reportedOn(db, companyId, ids)]);
+  const acceptanceTerms = await acceptanceDeadlineItems(
+    db,
+    companyId,
+    rows.map((r) => ({ id: r.c.id, law: r.c.law, sme: !!r.sme })),
+    today,
+    totals,
+  );
+  for (const { c } of rows) {
+    const t = totals.get(c.id)!;
+    const items = [...contractDeadlines(c, t.paymentDates, reported.get(c.id), today), ...(acceptanceTerms.get(c.id) ?? [])];
+    out.set(
+      c.id,
+      items
+        .filter((d) => !d.done && d.kind !== 'contract')
+        .map((d) => ({ kind: d.kind, label: d.label, basis_date: d.basis_date, due_on: d.due_on })),
+    );
+  }
+  return out;
 }

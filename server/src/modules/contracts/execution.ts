@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { approvalGate } from '../../platform/approval-gate';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { EVENTS, MESSAGES, contractStatusTitle, type ServerEvents } from '@proc/contract';
@@ -104,12 +105,21 @@ async function insertDraftRecord(
   return r.id;
 }
 
+/**
+ * What goes to ЕИС about the contract is signed and sent only as approved (when the company routes contracts): the
+ * guard names the step the approval waits for.
+ */
+const CONTRACT_GATE = 'Сведения о договоре нельзя подписать и направить в ЕИС';
+
 export async function requestExecutionSend(ctx: Ctx, contractId: number): Promise<{ key: string; id: number }> {
   const c = await loadContract(ctx, contractId);
+  // asked first (again below, with the record): what waits for an approval is told so before what is to be sent
+  await ctx.deps.db.transaction((tx) => approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE));
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
   const key = randomUUID();
   const id = await ctx.deps.db.transaction(async (tx) => {
+    await approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE);
     const recordId = await insertDraftRecord(tx, ctx, contractId, data, xml, 'execution_send');
     await ctx.deps.jobs.send(EXECUTION_SEND_JOB, { recordId, key }, { tx });
     return recordId;
@@ -124,9 +134,13 @@ export async function requestExecutionSend(ctx: Ctx, contractId: number): Promis
  */
 export async function prepareExecution(ctx: Ctx, contractId: number): Promise<{ id: number; guid: string; xml: string }> {
   await loadContract(ctx, contractId);
+  await ctx.deps.db.transaction((tx) => approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE));
   const data = await collectExecution(ctx.deps.db, ctx.companyId, contractId);
   const xml = buildPerformanceContractXml(data);
-  const id = await ctx.deps.db.transaction((tx) => insertDraftRecord(tx, ctx, contractId, data, xml, 'execution_prepare'));
+  const id = await ctx.deps.db.transaction(async (tx) => {
+    await approvalGate.assertApproved(tx, ctx.companyId, 'contract', contractId, CONTRACT_GATE);
+    return insertDraftRecord(tx, ctx, contractId, data, xml, 'execution_prepare');
+  });
   return { id, guid: data.guid, xml };
 }
 

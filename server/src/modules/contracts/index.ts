@@ -9,6 +9,7 @@ import './execution-stages';
 
 export { IMPORT_PAYMENTS_JOB, importPayments } from './import-payments';
 export { createContractReport } from './reports';
+export { openContractTerms } from './dashboard';
 export { PROCESS_UPD_JOB, uploadUpd } from './upload-upd';
 export { storeContracts } from './store-contracts';
 export { ownContracts44, storeContracts44 } from './store-contracts-44';

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { approvalGate } from '../../platform/approval-gate';
 import type { z } from 'zod';
 import type { PaymentOrderResponse, PaymentsQuery, Paged } from '@proc/contract';
 import { companies, contracts, paymentOrders } from '../../db/schema';
@@ -81,6 +82,10 @@ export async function linkPayment(
     }
   }
   const row = await ctx.deps.db.transaction(async (tx) => {
+    // registering a payment for a contract releases it into the contract's paid figure and its ЕИС package: only as
+    // approved (when the company routes payments); taking it out is not a release
+    if (contractId !== null && p.contractId !== contractId)
+      await approvalGate.assertApproved(tx, ctx.companyId, 'payment', p.id, 'Платёжное поручение нельзя провести по договору');
     const [r] = await tx
       .update(paymentOrders)
       .set({ contractId, linkedBy: contractId === null ? null : 'user' })

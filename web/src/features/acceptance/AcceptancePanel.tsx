@@ -9,6 +9,7 @@ import { onAuthEvent } from '../../lib/socket';
 import { newIdempotencyKey } from '../../lib/idempotency';
 import { noticeStore } from '../../lib/notices';
 import { useSigner } from '../signatures';
+import { ApprovalPanel } from '../approvals';
 import { acceptanceApi, fileAsBase64, type AttachedFile, type LineDecision } from './api';
 
 const STATE_COLOR: Record<AcceptancePanelResponse['state'], string> = {
@@ -444,6 +445,7 @@ export function AcceptancePanel({ documentId, contractId }: { documentId: number
       </Space>
       <DecisionDialog panel={a} mode={dialog} onClose={() => setDialog(null)} />
       <ReviewDialog panel={a} open={review} onClose={() => setReview(false)} />
+      <ApprovalPanel kind="acceptance" documentId={documentId} onChange={() => void q.refetch()} />
     </div>
   );
 }

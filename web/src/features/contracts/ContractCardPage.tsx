@@ -19,6 +19,7 @@ import { AuditHistoryPanel } from '../audit';
 import { ObjectNotFound, isNotFound, routeId } from '../../lib/ObjectNotFound';
 import { Execution44Cards, Ikz44Items } from './Contract44Execution';
 import { MayChange } from '../../lib/MayChange';
+import { ApprovalPanel } from '../approvals';
 
 /** /contracts/register/:id — requisites, positions, execution (УПД, payments, shares, deadlines), reports, violations. */
 export default function ContractCardPage() {
@@ -66,6 +67,8 @@ export default function ContractCardPage() {
           description={<FindingsList items={c.violations} />}
         />
       )}
+      {/* what goes to ЕИС about the contract goes as approved, when the company routes contracts */}
+      <ApprovalPanel kind="contract" documentId={c.id} />
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <Card title="Реквизиты" size="small">

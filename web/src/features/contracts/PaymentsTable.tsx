@@ -10,6 +10,7 @@ import { ApiError, showHttpError } from '../../lib/api';
 import { useConfirmRequired } from '../../lib/confirm-required';
 import type { PagedTable } from '../../lib/paged-table';
 import { useCanChange } from '../../lib/MayChange';
+import { ApprovalPanel } from '../approvals';
 
 /** The columns GET /payments sorts by; the newest first unless the user sorts otherwise. */
 export const PAYMENT_SORTS = { sorts: ['date', 'amount', 'number'], sort: 'date', order: 'desc' } as const;
@@ -103,6 +104,8 @@ export function PaymentsTable({ contractId, paged }: { contractId?: number; page
       data-testid="payments-table"
       {...table}
       pagination={{ ...table.pagination, hideOnSinglePage: !!contractId }}
+      // the release of a payment (its registration for a contract) is approved on the order's own row
+      expandable={{ expandedRowRender: (p) => <ApprovalPanel kind="payment" documentId={p.id} /> }}
       columns={[
         { title: 'Номер', ...paged.column('number'), width: 90 },
         {
