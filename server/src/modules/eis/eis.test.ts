@@ -358,7 +358,7 @@ describe('ЕИС import over the integration service', () => {
     const s = await t.socket('auth', client);
     const ev = nextEvent(s, EVENTS.eisPlanResponse, () => true, 60_000);
     // without a period: from 1 December of last year, when this year's plan is published
-    const r = await t.call(routes.eis.postPlansImport, { token: client });
+    const r = await t.call(routes.eis.postPlansImport, { token: client, body: undefined });
     expect(r.status, JSON.stringify(r.body)).toBe(202);
     expect(await ev).toMatchObject({ key: r.body.key, result: 'success', plans: [expect.any(String)] });
     const year = Number(moscowToday().slice(0, 4));
