@@ -130,7 +130,12 @@ describe('templates the customer owns, on their screen', () => {
     )!;
     const [file] = await Promise.all([
       page.waitForEvent('download', { timeout: 90_000 }),
-      page.locator('.ant-collapse-item').filter({ hasText: notice.title }).first().getByRole('button', { name: notice.file!.name }).click(),
+      page
+        .locator('.ant-collapse-item')
+        .filter({ hasText: notice.title })
+        .first()
+        .locator('button.ant-btn', { hasText: notice.file!.name })
+        .click(),
     ]);
     const text = await textOf(file);
     expect(text).toContain(`Извещение юридического отдела № ${number}`);
