@@ -164,6 +164,15 @@ export const ProcurementRequest = z
       .nullable()
       .optional()
       .describe('44-ФЗ: код вида расходов'),
+    // ЕИС gives a 223-ФЗ notice its 11-digit registration number when the customer creates it there; typed into the
+    // card, it is what ЕИС's notice of the purchase is matched by (its versions, protocols and contracts)
+    notice_number: z
+      .string()
+      .trim()
+      .regex(/^\d{11}$/, 'Номер извещения в ЕИС: 11 цифр')
+      .nullable()
+      .optional()
+      .describe('223-ФЗ: реестровый номер извещения в ЕИС (11 цифр); без поля — прежний'),
   })
   .describe('Карточка закупки (создание и полное изменение)');
 export type ProcurementRequest = z.infer<typeof ProcurementRequest>;

@@ -201,3 +201,52 @@ describe('ЕИС’s 223-ФЗ notice reconciled into the card', () => {
     ]);
   });
 });
+
+describe('a card prepared in the product meets ЕИС’s notice by the number typed into it', () => {
+  const TYPED = '31603913642';
+  const notice = original.replaceAll(NUMBER, TYPED);
+  const own = {
+    title: 'Водовод куст №65 — куст №77',
+    method: 'competition_e',
+    subject: 'works',
+    nmcd: '3100000.00',
+    published_on: '2016-07-20',
+    application_deadline: '2016-08-10',
+    rule_id: null,
+  };
+
+  it('refuses a number that is not ЕИС’s 11 digits, and one another card carries', async () => {
+    const bad = await t.api<{ message: string }>('POST', '/api/procurements', {
+      token: client,
+      body: { ...own, notice_number: '3160391364' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Номер извещения в ЕИС: 11 цифр');
+    const taken = await t.api<{ message: string }>('POST', '/api/procurements', { token: client, body: { ...own, notice_number: NUMBER } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(new RegExp(`^Извещение № ${NUMBER} уже указано в закупке № \\d{4}-\\d{4}$`));
+  });
+
+  it('the notice uploaded later joins the card instead of making another, its differences shown', async () => {
+    const made = await t.api<ProcurementResponse>('POST', '/api/procurements', { token: client, body: own });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body.notice_number).toBeNull();
+    const saved = await t.api<ProcurementResponse>('PUT', `/api/procurements/${made.body.id}`, {
+      token: client,
+      body: { ...own, notice_number: TYPED },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.notice_number).toBe(TYPED);
+    // a save whose form does not carry the number keeps it
+    const kept = await t.api<ProcurementResponse>('PUT', `/api/procurements/${made.body.id}`, { token: client, body: own });
+    expect(kept.body.notice_number).toBe(TYPED);
+
+    const r = await upload(client, notice);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.procurement_id).toBe(made.body.id);
+    const facts = Object.fromEntries((await reconciliation(made.body.id)).facts.map((f) => [f.field, f]));
+    expect(facts.nmcd).toMatchObject({ card: '3100000.00', eis: '3077055.86', differs: true });
+    expect(facts.method.differs).toBe(true);
+    expect(facts.application_deadline).toMatchObject({ card: '2016-08-10', eis: '2016-08-05', differs: true });
+  });
+});

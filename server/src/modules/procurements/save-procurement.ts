@@ -139,6 +139,7 @@ function fieldValues(input: ProcurementRequest) {
     ...(input.law === undefined ? {} : { law: input.law }),
     ...(input.ikz === undefined ? {} : { ikz: input.ikz }),
     ...(input.kvr === undefined ? {} : { kvr: input.kvr }),
+    ...(input.notice_number === undefined ? {} : { noticeNumber: input.notice_number }),
   };
 }
 
@@ -234,6 +235,7 @@ export async function createProcurement(
   assertCanEdit(ctx);
   if (input.plan_item_id && !opts.anotherForPlanItem) await assertNoProcurementOfItem(ctx, input.plan_item_id);
   const okpd2 = await checkedReferences(ctx, input);
+  await assertNoticeNumberFree(ctx, input.notice_number, null);
   await assertIkz(ctx, {
     law: input.law ?? null,
     ikz: input.ikz ?? null,
@@ -281,6 +283,22 @@ async function assertNoProcurementOfItem(ctx: Ctx, planItemId: number): Promise<
       },
     );
   }
+}
+
+/**
+ * One card per ЕИС notice: the notice's versions, protocols and contracts are matched to the card by its number, so a
+ * number typed into a second card would leave one of them without what ЕИС says of it.
+ */
+async function assertNoticeNumberFree(ctx: Ctx, number: string | null | undefined, exceptId: number | null): Promise<void> {
+  if (!number) return;
+  const [taken] = await ctx.deps.db
+    .select({ id: procurements.id, number: procurements.number })
+    .from(procurements)
+    .where(and(eq(procurements.companyId, ctx.companyId), eq(procurements.noticeNumber, number)));
+  if (taken && taken.id !== exceptId)
+    throw new AppError('CONFLICT', `Извещение № ${number} уже указано в закупке № ${taken.number}`, {
+      notice_number: [`Извещение № ${number} уже указано в закупке № ${taken.number}`],
+    });
 }
 
 const isPlanItemConflict = (e: unknown) => {
@@ -331,7 +349,7 @@ export async function insertProcurement(
       ruleId,
       companyId: ctx.companyId,
       status,
-      noticeNumber: from.noticeNumber ?? null,
+      noticeNumber: from.noticeNumber ?? values.noticeNumber ?? null,
       createdBy: ctx.user.id,
       anotherForPlanItem: from.anotherForPlanItem ?? false,
       hasViolations: computed.violations.length > 0,
@@ -369,6 +387,7 @@ export async function updateProcurement(
   assertCanEdit(ctx);
   if (!opts.publishedInEis) assertEditable(current);
   const okpd2 = await checkedReferences(ctx, input, current.method);
+  await assertNoticeNumberFree(ctx, input.notice_number, id);
   // an ИКЗ is checked when the save sets it, and when it keeps one while the parts it must agree with change
   await assertIkz(ctx, {
     law: input.law ?? current.law,

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Col, Collapse, Empty, Form, Input, List, Row, Space, Spin, Tag, Typography } from 'antd';
-import { DeleteOutlined, DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { routes } from '@proc/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import type { DocumentField, DocumentItem, DocumentKind, ProcurementResponse } from '@proc/contract';
 import { Field } from '../../lib/Field';
 import { DateInput } from '../../lib/DateInput';
 import { dateRules, isoDateProps } from '../../lib/dates';
-import { ApiError, showHttpError } from '../../lib/api';
+import { api, ApiError, href, showHttpError } from '../../lib/api';
 import { SCROLL_TO_FIRST_ERROR, enterDoesNotSubmit } from '../../lib/long-forms';
 import { noticeStore } from '../../lib/notices';
 import { useSelectedCompany } from '../../lib/session';
@@ -325,19 +326,39 @@ export default function DocumentationPage() {
                     ))}
                 </Space>
               ),
-              extra: d.file ? (
-                <Button
-                  size="small"
-                  icon={<DownloadOutlined />}
-                  disabled={false}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    void procurementsApi.download(id, d.file!.id);
-                  }}
-                >
-                  {d.file.name}
-                </Button>
-              ) : undefined,
+              extra: (
+                <Space>
+                  {/* the document as its template in force (the customer's own or the built-in) would build it now, not
+                      stored: what the purchase lacks is marked in place */}
+                  <Button
+                    size="small"
+                    icon={<EyeOutlined />}
+                    data-testid={`preview-${d.template}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      void api.download(
+                        href(routes.documentation.getProcurementsDocumentsPreview, { params: { id, template: d.template } }),
+                        'Предпросмотр документа',
+                      );
+                    }}
+                  >
+                    Предпросмотр
+                  </Button>
+                  {d.file && (
+                    <Button
+                      size="small"
+                      icon={<DownloadOutlined />}
+                      disabled={false}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        void procurementsApi.download(id, d.file!.id);
+                      }}
+                    >
+                      {d.file.name}
+                    </Button>
+                  )}
+                </Space>
+              ),
               children: <DocumentForm doc={d} limit={limits[i]} />,
             }))}
           />

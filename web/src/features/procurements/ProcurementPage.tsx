@@ -412,6 +412,17 @@ function ProcurementCard({
                   </Col>
                 </Row>
               )}
+              {law !== '44' && (
+                // ЕИС's notice of the purchase (its versions, protocols, contract) reaches the card by this number
+                <Field
+                  label="Номер извещения в ЕИС"
+                  name="notice_number"
+                  normalize={(v: string) => (v ? v.replace(/\s/g, '') : null)}
+                  rules={[{ pattern: /^\d{11}$/, message: 'Номер извещения в ЕИС: 11 цифр' }]}
+                >
+                  <Input maxLength={11} style={{ maxWidth: 240, fontFamily: 'monospace' }} placeholder="11 цифр" />
+                </Field>
+              )}
               <Field label="Номер позиции плана закупки" name="plan_item_number">
                 <Input style={{ maxWidth: 240 }} />
               </Field>
