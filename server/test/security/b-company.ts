@@ -9,6 +9,9 @@ import {
   contracts,
   eisImports,
   executionRecords,
+  procedureApplications,
+  procedureCriteria,
+  procedureProtocols,
   planItems,
   plans,
   tenderPlanPositions,
@@ -39,6 +42,9 @@ export interface CompanyB {
     nmckSource: number;
     /** A line of B's procurement's object (modules/procurements, procurement-lines.ts) */
     procurementLine: number;
+    /** An application to B's purchase and a criterion of its procedure (modules/procedure) */
+    procedureApplication: number;
+    procedureCriterion: number;
     /** Catalogue element per API path segment, e.g. 'elements', 'exec-terms'. */
     catalog: Record<string, number>;
     contract: number;
@@ -226,6 +232,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
     ).id,
   };
   const execution = await createExecutionObjects(t, admin, b, tag, hex);
+  const procedure = await createProcedureObjects(t, admin, b, procurement.id, tag);
   return {
     companyId: b,
     markers: [tag, inn],
@@ -242,6 +249,7 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
       file: Number(file.body.id),
       nmckSource: nmck.sources[0].id,
       procurementLine: lines.items[0].id,
+      ...procedure,
       catalog,
       template: Number((template.body as { id: number }).id),
       approvalRoute: approvalRoute.id,
@@ -250,6 +258,42 @@ export async function createCompanyB(t: TestServer, admin: string): Promise<Comp
       ...execution,
     },
   };
+}
+
+/**
+ * An application, a criterion and a review protocol of B's purchase, inserted: through the API they need the purchase
+ * past its end of applications, which B's fresh draft is not.
+ */
+async function createProcedureObjects(t: TestServer, admin: string, b: number, procurementId: number, tag: string) {
+  const db = t.server.deps.db;
+  const fileKey = await t.server.deps.files.put(Buffer.from(PDF), 'application');
+  const [application] = await db
+    .insert(procedureApplications)
+    .values({
+      companyId: b,
+      procurementId,
+      participantName: `Участник ${tag}`,
+      inn: '7707083893',
+      receivedAt: new Date('2026-01-14T07:00:00Z'),
+      price: '100.00',
+      admitted: true,
+      fileKey,
+      fileName: 'zayavka.pdf',
+    })
+    .returning();
+  const [criterion] = await db
+    .insert(procedureCriteria)
+    .values({ companyId: b, procurementId, name: 'Квалификация участника', kind: 'other', weight: '100.00', ordinal: 1 })
+    .returning();
+  // the protocol's snapshot is what the panel said when it was made (modules/procedure makeProtocol)
+  const panel = (await t.api('GET', `/api/procurements/${procurementId}/procedure`, { token: admin, headers: as(b) })).body;
+  const snapshot = {
+    procurement: { number: null, title: `Закупка ${tag}`, method: 'request_proposals', law: '223', nmcd: '100.00', customer: tag },
+    panel,
+    winner: null,
+  };
+  await db.insert(procedureProtocols).values({ companyId: b, procurementId, kind: 'review', signedOn: '2026-01-15', snapshot });
+  return { procedureApplication: application.id, procedureCriterion: criterion.id };
 }
 
 /**

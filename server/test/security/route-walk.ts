@@ -62,8 +62,11 @@ export const PARAMS: { route: RegExp; param: string; value: (b: CompanyB, url: s
   { route: /^\/api\/procurements\/:id\/nmck\/sources\/:sourceId/, param: 'sourceId', value: (b) => b.ids.nmckSource },
   { route: /^\/api\/procurements\/:id\/lines\/:lineId/, param: 'lineId', value: (b) => b.ids.procurementLine },
   { route: /^\/api\/procurements\/:id\/documents\/:template/, param: 'template', value: () => 'notice' },
-  // B's purchase is not A's: its procedure is «not found» whatever the application or protocol named
-  { route: /^\/api\/procurements\/:id\/procedure\/applications\/:applicationId/, param: 'applicationId', value: () => 1 },
+  {
+    route: /^\/api\/procurements\/:id\/procedure\/applications\/:applicationId/,
+    param: 'applicationId',
+    value: (b) => b.ids.procedureApplication,
+  },
   { route: /^\/api\/procurements\/:id\/procedure\/protocols\/:kind/, param: 'kind', value: () => 'review' },
   { route: /^\/api\/catalogs\/[a-z-]+\/:id/, param: 'id', value: (b, url) => b.ids.catalog[url.split('/')[3]] },
   { route: /^\/api\/audit\/:entity\/:id$/, param: 'entity', value: () => 'company' },

@@ -19,6 +19,8 @@ import {
   contractPositions,
   planItems,
   plans,
+  procedureProtocols,
+  procurements,
 } from '../../src/db/schema';
 import type { RouteEntry } from '../../src/platform/route-table';
 import { as, procurementInput, world, type World } from '../factories';
@@ -168,6 +170,9 @@ const ID_FIELDS: Record<string, Foreign> = {
   // B's user as an approver, a delegate or a commission member of A's
   user_id: (b) => b.ids.user,
   line_id: (b) => b.ids.acceptanceLine,
+  // an application or a criterion of B's purchase named in A's review or scores (modules/procedure)
+  application_id: (b) => b.ids.procedureApplication,
+  criterion_id: (b) => b.ids.procedureCriterion,
   member_id: async (b) =>
     (
       await t.server.deps.db
@@ -227,6 +232,10 @@ const CREATE: Record<string, (a: CompanyB) => Record<string, unknown>> = {
     title: 'Маршрут',
     steps: [{ participants: [{ user_id: a.ids.user }], term_days: 1 }],
   }),
+  'POST /api/procurements/:id/procedure/review': (a) => ({ decisions: [{ application_id: a.ids.procedureApplication, admitted: true }] }),
+  'PUT /api/procurements/:id/procedure/scores': (a) => ({
+    scores: [{ application_id: a.ids.procedureApplication, criterion_id: a.ids.procedureCriterion, score: '50' }],
+  }),
   'POST /api/catalogs/products': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
   'PUT /api/catalogs/products/:id': () => ({ name: 'Товар', okpd2_code: '17.12.14.110', okei_code: '796' }),
 };
@@ -247,6 +256,14 @@ describe("another tenant's id in any write body", () => {
             .values({ companyId: a.companyId, contractId: a.ids.contract, fullName: 'Член комиссии А', isChair: true })
             .returning()
         )[0].id;
+    };
+    // A's procedure open to changes: applications received, no protocol signed yet (modules/procedure)
+    const openProcedure = async () => {
+      await db.delete(procedureProtocols).where(eq(procedureProtocols.companyId, a.companyId));
+      await db
+        .update(procurements)
+        .set({ status: 'accepting', applicationDeadline: '2026-01-01' })
+        .where(eq(procurements.id, a.ids.procurement));
     };
     // an approval step is decided by its assignee only: A's approver walks the slot routes
     const approver = await t.login(a.userLogin);
@@ -284,6 +301,7 @@ describe("another tenant's id in any write body", () => {
         const body = put(valid, segments);
         const named = segments.join('.0.');
         if (r.url.startsWith('/api/acceptance/:id/')) await commission(r.url.includes('/votes'));
+        if (r.url.startsWith('/api/procurements/:id/procedure/')) await openProcedure();
         const res = await t.api<{ fields?: Record<string, string[]> }>(r.method, filled.url, {
           token: r.url.includes('/slots/') ? approver : admin,
           headers: as(a.companyId),

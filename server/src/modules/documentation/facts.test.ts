@@ -219,7 +219,11 @@ describe('documents rendered from the purchase', () => {
     const after = await card(p.id);
     expect(after.nmcd).toBe('143220.00');
     expect(after.outdated_documents.map((d) => d.reasons)).toEqual(
-      ALL.map(() => [`НМЦД изменилась с 1${NBSP}500${NBSP}000,50 на 143${NBSP}220,00`]),
+      // the justification priced the object: its line (with the card's ОКПД2 kept) is a fact the documents print too
+      ALL.map(() => [
+        `НМЦД изменилась с 1${NBSP}500${NBSP}000,50 на 143${NBSP}220,00`,
+        `Объект закупки изменился с не указано на «Бумага офисная А4, ОКПД2 17.12.14.129, 3000 пачка, по 47,74»`,
+      ]),
     );
     expect(after.allowed_transitions).not.toContain('published');
     expect((await generate(p.id, `nmck-${p.id}`)).result).toBe('success');

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { Ctx } from '../../platform/context';
 import type { Tx } from '../../db/client';
-import { contractPositions, contracts, nmckCalculations, nmckSources, procurementLines } from '../../db/schema';
+import { contractPositions, contracts, nmckCalculations, nmckSources, procurementLines, procurementOkpd2 } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { changeLines, lineSum, loadProcurement, plainQuantity, setProcurementNmcd, type ProcurementRow } from '../procurements';
 import { computeNmck } from './compute-nmck';
@@ -200,11 +200,26 @@ export async function saveNmck(ctx: Ctx, procurementId: number, input: NmckReque
         .set({ ...object, updatedAt: now() })
         .where(eq(procurementLines.id, line.id));
     else {
+      // the purchase's first line: the card's ОКПД2 codes stay the object's (the lines are their one home now), the
+      // first with the justification's object, the others as lines still to be priced — as migration 0040 moved them
+      const codes = await tx
+        .select({ code: procurementOkpd2.code, name: procurementOkpd2.name })
+        .from(procurementOkpd2)
+        .where(and(eq(procurementOkpd2.companyId, ctx.companyId), eq(procurementOkpd2.procurementId, procurementId)))
+        .orderBy(asc(procurementOkpd2.position));
       const [made] = await tx
         .insert(procurementLines)
-        .values({ companyId: ctx.companyId, procurementId, position: 1, ...object })
+        .values({ companyId: ctx.companyId, procurementId, position: 1, okpd2Code: codes[0]?.code ?? null, ...object })
         .returning({ id: procurementLines.id });
       lineId = made.id;
+      if (codes.length > 1)
+        await tx
+          .insert(procurementLines)
+          .values(
+            codes
+              .slice(1)
+              .map((c, i) => ({ companyId: ctx.companyId, procurementId, position: i + 2, okpd2Code: c.code, name: c.name ?? p.title })),
+          );
     }
     const [after] = await tx
       .update(nmckCalculations)
