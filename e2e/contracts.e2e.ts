@@ -176,7 +176,8 @@ describe('contract execution screens and the dashboard', () => {
       .locator('input[type=file]')
       .setInputFiles(file);
     await page.getByText(MESSAGES.paymentSuccess('kl_to_1c_feb_mar.txt')).first().waitFor({ timeout: 30_000 });
-    const numbers = async () => (await table.locator('tbody tr.ant-table-row td:first-child').allInnerTexts()).sort();
+    const numbers = async () =>
+      (await table.locator('tbody tr.ant-table-row td.ant-table-row-expand-icon-cell + td').allInnerTexts()).sort();
     const search = page.getByLabel('Поиск платёжных поручений');
     // the execution page has one period picker: the payments'
     const period = page.locator('.ant-picker-range');

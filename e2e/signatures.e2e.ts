@@ -196,7 +196,8 @@ describe('qualified electronic signature in the browser', () => {
     tamper = true;
     await page.getByTestId(`execution-sign-${contract.id}`).click();
     await dialog.getByTestId('certificate-pick').click();
-    await page.getByText('Подпись не принята: Подпись не соответствует файлу').waitFor();
+    // the refusal is in the notice and beside the button that was pressed
+    await page.getByText('Подпись не принята: Подпись не соответствует файлу').first().waitFor();
     expect(eis.received.length).toBe(before + 1);
     await page.context().close();
   });
