@@ -120,7 +120,9 @@ describe('ЕИС’s 223-ФЗ notice beside its card', () => {
     await outdated.waitFor();
     await expect
       .poll(() => outdated.innerText())
-      .toContain(`Устарел: НМЦД изменилась с ${formatMoney('1500000.50', null)} на ${formatMoney('3077055.86', null)}`);
+      .toContain(`НМЦД изменилась с ${formatMoney('1500000.50', null)} на ${formatMoney('3077055.86', null)}`);
+    // every reason of a document follows its «Устарел:», НМЦД among the dates and the method ЕИС changed too
+    expect(await outdated.innerText()).toMatch(/— Устарел: .*НМЦД изменилась/);
     const docs = (await api<DocumentsResponse>('GET', `/api/procurements/${id}/documents`)).body.documents;
     for (const d of docs.filter((x) => x.file)) expect(d.file!.outdated.length, d.template).toBeGreaterThan(0);
     expect(await page.getByRole('button', { name: 'Опубликовать', exact: true }).count()).toBe(0);
