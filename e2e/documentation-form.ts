@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { DocumentItem, DocumentsResponse } from '@proc/contract';
+import type { DocumentItem } from '@proc/contract';
+import type { TestServer } from '../server/test/harness';
+import { fillRequired as fillRequiredThrough } from '../server/test/factories';
 
 /** The labels of the purchase's facts in the documentation form's «Сведения закупки» (features/documentation/PurchaseFacts). */
 const FACT_LABELS: Record<string, string> = {
@@ -103,32 +105,12 @@ export async function generateAfterRows(page: Page, tag: string): Promise<string
 type Api = <T>(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => Promise<{ status: number; body: T }>;
 
 /**
- * Every required field of the documents' own that is still empty gets a value through the API, as
- * server/test/factories.ts fillRequired types it: for tests whose subject is not the form itself.
+ * Every required field of the documents' own that is still empty gets a value through the API: the factories' walk
+ * (server/test/factories.ts), its server this test's call — for tests whose subject is not the form itself.
  */
-export async function fillRequired(api: Api, procurementId: number, over: Record<string, unknown> = {}) {
-  const docs = (await api<DocumentsResponse>('GET', `/api/procurements/${procurementId}/documents`)).body.documents;
-  const typed = (type: string, label: string) =>
-    type === 'date' ? '2026-12-20' : type === 'money' || type === 'number' ? '100' : `${label} (e2e)`;
-  const blank = (v: unknown) => v === null || v === undefined || v === '';
-  for (const d of docs) {
-    const values: Record<string, unknown> = Object.fromEntries(
-      d.fields
-        .filter((f) => f.required && !f.fact && f.type !== 'list' && blank(f.value))
-        .map((f) => [f.name, f.name in over ? over[f.name] : typed(f.type, f.label)]),
-    );
-    for (const f of d.fields.filter((x) => x.type === 'list' && Array.isArray(x.value) && x.value.length)) {
-      const rows = f.value as Record<string, unknown>[];
-      const columns = (f.columns ?? []).filter((c) => c.required);
-      if (rows.some((row) => columns.some((c) => blank(row[c.name]))))
-        values[f.name] = rows.map((row) => ({
-          ...row,
-          ...Object.fromEntries(columns.filter((c) => blank(row[c.name])).map((c) => [c.name, typed(c.type, c.label)])),
-        }));
-    }
-    if (Object.keys(values).length) {
-      const put = await api('PUT', `/api/procurements/${procurementId}/documents/${d.template}/values`, { values });
-      expect(put.status, JSON.stringify(put.body)).toBe(200);
-    }
-  }
+export function fillRequired(api: Api, procurementId: number, over: Record<string, unknown> = {}) {
+  const server = {
+    api: (method: 'GET' | 'POST' | 'PUT', url: string, opts?: { body?: unknown }) => api(method, url, opts?.body),
+  } as unknown as TestServer;
+  return fillRequiredThrough(server, '', procurementId, over);
 }
